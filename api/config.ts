@@ -1,0 +1,234 @@
+/**
+ * Configuration: the environment parsed once with zod at start-up, validated, frozen and passed in.
+ * A missing or malformed variable stops the process with one line naming it (see `ConfigError`).
+ * The browser gets only `publicConfig()`: an explicit allowlist.
+ */
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : null));
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/[^\s/]+/.test(v), 'must be an http(s) URL')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const optionalHttpUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+  .pipe(httpUrl.optional())
+  .transform((v) => v ?? null);
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(v), 'must be sqlite:PATH or a postgres:// URL');
+
+const intIn = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be an integer between ${min} and ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be an integer between ${min} and ${max}`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: intIn(0, 65535).default(8787),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_BASE_URL: optionalHttpUrl,
+  DATABASE_URL: databaseUrl.default('sqlite:data/app.db'),
+  SANDBOX_DATABASE_URL: databaseUrl.default('sqlite:data/sandbox.db'),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: optionalString.refine((v) => v === null || /^(sk|rk)_(test|live)_/.test(v), {
+    message: 'must start with sk_test_, sk_live_, rk_test_ or rk_live_',
+  }),
+  STRIPE_PUBLISHABLE_KEY: optionalString.refine((v) => v === null || /^pk_(test|live)_/.test(v), {
+    message: 'must start with pk_test_ or pk_live_',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
+  STRIPE_CONNECT_CLIENT_ID: optionalString,
+  STRIPE_API_BASE: optionalHttpUrl,
+  JWT_SECRET: optionalString.refine((v) => v === null || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  ADMIN_EMAIL_DOMAIN: optionalString.transform((v) => (v ? v.replace(/^@/, '').toLowerCase() : null)),
+  SMTP_URL: optionalString.refine((v) => v === null || /^smtps?:\/\//.test(v), {
+    message: 'must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: z.string().trim().min(3).default('InvoicePay <no-reply@localhost>'),
+  PLATFORM_FEE_BPS: intIn(0, 1000).default(125),
+  PRODUCT_NAME: z.string().trim().min(1).max(60).default('InvoicePay'),
+  XERO_CLIENT_ID: optionalString,
+  XERO_CLIENT_SECRET: optionalString,
+  XERO_API_BASE: httpUrl.default('https://api.xero.com'),
+  XERO_IDENTITY_BASE: httpUrl.default('https://identity.xero.com'),
+  XERO_LOGIN_BASE: httpUrl.default('https://login.xero.com'),
+  QUICKBOOKS_CLIENT_ID: optionalString,
+  QUICKBOOKS_CLIENT_SECRET: optionalString,
+  QUICKBOOKS_API_BASE: httpUrl.default('https://quickbooks.api.intuit.com'),
+  QUICKBOOKS_IDENTITY_BASE: httpUrl.default('https://oauth.platform.intuit.com'),
+  OUTBOUND_ALLOWLIST: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ENCRYPTION_KEY: optionalString.refine((v) => v === null || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  RATE_LIMITS: bool.default(true),
+  RESERVATION_TTL_MINUTES: intIn(1, 1440).default(30),
+  SEED_DEMO: bool.default(false),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().trim().min(1).default('dist'),
+});
+
+export type PaymentsMode = 'sandbox' | 'stripe';
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** The origin customers and admins reach us on; links and emails are built from it. */
+  publicBaseUrl: string;
+  databaseUrl: string;
+  sandboxDatabaseUrl: string;
+  paymentsProvider: PaymentsMode;
+  stripe: {
+    secretKey: string | null;
+    publishableKey: string | null;
+    webhookSecret: string | null;
+    connectWebhookSecret: string | null;
+    connectClientId: string | null;
+    apiBase: string | null;
+  };
+  jwtSecret: string | null;
+  encryptionKey: string | null;
+  adminEmailDomain: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  platformFeeBps: number;
+  productName: string;
+  xero: {
+    clientId: string | null;
+    clientSecret: string | null;
+    apiBase: string;
+    identityBase: string;
+    loginBase: string;
+  };
+  quickbooks: { clientId: string | null; clientSecret: string | null; apiBase: string; identityBase: string };
+  outboundAllowlist: string[];
+  rateLimits: boolean;
+  reservationTtlMinutes: number;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  staticDir: string;
+}
+
+/**
+ * Parse the environment. Throws `ConfigError` with one line naming the first bad variable.
+ * @example loadConfig({ PORT: '9000' }).port // 9000
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    const got = env[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`,
+    );
+  }
+  const e = parsed.data;
+  const provider: PaymentsMode = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+  if (provider === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY)
+      throw new ConfigError(
+        'Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER=stripe',
+      );
+    if (!e.STRIPE_PUBLISHABLE_KEY)
+      throw new ConfigError(
+        'Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when PAYMENTS_PROVIDER=stripe',
+      );
+    if (!e.JWT_SECRET)
+      throw new ConfigError('Invalid configuration: JWT_SECRET is required when PAYMENTS_PROVIDER=stripe');
+  }
+  const port = e.PORT;
+  const config: Config = {
+    nodeEnv: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
+    databaseUrl: e.DATABASE_URL,
+    sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
+    paymentsProvider: provider,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+      connectClientId: e.STRIPE_CONNECT_CLIENT_ID,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    jwtSecret: e.JWT_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
+    adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    platformFeeBps: e.PLATFORM_FEE_BPS,
+    productName: e.PRODUCT_NAME,
+    xero: {
+      clientId: e.XERO_CLIENT_ID,
+      clientSecret: e.XERO_CLIENT_SECRET,
+      apiBase: e.XERO_API_BASE,
+      identityBase: e.XERO_IDENTITY_BASE,
+      loginBase: e.XERO_LOGIN_BASE,
+    },
+    quickbooks: {
+      clientId: e.QUICKBOOKS_CLIENT_ID,
+      clientSecret: e.QUICKBOOKS_CLIENT_SECRET,
+      apiBase: e.QUICKBOOKS_API_BASE,
+      identityBase: e.QUICKBOOKS_IDENTITY_BASE,
+    },
+    outboundAllowlist: e.OUTBOUND_ALLOWLIST,
+    rateLimits: e.RATE_LIMITS,
+    reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    staticDir: e.STATIC_DIR,
+  };
+  return Object.freeze(config);
+}
+
+/** The only configuration the browser sees. */
+export function publicConfig(config: Config) {
+  return {
+    productName: config.productName,
+    paymentsMode: config.paymentsProvider,
+    publishableKey: config.paymentsProvider === 'stripe' ? config.stripe.publishableKey : null,
+    publicBaseUrl: config.publicBaseUrl,
+  };
+}

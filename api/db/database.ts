@@ -1,0 +1,98 @@
+/**
+ * Opens the database named by DATABASE_URL: a SQLite file through better-sqlite3 (the embedded
+ * default) or PostgreSQL through `pg`. Both sit behind one typed Kysely instance.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely';
+import type { Database } from './types.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface AppDatabase {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** A short, password-free description for logs and diagnostics. */
+  describe: string;
+  close(): Promise<void>;
+}
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+/**
+ * SQLite transactions here are write transactions: `BEGIN IMMEDIATE` takes the write lock up front,
+ * so two processes never deadlock upgrading a read lock (busy_timeout then waits fairly).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/** Open a SQLite file with the pragmas the ledger needs. `:memory:` is allowed for tests. */
+export function openSqlite(path: string): AppDatabase {
+  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    describe: `sqlite:${path}`,
+    close: () => db.destroy(),
+  };
+}
+
+/** BIGINT and COUNT come back from pg as strings; amounts here are always safe integers. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+export function openPostgres(url: string, poolSize = 10): AppDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes as pg.CustomTypesConfig });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const u = new URL(url);
+  return {
+    db,
+    dialect: 'postgres',
+    describe: `postgres://${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`,
+    close: () => db.destroy(),
+  };
+}
+
+/** Open the database a DATABASE_URL names (`sqlite:PATH` or `postgres://…`). */
+export function openDatabase(url: string): AppDatabase {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  throw new Error(`Unsupported DATABASE_URL: ${url.split(':')[0]}:…`);
+}

@@ -1,0 +1,76 @@
+/**
+ * Migration runner. A fresh database gets schema.sql whole and every numbered migration is recorded
+ * as applied (schema.sql always equals "all migrations applied"); an existing database gets the
+ * pending files of api/db/migrations/ (NNN-name.sql), forward-only, in order, each recorded in
+ * schema_migrations. Runs inside one transaction holding a lock, so several processes starting
+ * together apply each migration once.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { AppDatabase } from './database.ts';
+
+const schemaPath = fileURLToPath(new URL('../../schema.sql', import.meta.url));
+const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+const BASELINE = '000-schema';
+
+/** Split portable DDL into statements: full-line `--` comments dropped, `;` at end of line ends one. */
+export function splitStatements(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('--'))
+    .join('\n')
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function listMigrations(): { version: string; file: string }[] {
+  return readdirSync(migrationsDir)
+    .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: f.replace(/\.sql$/, ''), file: `${migrationsDir}${f}` }));
+}
+
+export interface MigrationResult {
+  fresh: boolean;
+  applied: string[];
+}
+
+export async function migrate(
+  database: AppDatabase,
+  now: () => Date = () => new Date(),
+): Promise<MigrationResult> {
+  const { db, dialect } = database;
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(
+    db,
+  );
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(7231001)`.execute(trx);
+    const done = new Set(
+      (await trx.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version),
+    );
+    const migrations = listMigrations();
+    const stamp = now().toISOString();
+    const applied: string[] = [];
+    const run = async (text: string) => {
+      for (const statement of splitStatements(text)) await sql.raw(statement).execute(trx);
+    };
+    if (!done.has(BASELINE)) {
+      await run(readFileSync(schemaPath, 'utf8'));
+      const versions = [BASELINE, ...migrations.map((m) => m.version)];
+      await trx
+        .insertInto('schema_migrations')
+        .values(versions.map((version) => ({ version, applied_at: stamp })))
+        .execute();
+      return { fresh: true, applied: versions };
+    }
+    for (const m of migrations) {
+      if (done.has(m.version)) continue;
+      await run(readFileSync(m.file, 'utf8'));
+      await trx.insertInto('schema_migrations').values({ version: m.version, applied_at: stamp }).execute();
+      applied.push(m.version);
+    }
+    return { fresh: false, applied };
+  });
+}

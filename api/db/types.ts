@@ -1,0 +1,342 @@
+/**
+ * The typed view of schema.sql for Kysely. Nullable columns are `T | null`; columns with a database
+ * default are `Generated<T>`. Booleans are stored as 0/1 integers (portable across SQLite and
+ * PostgreSQL); amounts are integer minor units.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = string;
+type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  role: Generated<'user' | 'admin'>;
+  email_verified_at: Timestamp | null;
+  last_sign_in_at: Timestamp | null;
+  failed_login_count: Generated<number>;
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  purpose: 'verify_email' | 'reset_password';
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface EmailsTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: string;
+  status: Generated<'captured' | 'sent' | 'failed'>;
+  error: string | null;
+  created_at: Timestamp;
+}
+
+export interface MerchantsTable {
+  id: string;
+  shortcode: string;
+  business_name: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  description: string | null;
+  status: Generated<string>;
+  surcharge_enabled: Generated<Flag>;
+  surcharge_bps: Generated<number>;
+  surcharge_rules: string | null;
+  xero_payment_url: string | null;
+  stripe_account_id: string | null;
+  stripe_connect_id: string | null;
+  stripe_onboarding_complete: Generated<Flag>;
+  stripe_charges_enabled: Generated<Flag>;
+  stripe_connect_status: string | null;
+  metadata: string | null;
+  make_webhook_url: string | null;
+  make_scenario_id: string | null;
+  webhook_secret: string | null;
+  xero_integration_status: Generated<string>;
+  deleted_at: Timestamp | null;
+  created_at: Timestamp;
+  last_updated: Timestamp;
+}
+
+export interface AccountingConnectionsTable {
+  id: string;
+  merchant_id: string;
+  provider: 'xero' | 'quickbooks';
+  tenant_id: string | null;
+  access_token_enc: string | null;
+  refresh_token_enc: string | null;
+  token_expires_at: Timestamp | null;
+  payment_account_code: string | null;
+  surcharge_account_code: string | null;
+  status: Generated<string>;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: string;
+  merchant_id: string;
+  invoice_number: string;
+  currency: string;
+  paid_amount: Generated<number>;
+  reserved_amount: Generated<number>;
+  written_back_amount: Generated<number>;
+  overpaid: Generated<Flag>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvoiceObservationsTable {
+  id: string;
+  invoice_id: string;
+  amount: number;
+  written_back_at_observation: number;
+  credible: Generated<Flag>;
+  observed_at: Timestamp;
+}
+
+export type PaymentStatus =
+  | 'pending'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'failed'
+  | 'canceled'
+  | 'expired'
+  | 'partially_refunded'
+  | 'refunded';
+
+export interface PaymentsTable {
+  id: string;
+  merchant_id: string;
+  invoice_id: string | null;
+  observation_id: string | null;
+  invoice_number: string;
+  currency: Generated<string>;
+  amount: number;
+  surcharge: Generated<number>;
+  surcharge_bps: Generated<number>;
+  surcharge_rule: string | null;
+  platform_fee: Generated<number>;
+  total_amount: number;
+  refunded_amount: Generated<number>;
+  refunded_surcharge: Generated<number>;
+  link_amount: number | null;
+  provider: Generated<string>;
+  payment_intent_id: string | null;
+  session_id: string | null;
+  pay_session_id: string | null;
+  stripe_connect_account_id: string | null;
+  status: Generated<PaymentStatus>;
+  reserved_until: Timestamp | null;
+  customer_email: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_funding: string | null;
+  card_country: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  xero_sync_status: string | null;
+  xero_sync_time: Timestamp | null;
+  xero_sync_error: string | null;
+  succeeded_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RefundsTable {
+  id: string;
+  payment_id: string;
+  amount: number;
+  surcharge: Generated<number>;
+  platform_fee_refunded: Generated<number>;
+  total_amount: number;
+  provider_refund_id: string | null;
+  status: Generated<'pending' | 'succeeded' | 'failed' | 'canceled'>;
+  reason: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountingWritebacksTable {
+  id: string;
+  invoice_id: string;
+  payment_id: string;
+  refund_id: string | null;
+  subject_id: string;
+  amount: number;
+  source: 'xero' | 'quickbooks' | 'webhook' | 'manual';
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  object_id: string | null;
+  account_id: string | null;
+  received_at: Timestamp;
+  processed_at: Timestamp | null;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  idem_key: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
+export interface OauthStatesTable {
+  nonce: string;
+  merchant_id: string;
+  purpose: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: string;
+  kind: 'automation_webhook' | 'xero' | 'quickbooks';
+  merchant_id: string;
+  payment_id: string | null;
+  refund_id: string | null;
+  idempotency_key: string;
+  payload: string;
+  status: Generated<'pending' | 'processing' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  last_response_status: number | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  details: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface ProspectsTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company_name: string;
+  source: Generated<string>;
+  status: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface WebhookTestsTable {
+  id: string;
+  merchant_id: string;
+  webhook_url: string;
+  test_data: string;
+  status: string;
+  response_status: number | null;
+  error_message: string | null;
+  created_at: Timestamp;
+}
+
+export interface BlogsTable {
+  id: string;
+  title: string;
+  slug: string;
+  summary: string | null;
+  content: string;
+  author: string | null;
+  image_url: string | null;
+  tags: Generated<string>;
+  status: Generated<'published' | 'draft'>;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  account_tokens: AccountTokensTable;
+  emails: EmailsTable;
+  merchants: MerchantsTable;
+  accounting_connections: AccountingConnectionsTable;
+  invoices: InvoicesTable;
+  invoice_observations: InvoiceObservationsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  accounting_writebacks: AccountingWritebacksTable;
+  payment_events: PaymentEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  oauth_states: OauthStatesTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  prospects: ProspectsTable;
+  webhook_tests: WebhookTestsTable;
+  blogs: BlogsTable;
+  schema_migrations: SchemaMigrationsTable;
+  app_meta: AppMetaTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Merchant = Selectable<MerchantsTable>;
+export type NewMerchant = Insertable<MerchantsTable>;
+export type MerchantUpdate = Updateable<MerchantsTable>;
+export type Invoice = Selectable<InvoicesTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type NewPayment = Insertable<PaymentsTable>;
+export type PaymentUpdate = Updateable<PaymentsTable>;
+export type Refund = Selectable<RefundsTable>;
+export type OutboxJob = Selectable<OutboxTable>;
+export type Blog = Selectable<BlogsTable>;
+export type NewBlog = Insertable<BlogsTable>;
+export type Prospect = Selectable<ProspectsTable>;

@@ -1,0 +1,128 @@
+/**
+ * Serves the built front ends from STATIC_DIR (dist/): the site at /, the console at /admin/, the
+ * widget at /widget/. Single-page fallbacks for client-side routes; hashed assets are cached for a
+ * year, HTML never; precompressed .br/.gz siblings (written by the build) are sent when accepted.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.d.ts': 'text/plain; charset=utf-8',
+};
+
+interface CachedFile {
+  body: Buffer;
+  br?: Buffer;
+  gz?: Buffer;
+  type: string;
+}
+
+export interface StaticSite {
+  /** Serve a request, or return null when nothing matches. */
+  serve(c: Context<AppEnv>): Response | null;
+  /** Whether a built bundle exists (the surfaces are built). */
+  built: boolean;
+}
+
+export function createStatic(staticDir: string): StaticSite {
+  const root = resolve(staticDir);
+  const cache = new Map<string, CachedFile | null>();
+
+  const load = (file: string): CachedFile | null => {
+    if (cache.has(file)) return cache.get(file)!;
+    let entry: CachedFile | null = null;
+    if (existsSync(file) && statSync(file).isFile()) {
+      entry = {
+        body: readFileSync(file),
+        br: existsSync(`${file}.br`) ? readFileSync(`${file}.br`) : undefined,
+        gz: existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined,
+        type: TYPES[file.endsWith('.d.ts') ? '.d.ts' : extname(file)] ?? 'application/octet-stream',
+      };
+    }
+    cache.set(file, entry);
+    return entry;
+  };
+
+  const inside = (dir: string, rel: string): string | null => {
+    const full = normalize(join(dir, rel));
+    return full === dir || full.startsWith(dir + sep) ? full : null;
+  };
+
+  const respond = (c: Context<AppEnv>, file: CachedFile, cacheControl: string, status = 200): Response => {
+    const headers: Record<string, string> = {
+      'content-type': file.type,
+      'cache-control': cacheControl,
+      vary: 'accept-encoding',
+    };
+    const accept = c.req.header('accept-encoding') ?? '';
+    let body = file.body;
+    if (file.br && /\bbr\b/.test(accept)) {
+      body = file.br;
+      headers['content-encoding'] = 'br';
+    } else if (file.gz && /\bgzip\b/.test(accept)) {
+      body = file.gz;
+      headers['content-encoding'] = 'gzip';
+    }
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+  };
+
+  const cacheFor = (path: string) =>
+    /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path)
+      ? 'public, max-age=31536000, immutable'
+      : path.endsWith('.html')
+        ? 'no-cache'
+        : 'public, max-age=300';
+
+  /** Serve a file under `dir`, or the SPA shell `fallback` for paths that are not files. */
+  const fromDir = (
+    c: Context<AppEnv>,
+    dir: string,
+    rel: string,
+    fallback: string | null,
+  ): Response | null => {
+    const full = inside(dir, rel || 'index.html');
+    if (full) {
+      const file = load(full);
+      if (file) return respond(c, file, cacheFor(full));
+    }
+    if (!fallback || extname(rel) !== '') return null;
+    const shell = load(join(dir, fallback));
+    return shell ? respond(c, shell, 'no-cache') : null;
+  };
+
+  const siteDir = join(root, 'site');
+  const adminDir = join(root, 'admin');
+  const widgetDir = join(root, 'widget');
+
+  return {
+    built:
+      existsSync(join(siteDir, 'index.html')) &&
+      existsSync(join(adminDir, 'index.html')) &&
+      existsSync(join(widgetDir, 'invoice-pay.js')),
+    serve(c) {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
+      const path = decodeURIComponent(c.req.path);
+      if (path.startsWith('/widget/')) return fromDir(c, widgetDir, path.slice('/widget/'.length), null);
+      if (path === '/admin' || path.startsWith('/admin/'))
+        return fromDir(c, adminDir, path.slice('/admin/'.length), 'index.html');
+      return fromDir(c, siteDir, path.slice(1), 'index.html');
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The server process: read config, open and migrate the database, run the demo seed (sandbox only),
+ * serve the API and the built front ends on one port, and shut down gracefully on SIGTERM/SIGINT
+ * (in-flight requests finish, then the database closes).
+ */
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { systemClock, type AppDeps } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { createLogger } from './logger.ts';
+import { resolveSecrets } from './secrets.ts';
+import { runDemoSeed } from './seed/demo.ts';
+
+export async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  config = resolveSecrets(config);
+  const logger = createLogger(config.logLevel);
+  const database = openDatabase(config.databaseUrl);
+  try {
+    await migrate(database);
+  } catch (err) {
+    console.error(`Could not open or migrate the database (${database.describe}): ${(err as Error).message}`);
+    process.exit(1);
+  }
+  const deps: AppDeps = { config, database, logger, clock: systemClock };
+  const seedLines = await runDemoSeed(deps);
+  const app = createApp(deps);
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const base = config.publicBaseUrl;
+    const lines = [
+      `${config.productName} is running on port ${info.port} (${config.paymentsProvider} payments, ${database.describe})`,
+      `  Site:      ${base}/`,
+      `  Console:   ${base}/admin/`,
+      `  Widget:    ${base}/widget/invoice-pay.js`,
+      `  API docs:  ${base}/api/openapi.json`,
+      ...seedLines.map((l) => `  ${l}`),
+    ];
+    console.log(lines.join('\n'));
+  });
+
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    console.error(
+      err.code === 'EADDRINUSE'
+        ? `Port ${config.port} is already in use (set PORT to another port)`
+        : `Server error: ${err.message}`,
+    );
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+await main();

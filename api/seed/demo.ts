@@ -1,0 +1,38 @@
+/**
+ * The demo seed: what `npm start` puts in a new database so the product can be tried at once.
+ * It is a list of named steps; each runs once per database (recorded in app_meta), so a step added
+ * later runs on existing demo databases too. It runs only in sandbox mode or with SEED_DEMO=1, and
+ * never with live Stripe keys. Each step returns lines to print (credentials, ready-to-pay links).
+ */
+import type { AppDeps } from '../context.ts';
+import { getMeta, setMeta } from '../db/meta.ts';
+
+export interface SeedStep {
+  name: string;
+  run(deps: AppDeps): Promise<string[]>;
+}
+
+/** Later domains append their steps here (admin user, demo merchant, blog post, …). */
+export const demoSeedSteps: SeedStep[] = [];
+
+export function demoSeedAllowed(config: AppDeps['config']): boolean {
+  const liveKeys = Boolean(
+    config.stripe.secretKey?.startsWith('sk_live_') || config.stripe.secretKey?.startsWith('rk_live_'),
+  );
+  if (liveKeys) return false;
+  return config.paymentsProvider === 'sandbox' || config.seedDemo;
+}
+
+/** Run every step not yet run on this database; returns the lines to print. */
+export async function runDemoSeed(deps: AppDeps, steps: SeedStep[] = demoSeedSteps): Promise<string[]> {
+  if (!demoSeedAllowed(deps.config)) return [];
+  const done = new Set<string>(JSON.parse((await getMeta(deps.database.db, 'demo_seed')) ?? '[]'));
+  const lines: string[] = [];
+  for (const step of steps) {
+    if (done.has(step.name)) continue;
+    lines.push(...(await step.run(deps)));
+    done.add(step.name);
+    await setMeta(deps.database.db, 'demo_seed', JSON.stringify([...done]));
+  }
+  return lines;
+}

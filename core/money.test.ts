@@ -1,0 +1,202 @@
+import { describe, it, expect } from 'vitest';
+import {
+  DEFAULT_PLATFORM_FEE_BPS,
+  DEFAULT_SURCHARGE_BPS,
+  MAX_SURCHARGE_BPS,
+  bpsFromPercentage,
+  computeBreakdown,
+  computePlatformFee,
+  computeSurcharge,
+  formatMoney,
+  fromMinorUnits,
+  minimumPaymentMinor,
+  parseAmountString,
+  parseLinkAmount,
+  percentOf,
+  percentageFromBps,
+  toMinorUnits,
+} from './money.ts';
+
+describe('constants', () => {
+  it('match the spec', () => {
+    expect(DEFAULT_SURCHARGE_BPS).toBe(295);
+    expect(DEFAULT_PLATFORM_FEE_BPS).toBe(125);
+    expect(MAX_SURCHARGE_BPS).toBe(500);
+  });
+});
+
+describe('parseAmountString', () => {
+  it('keeps digits and the first dot', () => {
+    expect(parseAmountString('1,250.00')).toBe('1250.00');
+    expect(parseAmountString('$1.2.3')).toBe('1.23');
+    expect(parseAmountString(' AUD 99 ')).toBe('99');
+    expect(parseAmountString('.5')).toBe('.5');
+  });
+
+  it('returns null when nothing usable remains', () => {
+    expect(parseAmountString('abc')).toBeNull();
+    expect(parseAmountString('')).toBeNull();
+    expect(parseAmountString('.')).toBeNull();
+    expect(parseAmountString('$..')).toBeNull();
+    expect(parseAmountString(null)).toBeNull();
+    expect(parseAmountString(undefined)).toBeNull();
+  });
+});
+
+describe('toMinorUnits', () => {
+  it('converts strings exactly', () => {
+    expect(toMinorUnits('19.99', 'AUD')).toBe(1999);
+    expect(toMinorUnits('0.1', 'AUD')).toBe(10);
+    expect(toMinorUnits('1250.005', 'AUD')).toBe(125001);
+    expect(toMinorUnits('1250', 'AUD')).toBe(125000);
+    expect(toMinorUnits(' 4.35 ', 'aud')).toBe(435);
+  });
+
+  it('never multiplies zero-decimal currencies', () => {
+    expect(toMinorUnits('1000', 'JPY')).toBe(1000);
+    expect(toMinorUnits('1000.6', 'JPY')).toBe(1001);
+    expect(toMinorUnits('1000.4', 'KRW')).toBe(1000);
+  });
+
+  it('accepts numbers via their shortest decimal form', () => {
+    expect(toMinorUnits(19.99, 'AUD')).toBe(1999);
+    expect(toMinorUnits(4.35, 'AUD')).toBe(435); // 4.35 * 100 = 434.99999999999994
+    expect(toMinorUnits(1.005, 'AUD')).toBe(101);
+    expect(toMinorUnits(1000, 'JPY')).toBe(1000);
+    expect(toMinorUnits(1e-7, 'AUD')).toBe(0);
+  });
+
+  it('rejects bad input', () => {
+    for (const bad of ['', 'abc', '-5', '1,000', '1e3', '1.2.3']) expect(toMinorUnits(bad, 'AUD')).toBeNull();
+    for (const bad of [-1, Number.NaN, Infinity, -Infinity, 1e21])
+      expect(toMinorUnits(bad, 'AUD')).toBeNull();
+    expect(toMinorUnits('90071992547409.92', 'AUD')).toBeNull();
+    expect(toMinorUnits('9007199254740992', 'JPY')).toBeNull();
+    expect(toMinorUnits(null as unknown as string, 'AUD')).toBeNull();
+  });
+});
+
+describe('parseLinkAmount', () => {
+  it('parses link amounts', () => {
+    expect(parseLinkAmount('1,250.00', 'AUD')).toBe(125000);
+    expect(parseLinkAmount('¥1,030', 'JPY')).toBe(1030);
+  });
+
+  it('returns null for unparseable or zero amounts', () => {
+    expect(parseLinkAmount('0.00', 'AUD')).toBeNull();
+    expect(parseLinkAmount('0.004', 'AUD')).toBeNull();
+    expect(parseLinkAmount('[AMOUNTDUE]', 'AUD')).toBeNull();
+    expect(parseLinkAmount('', 'AUD')).toBeNull();
+    expect(parseLinkAmount(null, 'AUD')).toBeNull();
+  });
+});
+
+describe('fromMinorUnits / formatMoney', () => {
+  it('renders plain decimal strings', () => {
+    expect(fromMinorUnits(125000, 'AUD')).toBe('1250.00');
+    expect(fromMinorUnits(5, 'AUD')).toBe('0.05');
+    expect(fromMinorUnits(0, 'AUD')).toBe('0.00');
+    expect(fromMinorUnits(-250, 'AUD')).toBe('-2.50');
+    expect(fromMinorUnits(1000, 'JPY')).toBe('1000');
+    expect(() => fromMinorUnits(1.5, 'AUD')).toThrow(RangeError);
+  });
+
+  it('formats with Intl currency style', () => {
+    expect(formatMoney(10295, 'AUD')).toBe('A$102.95');
+    expect(formatMoney(1030, 'JPY')).toBe('¥1,030');
+    expect(formatMoney(125000, 'USD')).toBe('$1,250.00');
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, 'AUD')).toBe('A$90,071,992,547,409.91');
+    expect(formatMoney(10295, 'AUD', 'en-AU')).toBe('$102.95');
+  });
+});
+
+describe('basis points', () => {
+  it('converts percentages to bps', () => {
+    expect(bpsFromPercentage('2.95')).toBe(295);
+    expect(bpsFromPercentage(2.95)).toBe(295);
+    expect(bpsFromPercentage('3')).toBe(300);
+    expect(bpsFromPercentage(' 1.25% ')).toBe(125);
+    expect(() => bpsFromPercentage('abc')).toThrow(RangeError);
+    expect(() => bpsFromPercentage(-1)).toThrow(RangeError);
+  });
+
+  it('converts bps to percentages', () => {
+    expect(percentageFromBps(295)).toBe('2.95');
+    expect(percentageFromBps(300)).toBe('3');
+    expect(percentageFromBps(250)).toBe('2.5');
+    expect(percentageFromBps(1000)).toBe('10');
+    expect(percentageFromBps(10)).toBe('0.1');
+    expect(percentageFromBps(0)).toBe('0');
+  });
+});
+
+describe('fees', () => {
+  it('worked example: 100.00 AUD at 2.95%', () => {
+    const amount = toMinorUnits('100.00', 'AUD')!;
+    const b = computeBreakdown({ amount, surchargeBps: 295, surchargeEnabled: true, platformFeeBps: 125 });
+    expect(b).toEqual({ amount: 10000, surcharge: 295, total: 10295, platformFee: 129, surchargeBps: 295 });
+    expect(fromMinorUnits(b.surcharge, 'AUD')).toBe('2.95');
+    expect(fromMinorUnits(b.total, 'AUD')).toBe('102.95');
+    expect(fromMinorUnits(b.platformFee, 'AUD')).toBe('1.29');
+  });
+
+  it('worked example: 1000 JPY at 2.95%', () => {
+    const amount = toMinorUnits('1000', 'JPY')!;
+    const b = computeBreakdown({ amount, surchargeBps: 295, surchargeEnabled: true, platformFeeBps: 125 });
+    expect(b.surcharge).toBe(30);
+    expect(b.total).toBe(1030);
+  });
+
+  it('uses defaults and skips a disabled surcharge', () => {
+    expect(computeBreakdown({ amount: 10000, surchargeEnabled: true })).toEqual({
+      amount: 10000,
+      surcharge: 295,
+      total: 10295,
+      platformFee: 129,
+      surchargeBps: 295,
+    });
+    expect(computeBreakdown({ amount: 10000, surchargeBps: 295, surchargeEnabled: false })).toEqual({
+      amount: 10000,
+      surcharge: 0,
+      total: 10000,
+      platformFee: 125,
+      surchargeBps: 0,
+    });
+  });
+
+  it('rounds half-up in integer maths', () => {
+    expect(computeSurcharge(200, 25)).toBe(1); // 0.5 -> 1
+    expect(computeSurcharge(199, 25)).toBe(0); // 0.4975 -> 0
+    expect(computePlatformFee(40)).toBe(1); // 0.5 -> 1
+    expect(computePlatformFee(39)).toBe(0);
+    expect(computePlatformFee(10295, 0)).toBe(0);
+  });
+
+  it('rejects invalid inputs', () => {
+    expect(() => computeSurcharge(-1, 295)).toThrow(RangeError);
+    expect(() => computeSurcharge(1.5, 295)).toThrow(RangeError);
+    expect(() => computeSurcharge(100, MAX_SURCHARGE_BPS + 1)).toThrow(RangeError);
+    expect(() => computeSurcharge(100, 2.5)).toThrow(RangeError);
+    expect(() => computePlatformFee(100, 10001)).toThrow(RangeError);
+    expect(() => computeBreakdown({ amount: Number.MAX_SAFE_INTEGER, surchargeEnabled: true })).toThrow(
+      RangeError,
+    );
+  });
+});
+
+describe('minimumPaymentMinor / percentOf', () => {
+  it('is 50 minor units for both kinds of currency', () => {
+    expect(minimumPaymentMinor('AUD')).toBe(50);
+    expect(fromMinorUnits(minimumPaymentMinor('AUD'), 'AUD')).toBe('0.50');
+    expect(minimumPaymentMinor('JPY')).toBe(50);
+  });
+
+  it('floors partial percentages and keeps 100% exact', () => {
+    expect(percentOf(10001, 25)).toBe(2500);
+    expect(percentOf(10001, 50)).toBe(5000);
+    expect(percentOf(10001, 75)).toBe(7500);
+    expect(percentOf(10001, 100)).toBe(10001);
+    expect(percentOf(Number.MAX_SAFE_INTEGER, 75)).toBe(6755399441055743);
+    expect(() => percentOf(100, 30 as 25)).toThrow(RangeError);
+  });
+});

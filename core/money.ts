@@ -1,0 +1,250 @@
+/**
+ * Money maths in integer minor units (cents, or whole yen for JPY).
+ *
+ * Floats are only ever parsed from user text, never multiplied: conversions
+ * use exact string arithmetic and fees use integer (or BigInt) maths with
+ * round-half-up.
+ */
+
+import { minorUnitExponent } from './currencies.ts';
+import { mulDivFloor, mulDivRoundHalfUp, numberToDecimalString, scaleDecimal } from './decimal.ts';
+
+/** Default card surcharge: 2.95%. */
+export const DEFAULT_SURCHARGE_BPS = 295;
+/** Default platform fee: 1.25% of amount plus surcharge. */
+export const DEFAULT_PLATFORM_FEE_BPS = 125;
+/** Highest surcharge a merchant may configure: 5%. */
+export const MAX_SURCHARGE_BPS = 500;
+
+const BPS_DENOMINATOR = 10_000;
+
+/**
+ * Keep digits and the first decimal point only; null when no digit remains.
+ *
+ * @example
+ * parseAmountString('1,250.00'); // '1250.00'
+ * parseAmountString('$1.2.3'); // '1.23'
+ * parseAmountString('abc'); // null
+ */
+export function parseAmountString(input: string | null | undefined): string | null {
+  if (typeof input !== 'string') return null;
+  const kept = input.replace(/[^\d.]/g, '');
+  const dot = kept.indexOf('.');
+  const cleaned = dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, '');
+  return /\d/.test(cleaned) ? cleaned : null;
+}
+
+/**
+ * Convert a major-unit amount to integer minor units exactly (half-up).
+ * Returns null for unparseable, negative, non-finite or unsafe values.
+ *
+ * @example
+ * toMinorUnits('19.99', 'AUD'); // 1999
+ * toMinorUnits('1250.005', 'AUD'); // 125001
+ * toMinorUnits('1000', 'JPY'); // 1000
+ */
+export function toMinorUnits(major: string | number, currency: string): number | null {
+  let text: string | null;
+  if (typeof major === 'number') {
+    if (!Number.isFinite(major) || major < 0) return null;
+    text = numberToDecimalString(major);
+  } else if (typeof major === 'string') {
+    text = major;
+  } else {
+    return null;
+  }
+  return text === null ? null : scaleDecimal(text, minorUnitExponent(currency));
+}
+
+/**
+ * Parse a raw link amount to minor units; null when unusable or zero, in
+ * which case the payer enters the amount manually.
+ *
+ * @example
+ * parseLinkAmount('1,250.00', 'AUD'); // 125000
+ * parseLinkAmount('0.00', 'AUD'); // null
+ */
+export function parseLinkAmount(raw: string | null | undefined, currency: string): number | null {
+  const cleaned = parseAmountString(raw);
+  if (cleaned === null) return null;
+  const minor = toMinorUnits(cleaned, currency);
+  return minor === null || minor === 0 ? null : minor;
+}
+
+/**
+ * Plain decimal string for minor units, suitable for an input's value.
+ * Throws RangeError when `minor` is not a safe integer.
+ *
+ * @example
+ * fromMinorUnits(125000, 'AUD'); // '1250.00'
+ * fromMinorUnits(1000, 'JPY'); // '1000'
+ */
+export function fromMinorUnits(minor: number, currency: string): string {
+  if (!Number.isSafeInteger(minor)) {
+    throw new RangeError(`minor units must be a safe integer, got ${minor}`);
+  }
+  const exponent = minorUnitExponent(currency);
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor));
+  if (exponent === 0) return sign + digits;
+  const padded = digits.padStart(exponent + 1, '0');
+  return `${sign}${padded.slice(0, -exponent)}.${padded.slice(-exponent)}`;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Format minor units for display with Intl currency style.
+ *
+ * @example
+ * formatMoney(10295, 'AUD'); // 'A$102.95'
+ * formatMoney(1030, 'JPY'); // '¥1,030'
+ */
+export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  const code = currency.trim().toUpperCase();
+  const key = `${locale}|${code}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const digits = minorUnitExponent(code);
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(key, formatter);
+  }
+  // A decimal string is formatted exactly by modern engines; older engines
+  // coerce it to the same number that minor / 10^digits would give.
+  return formatter.format(fromMinorUnits(minor, code) as unknown as number);
+}
+
+/**
+ * Convert a percentage ('2.95', 2.95, '2.95%') to basis points, half-up.
+ * Throws RangeError for unparseable or negative input.
+ *
+ * @example
+ * bpsFromPercentage('2.95'); // 295
+ */
+export function bpsFromPercentage(pct: string | number): number {
+  const text = typeof pct === 'number' ? numberToDecimalString(pct) : pct.trim().replace(/%$/, '');
+  const bps = text === null ? null : scaleDecimal(text, 2);
+  if (bps === null) throw new RangeError(`invalid percentage: ${String(pct)}`);
+  return bps;
+}
+
+/**
+ * Basis points as a percentage string without trailing zeros.
+ *
+ * @example
+ * percentageFromBps(295); // '2.95'
+ * percentageFromBps(300); // '3'
+ * percentageFromBps(250); // '2.5'
+ */
+export function percentageFromBps(bps: number): string {
+  // Basis points are hundredths of a percent, like cents of a dollar.
+  return fromMinorUnits(bps, 'AUD').replace(/\.?0+$/, '');
+}
+
+function assertAmount(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a non-negative safe integer, got ${value}`);
+  }
+}
+
+/**
+ * Card surcharge in minor units: round-half-up of amount × bps / 10000.
+ * Throws RangeError unless 0 <= surchargeBps <= MAX_SURCHARGE_BPS.
+ *
+ * @example
+ * computeSurcharge(10000, 295); // 295
+ * computeSurcharge(1000, 295); // 30 (JPY)
+ */
+export function computeSurcharge(amountMinor: number, surchargeBps: number): number {
+  assertAmount('amountMinor', amountMinor);
+  assertAmount('surchargeBps', surchargeBps);
+  if (surchargeBps > MAX_SURCHARGE_BPS) {
+    throw new RangeError(`surchargeBps ${surchargeBps} exceeds ${MAX_SURCHARGE_BPS}`);
+  }
+  return mulDivRoundHalfUp(amountMinor, surchargeBps, BPS_DENOMINATOR);
+}
+
+/**
+ * Platform fee on the charged total (amount + surcharge), half-up.
+ *
+ * @example
+ * computePlatformFee(10295); // 129
+ */
+export function computePlatformFee(
+  amountPlusSurchargeMinor: number,
+  feeBps: number = DEFAULT_PLATFORM_FEE_BPS,
+): number {
+  assertAmount('amountPlusSurchargeMinor', amountPlusSurchargeMinor);
+  assertAmount('feeBps', feeBps);
+  if (feeBps > BPS_DENOMINATOR) throw new RangeError(`feeBps ${feeBps} exceeds 100%`);
+  return mulDivRoundHalfUp(amountPlusSurchargeMinor, feeBps, BPS_DENOMINATOR);
+}
+
+/** Inputs to computeBreakdown; bps values default to the platform defaults. */
+export interface BreakdownInput {
+  amount: number;
+  surchargeEnabled: boolean;
+  surchargeBps?: number;
+  platformFeeBps?: number;
+}
+
+/** Charge breakdown in minor units; surchargeBps is the rate applied (0 when off). */
+export interface Breakdown {
+  amount: number;
+  surcharge: number;
+  total: number;
+  platformFee: number;
+  surchargeBps: number;
+}
+
+/**
+ * Surcharge, total and platform fee for an amount in minor units.
+ *
+ * @example
+ * computeBreakdown({ amount: 10000, surchargeEnabled: true });
+ * // { amount: 10000, surcharge: 295, total: 10295, platformFee: 129, surchargeBps: 295 }
+ */
+export function computeBreakdown(input: BreakdownInput): Breakdown {
+  const { amount, surchargeEnabled } = input;
+  const surchargeBps = surchargeEnabled ? (input.surchargeBps ?? DEFAULT_SURCHARGE_BPS) : 0;
+  const surcharge = computeSurcharge(amount, surchargeBps);
+  const total = amount + surcharge;
+  assertAmount('total', total);
+  const platformFee = computePlatformFee(total, input.platformFeeBps ?? DEFAULT_PLATFORM_FEE_BPS);
+  return { amount, surcharge, total, platformFee, surchargeBps };
+}
+
+/**
+ * Smallest payment accepted: 0.50, or 50 in a zero-decimal currency.
+ *
+ * @example
+ * minimumPaymentMinor('AUD'); // 50 (A$0.50)
+ * minimumPaymentMinor('JPY'); // 50 (¥50)
+ */
+export function minimumPaymentMinor(_currency: string): number {
+  return 50;
+}
+
+/** Quick-pick fractions of an outstanding balance. */
+export type BalancePercent = 25 | 50 | 75 | 100;
+
+/**
+ * A percentage of a balance in minor units, rounded down; 100 is exact.
+ *
+ * @example
+ * percentOf(10001, 50); // 5000
+ * percentOf(10001, 100); // 10001
+ */
+export function percentOf(balanceMinor: number, percent: BalancePercent): number {
+  assertAmount('balanceMinor', balanceMinor);
+  if (percent === 100) return balanceMinor;
+  if (percent !== 25 && percent !== 50 && percent !== 75) {
+    throw new RangeError(`percent must be 25, 50, 75 or 100, got ${String(percent)}`);
+  }
+  return mulDivFloor(balanceMinor, percent, 100);
+}

@@ -1,0 +1,318 @@
+-- The one schema of the product. Portable DDL: runs unchanged on SQLite and PostgreSQL.
+-- Conventions: TEXT UUID ids; BIGINT integer minor-unit amounts with CHECK (>= 0); ISO-8601 UTC text
+-- timestamps (sortable); INTEGER 0/1 booleans; JSON as TEXT. A fresh database gets this file whole;
+-- an existing one gets the numbered migrations in api/db/migrations/ (this file always equals
+-- "every migration applied"). Statements end with a semicolon at the end of a line.
+
+CREATE TABLE users (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL,
+  role TEXT NOT NULL DEFAULT 'user' CHECK (role IN ('user', 'admin')),
+  email_verified_at TEXT,
+  last_sign_in_at TEXT,
+  failed_login_count INTEGER NOT NULL DEFAULT 0 CHECK (failed_login_count >= 0),
+  locked_until TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE refresh_tokens (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  family_id TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  expires_at TEXT NOT NULL,
+  used_at TEXT,
+  revoked_at TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id);
+CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);
+
+-- Single-use, expiring tokens mailed to users: email verification and password reset.
+CREATE TABLE account_tokens (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  purpose TEXT NOT NULL CHECK (purpose IN ('verify_email', 'reset_password')),
+  token_hash TEXT NOT NULL UNIQUE,
+  expires_at TEXT NOT NULL,
+  used_at TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX account_tokens_user ON account_tokens (user_id, purpose);
+
+-- Outgoing mail. Without SMTP_URL mail is captured here (and logged) so flows work offline.
+CREATE TABLE emails (
+  id TEXT PRIMARY KEY,
+  to_address TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  text_body TEXT NOT NULL,
+  html_body TEXT,
+  kind TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'captured' CHECK (status IN ('captured', 'sent', 'failed')),
+  error TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX emails_to ON emails (to_address, created_at);
+
+CREATE TABLE merchants (
+  id TEXT PRIMARY KEY,
+  shortcode TEXT NOT NULL UNIQUE,
+  business_name TEXT NOT NULL,
+  name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  phone TEXT,
+  description TEXT,
+  status TEXT NOT NULL DEFAULT 'active',
+  surcharge_enabled INTEGER NOT NULL DEFAULT 1 CHECK (surcharge_enabled IN (0, 1)),
+  surcharge_bps INTEGER NOT NULL DEFAULT 295 CHECK (surcharge_bps >= 0 AND surcharge_bps <= 500),
+  surcharge_rules TEXT,
+  xero_payment_url TEXT,
+  stripe_account_id TEXT,
+  stripe_connect_id TEXT,
+  stripe_onboarding_complete INTEGER NOT NULL DEFAULT 0 CHECK (stripe_onboarding_complete IN (0, 1)),
+  stripe_charges_enabled INTEGER NOT NULL DEFAULT 0 CHECK (stripe_charges_enabled IN (0, 1)),
+  stripe_connect_status TEXT,
+  metadata TEXT,
+  make_webhook_url TEXT,
+  make_scenario_id TEXT,
+  webhook_secret TEXT,
+  xero_integration_status TEXT NOT NULL DEFAULT 'not_configured',
+  deleted_at TEXT,
+  created_at TEXT NOT NULL,
+  last_updated TEXT NOT NULL
+);
+CREATE INDEX merchants_created ON merchants (created_at);
+CREATE INDEX merchants_stripe_account ON merchants (stripe_account_id);
+
+-- A merchant's direct connection to Xero or QuickBooks Online (tokens encrypted at rest).
+CREATE TABLE accounting_connections (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL UNIQUE REFERENCES merchants (id),
+  provider TEXT NOT NULL CHECK (provider IN ('xero', 'quickbooks')),
+  tenant_id TEXT,
+  access_token_enc TEXT,
+  refresh_token_enc TEXT,
+  token_expires_at TEXT,
+  payment_account_code TEXT,
+  surcharge_account_code TEXT,
+  status TEXT NOT NULL DEFAULT 'connected',
+  last_error TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+-- One invoice per merchant + invoice number + currency: the server-side ledger (DESIGN §3.3).
+CREATE TABLE invoices (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  invoice_number TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  paid_amount BIGINT NOT NULL DEFAULT 0 CHECK (paid_amount >= 0),
+  reserved_amount BIGINT NOT NULL DEFAULT 0 CHECK (reserved_amount >= 0),
+  written_back_amount BIGINT NOT NULL DEFAULT 0,
+  overpaid INTEGER NOT NULL DEFAULT 0 CHECK (overpaid IN (0, 1)),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (merchant_id, invoice_number, currency)
+);
+
+-- Link amounts seen for an invoice (DESIGN §3.3). Credible once a payment succeeded against it.
+CREATE TABLE invoice_observations (
+  id TEXT PRIMARY KEY,
+  invoice_id TEXT NOT NULL REFERENCES invoices (id),
+  amount BIGINT NOT NULL CHECK (amount >= 0),
+  written_back_at_observation BIGINT NOT NULL,
+  credible INTEGER NOT NULL DEFAULT 0 CHECK (credible IN (0, 1)),
+  observed_at TEXT NOT NULL,
+  UNIQUE (invoice_id, amount, written_back_at_observation)
+);
+
+CREATE TABLE payments (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  invoice_id TEXT REFERENCES invoices (id),
+  observation_id TEXT REFERENCES invoice_observations (id),
+  invoice_number TEXT NOT NULL,
+  currency TEXT NOT NULL DEFAULT 'AUD',
+  amount BIGINT NOT NULL CHECK (amount >= 0),
+  surcharge BIGINT NOT NULL DEFAULT 0 CHECK (surcharge >= 0),
+  surcharge_bps INTEGER NOT NULL DEFAULT 0 CHECK (surcharge_bps >= 0),
+  surcharge_rule TEXT,
+  platform_fee BIGINT NOT NULL DEFAULT 0 CHECK (platform_fee >= 0),
+  total_amount BIGINT NOT NULL CHECK (total_amount >= 0),
+  refunded_amount BIGINT NOT NULL DEFAULT 0 CHECK (refunded_amount >= 0),
+  refunded_surcharge BIGINT NOT NULL DEFAULT 0 CHECK (refunded_surcharge >= 0),
+  link_amount BIGINT CHECK (link_amount >= 0),
+  provider TEXT NOT NULL DEFAULT 'sandbox',
+  payment_intent_id TEXT UNIQUE,
+  session_id TEXT,
+  pay_session_id TEXT,
+  stripe_connect_account_id TEXT,
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'requires_action', 'processing',
+    'succeeded', 'failed', 'canceled', 'expired', 'partially_refunded', 'refunded')),
+  reserved_until TEXT,
+  customer_email TEXT,
+  card_brand TEXT,
+  card_last4 TEXT,
+  card_funding TEXT,
+  card_country TEXT,
+  failure_code TEXT,
+  failure_message TEXT,
+  xero_sync_status TEXT,
+  xero_sync_time TEXT,
+  xero_sync_error TEXT,
+  succeeded_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX payments_created ON payments (created_at);
+CREATE INDEX payments_merchant_created ON payments (merchant_id, created_at);
+CREATE INDEX payments_status_created ON payments (status, created_at);
+CREATE INDEX payments_invoice_number ON payments (invoice_number);
+CREATE INDEX payments_invoice ON payments (invoice_id, status);
+CREATE INDEX payments_pay_session ON payments (pay_session_id);
+CREATE INDEX payments_reserved_until ON payments (status, reserved_until);
+
+CREATE TABLE refunds (
+  id TEXT PRIMARY KEY,
+  payment_id TEXT NOT NULL REFERENCES payments (id),
+  amount BIGINT NOT NULL CHECK (amount > 0),
+  surcharge BIGINT NOT NULL DEFAULT 0 CHECK (surcharge >= 0),
+  platform_fee_refunded BIGINT NOT NULL DEFAULT 0 CHECK (platform_fee_refunded >= 0),
+  total_amount BIGINT NOT NULL CHECK (total_amount > 0),
+  provider_refund_id TEXT UNIQUE,
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'succeeded', 'failed', 'canceled')),
+  reason TEXT,
+  created_by TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX refunds_payment ON refunds (payment_id);
+
+-- Payments and refunds written back to the accounting tool (DESIGN §3.3 S(t)). One row per subject.
+CREATE TABLE accounting_writebacks (
+  id TEXT PRIMARY KEY,
+  invoice_id TEXT NOT NULL REFERENCES invoices (id),
+  payment_id TEXT NOT NULL REFERENCES payments (id),
+  refund_id TEXT REFERENCES refunds (id),
+  subject_id TEXT NOT NULL UNIQUE,
+  amount BIGINT NOT NULL,
+  source TEXT NOT NULL CHECK (source IN ('xero', 'quickbooks', 'webhook', 'manual')),
+  created_by TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX accounting_writebacks_invoice ON accounting_writebacks (invoice_id, created_at);
+
+-- Provider webhook events, deduplicated by event id.
+CREATE TABLE payment_events (
+  id TEXT PRIMARY KEY,
+  type TEXT NOT NULL,
+  object_id TEXT,
+  account_id TEXT,
+  received_at TEXT NOT NULL,
+  processed_at TEXT
+);
+
+CREATE TABLE idempotency_keys (
+  scope TEXT NOT NULL,
+  idem_key TEXT NOT NULL,
+  request_hash TEXT NOT NULL,
+  response_status INTEGER,
+  response_body TEXT,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (scope, idem_key)
+);
+
+-- Single-use, expiring nonces (Stripe Connect OAuth state, onboarding returns).
+CREATE TABLE oauth_states (
+  nonce TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  purpose TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  used_at TEXT,
+  created_at TEXT NOT NULL
+);
+
+-- Accounting sync jobs, enqueued in the transaction that records the payment or refund.
+CREATE TABLE outbox (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('automation_webhook', 'xero', 'quickbooks')),
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  payment_id TEXT REFERENCES payments (id),
+  refund_id TEXT REFERENCES refunds (id),
+  idempotency_key TEXT NOT NULL UNIQUE,
+  payload TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'processing', 'delivered', 'failed')),
+  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+  next_attempt_at TEXT NOT NULL,
+  locked_until TEXT,
+  last_error TEXT,
+  last_response_status INTEGER,
+  delivered_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+CREATE INDEX outbox_payment ON outbox (payment_id);
+
+CREATE TABLE audit_log (
+  id TEXT PRIMARY KEY,
+  actor_id TEXT,
+  actor_email TEXT,
+  action TEXT NOT NULL,
+  target_type TEXT,
+  target_id TEXT,
+  details TEXT,
+  ip TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX audit_log_created ON audit_log (created_at);
+CREATE INDEX audit_log_target ON audit_log (target_type, target_id);
+
+CREATE TABLE prospects (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  phone TEXT,
+  company_name TEXT NOT NULL,
+  source TEXT NOT NULL DEFAULT 'website_contact_form',
+  status TEXT NOT NULL DEFAULT 'new',
+  created_at TEXT NOT NULL
+);
+CREATE INDEX prospects_created ON prospects (created_at);
+
+CREATE TABLE webhook_tests (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  webhook_url TEXT NOT NULL,
+  test_data TEXT NOT NULL,
+  status TEXT NOT NULL,
+  response_status INTEGER,
+  error_message TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX webhook_tests_merchant ON webhook_tests (merchant_id, created_at);
+
+CREATE TABLE blogs (
+  id TEXT PRIMARY KEY,
+  title TEXT NOT NULL,
+  slug TEXT NOT NULL UNIQUE,
+  summary TEXT,
+  content TEXT NOT NULL,
+  author TEXT,
+  image_url TEXT,
+  tags TEXT NOT NULL DEFAULT '[]',
+  status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('published', 'draft')),
+  published_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX blogs_published ON blogs (status, published_at);
+
+-- Small facts about this database, e.g. which demo-seed steps have run.
+CREATE TABLE app_meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
