@@ -94,7 +94,8 @@ export function fromMinorUnits(minor: number, currency: string): string {
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * Format minor units for display with Intl currency style.
+ * Format minor units for display with Intl currency style. Throws RangeError
+ * for a malformed currency code or locale.
  *
  * @example
  * formatMoney(10295, 'AUD'); // 'A$102.95'
@@ -112,6 +113,7 @@ export function formatMoney(minor: number, currency: string, locale = 'en-US'): 
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
+    if (formatters.size >= 64) formatters.clear(); // bound the cache (locales may come from requests)
     formatters.set(key, formatter);
   }
   // A decimal string is formatted exactly by modern engines; older engines
