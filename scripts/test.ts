@@ -1,0 +1,84 @@
+/**
+ * `npm test`: builds the front ends, then runs every suite — unit, the API suite on SQLite, the same
+ * API suite on PostgreSQL (skipped visibly when unreachable unless REQUIRE_POSTGRES=1), and the
+ * browser end-to-end suite against the real server in Chromium. `--quick` (npm run test:quick)
+ * skips the build and the browser. Extra arguments are passed to vitest (e.g. a file filter).
+ * Prints one summary line per suite and a closing `tests: N passed, N failed` line.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { buildSurfaces } from './build-lib.ts';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const passThrough = args.filter((a) => a !== '--quick');
+
+const suites = [
+  { project: 'unit', label: 'unit' },
+  { project: 'api-sqlite', label: 'API on SQLite' },
+  { project: 'api-postgres', label: 'API on PostgreSQL' },
+  ...(quick ? [] : [{ project: 'e2e', label: 'browser end-to-end (Chromium)' }]),
+];
+
+if (!quick) await buildSurfaces();
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numTotalTests: number;
+  success: boolean;
+}
+
+mkdirSync('test-results', { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines: string[] = [];
+let ok = true;
+
+for (const suite of suites) {
+  const out = `test-results/${suite.project}.json`;
+  rmSync(out, { force: true });
+  const started = Date.now();
+  const run = spawnSync(
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      suite.project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      '--passWithNoTests',
+      ...passThrough,
+    ],
+    { stdio: 'inherit', env: process.env },
+  );
+  let result: VitestJson | null = null;
+  try {
+    result = JSON.parse(readFileSync(out, 'utf8'));
+  } catch {
+    result = null;
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  if (!result) {
+    ok = false;
+    lines.push(`${suite.label}: runner failed (exit ${run.status})`);
+    continue;
+  }
+  const skipped = result.numPendingTests + result.numTodoTests;
+  totals.passed += result.numPassedTests;
+  totals.failed += result.numFailedTests;
+  totals.skipped += skipped;
+  if (run.status !== 0 || result.numFailedTests > 0) ok = false;
+  lines.push(
+    `${suite.label}: ${result.numPassedTests} passed, ${result.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds} s)`,
+  );
+}
+
+console.log('\n' + lines.join('\n'));
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(ok && totals.passed > 0 ? 0 : 1);

@@ -1,0 +1,15 @@
+/** The site's router: every public route, wrapped in the fatal-error boundary. */
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { siteRoutes } from './routes.tsx';
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        {siteRoutes.map((r) => (
+          <Route key={r.path} path={r.path} element={r.element} />
+        ))}
+      </Routes>
+    </BrowserRouter>
+  );
+}

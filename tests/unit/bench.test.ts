@@ -1,0 +1,58 @@
+/**
+ * The benchmark harness works: every registered benchmark runs in quick mode and yields a finite
+ * figure. No timing is asserted here (figures are for `npm run bench`).
+ */
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { formatTable, judge, runBenchmarks, type Benchmark } from '../../bench/harness.ts';
+import { benchmarks } from '../../bench/registry.ts';
+
+describe('benchmark harness', () => {
+  it('judges budgets in both directions and reports failures', async () => {
+    const max: Benchmark = {
+      name: 'a',
+      unit: 'KB',
+      budget: 10,
+      direction: 'max',
+      description: '',
+      run: async () => 11,
+    };
+    const min: Benchmark = {
+      name: 'b',
+      unit: 'x',
+      budget: 5,
+      direction: 'min',
+      description: '',
+      run: async () => 6,
+    };
+    const boom: Benchmark = {
+      name: 'c',
+      unit: 'x',
+      budget: null,
+      direction: 'min',
+      description: '',
+      run: async () => {
+        throw new Error('no server');
+      },
+    };
+    expect(judge(max, 10)).toBe(true);
+    const results = await runBenchmarks([max, min, boom]);
+    expect(results.map((r) => r.pass)).toEqual([false, true, false]);
+    expect(results[2].error).toBe('no server');
+    expect(formatTable(results, [max, min, boom])).toMatch(/a\s+11 KB\s+≤ 10 KB\s+FAIL/);
+  });
+
+  it.skipIf(!existsSync('dist/widget/invoice-pay.js'))(
+    'runs every registered benchmark in quick mode',
+    async () => {
+      const results = await runBenchmarks(benchmarks, { quick: true });
+      expect(results.map((r) => r.name)).toEqual(benchmarks.map((b) => b.name));
+      for (const r of results) {
+        expect(r.error).toBeUndefined();
+        expect(Number.isFinite(r.value)).toBe(true);
+        expect(r.value).toBeGreaterThan(0);
+      }
+    },
+    60_000,
+  );
+});
