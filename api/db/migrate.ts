@@ -6,6 +6,7 @@
  * together apply each migration once.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { AppDatabase } from './database.ts';
@@ -25,11 +26,11 @@ export function splitStatements(text: string): string[] {
     .filter(Boolean);
 }
 
-export function listMigrations(): { version: string; file: string }[] {
-  return readdirSync(migrationsDir)
+export function listMigrations(dir = migrationsDir): { version: string; file: string }[] {
+  return readdirSync(dir)
     .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f))
     .sort()
-    .map((f) => ({ version: f.replace(/\.sql$/, ''), file: `${migrationsDir}${f}` }));
+    .map((f) => ({ version: f.replace(/\.sql$/, ''), file: join(dir, f) }));
 }
 
 export interface MigrationResult {
@@ -40,17 +41,18 @@ export interface MigrationResult {
 export async function migrate(
   database: AppDatabase,
   now: () => Date = () => new Date(),
+  options: { migrationsDir?: string } = {},
 ): Promise<MigrationResult> {
   const { db, dialect } = database;
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(
-    db,
-  );
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(7231001)`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(
+      trx,
+    );
     const done = new Set(
       (await trx.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version),
     );
-    const migrations = listMigrations();
+    const migrations = listMigrations(options.migrationsDir);
     const stamp = now().toISOString();
     const applied: string[] = [];
     const run = async (text: string) => {
