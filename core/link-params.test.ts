@@ -89,9 +89,22 @@ describe('parsePayLink path segment', () => {
     expect(parsePayLink(q('SHORTCODE=zzz'), 'abcd1234').shortcode).toBe('abcd1234');
   });
 
-  it('treats a short segment as the merchant id when a merchant param exists', () => {
-    expect(parsePayLink(q('merchant=m-query&shortcode=abcd1234'), 'm-short')).toMatchObject({
-      merchantId: 'm-short',
+  it('keeps a short segment as the shortcode even when a merchant param exists', () => {
+    expect(parsePayLink(q('merchant=m-query&shortcode=zzzz9999'), 'abcd1234')).toMatchObject({
+      merchantId: 'm-query',
+      shortcode: 'abcd1234',
+    });
+  });
+
+  it('treats unfilled accounting placeholders as missing values', () => {
+    const link = parsePayLink(
+      q('INVOICENUMBER=[INVOICENUMBER]&AMOUNTDUE=[AMOUNTDUE]&CURRENCY=[CURRENCY]&SHORTCODE=abcd1234'),
+    );
+    expect(link).toMatchObject({
+      invoiceNumber: null,
+      amountRaw: null,
+      currency: 'AUD',
+      currencyValid: true,
       shortcode: 'abcd1234',
     });
   });

@@ -55,6 +55,8 @@ export const MAX_INVOICE_NUMBER_LENGTH = 100;
 function clean(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
+  // An accounting template placeholder the tool did not fill in (e.g. "[AMOUNTDUE]") is no value.
+  if (/^\[[A-Za-z_]+\]$/.test(trimmed)) return null;
   return trimmed === '' ? null : trimmed;
 }
 
@@ -89,8 +91,8 @@ export function parsePayLink(params: ParamSource, pathSegment?: string | null): 
   const segment = clean(pathSegment);
   const merchantParam = firstValue(params, MERCHANT_PARAMS);
   const shortcodeParam = firstValue(params, SHORTCODE_PARAMS);
-  const segmentIsMerchant =
-    segment !== null && (segment.length >= MERCHANT_ID_MIN_LENGTH || merchantParam !== null);
+  // A path segment longer than 30 characters is a merchant id (spec §2); a shorter one is a shortcode.
+  const segmentIsMerchant = segment !== null && segment.length >= MERCHANT_ID_MIN_LENGTH;
 
   let merchantId = merchantParam;
   let shortcode = shortcodeParam;
