@@ -123,7 +123,7 @@ describe('parsePayLink currency', () => {
 
   it('flags unsupported currencies and falls back to AUD', () => {
     expect(parsePayLink(q('CURRENCY=XYZ'))).toMatchObject({ currency: 'AUD', currencyValid: false });
-    expect(parsePayLink(q('CURRENCY=[CURRENCY]'))).toMatchObject({ currency: 'AUD', currencyValid: false });
+    expect(parsePayLink(q('CURRENCY=[CURRENCY]'))).toMatchObject({ currency: 'AUD', currencyValid: true });
   });
 });
 
@@ -179,7 +179,8 @@ describe('accounting link template', () => {
     expect(r).toMatchObject({
       merchantId: MERCHANT_UUID,
       shortcode: '3f2b8c1e',
-      invoiceNumber: '[INVOICENUMBER]',
+      invoiceNumber: null,
+      amountRaw: null,
     });
   });
 
