@@ -68,6 +68,8 @@ CREATE TABLE merchants (
   surcharge_enabled INTEGER NOT NULL DEFAULT 1 CHECK (surcharge_enabled IN (0, 1)),
   surcharge_bps INTEGER NOT NULL DEFAULT 295 CHECK (surcharge_bps >= 0 AND surcharge_bps <= 500),
   surcharge_rules TEXT,
+  -- ISO 3166-1 alpha-2 country of the merchant, for domestic/international surcharge rules.
+  country TEXT NOT NULL DEFAULT 'AU',
   xero_payment_url TEXT,
   stripe_account_id TEXT,
   stripe_connect_id TEXT,
@@ -92,6 +94,7 @@ CREATE TABLE accounting_connections (
   merchant_id TEXT NOT NULL UNIQUE REFERENCES merchants (id),
   provider TEXT NOT NULL CHECK (provider IN ('xero', 'quickbooks')),
   tenant_id TEXT,
+  tenant_name TEXT,
   access_token_enc TEXT,
   refresh_token_enc TEXT,
   token_expires_at TEXT,
@@ -112,6 +115,10 @@ CREATE TABLE invoices (
   paid_amount BIGINT NOT NULL DEFAULT 0 CHECK (paid_amount >= 0),
   reserved_amount BIGINT NOT NULL DEFAULT 0 CHECK (reserved_amount >= 0),
   written_back_amount BIGINT NOT NULL DEFAULT 0,
+  -- min over credible observations of (link amount + written-back net at observation); NULL = none yet.
+  credible_limit BIGINT,
+  -- Bumped by every change to the invoice or its payments' statuses (cache validation).
+  version BIGINT NOT NULL DEFAULT 0,
   overpaid INTEGER NOT NULL DEFAULT 0 CHECK (overpaid IN (0, 1)),
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
@@ -154,6 +161,8 @@ CREATE TABLE payments (
     'succeeded', 'failed', 'canceled', 'expired', 'partially_refunded', 'refunded')),
   reserved_until TEXT,
   customer_email TEXT,
+  -- The payer's IP (card-testing defence: declines per IP slow further attempts down).
+  client_ip TEXT,
   card_brand TEXT,
   card_last4 TEXT,
   card_funding TEXT,
@@ -174,6 +183,7 @@ CREATE INDEX payments_invoice_number ON payments (invoice_number);
 CREATE INDEX payments_invoice ON payments (invoice_id, status);
 CREATE INDEX payments_pay_session ON payments (pay_session_id);
 CREATE INDEX payments_reserved_until ON payments (status, reserved_until);
+CREATE INDEX payments_client_ip ON payments (client_ip, created_at);
 
 CREATE TABLE refunds (
   id TEXT PRIMARY KEY,
@@ -204,6 +214,20 @@ CREATE TABLE accounting_writebacks (
   created_at TEXT NOT NULL
 );
 CREATE INDEX accounting_writebacks_invoice ON accounting_writebacks (invoice_id, created_at);
+
+-- What a connector has put in the merchant's Xero/QuickBooks for one payment, so a retry or a
+-- refund changes exactly that (the payment on the invoice and the separate surcharge record).
+CREATE TABLE accounting_records (
+  payment_id TEXT PRIMARY KEY REFERENCES payments (id),
+  provider TEXT NOT NULL CHECK (provider IN ('xero', 'quickbooks')),
+  external_invoice_id TEXT,
+  external_payment_id TEXT,
+  payment_amount BIGINT NOT NULL DEFAULT 0 CHECK (payment_amount >= 0),
+  external_surcharge_id TEXT,
+  surcharge_amount BIGINT NOT NULL DEFAULT 0 CHECK (surcharge_amount >= 0),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
 
 -- Provider webhook events, deduplicated by event id.
 CREATE TABLE payment_events (
@@ -244,7 +268,8 @@ CREATE TABLE outbox (
   refund_id TEXT REFERENCES refunds (id),
   idempotency_key TEXT NOT NULL UNIQUE,
   payload TEXT NOT NULL,
-  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'processing', 'delivered', 'failed')),
+  -- canceled: the subject no longer needs syncing (a refund the provider refused).
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'processing', 'delivered', 'failed', 'canceled')),
   attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
   next_attempt_at TEXT NOT NULL,
   locked_until TEXT,

@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'client/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -6,11 +6,29 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './context.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { requireAdmin } from './auth/guard.ts';
+import { BEARER_SCHEME, withAdminSecurity } from './auth/openapi.ts';
+import { authRoutes } from './auth/routes.ts';
+import { blogRoutes } from './blog/routes.ts';
 import { AppError, errorBody } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { cors, securityHeaders } from './http/security.ts';
 import { createStatic } from './http/static.ts';
 import { configRoutes } from './meta/routes.ts';
+import { prospectRoutes } from './prospects/routes.ts';
+import { connectRoutes } from './connect/routes.ts';
+import { merchantRoutes } from './merchants/routes.ts';
+import { payRoutes } from './pay/routes.ts';
+import { adminPaymentRoutes } from './payments/admin-routes.ts';
+import { adminConsoleRoutes } from './admin-console/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { accountingRoutes } from './accounting/routes.ts';
+import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-routes.ts';
+import { outboxRoutes } from './outbox/routes.ts';
+import { SandboxProvider } from './payments/providers/sandbox/sandbox-provider.ts';
+import { sandboxRoutes } from './sandbox/routes.ts';
 
 export const API_VERSION = '0.1.0';
 
@@ -39,14 +57,40 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders());
   app.use('*', cors());
 
+  // Every /api/admin/* route, including ones mounted later, requires an admin (401/403).
+  app.use('/api/admin/*', requireAdmin());
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', BEARER_SCHEME);
+
   app.route('/', healthRoutes);
   app.route('/', configRoutes);
+  app.route('/', authRoutes);
+  app.route('/', auditRoutes);
+  app.route('/', blogRoutes);
+  app.route('/', prospectRoutes);
+  app.route('/', merchantRoutes);
+  app.route('/', connectRoutes);
+  app.route('/', payRoutes);
+  app.route('/', paymentRoutes);
+  app.route('/', adminPaymentRoutes);
+  app.route('/', adminConsoleRoutes);
+  app.route('/', webhookRoutes);
+  app.route('/', automationWebhookRoutes);
+  app.route('/', accountingRoutes);
+  app.route('/', outboxRoutes);
+  // The sandbox provider's browser side exists only in sandbox mode (never beside live Stripe).
+  if (deps.payments instanceof SandboxProvider) app.route('/', sandboxRoutes);
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: `${deps.config.productName} API`, version: API_VERSION },
-    servers: [{ url: deps.config.publicBaseUrl }],
-  });
+  app.get('/api/openapi.json', (c) =>
+    c.json(
+      withAdminSecurity(
+        app.getOpenAPI31Document({
+          openapi: '3.1.0',
+          info: { title: `${deps.config.productName} API`, version: API_VERSION },
+          servers: [{ url: deps.config.publicBaseUrl }],
+        }),
+      ),
+    ),
+  );
 
   app.notFound((c) => {
     if (!c.req.path.startsWith('/api/')) {

@@ -97,6 +97,13 @@ const envSchema = z.object({
     message: 'must be at least 32 characters',
   }),
   RATE_LIMITS: bool.default(true),
+  OUTBOX_WORKER: bool.default(true),
+  OUTBOX_MAX_ATTEMPTS: intIn(1, 100).default(10),
+  OUTBOX_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
+  OUTBOX_LEASE_SECONDS: intIn(1, 3600).default(120),
+  OUTBOX_POLL_MS: intIn(10, 60_000).default(1000),
+  OUTBOX_BATCH: intIn(1, 100).default(10),
+  OUTBOX_BACKOFF_BASE_MS: intIn(10, 3_600_000).default(10_000),
   RESERVATION_TTL_MINUTES: intIn(1, 1440).default(30),
   SEED_DEMO: bool.default(false),
   TRUST_PROXY: bool.default(false),
@@ -139,6 +146,16 @@ export interface Config {
   };
   quickbooks: { clientId: string | null; clientSecret: string | null; apiBase: string; identityBase: string };
   outboundAllowlist: string[];
+  /** Accounting-sync deliveries (api/outbox): attempts, timeouts, lease, polling, backoff. */
+  outbox: {
+    workerEnabled: boolean;
+    maxAttempts: number;
+    timeoutMs: number;
+    leaseSeconds: number;
+    pollMs: number;
+    batchSize: number;
+    backoffBaseMs: number;
+  };
   rateLimits: boolean;
   reservationTtlMinutes: number;
   seedDemo: boolean;
@@ -213,6 +230,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       identityBase: e.QUICKBOOKS_IDENTITY_BASE,
     },
     outboundAllowlist: e.OUTBOUND_ALLOWLIST,
+    outbox: {
+      workerEnabled: e.OUTBOX_WORKER,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      timeoutMs: e.OUTBOX_TIMEOUT_MS,
+      // A lease shorter than a delivery could let a second worker start the same job mid-flight.
+      leaseSeconds: Math.max(e.OUTBOX_LEASE_SECONDS, Math.ceil(e.OUTBOX_TIMEOUT_MS / 1000) + 1),
+      pollMs: e.OUTBOX_POLL_MS,
+      batchSize: e.OUTBOX_BATCH,
+      backoffBaseMs: e.OUTBOX_BACKOFF_BASE_MS,
+    },
     rateLimits: e.RATE_LIMITS,
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
     seedDemo: e.SEED_DEMO,

@@ -2,8 +2,12 @@
  * What every request handler can reach: the injected dependencies and per-request values.
  */
 import type { Config } from './config.ts';
+import type { PasswordHasher } from './auth/password.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { ResolveHost } from './net/resolve.ts';
+import type { PaymentProvider } from './payments/providers/provider.ts';
 
 export interface Clock {
   now(): Date;
@@ -17,6 +21,14 @@ export interface AppDeps {
   database: AppDatabase;
   logger: Logger;
   clock: Clock;
+  /** The payment provider (stripe or sandbox), built by `createPaymentProvider` (api/payments/providers/factory.ts). */
+  payments: PaymentProvider;
+  /** Account mail (verification, password reset): SMTP or captured in `emails` (api/mail). */
+  mailer: Mailer;
+  /** Password hashing; absent = scrypt at OWASP parameters. Tests pass a cheaper one for speed. */
+  passwordHasher?: PasswordHasher;
+  /** DNS for outbound URLs (SSRF guard, api/net); absent = the system resolver. Tests pass a table. */
+  resolveHost?: ResolveHost;
 }
 
 /** The signed-in user, set by the auth middleware from a verified bearer token. */

@@ -10,7 +10,12 @@ import { systemClock, type AppDeps } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
+import { createMailer } from './mail/create-mailer.ts';
+import { startReservationSweeper } from './payments/expiry.ts';
+import { createPaymentProvider, httpDeliver } from './payments/providers/factory.ts';
 import { resolveSecrets } from './secrets.ts';
+import { systemResolveHost } from './net/resolve.ts';
+import { startOutboxWorker } from './outbox/worker.ts';
 import { runDemoSeed } from './seed/demo.ts';
 
 export async function main(): Promise<void> {
@@ -33,11 +38,38 @@ export async function main(): Promise<void> {
     console.error(`Could not open or migrate the database (${database.describe}): ${(err as Error).message}`);
     process.exit(1);
   }
-  const deps: AppDeps = { config, database, logger, clock: systemClock };
+  const mailer = createMailer({ config, database, logger, clock: systemClock });
+  // The sandbox posts its signed events to our own webhook route once we listen (until then they wait).
+  let listening: (url: string) => void = () => {};
+  const webhookUrl = new Promise<string>((resolve) => (listening = resolve));
+  let payments;
+  try {
+    payments = await createPaymentProvider(config, {
+      logger,
+      clock: systemClock,
+      deliver: httpDeliver(webhookUrl),
+    });
+  } catch (err) {
+    console.error(
+      `Could not open the sandbox payments database (${config.sandboxDatabaseUrl}): ${(err as Error).message}`,
+    );
+    process.exit(1);
+  }
+  const deps: AppDeps = { config, database, logger, clock: systemClock, mailer, payments, resolveHost: systemResolveHost };
   const seedLines = await runDemoSeed(deps);
   const app = createApp(deps);
+  // Unconfirmed payment reservations expire after RESERVATION_TTL_MINUTES (DESIGN §3.4).
+  const stopSweeper = startReservationSweeper(deps);
+  // Accounting sync deliveries (webhook, Xero, QuickBooks); safe to run in every instance (leases).
+  const outboxWorker = config.outbox.workerEnabled ? startOutboxWorker(deps) : null;
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host)
+      ? '127.0.0.1'
+      : config.host;
+    listening(
+      `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${info.port}/api/webhooks/stripe`,
+    );
     const base = config.publicBaseUrl;
     const lines = [
       `${config.productName} is running on port ${info.port} (${config.paymentsProvider} payments, ${database.describe})`,
@@ -66,7 +98,10 @@ export async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopSweeper();
     server.close(async () => {
+      await outboxWorker?.stop();
+      await payments.close();
       await database.close();
       process.exit(0);
     });

@@ -12,6 +12,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // The hosted pay page is a second, lean entry: pay.html loads the widget script, not the SPA.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        pay: fileURLToPath(new URL('./pay.html', import.meta.url)),
+      },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8787', '/widget': 'http://127.0.0.1:8787' } },
 });

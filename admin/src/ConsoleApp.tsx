@@ -1,8 +1,30 @@
-/** The admin console shell: react-admin under /admin with the server-enforced auth provider. */
-import { Admin, CustomRoutes } from 'react-admin';
+/**
+ * The admin console: react-admin under /admin (DESIGN §4a console URLs). Resources give the lists
+ * and the /:id pages (Merchant Details, the payment page, the blog editor); custom routes give the
+ * dashboard, the blog create form at /admin/blog and the tools. Unknown paths show Page Not Found.
+ */
+import AuditIcon from '@mui/icons-material/History';
+import PeopleIcon from '@mui/icons-material/People';
+import ReceiptIcon from '@mui/icons-material/Receipt';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider.ts';
+import blogs from './blogs/index.ts';
+import { BlogCreate } from './blogs/BlogCreate.tsx';
+import { Dashboard } from './dashboard/Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
+import { ConsoleLayout, TopRightNotification } from './layout/Layout.tsx';
+import { LoginPage } from './layout/LoginPage.tsx';
+import { NotFound } from './layout/NotFound.tsx';
+import { AuditLogList } from './lists/AuditLogList.tsx';
+import { InvoiceList } from './lists/InvoiceList.tsx';
+import { ProspectList } from './lists/ProspectList.tsx';
+import merchants from './merchants/index.ts';
+import payments from './payments/index.ts';
+import { AccountingCallback } from './tools/AccountingCallback.tsx';
+import { Diagnostics } from './tools/Diagnostics.tsx';
+import { TestXeroUrls } from './tools/TestXeroUrls.tsx';
+import { XeroIntegration } from './tools/XeroIntegration.tsx';
 
 export function ConsoleApp() {
   return (
@@ -10,11 +32,27 @@ export function ConsoleApp() {
       title="InvoicePay Console"
       authProvider={authProvider}
       dataProvider={dataProvider}
+      loginPage={LoginPage}
+      layout={ConsoleLayout}
+      notification={TopRightNotification}
+      catchAll={NotFound}
       disableTelemetry
       requireAuth
     >
+      <Resource name="merchants" {...merchants} />
+      <Resource name="payments" {...payments} />
+      <Resource name="blogs" {...blogs} />
+      <Resource name="invoices" list={InvoiceList} icon={ReceiptIcon} />
+      <Resource name="prospects" list={ProspectList} icon={PeopleIcon} />
+      <Resource name="audit-log" list={AuditLogList} icon={AuditIcon} />
       <CustomRoutes>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
+        <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/blog" element={<BlogCreate />} />
+        <Route path="/test-xero-urls" element={<TestXeroUrls />} />
+        <Route path="/xero-integration" element={<XeroIntegration />} />
+        <Route path="/diagnostics" element={<Diagnostics />} />
+        <Route path="/accounting/callback" element={<AccountingCallback />} />
       </CustomRoutes>
     </Admin>
   );

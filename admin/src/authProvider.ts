@@ -1,59 +1,97 @@
 /**
- * react-admin authProvider over the accounts API (/api/auth). The access token lives in memory;
- * the refresh token is an httpOnly cookie the browser sends to /api/auth/refresh.
+ * react-admin's authProvider as a thin adapter over the shared browser auth client
+ * (client/auth.ts: in-memory access token, refresh cookie, cross-tab sign-out, retries).
+ * A signed-in user who is not an admin is sent to the site's /unauthorized page, without being
+ * signed out (that page offers sign-out itself).
  */
 import type { AuthProvider } from 'react-admin';
+import { createAuthClient, SIGN_IN_FAILED, type AuthUser } from '../../client/auth.ts';
 
-let accessToken: string | null = null;
+export const auth = createAuthClient();
 
-async function post(path: string, body?: unknown) {
-  const res = await fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await res.json().catch(() => null);
-  return { ok: res.ok, status: res.status, data };
+let initialised: Promise<unknown> | null = null;
+function ready() {
+  initialised ??= auth.init();
+  return initialised;
 }
 
-export function getAccessToken(): string | null {
-  return accessToken;
+/** Set while leaving for /unauthorized: react-admin calls logout() on the way, which must not end the session. */
+let leavingForUnauthorized = false;
+
+function unauthorizedUrl() {
+  return `${window.location.origin}/unauthorized`;
 }
 
-async function refresh(): Promise<boolean> {
-  const res = await post('/api/auth/refresh');
-  accessToken = res.ok ? (res.data?.accessToken ?? null) : null;
-  return Boolean(accessToken);
+function notAdmin(): { redirectTo: string; message: false } {
+  leavingForUnauthorized = true;
+  return { redirectTo: unauthorizedUrl(), message: false };
 }
+
+function currentUser(): AuthUser | null {
+  return auth.getState().user;
+}
+
+// Another tab signed out (BroadcastChannel): leave the console at once.
+auth.subscribe((state, event) => {
+  if (
+    event === 'SIGNED_OUT' &&
+    state.status === 'unauthenticated' &&
+    !window.location.pathname.startsWith('/admin/login')
+  ) {
+    window.location.assign('/admin/login');
+  }
+});
 
 export const authProvider: AuthProvider = {
-  async login({ username, email, password }) {
-    const res = await post('/api/auth/login', { email: email ?? username, password });
-    if (!res.ok) throw new Error(res.data?.error?.message ?? 'An error occurred during sign in');
-    accessToken = res.data.accessToken;
+  async login({ username, email, password }: { username?: string; email?: string; password?: string }) {
+    let user: AuthUser;
+    try {
+      user = await auth.signIn(String(email ?? username ?? '').trim(), String(password ?? ''));
+    } catch (err) {
+      throw new Error((err as Error)?.message || SIGN_IN_FAILED);
+    }
+    initialised = Promise.resolve();
+    if (!user.isAdmin) {
+      window.location.assign(unauthorizedUrl());
+      return { redirectTo: false };
+    }
+    return undefined;
   },
+
   async logout() {
-    accessToken = null;
-    await post('/api/auth/logout').catch(() => undefined);
+    // react-admin's requireAuth logs out without a destination; a non-admin goes to /unauthorized, still signed in.
+    if (leavingForUnauthorized) return unauthorizedUrl();
+    if (auth.getState().status === 'authenticated') await auth.signOut().catch(() => undefined);
+    return undefined;
   },
+
   async checkAuth() {
-    if (accessToken || (await refresh())) return;
-    throw new Error('You must be logged in to perform this action.');
+    await ready();
+    const user = currentUser();
+    if (!user) throw new Error('You must be logged in to perform this action.');
+    if (!user.isAdmin) throw notAdmin();
   },
-  async checkError(error) {
-    const status = (error as { status?: number })?.status;
-    if (status === 401) {
-      accessToken = null;
-      throw new Error('Session expired');
+
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      // The client already refreshed once and retried; the session is gone.
+      if (auth.getState().status !== 'authenticated')
+        throw new Error('You must be logged in to perform this action.');
+    }
+    if (error?.status === 403) {
+      const user = currentUser();
+      if (!user || !user.isAdmin) throw notAdmin();
     }
   },
+
   async getIdentity() {
-    const res = await fetch('/api/auth/me', { headers: { authorization: `Bearer ${accessToken}` } });
-    const me = await res.json();
-    return { id: me.id, fullName: me.email };
+    await ready();
+    const user = currentUser();
+    if (!user) throw new Error('You must be logged in to perform this action.');
+    return { id: user.id, fullName: user.email, email: user.email };
   },
+
   async getPermissions() {
-    return null;
+    return currentUser()?.role ?? null;
   },
 };

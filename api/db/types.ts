@@ -66,6 +66,7 @@ export interface MerchantsTable {
   surcharge_enabled: Generated<Flag>;
   surcharge_bps: Generated<number>;
   surcharge_rules: string | null;
+  country: Generated<string>;
   xero_payment_url: string | null;
   stripe_account_id: string | null;
   stripe_connect_id: string | null;
@@ -87,6 +88,7 @@ export interface AccountingConnectionsTable {
   merchant_id: string;
   provider: 'xero' | 'quickbooks';
   tenant_id: string | null;
+  tenant_name: string | null;
   access_token_enc: string | null;
   refresh_token_enc: string | null;
   token_expires_at: Timestamp | null;
@@ -106,6 +108,8 @@ export interface InvoicesTable {
   paid_amount: Generated<number>;
   reserved_amount: Generated<number>;
   written_back_amount: Generated<number>;
+  credible_limit: number | null;
+  version: Generated<number>;
   overpaid: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -155,6 +159,7 @@ export interface PaymentsTable {
   status: Generated<PaymentStatus>;
   reserved_until: Timestamp | null;
   customer_email: string | null;
+  client_ip: string | null;
   card_brand: string | null;
   card_last4: string | null;
   card_funding: string | null;
@@ -223,6 +228,18 @@ export interface OauthStatesTable {
   created_at: Timestamp;
 }
 
+export interface AccountingRecordsTable {
+  payment_id: string;
+  provider: 'xero' | 'quickbooks';
+  external_invoice_id: string | null;
+  external_payment_id: string | null;
+  payment_amount: Generated<number>;
+  external_surcharge_id: string | null;
+  surcharge_amount: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface OutboxTable {
   id: string;
   kind: 'automation_webhook' | 'xero' | 'quickbooks';
@@ -231,7 +248,7 @@ export interface OutboxTable {
   refund_id: string | null;
   idempotency_key: string;
   payload: string;
-  status: Generated<'pending' | 'processing' | 'delivered' | 'failed'>;
+  status: Generated<'pending' | 'processing' | 'delivered' | 'failed' | 'canceled'>;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   locked_until: Timestamp | null;
@@ -317,6 +334,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   oauth_states: OauthStatesTable;
   outbox: OutboxTable;
+  accounting_records: AccountingRecordsTable;
   audit_log: AuditLogTable;
   prospects: ProspectsTable;
   webhook_tests: WebhookTestsTable;

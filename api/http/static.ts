@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
+import { hasPayLinkParams } from '../../core/link-params.ts';
 import type { AppEnv } from '../context.ts';
 
 const TYPES: Record<string, string> = {
@@ -118,10 +119,22 @@ export function createStatic(staticDir: string): StaticSite {
       existsSync(join(widgetDir, 'invoice-pay.js')),
     serve(c) {
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
-      const path = decodeURIComponent(c.req.path);
+      let path = c.req.path;
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        /* malformed escapes: match on the raw path (the pay page reports its own parse error) */
+      }
       if (path.startsWith('/widget/')) return fromDir(c, widgetDir, path.slice('/widget/'.length), null);
       if (path === '/admin' || path.startsWith('/admin/'))
         return fromDir(c, adminDir, path.slice('/admin/'.length), 'index.html');
+      // The hosted pay page is its own lean entry (the widget script and little else).
+      if (path === '/pay' || path.startsWith('/pay/')) return fromDir(c, siteDir, 'pay.html', null);
+      // A payment link pointed at `/` (DESIGN §4b): one pay page, the query kept.
+      if (path === '/') {
+        const url = new URL(c.req.url);
+        if (hasPayLinkParams(url.searchParams)) return c.redirect(`/pay${url.search}`, 302);
+      }
       return fromDir(c, siteDir, path.slice(1), 'index.html');
     },
   };

@@ -5,7 +5,10 @@
  * never with live Stripe keys. Each step returns lines to print (credentials, ready-to-pay links).
  */
 import type { AppDeps } from '../context.ts';
+import { adminSeedStep } from '../auth/seed.ts';
+import { blogSeedStep } from '../blog/seed.ts';
 import { getMeta, setMeta } from '../db/meta.ts';
+import { demoMerchantSeedStep } from '../merchants/seed.ts';
 
 export interface SeedStep {
   name: string;
@@ -13,7 +16,7 @@ export interface SeedStep {
 }
 
 /** Later domains append their steps here (admin user, demo merchant, blog post, …). */
-export const demoSeedSteps: SeedStep[] = [];
+export const demoSeedSteps: SeedStep[] = [adminSeedStep, blogSeedStep, demoMerchantSeedStep];
 
 export function demoSeedAllowed(config: AppDeps['config']): boolean {
   const liveKeys = Boolean(

@@ -5,8 +5,12 @@
 import { createApp } from '../../api/app.ts';
 import { loadConfig, type Config } from '../../api/config.ts';
 import type { AppDeps, Clock } from '../../api/context.ts';
+import { PasswordHasher } from '../../api/auth/password.ts';
 import { createLogger } from '../../api/logger.ts';
+import { createMailer } from '../../api/mail/create-mailer.ts';
+import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
 import { createTestDatabase } from './db.ts';
+import { staticResolveHost, type ResolveHost } from '../../api/net/resolve.ts';
 
 export class TestClock implements Clock {
   #now: number;
@@ -30,6 +34,7 @@ export function testConfig(overrides: Record<string, string> = {}): Readonly<Con
     RATE_LIMITS: '0',
     LOG_LEVEL: 'silent',
     STATIC_DIR: 'dist',
+    SANDBOX_DATABASE_URL: 'sqlite::memory:',
     ...overrides,
   });
 }
@@ -41,12 +46,53 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    /** Sandbox events are delivered in the background (default); false: only `deps.payments.flushEvents()` delivers. */
+    autoDeliverEvents?: boolean;
+    /** DNS for outbound URLs (SSRF guard); default: a table with only localhost. */
+    resolveHost?: ResolveHost;
+  } = {},
+): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase();
   const clock = new TestClock();
-  const deps: AppDeps = { config, database, logger: createLogger('silent'), clock };
-  return { app: createApp(deps), deps, clock, close: () => database.close() };
+  const logger = createLogger('silent');
+  const mailer = createMailer({ config, database, logger, clock });
+  // scrypt at OWASP cost takes ~0.7 s per hash here; tests use a cheap N (production default is OWASP).
+  const passwordHasher = new PasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+  // The sandbox provider (own in-memory database) delivers its signed events to this same app,
+  // in-process; the app needs the provider, so the delivery target is bound once the app exists.
+  let app: ReturnType<typeof createApp> | null = null;
+  const payments = await createPaymentProvider(config, {
+    logger,
+    clock,
+    autoDeliver: options.autoDeliverEvents ?? true,
+    deliver: async (rawBody, signature) => {
+      if (!app) return 503;
+      const res = await app.request('/api/webhooks/stripe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: rawBody,
+      });
+      await res.arrayBuffer();
+      return res.status;
+    },
+  });
+  // Outbound URLs resolve from a table (never real DNS): localhost only, unless a test passes its own.
+  const resolveHost = options.resolveHost ?? staticResolveHost({ localhost: ['127.0.0.1'] });
+  const deps: AppDeps = { config, database, logger, clock, mailer, passwordHasher, payments, resolveHost };
+  app = createApp(deps);
+  return {
+    app,
+    deps,
+    clock,
+    close: async () => {
+      await payments.close();
+      await database.close();
+    },
+  };
 }
 
 /** JSON request helper: `await json(app, 'POST', '/api/x', body, { authorization })`. */

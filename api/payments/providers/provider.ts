@@ -43,7 +43,10 @@ export interface ProviderIntent {
   applicationFeeAmount: number;
   connectedAccountId: string;
   metadata: Record<string, string>;
-  /** The card used, once a payment method is attached. */
+  /**
+   * The card used, once a payment method is attached. Always filled by `retrieveIntent`; in a
+   * webhook action it may be null (Stripe does not expand the payment method in events).
+   */
   card: CardDetails | null;
   lastError: ProviderError | null;
   amountRefunded: number;
@@ -102,6 +105,36 @@ export interface WebhookEvent {
   action: ProviderAction;
 }
 
+/**
+ * The provider refused a request. Mirrors Stripe's error object: `type` is Stripe's error type
+ * (`card_error`, `invalid_request_error`, `idempotency_error`, `api_error`, `authentication_error`,
+ * `permission_error`, `rate_limit_error`, `connection_error`, `oauth_error`), `code` and
+ * `declineCode` Stripe's codes, `statusCode` the HTTP status Stripe answered (0 = no answer).
+ */
+export class ProviderRequestError extends Error {
+  readonly type: string;
+  readonly code: string | null;
+  readonly declineCode: string | null;
+  readonly statusCode: number;
+  readonly param: string | null;
+  constructor(input: {
+    type: string;
+    message: string;
+    code?: string | null;
+    declineCode?: string | null;
+    statusCode: number;
+    param?: string | null;
+  }) {
+    super(input.message);
+    this.name = 'ProviderRequestError';
+    this.type = input.type;
+    this.code = input.code ?? null;
+    this.declineCode = input.declineCode ?? null;
+    this.statusCode = input.statusCode;
+    this.param = input.param ?? null;
+  }
+}
+
 export class WebhookSignatureError extends Error {
   constructor(message: string) {
     super(message);
@@ -109,6 +142,10 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/**
+ * Every method throws `ProviderRequestError` when the provider refuses (unknown intent, bad
+ * idempotency key reuse, refund larger than the charge, …); network failures are retried by the SDK.
+ */
 export interface PaymentProvider {
   readonly mode: 'sandbox' | 'stripe';
 
@@ -136,4 +173,15 @@ export interface PaymentProvider {
 
   /** Verify a webhook delivery against any configured signing secret; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signatureHeader: string | null): WebhookEvent;
+
+  /**
+   * Attempt delivery of every queued webhook event now (once each, ignoring back-off) and wait for
+   * the answers. Sandbox only; the stripe provider has no queue and returns zeros.
+   */
+  flushEvents(): Promise<{ delivered: number; pending: number }>;
+  /** Stop background work (the sandbox's delivery worker) and close the provider's own database. */
+  close(): Promise<void>;
 }
+
+/** Posts one signed webhook delivery to our webhook route; resolves with the HTTP status. */
+export type DeliverWebhook = (rawBody: string, signatureHeader: string) => Promise<number>;

@@ -1,0 +1,145 @@
+/**
+ * Payments and platform revenue over the last 30 days, hand-rolled SVG (no chart library): bars for
+ * the number of payments per day, a line for revenue in the platform's main currency. The same
+ * figures are available to screen readers as a table.
+ */
+import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { money } from '../shared/format.ts';
+import type { Stats } from '../shared/types.ts';
+
+const W = 600;
+const H = 160;
+const PAD = { top: 10, right: 8, bottom: 22, left: 8 };
+
+export function ActivityChart({ stats, loading }: { stats: Stats | undefined; loading: boolean }) {
+  const series = stats?.series ?? [];
+  const currency = stats?.platform_revenue[0]?.currency ?? 'AUD';
+  const revenueOf = (d: Stats['series'][number]) =>
+    d.revenue.find((r) => r.currency === currency)?.amount ?? 0;
+  const maxCount = Math.max(1, ...series.map((d) => d.payments));
+  const maxRevenue = Math.max(1, ...series.map(revenueOf));
+  const innerW = W - PAD.left - PAD.right;
+  const innerH = H - PAD.top - PAD.bottom;
+  const step = series.length ? innerW / series.length : innerW;
+  const totalPayments = series.reduce((n, d) => n + d.payments, 0);
+  const totalRevenue = series.reduce((n, d) => n + revenueOf(d), 0);
+  const line = series
+    .map((d, i) => {
+      const x = PAD.left + step * i + step / 2;
+      const y = PAD.top + innerH - (revenueOf(d) / maxRevenue) * innerH;
+      return `${i === 0 ? 'M' : 'L'}${x.toFixed(1)},${y.toFixed(1)}`;
+    })
+    .join(' ');
+  const summary = `Last 30 days: ${totalPayments} payments, ${money(totalRevenue, currency)} platform revenue`;
+
+  return (
+    <Card component="section" aria-labelledby="activity-title">
+      <CardContent>
+        <Typography id="activity-title" variant="h6" component="h2">
+          Last 30 days
+        </Typography>
+        {loading ? (
+          <Skeleton variant="rectangular" height={H} />
+        ) : (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="chart-summary">
+              {summary}
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 2, fontSize: 12, mb: 1 }} aria-hidden="true">
+              <span>
+                <span
+                  style={{
+                    display: 'inline-block',
+                    width: 10,
+                    height: 10,
+                    background: '#90caf9',
+                    marginRight: 4,
+                  }}
+                />
+                Payments
+              </span>
+              <span>
+                <span
+                  style={{
+                    display: 'inline-block',
+                    width: 10,
+                    height: 2,
+                    background: '#2e7d32',
+                    marginRight: 4,
+                    verticalAlign: 'middle',
+                  }}
+                />
+                Revenue ({currency})
+              </span>
+            </Box>
+            <svg
+              viewBox={`0 0 ${W} ${H}`}
+              width="100%"
+              role="img"
+              aria-label={summary}
+              data-testid="activity-chart"
+              style={{ display: 'block', maxHeight: 220 }}
+            >
+              <line
+                x1={PAD.left}
+                x2={W - PAD.right}
+                y1={PAD.top + innerH}
+                y2={PAD.top + innerH}
+                stroke="#bdbdbd"
+              />
+              {series.map((d, i) => {
+                const h = (d.payments / maxCount) * innerH;
+                return (
+                  <rect
+                    key={d.date}
+                    x={PAD.left + step * i + step * 0.15}
+                    y={PAD.top + innerH - h}
+                    width={step * 0.7}
+                    height={h}
+                    fill="#90caf9"
+                  >
+                    <title>{`${d.date}: ${d.payments} payments, ${money(revenueOf(d), currency)}`}</title>
+                  </rect>
+                );
+              })}
+              {series.length ? <path d={line} fill="none" stroke="#2e7d32" strokeWidth={2} /> : null}
+              {series.length ? (
+                <>
+                  <text x={PAD.left} y={H - 6} fontSize={11} fill="#616161">
+                    {series[0].date.slice(5)}
+                  </text>
+                  <text x={W - PAD.right} y={H - 6} fontSize={11} fill="#616161" textAnchor="end">
+                    {series[series.length - 1].date.slice(5)}
+                  </text>
+                </>
+              ) : null}
+            </svg>
+            <table
+              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+            >
+              <caption>Payments and platform revenue by day</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Payments</th>
+                  <th scope="col">Revenue</th>
+                </tr>
+              </thead>
+              <tbody>
+                {series
+                  .filter((d) => d.payments > 0)
+                  .map((d) => (
+                    <tr key={d.date}>
+                      <td>{d.date}</td>
+                      <td>{d.payments}</td>
+                      <td>{money(revenueOf(d), currency)}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+/** The merchant form's rules (spec §5), checked before the server (which enforces the same). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface MerchantFormValues {
+  business_name: string;
+  name: string;
+  email: string;
+  phone: string;
+  description: string;
+}
+
+export type MerchantFormErrors = Partial<Record<keyof MerchantFormValues, string>>;
+
+export function validateMerchant(v: MerchantFormValues): MerchantFormErrors {
+  const errors: MerchantFormErrors = {};
+  if (!v.business_name.trim()) errors.business_name = 'Business name is required';
+  if (!v.name.trim()) errors.name = 'Contact name is required';
+  if (!v.email.trim()) errors.email = 'Email is required';
+  else if (!EMAIL_PATTERN.test(v.email.trim())) errors.email = 'Email is invalid';
+  return errors;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}

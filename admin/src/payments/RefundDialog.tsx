@@ -1,0 +1,173 @@
+/**
+ * Refund, full or partial (DESIGN §3.8): the admin enters the invoice part to give back (default:
+ * all that is left); the customer also gets the surcharge on that part back. A second step confirms.
+ */
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { bpsFromPercentage, computeSurcharge, fromMinorUnits, toMinorUnits } from '../../../core/money.ts';
+import { ApiError, apiFetch } from '../api.ts';
+import { money } from '../shared/format.ts';
+import type { Payment } from '../shared/types.ts';
+
+export const REFUND_INVALID = 'Please enter a valid refund amount.';
+
+export function refundableOf(p: Payment) {
+  return { base: p.amount - p.refunded_amount, surcharge: p.surcharge - p.refunded_surcharge };
+}
+
+export function RefundDialog({
+  payment,
+  open,
+  onClose,
+  onRefunded,
+}: {
+  payment: Payment;
+  open: boolean;
+  onClose(): void;
+  onRefunded(message: string): void;
+}) {
+  const left = refundableOf(payment);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (open) {
+      setAmount(fromMinorUnits(left.base, payment.currency));
+      setReason('');
+      setError(null);
+      setConfirming(null);
+      setBusy(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  function surchargeFor(base: number): number {
+    if (base >= left.base) return left.surcharge;
+    let bps = 0;
+    try {
+      bps = bpsFromPercentage(payment.surcharge_percentage);
+    } catch {
+      bps = 0;
+    }
+    return Math.min(left.surcharge, computeSurcharge(base, bps));
+  }
+
+  function review(e: FormEvent) {
+    e.preventDefault();
+    const minor = toMinorUnits(amount.trim(), payment.currency);
+    if (minor === null || minor <= 0) {
+      setError(REFUND_INVALID);
+      return;
+    }
+    if (minor > left.base) {
+      setError(`Refund amount cannot exceed the refundable amount of ${money(left.base, payment.currency)}.`);
+      return;
+    }
+    setError(null);
+    setConfirming(minor);
+  }
+
+  async function refund() {
+    if (confirming === null) return;
+    setBusy(true);
+    try {
+      await apiFetch(`/api/admin/payments/${payment.id}/refund`, {
+        method: 'POST',
+        body: { amount: confirming, reason: reason.trim() || null },
+      });
+      onRefunded(`Refund of ${money(confirming + surchargeFor(confirming), payment.currency)} issued`);
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.status ? err.message : 'Failed to refund payment. Please try again.',
+      );
+      setConfirming(null);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="refund-title"
+    >
+      {confirming === null ? (
+        <form onSubmit={review} noValidate>
+          <DialogTitle id="refund-title">Refund payment</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 1 }}>
+              Refundable: {money(left.base, payment.currency)} of the invoice amount (plus its surcharge).
+            </DialogContentText>
+            {error ? (
+              <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+                {error}
+              </Alert>
+            ) : null}
+            <TextField
+              label={`Refund amount (${payment.currency})`}
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.target.value.replace(/[^\d.]/g, ''));
+                setError(null);
+              }}
+              fullWidth
+              margin="dense"
+              autoFocus
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              helperText="The part of the invoice amount to give back"
+            />
+            <TextField
+              label="Reason (optional)"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              fullWidth
+              margin="dense"
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="contained">
+              Review refund
+            </Button>
+          </DialogActions>
+        </form>
+      ) : (
+        <>
+          <DialogTitle id="refund-title">Confirm refund</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              Refund {money(confirming, payment.currency)} of invoice {payment.invoice_number}
+              {surchargeFor(confirming) > 0
+                ? ` plus ${money(surchargeFor(confirming), payment.currency)} surcharge`
+                : ''}{' '}
+              (total {money(confirming + surchargeFor(confirming), payment.currency)}) to the customer's card?
+              This cannot be undone.
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirming(null)} disabled={busy}>
+              Back
+            </Button>
+            <Button color="error" variant="contained" onClick={refund} disabled={busy}>
+              {busy ? 'Refunding...' : 'Confirm refund'}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,23 @@
+/** A small coloured status badge. */
+import { Chip } from '@mui/material';
+import { statusLabel, type Tone } from './format.ts';
+
+export function StatusChip({
+  status,
+  tone,
+  label,
+}: {
+  status: string | null | undefined;
+  tone: Tone;
+  label?: string;
+}) {
+  return (
+    <Chip
+      size="small"
+      color={tone}
+      label={label ?? statusLabel(status)}
+      data-tone={tone}
+      variant={tone === 'default' ? 'outlined' : 'filled'}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+/** The admin API's objects as the console reads them (see api/merchants/schema.ts, api/payments/admin.ts, api/admin-console). */
+export interface CurrencyAmount {
+  currency: string;
+  amount: number;
+}
+
+export interface Stats {
+  total_merchants: number;
+  active_merchants: number;
+  onboarded_percentage: number;
+  total_payments: number;
+  platform_revenue: CurrencyAmount[];
+  payment_volume: CurrencyAmount[];
+  platform_fee_bps: number;
+  series: Array<{ date: string; payments: number; revenue: CurrencyAmount[] }>;
+  series_from: string;
+  series_to: string;
+}
+
+export interface SurchargeRule {
+  funding?: 'credit' | 'debit' | 'prepaid';
+  brand?: string;
+  region?: 'domestic' | 'international';
+  percentage: number;
+}
+
+export interface Merchant {
+  id: string;
+  shortcode: string;
+  business_name: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  description: string | null;
+  status: string;
+  country: string;
+  surcharge_enabled: boolean;
+  surcharge_percentage: number;
+  surcharge_rules: SurchargeRule[];
+  xero_payment_url: string | null;
+  payment_url: string;
+  stripe_account_id: string | null;
+  stripe_onboarding_complete: boolean;
+  stripe_charges_enabled: boolean;
+  stripe_connect_status: string | null;
+  make_webhook_url: string | null;
+  make_scenario_id: string | null;
+  xero_integration_status: string;
+  created_at: string;
+  last_updated: string;
+}
+
+export interface Refund {
+  id: string;
+  amount: number;
+  surcharge: number;
+  total_amount: number;
+  platform_fee_refunded: number;
+  status: string;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface Payment {
+  id: string;
+  merchant_id: string;
+  merchant_name: string | null;
+  invoice_id: string | null;
+  invoice_number: string;
+  currency: string;
+  amount: number;
+  surcharge: number;
+  surcharge_percentage: number;
+  platform_fee: number;
+  total_amount: number;
+  refunded_amount: number;
+  refunded_surcharge: number;
+  net_amount: number;
+  link_amount: number | null;
+  status: string;
+  payment_intent_id: string | null;
+  session_id: string | null;
+  customer_email: string | null;
+  card: { brand: string | null; last4: string | null; funding: string | null; country: string | null } | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  xero_sync_status: string | null;
+  xero_sync_time: string | null;
+  xero_sync_error: string | null;
+  succeeded_at: string | null;
+  created_at: string;
+  invoice_overpaid?: boolean;
+  refunds?: Refund[];
+}
+
+export interface Invoice {
+  id: string;
+  merchant_id: string;
+  merchant_name: string | null;
+  invoice_number: string;
+  currency: string;
+  paid_amount: number;
+  reserved_amount: number;
+  written_back_amount: number;
+  credible_limit: number | null;
+  balance: number | null;
+  overpaid: boolean;
+  overpaid_amount: number;
+  updated_at: string;
+}

@@ -1,0 +1,15 @@
+/** react-query wrappers around apiFetch for the console's non-resource endpoints. */
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../api.ts';
+
+export function useApi<T>(
+  path: string | null,
+  options: Omit<UseQueryOptions<T, Error>, 'queryKey' | 'queryFn'> = {},
+) {
+  return useQuery<T, Error>({
+    queryKey: ['console-api', path],
+    queryFn: () => apiFetch<T>(path!),
+    enabled: path !== null,
+    ...options,
+  });
+}

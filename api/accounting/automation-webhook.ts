@@ -1,0 +1,229 @@
+/**
+ * The merchant's automation webhook (Make, Zapier, n8n): signed deliveries of the spec §7 body from
+ * the outbox, the admin's settings (URL, optional scenario id, SSRF-checked) and the test send that
+ * is logged in webhook_tests. A 2xx answer to a payment or refund delivery is a write-back
+ * (DESIGN §3.3): the receiver acknowledged it, so it counts as recorded.
+ */
+import { audit } from '../audit/service.ts';
+import type { AppDeps } from '../context.ts';
+import type { OutboxJob } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import type { Actor } from '../merchants/service.ts';
+import { sendOutbound, OutboundTimeoutError } from '../net/outbound.ts';
+import { assertOutboundUrlAllowed, OutboundUrlError, outboundPolicyOf } from '../net/ssrf.ts';
+import type { DeliveryOutcome } from '../outbox/deliver.ts';
+import { buildTestPayload, signatureHeader, SIGNATURE_HEADER, type WebhookEvent } from './webhook-payload.ts';
+import { webhookSecretFor } from './webhook-secret.ts';
+
+export const CONFIGURE_WEBHOOK_FIRST = 'Please configure the webhook URL first';
+export const MERCHANT_NOT_FOUND = 'Merchant not found';
+
+export interface WebhookAttempt {
+  ok: boolean;
+  responseStatus: number | null;
+  error: string | null;
+  retryAfterMs?: number;
+  /** The URL was refused by the SSRF guard: retrying will not help until it is changed. */
+  refused?: boolean;
+}
+
+/** Parse Retry-After (seconds or an HTTP date) into milliseconds from `now`. */
+export function retryAfterMs(value: string | string[] | null | undefined, now: Date): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (!v) return undefined;
+  if (/^\d+$/.test(v.trim())) return Number(v.trim()) * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
+}
+
+/** POST a signed body to the merchant's URL once. Never throws for delivery problems. */
+export async function postSignedWebhook(
+  deps: AppDeps,
+  merchantId: string,
+  url: string,
+  body: string,
+  meta: { event: WebhookEvent; idempotencyKey: string; deliveryId: string },
+): Promise<WebhookAttempt> {
+  const now = deps.clock.now();
+  const secret = await webhookSecretFor(deps, deps.database.db, merchantId);
+  try {
+    const res = await sendOutbound(
+      {
+        method: 'POST',
+        url,
+        body,
+        timeoutMs: deps.config.outbox.timeoutMs,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': `${deps.config.productName}-Webhooks/1.0`,
+          'idempotency-key': meta.idempotencyKey,
+          'x-invoicepay-event': meta.event,
+          'x-invoicepay-delivery': meta.deliveryId,
+          [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(secret, body, now),
+        },
+      },
+      outboundPolicyOf(deps),
+    );
+    if (res.status >= 200 && res.status < 300) return { ok: true, responseStatus: res.status, error: null };
+    const snippet = res.body.trim().slice(0, 200);
+    return {
+      ok: false,
+      responseStatus: res.status,
+      error: `The webhook answered HTTP ${res.status}${snippet ? `: ${snippet}` : ''}`,
+      retryAfterMs: retryAfterMs(res.headers['retry-after'], now),
+    };
+  } catch (err) {
+    if (err instanceof OutboundUrlError)
+      return { ok: false, responseStatus: null, error: err.message, refused: true };
+    const e = err as NodeJS.ErrnoException;
+    const detail = err instanceof OutboundTimeoutError ? err.message : `${e.code ?? 'error'}: ${e.message}`;
+    return { ok: false, responseStatus: null, error: `Could not reach the webhook (${detail})` };
+  }
+}
+
+export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): Promise<DeliveryOutcome> {
+  const merchant = await deps.database.db
+    .selectFrom('merchants')
+    .select(['id', 'make_webhook_url'])
+    .where('id', '=', job.merchant_id)
+    .executeTakeFirst();
+  if (!merchant?.make_webhook_url)
+    return { type: 'cancel', reason: 'The webhook URL was removed before delivery' };
+  const event = JSON.parse(job.payload).event as WebhookEvent;
+  const attempt = await postSignedWebhook(deps, merchant.id, merchant.make_webhook_url, job.payload, {
+    event,
+    idempotencyKey: job.idempotency_key,
+    deliveryId: job.id,
+  });
+  if (attempt.ok)
+    return {
+      type: 'delivered',
+      responseStatus: attempt.responseStatus,
+      writebacks: job.payment_id
+        ? [{ paymentId: job.payment_id, refundId: job.refund_id, source: 'webhook' }]
+        : [],
+    };
+  return {
+    type: 'retry',
+    error: attempt.error ?? 'Delivery failed',
+    responseStatus: attempt.responseStatus,
+    retryAfterMs: attempt.retryAfterMs,
+    permanent: attempt.refused,
+  };
+}
+
+async function merchantOr404(deps: AppDeps, id: string) {
+  const m = await deps.database.db
+    .selectFrom('merchants')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!m) throw new AppError('not_found', MERCHANT_NOT_FOUND);
+  return m;
+}
+
+export function webhookSettingsOf(m: {
+  id: string;
+  make_webhook_url: string | null;
+  make_scenario_id: string | null;
+  xero_integration_status: string;
+  webhook_secret: string | null;
+}) {
+  return {
+    merchant_id: m.id,
+    make_webhook_url: m.make_webhook_url,
+    make_scenario_id: m.make_scenario_id,
+    xero_integration_status: m.xero_integration_status,
+    has_secret: !!m.webhook_secret,
+  };
+}
+
+/** Save the URL (SSRF-checked) and scenario id; an empty URL switches the webhook off. */
+export async function saveWebhookSettings(
+  deps: AppDeps,
+  merchantId: string,
+  input: { webhook_url?: string | null; scenario_id?: string | null },
+  actor: Actor,
+) {
+  await merchantOr404(deps, merchantId);
+  const url = input.webhook_url?.trim() || null;
+  if (url) {
+    try {
+      await assertOutboundUrlAllowed(url, outboundPolicyOf(deps));
+    } catch (err) {
+      if (err instanceof OutboundUrlError)
+        throw new AppError('validation_failed', err.message, { field: 'webhook_url' });
+      throw err;
+    }
+  }
+  const scenario = input.scenario_id?.trim() || null;
+  const now = deps.clock.now().toISOString();
+  await deps.database.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('merchants')
+      .set({
+        make_webhook_url: url,
+        make_scenario_id: scenario,
+        xero_integration_status: url ? 'configured' : 'not_configured',
+        last_updated: now,
+      })
+      .where('id', '=', merchantId)
+      .execute();
+    if (url) await webhookSecretFor(deps, trx, merchantId);
+    await audit(
+      trx,
+      {
+        actor: actor.user,
+        action: 'merchant.webhook_update',
+        targetType: 'merchant',
+        targetId: merchantId,
+        details: { webhook_url: url, scenario_id: scenario },
+        ip: actor.ip,
+      },
+      deps.clock,
+    );
+  });
+  return webhookSettingsOf(await merchantOr404(deps, merchantId));
+}
+
+/** Send the spec's sample to the saved URL now and log the attempt in webhook_tests. */
+export async function sendTestWebhook(deps: AppDeps, merchantId: string, actor: Actor) {
+  const merchant = await merchantOr404(deps, merchantId);
+  if (!merchant.make_webhook_url)
+    throw new AppError('validation_failed', CONFIGURE_WEBHOOK_FIRST, { field: 'make_webhook_url' });
+  const payload = buildTestPayload(merchant, deps.clock.now());
+  const body = JSON.stringify(payload);
+  const id = crypto.randomUUID();
+  const attempt = await postSignedWebhook(deps, merchant.id, merchant.make_webhook_url, body, {
+    event: 'test',
+    idempotencyKey: `test:${id}`,
+    deliveryId: id,
+  });
+  const row = {
+    id,
+    merchant_id: merchant.id,
+    webhook_url: merchant.make_webhook_url,
+    test_data: body,
+    status: attempt.ok ? 'success' : 'failed',
+    response_status: attempt.responseStatus,
+    error_message: attempt.error,
+    created_at: deps.clock.now().toISOString(),
+  };
+  await deps.database.db.transaction().execute(async (trx) => {
+    await trx.insertInto('webhook_tests').values(row).execute();
+    await audit(
+      trx,
+      {
+        actor: actor.user,
+        action: 'merchant.webhook_test',
+        targetType: 'merchant',
+        targetId: merchant.id,
+        details: { status: row.status, response_status: row.response_status },
+        ip: actor.ip,
+      },
+      deps.clock,
+    );
+  });
+  return { ...row, success: attempt.ok, test_data: payload };
+}

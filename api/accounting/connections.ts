@@ -1,0 +1,228 @@
+/**
+ * A merchant's Xero or QuickBooks connection: the connector for it, tokens sealed at rest, an
+ * authorised session that refreshes the access token shortly before it expires (and once more if
+ * the API still says 401), and the signed single-use OAuth `state` that names the merchant.
+ *
+ * Refreshing is optimistic: the new tokens are stored only if the row has not changed since it was
+ * read; a worker that loses that race uses the winner's tokens (Xero and Intuit both accept the
+ * previous refresh token for a while, so the loser's own refresh did no harm).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppDeps } from '../context.ts';
+import type { DbOrTrx } from '../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { AccountingConnectionsTable } from '../db/types.ts';
+import {
+  ConnectorError,
+  type AccountingConnector,
+  type AccountingProvider,
+  type ConnectorSession,
+  type TokenSet,
+} from './connector.ts';
+import { quickbooksConnector } from './quickbooks/connector.ts';
+import { openSecret, sealSecret } from './secret-box.ts';
+import { xeroConnector } from './xero/connector.ts';
+
+export type AccountingConnection = Selectable<AccountingConnectionsTable>;
+
+const REFRESH_MARGIN_MS = 120_000;
+export const OAUTH_STATE_TTL_MS = 30 * 60 * 1000;
+
+export function connectorFor(
+  deps: AppDeps,
+  provider: AccountingProvider,
+  timeoutMs = deps.config.outbox.timeoutMs,
+): AccountingConnector {
+  const cfg = { xero: deps.config.xero, quickbooks: deps.config.quickbooks, timeoutMs };
+  return provider === 'xero' ? xeroConnector(cfg) : quickbooksConnector(cfg);
+}
+
+export async function findConnection(
+  db: DbOrTrx,
+  merchantId: string,
+): Promise<AccountingConnection | undefined> {
+  return db
+    .selectFrom('accounting_connections')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+}
+
+const ctx = (merchantId: string, which: 'access' | 'refresh') => `accounting:${merchantId}:${which}`;
+
+function sealedTokens(deps: AppDeps, merchantId: string, tokens: TokenSet) {
+  return {
+    access_token_enc: sealSecret(deps.config, tokens.accessToken, ctx(merchantId, 'access')),
+    refresh_token_enc: sealSecret(deps.config, tokens.refreshToken, ctx(merchantId, 'refresh')),
+    token_expires_at: new Date(deps.clock.now().getTime() + tokens.expiresIn * 1000).toISOString(),
+  };
+}
+
+export function refreshTokenOf(deps: AppDeps, c: AccountingConnection): string | null {
+  return c.refresh_token_enc
+    ? openSecret(deps.config, c.refresh_token_enc, ctx(c.merchant_id, 'refresh'))
+    : null;
+}
+
+/** Create or replace the merchant's connection (one per merchant). Account settings survive a reconnect to the same provider. */
+export async function saveConnection(
+  deps: AppDeps,
+  db: DbOrTrx,
+  merchantId: string,
+  provider: AccountingProvider,
+  tokens: TokenSet,
+  tenant: { tenantId: string; tenantName: string | null },
+): Promise<AccountingConnection> {
+  const now = deps.clock.now().toISOString();
+  const existing = await findConnection(db, merchantId);
+  const fields = {
+    provider,
+    tenant_id: tenant.tenantId,
+    tenant_name: tenant.tenantName,
+    ...sealedTokens(deps, merchantId, tokens),
+    status: 'connected',
+    last_error: null,
+    updated_at: now,
+  };
+  if (existing) {
+    const keepSettings = existing.provider === provider;
+    await db
+      .updateTable('accounting_connections')
+      .set({
+        ...fields,
+        ...(keepSettings ? {} : { payment_account_code: null, surcharge_account_code: null }),
+      })
+      .where('id', '=', existing.id)
+      .execute();
+  } else {
+    await db
+      .insertInto('accounting_connections')
+      .values({ id: crypto.randomUUID(), merchant_id: merchantId, created_at: now, ...fields })
+      .execute();
+  }
+  return (await findConnection(db, merchantId))!;
+}
+
+async function refreshConnection(deps: AppDeps, c: AccountingConnection): Promise<AccountingConnection> {
+  const db = deps.database.db;
+  const refreshToken = refreshTokenOf(deps, c);
+  if (!refreshToken)
+    throw new ConnectorError('The accounting connection has no refresh token: connect again', {
+      retryable: false,
+      reconnect: true,
+    });
+  let tokens: TokenSet;
+  try {
+    tokens = await connectorFor(deps, c.provider).refresh(refreshToken);
+  } catch (err) {
+    if (err instanceof ConnectorError && err.reconnect) {
+      const now = deps.clock.now().toISOString();
+      await db
+        .updateTable('accounting_connections')
+        .set({ status: 'reconnect_required', last_error: err.message, updated_at: now })
+        .where('id', '=', c.id)
+        .execute();
+    }
+    throw err;
+  }
+  const res = await db
+    .updateTable('accounting_connections')
+    .set({
+      ...sealedTokens(deps, c.merchant_id, tokens),
+      status: 'connected',
+      last_error: null,
+      updated_at: deps.clock.now().toISOString(),
+    })
+    .where('id', '=', c.id)
+    .where('updated_at', '=', c.updated_at)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0)
+    deps.logger.info({ merchantId: c.merchant_id }, 'token refreshed concurrently; using the stored tokens');
+  return (await findConnection(db, c.merchant_id))!;
+}
+
+/**
+ * Run `fn` with a current access token. Refreshes when the token expires within two minutes, and
+ * once more when the API answers 401 anyway (revoked early, clock skew).
+ */
+export async function withSession<T>(
+  deps: AppDeps,
+  connection: AccountingConnection,
+  fn: (s: ConnectorSession, connector: AccountingConnector) => Promise<T>,
+  options: { timeoutMs?: number } = {},
+): Promise<T> {
+  const connector = connectorFor(deps, connection.provider, options.timeoutMs);
+  let c = connection;
+  if (c.status === 'reconnect_required')
+    throw new ConnectorError(
+      `${connector.label} must be connected again: ${c.last_error ?? 'authorisation expired'}`,
+      { retryable: false, reconnect: true },
+    );
+  if (!c.tenant_id || !c.access_token_enc)
+    throw new ConnectorError(`${connector.label} is not connected`, { retryable: false, reconnect: true });
+  const expiresAt = c.token_expires_at ? Date.parse(c.token_expires_at) : 0;
+  if (expiresAt - deps.clock.now().getTime() < REFRESH_MARGIN_MS) c = await refreshConnection(deps, c);
+  const session = () => ({
+    accessToken: openSecret(deps.config, c.access_token_enc!, ctx(c.merchant_id, 'access')),
+    tenantId: c.tenant_id!,
+  });
+  try {
+    return await fn(session(), connector);
+  } catch (err) {
+    if (!(err instanceof ConnectorError) || err.status !== 401) throw err;
+    c = await refreshConnection(deps, c);
+    return fn(session(), connector);
+  }
+}
+
+function stateMac(secret: string | null, nonce: string): string {
+  if (!secret) throw new Error('JWT_SECRET is not configured');
+  return createHmac('sha256', secret).update(`invoicepay accounting-state v1.${nonce}`).digest('base64url');
+}
+
+/** A signed, single-use, expiring OAuth `state` naming the merchant and provider (DESIGN §4b). */
+export async function issueOAuthState(
+  deps: AppDeps,
+  merchantId: string,
+  provider: AccountingProvider,
+): Promise<string> {
+  const nonce = randomBytes(18).toString('base64url');
+  const now = deps.clock.now();
+  await deps.database.db
+    .insertInto('oauth_states')
+    .values({
+      nonce,
+      merchant_id: merchantId,
+      purpose: `${provider}_oauth`,
+      expires_at: new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return `${nonce}.${stateMac(deps.config.jwtSecret, nonce)}`;
+}
+
+export async function consumeOAuthState(
+  deps: AppDeps,
+  state: string,
+): Promise<{ merchantId: string; provider: AccountingProvider } | null> {
+  const [nonce, signature] = state.split('.');
+  if (!nonce || !signature || nonce.length > 100) return null;
+  const expected = Buffer.from(stateMac(deps.config.jwtSecret, nonce));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const db = deps.database.db;
+  const now = deps.clock.now().toISOString();
+  const row = await db.selectFrom('oauth_states').selectAll().where('nonce', '=', nonce).executeTakeFirst();
+  if (!row || row.used_at || row.expires_at <= now) return null;
+  const provider =
+    row.purpose === 'xero_oauth' ? 'xero' : row.purpose === 'quickbooks_oauth' ? 'quickbooks' : null;
+  if (!provider) return null;
+  const used = await db
+    .updateTable('oauth_states')
+    .set({ used_at: now })
+    .where('nonce', '=', nonce)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) === 0) return null;
+  return { merchantId: row.merchant_id, provider };
+}

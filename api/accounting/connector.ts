@@ -1,0 +1,172 @@
+/**
+ * `AccountingConnector`: the one small interface Xero and QuickBooks Online sit behind (each in its
+ * own folder). Amounts cross it as integer minor units; the implementations convert to the API's
+ * decimals. Errors are `ConnectorError`s that say whether a retry can help.
+ */
+import type { Config } from '../config.ts';
+
+export type AccountingProvider = 'xero' | 'quickbooks';
+
+export interface ExternalInvoice {
+  id: string;
+  number: string;
+  currency: string;
+  /** Minor units. */
+  amountDue: number;
+  status: string;
+  /** Xero ContactID / QuickBooks CustomerRef: who the payment and surcharge are from. */
+  contactId: string | null;
+}
+
+/** An authorised API session: a current access token for one organisation (tenant / realm). */
+export interface ConnectorSession {
+  accessToken: string;
+  tenantId: string;
+}
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds. */
+  expiresIn: number;
+}
+
+export interface RecordInput {
+  invoice: ExternalInvoice;
+  /** Minor units, > 0. */
+  amount: number;
+  currency: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  reference: string;
+  /** Xero account code / QuickBooks account id the money was deposited to. */
+  depositAccount: string;
+  /** For the surcharge: the income account it is booked to. */
+  incomeAccount?: string;
+  /** Sent to the API so a repeated request creates nothing new. */
+  idempotencyKey: string;
+}
+
+export interface AccountingConnector {
+  readonly provider: AccountingProvider;
+  readonly label: string;
+  authorizeUrl(params: { redirectUri: string; state: string }): string;
+  exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
+  refresh(refreshToken: string): Promise<TokenSet>;
+  /** Best effort: tell the provider we no longer hold the tokens. */
+  revoke(refreshToken: string): Promise<void>;
+  /** The organisation the tokens give access to (Xero: from /connections; QuickBooks: the callback's realmId). */
+  tenantFor(
+    accessToken: string,
+    callback: { realmId?: string | null },
+  ): Promise<{ tenantId: string; tenantName: string | null }>;
+  findInvoice(s: ConnectorSession, invoiceNumber: string): Promise<ExternalInvoice | null>;
+  createPayment(s: ConnectorSession, input: RecordInput): Promise<string>;
+  deletePayment(s: ConnectorSession, paymentId: string, idempotencyKey: string): Promise<void>;
+  /** Record the surcharge as money received, separately from the invoice (it is not on the invoice). */
+  createSurcharge(s: ConnectorSession, input: RecordInput): Promise<string>;
+  deleteSurcharge(s: ConnectorSession, id: string, idempotencyKey: string): Promise<void>;
+}
+
+export class ConnectorError extends Error {
+  readonly status: number | null;
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+  /** The tokens are no longer valid: an admin must connect again. */
+  readonly reconnect: boolean;
+  constructor(
+    message: string,
+    o: { status?: number | null; retryable: boolean; retryAfterMs?: number; reconnect?: boolean },
+  ) {
+    super(message);
+    this.name = 'ConnectorError';
+    this.status = o.status ?? null;
+    this.retryable = o.retryable;
+    this.retryAfterMs = o.retryAfterMs;
+    this.reconnect = o.reconnect ?? false;
+  }
+}
+
+export interface HttpCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  /** JSON (object) or form (URLSearchParams). */
+  body?: unknown;
+  timeoutMs: number;
+}
+
+/**
+ * fetch with a timeout; returns status and parsed JSON (or text). Network failures and timeouts
+ * become retryable `ConnectorError`s. The base URLs come from configuration, not from admins.
+ */
+export async function callApi(
+  label: string,
+  call: HttpCall,
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
+  let body: string | undefined;
+  if (call.body instanceof URLSearchParams) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = call.body.toString();
+  } else if (call.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(call.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(call.url, {
+      method: call.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(call.timeoutMs),
+      redirect: 'error',
+    });
+  } catch (err) {
+    const e = err as Error;
+    const why = e.name === 'TimeoutError' ? `no answer within ${call.timeoutMs} ms` : e.message;
+    throw new ConnectorError(`Could not reach ${label} (${why})`, { retryable: true });
+  }
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/** Classify a non-2xx answer: 429/5xx retry (honouring Retry-After), 401 means re-authorise, other 4xx are final. */
+export function errorFor(label: string, status: number, message: string, headers: Headers): ConnectorError {
+  const ra = headers.get('retry-after');
+  const retryAfterMs = ra && /^\d+$/.test(ra.trim()) ? Number(ra.trim()) * 1000 : undefined;
+  if (status === 429)
+    return new ConnectorError(`${label} rate limit reached; will retry${ra ? ` after ${ra} s` : ''}`, {
+      status,
+      retryable: true,
+      retryAfterMs,
+    });
+  if (status >= 500)
+    return new ConnectorError(`${label} is unavailable (HTTP ${status})${message ? `: ${message}` : ''}`, {
+      status,
+      retryable: true,
+      retryAfterMs,
+    });
+  if (status === 401)
+    return new ConnectorError(`${label} refused the access token`, { status, retryable: true });
+  return new ConnectorError(`${label} refused the request (HTTP ${status})${message ? `: ${message}` : ''}`, {
+    status,
+    retryable: false,
+  });
+}
+
+export function basicAuth(clientId: string | null, clientSecret: string | null, label: string): string {
+  if (!clientId || !clientSecret)
+    throw new ConnectorError(`${label} is not configured on this server (client id and secret)`, {
+      retryable: false,
+    });
+  return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+}
+
+export type ConnectorConfig = Pick<Config, 'xero' | 'quickbooks'> & { timeoutMs: number };

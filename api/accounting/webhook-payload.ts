@@ -1,0 +1,129 @@
+/**
+ * The automation webhook (Make, Zapier, n8n): the spec §7 body and its signature.
+ *
+ * Body: `InvoiceNumber`, `Amount` (major units, the invoice part: what to record against the
+ * invoice), `Currency`, `Date` (YYYY-MM-DD), `Reference`, and `payment_details` with the spec's
+ * fields; we add `event` ('payment.succeeded' | 'refund.succeeded' | 'test') and the ids. For a refund
+ * `Amount` is the invoice part given back (positive) and `payment_details.status` is 'refunded'.
+ *
+ * Signature: `X-InvoicePay-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`
+ * (docs/accounting-sync.md shows how to verify it).
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { fromMinorUnits } from '../../core/money.ts';
+import type { Merchant, Payment, Refund } from '../db/types.ts';
+
+export type WebhookEvent = 'payment.succeeded' | 'refund.succeeded' | 'test';
+
+export interface AutomationPayload {
+  event: WebhookEvent;
+  InvoiceNumber: string;
+  Amount: number;
+  Currency: string;
+  Date: string;
+  Reference: string;
+  payment_details: {
+    invoice_number: string;
+    amount: number;
+    total_amount: number;
+    surcharge_amount: number;
+    currency: string;
+    payment_date: string;
+    merchant_id: string;
+    make_scenario_id: string | null;
+    payment_reference: string;
+    customer_email: string | null;
+    status: string;
+    is_test: boolean;
+    payment_id: string | null;
+    refund_id: string | null;
+  };
+}
+
+export const SIGNATURE_HEADER = 'X-InvoicePay-Signature';
+
+const major = (minor: number, currency: string) => Number(fromMinorUnits(minor, currency));
+
+/** The spec §7 body for a succeeded payment, or for one of its refunds. */
+export function buildAutomationPayload(
+  merchant: Pick<Merchant, 'id' | 'make_scenario_id'>,
+  payment: Payment,
+  refund: Refund | null,
+  at: Date,
+): AutomationPayload {
+  const currency = payment.currency;
+  const when = refund ? refund.created_at : (payment.succeeded_at ?? at.toISOString());
+  const base = refund ? refund.amount : payment.amount;
+  const reference = refund
+    ? (refund.provider_refund_id ?? refund.id)
+    : (payment.payment_intent_id ?? payment.id);
+  return {
+    event: refund ? 'refund.succeeded' : 'payment.succeeded',
+    InvoiceNumber: payment.invoice_number,
+    Amount: major(base, currency),
+    Currency: currency,
+    Date: when.slice(0, 10),
+    Reference: reference,
+    payment_details: {
+      invoice_number: payment.invoice_number,
+      amount: major(base, currency),
+      total_amount: major(refund ? refund.total_amount : payment.total_amount, currency),
+      surcharge_amount: major(refund ? refund.surcharge : payment.surcharge, currency),
+      currency,
+      payment_date: when,
+      merchant_id: merchant.id,
+      make_scenario_id: merchant.make_scenario_id,
+      payment_reference: payment.payment_intent_id ?? payment.id,
+      customer_email: payment.customer_email,
+      status: refund ? 'refunded' : 'succeeded',
+      is_test: false,
+      payment_id: payment.id,
+      refund_id: refund?.id ?? null,
+    },
+  };
+}
+
+/** The spec §9 test sample: amount 97.13, surcharge 2.87, total 100, AUD, is_test true. */
+export function buildTestPayload(
+  merchant: Pick<Merchant, 'id' | 'make_scenario_id'>,
+  at: Date,
+): AutomationPayload {
+  const iso = at.toISOString();
+  const reference = `test_${randomBytes(6).toString('hex')}`;
+  return {
+    event: 'test',
+    InvoiceNumber: 'INV-TEST-001',
+    Amount: 97.13,
+    Currency: 'AUD',
+    Date: iso.slice(0, 10),
+    Reference: reference,
+    payment_details: {
+      invoice_number: 'INV-TEST-001',
+      amount: 97.13,
+      total_amount: 100,
+      surcharge_amount: 2.87,
+      currency: 'AUD',
+      payment_date: iso,
+      merchant_id: merchant.id,
+      make_scenario_id: merchant.make_scenario_id,
+      payment_reference: reference,
+      customer_email: null,
+      status: 'succeeded',
+      is_test: true,
+      payment_id: null,
+      refund_id: null,
+    },
+  };
+}
+
+/** `t=<unix>,v1=<hex>` for this exact body. */
+export function signatureHeader(secret: string, body: string, at: Date): string {
+  const t = Math.floor(at.getTime() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  return `t=${t},v1=${v1}`;
+}
+
+/** A new per-merchant signing secret (shown to the admin, stored sealed). */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}

@@ -1,0 +1,184 @@
+/**
+ * Endpoints only the admin console needs: `GET /api/admin/stats` (dashboard figures and the 30-day
+ * series), `GET /api/admin/invoices[/{id}]` (simple-rest, balances and the overpaid flag) and
+ * `GET /api/admin/diagnostics` (and the redirects of the spec's `/debug`, `/test/supabase` to it).
+ * Admin-only through the app-wide `/api/admin/*` guard.
+ */
+import { readFileSync } from 'node:fs';
+import { createRoute, z } from '@hono/zod-openapi';
+import { AppError } from '../errors.ts';
+import { createRouter, errorResponses } from '../http/router.ts';
+import {
+  ListQueryParams,
+  listResponseHeaders,
+  paginate,
+  parseListQuery,
+  setListHeaders,
+} from '../http/simple-rest.ts';
+import { diagnostics } from './diagnostics.ts';
+import { INVOICE_NOT_FOUND, invoiceList, invoicesWithMerchant, toApiInvoice } from './invoices.ts';
+import { dashboardStats } from './stats.ts';
+
+const VERSION: string = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).version;
+
+const security = [{ bearerAuth: [] }];
+const tags = ['admin'];
+const jsonOf = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const CurrencyAmount = z.object({ currency: z.string(), amount: z.number().int() });
+
+const StatsSchema = z
+  .object({
+    total_merchants: z.number().int(),
+    active_merchants: z.number().int(),
+    onboarded_percentage: z.number(),
+    total_payments: z.number().int(),
+    platform_revenue: z.array(CurrencyAmount),
+    payment_volume: z.array(CurrencyAmount),
+    platform_fee_bps: z.number().int(),
+    series: z.array(
+      z.object({ date: z.string(), payments: z.number().int(), revenue: z.array(CurrencyAmount) }),
+    ),
+    series_from: z.string(),
+    series_to: z.string(),
+  })
+  .openapi('AdminStats');
+
+const InvoiceSchema = z
+  .object({
+    id: z.string(),
+    merchant_id: z.string(),
+    merchant_name: z.string().nullable(),
+    invoice_number: z.string(),
+    currency: z.string(),
+    paid_amount: z.number().int(),
+    reserved_amount: z.number().int(),
+    written_back_amount: z.number().int(),
+    credible_limit: z.number().int().nullable(),
+    balance: z.number().int().nullable(),
+    overpaid: z.boolean(),
+    overpaid_amount: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('AdminInvoice');
+
+const DiagnosticsSchema = z
+  .object({
+    database: z.object({
+      connected: z.boolean(),
+      latency_ms: z.number().nullable(),
+      error: z.string().nullable(),
+      dialect: z.enum(['sqlite', 'postgres']),
+    }),
+    payments_provider: z.enum(['sandbox', 'stripe']),
+    version: z.string(),
+    node_version: z.string(),
+    product_name: z.string(),
+    public_base_url: z.string(),
+    user: z.object({ id: z.string(), email: z.string(), role: z.string(), is_admin: z.boolean() }).nullable(),
+    merchants: z.array(
+      z.object({
+        id: z.string(),
+        business_name: z.string(),
+        name: z.string(),
+        email: z.string(),
+        status: z.string(),
+        surcharge_percentage: z.number(),
+        surcharge_enabled: z.boolean(),
+      }),
+    ),
+    checked_at: z.string(),
+  })
+  .openapi('AdminDiagnostics');
+
+const IdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+
+export const adminConsoleRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/stats',
+      tags,
+      security,
+      summary: 'Dashboard figures: merchants, payments, platform revenue and the last 30 days',
+      description:
+        'Payments and revenue count `succeeded` and `partially_refunded` payments; revenue is the platform fee net of ' +
+        'the fee returned by refunds, in minor units per currency. The series is by UTC day of success.',
+      responses: { 200: jsonOf(StatsSchema, 'The figures'), ...errorResponses(401, 403) },
+    }),
+    async (c) => {
+      const { database, clock, config } = c.get('deps');
+      c.header('Cache-Control', 'no-store');
+      return c.json(await dashboardStats(database.db, clock.now(), config.platformFeeBps), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/invoices',
+      tags,
+      security,
+      summary: 'List invoices with balances and the overpaid flag (simple-rest)',
+      request: { query: ListQueryParams },
+      responses: {
+        200: { ...jsonOf(z.array(InvoiceSchema), 'A page of invoices'), headers: listResponseHeaders },
+        ...errorResponses(400, 401, 403),
+      },
+    }),
+    async (c) => {
+      const { database } = c.get('deps');
+      const list = parseListQuery(c.req.query(), invoiceList);
+      const { rows, total } = await paginate(invoicesWithMerchant(database.db), list);
+      setListHeaders(c, list, rows.length, total);
+      return c.json(rows.map(toApiInvoice), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/invoices/{id}',
+      tags,
+      security,
+      summary: 'One invoice with its balance',
+      request: { params: IdParam },
+      responses: { 200: jsonOf(InvoiceSchema, 'The invoice'), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const { database } = c.get('deps');
+      const row = await invoicesWithMerchant(database.db)
+        .where('invoices.id', '=', c.req.valid('param').id)
+        .executeTakeFirst();
+      if (!row) throw new AppError('not_found', INVOICE_NOT_FOUND);
+      return c.json(toApiInvoice(row), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/diagnostics',
+      tags,
+      security,
+      summary: 'Database status and dialect, payments mode, version, signed-in user, five newest merchants',
+      responses: { 200: jsonOf(DiagnosticsSchema, 'Diagnostics'), ...errorResponses(401, 403) },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await diagnostics(c.get('deps'), c.get('user'), VERSION), 200);
+    },
+  );
+
+// The spec's public diagnostic pages are admin-only console pages here (DESIGN §4b).
+adminConsoleRoutes.get('/debug', (c) => c.redirect('/admin/diagnostics', 302));
+adminConsoleRoutes.get('/test/supabase', (c) => c.redirect('/admin/diagnostics', 302));

@@ -1,0 +1,123 @@
+/**
+ * The dashboard's figures, computed in SQL (never by loading rows): merchant totals, processed
+ * payments, platform revenue (the platform fee of succeeded and partially refunded payments, net of
+ * the fee returned by their refunds; DESIGN §3.7) per currency, and a 30-day series by UTC day.
+ */
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../db/database.ts';
+
+/** Payments that count in totals and revenue (DESIGN §3.7). */
+export const COUNTED_STATUSES = ['succeeded', 'partially_refunded'] as const;
+export const SERIES_DAYS = 30;
+
+export interface CurrencyAmount {
+  currency: string;
+  amount: number;
+}
+
+export interface DashboardStats {
+  total_merchants: number;
+  active_merchants: number;
+  /** Share of merchants with Stripe onboarding complete, 0–100, one decimal. */
+  onboarded_percentage: number;
+  total_payments: number;
+  /** Net platform fee in minor units per currency, largest first. */
+  platform_revenue: CurrencyAmount[];
+  /** Net amount paid (base, net of refunds) per currency, largest first. */
+  payment_volume: CurrencyAmount[];
+  platform_fee_bps: number;
+  series: Array<{ date: string; payments: number; revenue: CurrencyAmount[] }>;
+  series_from: string;
+  series_to: string;
+}
+
+/** Per payment: the platform fee returned by its succeeded (or in-flight) refunds. */
+function refundedFees(db: DbOrTrx) {
+  return db
+    .selectFrom('refunds')
+    .select(['payment_id', (eb) => eb.fn.sum<number | string>('platform_fee_refunded').as('fee_refunded')])
+    .where('status', 'in', ['pending', 'succeeded'])
+    .groupBy('payment_id')
+    .as('rf');
+}
+
+function byCurrency(rows: Array<{ currency: string; amount: number | string | null }>): CurrencyAmount[] {
+  return rows
+    .map((r) => ({ currency: r.currency, amount: Number(r.amount ?? 0) }))
+    .sort((a, b) => b.amount - a.amount || a.currency.localeCompare(b.currency));
+}
+
+export async function dashboardStats(
+  db: DbOrTrx,
+  now: Date,
+  platformFeeBps: number,
+): Promise<DashboardStats> {
+  const merchants = await db
+    .selectFrom('merchants')
+    .select([
+      sql<number | string>`count(*)`.as('total'),
+      sql<number | string>`coalesce(sum(case when stripe_onboarding_complete = 1 then 1 else 0 end), 0)`.as(
+        'active',
+      ),
+    ])
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+
+  const perCurrency = await db
+    .selectFrom('payments')
+    .leftJoin(refundedFees(db), 'rf.payment_id', 'payments.id')
+    .select([
+      'payments.currency as currency',
+      sql<number | string>`count(*)`.as('payments'),
+      sql<number | string>`sum(payments.platform_fee - coalesce(rf.fee_refunded, 0))`.as('revenue'),
+      sql<number | string>`sum(payments.amount - payments.refunded_amount)`.as('volume'),
+    ])
+    .where('payments.status', 'in', [...COUNTED_STATUSES])
+    .groupBy('payments.currency')
+    .execute();
+
+  // The series covers today and the 29 days before it, by UTC day of success.
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const from = new Date(today.getTime() - (SERIES_DAYS - 1) * 86_400_000);
+  const fromIso = from.toISOString();
+  const day = sql<string>`substr(coalesce(payments.succeeded_at, payments.created_at), 1, 10)`;
+  const daily = await db
+    .selectFrom('payments')
+    .leftJoin(refundedFees(db), 'rf.payment_id', 'payments.id')
+    .select([
+      day.as('day'),
+      'payments.currency as currency',
+      sql<number | string>`count(*)`.as('payments'),
+      sql<number | string>`sum(payments.platform_fee - coalesce(rf.fee_refunded, 0))`.as('revenue'),
+    ])
+    .where('payments.status', 'in', [...COUNTED_STATUSES])
+    .where(sql<boolean>`coalesce(payments.succeeded_at, payments.created_at) >= ${fromIso}`)
+    .groupBy([day, 'payments.currency'])
+    .execute();
+
+  const series: DashboardStats['series'] = [];
+  for (let i = 0; i < SERIES_DAYS; i++) {
+    const date = new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+    const rows = daily.filter((r) => r.day === date);
+    series.push({
+      date,
+      payments: rows.reduce((n, r) => n + Number(r.payments), 0),
+      revenue: byCurrency(rows.map((r) => ({ currency: r.currency, amount: r.revenue }))),
+    });
+  }
+
+  const total = Number(merchants.total);
+  const active = Number(merchants.active);
+  return {
+    total_merchants: total,
+    active_merchants: active,
+    onboarded_percentage: total === 0 ? 0 : Math.round((active / total) * 1000) / 10,
+    total_payments: perCurrency.reduce((n, r) => n + Number(r.payments), 0),
+    platform_revenue: byCurrency(perCurrency.map((r) => ({ currency: r.currency, amount: r.revenue }))),
+    payment_volume: byCurrency(perCurrency.map((r) => ({ currency: r.currency, amount: r.volume }))),
+    platform_fee_bps: platformFeeBps,
+    series,
+    series_from: fromIso.slice(0, 10),
+    series_to: today.toISOString().slice(0, 10),
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * `GET /api/admin/audit-log` (react-admin simple-rest list, newest first by default) and
+ * `GET /api/admin/audit-log/{id}`. Admin-only through the `/api/admin/*` guard in app.ts.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { AppError } from '../errors.ts';
+import { createRouter, errorResponses } from '../http/router.ts';
+import {
+  ListQueryParams,
+  defineList,
+  listResponseHeaders,
+  paginate,
+  parseListQuery,
+  setListHeaders,
+} from '../http/simple-rest.ts';
+import type { Selectable } from 'kysely';
+import type { AuditLogTable } from '../db/types.ts';
+
+const AuditEntry = z
+  .object({
+    id: z.string(),
+    actor_id: z.string().nullable(),
+    actor_email: z.string().nullable(),
+    action: z.string(),
+    target_type: z.string().nullable(),
+    target_id: z.string().nullable(),
+    details: z.unknown().nullable(),
+    ip: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('AuditEntry');
+
+export const auditLogList = defineList({
+  resource: 'audit-log',
+  sortable: {
+    id: 'id',
+    created_at: 'created_at',
+    action: 'action',
+    actor_email: 'actor_email',
+    target_type: 'target_type',
+  },
+  defaultSort: ['created_at', 'DESC'],
+  filters: {
+    q: { search: ['action', 'actor_email', 'target_id'] },
+    id: { column: 'id' },
+    action: { column: 'action' },
+    actor_id: { column: 'actor_id' },
+    actor_email: { column: 'actor_email', op: 'like' },
+    target_type: { column: 'target_type' },
+    target_id: { column: 'target_id' },
+    created_at_gte: { column: 'created_at', op: 'gte' },
+    created_at_lte: { column: 'created_at', op: 'lte' },
+  },
+});
+
+function toEntry(row: Selectable<AuditLogTable>) {
+  let details: unknown = null;
+  if (row.details !== null) {
+    try {
+      details = JSON.parse(row.details);
+    } catch {
+      details = row.details;
+    }
+  }
+  return { ...row, details };
+}
+
+const security = [{ bearerAuth: [] }];
+
+export const auditRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/audit-log',
+      tags: ['admin'],
+      summary: 'Audit log (react-admin simple-rest list)',
+      security,
+      request: { query: ListQueryParams },
+      responses: {
+        200: {
+          description: 'A page of entries',
+          headers: listResponseHeaders,
+          content: { 'application/json': { schema: z.array(AuditEntry) } },
+        },
+        ...errorResponses(400, 401, 403),
+      },
+    }),
+    async (c) => {
+      const list = parseListQuery(c.req.query(), auditLogList);
+      const { rows, total } = await paginate(
+        c.get('deps').database.db.selectFrom('audit_log').selectAll(),
+        list,
+      );
+      setListHeaders(c, list, rows.length, total);
+      return c.json(rows.map(toEntry), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/audit-log/{id}',
+      tags: ['admin'],
+      summary: 'One audit entry',
+      security,
+      request: { params: z.object({ id: z.string().max(64) }) },
+      responses: {
+        200: { description: 'The entry', content: { 'application/json': { schema: AuditEntry } } },
+        ...errorResponses(401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const row = await c
+        .get('deps')
+        .database.db.selectFrom('audit_log')
+        .selectAll()
+        .where('id', '=', c.req.valid('param').id)
+        .executeTakeFirst();
+      if (!row) throw new AppError('not_found', 'Audit entry not found');
+      return c.json(toEntry(row), 200);
+    },
+  );

@@ -1,0 +1,249 @@
+/**
+ * /api/auth: sign-up, email confirmation, sign-in, refresh, sign-out, current user, password reset.
+ * Sign-in and refresh answer `{ accessToken, tokenType, expiresIn, user }` and set the refresh cookie.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { clientIp } from '../audit/client-ip.ts';
+import { createRouter, errorResponses } from '../http/router.ts';
+import { assertUnderLimit, clearFailures, enforceRateLimits, recordFailure } from '../rate-limit/enforce.ts';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookie.ts';
+import { requireUser } from './guard.ts';
+import { RATE_RULES as R } from './rate-rules.ts';
+import {
+  EmailBody,
+  LoginBody,
+  Message,
+  ResetPasswordBody,
+  Session,
+  SignupBody,
+  TokenBody,
+  User,
+} from './schema.ts';
+import * as accounts from './service.ts';
+import * as sessions from './session.ts';
+import { findUserById, normalizeEmail } from './users.ts';
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
+const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
+
+const SIGNUP_SENT = 'Registration Successful. Please check your email to confirm your account.';
+const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.';
+const VERIFY_SENT = 'If that email has an unconfirmed account, we have sent a new confirmation link.';
+
+function ipKey(c: Context<AppEnv>): string {
+  return clientIp(c) ?? 'unknown';
+}
+
+function noStore(c: Context<AppEnv>) {
+  c.header('Cache-Control', 'no-store');
+}
+
+/** Cookie-bearing calls must come from our own pages (belt and braces on top of SameSite=Strict). */
+function refuseCrossSite(c: Context<AppEnv>) {
+  if (c.req.header('sec-fetch-site') === 'cross-site')
+    throw new AppError('forbidden', 'Cross-site request refused');
+}
+
+function sessionBody(s: sessions.IssuedSession) {
+  return { accessToken: s.accessToken, tokenType: 'Bearer' as const, expiresIn: s.expiresIn, user: s.user };
+}
+
+const tags = ['auth'];
+
+export const authRoutes = createRouter();
+authRoutes.use('/api/auth/me', requireUser());
+
+authRoutes
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/signup',
+      tags,
+      summary: 'Create an account and mail a confirmation link',
+      description: 'Answers the same whether or not the email is already registered.',
+      request: body(SignupBody),
+      responses: {
+        201: { description: 'Confirmation mailed', ...json(Message) },
+        ...errorResponses(400, 429),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const ip = clientIp(c);
+      enforceRateLimits(c, [
+        [R.signupIp, ipKey(c)],
+        [R.signupAccount, normalizeEmail(input.email)],
+      ]);
+      await accounts.signup(c.get('deps'), input, ip);
+      return c.json({ message: SIGNUP_SENT }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/verify',
+      tags,
+      summary: 'Confirm an email address with the mailed token',
+      request: body(TokenBody),
+      responses: {
+        200: { description: 'Confirmed', ...json(z.object({ message: z.string(), user: User })) },
+        ...errorResponses(400, 429),
+      },
+    }),
+    async (c) => {
+      enforceRateLimits(c, [[R.verifyIp, ipKey(c)]]);
+      const deps = c.get('deps');
+      const user = await accounts.verifyEmail(deps, c.req.valid('json').token, clientIp(c));
+      return c.json(
+        { message: 'Email confirmed. You can now sign in.', user: sessions.userView(user, deps.config) },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/resend-verification',
+      tags,
+      summary: 'Mail a new confirmation link',
+      request: body(EmailBody),
+      responses: { 202: { description: 'Accepted', ...json(Message) }, ...errorResponses(400, 429) },
+    }),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      enforceRateLimits(c, [
+        [R.verifyIp, ipKey(c)],
+        [R.verifyAccount, normalizeEmail(email)],
+      ]);
+      await accounts.resendVerification(c.get('deps'), email);
+      return c.json({ message: VERIFY_SENT }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/login',
+      tags,
+      summary: 'Sign in with email and password',
+      description:
+        'Sets the httpOnly refresh cookie. 401 "Invalid login credentials" for an unknown email or a wrong password alike.',
+      request: body(LoginBody),
+      responses: {
+        200: { description: 'Signed in', ...json(Session) },
+        ...errorResponses(400, 401, 403, 429),
+      },
+    }),
+    async (c) => {
+      const { email, password } = c.req.valid('json');
+      const account = normalizeEmail(email);
+      const ipAccount = `${ipKey(c)}|${account}`;
+      enforceRateLimits(c, [[R.loginIp, ipKey(c)]]);
+      assertUnderLimit(c, R.loginFailIpAccount, ipAccount);
+      // Failures per account across all IPs lock the account (temporarily) inside sessions.login.
+      const result = await sessions.login(c.get('deps'), account, password, clientIp(c));
+      if (!result.ok) {
+        recordFailure(c, R.loginFailIpAccount, ipAccount);
+        throw new AppError('unauthenticated', sessions.INVALID_CREDENTIALS);
+      }
+      clearFailures(c, R.loginFailIpAccount, ipAccount);
+      setRefreshCookie(c, result.session.refreshToken, result.session.refreshExpiresAt);
+      noStore(c);
+      return c.json(sessionBody(result.session), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/refresh',
+      tags,
+      summary: 'Exchange the refresh cookie for a new access token (rotates the cookie)',
+      description: 'Presenting an already-used refresh token signs out every session of its family.',
+      responses: { 200: { description: 'Refreshed', ...json(Session) }, ...errorResponses(401, 403, 429) },
+    }),
+    async (c) => {
+      refuseCrossSite(c);
+      enforceRateLimits(c, [[R.refreshIp, ipKey(c)]]);
+      const token = readRefreshCookie(c);
+      noStore(c);
+      if (!token) throw new AppError('unauthenticated', sessions.SESSION_EXPIRED);
+      try {
+        const session = await sessions.refresh(c.get('deps'), token, clientIp(c));
+        setRefreshCookie(c, session.refreshToken, session.refreshExpiresAt);
+        return c.json(sessionBody(session), 200);
+      } catch (err) {
+        clearRefreshCookie(c);
+        throw err;
+      }
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/logout',
+      tags,
+      summary: 'Sign out: revoke the refresh cookie’s session family and clear the cookie',
+      responses: { 204: { description: 'Signed out' }, ...errorResponses(403) },
+    }),
+    async (c) => {
+      refuseCrossSite(c);
+      await sessions.logout(c.get('deps'), readRefreshCookie(c), clientIp(c));
+      clearRefreshCookie(c);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/auth/me',
+      tags,
+      summary: 'The signed-in user',
+      security: [{ bearerAuth: [] }],
+      responses: { 200: { description: 'The user', ...json(User) }, ...errorResponses(401) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const user = await findUserById(deps.database.db, c.get('user')!.id);
+      if (!user) throw new AppError('unauthenticated', 'You must be logged in to perform this action.');
+      noStore(c);
+      return c.json(sessions.userView(user, deps.config), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/forgot-password',
+      tags,
+      summary: 'Mail a password-reset link',
+      description: 'Answers the same whether or not the email is registered.',
+      request: body(EmailBody),
+      responses: { 202: { description: 'Accepted', ...json(Message) }, ...errorResponses(400, 429) },
+    }),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      enforceRateLimits(c, [
+        [R.resetIp, ipKey(c)],
+        [R.resetAccount, normalizeEmail(email)],
+      ]);
+      await accounts.forgotPassword(c.get('deps'), email, clientIp(c));
+      return c.json({ message: RESET_SENT }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/reset-password',
+      tags,
+      summary: 'Set a new password with the mailed token (signs out every session)',
+      request: body(ResetPasswordBody),
+      responses: { 200: { description: 'Password changed', ...json(Message) }, ...errorResponses(400, 429) },
+    }),
+    async (c) => {
+      enforceRateLimits(c, [[R.resetIp, ipKey(c)]]);
+      const { token, password } = c.req.valid('json');
+      await accounts.resetPassword(c.get('deps'), token, password, clientIp(c));
+      return c.json({ message: 'Your password has been changed. You can now sign in.' }, 200);
+    },
+  );

@@ -1,0 +1,74 @@
+/**
+ * Request and response shapes of /api/auth (zod, so the OpenAPI document is generated). Validation
+ * messages are the spec's ('Passwords don't match', 'Password must be at least 6 characters').
+ */
+import { z } from '@hono/zod-openapi';
+import { MAX_PASSWORD_LENGTH } from './password.ts';
+
+export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+
+const Email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is invalid')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Email is invalid')
+  .openapi({ example: 'ann@acme.example' });
+
+const NewPassword = z
+  .string({ error: 'Password is required' })
+  .min(6, PASSWORD_TOO_SHORT)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+const Token = z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200);
+
+function passwordsMatch(v: { password: string; confirmPassword?: string }) {
+  return v.confirmPassword === undefined || v.confirmPassword === v.password;
+}
+
+export const SignupBody = z
+  .object({ email: Email, password: NewPassword, confirmPassword: z.string().optional() })
+  .refine(passwordsMatch, { message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] })
+  .openapi('SignupRequest');
+
+export const LoginBody = z
+  .object({
+    email: Email,
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .max(MAX_PASSWORD_LENGTH, 'Invalid login credentials'),
+  })
+  .openapi('LoginRequest');
+
+export const TokenBody = z.object({ token: Token }).openapi('AccountTokenRequest');
+export const EmailBody = z.object({ email: Email }).openapi('EmailRequest');
+
+export const ResetPasswordBody = z
+  .object({ token: Token, password: NewPassword, confirmPassword: z.string().optional() })
+  .refine(passwordsMatch, { message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] })
+  .openapi('ResetPasswordRequest');
+
+export const User = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(['user', 'admin']),
+    emailVerified: z.boolean(),
+    isAdmin: z.boolean(),
+    lastSignInAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('User');
+
+export const Session = z
+  .object({
+    accessToken: z.string(),
+    tokenType: z.literal('Bearer'),
+    expiresIn: z.number().int().openapi({ description: 'Seconds until the access token expires' }),
+    user: User,
+  })
+  .openapi('Session');
+
+export const Message = z.object({ message: z.string() }).openapi('Message');

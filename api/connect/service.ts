@@ -1,0 +1,188 @@
+/**
+ * Stripe Connect for a merchant (spec §7, DESIGN §4): start onboarding (Account Links for a new
+ * account, or OAuth for an existing Standard account), complete the callback, disconnect. The
+ * merchant's connection fields follow the account: `account.updated` webhooks and the callback
+ * keep `stripe_charges_enabled`, `stripe_onboarding_complete` (the console's Active badge) current.
+ */
+import { audit } from '../audit/service.ts';
+import type { AppDeps } from '../context.ts';
+import type { MerchantUpdate } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { findMerchantById, parseMetadata, updateMerchant } from '../merchants/repository.ts';
+import { connectedAccountId } from '../merchants/resolve.ts';
+import type { Actor } from '../merchants/service.ts';
+import type { ConnectedAccount } from '../payments/providers/provider.ts';
+import { consumeConnectState, issueConnectState } from './state.ts';
+import { invalidateMerchantCache } from '../pay/cache.ts';
+
+export const CONNECT_MERCHANT_NOT_FOUND = 'Could not find merchant details';
+export const CONNECT_FAILED = 'Failed to connect to Stripe';
+export const DISCONNECT_FAILED = 'Failed to disconnect Stripe account';
+export const NO_CODE = 'No authorization code received from Stripe';
+export const NO_STATE = 'No merchant ID provided in the callback URL state parameter';
+export const BAD_STATE = 'This connection link has expired or was already used. Please start again from the merchant page.';
+
+export function accountStatusFields(account: ConnectedAccount): MerchantUpdate {
+  const complete = account.chargesEnabled && account.detailsSubmitted;
+  return {
+    stripe_charges_enabled: account.chargesEnabled ? 1 : 0,
+    stripe_onboarding_complete: complete ? 1 : 0,
+    stripe_connect_status: complete ? 'active' : account.detailsSubmitted ? 'pending_verification' : 'onboarding',
+  };
+}
+
+async function merchantOr404(deps: AppDeps, id: string) {
+  const merchant = await findMerchantById(deps.database.db, id);
+  if (!merchant) throw new AppError('not_found', CONNECT_MERCHANT_NOT_FOUND);
+  return merchant;
+}
+
+function withQuery(url: string, params: Record<string, string>): string {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
+}
+
+export async function startConnect(
+  deps: AppDeps,
+  input: { merchantId: string; redirectUri: string; mode: 'oauth' | 'onboarding' },
+  actor: Actor,
+) {
+  const merchant = await merchantOr404(deps, input.merchantId);
+  const db = deps.database.db;
+  const state = await issueConnectState(deps, db, merchant.id, input.mode);
+  let url: string;
+  let accountId: string | null = null;
+  try {
+    if (input.mode === 'oauth') {
+      url = deps.payments.oauthAuthorizeUrl({ state, redirectUri: input.redirectUri });
+    } else {
+      const back = withQuery(input.redirectUri, { state });
+      const link = await deps.payments.createOnboardingLink({
+        merchantId: merchant.id,
+        email: merchant.email,
+        businessName: merchant.business_name,
+        existingAccountId: connectedAccountId(merchant),
+        refreshUrl: back,
+        returnUrl: back,
+      });
+      url = link.url;
+      accountId = link.accountId;
+    }
+  } catch (err) {
+    deps.logger.warn({ merchantId: merchant.id, err: (err as Error).message }, 'connect start failed');
+    throw new AppError('provider_error', CONNECT_FAILED);
+  }
+  await db.transaction().execute(async (trx) => {
+    const now = deps.clock.now().toISOString();
+    if (accountId && accountId !== merchant.stripe_account_id)
+      await updateMerchant(trx, merchant.id, {
+        stripe_account_id: accountId,
+        stripe_connect_status: 'onboarding',
+        stripe_charges_enabled: 0,
+        stripe_onboarding_complete: 0,
+        last_updated: now,
+      });
+    await audit(
+      trx,
+      { actor: actor.user, action: 'merchant.stripe_connect_started', targetType: 'merchant', targetId: merchant.id, details: { mode: input.mode, accountId }, ip: actor.ip },
+      deps.clock,
+    );
+  });
+  invalidateMerchantCache(deps);
+  return { url, state, mode: input.mode, accountId };
+}
+
+export async function completeConnect(deps: AppDeps, input: { code?: string | null; state?: string | null }, actor: Actor) {
+  const stateText = input.state?.trim();
+  if (!stateText) throw new AppError('validation_failed', NO_STATE, { field: 'state' });
+  const db = deps.database.db;
+  const consumed = await consumeConnectState(deps, db, stateText);
+  if (!consumed) throw new AppError('validation_failed', BAD_STATE, { field: 'state' });
+  const merchant = await merchantOr404(deps, consumed.merchantId);
+  const code = input.code?.trim();
+  if (consumed.purpose === 'oauth' && !code) throw new AppError('validation_failed', NO_CODE, { field: 'code' });
+
+  let accountId: string | null;
+  try {
+    accountId = consumed.purpose === 'oauth' ? (await deps.payments.exchangeOAuthCode(code!)).accountId : connectedAccountId(merchant);
+    if (!accountId) throw new Error('no account to complete');
+  } catch (err) {
+    deps.logger.warn({ merchantId: merchant.id, err: (err as Error).message }, 'connect exchange failed');
+    await db.transaction().execute(async (trx) => {
+      await updateMerchant(trx, merchant.id, { stripe_connect_status: 'pending_manual_processing', last_updated: deps.clock.now().toISOString() });
+      await audit(
+        trx,
+        { actor: actor.user, action: 'merchant.stripe_connect_pending', targetType: 'merchant', targetId: merchant.id, details: { reason: (err as Error).message.slice(0, 200) }, ip: actor.ip },
+        deps.clock,
+      );
+    });
+    invalidateMerchantCache(deps);
+    return {
+      status: 'pending' as const,
+      success: false,
+      merchant_id: merchant.id,
+      account_id: null,
+      message: 'We could not confirm the connection with Stripe yet. It will be completed manually.',
+    };
+  }
+  let fields: MerchantUpdate = { stripe_connect_status: 'onboarding', stripe_charges_enabled: 0, stripe_onboarding_complete: 0 };
+  try {
+    fields = accountStatusFields(await deps.payments.retrieveAccount(accountId));
+  } catch (err) {
+    deps.logger.warn({ accountId, err: (err as Error).message }, 'could not retrieve the connected account');
+  }
+  await db.transaction().execute(async (trx) => {
+    await updateMerchant(trx, merchant.id, { ...fields, stripe_account_id: accountId, last_updated: deps.clock.now().toISOString() });
+    await audit(
+      trx,
+      { actor: actor.user, action: 'merchant.stripe_connected', targetType: 'merchant', targetId: merchant.id, details: { accountId, mode: consumed.purpose }, ip: actor.ip },
+      deps.clock,
+    );
+  });
+  invalidateMerchantCache(deps);
+  return {
+    status: 'connected' as const,
+    success: true,
+    merchant_id: merchant.id,
+    account_id: accountId,
+    charges_enabled: fields.stripe_charges_enabled === 1,
+    onboarding_complete: fields.stripe_onboarding_complete === 1,
+  };
+}
+
+const ACCOUNT_KEYS = ['stripe_account_id', 'stripe_connect_id', 'stripe_id', 'connected_account_id'];
+
+export async function disconnectStripe(deps: AppDeps, merchantId: string, actor: Actor) {
+  const merchant = await merchantOr404(deps, merchantId);
+  const accountId = connectedAccountId(merchant);
+  if (accountId) {
+    try {
+      await deps.payments.disconnectAccount(accountId);
+    } catch (err) {
+      deps.logger.warn({ merchantId, err: (err as Error).message }, 'disconnect failed');
+      throw new AppError('provider_error', DISCONNECT_FAILED);
+    }
+  }
+  const meta = parseMetadata(merchant.metadata);
+  const hadMetaAccount = ACCOUNT_KEYS.some((k) => k in meta);
+  for (const k of ACCOUNT_KEYS) delete meta[k];
+  await deps.database.db.transaction().execute(async (trx) => {
+    await updateMerchant(trx, merchantId, {
+      stripe_account_id: null,
+      stripe_connect_id: null,
+      stripe_charges_enabled: 0,
+      stripe_onboarding_complete: 0,
+      stripe_connect_status: 'disconnected',
+      ...(hadMetaAccount ? { metadata: JSON.stringify(meta) } : {}),
+      last_updated: deps.clock.now().toISOString(),
+    });
+    await audit(
+      trx,
+      { actor: actor.user, action: 'merchant.stripe_disconnected', targetType: 'merchant', targetId: merchantId, details: { accountId }, ip: actor.ip },
+      deps.clock,
+    );
+  });
+  invalidateMerchantCache(deps);
+  return { success: true, merchant_id: merchantId, disconnected_account_id: accountId };
+}

@@ -1,0 +1,77 @@
+/**
+ * Merchant queries. Soft-deleted merchants (deleted_at set) are invisible to every lookup here:
+ * their payments stay, but nobody can pay them or find them in the console.
+ */
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../db/database.ts';
+import type { Merchant, MerchantUpdate, NewMerchant } from '../db/types.ts';
+
+export async function findMerchantById(db: DbOrTrx, id: string): Promise<Merchant | undefined> {
+  return db
+    .selectFrom('merchants')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function findMerchantByShortcode(db: DbOrTrx, shortcode: string): Promise<Merchant | undefined> {
+  return db
+    .selectFrom('merchants')
+    .selectAll()
+    .where('shortcode', '=', shortcode)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Legacy rows may keep their shortcode only inside `metadata` (spec §3). Only consulted when the
+ * indexed column misses, so the common path stays one indexed read.
+ */
+export async function findMerchantByMetadataShortcode(
+  db: DbOrTrx,
+  shortcode: string,
+): Promise<Merchant | undefined> {
+  const candidates = await db
+    .selectFrom('merchants')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .where(sql<boolean>`lower(metadata) like ${`%${shortcode.toLowerCase().replace(/[\\%_]/g, '')}%`}`)
+    .limit(50)
+    .execute();
+  return candidates.find((m) => {
+    const meta = parseMetadata(m.metadata);
+    const code = meta.shortcode ?? meta.shortCode ?? meta.short_code;
+    return typeof code === 'string' && code.toLowerCase() === shortcode.toLowerCase();
+  });
+}
+
+/** Merchants whose connected account is `accountId` (column or legacy column). */
+export async function findMerchantsByAccount(db: DbOrTrx, accountId: string): Promise<Merchant[]> {
+  return db
+    .selectFrom('merchants')
+    .selectAll()
+    .where((eb) => eb.or([eb('stripe_account_id', '=', accountId), eb('stripe_connect_id', '=', accountId)]))
+    .execute();
+}
+
+export async function insertMerchant(db: DbOrTrx, row: NewMerchant): Promise<void> {
+  await db.insertInto('merchants').values(row).execute();
+}
+
+export async function updateMerchant(db: DbOrTrx, id: string, changes: MerchantUpdate): Promise<void> {
+  await db.updateTable('merchants').set(changes).where('id', '=', id).execute();
+}
+
+/** `metadata` is an object or a JSON string (spec §3); anything unparseable is empty. */
+export function parseMetadata(raw: unknown): Record<string, unknown> {
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) return raw as Record<string, unknown>;
+  if (typeof raw !== 'string' || raw.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed === 'string') return parseMetadata(parsed); // double-encoded legacy rows
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Finding the merchant a pay link names (spec §2 "Payment page", §3) and its connected account.
+ *
+ * A link names the merchant by id (a path segment longer than 30 characters is an id), or by
+ * shortcode (the first 8 characters of the id, its own UNIQUE column; legacy rows keep it in
+ * `metadata`). The connected-account id is looked up in the spec's order: stripe_account_id,
+ * stripe_connect_id, stripe_id, connected_account_id, then the same names inside `metadata`.
+ */
+import { MERCHANT_ID_MIN_LENGTH } from '../../core/link-params.ts';
+import type { DbOrTrx } from '../db/database.ts';
+import type { Merchant } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import {
+  findMerchantById,
+  findMerchantByMetadataShortcode,
+  findMerchantByShortcode,
+  parseMetadata,
+} from './repository.ts';
+
+export const INVALID_MERCHANT_MESSAGE = 'Invalid merchant. Please check the URL and try again.';
+export const MERCHANT_NOT_FOUND_MESSAGE = 'Could not find the merchant. Please check the URL and try again.';
+export const NOT_CONNECTED_MESSAGE = 'This merchant has not connected their Stripe account';
+export const NOT_READY_MESSAGE =
+  "This merchant hasn't completed their payment setup yet. Please contact them directly.";
+
+const ACCOUNT_FIELDS = ['stripe_account_id', 'stripe_connect_id', 'stripe_id', 'connected_account_id'] as const;
+
+/** The merchant's connected account id, or null. Accepts rows with extra legacy columns. */
+export function connectedAccountId(merchant: Pick<Merchant, 'metadata'> & Record<string, unknown>): string | null {
+  for (const field of ACCOUNT_FIELDS) {
+    const value = merchant[field];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  const meta = parseMetadata(merchant.metadata);
+  for (const field of ACCOUNT_FIELDS) {
+    const value = meta[field];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return null;
+}
+
+const SHORTCODE_PATTERN = /^[A-Za-z0-9-]{1,30}$/;
+
+/**
+ * Resolve `merchant` (an id, or a shortcode when 30 characters or fewer) or `shortcode`.
+ * Throws 400 'Invalid merchant…' when neither is given, 404 'Could not find the merchant…' otherwise.
+ */
+export async function resolveMerchant(
+  db: DbOrTrx,
+  ref: { merchant?: string | null; shortcode?: string | null },
+): Promise<Merchant> {
+  const merchantRef = ref.merchant?.trim() || null;
+  const shortcodeRef = ref.shortcode?.trim() || null;
+  if (!merchantRef && !shortcodeRef) throw new AppError('validation_failed', INVALID_MERCHANT_MESSAGE, { field: 'merchant' });
+  let found: Merchant | undefined;
+  if (merchantRef && merchantRef.length <= 100) {
+    found = await findMerchantById(db, merchantRef);
+    if (!found && merchantRef.length < MERCHANT_ID_MIN_LENGTH) found = await byShortcode(db, merchantRef);
+  }
+  if (!found && shortcodeRef) found = await byShortcode(db, shortcodeRef);
+  if (!found) throw new AppError('not_found', MERCHANT_NOT_FOUND_MESSAGE);
+  return found;
+}
+
+async function byShortcode(db: DbOrTrx, code: string): Promise<Merchant | undefined> {
+  if (!SHORTCODE_PATTERN.test(code)) return undefined;
+  return (await findMerchantByShortcode(db, code.toLowerCase())) ?? (await findMerchantByMetadataShortcode(db, code));
+}
+
+/** The connected account a payment can be made on, or the spec's error. */
+export function requireReadyAccount(merchant: Merchant): string {
+  const account = connectedAccountId(merchant);
+  if (!account) throw new AppError('unprocessable', NOT_CONNECTED_MESSAGE);
+  if (!merchant.stripe_charges_enabled) throw new AppError('unprocessable', NOT_READY_MESSAGE);
+  return account;
+}

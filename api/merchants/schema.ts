@@ -1,0 +1,97 @@
+/**
+ * Merchant request/response schemas (the console's simple-rest resource). The API object exposes
+ * `surcharge_percentage` (from basis points), the resolved `stripe_account_id`, the `shortcode` and
+ * the accounting `payment_url`; secrets such as `webhook_secret` never leave the server.
+ */
+import { z } from '@hono/zod-openapi';
+import { SurchargePercentageInput, SurchargeRuleInput, SurchargeRuleOutput } from './surcharge.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max);
+
+const email = z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).regex(EMAIL, 'Email is invalid');
+
+const common = {
+  phone: optionalText(40),
+  description: optionalText(2000),
+  status: z.string().trim().min(1).max(40).optional(),
+  surcharge_enabled: z.boolean().optional(),
+  surcharge_percentage: SurchargePercentageInput.optional().openapi({ type: 'number', example: 2.95 }),
+  surcharge_rules: z.array(SurchargeRuleInput).max(20).nullish(),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code')
+    .transform((v) => v.toUpperCase())
+    .optional(),
+};
+
+export const MerchantCreateBody = z
+  .object({
+    business_name: requiredText('Business name is required'),
+    name: requiredText('Contact name is required'),
+    email,
+    ...common,
+  })
+  .openapi('MerchantCreate');
+
+export const MerchantUpdateBody = z
+  .object({
+    business_name: requiredText('Business name is required').optional(),
+    name: requiredText('Contact name is required').optional(),
+    email: email.optional(),
+    ...common,
+    make_webhook_url: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'Webhook URL must be a URL')
+      .nullish(),
+    make_scenario_id: optionalText(200),
+  })
+  .openapi('MerchantUpdate');
+
+export type MerchantCreateInput = z.infer<typeof MerchantCreateBody>;
+export type MerchantUpdateInput = z.infer<typeof MerchantUpdateBody>;
+
+export const MerchantSchema = z
+  .object({
+    id: z.string(),
+    shortcode: z.string(),
+    business_name: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    description: z.string().nullable(),
+    status: z.string(),
+    country: z.string(),
+    surcharge_enabled: z.boolean(),
+    surcharge_percentage: z.number(),
+    surcharge_rules: z.array(SurchargeRuleOutput),
+    xero_payment_url: z.string().nullable(),
+    payment_url: z.string(),
+    stripe_account_id: z.string().nullable(),
+    stripe_connect_id: z.string().nullable(),
+    stripe_onboarding_complete: z.boolean(),
+    stripe_charges_enabled: z.boolean(),
+    stripe_connect_status: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    make_webhook_url: z.string().nullable(),
+    make_scenario_id: z.string().nullable(),
+    xero_integration_status: z.string(),
+    created_at: z.string(),
+    last_updated: z.string(),
+  })
+  .openapi('Merchant');
+
+export const IdParam = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });

@@ -1,0 +1,38 @@
+/**
+ * Demo seed step: a merchant, 'Demo Building Supplies', connected to a sandbox account that can
+ * take charges, and a ready-to-pay link for one of its invoices.
+ */
+import { randomBytes } from 'node:crypto';
+import type { SeedStep } from '../seed/demo.ts';
+import { updateMerchant } from './repository.ts';
+import { createMerchant } from './service.ts';
+
+export const DEMO_MERCHANT_NAME = 'Demo Building Supplies';
+
+export const demoMerchantSeedStep: SeedStep = {
+  name: 'demo-merchant',
+  async run(deps) {
+    const merchant = await createMerchant(
+      deps,
+      { business_name: DEMO_MERCHANT_NAME, name: 'Dana Demo', email: 'accounts@demo-building.example', phone: null, description: 'Timber, steel and fixings (demo merchant)' },
+      { user: null, ip: null },
+    );
+    const lines = [`Demo merchant: ${DEMO_MERCHANT_NAME} (${merchant.id})`];
+    if (deps.payments.mode === 'sandbox') {
+      // The sandbox treats an account id it has not seen as an existing, fully onboarded test account.
+      const account = `acct_demo${randomBytes(6).toString('hex')}`;
+      await updateMerchant(deps.database.db, merchant.id, {
+        stripe_account_id: account,
+        stripe_charges_enabled: 1,
+        stripe_onboarding_complete: 1,
+        stripe_connect_status: 'active',
+        last_updated: deps.clock.now().toISOString(),
+      });
+      lines.push(
+        `Pay link:      ${deps.config.publicBaseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-1001&AMOUNTDUE=1250.00&CURRENCY=AUD`,
+        '               (sandbox: pay with 4242 4242 4242 4242, any future expiry, any CVC)',
+      );
+    }
+    return lines;
+  },
+};

@@ -1,0 +1,108 @@
+/**
+ * `enqueuePaymentSync`: called by the payments code inside the transaction that records a succeeded
+ * payment or a refund, so the sync jobs exist if and only if the payment or refund does (a crash
+ * before commit leaves neither; after commit the worker will deliver). One job per target the
+ * merchant has: the automation webhook (if a URL is saved) and Xero or QuickBooks (if connected).
+ * Idempotent: each job's key is `<event>:<payment or refund id>:<target>`, sent as Idempotency-Key.
+ *
+ * @example await enqueuePaymentSync(trx, { paymentId, kind: 'payment' }, deps.clock);
+ * @example await enqueuePaymentSync(trx, { paymentId, refundId, kind: 'refund' }, deps.clock);
+ */
+import { systemClock, type Clock } from '../context.ts';
+import type { DbOrTrx } from '../db/database.ts';
+import type { OutboxTable } from '../db/types.ts';
+import { buildAutomationPayload } from '../accounting/webhook-payload.ts';
+import { insertJob } from './repository.ts';
+
+export interface EnqueueInput {
+  paymentId: string;
+  refundId?: string | null;
+  kind: 'payment' | 'refund';
+}
+
+export type SyncTarget = OutboxTable['kind'];
+
+export function jobKey(
+  event: 'payment.succeeded' | 'refund.succeeded',
+  subjectId: string,
+  target: SyncTarget,
+): string {
+  return `${event}:${subjectId}:${target}`;
+}
+
+/** Inserts the merchant's sync jobs; returns the targets that got a new job. */
+export async function enqueuePaymentSync(
+  trx: DbOrTrx,
+  input: EnqueueInput,
+  clock: Clock = systemClock,
+): Promise<SyncTarget[]> {
+  const payment = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', input.paymentId)
+    .executeTakeFirst();
+  if (!payment) throw new Error(`enqueuePaymentSync: payment ${input.paymentId} not found`);
+  const refund =
+    input.kind === 'refund'
+      ? await trx
+          .selectFrom('refunds')
+          .selectAll()
+          .where('id', '=', input.refundId ?? '')
+          .where('payment_id', '=', payment.id)
+          .executeTakeFirst()
+      : null;
+  if (input.kind === 'refund' && !refund)
+    throw new Error(`enqueuePaymentSync: refund ${input.refundId} not found`);
+  const merchant = await trx
+    .selectFrom('merchants')
+    .select(['id', 'make_webhook_url', 'make_scenario_id'])
+    .where('id', '=', payment.merchant_id)
+    .executeTakeFirst();
+  if (!merchant) return [];
+  const connection = await trx
+    .selectFrom('accounting_connections')
+    .select(['provider', 'status'])
+    .where('merchant_id', '=', merchant.id)
+    .executeTakeFirst();
+
+  const now = clock.now();
+  const stamp = now.toISOString();
+  const event = refund ? 'refund.succeeded' : 'payment.succeeded';
+  const subjectId = refund?.id ?? payment.id;
+  const targets: Array<{ kind: SyncTarget; payload: string }> = [];
+  if (merchant.make_webhook_url)
+    targets.push({
+      kind: 'automation_webhook',
+      payload: JSON.stringify(buildAutomationPayload(merchant, payment, refund ?? null, now)),
+    });
+  // A connection waiting for re-authorisation still gets the job: it is delivered once reconnected or retried.
+  if (connection)
+    targets.push({
+      kind: connection.provider,
+      payload: JSON.stringify({ event, paymentId: payment.id, refundId: refund?.id ?? null }),
+    });
+
+  const added: SyncTarget[] = [];
+  for (const t of targets) {
+    const inserted = await insertJob(trx, {
+      id: crypto.randomUUID(),
+      kind: t.kind,
+      merchant_id: merchant.id,
+      payment_id: payment.id,
+      refund_id: refund?.id ?? null,
+      idempotency_key: jobKey(event, subjectId, t.kind),
+      payload: t.payload,
+      next_attempt_at: stamp,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    if (inserted) added.push(t.kind);
+  }
+  if (added.length > 0)
+    await trx
+      .updateTable('payments')
+      .set({ xero_sync_status: 'pending', xero_sync_error: null, updated_at: stamp })
+      .where('id', '=', payment.id)
+      .execute();
+  return added;
+}

@@ -1,0 +1,133 @@
+/**
+ * Outbox rows: insert (idempotent by key), claim with a lease, finish only while still holding the
+ * lease. Claiming is safe with several server instances: on PostgreSQL the due rows are taken with
+ * `FOR UPDATE SKIP LOCKED`, on SQLite the claim runs in a write transaction (BEGIN IMMEDIATE). Jobs
+ * of one payment and target are delivered one at a time and in order (a refund's job waits while
+ * the payment's own job is in flight), so a connector never works on one payment twice at once.
+ */
+import { sql } from 'kysely';
+import type { AppDatabase, DbOrTrx, Trx } from '../db/database.ts';
+import type { OutboxJob, OutboxTable } from '../db/types.ts';
+import type { Insertable, Updateable } from 'kysely';
+
+export type NewOutboxJob = Insertable<OutboxTable>;
+
+/** Returns false when a job with this idempotency key exists already. */
+export async function insertJob(db: DbOrTrx, row: NewOutboxJob): Promise<boolean> {
+  const res = await db
+    .insertInto('outbox')
+    .values(row)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function findJob(db: DbOrTrx, id: string): Promise<OutboxJob | undefined> {
+  return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const chainKey = (j: Pick<OutboxJob, 'payment_id' | 'kind' | 'id'>) => `${j.payment_id ?? j.id}|${j.kind}`;
+
+/**
+ * Claim up to `limit` due jobs (pending and due, or processing with an expired lease: its worker
+ * died) for `leaseUntil`. Each claim counts as an attempt.
+ */
+export async function claimDueJobs(
+  database: AppDatabase,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+  only?: { id: string },
+): Promise<OutboxJob[]> {
+  const pg = database.dialect === 'postgres';
+  return database.db.transaction().execute(async (trx) => {
+    let q = trx
+      .selectFrom('outbox')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+          eb.and([eb('status', '=', 'processing'), eb('locked_until', '<=', now)]),
+        ]),
+      )
+      .orderBy('next_attempt_at', 'asc')
+      .orderBy('created_at', 'asc')
+      .limit(limit * 3);
+    if (only) q = q.where('id', '=', only.id);
+    if (pg) q = q.forUpdate().skipLocked();
+    const candidates = await q.execute();
+    if (candidates.length === 0) return [];
+
+    // Lock the payments first, then look for their jobs in flight: under READ COMMITTED the second
+    // statement sees any claim another instance committed before we got the payment row.
+    const paymentIds = [...new Set(candidates.map((j) => j.payment_id).filter((p): p is string => !!p))];
+    let locked = new Set(paymentIds);
+    if (pg && paymentIds.length) {
+      const rows = await trx
+        .selectFrom('payments')
+        .select('id')
+        .where('id', 'in', paymentIds)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      locked = new Set(rows.map((r) => r.id));
+    }
+    const busy = new Set<string>();
+    if (paymentIds.length) {
+      const inFlight = await trx
+        .selectFrom('outbox')
+        .select(['id', 'payment_id', 'kind'])
+        .where('payment_id', 'in', paymentIds)
+        .where('status', '=', 'processing')
+        .where('locked_until', '>', now)
+        .execute();
+      for (const j of inFlight) busy.add(chainKey(j));
+    }
+    // The oldest job of each payment + target goes first; the others wait for the next round.
+    const chosen: OutboxJob[] = [];
+    for (const job of [...candidates].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
+      if (chosen.length >= limit) break;
+      if (job.payment_id && !locked.has(job.payment_id)) continue;
+      const key = chainKey(job);
+      if (busy.has(key)) continue;
+      busy.add(key);
+      chosen.push(job);
+    }
+    if (chosen.length === 0) return [];
+    await trx
+      .updateTable('outbox')
+      .set({ status: 'processing', locked_until: leaseUntil, attempts: sql`attempts + 1`, updated_at: now })
+      .where(
+        'id',
+        'in',
+        chosen.map((j) => j.id),
+      )
+      .execute();
+    return trx
+      .selectFrom('outbox')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        chosen.map((j) => j.id),
+      )
+      .orderBy('created_at', 'asc')
+      .execute();
+  });
+}
+
+/** Apply `changes` only if `job` still holds its lease (a worker whose lease ran out loses the race). */
+export async function finishJob(
+  trx: Trx,
+  job: OutboxJob,
+  changes: Updateable<OutboxTable>,
+): Promise<boolean> {
+  const res = await trx
+    .updateTable('outbox')
+    .set(changes)
+    .where('id', '=', job.id)
+    .where('status', '=', 'processing')
+    .where('locked_until', '=', job.locked_until)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

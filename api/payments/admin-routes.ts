@@ -1,0 +1,130 @@
+/**
+ * `/api/admin/payments`: list and get (simple-rest), refund, and mark-recorded (an admin records
+ * by hand that a payment or refund is in the accounting tool: a write-back, DESIGN §3.3).
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { audit } from '../audit/service.ts';
+import { createRouter, errorResponses } from '../http/router.ts';
+import { ListQueryParams, listResponseHeaders, paginate, parseListQuery, setListHeaders } from '../http/simple-rest.ts';
+import { recordWriteback } from '../invoices/writebacks.ts';
+import { actorOf } from '../merchants/routes.ts';
+import { paymentList, paymentsWithMerchant, toApiPayment } from './admin.ts';
+import { findPayment } from './repository.ts';
+import { refundPayment } from './refunds.ts';
+import { PAYMENT_NOT_FOUND } from './sync.ts';
+import { AppError } from '../errors.ts';
+import type { AppDeps } from '../context.ts';
+
+const security = [{ bearerAuth: [] }];
+const AdminPayment = z.record(z.string(), z.unknown()).openapi('AdminPayment');
+const IdParam = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
+const jsonOf = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+async function loadPayment(deps: AppDeps, id: string) {
+  const db = deps.database.db;
+  const payment = await paymentsWithMerchant(db).where('payments.id', '=', id).executeTakeFirst();
+  if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
+  const refunds = await db.selectFrom('refunds').selectAll().where('payment_id', '=', id).orderBy('created_at', 'asc').execute();
+  const invoice = payment.invoice_id
+    ? await db.selectFrom('invoices').select('overpaid').where('id', '=', payment.invoice_id).executeTakeFirst()
+    : undefined;
+  return toApiPayment(payment, { refunds, invoiceOverpaid: invoice?.overpaid === 1 });
+}
+
+export const adminPaymentRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/payments',
+      tags: ['admin'],
+      security,
+      summary: 'List payments (simple-rest; expired reservations hidden unless filtered by status)',
+      request: { query: ListQueryParams },
+      responses: { 200: { ...jsonOf(z.array(AdminPayment), 'A page of payments'), headers: listResponseHeaders }, ...errorResponses(400, 401, 403) },
+    }),
+    async (c) => {
+      const { database } = c.get('deps');
+      const list = parseListQuery(c.req.query(), paymentList);
+      let base = paymentsWithMerchant(database.db);
+      if (!list.filter.some((f) => f.name === 'status' || f.name === 'id')) base = base.where('payments.status', '<>', 'expired');
+      const { rows, total } = await paginate(base, list);
+      setListHeaders(c, list, rows.length, total);
+      return c.json(rows.map((p) => toApiPayment(p)), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/payments/{id}',
+      tags: ['admin'],
+      security,
+      summary: 'One payment, with its merchant name and refunds',
+      request: { params: IdParam },
+      responses: { 200: jsonOf(AdminPayment, 'The payment'), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => c.json(await loadPayment(c.get('deps'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/payments/{id}/refund',
+      tags: ['admin'],
+      security,
+      summary: 'Refund a payment, fully or partly',
+      description:
+        '`amount` is the invoice (base) part to give back, minor units; omitted = the rest. The surcharge on that part ' +
+        'is refunded at the same rate, the platform fee on it is returned, and the base part returns to the invoice balance.',
+      request: {
+        params: IdParam,
+        body: {
+          content: {
+            'application/json': {
+              schema: z.object({
+                amount: z.number().int('The refund amount must be a whole number of minor units').positive('The refund amount must be positive').nullish(),
+                reason: z.string().trim().max(500).nullish(),
+              }),
+            },
+          },
+        },
+      },
+      responses: { 200: jsonOf(AdminPayment, 'The payment after the refund'), ...errorResponses(400, 401, 403, 404, 409, 502) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const id = c.req.valid('param').id;
+      const body = c.req.valid('json') ?? {};
+      await refundPayment(deps, id, { amount: body.amount, reason: body.reason }, actorOf(c));
+      return c.json(await loadPayment(deps, id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/payments/{id}/mark-recorded',
+      tags: ['admin'],
+      security,
+      summary: 'Mark a payment (or one of its refunds) as recorded in the accounting tool by hand',
+      request: {
+        params: IdParam,
+        body: { content: { 'application/json': { schema: z.object({ refundId: z.string().max(100).nullish() }) } } },
+      },
+      responses: { 200: jsonOf(AdminPayment, 'The payment'), ...errorResponses(401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const id = c.req.valid('param').id;
+      const refundId = c.req.valid('json')?.refundId ?? null;
+      const actor = actorOf(c);
+      if (!(await findPayment(deps.database.db, id))) throw new AppError('not_found', PAYMENT_NOT_FOUND);
+      await deps.database.db.transaction().execute(async (trx) => {
+        const result = await recordWriteback(trx, { paymentId: id, refundId, source: 'manual', createdBy: actor.user?.id ?? null }, deps.clock);
+        if (result.recorded)
+          await audit(
+            trx,
+            { actor: actor.user, action: refundId ? 'refund.mark_recorded' : 'payment.mark_recorded', targetType: 'payment', targetId: id, details: { refundId, amount: result.amount }, ip: actor.ip },
+            deps.clock,
+          );
+      });
+      return c.json(await loadPayment(deps, id), 200);
+    },
+  );

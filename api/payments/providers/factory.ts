@@ -1,0 +1,58 @@
+/**
+ * Builds the payment provider the configuration names (`PAYMENTS_PROVIDER`, else `stripe` when a
+ * Stripe secret key is set, else `sandbox`).
+ *
+ * @example
+ *   // server: the sandbox posts its events to our own webhook route over HTTP
+ *   const payments = await createPaymentProvider(config, { logger, clock, deliver: httpDeliver(port) });
+ *   // tests: in-process delivery through the app, bound after the app exists
+ *   let app; const payments = await createPaymentProvider(config, { logger, clock,
+ *     deliver: (raw, sig) => app.request('/api/webhooks/stripe', …).then((r) => r.status) });
+ */
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../context.ts';
+import type { Logger } from '../../logger.ts';
+import type { DeliverWebhook, PaymentProvider } from './provider.ts';
+import { SandboxProvider } from './sandbox/sandbox-provider.ts';
+import { StripeProvider } from './stripe.ts';
+
+export interface ProviderDeps {
+  logger: Logger;
+  clock: Clock;
+  /** Sandbox only: how its signed events reach `POST /api/webhooks/stripe`. */
+  deliver: DeliverWebhook;
+  /** Sandbox only: background delivery (default true). */
+  autoDeliver?: boolean;
+}
+
+export async function createPaymentProvider(
+  config: Readonly<Config>,
+  deps: ProviderDeps,
+): Promise<PaymentProvider> {
+  if (config.paymentsProvider === 'stripe') {
+    return new StripeProvider(config, { logger: deps.logger, clock: deps.clock });
+  }
+  return SandboxProvider.open({
+    databaseUrl: config.sandboxDatabaseUrl,
+    baseUrl: config.publicBaseUrl,
+    clock: deps.clock,
+    logger: deps.logger,
+    deliver: deps.deliver,
+    autoDeliver: deps.autoDeliver,
+  });
+}
+
+/** Delivery over HTTP to our own webhook route (the server's sandbox wiring). */
+export function httpDeliver(url: Promise<string> | string, timeoutMs = 10_000): DeliverWebhook {
+  return async (rawBody, signatureHeader) => {
+    const target = await url; // the server's own address, known once it listens
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signatureHeader },
+      body: rawBody,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    return res.status;
+  };
+}

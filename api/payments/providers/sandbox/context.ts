@@ -1,0 +1,27 @@
+/**
+ * What every sandbox operation works with, and Stripe-style request errors.
+ */
+import type { Clock } from '../../../context.ts';
+import type { Dialect } from '../../../db/database.ts';
+import { ProviderRequestError } from '../provider.ts';
+import type { SandboxDb } from './database.ts';
+
+export interface SandboxContext {
+  db: SandboxDb;
+  dialect: Dialect;
+  clock: Clock;
+  /** Our public origin: the browser completes 3-D Secure and Connect consent on it. */
+  baseUrl: string;
+}
+
+/** Stripe's `created` unit. */
+export const seconds = (clock: Clock) => Math.floor(clock.now().getTime() / 1000);
+
+export const invalid = (message: string, extra: { code?: string; param?: string; status?: number } = {}) =>
+  new ProviderRequestError({
+    type: 'invalid_request_error',
+    message,
+    code: extra.code ?? null,
+    param: extra.param ?? null,
+    statusCode: extra.status ?? 400,
+  });

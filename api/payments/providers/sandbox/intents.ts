@@ -1,0 +1,249 @@
+/**
+ * The sandbox's PaymentIntent state machine, as Stripe runs it for card payments with automatic
+ * capture:
+ *
+ *   requires_payment_method ──(attach pm)──► requires_confirmation
+ *        ▲    │ confirm                          │ confirm
+ *        │    ▼                                  ▼
+ *        │  decline ◄──── card outcome ────► succeeded (charge ch_…, final)
+ *        │                    │
+ *        └── 3DS failed ◄─ requires_action ──(3DS completed)──► card outcome
+ *   any unconfirmed state ──cancel──► canceled (final)
+ *
+ * Every transition is one transaction on the sandbox database that also queues its webhook event,
+ * so the sandbox's record and its events never disagree, and our side recovers from a crash by
+ * retrieving the intent.
+ */
+import { createHash } from 'node:crypto';
+import { normalizeCurrency } from '../../../../core/currencies.ts';
+import { formatMoney } from '../../../../core/money.ts';
+import type { Clock } from '../../../context.ts';
+import { ProviderRequestError, type CreateIntentInput } from '../provider.ts';
+import { requireChargeableAccount } from './connect.ts';
+import { invalid, seconds, type SandboxContext } from './context.ts';
+import type { IntentRow, PaymentMethodRow, RefundRow, SandboxDb, SandboxTrx } from './database.ts';
+import { enqueueEvent } from './events.ts';
+import { newId, paymentIntentJson, type StoredError } from './objects.ts';
+
+export const MIN_AMOUNT = 50;
+export const MAX_AMOUNT = 99_999_999;
+
+export const noSuchIntent = (id: string) =>
+  invalid(`No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent', status: 404 });
+
+function hashParams(params: unknown): string {
+  return createHash('sha256').update(JSON.stringify(params)).digest('hex');
+}
+
+/**
+ * Stripe idempotency, scoped to the account: the first request under a key records the id it
+ * creates; the same key with the same parameters returns that object; other parameters fail.
+ */
+export async function idempotentId(
+  trx: SandboxTrx,
+  clock: Clock,
+  scope: { account: string; key: string; operation: string; params: unknown; newId: string },
+): Promise<{ id: string; replay: boolean }> {
+  const requestHash = hashParams({ operation: scope.operation, params: scope.params });
+  await trx
+    .insertInto('sandbox_idempotency')
+    .values({
+      account_id: scope.account,
+      idempotency_key: scope.key,
+      operation: scope.operation,
+      request_hash: requestHash,
+      response: scope.newId,
+      created: seconds(clock),
+    })
+    .onConflict((oc) => oc.columns(['account_id', 'idempotency_key']).doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('sandbox_idempotency')
+    .selectAll()
+    .where('account_id', '=', scope.account)
+    .where('idempotency_key', '=', scope.key)
+    .executeTakeFirstOrThrow();
+  if (row.request_hash !== requestHash) {
+    throw new ProviderRequestError({
+      type: 'idempotency_error',
+      statusCode: 400,
+      message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${scope.key}' if you meant to execute a different request.`,
+    });
+  }
+  return { id: row.response, replay: row.response !== scope.newId };
+}
+
+export async function lockIntent(
+  ctx: SandboxContext,
+  trx: SandboxTrx,
+  id: string,
+): Promise<IntentRow | undefined> {
+  let q = trx.selectFrom('sandbox_payment_intents').selectAll().where('id', '=', id);
+  if (ctx.dialect === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function paymentMethod(
+  db: SandboxDb | SandboxTrx,
+  id: string | null,
+): Promise<PaymentMethodRow | null> {
+  if (!id) return null;
+  return (
+    (await db.selectFrom('sandbox_payment_methods').selectAll().where('id', '=', id).executeTakeFirst()) ??
+    null
+  );
+}
+
+export async function refundsOf(db: SandboxDb | SandboxTrx, intentId: string): Promise<RefundRow[]> {
+  return db
+    .selectFrom('sandbox_refunds')
+    .selectAll()
+    .where('payment_intent_id', '=', intentId)
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
+}
+
+export function authenticateUrl(ctx: SandboxContext, intentId: string): string {
+  return `${ctx.baseUrl}/api/sandbox/payment_intents/${intentId}/authenticate`;
+}
+
+/** The intent as a Stripe object; `expand` as `retrieve(…, { expand: [payment_method, latest_charge] })`. */
+export async function renderIntent(
+  ctx: SandboxContext,
+  db: SandboxDb | SandboxTrx,
+  row: IntentRow,
+  expand: boolean,
+) {
+  const stored = row.last_error ? (JSON.parse(row.last_error) as StoredError) : null;
+  const pm = await paymentMethod(db, row.payment_method_id ?? stored?.payment_method_id ?? null);
+  const refunds = row.charge_id ? await refundsOf(db, row.id) : [];
+  return paymentIntentJson(row, {
+    paymentMethod: pm,
+    refunds,
+    expand,
+    authenticateUrl: authenticateUrl(ctx, row.id),
+  });
+}
+
+export async function saveAndAnnounce(
+  ctx: SandboxContext,
+  trx: SandboxTrx,
+  row: IntentRow,
+  eventType: string | null,
+) {
+  await trx.updateTable('sandbox_payment_intents').set(row).where('id', '=', row.id).execute();
+  if (eventType)
+    await enqueueEvent(trx, ctx.clock, eventType, row.account_id, await renderIntent(ctx, trx, row, false));
+}
+
+export async function usablePaymentMethod(
+  trx: SandboxTrx,
+  id: string,
+  account: string,
+): Promise<PaymentMethodRow> {
+  const pm = await paymentMethod(trx, id);
+  // A payment method created for one connected account does not exist on another (as with direct charges).
+  if (!pm || (pm.account_id !== null && pm.account_id !== account)) {
+    throw invalid(`No such PaymentMethod: '${id}'`, { code: 'resource_missing', param: 'payment_method' });
+  }
+  return pm;
+}
+
+export async function createIntent(ctx: SandboxContext, input: CreateIntentInput) {
+  const currency = input.currency.toLowerCase();
+  if (!normalizeCurrency(currency)) throw invalid(`Invalid currency: ${currency}.`, { param: 'currency' });
+  if (!Number.isSafeInteger(input.amount) || input.amount < MIN_AMOUNT) {
+    throw invalid(`Amount must be at least ${formatMoney(MIN_AMOUNT, currency)} ${currency}`, {
+      code: 'amount_too_small',
+      param: 'amount',
+    });
+  }
+  if (input.amount > MAX_AMOUNT) {
+    throw invalid(`Amount must be no more than ${formatMoney(MAX_AMOUNT, currency)}`, {
+      code: 'amount_too_large',
+      param: 'amount',
+    });
+  }
+  const fee = input.applicationFeeAmount;
+  if (!Number.isSafeInteger(fee) || fee < 0 || fee > input.amount) {
+    throw invalid('The application fee must be a whole amount between zero and the amount.', {
+      code: 'parameter_invalid_integer',
+      param: 'application_fee_amount',
+    });
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    await requireChargeableAccount(trx, ctx.clock, input.connectedAccountId);
+    const { id, replay } = await idempotentId(trx, ctx.clock, {
+      account: input.connectedAccountId,
+      key: input.idempotencyKey,
+      operation: 'payment_intents.create',
+      params: { ...input, idempotencyKey: undefined, currency },
+      newId: newId('pi'),
+    });
+    if (!replay) {
+      if (input.paymentMethodId)
+        await usablePaymentMethod(trx, input.paymentMethodId, input.connectedAccountId);
+      await trx
+        .insertInto('sandbox_payment_intents')
+        .values({
+          id,
+          account_id: input.connectedAccountId,
+          client_secret: newId(`${id}_secret`),
+          amount: input.amount,
+          currency,
+          application_fee_amount: fee,
+          description: input.description,
+          metadata: JSON.stringify(input.metadata ?? {}),
+          receipt_email: input.receiptEmail ?? null,
+          status: input.paymentMethodId ? 'requires_confirmation' : 'requires_payment_method',
+          payment_method_id: input.paymentMethodId ?? null,
+          last_error: null,
+          charge_id: null,
+          amount_refunded: 0,
+          application_fee_refunded: 0,
+          canceled_at: null,
+          created: seconds(ctx.clock),
+        })
+        .execute();
+    }
+    const row = await trx
+      .selectFrom('sandbox_payment_intents')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return renderIntent(ctx, trx, row, true);
+  });
+}
+
+export async function retrieveIntent(ctx: SandboxContext, id: string, account: string | null) {
+  const row = await ctx.db
+    .selectFrom('sandbox_payment_intents')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || (account !== null && row.account_id !== account)) throw noSuchIntent(id);
+  return renderIntent(ctx, ctx.db, row, true);
+}
+
+/** Cancel if still unconfirmed; a succeeded or canceled intent is returned as it stands. */
+export async function cancelIntent(ctx: SandboxContext, id: string, account: string) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await lockIntent(ctx, trx, id);
+    if (!row || row.account_id !== account) throw noSuchIntent(id);
+    if (row.status !== 'succeeded' && row.status !== 'canceled') {
+      await saveAndAnnounce(
+        ctx,
+        trx,
+        { ...row, status: 'canceled', canceled_at: seconds(ctx.clock) },
+        'payment_intent.canceled',
+      );
+    }
+    const after = await trx
+      .selectFrom('sandbox_payment_intents')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return renderIntent(ctx, trx, after, true);
+  });
+}

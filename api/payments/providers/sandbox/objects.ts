@@ -1,0 +1,215 @@
+/**
+ * Sandbox rows rendered as Stripe API objects (PaymentIntent, PaymentMethod, Charge, Refund,
+ * Account, Event) with Stripe's id prefixes, so the shared Stripe mapping, our webhook route and the
+ * widget's sandbox shim read exactly what they would read from Stripe. Always `livemode: false`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AccountRow, IntentRow, PaymentMethodRow, RefundRow } from './database.ts';
+
+export const SANDBOX_API_VERSION = '2026-10-28.endive';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Stripe-looking random id: `pi_3Qx…` (24 characters after the prefix unless told). */
+export function newId(prefix: string, length = 24): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALPHABET[bytes[i] % ALPHABET.length];
+  return `${prefix}_${out}`;
+}
+
+export interface StoredError {
+  type: string;
+  code: string | null;
+  decline_code: string | null;
+  message: string;
+  payment_method_id: string | null;
+}
+
+export function paymentMethodJson(pm: PaymentMethodRow) {
+  return {
+    id: pm.id,
+    object: 'payment_method' as const,
+    type: 'card' as const,
+    created: pm.created,
+    livemode: false,
+    customer: null,
+    metadata: {},
+    billing_details: { address: null, email: null, name: null, phone: null },
+    card: {
+      brand: pm.brand,
+      display_brand: pm.brand,
+      last4: pm.last4,
+      funding: pm.funding,
+      country: pm.country,
+      three_d_secure_usage: { supported: true },
+      wallet: null,
+    },
+  };
+}
+
+export function refundJson(r: RefundRow, chargeId: string | null, currency: string) {
+  return {
+    id: r.id,
+    object: 'refund' as const,
+    amount: r.amount,
+    charge: chargeId,
+    created: r.created,
+    currency,
+    metadata: JSON.parse(r.metadata) as Record<string, string>,
+    payment_intent: r.payment_intent_id,
+    status: r.status,
+  };
+}
+
+export function chargeJson(pi: IntentRow, pm: PaymentMethodRow | null, refunds: RefundRow[]) {
+  return {
+    id: pi.charge_id as string,
+    object: 'charge' as const,
+    amount: pi.amount,
+    amount_captured: pi.amount,
+    amount_refunded: pi.amount_refunded,
+    application_fee_amount: pi.application_fee_amount,
+    captured: true,
+    created: pi.created,
+    currency: pi.currency,
+    description: pi.description,
+    livemode: false,
+    metadata: JSON.parse(pi.metadata) as Record<string, string>,
+    paid: true,
+    payment_intent: pi.id,
+    payment_method: pi.payment_method_id,
+    payment_method_details: pm
+      ? { type: 'card', card: { brand: pm.brand, last4: pm.last4, funding: pm.funding, country: pm.country } }
+      : null,
+    receipt_email: pi.receipt_email,
+    refunded: pi.amount_refunded >= pi.amount,
+    refunds: {
+      object: 'list' as const,
+      data: refunds.map((r) => refundJson(r, pi.charge_id, pi.currency)),
+      has_more: false,
+      total_count: refunds.length,
+      url: `/v1/charges/${pi.charge_id}/refunds`,
+    },
+    status: 'succeeded' as const,
+  };
+}
+
+export interface IntentJsonOptions {
+  /** The attached (or last failed) payment method. */
+  paymentMethod: PaymentMethodRow | null;
+  refunds: RefundRow[];
+  /** Expand payment_method and latest_charge, as `retrieve` with `expand[]` does. Events never expand. */
+  expand: boolean;
+  /** For requires_action: where the browser completes the 3-D Secure step. */
+  authenticateUrl: string;
+}
+
+export function paymentIntentJson(pi: IntentRow, o: IntentJsonOptions) {
+  const stored = pi.last_error ? (JSON.parse(pi.last_error) as StoredError) : null;
+  const pmJson = o.paymentMethod ? paymentMethodJson(o.paymentMethod) : null;
+  const attached = pi.payment_method_id && pmJson && pmJson.id === pi.payment_method_id ? pmJson : null;
+  const charge = pi.charge_id ? chargeJson(pi, o.paymentMethod, o.refunds) : null;
+  return {
+    id: pi.id,
+    object: 'payment_intent' as const,
+    amount: pi.amount,
+    amount_capturable: 0,
+    amount_received: pi.status === 'succeeded' ? pi.amount : 0,
+    application_fee_amount: pi.application_fee_amount,
+    allowed_payment_method_types: ['card'],
+    automatic_payment_methods: null,
+    canceled_at: pi.canceled_at,
+    cancellation_reason: null,
+    capture_method: 'automatic' as const,
+    client_secret: pi.client_secret,
+    confirmation_method: 'automatic' as const,
+    created: pi.created,
+    currency: pi.currency,
+    customer: null,
+    description: pi.description,
+    last_payment_error: stored
+      ? {
+          type: stored.type,
+          code: stored.code,
+          decline_code: stored.decline_code,
+          message: stored.message,
+          payment_method: pmJson && pmJson.id === stored.payment_method_id ? pmJson : null,
+        }
+      : null,
+    latest_charge: charge ? (o.expand ? charge : charge.id) : null,
+    livemode: false,
+    metadata: JSON.parse(pi.metadata) as Record<string, string>,
+    next_action:
+      pi.status === 'requires_action'
+        ? {
+            type: 'use_stripe_sdk' as const,
+            use_stripe_sdk: { type: 'sandbox_three_d_secure', authenticate_url: o.authenticateUrl },
+          }
+        : null,
+    on_behalf_of: null,
+    payment_method: pi.payment_method_id ? (o.expand && attached ? attached : pi.payment_method_id) : null,
+    payment_method_types: ['card'],
+    receipt_email: pi.receipt_email,
+    status: pi.status,
+  };
+}
+
+export type PaymentIntentJson = ReturnType<typeof paymentIntentJson>;
+
+/** What the browser sees of an intent (Stripe.js's publishable-key view: no metadata or fees). */
+export function publicIntentJson(full: PaymentIntentJson) {
+  return {
+    id: full.id,
+    object: full.object,
+    amount: full.amount,
+    currency: full.currency,
+    status: full.status,
+    client_secret: full.client_secret,
+    created: full.created,
+    description: full.description,
+    livemode: false,
+    last_payment_error: full.last_payment_error,
+    next_action: full.next_action,
+    payment_method:
+      typeof full.payment_method === 'string' ? full.payment_method : (full.payment_method?.id ?? null),
+    payment_method_types: full.payment_method_types,
+    receipt_email: full.receipt_email,
+  };
+}
+
+export function accountJson(a: AccountRow) {
+  return {
+    id: a.id,
+    object: 'account' as const,
+    type: a.type,
+    email: a.email,
+    business_profile: { name: a.business_name },
+    charges_enabled: a.charges_enabled === 1,
+    details_submitted: a.details_submitted === 1,
+    payouts_enabled: a.payouts_enabled === 1,
+    created: a.created,
+    metadata: {},
+  };
+}
+
+export function eventJson(
+  id: string,
+  type: string,
+  account: string | null,
+  created: number,
+  object: unknown,
+) {
+  return {
+    id,
+    object: 'event' as const,
+    ...(account ? { account } : {}),
+    api_version: SANDBOX_API_VERSION,
+    created,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * The `sandbox` provider: an offline stand-in for Stripe with Stripe's PaymentIntent state
+ * machine, test cards, error messages, idempotency, Connect onboarding and signed webhooks, kept in
+ * its own database. Our services speak to it through `PaymentProvider` exactly as to Stripe; the
+ * browser reaches it through `/api/sandbox/*` (see api/sandbox/routes.ts).
+ *
+ * @example
+ *   const sandbox = await SandboxProvider.open({ databaseUrl: 'sqlite::memory:', baseUrl, clock, logger,
+ *     deliver: (raw, sig) => postToOurWebhookRoute(raw, sig) });
+ *   const intent = await sandbox.createIntent({ amount: 10295, currency: 'aud', … });
+ *   await sandbox.flushEvents(); // tests: every queued event delivered and answered
+ */
+import type { Clock } from '../../../context.ts';
+import type { Logger } from '../../../logger.ts';
+import {
+  WebhookSignatureError,
+  type CardDetails,
+  type ConnectedAccount,
+  type CreateIntentInput,
+  type DeliverWebhook,
+  type PaymentProvider,
+  type ProviderIntent,
+  type ProviderRefund,
+  type RefundInput,
+  type WebhookEvent,
+} from '../provider.ts';
+import {
+  accountFromStripe,
+  cardFromPaymentMethod,
+  intentFromStripe,
+  webhookEventFromStripe,
+  type EventLike,
+} from '../stripe-objects.ts';
+import * as connect from './connect.ts';
+import type { SandboxContext } from './context.ts';
+import { openSandboxDatabase, type SandboxDatabase } from './database.ts';
+import { EventDelivery } from './events.ts';
+import * as browser from './browser.ts';
+import * as intents from './intents.ts';
+import { refundIntent } from './refunds.ts';
+import { signPayload, verifySignature } from './signature.ts';
+
+export const SANDBOX_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface SandboxOptions {
+  /** `sqlite:PATH`, `sqlite::memory:` or a postgres URL. */
+  databaseUrl: string;
+  /** Our public origin (consent page and 3-D Secure URLs are built on it). */
+  baseUrl: string;
+  clock: Clock;
+  logger: Logger;
+  deliver: DeliverWebhook;
+  /** Deliver events in the background as they appear (default true); tests may flush by hand only. */
+  autoDeliver?: boolean;
+}
+
+export class SandboxProvider implements PaymentProvider {
+  readonly mode = 'sandbox' as const;
+  /** The secret our webhook route checks sandbox events against (kept in the sandbox database). */
+  readonly webhookSecret: string;
+  readonly ctx: SandboxContext;
+  readonly #database: SandboxDatabase;
+  readonly #events: EventDelivery;
+
+  private constructor(database: SandboxDatabase, webhookSecret: string, o: SandboxOptions) {
+    this.#database = database;
+    this.webhookSecret = webhookSecret;
+    this.ctx = {
+      db: database.db,
+      dialect: database.dialect,
+      clock: o.clock,
+      baseUrl: o.baseUrl.replace(/\/+$/, ''),
+    };
+    this.#events = new EventDelivery({
+      db: database.db,
+      clock: o.clock,
+      logger: o.logger,
+      deliver: o.deliver,
+      sign: (raw) => this.signPayload(raw),
+      autoDeliver: o.autoDeliver ?? true,
+    });
+  }
+
+  static async open(options: SandboxOptions): Promise<SandboxProvider> {
+    const { database, webhookSecret } = await openSandboxDatabase(options.databaseUrl);
+    const provider = new SandboxProvider(database, webhookSecret, options);
+    provider.#events.kick(); // events left undelivered by a previous run
+    return provider;
+  }
+
+  /** Sign a payload as Stripe does, at the provider's clock time (tests sign their own events with it). */
+  signPayload(rawBody: string, timestampSeconds = Math.floor(this.ctx.clock.now().getTime() / 1000)): string {
+    return signPayload(rawBody, this.webhookSecret, timestampSeconds);
+  }
+
+  /** Run a state change, then let the delivery worker see the events it queued. */
+  async #announcing<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } finally {
+      this.#events.kick();
+    }
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    return intentFromStripe(await intents.createIntent(this.ctx, input), input.connectedAccountId);
+  }
+
+  async retrieveIntent(intentId: string, connectedAccountId: string): Promise<ProviderIntent> {
+    return intentFromStripe(
+      await intents.retrieveIntent(this.ctx, intentId, connectedAccountId),
+      connectedAccountId,
+    );
+  }
+
+  async cancelIntent(intentId: string, connectedAccountId: string): Promise<ProviderIntent> {
+    const pi = await this.#announcing(() => intents.cancelIntent(this.ctx, intentId, connectedAccountId));
+    return intentFromStripe(pi, connectedAccountId);
+  }
+
+  async retrievePaymentMethod(paymentMethodId: string, connectedAccountId: string): Promise<CardDetails> {
+    const pm = await browser.retrievePaymentMethod(this.ctx, paymentMethodId, connectedAccountId);
+    return cardFromPaymentMethod(pm) as CardDetails;
+  }
+
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    const r = await this.#announcing(() => refundIntent(this.ctx, input));
+    return {
+      id: r.id,
+      paymentIntentId: r.payment_intent_id,
+      amount: r.amount,
+      status: r.status as ProviderRefund['status'],
+    };
+  }
+
+  async createOnboardingLink(input: Parameters<PaymentProvider['createOnboardingLink']>[0]) {
+    return connect.createOnboardingLink(this.ctx, input);
+  }
+
+  oauthAuthorizeUrl(input: { state: string; redirectUri: string }): string {
+    return connect.consentUrl(this.ctx, {
+      response_type: 'code',
+      client_id: 'ca_sandbox',
+      scope: 'read_write',
+      state: input.state,
+      redirect_uri: input.redirectUri,
+    });
+  }
+
+  async exchangeOAuthCode(code: string): Promise<{ accountId: string }> {
+    return connect.exchangeOAuthCode(this.ctx, code);
+  }
+
+  async retrieveAccount(accountId: string): Promise<ConnectedAccount> {
+    return accountFromStripe(await connect.retrieveAccount(this.ctx, accountId));
+  }
+
+  async disconnectAccount(accountId: string): Promise<void> {
+    await connect.disconnectAccount(this.ctx, accountId);
+  }
+
+  parseWebhook(rawBody: string, signatureHeader: string | null): WebhookEvent {
+    verifySignature(
+      rawBody,
+      signatureHeader,
+      [this.webhookSecret],
+      this.ctx.clock.now().getTime(),
+      SANDBOX_WEBHOOK_TOLERANCE_SECONDS,
+    );
+    let event: EventLike;
+    try {
+      event = JSON.parse(rawBody) as EventLike;
+    } catch {
+      throw new WebhookSignatureError('Invalid webhook payload: not JSON');
+    }
+    if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data) {
+      throw new WebhookSignatureError('Invalid webhook payload: not an event');
+    }
+    return webhookEventFromStripe(event);
+  }
+
+  flushEvents(): Promise<{ delivered: number; pending: number }> {
+    return this.#events.flush();
+  }
+
+  async close(): Promise<void> {
+    await this.#events.close();
+    await this.#database.close();
+  }
+
+  // ── Browser side (/api/sandbox/*): what Stripe.js does against Stripe ──
+
+  createPaymentMethod(input: Parameters<typeof browser.createPaymentMethod>[1]) {
+    return browser.createPaymentMethod(this.ctx, input);
+  }
+
+  confirmIntent(input: Parameters<typeof browser.confirmIntent>[1]) {
+    return this.#announcing(() => browser.confirmIntent(this.ctx, input));
+  }
+
+  authenticateIntent(input: Parameters<typeof browser.authenticateIntent>[1]) {
+    return this.#announcing(() => browser.authenticateIntent(this.ctx, input));
+  }
+
+  async retrieveIntentWithSecret(intentId: string, clientSecret: string) {
+    const pi = await intents.retrieveIntent(this.ctx, intentId, null);
+    if (pi.client_secret !== clientSecret) {
+      throw browser.clientSecretMismatch();
+    }
+    return pi;
+  }
+
+  viewLink(token: string) {
+    return connect.viewLink(this.ctx, token);
+  }
+
+  decideLink(token: string, approve: boolean) {
+    return this.#announcing(() => connect.decideLink(this.ctx, token, approve));
+  }
+
+  redirectUriAllowed(redirectUri: string) {
+    return connect.redirectUriAllowed(this.ctx, redirectUri);
+  }
+
+  decideOAuth(input: Parameters<typeof connect.decideOAuth>[1]) {
+    return connect.decideOAuth(this.ctx, input);
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * Stripe-shaped JSON → provider types. Both providers speak Stripe's object model (the sandbox
+ * renders its rows as Stripe objects and signs real Stripe-shaped events), so the mapping from
+ * PaymentIntent / Charge / Account / Event to our small types lives once, here.
+ * The `*Like` types are the structural subset we read; the SDK's types satisfy them.
+ */
+import type {
+  CardDetails,
+  ConnectedAccount,
+  IntentStatus,
+  ProviderAction,
+  ProviderError,
+  ProviderIntent,
+  ProviderRefund,
+  WebhookEvent,
+} from './provider.ts';
+
+export interface CardLike {
+  brand?: string | null;
+  last4?: string | null;
+  funding?: string | null;
+  country?: string | null;
+}
+
+export interface PaymentMethodLike {
+  id: string;
+  card?: CardLike | null;
+}
+
+export interface RefundLike {
+  id: string;
+  amount: number;
+  status?: string | null;
+  payment_intent?: string | { id: string } | null;
+}
+
+export interface ChargeLike {
+  id: string;
+  amount_refunded: number;
+  payment_intent?: string | { id: string } | null;
+  payment_method?: string | null;
+  payment_method_details?: { card?: CardLike | null } | null;
+  refunds?: { data: RefundLike[] } | null;
+}
+
+export interface PaymentErrorLike {
+  type?: string;
+  code?: string | null;
+  decline_code?: string | null;
+  message?: string | null;
+  payment_method?: PaymentMethodLike | null;
+}
+
+export interface PaymentIntentLike {
+  id: string;
+  client_secret?: string | null;
+  status: string;
+  amount: number;
+  currency: string;
+  application_fee_amount?: number | null;
+  metadata?: Record<string, string> | null;
+  created: number;
+  payment_method?: string | PaymentMethodLike | null;
+  latest_charge?: string | ChargeLike | null;
+  last_payment_error?: PaymentErrorLike | null;
+}
+
+export interface AccountLike {
+  id: string;
+  charges_enabled?: boolean | null;
+  details_submitted?: boolean | null;
+  payouts_enabled?: boolean | null;
+}
+
+export interface EventLike {
+  id: string;
+  type: string;
+  account?: string | null;
+  created: number;
+  data: { object: unknown };
+}
+
+const FUNDING = new Set(['credit', 'debit', 'prepaid']);
+
+function card(paymentMethodId: string, c: CardLike): CardDetails {
+  return {
+    paymentMethodId,
+    brand: c.brand ?? 'unknown',
+    last4: c.last4 ?? '',
+    funding: (FUNDING.has(c.funding ?? '') ? c.funding : 'unknown') as CardDetails['funding'],
+    country: c.country ? c.country.toUpperCase() : null,
+  };
+}
+
+/** Card details of a payment method object (null when it is not a card). */
+export function cardFromPaymentMethod(pm: PaymentMethodLike): CardDetails | null {
+  return pm.card ? card(pm.id, pm.card) : null;
+}
+
+function cardOfIntent(pi: PaymentIntentLike): CardDetails | null {
+  if (pi.payment_method && typeof pi.payment_method === 'object')
+    return cardFromPaymentMethod(pi.payment_method);
+  const charge = pi.latest_charge;
+  if (charge && typeof charge === 'object' && charge.payment_method_details?.card) {
+    const pmId =
+      charge.payment_method ?? (typeof pi.payment_method === 'string' ? pi.payment_method : '') ?? '';
+    return card(pmId, charge.payment_method_details.card);
+  }
+  const failed = pi.last_payment_error?.payment_method;
+  return failed ? cardFromPaymentMethod(failed) : null;
+}
+
+function errorOf(pi: PaymentIntentLike): ProviderError | null {
+  const e = pi.last_payment_error;
+  if (!e) return null;
+  return {
+    type: e.type ?? 'card_error',
+    code: e.code ?? null,
+    declineCode: e.decline_code ?? null,
+    message: e.message ?? 'Your card was declined.',
+  };
+}
+
+const STATUSES = new Set<IntentStatus>([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+]);
+
+/** A PaymentIntent on `connectedAccountId` (expanded payment method / charge give the card). */
+export function intentFromStripe(pi: PaymentIntentLike, connectedAccountId: string): ProviderIntent {
+  // requires_capture never happens (automatic capture); treat any unknown status as still open.
+  const status = STATUSES.has(pi.status as IntentStatus) ? (pi.status as IntentStatus) : 'processing';
+  const charge = typeof pi.latest_charge === 'object' && pi.latest_charge ? pi.latest_charge : null;
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? '',
+    status,
+    amount: pi.amount,
+    currency: pi.currency,
+    applicationFeeAmount: pi.application_fee_amount ?? 0,
+    connectedAccountId,
+    metadata: { ...(pi.metadata ?? {}) },
+    card: cardOfIntent(pi),
+    lastError: errorOf(pi),
+    amountRefunded: charge?.amount_refunded ?? 0,
+    created: pi.created,
+  };
+}
+
+function refundStatus(status: string | null | undefined): ProviderRefund['status'] {
+  if (status === 'succeeded' || status === 'failed' || status === 'canceled') return status;
+  return 'pending'; // pending, requires_action
+}
+
+export function refundFromStripe(r: RefundLike, paymentIntentId?: string): ProviderRefund {
+  const pi = typeof r.payment_intent === 'string' ? r.payment_intent : r.payment_intent?.id;
+  return {
+    id: r.id,
+    paymentIntentId: pi ?? paymentIntentId ?? '',
+    amount: r.amount,
+    status: refundStatus(r.status),
+  };
+}
+
+export function accountFromStripe(a: AccountLike): ConnectedAccount {
+  return {
+    id: a.id,
+    chargesEnabled: Boolean(a.charges_enabled),
+    detailsSubmitted: Boolean(a.details_submitted),
+    payoutsEnabled: Boolean(a.payouts_enabled),
+  };
+}
+
+const INTENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'payment_intent.requires_action',
+  'payment_intent.processing',
+]);
+
+/** What a verified Stripe event means to us. */
+export function actionFromEvent(event: EventLike): ProviderAction {
+  const object = event.data?.object as Record<string, unknown> | undefined;
+  if (!object || typeof object !== 'object') return { kind: 'ignored' };
+  if (INTENT_EVENTS.has(event.type)) {
+    return {
+      kind: 'intent_updated',
+      intent: intentFromStripe(object as unknown as PaymentIntentLike, event.account ?? ''),
+    };
+  }
+  if (event.type === 'charge.refunded') {
+    const charge = object as unknown as ChargeLike;
+    const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    return {
+      kind: 'charge_refunded',
+      paymentIntentId: pi ?? '',
+      amountRefunded: charge.amount_refunded,
+      refunds: (charge.refunds?.data ?? []).map((r) => refundFromStripe(r, pi ?? '')),
+    };
+  }
+  if (event.type === 'account.updated') {
+    return { kind: 'account_updated', account: accountFromStripe(object as unknown as AccountLike) };
+  }
+  return { kind: 'ignored' };
+}
+
+export function webhookEventFromStripe(event: EventLike): WebhookEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    account: event.account ?? null,
+    created: event.created,
+    action: actionFromEvent(event),
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * Refunds (DESIGN §3.8). An admin enters the part of the invoice amount to give back; the customer
+ * also gets back the surcharge charged on that part (at the payment's rate), the platform fee on it
+ * is returned (`refund_application_fee`), and the base part returns to the invoice balance.
+ *
+ * The refund is counted (payment and ledger) before the provider is called, so a concurrent
+ * refund cannot exceed what was paid and a `charge.refunded` webhook that overtakes our own answer
+ * does not count it twice; a provider failure reverses it.
+ */
+import { computeSurcharge, formatMoney } from '../../core/money.ts';
+import { audit } from '../audit/service.ts';
+import type { AppDeps } from '../context.ts';
+import type { Trx } from '../db/database.ts';
+import type { Payment, PaymentStatus } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { adjustInvoice } from '../invoices/repository.ts';
+import { enqueuePaymentSync } from '../outbox/enqueue.ts';
+import type { Actor } from '../merchants/service.ts';
+import { findPayment, isSettled, lockPayment, updatePayment } from './repository.ts';
+import { PAYMENT_NOT_FOUND } from './sync.ts';
+
+export const REFUND_FAILED_MESSAGE = 'The payment provider refused the refund. Please try again.';
+
+/** round-half-up of a × b / d for non-negative integers (d > 0), exact. */
+export function proportion(a: number, b: number, d: number): number {
+  if (d <= 0) return 0;
+  return Number((BigInt(a) * BigInt(b) * 2n + BigInt(d)) / (2n * BigInt(d)));
+}
+
+function statusAfterRefund(payment: Pick<Payment, 'amount'>, refundedAmount: number): PaymentStatus {
+  return refundedAmount >= payment.amount ? 'refunded' : refundedAmount > 0 ? 'partially_refunded' : 'succeeded';
+}
+
+async function feeRefundedSoFar(trx: Trx, paymentId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.sum<number>('platform_fee_refunded').as('fee'))
+    .where('payment_id', '=', paymentId)
+    .where('status', 'in', ['pending', 'succeeded'])
+    .executeTakeFirst();
+  return Number(row?.fee ?? 0);
+}
+
+/** Count a refund of `base` (and its surcharge) against a locked, settled payment. */
+export async function countRefund(
+  trx: Trx,
+  deps: AppDeps,
+  payment: Payment,
+  base: number,
+  totalOverride: number | null,
+  fields: { providerRefundId?: string | null; status: 'pending' | 'succeeded'; reason?: string | null; createdBy?: string | null },
+) {
+  const remainingBase = payment.amount - payment.refunded_amount;
+  const remainingSurcharge = payment.surcharge - payment.refunded_surcharge;
+  const last = base >= remainingBase;
+  const surcharge =
+    totalOverride !== null
+      ? Math.min(remainingSurcharge, Math.max(0, totalOverride - base))
+      : last
+        ? remainingSurcharge
+        : Math.min(remainingSurcharge, computeSurcharge(base, payment.surcharge_bps));
+  const total = base + surcharge;
+  const feeLeft = payment.platform_fee - (await feeRefundedSoFar(trx, payment.id));
+  const fee = last ? feeLeft : Math.min(feeLeft, proportion(payment.platform_fee, total, payment.total_amount));
+  const now = deps.clock.now().toISOString();
+  const id = crypto.randomUUID();
+  await trx
+    .insertInto('refunds')
+    .values({
+      id,
+      payment_id: payment.id,
+      amount: base,
+      surcharge,
+      platform_fee_refunded: Math.max(0, fee),
+      total_amount: total,
+      provider_refund_id: fields.providerRefundId ?? null,
+      status: fields.status,
+      reason: fields.reason ?? null,
+      created_by: fields.createdBy ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const refundedAmount = payment.refunded_amount + base;
+  await updatePayment(trx, payment.id, {
+    refunded_amount: refundedAmount,
+    refunded_surcharge: payment.refunded_surcharge + surcharge,
+    status: statusAfterRefund(payment, refundedAmount),
+    updated_at: now,
+  });
+  if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { paid: -base }, now);
+  // Accounting sync jobs commit with the refund; they wait until the provider has settled it (api/outbox).
+  await enqueuePaymentSync(trx, { paymentId: payment.id, refundId: id, kind: 'refund' }, deps.clock);
+  return { id, amount: base, surcharge, total, platformFeeRefunded: fee };
+}
+
+/** Undo a refund the provider refused (or reported failed later). */
+export async function reverseRefund(trx: Trx, deps: AppDeps, refundId: string, status: 'failed' | 'canceled'): Promise<void> {
+  const refund = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
+  if (!refund || refund.status === 'failed' || refund.status === 'canceled') return;
+  const payment = await lockPayment(trx, deps.database.dialect, refund.payment_id);
+  if (!payment) return;
+  const now = deps.clock.now().toISOString();
+  await trx.updateTable('refunds').set({ status, updated_at: now }).where('id', '=', refundId).execute();
+  const refundedAmount = payment.refunded_amount - refund.amount;
+  await updatePayment(trx, payment.id, {
+    refunded_amount: refundedAmount,
+    refunded_surcharge: payment.refunded_surcharge - refund.surcharge,
+    status: statusAfterRefund(payment, refundedAmount),
+    updated_at: now,
+  });
+  if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { paid: refund.amount }, now);
+}
+
+export async function refundPayment(deps: AppDeps, paymentId: string, input: { amount?: number | null; reason?: string | null }, actor: Actor) {
+  const db = deps.database.db;
+  const counted = await db.transaction().execute(async (trx) => {
+    const payment = await lockPayment(trx, deps.database.dialect, paymentId);
+    if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
+    if (!isSettled(payment.status) || payment.status === 'refunded' || !payment.payment_intent_id)
+      throw new AppError('conflict', 'Only a succeeded payment that is not fully refunded can be refunded.');
+    const remaining = payment.amount - payment.refunded_amount;
+    const base = input.amount ?? remaining;
+    if (!Number.isSafeInteger(base) || base <= 0 || base > remaining)
+      throw new AppError('validation_failed', `The refund must be between ${formatMoney(1, payment.currency)} and ${formatMoney(remaining, payment.currency)}.`, { field: 'amount' });
+    const refund = await countRefund(trx, deps, payment, base, null, { status: 'pending', reason: input.reason, createdBy: actor.user?.id });
+    await audit(
+      trx,
+      { actor: actor.user, action: 'payment.refund', targetType: 'payment', targetId: paymentId, details: { refundId: refund.id, amount: base, surcharge: refund.surcharge, total: refund.total, reason: input.reason ?? null }, ip: actor.ip },
+      deps.clock,
+    );
+    return { refund, payment };
+  });
+
+  const { refund, payment } = counted;
+  try {
+    const result = await deps.payments.refund({
+      paymentIntentId: payment.payment_intent_id!,
+      connectedAccountId: payment.stripe_connect_account_id!,
+      amount: refund.total,
+      refundApplicationFee: true,
+      idempotencyKey: `refund-${refund.id}`,
+      metadata: { refundId: refund.id, paymentId: payment.id, invoiceNumber: payment.invoice_number },
+    });
+    if (result.status === 'failed' || result.status === 'canceled') throw new Error(`refund ${result.status}`);
+    await db
+      .updateTable('refunds')
+      .set({ provider_refund_id: result.id, status: result.status === 'succeeded' ? 'succeeded' : 'pending', updated_at: deps.clock.now().toISOString() })
+      .where('id', '=', refund.id)
+      .execute();
+  } catch (err) {
+    deps.logger.warn({ paymentId, refundId: refund.id, err: (err as Error).message }, 'refund failed at the provider');
+    await db.transaction().execute((trx) => reverseRefund(trx, deps, refund.id, 'failed'));
+    throw new AppError('provider_error', REFUND_FAILED_MESSAGE);
+  }
+  return { refund, payment: (await findPayment(db, paymentId))! };
+}

@@ -1,0 +1,74 @@
+/**
+ * Payment row queries. Amounts are integer minor units; `amount` is the invoice (base) part,
+ * `total_amount` what the card is charged (base + surcharge).
+ */
+import type { DbOrTrx, Dialect, Trx } from '../db/database.ts';
+import type { NewPayment, Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
+
+/** Statuses that hold a reservation on the invoice balance. */
+export const RESERVING: readonly PaymentStatus[] = ['pending', 'requires_action', 'processing'];
+/** Statuses whose money reached the merchant (net of refunds). */
+export const SETTLED: readonly PaymentStatus[] = ['succeeded', 'partially_refunded', 'refunded'];
+
+export const isReserving = (s: PaymentStatus) => RESERVING.includes(s);
+export const isSettled = (s: PaymentStatus) => SETTLED.includes(s);
+
+export async function findPayment(db: DbOrTrx, id: string): Promise<Payment | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findPaymentByIntent(db: DbOrTrx, intentId: string): Promise<Payment | undefined> {
+  return db.selectFrom('payments').selectAll().where('payment_intent_id', '=', intentId).executeTakeFirst();
+}
+
+/** The payment row locked for this transaction (row lock on PostgreSQL; SQLite is serialised). */
+export async function lockPayment(trx: Trx, dialect: Dialect, id: string): Promise<Payment | undefined> {
+  return trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function insertPayment(trx: DbOrTrx, row: NewPayment): Promise<void> {
+  await trx.insertInto('payments').values(row).execute();
+}
+
+export async function updatePayment(db: DbOrTrx, id: string, changes: PaymentUpdate): Promise<void> {
+  await db.updateTable('payments').set(changes).where('id', '=', id).execute();
+}
+
+/** A pay session's attempts that are not confirmed yet (replaced by the session's next attempt). */
+export async function unconfirmedAttempts(db: DbOrTrx, paySessionId: string): Promise<Payment[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('pay_session_id', '=', paySessionId)
+    .where('status', 'in', ['pending', 'requires_action'])
+    .execute();
+}
+
+/** What a customer may see of an invoice's history: no customer data. */
+export async function invoiceHistory(db: DbOrTrx, invoiceId: string) {
+  return db
+    .selectFrom('payments')
+    .select(['amount', 'surcharge', 'total_amount', 'refunded_amount', 'status', 'succeeded_at', 'created_at'])
+    .where('invoice_id', '=', invoiceId)
+    .where('status', 'in', ['succeeded', 'processing', 'partially_refunded', 'refunded'])
+    .orderBy('created_at', 'asc')
+    .limit(200)
+    .execute();
+}
+
+/** Reservations past their time that can still be cancelled (processing ones cannot). */
+export async function dueReservations(db: DbOrTrx, now: string, limit: number): Promise<Payment[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', 'in', ['pending', 'requires_action'])
+    .where('reserved_until', '<', now)
+    .orderBy('reserved_until', 'asc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,124 @@
+/**
+ * Applying the provider's word to a payment (DESIGN §3.4–3.5). The provider is the only source of
+ * `succeeded`: this runs for webhooks, for the widget's refresh (a server-side retrieve) and for
+ * the expiry sweep. It is idempotent and safe in any order:
+ *  - a settled payment never moves back (stale failure/processing events are ignored);
+ *  - a reservation is released exactly once (failed, canceled, expired);
+ *  - a success always counts, even after its reservation expired or failed (a late success: the
+ *    money was taken); if it pushes the invoice past what it owed, the invoice is flagged overpaid.
+ */
+import type { AppDeps } from '../context.ts';
+import type { Trx } from '../db/database.ts';
+import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
+import { adjustInvoice, flagOverpaid, makeObservationCredible } from '../invoices/repository.ts';
+import { enqueuePaymentSync } from '../outbox/enqueue.ts';
+import type { ProviderIntent } from './providers/provider.ts';
+import { findPayment, isReserving, isSettled, lockPayment, updatePayment } from './repository.ts';
+
+const RANK: Partial<Record<PaymentStatus, number>> = { pending: 0, requires_action: 1, processing: 2 };
+
+export function statusFromIntent(intent: Pick<ProviderIntent, 'status' | 'lastError'>): PaymentStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+      return 'processing';
+    case 'requires_action':
+      return 'requires_action';
+    case 'canceled':
+      return 'canceled';
+    case 'requires_payment_method':
+      return intent.lastError ? 'failed' : 'pending';
+    default:
+      return 'pending';
+  }
+}
+
+export interface ApplyOptions {
+  /** The expiry sweep cancelled this intent: a cancellation is recorded as `expired`. */
+  expire?: boolean;
+}
+
+/** Apply an intent's state inside the caller's transaction. Returns the payment as it now stands. */
+export async function applyIntentInTrx(
+  trx: Trx,
+  deps: AppDeps,
+  paymentId: string,
+  intent: ProviderIntent,
+  options: ApplyOptions = {},
+): Promise<Payment | undefined> {
+  const payment = await lockPayment(trx, deps.database.dialect, paymentId);
+  if (!payment) return undefined;
+  const now = deps.clock.now().toISOString();
+  let target = statusFromIntent(intent);
+  if (target === 'canceled' && options.expire) target = 'expired';
+
+  const changes: PaymentUpdate = {};
+  if (!payment.payment_intent_id) {
+    changes.payment_intent_id = intent.id;
+    changes.session_id = intent.id;
+  }
+  if (intent.card) {
+    changes.card_brand = intent.card.brand;
+    changes.card_last4 = intent.card.last4;
+    changes.card_funding = intent.card.funding;
+    changes.card_country = intent.card.country;
+  }
+  let next = payment.status;
+
+  if (isSettled(payment.status)) {
+    // Never move a settled payment back; refunds change it through their own path.
+  } else if (target === 'succeeded') {
+    next = 'succeeded';
+    const delta = { paid: payment.amount, reserved: isReserving(payment.status) ? -payment.amount : 0 };
+    if (payment.invoice_id) {
+      await adjustInvoice(trx, payment.invoice_id, delta, now);
+      if (payment.observation_id) await makeObservationCredible(trx, payment.observation_id, payment.invoice_id, now);
+      if (await flagOverpaid(trx, payment.invoice_id))
+        deps.logger.warn({ paymentId, invoiceId: payment.invoice_id }, 'invoice overpaid by a late success');
+    }
+    if (intent.amount !== payment.total_amount)
+      deps.logger.error({ paymentId, intentAmount: intent.amount, total: payment.total_amount }, 'provider amount differs');
+    changes.succeeded_at = now;
+    changes.reserved_until = null;
+    changes.failure_code = null;
+    changes.failure_message = null;
+    // Accounting sync jobs commit with the success, or not at all (api/outbox).
+    await enqueuePaymentSync(trx, { paymentId: payment.id, kind: 'payment' }, deps.clock);
+  } else if (target === 'failed' || target === 'canceled' || target === 'expired') {
+    if (isReserving(payment.status)) {
+      next = target;
+      if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { reserved: -payment.amount }, now);
+      changes.reserved_until = null;
+    }
+    if (target === 'failed' && intent.lastError) {
+      changes.failure_code = intent.lastError.declineCode ?? intent.lastError.code;
+      changes.failure_message = intent.lastError.message;
+    }
+  } else if (isReserving(payment.status) && (RANK[target] ?? 0) > (RANK[payment.status] ?? 0)) {
+    next = target;
+  }
+  // A non-final state after failed/canceled/expired is ignored: the reservation is gone, and a
+  // success on the same intent still counts when it arrives.
+
+  if (next !== payment.status) {
+    changes.status = next;
+    // Pay-session caches key on the invoice version: a status change must move it even when no
+    // counter moves (e.g. pending → processing).
+    if (payment.invoice_id && !(next === 'succeeded' || (isReserving(payment.status) && !isReserving(next))))
+      await adjustInvoice(trx, payment.invoice_id, {}, now);
+  }
+  if (Object.keys(changes).length === 0) return payment;
+  changes.updated_at = now;
+  await updatePayment(trx, payment.id, changes);
+  return (await findPayment(trx, payment.id))!;
+}
+
+export async function applyIntent(
+  deps: AppDeps,
+  paymentId: string,
+  intent: ProviderIntent,
+  options: ApplyOptions = {},
+): Promise<Payment | undefined> {
+  return deps.database.db.transaction().execute((trx) => applyIntentInTrx(trx, deps, paymentId, intent, options));
+}

@@ -1,0 +1,105 @@
+/**
+ * Reading a payment back for the customer: the widget's refresh right after confirmation (a
+ * server-side retrieve of the intent, applied like a webhook) and the success page's details. The
+ * remaining balance shown is the one for the link the payment was made against (DESIGN §4b).
+ */
+import type { AppDeps } from '../context.ts';
+import type { DbOrTrx } from '../db/database.ts';
+import type { Payment } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { availableBalance } from '../invoices/ledger.ts';
+import { countersOf, findInvoiceById } from '../invoices/repository.ts';
+import { findPayment, findPaymentByIntent, isReserving } from './repository.ts';
+import { applyIntent } from './state.ts';
+
+export const PAYMENT_NOT_FOUND = 'Payment not found.';
+export const DETAILS_NOT_FOUND = 'Unable to retrieve payment details. Please contact support.';
+export const INVALID_SESSION = 'Invalid payment session.';
+
+/** Ask the provider where the intent stands and apply it (no-op for payments without an intent). */
+export async function syncFromProvider(deps: AppDeps, payment: Payment): Promise<Payment> {
+  if (!payment.payment_intent_id || !payment.stripe_connect_account_id) return payment;
+  let intent;
+  try {
+    intent = await deps.payments.retrieveIntent(payment.payment_intent_id, payment.stripe_connect_account_id);
+  } catch (err) {
+    deps.logger.warn({ paymentId: payment.id, err: (err as Error).message }, 'could not retrieve intent');
+    throw new AppError('provider_error', 'Could not reach the payment provider. Please try again.');
+  }
+  return (await applyIntent(deps, payment.id, intent)) ?? payment;
+}
+
+/** What may still be paid through the link this payment was made against. */
+export async function remainingForPayment(db: DbOrTrx, payment: Payment): Promise<number | null> {
+  if (!payment.invoice_id) return null;
+  const invoice = await findInvoiceById(db, payment.invoice_id);
+  let writtenBack = invoice?.written_back_amount ?? 0;
+  if (payment.observation_id) {
+    const obs = await db
+      .selectFrom('invoice_observations')
+      .select('written_back_at_observation')
+      .where('id', '=', payment.observation_id)
+      .executeTakeFirst();
+    if (obs) writtenBack = obs.written_back_at_observation;
+  }
+  return availableBalance(countersOf(invoice), { amount: payment.link_amount, writtenBack });
+}
+
+export function paymentState(payment: Payment, remaining: number | null) {
+  return {
+    paymentId: payment.id,
+    transactionId: payment.payment_intent_id,
+    status: payment.status,
+    invoice: payment.invoice_number,
+    currency: payment.currency,
+    amount: payment.amount,
+    surcharge: payment.surcharge,
+    total: payment.total_amount,
+    remaining,
+    failure: payment.failure_code || payment.failure_message ? { code: payment.failure_code, message: payment.failure_message } : null,
+  };
+}
+
+export async function refreshPayment(deps: AppDeps, paymentId: string) {
+  const found = await findPayment(deps.database.db, paymentId);
+  if (!found) throw new AppError('not_found', PAYMENT_NOT_FOUND);
+  const payment = isReserving(found.status) || found.status === 'failed' ? await syncFromProvider(deps, found) : found;
+  return paymentState(payment, await remainingForPayment(deps.database.db, payment));
+}
+
+function paymentMethodLabel(p: Payment): string | null {
+  if (p.card_brand && p.card_last4) return `${p.card_brand} •••• ${p.card_last4}`;
+  return p.payment_intent_id ? 'card' : null;
+}
+
+/** The success page's details (spec §3 "Payment details response"), by intent id or our id. */
+export async function paymentDetails(deps: AppDeps, ref: { sessionId?: string | null; reference?: string | null }) {
+  const db = deps.database.db;
+  const sessionId = ref.sessionId?.trim();
+  const reference = ref.reference?.trim();
+  if (!sessionId && !reference) throw new AppError('validation_failed', INVALID_SESSION, { field: 'session_id' });
+  let payment = sessionId ? await findPaymentByIntent(db, sessionId) : await findPayment(db, reference!);
+  if (!payment) throw new AppError('not_found', DETAILS_NOT_FOUND);
+  if (isReserving(payment.status)) payment = await syncFromProvider(deps, payment);
+  const merchant = await db
+    .selectFrom('merchants')
+    .select(['id', 'business_name'])
+    .where('id', '=', payment.merchant_id)
+    .executeTakeFirst();
+  return {
+    id: payment.payment_intent_id ?? payment.id,
+    paymentId: payment.id,
+    amount: payment.amount,
+    currency: payment.currency,
+    status: payment.status,
+    invoiceNo: payment.invoice_number,
+    paymentMethod: paymentMethodLabel(payment),
+    paymentDate: payment.succeeded_at ?? payment.created_at,
+    surcharge: payment.surcharge,
+    total: payment.total_amount,
+    merchantName: merchant?.business_name ?? '',
+    remaining_due: await remainingForPayment(db, payment),
+    merchant_id: payment.merchant_id,
+    link_amount: payment.link_amount,
+  };
+}

@@ -1,0 +1,292 @@
+/**
+ * `/api/sandbox/*`: what Stripe.js and Stripe's hosted pages do, for the sandbox provider. The
+ * widget's sandbox card form creates a payment method here (the only place card numbers are
+ * accepted; only test cards), confirms the intent with its client secret, and completes or fails
+ * 3-D Secure; admins go through the Connect consent page. Mounted only in sandbox mode (CORS is
+ * open on this prefix). Answers use Stripe's shapes: `{ paymentIntent }`, or `{ error }` with
+ * `type`, `code`, `decline_code` and Stripe's message, status 402 for card errors.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { createRouter } from '../http/router.ts';
+import { ProviderRequestError } from '../payments/providers/provider.ts';
+import { TEST_CARDS } from '../payments/providers/sandbox/cards.ts';
+import { publicIntentJson } from '../payments/providers/sandbox/objects.ts';
+import type { SandboxProvider } from '../payments/providers/sandbox/sandbox-provider.ts';
+import { consentErrorPage, oauthConsentPage, onboardingConsentPage } from './consent-page.ts';
+import {
+  AuthenticateBody,
+  ClientSecretQuery,
+  ConfirmBody,
+  ConsentForm,
+  ConsentQuery,
+  CreatePaymentMethodBody,
+  IntentIdParam,
+  IntentResult,
+  PaymentMethodSchema,
+  StripeErrorSchema,
+  TestCardSchema,
+} from './schema.ts';
+
+const tags = ['sandbox'];
+const jsonOf = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const stripeErrors = {
+  400: jsonOf(StripeErrorSchema, 'Invalid request (Stripe error object)'),
+  402: jsonOf(StripeErrorSchema, 'Card error (Stripe error object)'),
+  404: jsonOf(StripeErrorSchema, 'No such object'),
+};
+const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+
+const sandboxOf = (c: Context<AppEnv>) => c.get('deps').payments as SandboxProvider;
+
+type StripeStatus = 400 | 402 | 404;
+
+/** Render a provider refusal as Stripe's error object. */
+function stripeError(err: ProviderRequestError) {
+  const status: StripeStatus = err.statusCode === 402 ? 402 : err.statusCode === 404 ? 404 : 400;
+  return {
+    status,
+    body: {
+      error: {
+        type: err.type,
+        code: err.code,
+        ...(err.declineCode ? { decline_code: err.declineCode } : {}),
+        message: err.message,
+        ...(err.param ? { param: err.param } : {}),
+      },
+    },
+  };
+}
+
+async function asStripe<T>(
+  fn: () => Promise<T>,
+): Promise<{ ok: T } | { status: StripeStatus; body: unknown }> {
+  try {
+    return { ok: await fn() };
+  } catch (err) {
+    if (err instanceof ProviderRequestError) return stripeError(err);
+    throw err;
+  }
+}
+
+type Outcome = Awaited<ReturnType<SandboxProvider['confirmIntent']>>;
+
+function intentOutcome(result: Outcome) {
+  const paymentIntent = publicIntentJson(result.intent);
+  if (!result.error) return { status: 200 as const, body: { paymentIntent } };
+  const { payment_intent: _full, ...error } = result.error;
+  const status: StripeStatus = error.type === 'card_error' ? 402 : 400;
+  return { status, body: { error: { ...error, payment_intent: paymentIntent } } };
+}
+
+export const sandboxRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/sandbox/test-cards',
+      tags,
+      summary: 'The test cards the sandbox accepts, with what each does',
+      responses: { 200: jsonOf(z.object({ data: z.array(TestCardSchema) }), 'Test cards') },
+    }),
+    (c) =>
+      c.json(
+        {
+          data: TEST_CARDS.map(({ number, brand, funding, country, description }) => ({
+            number,
+            brand,
+            funding,
+            country,
+            description,
+          })),
+        },
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/sandbox/payment_methods',
+      tags,
+      summary: 'Create a card payment method from test card details (Stripe.js createPaymentMethod)',
+      request: {
+        body: { content: { 'application/json': { schema: CreatePaymentMethodBody } }, required: true },
+      },
+      responses: { 200: jsonOf(PaymentMethodSchema, 'The payment method (pm_…)'), ...stripeErrors },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const r = await asStripe(() =>
+        sandboxOf(c).createPaymentMethod({
+          number: body.card.number,
+          expMonth: body.card.exp_month,
+          expYear: body.card.exp_year,
+          cvc: body.card.cvc,
+          account: body.stripe_account ?? null,
+        }),
+      );
+      return 'ok' in r ? c.json(r.ok, 200) : c.json(r.body as never, r.status);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/sandbox/payment_intents/{id}',
+      tags,
+      summary: 'Retrieve a payment intent with its client secret (Stripe.js retrievePaymentIntent)',
+      request: { params: IntentIdParam, query: ClientSecretQuery },
+      responses: { 200: jsonOf(IntentResult, 'The payment intent'), ...stripeErrors },
+    }),
+    async (c) => {
+      const r = await asStripe(() =>
+        sandboxOf(c).retrieveIntentWithSecret(c.req.valid('param').id, c.req.valid('query').client_secret),
+      );
+      return 'ok' in r
+        ? c.json({ paymentIntent: publicIntentJson(r.ok) } as never, 200)
+        : c.json(r.body as never, r.status);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/sandbox/payment_intents/{id}/confirm',
+      tags,
+      summary: 'Confirm a payment intent with a payment method (Stripe.js confirmCardPayment)',
+      request: {
+        params: IntentIdParam,
+        body: { content: { 'application/json': { schema: ConfirmBody } }, required: true },
+      },
+      responses: {
+        200: jsonOf(IntentResult, 'Succeeded, or requires_action (complete 3-D Secure next)'),
+        ...stripeErrors,
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const r = await asStripe(() =>
+        sandboxOf(c).confirmIntent({
+          intentId: c.req.valid('param').id,
+          clientSecret: body.client_secret,
+          paymentMethodId: body.payment_method ?? null,
+        }),
+      );
+      if (!('ok' in r)) return c.json(r.body as never, r.status);
+      const out = intentOutcome(r.ok);
+      return c.json(out.body as never, out.status);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/sandbox/payment_intents/{id}/authenticate',
+      tags,
+      summary: 'Complete or fail the 3-D Secure step of a requires_action intent',
+      request: {
+        params: IntentIdParam,
+        body: { content: { 'application/json': { schema: AuthenticateBody } }, required: true },
+      },
+      responses: { 200: jsonOf(IntentResult, 'The payment intent after authentication'), ...stripeErrors },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const r = await asStripe(() =>
+        sandboxOf(c).authenticateIntent({
+          intentId: c.req.valid('param').id,
+          clientSecret: body.client_secret,
+          result: body.result,
+        }),
+      );
+      if (!('ok' in r)) return c.json(r.body as never, r.status);
+      const out = intentOutcome(r.ok);
+      return c.json(out.body as never, out.status);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/sandbox/connect/consent',
+      tags,
+      summary:
+        "Test-mode stand-in for Stripe's onboarding (?link=) and OAuth (?response_type=code&state&redirect_uri) screens",
+      request: { query: ConsentQuery },
+      responses: {
+        200: html('The consent page'),
+        303: { description: 'Link expired or used: back to its refresh_url' },
+        400: html('Invalid request'),
+        404: html('Unknown link'),
+      },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const sandbox = sandboxOf(c);
+      const productName = c.get('deps').config.productName;
+      if (q.link) {
+        const link = await sandbox.viewLink(q.link);
+        if (!link) return c.html(consentErrorPage('This onboarding link is invalid.'), 404);
+        if (link.state === 'expired') return c.redirect(link.refreshUrl, 303);
+        return c.html(
+          onboardingConsentPage({
+            productName,
+            token: q.link,
+            accountId: link.accountId,
+            businessName: link.businessName,
+          }),
+          200,
+        );
+      }
+      if (q.response_type !== 'code' || !q.redirect_uri || !sandbox.redirectUriAllowed(q.redirect_uri)) {
+        return c.html(
+          consentErrorPage(
+            'Invalid authorization request: response_type=code and an allowed redirect_uri are required.',
+          ),
+          400,
+        );
+      }
+      return c.html(
+        oauthConsentPage({ productName, state: q.state ?? '', redirectUri: q.redirect_uri }),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/sandbox/connect/consent',
+      tags,
+      summary: 'Approve or cancel on the consent page; redirects back to the return URL or redirect_uri',
+      request: {
+        body: { content: { 'application/x-www-form-urlencoded': { schema: ConsentForm } }, required: true },
+      },
+      responses: {
+        303: { description: 'Back to the return URL (onboarding) or redirect_uri?code&state (OAuth)' },
+        400: html('Invalid request'),
+        404: html('Unknown link'),
+      },
+    }),
+    async (c) => {
+      const form = c.req.valid('form');
+      const sandbox = sandboxOf(c);
+      const approve = form.decision === 'approve';
+      if (form.link) {
+        const target = await sandbox.decideLink(form.link, approve);
+        if (!target) return c.html(consentErrorPage('This onboarding link is invalid.'), 404);
+        return c.redirect(target, 303);
+      }
+      if (!form.redirect_uri || !sandbox.redirectUriAllowed(form.redirect_uri)) {
+        return c.html(
+          consentErrorPage('Invalid authorization request: an allowed redirect_uri is required.'),
+          400,
+        );
+      }
+      const target = await sandbox.decideOAuth({
+        redirectUri: form.redirect_uri,
+        state: form.state ?? '',
+        approve,
+        businessName: null,
+      });
+      return c.redirect(target, 303);
+    },
+  );

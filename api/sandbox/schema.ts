@@ -1,0 +1,114 @@
+/**
+ * Request and response schemas of the sandbox's browser routes (Stripe object shapes, abridged).
+ */
+import { z } from '@hono/zod-openapi';
+
+export const IntentIdParam = z.object({
+  id: z
+    .string()
+    .regex(/^pi_[A-Za-z0-9]+$/, 'Invalid payment intent id')
+    .openapi({ example: 'pi_3QxYz…' }),
+});
+
+export const ClientSecretQuery = z.object({ client_secret: z.string().min(1).max(200) });
+
+export const CreatePaymentMethodBody = z
+  .object({
+    type: z.literal('card').default('card'),
+    card: z.object({
+      number: z.string().trim().min(1, 'Your card number is incomplete.').max(32),
+      exp_month: z.coerce.number().int(),
+      exp_year: z.coerce.number().int(),
+      cvc: z.string().trim().max(8),
+    }),
+    billing_details: z.object({ name: z.string().max(200).optional() }).optional(),
+    /** The connected account the payment method is for (Stripe.js's `stripeAccount`). */
+    stripe_account: z.string().max(80).optional(),
+  })
+  .openapi('SandboxCreatePaymentMethod');
+
+export const ConfirmBody = z
+  .object({
+    client_secret: z.string().min(1).max(200),
+    payment_method: z
+      .string()
+      .regex(/^pm_[A-Za-z0-9]+$/, 'Invalid payment method id')
+      .optional(),
+  })
+  .openapi('SandboxConfirm');
+
+export const AuthenticateBody = z
+  .object({
+    client_secret: z.string().min(1).max(200),
+    result: z.enum(['complete', 'fail']),
+  })
+  .openapi('SandboxAuthenticate');
+
+export const PaymentMethodSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('payment_method'),
+    type: z.literal('card'),
+    card: z.object({ brand: z.string(), last4: z.string(), funding: z.string(), country: z.string() }),
+    livemode: z.literal(false),
+  })
+  .loose()
+  .openapi('SandboxPaymentMethod');
+
+export const PublicIntentSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('payment_intent'),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: z.string(),
+    client_secret: z.string(),
+    next_action: z.unknown().nullable(),
+    last_payment_error: z.unknown().nullable(),
+    payment_method: z.string().nullable(),
+    livemode: z.literal(false),
+  })
+  .loose()
+  .openapi('SandboxPaymentIntent');
+
+export const IntentResult = z.object({ paymentIntent: PublicIntentSchema }).openapi('SandboxIntentResult');
+
+/** Stripe's error object, as Stripe.js resolves `{ error }`. */
+export const StripeErrorSchema = z
+  .object({
+    error: z.object({
+      type: z.string(),
+      code: z.string().nullable(),
+      decline_code: z.string().optional(),
+      message: z.string(),
+      param: z.string().optional(),
+      payment_intent: PublicIntentSchema.optional(),
+    }),
+  })
+  .openapi('SandboxError');
+
+export const TestCardSchema = z
+  .object({
+    number: z.string(),
+    brand: z.string(),
+    funding: z.string(),
+    country: z.string(),
+    description: z.string(),
+  })
+  .openapi('SandboxTestCard');
+
+export const ConsentQuery = z.object({
+  link: z.string().max(100).optional(),
+  response_type: z.string().max(20).optional(),
+  client_id: z.string().max(100).optional(),
+  scope: z.string().max(50).optional(),
+  state: z.string().max(2000).optional(),
+  redirect_uri: z.string().max(2000).optional(),
+});
+
+export const ConsentForm = z.object({
+  decision: z.enum(['approve', 'cancel']),
+  link: z.string().max(100).optional(),
+  state: z.string().max(2000).optional(),
+  redirect_uri: z.string().max(2000).optional(),
+});

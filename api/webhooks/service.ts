@@ -1,0 +1,138 @@
+/**
+ * Provider events (DESIGN §3.5): verified by the provider, deduplicated by event id, and applied
+ * in the same transaction that records the event — so an event is either fully applied and
+ * remembered, or neither (and the provider's retry applies it). Application is idempotent and
+ * order-independent (see payments/state.ts); refunds use the provider's cumulative refunded amount.
+ */
+import type { AppDeps } from '../context.ts';
+import type { Trx } from '../db/database.ts';
+import type { Payment } from '../db/types.ts';
+import { accountStatusFields } from '../connect/service.ts';
+import { findMerchantsByAccount, updateMerchant } from '../merchants/repository.ts';
+import type { ProviderAction, ProviderIntent, WebhookEvent } from '../payments/providers/provider.ts';
+import { countRefund, proportion, reverseRefund } from '../payments/refunds.ts';
+import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../payments/repository.ts';
+import { applyIntentInTrx } from '../payments/state.ts';
+import { invalidateMerchantCache } from '../pay/cache.ts';
+
+export async function handleWebhookEvent(deps: AppDeps, event: WebhookEvent): Promise<{ duplicate: boolean }> {
+  const db = deps.database.db;
+  const result = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('payment_events')
+      .values({
+        id: event.id,
+        type: event.type,
+        object_id: objectId(event.action),
+        account_id: event.account,
+        received_at: deps.clock.now().toISOString(),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { duplicate: true };
+    await applyAction(trx, deps, event.action);
+    await trx.updateTable('payment_events').set({ processed_at: deps.clock.now().toISOString() }).where('id', '=', event.id).execute();
+    return { duplicate: false };
+  });
+  if (event.action.kind === 'account_updated') invalidateMerchantCache(deps); // after the commit
+  return result;
+}
+
+function objectId(action: ProviderAction): string | null {
+  switch (action.kind) {
+    case 'intent_updated':
+      return action.intent.id;
+    case 'charge_refunded':
+      return action.paymentIntentId;
+    case 'account_updated':
+      return action.account.id;
+    default:
+      return null;
+  }
+}
+
+async function paymentForIntent(trx: Trx, intent: Pick<ProviderIntent, 'id' | 'metadata'>): Promise<Payment | undefined> {
+  const byIntent = await findPaymentByIntent(trx, intent.id);
+  if (byIntent) return byIntent;
+  // The event can overtake our own write of the intent id; the intent carries our payment id.
+  const paymentId = intent.metadata?.paymentId;
+  if (!paymentId) return undefined;
+  const payment = await findPayment(trx, paymentId);
+  return payment && (!payment.payment_intent_id || payment.payment_intent_id === intent.id) ? payment : undefined;
+}
+
+async function applyAction(trx: Trx, deps: AppDeps, action: ProviderAction): Promise<void> {
+  switch (action.kind) {
+    case 'intent_updated': {
+      const payment = await paymentForIntent(trx, action.intent);
+      if (payment) await applyIntentInTrx(trx, deps, payment.id, action.intent);
+      else deps.logger.info({ intent: action.intent.id }, 'webhook for an unknown intent ignored');
+      return;
+    }
+    case 'charge_refunded':
+      return applyChargeRefunded(trx, deps, action);
+    case 'account_updated': {
+      const merchants = await findMerchantsByAccount(trx, action.account.id);
+      for (const m of merchants)
+        await updateMerchant(trx, m.id, { ...accountStatusFields(action.account), last_updated: deps.clock.now().toISOString() });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+async function applyChargeRefunded(
+  trx: Trx,
+  deps: AppDeps,
+  action: Extract<ProviderAction, { kind: 'charge_refunded' }>,
+): Promise<void> {
+  const found = await findPaymentByIntent(trx, action.paymentIntentId);
+  if (!found) return;
+  let payment = (await lockPayment(trx, deps.database.dialect, found.id))!;
+  if (!isSettled(payment.status)) {
+    // A refund proves the charge succeeded; the success event may still be on its way.
+    payment = (await applyIntentInTrx(trx, deps, payment.id, {
+      id: action.paymentIntentId,
+      clientSecret: '',
+      status: 'succeeded',
+      amount: payment.total_amount,
+      currency: payment.currency.toLowerCase(),
+      applicationFeeAmount: payment.platform_fee,
+      connectedAccountId: payment.stripe_connect_account_id ?? '',
+      metadata: {},
+      card: null,
+      lastError: null,
+      amountRefunded: action.amountRefunded,
+      created: 0,
+    }))!;
+  }
+  const now = deps.clock.now().toISOString();
+  const unknown = [];
+  for (const r of action.refunds) {
+    const ours = await trx.selectFrom('refunds').selectAll().where('provider_refund_id', '=', r.id).executeTakeFirst();
+    if (!ours) {
+      if (r.status !== 'failed' && r.status !== 'canceled') unknown.push(r);
+      continue;
+    }
+    if ((r.status === 'failed' || r.status === 'canceled') && ours.status !== r.status) await reverseRefund(trx, deps, ours.id, r.status);
+    else if (r.status === 'succeeded' && ours.status === 'pending')
+      await trx.updateTable('refunds').set({ status: 'succeeded', updated_at: now }).where('id', '=', ours.id).execute();
+  }
+  payment = (await findPayment(trx, payment.id))!;
+  const recorded = payment.refunded_amount + payment.refunded_surcharge;
+  const remainingTotal = payment.total_amount - recorded;
+  const delta = Math.min(action.amountRefunded - recorded, remainingTotal);
+  if (delta <= 0) return;
+  // Refunded outside the console (e.g. the provider's dashboard): split it like the charge.
+  const remainingBase = payment.amount - payment.refunded_amount;
+  const base = delta === remainingTotal ? remainingBase : Math.min(remainingBase, proportion(delta, payment.amount, payment.total_amount));
+  if (base <= 0) return;
+  // Name the provider's refund when it is unambiguous (a pending console refund may not know its id yet).
+  const providerRefundId = unknown.length === 1 && unknown[0].amount === delta ? unknown[0].id : null;
+  await countRefund(trx, deps, payment, base, delta, {
+    providerRefundId,
+    status: 'succeeded',
+    reason: 'Refunded at the payment provider',
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * `/unauthorized` (spec §6, §8): where the console sends a signed-in account that is not an admin.
+ * Explains why (admin access needs the admin role, or a confirmed email under the company's domain,
+ * DESIGN §4b), and offers Home and Sign Out so another account can be used.
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { AuthUser } from '../../../../client/auth.ts';
+import { restoreSession, siteAuth } from '../../shared/auth.ts';
+import { AuthCard, type Notice } from './AuthCard.tsx';
+
+export function UnauthorizedPage() {
+  const [user, setUser] = useState<AuthUser | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  useEffect(() => {
+    let live = true;
+    void restoreSession().then(() => live && setUser(siteAuth().getState().user));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const signOut = async () => {
+    setBusy(true);
+    try {
+      await siteAuth().signOut();
+      setSignedOut(true);
+      setNotice({ kind: 'success', content: 'You have been signed out.' });
+    } catch (err) {
+      setNotice({ kind: 'error', content: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Access Denied" view={signedOut ? 'signed-out' : 'denied'} notice={notice}>
+      {!signedOut && (
+        <>
+          <p>
+            {user ? (
+              <>
+                You are signed in as <strong>{user.email}</strong>, but this account does not have admin
+                access.
+              </>
+            ) : (
+              'Your account does not have admin access.'
+            )}
+          </p>
+          <p>
+            The admin console is only for platform administrators. If you need access, ask an administrator to
+            grant it, or sign out and sign in with an admin account.
+          </p>
+          {user && !user.emailVerified && (
+            <p>Your email address is not confirmed yet: check your inbox for the link.</p>
+          )}
+        </>
+      )}
+      <div className="auth-card__actions">
+        <Link className="button" to="/">
+          Go Home
+        </Link>
+        {signedOut ? (
+          <Link className="button button--secondary" to="/login">
+            Sign In
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void signOut()}
+            disabled={busy}
+          >
+            {busy ? 'Signing out...' : 'Sign Out'}
+          </button>
+        )}
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * `/verify-email?token=…` (DESIGN §4a "account emails"): confirms the address with the mailed
+ * token, then offers sign-in. A bad or expired link can ask for a new one (the API answers the same
+ * whether or not the email has an unconfirmed account).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { AuthError } from '../../../../client/auth.ts';
+import { runOnce, siteAuth } from '../../shared/auth.ts';
+import { Spinner } from '../../shared/PageLayout.tsx';
+import { AuthCard, focusById, TextField, type Notice } from './AuthCard.tsx';
+import { emailError, GENERIC_FAILURE, VERIFY_LINK_INVALID } from './messages.ts';
+
+type State =
+  { status: 'verifying' } | { status: 'verified'; message: string } | { status: 'failed'; message: string };
+
+export function VerifyEmailPage() {
+  const token = new URLSearchParams(useLocation().search).get('token')?.trim() ?? '';
+  const [state, setState] = useState<State>(
+    token ? { status: 'verifying' } : { status: 'failed', message: VERIFY_LINK_INVALID },
+  );
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    runOnce(`verify:${token}`, () => siteAuth().verifyEmail(token)).then(
+      (message) =>
+        live && setState({ status: 'verified', message: message || 'Email confirmed. You can now sign in.' }),
+      (err: unknown) =>
+        live &&
+        setState({
+          status: 'failed',
+          message:
+            err instanceof AuthError && err.status > 0 && err.status < 500
+              ? err.message
+              : VERIFY_LINK_INVALID,
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  if (state.status === 'verifying') {
+    return (
+      <AuthCard title="Confirming Your Email" view="verifying">
+        <Spinner label="Confirming your email" />
+      </AuthCard>
+    );
+  }
+  if (state.status === 'verified') {
+    return (
+      <AuthCard title="Email Confirmed" view="verified" notice={{ kind: 'success', content: state.message }}>
+        <div className="auth-card__actions">
+          <Link className="button" to="/login">
+            Sign In
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  return <VerifyFailed message={state.message} />;
+}
+
+function VerifyFailed({ message }: { message: string }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>({ kind: 'error', content: message });
+  const [busy, setBusy] = useState(false);
+
+  const resend = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const bad = emailError(email);
+    setError(bad);
+    if (bad) return focusById('verify-email');
+    setBusy(true);
+    try {
+      setNotice({ kind: 'success', content: await siteAuth().resendVerification(email.trim()) });
+    } catch (err) {
+      const e = err instanceof AuthError ? err : new AuthError(GENERIC_FAILURE);
+      setNotice({ kind: 'error', content: e.status >= 500 || !e.message ? GENERIC_FAILURE : e.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Email Not Confirmed" view="failed" notice={notice}>
+      <p>Enter your email to get a new confirmation link.</p>
+      <form className="auth-form" noValidate onSubmit={resend} aria-label="Send a new confirmation link">
+        <TextField
+          id="verify-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          error={error}
+          onChange={(v) => {
+            setEmail(v);
+            if (error) setError(null);
+          }}
+        />
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          {busy ? 'Sending...' : 'Send New Link'}
+        </button>
+      </form>
+      <p className="auth-card__footer">
+        <Link to="/login">Back to Sign In</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The success page's decisions, kept free of React and the DOM so they are unit-tested: which
+ * payment the URL names, what its status means for the customer, and where 'Make Another Payment'
+ * goes (DESIGN §4b: the amount of the link the payment was made against, not the remaining).
+ */
+import { fromMinorUnits } from '../../../../core/money.ts';
+
+export const INVALID_SESSION = 'Invalid payment session.';
+export const DETAILS_FAILED = 'Unable to retrieve payment details. Please contact support.';
+export const FULLY_PAID = 'This invoice has been fully paid. Thank you!';
+
+/** `/api/payments/details` (spec §3 "Payment details response", plus our fields). */
+export interface PaymentDetails {
+  id: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  status: string;
+  invoiceNo: string;
+  paymentMethod: string | null;
+  paymentDate: string;
+  surcharge: number;
+  total: number;
+  merchantName: string;
+  remaining_due: number | null;
+  merchant_id: string;
+  link_amount: number | null;
+}
+
+export type DetailsLookup = { by: 'session_id' | 'reference'; value: string } | null;
+
+/**
+ * The payment the URL names: `reference` (our payment id, DESIGN §4b) or `session_id` (the
+ * provider's intent id, DESIGN §4a); Stripe's own redirect parameter `payment_intent` is accepted
+ * too. Null: 'Invalid payment session.'
+ */
+export function lookupFromSearch(search: string): DetailsLookup {
+  const params = new URLSearchParams(search);
+  const reference = params.get('reference')?.trim();
+  if (reference) return { by: 'reference', value: reference };
+  const session = (params.get('session_id') ?? params.get('payment_intent'))?.trim();
+  if (session) return { by: 'session_id', value: session };
+  return null;
+}
+
+export type Outcome = 'paid' | 'processing' | 'not_completed';
+
+/** What a payment status means on this page. The provider's word is final (DESIGN §3.5). */
+export function outcomeOf(status: string): Outcome {
+  switch (status) {
+    case 'succeeded':
+    case 'completed':
+    case 'partially_refunded':
+    case 'refunded':
+      return 'paid';
+    case 'processing':
+      return 'processing';
+    default:
+      return 'not_completed';
+  }
+}
+
+/** Statuses that may still change in the next seconds (the server asks the provider on each call). */
+export function mayStillChange(status: string): boolean {
+  return status === 'processing' || status === 'pending' || status === 'requires_action';
+}
+
+/**
+ * Back to the pay page for the same invoice: invoiceNo, the link's amount (major units, as a link
+ * writes it; left out when the customer typed the amount), currency and merchant_id.
+ */
+export function payAgainHref(
+  d: Pick<PaymentDetails, 'invoiceNo' | 'link_amount' | 'currency' | 'merchant_id'>,
+): string {
+  const query = new URLSearchParams({ invoiceNo: d.invoiceNo });
+  if (d.link_amount !== null && d.link_amount > 0)
+    query.set('amount', fromMinorUnits(d.link_amount, d.currency));
+  query.set('currency', d.currency.toUpperCase());
+  query.set('merchant_id', d.merchant_id);
+  return `/pay?${query.toString()}`;
+}
+
+/** Dates in the en-US short form (spec §9). */
+export function formatPaymentDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' }).format(date);
+}

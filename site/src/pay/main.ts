@@ -1,0 +1,63 @@
+/**
+ * The hosted pay page (`/pay`, `/pay/{merchantId}`, `/pay/{shortcode}`): reads every link
+ * parameter alias (core/link-params.ts, DESIGN §4a) and renders `<invoice-pay>` for them. The page
+ * is lean on purpose — this module, the widget script and a few lines of CSS; no React of its own.
+ * It starts the pay-session request itself, so the network wait overlaps the widget's start-up.
+ * End Session goes to /payment-complete.
+ */
+import { CURRENCY_PARAMS, parsePayLink } from '../../../core/link-params.ts';
+import { prefetchSession } from '../../../widget/src/lib/session-request.ts';
+
+export const PARSE_ERROR = 'Error parsing URL parameters. Please check the URL and try again.';
+
+function render(root: HTMLElement): void {
+  const params = new URLSearchParams(location.search);
+  const rest = location.pathname.replace(/^\/pay\/?/, '');
+  const segment = rest ? decodeURIComponent(rest.split('/')[0]) : null;
+  const link = parsePayLink(params, segment);
+
+  const el = document.createElement('invoice-pay');
+  const set = (name: string, value: string | null) => value && el.setAttribute(name, value);
+  set('merchant', link.merchantId);
+  set('shortcode', link.shortcode);
+  set('invoice', link.invoiceNumber);
+  set('amount', link.amountRaw);
+  // An unsupported currency goes through as written, so the element shows the invalid-link panel.
+  const rawCurrency = CURRENCY_PARAMS.map((n) => params.get(n)?.trim()).find(Boolean) ?? null;
+  set('currency', link.currencyValid ? link.currency : rawCurrency);
+  if (params.has('debug')) el.setAttribute('debug', '');
+  el.setAttribute('api', location.origin);
+  // Ask for the session now, while the widget script is still being parsed; the element picks it up.
+  if (link.currencyValid && link.invoiceNumber && (link.merchantId || link.shortcode)) {
+    prefetchSession(location.origin, {
+      merchant: link.merchantId ?? undefined,
+      shortcode: link.shortcode ?? undefined,
+      invoice: link.invoiceNumber,
+      amount: link.amountRaw ?? undefined,
+      currency: link.currency,
+    });
+  }
+
+  el.addEventListener('invoice-pay:ready', (e) => {
+    const { invoice } = (e as CustomEvent<{ invoice: string | null }>).detail;
+    if (invoice) document.title = `Pay invoice ${invoice}`;
+  });
+  el.addEventListener('invoice-pay:end', (e) => {
+    e.preventDefault();
+    location.assign('/payment-complete');
+  });
+  root.replaceChildren(el);
+}
+
+const root = document.getElementById('pay');
+if (root) {
+  try {
+    render(root);
+  } catch {
+    const p = document.createElement('p');
+    p.className = 'pay-fallback';
+    p.setAttribute('role', 'alert');
+    p.textContent = PARSE_ERROR;
+    root.replaceChildren(p);
+  }
+}

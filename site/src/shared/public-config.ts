@@ -1,0 +1,40 @@
+/**
+ * The browser's view of `GET /api/public/config`, fetched once per page load and shared by every
+ * component. Until it arrives (or if it fails) the product name is the default, 'InvoicePay'.
+ */
+import { useEffect, useState } from 'react';
+
+export const DEFAULT_PRODUCT_NAME = 'InvoicePay';
+
+export interface PublicConfig {
+  productName: string;
+  paymentsMode: 'sandbox' | 'stripe';
+  publishableKey: string | null;
+  publicBaseUrl: string;
+}
+
+let pending: Promise<PublicConfig | null> | null = null;
+let loaded: PublicConfig | null = null;
+
+export function loadPublicConfig(): Promise<PublicConfig | null> {
+  pending ??= fetch('/api/public/config', { headers: { accept: 'application/json' } })
+    .then((res) => (res.ok ? (res.json() as Promise<PublicConfig>) : null))
+    .then((config) => (loaded = config))
+    .catch(() => null);
+  return pending;
+}
+
+/** The product name (PRODUCT_NAME on the server), 'InvoicePay' while loading. */
+export function useProductName(): string {
+  const [name, setName] = useState(loaded?.productName ?? DEFAULT_PRODUCT_NAME);
+  useEffect(() => {
+    let live = true;
+    void loadPublicConfig().then((config) => {
+      if (live && config?.productName) setName(config.productName);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return name;
+}

@@ -1,0 +1,300 @@
+/**
+ * Every validation and error message of the console's forms, in Chromium against the real server:
+ * sign-in, Add/Edit Merchant, Delete, surcharge, automation webhook (save, test against a local
+ * receiver that fails then succeeds), Stripe connect failure, blog create (required fields, image
+ * URL, slug generated from the title and editable, duplicate slug, success then the public /blog),
+ * lists that cannot load, and the not-found screens. Server failures the UI must survive are
+ * produced at the browser's network edge (`page.route`), the only place a test can make them.
+ */
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { freePort, startServer, type RunningServer } from './support/server.ts';
+import { expectTitle, seededAdmin, signIn, toast } from './admin-helpers.ts';
+
+const serverError = {
+  status: 500,
+  contentType: 'application/json',
+  body: JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }),
+};
+
+describe('console forms and messages', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let receiver: Server;
+  let receiverPort: number;
+  const received: Array<{ status: number; body: string }> = [];
+  let receiverStatus = 500;
+
+  beforeAll(async () => {
+    receiverPort = await freePort();
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        received.push({ status: receiverStatus, body });
+        res.writeHead(receiverStatus, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(receiverPort, '127.0.0.1', r));
+    [server, browser] = await Promise.all([
+      startServer({ env: { OUTBOUND_ALLOWLIST: '127.0.0.1' } }),
+      launchBrowser(),
+    ]);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    await new Promise((r) => receiver?.close(r));
+  });
+
+  it("sign-in: required fields and the server's message for wrong credentials", async () => {
+    await page.goto(`${server.baseUrl}/admin/login`);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await signIn(page, server.baseUrl, { email: 'admin@invoicepay.local', password: 'wrong-password' });
+    await page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }).waitFor();
+    await signIn(page, server.baseUrl, seededAdmin(server));
+    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+  });
+
+  it("Add Merchant: the spec's field messages, server failure, Cancel, then success", async () => {
+    await page.goto(`${server.baseUrl}/admin/merchants`);
+    await page.getByRole('button', { name: 'Add Merchant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Merchant' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Business name is required').waitFor();
+    await dialog.getByText('Contact name is required').waitFor();
+    await dialog.getByText('Email is required').waitFor();
+    await dialog.getByLabel('Business Name').fill('Form Test Timber');
+    await expect(dialog.getByText('Business name is required').count()).resolves.toBe(0); // cleared when edited
+    await dialog.getByLabel('Contact Name').fill('Fran Form');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Email is invalid').waitFor();
+    await dialog.getByLabel('Email').fill('fran@formtimber.example');
+
+    await page.route('**/api/admin/merchants', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(serverError) : route.fallback(),
+    );
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Failed to create merchant. Please try again.').waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to create merchant. Please try again.' })
+      .waitFor();
+    await page.unroute('**/api/admin/merchants');
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Add Merchant' }).click();
+    await expect(dialog.getByLabel('Business Name').inputValue()).resolves.toBe(''); // a fresh form
+    await dialog.getByLabel('Business Name').fill('Form Test Timber');
+    await dialog.getByLabel('Contact Name').fill('Fran Form');
+    await dialog.getByLabel('Email').fill('fran@formtimber.example');
+    await dialog.getByLabel('Description').fill('Hardwood decking');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Merchant created successfully').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Form Test Timber' }).getByText('Form Test Timber').click();
+    await expectTitle(page, 'Merchant Details');
+    await page.getByText('Hardwood decking').waitFor();
+  });
+
+  it('Edit Merchant: required fields, failure and success messages', async () => {
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Merchant' });
+    await expect(dialog.getByLabel('Business Name').inputValue()).resolves.toBe('Form Test Timber');
+    await dialog.getByLabel('Business Name').fill('');
+    await dialog.getByLabel('Contact Name').fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Business name is required').waitFor();
+    await dialog.getByText('Contact name is required').waitFor();
+    await dialog.getByLabel('Business Name').fill('Form Test Timber & Co');
+    await dialog.getByLabel('Contact Name').fill('Fran Form');
+    await dialog.getByLabel('Description').fill('');
+
+    await page.route('**/api/admin/merchants/*', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill(serverError) : route.fallback(),
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Failed to update merchant details. Please try again.').waitFor();
+    await page.unroute('**/api/admin/merchants/*');
+
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Merchant details updated successfully').waitFor();
+    await page.getByRole('heading', { name: 'Form Test Timber & Co' }).waitFor();
+    await page.getByText('No description provided').waitFor();
+  });
+
+  it("surcharge: out-of-range percentage is refused with the server's wording", async () => {
+    await page.getByLabel('Surcharge percentage').fill('7');
+    await page.getByRole('button', { name: 'Save surcharge' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Surcharge must be between 0% and 5%' }).waitFor();
+    await page.getByLabel('Surcharge percentage').fill('1.5');
+    await page.getByRole('button', { name: 'Save surcharge' }).click();
+    await toast(page, 'Surcharge settings saved').waitFor();
+  });
+
+  it('automation webhook: URL check, test before configuring, save, failed and successful tests with the logged attempt', async () => {
+    await page.getByRole('button', { name: 'Test webhook' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Please configure the webhook URL first' })
+      .first()
+      .waitFor();
+    await page.getByLabel('Webhook URL').fill('not a url');
+    await page.getByRole('button', { name: 'Save webhook settings' }).click();
+    await page.getByText('Webhook URL must be a URL').waitFor();
+
+    await page.route('**/api/admin/merchants/*/webhook', (route) => route.fulfill(serverError));
+    await page.getByLabel('Webhook URL').fill(`http://127.0.0.1:${receiverPort}/hook`);
+    await page.getByRole('button', { name: 'Save webhook settings' }).click();
+    await toast(page, 'Failed to save webhook settings. Please try again.').waitFor();
+    await page.unroute('**/api/admin/merchants/*/webhook');
+
+    await page.getByLabel('Scenario ID (optional)').fill('scn-42');
+    await page.getByRole('button', { name: 'Save webhook settings' }).click();
+    await toast(page, 'Webhook settings saved successfully').waitFor();
+    await page.getByText('Configured', { exact: true }).waitFor();
+
+    receiverStatus = 500;
+    await page.getByRole('button', { name: 'Test webhook' }).click();
+    await toast(page, 'Webhook test failed. See error details below.').waitFor();
+    await page.getByTestId('webhook-test-result').getByText('(HTTP 500)').waitFor();
+    await page
+      .getByTestId('webhook-test-log')
+      .getByText(/failed \(HTTP 500\)/)
+      .waitFor();
+
+    receiverStatus = 200;
+    await page.getByRole('button', { name: 'Test webhook' }).click();
+    await toast(page, 'Test payment sent to webhook').waitFor();
+    await page.getByTestId('webhook-test-result').getByText('(HTTP 200)').waitFor();
+    const sample = JSON.parse(received[received.length - 1].body);
+    expect(sample).toMatchObject({ InvoiceNumber: expect.any(String), Amount: 97.13, Currency: 'AUD' });
+    expect(sample.payment_details).toMatchObject({ is_test: true, make_scenario_id: 'scn-42' });
+
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    const first = await page.getByTestId('webhook-secret').textContent();
+    expect(first).toMatch(/\S{16,}/);
+    await page.getByRole('button', { name: 'Rotate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rotate signing secret?' })
+      .getByRole('button', { name: 'Rotate' })
+      .click();
+    await toast(page, 'Signing secret rotated').waitFor();
+    await expect(page.getByTestId('webhook-secret').textContent()).resolves.not.toBe(first);
+  });
+
+  it("Stripe connect: a provider failure shows 'Failed to connect to Stripe'", async () => {
+    await page.route('**/api/admin/stripe-connect-url', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'provider_error', message: 'Failed to connect to Stripe' } }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Connect with Stripe' }).click();
+    await toast(page, 'Failed to connect to Stripe').waitFor();
+    await page.unroute('**/api/admin/stripe-connect-url');
+  });
+
+  it('Delete: a failure, then confirmed deletion; the merchant is then not found', async () => {
+    const url = page.url();
+    await page.route('**/api/admin/merchants/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill(serverError) : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete merchant?' })
+      .getByText('Its payment records are kept.')
+      .waitFor();
+    await page
+      .getByRole('dialog', { name: 'Delete merchant?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await toast(page, 'Failed to delete merchant. Please try again.').waitFor();
+    await page.getByRole('dialog', { name: 'Delete merchant?' }).waitFor({ state: 'hidden' });
+    await page.unroute('**/api/admin/merchants/*');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete merchant?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await toast(page, 'Merchant deleted successfully').waitFor();
+    await page.waitForURL(`${server.baseUrl}/admin/merchants`);
+    await page.goto(url);
+    await page.getByText('Merchant not found.').waitFor();
+    await page.goto(`${server.baseUrl}/admin/payments/${crypto.randomUUID()}`);
+    await page.getByText('Payment not found.').waitFor();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
+  });
+
+  it('lists that cannot load say so', async () => {
+    await page.route('**/api/admin/merchants?*', (route) => route.fulfill(serverError));
+    await page.goto(`${server.baseUrl}/admin/merchants`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to load merchants. Please try again.' })
+      .first()
+      .waitFor();
+    await page.unroute('**/api/admin/merchants?*');
+  });
+
+  it('blog create: required fields, image URL, slug from the title (editable), duplicate slug, then success to /blog', async () => {
+    await page.goto(`${server.baseUrl}/admin/blog`);
+    await expectTitle(page, 'Create Blog Post');
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await page.getByText('Title is required').waitFor();
+    await page.getByText('Slug is required').waitFor();
+    await page.getByText('Content is required').waitFor();
+    await expect(page.getByLabel('Content (HTML)').getAttribute('rows')).resolves.toBe('12');
+
+    await page.getByLabel('Post Title').fill('  Getting Paid: Faster! ');
+    await expect(page.getByLabel('URL Slug').inputValue()).resolves.toBe('getting-paid-faster');
+    await page.getByLabel('URL Slug').fill('getting-paid-faster-e2e');
+    await page.getByLabel('Featured Image URL').fill('javascript:alert(1)');
+    await page.getByLabel('Content (HTML)').fill('<p>Card payments on every invoice.</p>');
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await page.getByText('Image URL must be a valid URL').waitFor();
+    await page.getByLabel('Featured Image URL').fill('https://images.example/decking.jpg');
+    await page.getByLabel('Tags').fill(' xero , cash flow ,, ');
+    await page.getByLabel('Author').fill('Ada Admin');
+
+    // A taken slug: the server refuses it and the form says why.
+    const taken = await fetch(`${server.baseUrl}/api/public/blogs`).then(
+      (r) => r.json() as Promise<Array<{ slug: string }>>,
+    );
+    if (taken.length) {
+      await page.getByLabel('URL Slug').fill(taken[0].slug);
+      await page.getByRole('button', { name: 'Create Post' }).click();
+      await toast(page, 'Error creating blog post').waitFor();
+      await page.getByText('A blog post with this slug already exists').waitFor();
+      await page.getByLabel('URL Slug').fill('getting-paid-faster-e2e');
+    }
+    await page.route('**/api/admin/blogs', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(serverError) : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await toast(page, 'Error creating blog post').waitFor();
+    await page.unroute('**/api/admin/blogs');
+
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await page.getByRole('button', { name: 'Creating...' }).waitFor();
+    await toast(page, 'Blog post created successfully!').waitFor();
+    await page.waitForURL(`${server.baseUrl}/blog`);
+    await page.getByText('Getting Paid: Faster!').first().waitFor();
+    const post = await fetch(`${server.baseUrl}/api/public/blogs/getting-paid-faster-e2e`).then(
+      (r) => r.json() as Promise<{ tags: string[]; author: string }>,
+    );
+    expect(post.tags).toEqual(['xero', 'cash flow']);
+    expect(post.author).toBe('Ada Admin');
+  });
+});

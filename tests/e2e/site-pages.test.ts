@@ -1,0 +1,221 @@
+/**
+ * The public site's pages in Chromium against the real server: the landing page's spec texts,
+ * header anchors and scroll state, a payment link on `/` sent to /pay, the legal pages, the result
+ * pages, Page Not Found, and axe-core on `/`.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+describe('public pages', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = watchErrors(page);
+    await page.goto(`${server.baseUrl}${path}`);
+    await page.locator('h1').first().waitFor();
+    return { page, errors };
+  }
+
+  it('landing: header anchors, Blog link, Contact Us, and a header that changes after 50 px of scroll', async () => {
+    const { page, errors } = await open('/');
+    const header = page.getByRole('banner');
+    for (const [name, href] of [
+      ['Features', '#features'],
+      ['How It Works', '#how-it-works'],
+      ['Pricing', '#pricing'],
+      ['Testimonials', '#testimonials'],
+    ]) {
+      expect(await header.getByRole('link', { name }).getAttribute('href')).toBe(href);
+      expect(await page.locator(href).count()).toBe(1);
+    }
+    expect(await header.getByRole('link', { name: 'Blog' }).getAttribute('href')).toBe('/blog');
+    await expect(header.getByRole('button', { name: 'Contact Us' }).isVisible()).resolves.toBe(true);
+    const scrolled = () => header.getAttribute('data-scrolled');
+    expect(await scrolled()).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await page.waitForTimeout(100);
+    expect(await scrolled()).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 60));
+    await page.waitForFunction(
+      () => document.querySelector('header')?.getAttribute('data-scrolled') === 'true',
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(
+      () => document.querySelector('header')?.getAttribute('data-scrolled') === 'false',
+    );
+    // Once the demo has loaded (its placeholder holds the same height, so nothing moves), an anchor
+    // lands its section just below the sticky header.
+    await page.locator('.demo-checkout form').waitFor();
+    await header.getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById('pricing')!.getBoundingClientRect().top - 72) < 8,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('landing: hero, problem, demo, features, statistics, how it works, pricing, testimonials, FAQ, call to action, footer', async () => {
+    const { page } = await open('/');
+    const main = page.getByRole('main');
+    const hero = page.locator('.hero');
+    await expect(hero.getByRole('button', { name: 'Get Started' }).isVisible()).resolves.toBe(true);
+    expect(await hero.getByRole('link', { name: 'See Demo' }).getAttribute('href')).toBe('#demo');
+    for (const id of ['problem', 'demo', 'features', 'how-it-works', 'pricing', 'testimonials', 'faq']) {
+      expect(await page.locator(`section#${id}`).count()).toBe(1);
+    }
+    const stats = await page.locator('.stats').innerText();
+    for (const text of [
+      '3,217+',
+      'construction insolvencies in 2024',
+      '60-90 days',
+      '0%',
+      'credit risk',
+      '$10K-$25K',
+      '$30K-$100K+',
+    ]) {
+      expect(stats).toContain(text);
+    }
+    const pricing = await page.locator('#pricing').innerText();
+    for (const text of [
+      '$0',
+      'monthly fee',
+      '1.25%',
+      '1.7% + $0.30',
+      'domestic card transaction',
+      'About 2 business days',
+      '2.95%',
+      'on or off',
+      'International cards are not covered.',
+    ]) {
+      expect(pricing).toContain(text);
+    }
+    expect(await page.locator('#faq details').count()).toBe(4);
+    await page.locator('#faq summary').first().click();
+    await expect(
+      page
+        .locator('#faq details')
+        .first()
+        .getByText(/No\. They open the payment link/)
+        .isVisible(),
+    ).resolves.toBe(true);
+    expect(await page.locator('#testimonials blockquote').count()).toBeGreaterThanOrEqual(3);
+    await expect(page.locator('.cta').getByRole('button', { name: 'Get Started' }).isVisible()).resolves.toBe(
+      true,
+    );
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect(await footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
+    // Get Started opens the contact modal.
+    await hero.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('dialog', { name: 'Contact InvoicePay' }).waitFor();
+    expect(await page.title()).toMatch(/^InvoicePay: /);
+    expect(await main.count()).toBe(1);
+    await page.close();
+  });
+
+  it('sends a payment link that lands on / to /pay with its query', async () => {
+    const page = await browser.newPage();
+    await page.goto(
+      `${server.baseUrl}/?INVOICENUMBER=INV-0042&AMOUNTDUE=1,250.00&CURRENCY=AUD&SHORTCODE=abcd1234`,
+    );
+    await page.waitForURL(/\/pay\?/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/pay');
+    expect(url.searchParams.get('INVOICENUMBER')).toBe('INV-0042');
+    expect(url.searchParams.get('AMOUNTDUE')).toBe('1,250.00');
+    expect(url.searchParams.get('SHORTCODE')).toBe('abcd1234');
+    await page.close();
+  });
+
+  it('privacy and terms pages have real content for this product', async () => {
+    const privacy = await open('/privacy');
+    expect(await privacy.page.locator('h1').textContent()).toBe('Privacy Policy');
+    const p = await privacy.page.getByRole('main').innerText();
+    for (const text of [
+      'Stripe',
+      'never pass through or get stored on our servers',
+      'What we collect',
+      'Contact',
+    ])
+      expect(p).toContain(text);
+    expect(await privacy.page.title()).toBe('Privacy Policy | InvoicePay');
+    await privacy.page.close();
+    const terms = await open('/terms');
+    expect(await terms.page.locator('h1').textContent()).toBe('Terms of Service');
+    const t = await terms.page.getByRole('main').innerText();
+    for (const text of ['surcharge', '2.95%', 'Refunds', '1.25%', '1.7% +', 'Contact'])
+      expect(t).toContain(text);
+    await terms.page.close();
+  });
+
+  it('payment complete page says the window may be closed', async () => {
+    const { page } = await open('/payment-complete');
+    await expect(page.getByText('You may close this window now.').isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it('cancel page: no charges were made; Try Again to /pay with the invoice and merchant; Return Home', async () => {
+    const { page } = await open('/cancel?invoice_no=INV-0042&merchant_id=m-123');
+    await expect(page.getByText(/No charges were made/).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe(
+      '/pay/m-123?invoiceNo=INV-0042',
+    );
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.close();
+    const bare = await open('/cancel?invoice_no=INV-7');
+    expect(await bare.page.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe(
+      '/pay?invoiceNo=INV-7',
+    );
+    await bare.page.close();
+    const none = await open('/cancel');
+    expect(await none.page.getByRole('link', { name: 'Try Again' }).count()).toBe(0);
+    await expect(none.page.getByRole('link', { name: 'Return Home' }).isVisible()).resolves.toBe(true);
+    await none.page.close();
+  });
+
+  it('unknown paths show Page Not Found with Go Home', async () => {
+    const { page } = await open('/no/such/page');
+    expect(await page.locator('h1').textContent()).toBe('Page Not Found');
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility violations on /, with the contact modal open, and on the result pages', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const check = async (what: string) => {
+      const result = await new AxeBuilder({ page }).analyze();
+      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    };
+    await page.goto(`${server.baseUrl}/`);
+    await page.locator('.demo-checkout form').waitFor();
+    await check('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Contact Us' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Name is required', { exact: true }).waitFor();
+    await check('/ (contact modal)');
+    for (const path of ['/cancel?invoice_no=INV-1', '/payment-complete', '/privacy', '/nope']) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.locator('h1').first().waitFor();
+      await check(path);
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * `/success` in Chromium against the real server with real sandbox payments (pay session → create
+ * intent → sandbox card confirmation, as the widget does): 'Verifying' then the server's figures,
+ * Make Another Payment with the link's amount (DESIGN §4b), the fully-paid text, `reference`
+ * lookups, a declined payment, the spec's error texts, End Session, and axe-core.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchErrors } from './support/browser.ts';
+import { CARDS, createConnectedMerchant, money, type TestMerchant } from './support/pay-fixtures.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+describe('payment success page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let merchant: TestMerchant;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    merchant = createConnectedMerchant(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function call(method: string, path: string, body?: unknown) {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json().catch(() => null);
+    return { status: res.status, body: json };
+  }
+
+  /** Pay `amount` (minor units) on a link for `invoice` with amount due `linkAmount`, as the widget would. */
+  async function pay(invoice: string, linkAmount: string, amount: number, card: string = CARDS.visa) {
+    const q = new URLSearchParams({ merchant: merchant.id, invoice, amount: linkAmount, currency: 'AUD' });
+    const session = await call('GET', `/api/pay/session?${q}`);
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    const created = await call('POST', '/api/payments/create-payment-intent', {
+      merchantId: merchant.id,
+      amount,
+      currency: 'aud',
+      invoiceNumber: invoice,
+      paySessionId: session.body.paySessionId,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const pm = await call('POST', '/api/sandbox/payment_methods', {
+      type: 'card',
+      card: { number: card, exp_month: 12, exp_year: 2034, cvc: '123' },
+      stripe_account: created.body.stripeConnectAccountId,
+    });
+    expect(pm.status, JSON.stringify(pm.body)).toBe(200);
+    await call('POST', `/api/sandbox/payment_intents/${created.body.paymentIntentId}/confirm`, {
+      client_secret: created.body.clientSecret,
+      payment_method: pm.body.id,
+    });
+    return created.body as {
+      paymentIntentId: string;
+      paymentId: string;
+      breakdown: { surcharge: number; total: number };
+    };
+  }
+
+  async function open(path: string, page?: Page): Promise<{ page: Page; errors: string[] }> {
+    page ??= await newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.baseUrl}${path}`);
+    return { page, errors };
+  }
+
+  /** A page in its own context (axe-core needs one it can drive). */
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+    const page = await context.newPage();
+    page.on('close', () => void context.close().catch(() => undefined));
+    return page;
+  }
+
+  const details = (page: Page) => page.locator('.payment-result__details').innerText();
+
+  it('a partial payment: Verifying, then the figures from the server and Make Another Payment for the same link', async () => {
+    const paid = await pay('INV-5001', '100.00', 4000);
+    // Hold the details call so the Verifying state is observable.
+    const page = await newPage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/payments/details**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const { errors } = await open(`/success?session_id=${paid.paymentIntentId}&invoice_no=INV-5001`, page);
+    await page.getByRole('heading', { name: 'Verifying' }).waitFor();
+    expect(await page.getByRole('status').first().innerText()).toContain('Verifying');
+    release();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    expect(await page.title()).toBe('Payment successful | InvoicePay');
+    const text = await details(page);
+    expect(text).toContain('INV-5001');
+    expect(text).toMatch(new RegExp(`Amount paid\\s+${escape(money(4000))}`));
+    expect(text).toMatch(new RegExp(`Card surcharge\\s+${escape(money(paid.breakdown.surcharge))}`));
+    expect(text).toMatch(new RegExp(`Total charged\\s+${escape(money(paid.breakdown.total))}`));
+    expect(text).toMatch(new RegExp(`Remaining due\\s+${escape(money(6000))}`));
+    expect(text).toContain(paid.paymentIntentId);
+    expect(await page.getByText('This invoice has been fully paid. Thank you!').count()).toBe(0);
+    const again = new URL(
+      (await page.getByRole('link', { name: 'Make Another Payment' }).getAttribute('href'))!,
+      server.baseUrl,
+    );
+    expect(again.pathname).toBe('/pay');
+    // The link's amount (100.00), not the remaining: the pay page asks the server for the balance.
+    expect(Object.fromEntries(again.searchParams)).toEqual({
+      invoiceNo: 'INV-5001',
+      amount: '100.00',
+      currency: 'AUD',
+      merchant_id: merchant.id,
+    });
+    const axe = await new AxeBuilder({ page }).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('paying the rest: by reference (our payment id) it shows the invoice fully paid, with no Make Another Payment', async () => {
+    await pay('INV-5002', '250.00', 10000);
+    const last = await pay('INV-5002', '250.00', 15000);
+    const { page } = await open(`/success?reference=${last.paymentId}`);
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await page.getByText('This invoice has been fully paid. Thank you!').waitFor();
+    expect(await details(page)).toMatch(new RegExp(`Remaining due\\s+${escape(money(0))}`));
+    expect(await page.getByRole('link', { name: 'Make Another Payment' }).count()).toBe(0);
+    // The heading takes focus so screen readers start at the result.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Payment Successful');
+    await page.close();
+  });
+
+  it('a declined payment is not shown as successful', async () => {
+    const declined = await pay('INV-5003', '80.00', 8000, CARDS.declined);
+    const { page } = await open(`/success?session_id=${declined.paymentIntentId}&invoice_no=INV-5003`);
+    await page.getByRole('heading', { name: 'Payment Not Completed' }).waitFor();
+    await page.getByText('your card was not charged').waitFor();
+    expect(await page.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toContain(
+      'invoiceNo=INV-5003',
+    );
+    await page.close();
+  });
+
+  it("without a session it says 'Invalid payment session.'; an unknown one says to contact support", async () => {
+    const { page, errors } = await open('/success');
+    await page.getByText('Invalid payment session.').waitFor();
+    await page.goto(`${server.baseUrl}/success?invoice_no=INV-1`);
+    await page.getByText('Invalid payment session.').waitFor();
+    await page.goto(`${server.baseUrl}/success?session_id=pi_doesnotexist123&invoice_no=INV-1`);
+    await page.getByText('Unable to retrieve payment details. Please contact support.').waitFor();
+    await page.goto(`${server.baseUrl}/success?reference=${crypto.randomUUID()}`);
+    await page.getByText('Unable to retrieve payment details. Please contact support.').waitFor();
+    expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('End Session closes a window the payment flow opened, and goes to /payment-complete where it cannot', async () => {
+    const paid = await pay('INV-5004', '60.00', 1000);
+    const path = `/success?session_id=${paid.paymentIntentId}&invoice_no=INV-5004`;
+
+    // A tab with history of its own cannot be closed by script: the thank-you page instead.
+    const { page } = await open('/');
+    await page.goto(`${server.baseUrl}${path}`);
+    await page.getByRole('button', { name: 'End Session' }).click();
+    await page.waitForURL('**/payment-complete');
+    await page.getByText('You may close this window now.').waitFor();
+
+    // A window opened by script (e.g. the merchant's site opened the pay page) closes.
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.evaluate((url) => void window.open(url, '_blank', 'popup'), path),
+    ]);
+    const closed = popup.waitForEvent('close', { timeout: 5000 });
+    await popup.getByRole('button', { name: 'End Session' }).click();
+    await closed;
+    expect(popup.isClosed()).toBe(true);
+    await page.close();
+  });
+});
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
