@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Projects: `unit` (pure code), `api-sqlite` and `api-postgres` (the same API suite on both
- * databases), `e2e` (the real server driven through Chromium; run by `npm test`, not `test:quick`).
+ * databases), `e2e` (the real server driven through Chromium; run by `npm test`, not `test:quick`),
+ * `reliability` (crash safety, fuzzing, XSS, headers against the real server; `npm test` only; DEEP=1 scales it up).
  */
 export default defineConfig({
   test: {
@@ -37,6 +38,15 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

@@ -29,6 +29,7 @@ import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-r
 import { outboxRoutes } from './outbox/routes.ts';
 import { SandboxProvider } from './payments/providers/sandbox/sandbox-provider.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
+import { apiDocsRoutes } from './docs/routes.ts';
 
 export const API_VERSION = '0.1.0';
 
@@ -91,6 +92,8 @@ export function createApp(deps: AppDeps) {
       ),
     ),
   );
+
+  app.route('/', apiDocsRoutes(app)); // the readable reference of /api/openapi.json (not an operation itself)
 
   app.notFound((c) => {
     if (!c.req.path.startsWith('/api/')) {

@@ -76,7 +76,7 @@ export async function main(): Promise<void> {
       `  Site:      ${base}/`,
       `  Console:   ${base}/admin/`,
       `  Widget:    ${base}/widget/invoice-pay.js`,
-      `  API docs:  ${base}/api/openapi.json`,
+      `  API docs:  ${base}/api/docs (OpenAPI: ${base}/api/openapi.json)`,
       ...seedLines.map((l) => `  ${l}`),
     ];
     console.log(lines.join('\n'));

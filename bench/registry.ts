@@ -4,5 +4,10 @@ import { adminListPostgres, adminListSqlite } from './benchmarks/admin-list.ts';
 import { bareJsonThroughput } from './benchmarks/bare-json.ts';
 import { widgetEsmSize, widgetStandaloneSize } from './benchmarks/widget-size.ts';
 import { payPageInteractive } from './benchmarks/pay-page.ts';
+import { paySessionRatio } from './benchmarks/pay-session.ts';
+import { createPaymentOverpayments, createPaymentThroughput } from './benchmarks/create-payment.ts';
+import { landingLcp, landingTbt } from './benchmarks/landing.ts';
+import { mixedLoadErrorRate, mixedLoadP99, mixedLoadRssGrowth } from './benchmarks/mixed-load.ts';
+import { serverRssUnderLoad } from './benchmarks/rss.ts';
 
-export const benchmarks: Benchmark[] = [widgetStandaloneSize, widgetEsmSize, bareJsonThroughput, payPageInteractive, adminListSqlite, adminListPostgres];
+export const benchmarks: Benchmark[] = [widgetStandaloneSize, widgetEsmSize, bareJsonThroughput, paySessionRatio, createPaymentThroughput, createPaymentOverpayments, payPageInteractive, landingLcp, landingTbt, adminListSqlite, adminListPostgres, mixedLoadErrorRate, mixedLoadP99, mixedLoadRssGrowth, serverRssUnderLoad];

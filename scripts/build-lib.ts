@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { writeWidgetRelease } from './widget-release.ts';
 
 export const SURFACES = ['site', 'admin', 'widget'] as const;
 export type Surface = (typeof SURFACES)[number];
@@ -13,7 +14,7 @@ export type Surface = (typeof SURFACES)[number];
 const OUTPUTS: Record<Surface, string[]> = {
   site: ['dist/site/index.html'],
   admin: ['dist/admin/index.html'],
-  widget: ['dist/widget/invoice-pay.js', 'dist/widget/invoice-pay.esm.js'],
+  widget: ['dist/widget/invoice-pay.js', 'dist/widget/invoice-pay.esm.js', 'dist/widget/manifest.json'],
 };
 
 export function missingSurfaces(): Surface[] {
@@ -28,6 +29,7 @@ async function buildSurface(surface: Surface): Promise<void> {
       await build({ configFile, logLevel: 'warn' });
     }
     delete process.env.WIDGET_FORMAT;
+    writeWidgetRelease(); // versioned copies + manifest.json with SRI hashes (docs/embedding.md)
   } else {
     await build({ configFile, logLevel: 'warn' });
   }

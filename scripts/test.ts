@@ -17,7 +17,12 @@ const suites = [
   { project: 'unit', label: 'unit' },
   { project: 'api-sqlite', label: 'API on SQLite' },
   { project: 'api-postgres', label: 'API on PostgreSQL' },
-  ...(quick ? [] : [{ project: 'e2e', label: 'browser end-to-end (Chromium)' }]),
+  ...(quick
+    ? []
+    : [
+        { project: 'e2e', label: 'browser end-to-end (Chromium)' },
+        { project: 'reliability', label: 'reliability and security (crash, fuzz, XSS, headers)' },
+      ]),
 ];
 
 if (!quick) await buildSurfaces();

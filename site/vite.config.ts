@@ -6,7 +6,20 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      // Dev server: the hosted pay page is its own HTML entry (the API server does this in production).
+      name: 'pay-page-entry',
+      configureServer(server) {
+        server.middlewares.use((req, _res, next) => {
+          if (req.url && /^\/pay(\/|\?|$)/.test(req.url))
+            req.url = `/pay.html${req.url.replace(/^\/pay[^?]*/, '')}`;
+          next();
+        });
+      },
+    },
+  ],
   build: {
     outDir: fileURLToPath(new URL('../dist/site', import.meta.url)),
     emptyOutDir: true,

@@ -67,13 +67,21 @@ export interface InvoicePayElement extends HTMLElement, InvoicePayAttributes {
     listener: (this: InvoicePayElement, ev: InvoicePayEventMap[K]) => unknown,
     options?: boolean | AddEventListenerOptions,
   ): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   removeEventListener<K extends keyof InvoicePayEventMap>(
     type: K,
     listener: (this: InvoicePayElement, ev: InvoicePayEventMap[K]) => unknown,
     options?: boolean | EventListenerOptions,
   ): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 /** Registers `<invoice-pay>` (the scripts call it on load; a second call is a no-op). */

@@ -23,7 +23,10 @@ const ConnectUrlBody = z
   })
   .refine((b) => b.merchantId || b.state, { message: 'merchantId is required', path: ['merchantId'] });
 
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 export const connectRoutes = createRouter()
   .openapi(
@@ -35,7 +38,15 @@ export const connectRoutes = createRouter()
       summary: "Start connecting a merchant's Stripe account (Account Links onboarding, or OAuth)",
       request: { body: { content: { 'application/json': { schema: ConnectUrlBody } }, required: true } },
       responses: {
-        200: json(z.object({ url: z.string(), state: z.string(), mode: z.string(), accountId: z.string().nullable() }), 'Where to send the admin'),
+        200: json(
+          z.object({
+            url: z.string(),
+            state: z.string(),
+            mode: z.string(),
+            accountId: z.string().nullable(),
+          }),
+          'Where to send the admin',
+        ),
         ...errorResponses(400, 401, 403, 404, 502),
       },
     }),
@@ -58,13 +69,37 @@ export const connectRoutes = createRouter()
       summary: 'Complete a connection (code and state from /connect/callback)',
       request: {
         body: {
-          content: { 'application/json': { schema: z.object({ code: z.string().max(500).nullish(), state: z.string().max(500).nullish() }) } },
+          content: {
+            'application/json': {
+              schema: z.object({ code: z.string().max(500).nullish(), state: z.string().max(500).nullish() }),
+            },
+          },
           required: true,
         },
       },
       responses: {
-        200: json(z.object({ status: z.literal('connected'), success: z.boolean(), merchant_id: z.string(), account_id: z.string() }).loose(), 'Connected'),
-        202: json(z.object({ status: z.literal('pending'), success: z.boolean(), merchant_id: z.string(), message: z.string() }).loose(), 'Pending manual processing'),
+        200: json(
+          z
+            .object({
+              status: z.literal('connected'),
+              success: z.boolean(),
+              merchant_id: z.string(),
+              account_id: z.string(),
+            })
+            .loose(),
+          'Connected',
+        ),
+        202: json(
+          z
+            .object({
+              status: z.literal('pending'),
+              success: z.boolean(),
+              merchant_id: z.string(),
+              message: z.string(),
+            })
+            .loose(),
+          'Pending manual processing',
+        ),
         ...errorResponses(400, 401, 403, 404),
       },
     }),
@@ -80,9 +115,24 @@ export const connectRoutes = createRouter()
       tags: ['admin'],
       security,
       summary: "Disconnect a merchant's Stripe account",
-      request: { params: z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) }) },
+      request: {
+        params: z.object({
+          id: z
+            .string()
+            .min(1)
+            .max(100)
+            .openapi({ param: { name: 'id', in: 'path' } }),
+        }),
+      },
       responses: {
-        200: json(z.object({ success: z.boolean(), merchant_id: z.string(), disconnected_account_id: z.string().nullable() }), 'Disconnected'),
+        200: json(
+          z.object({
+            success: z.boolean(),
+            merchant_id: z.string(),
+            disconnected_account_id: z.string().nullable(),
+          }),
+          'Disconnected',
+        ),
         ...errorResponses(401, 403, 404, 502),
       },
     }),

@@ -20,14 +20,19 @@ export const CONNECT_FAILED = 'Failed to connect to Stripe';
 export const DISCONNECT_FAILED = 'Failed to disconnect Stripe account';
 export const NO_CODE = 'No authorization code received from Stripe';
 export const NO_STATE = 'No merchant ID provided in the callback URL state parameter';
-export const BAD_STATE = 'This connection link has expired or was already used. Please start again from the merchant page.';
+export const BAD_STATE =
+  'This connection link has expired or was already used. Please start again from the merchant page.';
 
 export function accountStatusFields(account: ConnectedAccount): MerchantUpdate {
   const complete = account.chargesEnabled && account.detailsSubmitted;
   return {
     stripe_charges_enabled: account.chargesEnabled ? 1 : 0,
     stripe_onboarding_complete: complete ? 1 : 0,
-    stripe_connect_status: complete ? 'active' : account.detailsSubmitted ? 'pending_verification' : 'onboarding',
+    stripe_connect_status: complete
+      ? 'active'
+      : account.detailsSubmitted
+        ? 'pending_verification'
+        : 'onboarding',
   };
 }
 
@@ -85,7 +90,14 @@ export async function startConnect(
       });
     await audit(
       trx,
-      { actor: actor.user, action: 'merchant.stripe_connect_started', targetType: 'merchant', targetId: merchant.id, details: { mode: input.mode, accountId }, ip: actor.ip },
+      {
+        actor: actor.user,
+        action: 'merchant.stripe_connect_started',
+        targetType: 'merchant',
+        targetId: merchant.id,
+        details: { mode: input.mode, accountId },
+        ip: actor.ip,
+      },
       deps.clock,
     );
   });
@@ -93,7 +105,11 @@ export async function startConnect(
   return { url, state, mode: input.mode, accountId };
 }
 
-export async function completeConnect(deps: AppDeps, input: { code?: string | null; state?: string | null }, actor: Actor) {
+export async function completeConnect(
+  deps: AppDeps,
+  input: { code?: string | null; state?: string | null },
+  actor: Actor,
+) {
   const stateText = input.state?.trim();
   if (!stateText) throw new AppError('validation_failed', NO_STATE, { field: 'state' });
   const db = deps.database.db;
@@ -101,19 +117,33 @@ export async function completeConnect(deps: AppDeps, input: { code?: string | nu
   if (!consumed) throw new AppError('validation_failed', BAD_STATE, { field: 'state' });
   const merchant = await merchantOr404(deps, consumed.merchantId);
   const code = input.code?.trim();
-  if (consumed.purpose === 'oauth' && !code) throw new AppError('validation_failed', NO_CODE, { field: 'code' });
+  if (consumed.purpose === 'oauth' && !code)
+    throw new AppError('validation_failed', NO_CODE, { field: 'code' });
 
   let accountId: string | null;
   try {
-    accountId = consumed.purpose === 'oauth' ? (await deps.payments.exchangeOAuthCode(code!)).accountId : connectedAccountId(merchant);
+    accountId =
+      consumed.purpose === 'oauth'
+        ? (await deps.payments.exchangeOAuthCode(code!)).accountId
+        : connectedAccountId(merchant);
     if (!accountId) throw new Error('no account to complete');
   } catch (err) {
     deps.logger.warn({ merchantId: merchant.id, err: (err as Error).message }, 'connect exchange failed');
     await db.transaction().execute(async (trx) => {
-      await updateMerchant(trx, merchant.id, { stripe_connect_status: 'pending_manual_processing', last_updated: deps.clock.now().toISOString() });
+      await updateMerchant(trx, merchant.id, {
+        stripe_connect_status: 'pending_manual_processing',
+        last_updated: deps.clock.now().toISOString(),
+      });
       await audit(
         trx,
-        { actor: actor.user, action: 'merchant.stripe_connect_pending', targetType: 'merchant', targetId: merchant.id, details: { reason: (err as Error).message.slice(0, 200) }, ip: actor.ip },
+        {
+          actor: actor.user,
+          action: 'merchant.stripe_connect_pending',
+          targetType: 'merchant',
+          targetId: merchant.id,
+          details: { reason: (err as Error).message.slice(0, 200) },
+          ip: actor.ip,
+        },
         deps.clock,
       );
     });
@@ -126,17 +156,32 @@ export async function completeConnect(deps: AppDeps, input: { code?: string | nu
       message: 'We could not confirm the connection with Stripe yet. It will be completed manually.',
     };
   }
-  let fields: MerchantUpdate = { stripe_connect_status: 'onboarding', stripe_charges_enabled: 0, stripe_onboarding_complete: 0 };
+  let fields: MerchantUpdate = {
+    stripe_connect_status: 'onboarding',
+    stripe_charges_enabled: 0,
+    stripe_onboarding_complete: 0,
+  };
   try {
     fields = accountStatusFields(await deps.payments.retrieveAccount(accountId));
   } catch (err) {
     deps.logger.warn({ accountId, err: (err as Error).message }, 'could not retrieve the connected account');
   }
   await db.transaction().execute(async (trx) => {
-    await updateMerchant(trx, merchant.id, { ...fields, stripe_account_id: accountId, last_updated: deps.clock.now().toISOString() });
+    await updateMerchant(trx, merchant.id, {
+      ...fields,
+      stripe_account_id: accountId,
+      last_updated: deps.clock.now().toISOString(),
+    });
     await audit(
       trx,
-      { actor: actor.user, action: 'merchant.stripe_connected', targetType: 'merchant', targetId: merchant.id, details: { accountId, mode: consumed.purpose }, ip: actor.ip },
+      {
+        actor: actor.user,
+        action: 'merchant.stripe_connected',
+        targetType: 'merchant',
+        targetId: merchant.id,
+        details: { accountId, mode: consumed.purpose },
+        ip: actor.ip,
+      },
       deps.clock,
     );
   });
@@ -179,7 +224,14 @@ export async function disconnectStripe(deps: AppDeps, merchantId: string, actor:
     });
     await audit(
       trx,
-      { actor: actor.user, action: 'merchant.stripe_disconnected', targetType: 'merchant', targetId: merchantId, details: { accountId }, ip: actor.ip },
+      {
+        actor: actor.user,
+        action: 'merchant.stripe_disconnected',
+        targetType: 'merchant',
+        targetId: merchantId,
+        details: { accountId },
+        ip: actor.ip,
+      },
       deps.clock,
     );
   });

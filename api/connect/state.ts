@@ -14,7 +14,12 @@ function mac(secret: string | null, nonce: string): string {
   return createHmac('sha256', secret).update(`invoicepay connect-state v1.${nonce}`).digest('base64url');
 }
 
-export async function issueConnectState(deps: AppDeps, db: DbOrTrx, merchantId: string, purpose: 'oauth' | 'onboarding'): Promise<string> {
+export async function issueConnectState(
+  deps: AppDeps,
+  db: DbOrTrx,
+  merchantId: string,
+  purpose: 'oauth' | 'onboarding',
+): Promise<string> {
   const nonce = randomBytes(18).toString('base64url');
   const now = deps.clock.now();
   await db

@@ -85,7 +85,9 @@ export function createStatic(staticDir: string): StaticSite {
   };
 
   const cacheFor = (path: string) =>
-    /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path)
+    /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path) ||
+    // Widget builds pinned by version + content hash (scripts/widget-release.ts) and its hashed chunks.
+    /[\\/]widget[\\/]invoice-pay(\.\d+\.\d+\.\d+\S*-[0-9a-f]{10}(\.esm)?|-\w+-[A-Za-z0-9_-]{8,})\.js$/.test(path)
       ? 'public, max-age=31536000, immutable'
       : path.endsWith('.html')
         ? 'no-cache'

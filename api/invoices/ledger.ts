@@ -47,14 +47,22 @@ export function availableBalance(ledger: LedgerCounters, link: LinkObservation):
 }
 
 /** Adds observation (A, S) to the credible limit. */
-export function withCredibleObservation(limit: number | null, observation: { amount: number; writtenBack: number }): number {
+export function withCredibleObservation(
+  limit: number | null,
+  observation: { amount: number; writtenBack: number },
+): number {
   const value = observation.amount + observation.writtenBack;
   return limit === null ? value : Math.min(limit, value);
 }
 
 export type AmountCheck =
   | { ok: true }
-  | { ok: false; reason: 'invalid' | 'below_minimum' | 'exceeds_balance'; balance: number | null; minimum: number };
+  | {
+      ok: false;
+      reason: 'invalid' | 'below_minimum' | 'exceeds_balance';
+      balance: number | null;
+      minimum: number;
+    };
 
 /**
  * The rules for an amount a customer asks to pay: positive, at least the minimum (0.50, or 50 in a

@@ -103,7 +103,13 @@ export async function upsertObservation(
 ): Promise<string> {
   await trx
     .insertInto('invoice_observations')
-    .values({ id: crypto.randomUUID(), invoice_id: invoiceId, amount, written_back_at_observation: writtenBack, observed_at: now })
+    .values({
+      id: crypto.randomUUID(),
+      invoice_id: invoiceId,
+      amount,
+      written_back_at_observation: writtenBack,
+      observed_at: now,
+    })
     .onConflict((oc) => oc.columns(['invoice_id', 'amount', 'written_back_at_observation']).doNothing())
     .execute();
   const row = await trx
@@ -121,7 +127,12 @@ export async function upsertObservation(
  * credible limit takes it into account. Then flag the invoice overpaid if the money now paid
  * exceeds what any credible observation said was owed (a late success, DESIGN §3.4).
  */
-export async function makeObservationCredible(trx: DbOrTrx, observationId: string, invoiceId: string, now: string): Promise<void> {
+export async function makeObservationCredible(
+  trx: DbOrTrx,
+  observationId: string,
+  invoiceId: string,
+  now: string,
+): Promise<void> {
   const obs = await trx
     .updateTable('invoice_observations')
     .set({ credible: 1 })

@@ -27,7 +27,11 @@ export async function recordWriteback(
   input: WritebackInput,
   clock: Clock = systemClock,
 ): Promise<{ recorded: boolean; amount: number }> {
-  const payment = await trx.selectFrom('payments').selectAll().where('id', '=', input.paymentId).executeTakeFirst();
+  const payment = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', input.paymentId)
+    .executeTakeFirst();
   if (!payment || !payment.invoice_id) throw new AppError('not_found', 'Payment not found.');
   let amount: number;
   let subject: string;

@@ -70,7 +70,9 @@ export function parseMetadata(raw: unknown): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed === 'string') return parseMetadata(parsed); // double-encoded legacy rows
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }

@@ -23,10 +23,17 @@ export const NOT_CONNECTED_MESSAGE = 'This merchant has not connected their Stri
 export const NOT_READY_MESSAGE =
   "This merchant hasn't completed their payment setup yet. Please contact them directly.";
 
-const ACCOUNT_FIELDS = ['stripe_account_id', 'stripe_connect_id', 'stripe_id', 'connected_account_id'] as const;
+const ACCOUNT_FIELDS = [
+  'stripe_account_id',
+  'stripe_connect_id',
+  'stripe_id',
+  'connected_account_id',
+] as const;
 
 /** The merchant's connected account id, or null. Accepts rows with extra legacy columns. */
-export function connectedAccountId(merchant: Pick<Merchant, 'metadata'> & Record<string, unknown>): string | null {
+export function connectedAccountId(
+  merchant: Pick<Merchant, 'metadata'> & Record<string, unknown>,
+): string | null {
   for (const field of ACCOUNT_FIELDS) {
     const value = merchant[field];
     if (typeof value === 'string' && value.trim() !== '') return value.trim();
@@ -51,7 +58,8 @@ export async function resolveMerchant(
 ): Promise<Merchant> {
   const merchantRef = ref.merchant?.trim() || null;
   const shortcodeRef = ref.shortcode?.trim() || null;
-  if (!merchantRef && !shortcodeRef) throw new AppError('validation_failed', INVALID_MERCHANT_MESSAGE, { field: 'merchant' });
+  if (!merchantRef && !shortcodeRef)
+    throw new AppError('validation_failed', INVALID_MERCHANT_MESSAGE, { field: 'merchant' });
   let found: Merchant | undefined;
   if (merchantRef && merchantRef.length <= 100) {
     found = await findMerchantById(db, merchantRef);
@@ -64,7 +72,10 @@ export async function resolveMerchant(
 
 async function byShortcode(db: DbOrTrx, code: string): Promise<Merchant | undefined> {
   if (!SHORTCODE_PATTERN.test(code)) return undefined;
-  return (await findMerchantByShortcode(db, code.toLowerCase())) ?? (await findMerchantByMetadataShortcode(db, code));
+  return (
+    (await findMerchantByShortcode(db, code.toLowerCase())) ??
+    (await findMerchantByMetadataShortcode(db, code))
+  );
 }
 
 /** The connected account a payment can be made on, or the spec's error. */

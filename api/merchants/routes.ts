@@ -7,9 +7,23 @@ import type { Context } from 'hono';
 import { clientIp } from '../audit/client-ip.ts';
 import type { AppEnv } from '../context.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { defineList, ListQueryParams, listResponseHeaders, paginate, parseListQuery, setListHeaders } from '../http/simple-rest.ts';
+import {
+  defineList,
+  ListQueryParams,
+  listResponseHeaders,
+  paginate,
+  parseListQuery,
+  setListHeaders,
+} from '../http/simple-rest.ts';
 import { IdParam, MerchantCreateBody, MerchantSchema, MerchantUpdateBody } from './schema.ts';
-import { createMerchant, deleteMerchant, getMerchantOr404, toApiMerchant, updateMerchantDetails, type Actor } from './service.ts';
+import {
+  createMerchant,
+  deleteMerchant,
+  getMerchantOr404,
+  toApiMerchant,
+  updateMerchantDetails,
+  type Actor,
+} from './service.ts';
 
 const merchantList = defineList({
   resource: 'merchants',
@@ -39,7 +53,10 @@ export function actorOf(c: Context<AppEnv>): Actor {
   return { user: c.get('user') ?? null, ip: clientIp(c) };
 }
 
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 const security = [{ bearerAuth: [] }];
 
 export const merchantRoutes = createRouter()
@@ -62,7 +79,10 @@ export const merchantRoutes = createRouter()
       const base = database.db.selectFrom('merchants').selectAll().where('deleted_at', 'is', null);
       const { rows, total } = await paginate(base, list);
       setListHeaders(c, list, rows.length, total);
-      return c.json(rows.map((m) => toApiMerchant(m, config.publicBaseUrl)), 200);
+      return c.json(
+        rows.map((m) => toApiMerchant(m, config.publicBaseUrl)),
+        200,
+      );
     },
   )
   .openapi(
@@ -112,7 +132,12 @@ export const merchantRoutes = createRouter()
     }),
     async (c) => {
       const deps = c.get('deps');
-      const merchant = await updateMerchantDetails(deps, c.req.valid('param').id, c.req.valid('json'), actorOf(c));
+      const merchant = await updateMerchantDetails(
+        deps,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        actorOf(c),
+      );
       return c.json(toApiMerchant(merchant, deps.config.publicBaseUrl), 200);
     },
   )

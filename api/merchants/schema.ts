@@ -19,7 +19,12 @@ const optionalText = (max: number) =>
 const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max);
 
-const email = z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).regex(EMAIL, 'Email is invalid');
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254)
+  .regex(EMAIL, 'Email is invalid');
 
 const common = {
   phone: optionalText(40),
@@ -94,4 +99,10 @@ export const MerchantSchema = z
   })
   .openapi('Merchant');
 
-export const IdParam = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
+export const IdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});

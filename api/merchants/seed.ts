@@ -14,10 +14,15 @@ export const demoMerchantSeedStep: SeedStep = {
   async run(deps) {
     const merchant = await createMerchant(
       deps,
-      { business_name: DEMO_MERCHANT_NAME, name: 'Dana Demo', email: 'accounts@demo-building.example', phone: null, description: 'Timber, steel and fixings (demo merchant)' },
+      {
+        business_name: DEMO_MERCHANT_NAME,
+        name: 'Dana Demo',
+        email: 'accounts@demo-building.example',
+        phone: null,
+        description: 'Timber, steel and fixings (demo merchant)',
+      },
       { user: null, ip: null },
     );
-    const lines = [`Demo merchant: ${DEMO_MERCHANT_NAME} (${merchant.id})`];
     if (deps.payments.mode === 'sandbox') {
       // The sandbox treats an account id it has not seen as an existing, fully onboarded test account.
       const account = `acct_demo${randomBytes(6).toString('hex')}`;
@@ -28,11 +33,28 @@ export const demoMerchantSeedStep: SeedStep = {
         stripe_connect_status: 'active',
         last_updated: deps.clock.now().toISOString(),
       });
-      lines.push(
-        `Pay link:      ${deps.config.publicBaseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-1001&AMOUNTDUE=1250.00&CURRENCY=AUD`,
-        '               (sandbox: pay with 4242 4242 4242 4242, any future expiry, any CVC)',
-      );
     }
-    return lines;
+    return demoLines(deps, merchant.id);
+  },
+  async announce(deps) {
+    const merchant = await deps.database.db
+      .selectFrom('merchants')
+      .select('id')
+      .where('business_name', '=', DEMO_MERCHANT_NAME)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .executeTakeFirst();
+    return merchant ? demoLines(deps, merchant.id) : [];
   },
 };
+
+function demoLines(deps: Parameters<SeedStep['run']>[0], merchantId: string): string[] {
+  const lines = [`Demo merchant: ${DEMO_MERCHANT_NAME} (${merchantId})`];
+  if (deps.payments.mode === 'sandbox') {
+    lines.push(
+      `Pay link:  ${deps.config.publicBaseUrl}/pay/${merchantId}?INVOICENUMBER=INV-1001&AMOUNTDUE=1250.00&CURRENCY=AUD`,
+      '           (sandbox: pay with 4242 4242 4242 4242, any future expiry, any CVC)',
+    );
+  }
+  return lines;
+}

@@ -9,7 +9,13 @@ import { audit } from '../audit/service.ts';
 import type { AppDeps, AuthUser } from '../context.ts';
 import type { Merchant, MerchantUpdate } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { findMerchantById, findMerchantByShortcode, insertMerchant, parseMetadata, updateMerchant } from './repository.ts';
+import {
+  findMerchantById,
+  findMerchantByShortcode,
+  insertMerchant,
+  parseMetadata,
+  updateMerchant,
+} from './repository.ts';
 import { connectedAccountId } from './resolve.ts';
 import type { MerchantCreateInput, MerchantUpdateInput } from './schema.ts';
 import { parseRules, rulesToApi } from './surcharge.ts';
@@ -60,12 +66,17 @@ export async function getMerchantOr404(deps: AppDeps, id: string): Promise<Merch
   return merchant;
 }
 
-export async function createMerchant(deps: AppDeps, input: MerchantCreateInput, actor: Actor): Promise<Merchant> {
+export async function createMerchant(
+  deps: AppDeps,
+  input: MerchantCreateInput,
+  actor: Actor,
+): Promise<Merchant> {
   const now = deps.clock.now().toISOString();
   return deps.database.db.transaction().execute(async (trx) => {
     // The shortcode is the id's first 8 characters and must be unique: a collision draws a new id.
     let id = crypto.randomUUID();
-    for (let i = 0; i < 10 && (await findMerchantByShortcode(trx, shortcodeFromId(id))); i++) id = crypto.randomUUID();
+    for (let i = 0; i < 10 && (await findMerchantByShortcode(trx, shortcodeFromId(id))); i++)
+      id = crypto.randomUUID();
     const shortcode = shortcodeFromId(id);
     await insertMerchant(trx, {
       id,
@@ -87,7 +98,14 @@ export async function createMerchant(deps: AppDeps, input: MerchantCreateInput, 
     });
     await audit(
       trx,
-      { actor: actor.user, action: 'merchant.create', targetType: 'merchant', targetId: id, details: { business_name: input.business_name }, ip: actor.ip },
+      {
+        actor: actor.user,
+        action: 'merchant.create',
+        targetType: 'merchant',
+        targetId: id,
+        details: { business_name: input.business_name },
+        ip: actor.ip,
+      },
       deps.clock,
     );
     return (await findMerchantById(trx, id))!;
@@ -121,12 +139,21 @@ export async function updateMerchantDetails(
       changes.xero_integration_status = url ? 'configured' : 'not_configured';
     }
     if (input.make_scenario_id !== undefined) changes.make_scenario_id = input.make_scenario_id;
-    const changed = Object.keys(changes).filter((k) => (changes as Record<string, unknown>)[k] !== (existing as Record<string, unknown>)[k]);
+    const changed = Object.keys(changes).filter(
+      (k) => (changes as Record<string, unknown>)[k] !== (existing as Record<string, unknown>)[k],
+    );
     if (changed.length > 0) {
       await updateMerchant(trx, id, { ...changes, last_updated: deps.clock.now().toISOString() });
       await audit(
         trx,
-        { actor: actor.user, action: 'merchant.update', targetType: 'merchant', targetId: id, details: { changed }, ip: actor.ip },
+        {
+          actor: actor.user,
+          action: 'merchant.update',
+          targetType: 'merchant',
+          targetId: id,
+          details: { changed },
+          ip: actor.ip,
+        },
         deps.clock,
       );
     }
@@ -145,7 +172,14 @@ export async function deleteMerchant(deps: AppDeps, id: string, actor: Actor): P
     await updateMerchant(trx, id, { deleted_at: now, last_updated: now });
     await audit(
       trx,
-      { actor: actor.user, action: 'merchant.delete', targetType: 'merchant', targetId: id, details: { business_name: existing.business_name }, ip: actor.ip },
+      {
+        actor: actor.user,
+        action: 'merchant.delete',
+        targetType: 'merchant',
+        targetId: id,
+        details: { business_name: existing.business_name },
+        ip: actor.ip,
+      },
       deps.clock,
     );
     return existing;

@@ -7,7 +7,13 @@
  *   rules: [{ funding: 'debit', bps: 0 }, { region: 'international', bps: 400 }, { brand: 'amex', bps: 350 }]
  */
 import { z } from '@hono/zod-openapi';
-import { bpsFromPercentage, computeBreakdown, MAX_SURCHARGE_BPS, percentageFromBps, type Breakdown } from '../../core/money.ts';
+import {
+  bpsFromPercentage,
+  computeBreakdown,
+  MAX_SURCHARGE_BPS,
+  percentageFromBps,
+  type Breakdown,
+} from '../../core/money.ts';
 import type { Merchant } from '../db/types.ts';
 import type { CardDetails } from '../payments/providers/provider.ts';
 
@@ -24,18 +30,16 @@ export interface SurchargePolicy {
   rules: SurchargeRule[];
 }
 
-const percentage = z
-  .union([z.number(), z.string()])
-  .transform((v, ctx) => {
-    try {
-      const bps = bpsFromPercentage(v);
-      if (bps <= MAX_SURCHARGE_BPS) return bps;
-    } catch {
-      /* reported below */
-    }
-    ctx.addIssue({ code: 'custom', message: 'Surcharge must be between 0% and 5%' });
-    return z.NEVER;
-  });
+const percentage = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  try {
+    const bps = bpsFromPercentage(v);
+    if (bps <= MAX_SURCHARGE_BPS) return bps;
+  } catch {
+    /* reported below */
+  }
+  ctx.addIssue({ code: 'custom', message: 'Surcharge must be between 0% and 5%' });
+  return z.NEVER;
+});
 
 /** A rule as the API takes it: the percentage as the admin types it ('1.5' or 1.5). */
 export const SurchargeRuleInput = z
@@ -78,7 +82,9 @@ export function parseRules(raw: string | null): SurchargeRule[] {
   }
 }
 
-export function policyOf(merchant: Pick<Merchant, 'surcharge_enabled' | 'surcharge_bps' | 'surcharge_rules'>): SurchargePolicy {
+export function policyOf(
+  merchant: Pick<Merchant, 'surcharge_enabled' | 'surcharge_bps' | 'surcharge_rules'>,
+): SurchargePolicy {
   return {
     enabled: merchant.surcharge_enabled === 1,
     bps: merchant.surcharge_bps,
@@ -103,7 +109,11 @@ export function surchargeFor(
 ): { bps: number; rule: string } {
   if (!policy.enabled) return { bps: 0, rule: 'surcharge off' };
   if (card) {
-    const region = card.country ? (card.country.toUpperCase() === merchantCountry.toUpperCase() ? 'domestic' : 'international') : null;
+    const region = card.country
+      ? card.country.toUpperCase() === merchantCountry.toUpperCase()
+        ? 'domestic'
+        : 'international'
+      : null;
     for (const rule of policy.rules) {
       if (rule.funding && rule.funding !== card.funding) continue;
       if (rule.brand && rule.brand !== card.brand.toLowerCase()) continue;

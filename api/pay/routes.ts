@@ -37,14 +37,25 @@ const PaySession = z
       enabled: z.boolean(),
       percentage: z.number(),
       bps: z.number().int(),
-      rules: z.array(z.object({ funding: z.string().optional(), brand: z.string().optional(), region: z.string().optional(), percentage: z.number() })),
+      rules: z.array(
+        z.object({
+          funding: z.string().optional(),
+          brand: z.string().optional(),
+          region: z.string().optional(),
+          percentage: z.number(),
+        }),
+      ),
     }),
     platformFeeBps: z.number().int(),
     invoice: z.object({
       number: z.string(),
       currency: z.string(),
       linkAmount: z.number().int().nullable(),
-      balance: z.number().int().nullable().openapi({ description: 'Minor units; null when the link has no amount and nothing bounds it' }),
+      balance: z
+        .number()
+        .int()
+        .nullable()
+        .openapi({ description: 'Minor units; null when the link has no amount and nothing bounds it' }),
       fullyPaid: z.boolean(),
       history: z.array(HistoryEntry),
     }),
@@ -60,9 +71,17 @@ const SessionQuery = z.object({
   merchant: z.string().max(200).optional().openapi({ description: 'Merchant id (or shortcode)' }),
   shortcode: z.string().max(200).optional(),
   invoice: z.string().max(500).optional(),
-  amount: z.string().max(100).optional().openapi({ description: "The link's amount due as written, e.g. 1,250.00" }),
+  amount: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: "The link's amount due as written, e.g. 1,250.00" }),
   currency: z.string().max(10).optional(),
-  paySessionId: z.string().max(2000).optional().openapi({ description: 'A previous session of this page, to resume it' }),
+  paySessionId: z
+    .string()
+    .max(2000)
+    .optional()
+    .openapi({ description: 'A previous session of this page, to resume it' }),
 });
 
 export const payRoutes = createRouter()
@@ -90,9 +109,19 @@ export const payRoutes = createRouter()
       path: '/api/pay/payments/{id}/refresh',
       tags: ['pay'],
       summary: "Apply the provider's current state of a payment (after the browser confirmed it)",
-      request: { params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' } }) }) },
+      request: {
+        params: z.object({
+          id: z
+            .string()
+            .uuid()
+            .openapi({ param: { name: 'id', in: 'path' } }),
+        }),
+      },
       responses: {
-        200: { description: 'The payment as it now stands', content: { 'application/json': { schema: PaymentStateSchema } } },
+        200: {
+          description: 'The payment as it now stands',
+          content: { 'application/json': { schema: PaymentStateSchema } },
+        },
         ...errorResponses(400, 404, 502),
       },
     }),

@@ -6,11 +6,17 @@
  */
 import { normalizeCurrency } from '../../core/currencies.ts';
 import { minimumPaymentMinor, parseLinkAmount, percentageFromBps } from '../../core/money.ts';
+import { getLiveAmountDue } from '../accounting/live-amount.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { availableBalance } from '../invoices/ledger.ts';
 import { countersOf, findInvoice } from '../invoices/repository.ts';
-import { connectedAccountId, NOT_CONNECTED_MESSAGE, NOT_READY_MESSAGE, resolveMerchant } from '../merchants/resolve.ts';
+import {
+  connectedAccountId,
+  NOT_CONNECTED_MESSAGE,
+  NOT_READY_MESSAGE,
+  resolveMerchant,
+} from '../merchants/resolve.ts';
 import { policyOf, rulesToApi } from '../merchants/surcharge.ts';
 import { invoiceHistory } from '../payments/repository.ts';
 import { MISSING_INVOICE_MESSAGE } from '../payments/service.ts';
@@ -35,14 +41,29 @@ export async function openPaySession(deps: AppDeps, q: SessionQuery) {
   let merchant = cached?.generation === cache.generation ? cached.merchant : undefined;
   if (!merchant) {
     merchant = await resolveMerchant(database.db, { merchant: q.merchant, shortcode: q.shortcode });
-    cache.merchants.set(merchantKey, { merchant, generation: cache.generation }, nowMs + MERCHANT_CACHE_TTL_MS);
+    cache.merchants.set(
+      merchantKey,
+      { merchant, generation: cache.generation },
+      nowMs + MERCHANT_CACHE_TTL_MS,
+    );
   }
   const currency = normalizeCurrency(q.currency ?? 'AUD');
-  if (!currency) throw new AppError('validation_failed', `Unsupported currency: ${String(q.currency).slice(0, 10).toUpperCase()}`, { field: 'currency' });
+  if (!currency)
+    throw new AppError(
+      'validation_failed',
+      `Unsupported currency: ${String(q.currency).slice(0, 10).toUpperCase()}`,
+      { field: 'currency' },
+    );
   const invoiceNumber = q.invoice?.trim();
   if (!invoiceNumber) throw new AppError('validation_failed', MISSING_INVOICE_MESSAGE, { field: 'invoice' });
-  if (invoiceNumber.length > 100) throw new AppError('validation_failed', 'Invalid payment link: the invoice number is too long.', { field: 'invoice' });
-  const linkAmount = parseLinkAmount(q.amount, currency);
+  if (invoiceNumber.length > 100)
+    throw new AppError('validation_failed', 'Invalid payment link: the invoice number is too long.', {
+      field: 'invoice',
+    });
+  // With a connected accounting tool its live amount due replaces the link's (DESIGN §3.3); when the
+  // tool is unreachable the link amount and the ledger's credible observations still bound payments.
+  const live = await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
+  const linkAmount = live ? live.amountDue : parseLinkAmount(q.amount, currency);
 
   const invoice = await findInvoice(database.db, merchant.id, invoiceNumber, currency);
   const counters = countersOf(invoice);
@@ -51,7 +72,12 @@ export async function openPaySession(deps: AppDeps, q: SessionQuery) {
   // balance shown already leaves that attempt's reservation out.
   let sid = newSessionId();
   const previous = q.paySessionId ? verifyPaySession(config.jwtSecret, q.paySessionId, nowMs) : null;
-  if (previous && previous.merchantId === merchant.id && previous.invoiceNumber === invoiceNumber && previous.currency === currency) {
+  if (
+    previous &&
+    previous.merchantId === merchant.id &&
+    previous.invoiceNumber === invoiceNumber &&
+    previous.currency === currency
+  ) {
     sid = previous.sid;
     if (invoice && counters.reserved > 0) {
       const own = await database.db
@@ -91,7 +117,11 @@ export async function openPaySession(deps: AppDeps, q: SessionQuery) {
     }
   }
   const account = connectedAccountId(merchant);
-  const notReady = !account ? NOT_CONNECTED_MESSAGE : merchant.stripe_charges_enabled ? null : NOT_READY_MESSAGE;
+  const notReady = !account
+    ? NOT_CONNECTED_MESSAGE
+    : merchant.stripe_charges_enabled
+      ? null
+      : NOT_READY_MESSAGE;
   const policy = policyOf(merchant);
 
   return {

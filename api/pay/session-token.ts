@@ -48,14 +48,26 @@ export function newSessionId(): string {
 
 export function signPaySession(secret: string | null, claims: PaySessionClaims): string {
   const payload = Buffer.from(
-    JSON.stringify([claims.sid, claims.merchantId, claims.invoiceNumber, claims.currency, claims.linkAmount, claims.writtenBack, claims.issuedAt]),
+    JSON.stringify([
+      claims.sid,
+      claims.merchantId,
+      claims.invoiceNumber,
+      claims.currency,
+      claims.linkAmount,
+      claims.writtenBack,
+      claims.issuedAt,
+    ]),
   ).toString('base64url');
   const mac = createHmac('sha256', keyFor(secret)).update(`${PREFIX}.${payload}`).digest('base64url');
   return `${PREFIX}.${payload}.${mac}`;
 }
 
 /** The claims of a valid, unexpired token, or null. */
-export function verifyPaySession(secret: string | null, token: string, nowMs: number): PaySessionClaims | null {
+export function verifyPaySession(
+  secret: string | null,
+  token: string,
+  nowMs: number,
+): PaySessionClaims | null {
   if (typeof token !== 'string' || token.length > 2000) return null;
   const [prefix, payload, mac] = token.split('.');
   if (prefix !== PREFIX || !payload || !mac) return null;
@@ -66,7 +78,12 @@ export function verifyPaySession(secret: string | null, token: string, nowMs: nu
     const [sid, merchantId, invoiceNumber, currency, linkAmount, writtenBack, issuedAt] = JSON.parse(
       Buffer.from(payload, 'base64url').toString('utf8'),
     );
-    if (typeof issuedAt !== 'number' || nowMs - issuedAt > PAY_SESSION_MAX_AGE_MS || issuedAt - nowMs > 60_000) return null;
+    if (
+      typeof issuedAt !== 'number' ||
+      nowMs - issuedAt > PAY_SESSION_MAX_AGE_MS ||
+      issuedAt - nowMs > 60_000
+    )
+      return null;
     return { sid, merchantId, invoiceNumber, currency, linkAmount, writtenBack, issuedAt };
   } catch {
     return null;

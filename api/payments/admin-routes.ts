@@ -5,7 +5,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { audit } from '../audit/service.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { ListQueryParams, listResponseHeaders, paginate, parseListQuery, setListHeaders } from '../http/simple-rest.ts';
+import {
+  ListQueryParams,
+  listResponseHeaders,
+  paginate,
+  parseListQuery,
+  setListHeaders,
+} from '../http/simple-rest.ts';
 import { recordWriteback } from '../invoices/writebacks.ts';
 import { actorOf } from '../merchants/routes.ts';
 import { paymentList, paymentsWithMerchant, toApiPayment } from './admin.ts';
@@ -17,16 +23,34 @@ import type { AppDeps } from '../context.ts';
 
 const security = [{ bearerAuth: [] }];
 const AdminPayment = z.record(z.string(), z.unknown()).openapi('AdminPayment');
-const IdParam = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
-const jsonOf = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+const IdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+const jsonOf = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 async function loadPayment(deps: AppDeps, id: string) {
   const db = deps.database.db;
   const payment = await paymentsWithMerchant(db).where('payments.id', '=', id).executeTakeFirst();
   if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-  const refunds = await db.selectFrom('refunds').selectAll().where('payment_id', '=', id).orderBy('created_at', 'asc').execute();
+  const refunds = await db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('payment_id', '=', id)
+    .orderBy('created_at', 'asc')
+    .execute();
   const invoice = payment.invoice_id
-    ? await db.selectFrom('invoices').select('overpaid').where('id', '=', payment.invoice_id).executeTakeFirst()
+    ? await db
+        .selectFrom('invoices')
+        .select('overpaid')
+        .where('id', '=', payment.invoice_id)
+        .executeTakeFirst()
     : undefined;
   return toApiPayment(payment, { refunds, invoiceOverpaid: invoice?.overpaid === 1 });
 }
@@ -40,16 +64,23 @@ export const adminPaymentRoutes = createRouter()
       security,
       summary: 'List payments (simple-rest; expired reservations hidden unless filtered by status)',
       request: { query: ListQueryParams },
-      responses: { 200: { ...jsonOf(z.array(AdminPayment), 'A page of payments'), headers: listResponseHeaders }, ...errorResponses(400, 401, 403) },
+      responses: {
+        200: { ...jsonOf(z.array(AdminPayment), 'A page of payments'), headers: listResponseHeaders },
+        ...errorResponses(400, 401, 403),
+      },
     }),
     async (c) => {
       const { database } = c.get('deps');
       const list = parseListQuery(c.req.query(), paymentList);
       let base = paymentsWithMerchant(database.db);
-      if (!list.filter.some((f) => f.name === 'status' || f.name === 'id')) base = base.where('payments.status', '<>', 'expired');
+      if (!list.filter.some((f) => f.name === 'status' || f.name === 'id'))
+        base = base.where('payments.status', '<>', 'expired');
       const { rows, total } = await paginate(base, list);
       setListHeaders(c, list, rows.length, total);
-      return c.json(rows.map((p) => toApiPayment(p)), 200);
+      return c.json(
+        rows.map((p) => toApiPayment(p)),
+        200,
+      );
     },
   )
   .openapi(
@@ -80,14 +111,21 @@ export const adminPaymentRoutes = createRouter()
           content: {
             'application/json': {
               schema: z.object({
-                amount: z.number().int('The refund amount must be a whole number of minor units').positive('The refund amount must be positive').nullish(),
+                amount: z
+                  .number()
+                  .int('The refund amount must be a whole number of minor units')
+                  .positive('The refund amount must be positive')
+                  .nullish(),
                 reason: z.string().trim().max(500).nullish(),
               }),
             },
           },
         },
       },
-      responses: { 200: jsonOf(AdminPayment, 'The payment after the refund'), ...errorResponses(400, 401, 403, 404, 409, 502) },
+      responses: {
+        200: jsonOf(AdminPayment, 'The payment after the refund'),
+        ...errorResponses(400, 401, 403, 404, 409, 502),
+      },
     }),
     async (c) => {
       const deps = c.get('deps');
@@ -106,7 +144,9 @@ export const adminPaymentRoutes = createRouter()
       summary: 'Mark a payment (or one of its refunds) as recorded in the accounting tool by hand',
       request: {
         params: IdParam,
-        body: { content: { 'application/json': { schema: z.object({ refundId: z.string().max(100).nullish() }) } } },
+        body: {
+          content: { 'application/json': { schema: z.object({ refundId: z.string().max(100).nullish() }) } },
+        },
       },
       responses: { 200: jsonOf(AdminPayment, 'The payment'), ...errorResponses(401, 403, 404, 409) },
     }),
@@ -117,11 +157,22 @@ export const adminPaymentRoutes = createRouter()
       const actor = actorOf(c);
       if (!(await findPayment(deps.database.db, id))) throw new AppError('not_found', PAYMENT_NOT_FOUND);
       await deps.database.db.transaction().execute(async (trx) => {
-        const result = await recordWriteback(trx, { paymentId: id, refundId, source: 'manual', createdBy: actor.user?.id ?? null }, deps.clock);
+        const result = await recordWriteback(
+          trx,
+          { paymentId: id, refundId, source: 'manual', createdBy: actor.user?.id ?? null },
+          deps.clock,
+        );
         if (result.recorded)
           await audit(
             trx,
-            { actor: actor.user, action: refundId ? 'refund.mark_recorded' : 'payment.mark_recorded', targetType: 'payment', targetId: id, details: { refundId, amount: result.amount }, ip: actor.ip },
+            {
+              actor: actor.user,
+              action: refundId ? 'refund.mark_recorded' : 'payment.mark_recorded',
+              targetType: 'payment',
+              targetId: id,
+              details: { refundId, amount: result.amount },
+              ip: actor.ip,
+            },
             deps.clock,
           );
       });

@@ -9,7 +9,10 @@ import type { DbOrTrx } from '../db/database.ts';
 import type { Payment, Refund } from '../db/types.ts';
 import { defineList, type FilterValue } from '../http/simple-rest.ts';
 
-export function toApiPayment(p: Payment & { merchant_name?: string | null }, extra: { refunds?: Refund[]; invoiceOverpaid?: boolean } = {}) {
+export function toApiPayment(
+  p: Payment & { merchant_name?: string | null },
+  extra: { refunds?: Refund[]; invoiceOverpaid?: boolean } = {},
+) {
   return {
     id: p.id,
     merchant_id: p.merchant_id,
@@ -33,7 +36,9 @@ export function toApiPayment(p: Payment & { merchant_name?: string | null }, ext
     session_id: p.session_id ?? p.payment_intent_id,
     stripe_connect_account_id: p.stripe_connect_account_id,
     customer_email: p.customer_email,
-    card: p.card_last4 ? { brand: p.card_brand, last4: p.card_last4, funding: p.card_funding, country: p.card_country } : null,
+    card: p.card_last4
+      ? { brand: p.card_brand, last4: p.card_last4, funding: p.card_funding, country: p.card_country }
+      : null,
     failure_code: p.failure_code,
     failure_message: p.failure_message,
     reserved_until: p.reserved_until,

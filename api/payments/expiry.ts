@@ -27,7 +27,8 @@ export async function expireReservations(deps: AppDeps, batchSize = 100): Promis
           const locked = await lockPayment(trx, deps.database.dialect, payment.id);
           if (!locked || !isReserving(locked.status) || locked.payment_intent_id) return;
           const now = deps.clock.now().toISOString();
-          if (locked.invoice_id) await adjustInvoice(trx, locked.invoice_id, { reserved: -locked.amount }, now);
+          if (locked.invoice_id)
+            await adjustInvoice(trx, locked.invoice_id, { reserved: -locked.amount }, now);
           await updatePayment(trx, locked.id, { status: 'expired', reserved_until: null, updated_at: now });
         });
         result.expired++;
@@ -35,12 +36,21 @@ export async function expireReservations(deps: AppDeps, batchSize = 100): Promis
       }
       let after;
       try {
-        const intent = await deps.payments.cancelIntent(payment.payment_intent_id, payment.stripe_connect_account_id);
+        const intent = await deps.payments.cancelIntent(
+          payment.payment_intent_id,
+          payment.stripe_connect_account_id,
+        );
         after = await applyIntent(deps, payment.id, intent, { expire: true });
       } catch (err) {
         // Not cancellable (e.g. it is processing or already final): record where it stands.
-        deps.logger.info({ paymentId: payment.id, err: (err as Error).message }, 'cancel refused; retrieving the intent');
-        const intent = await deps.payments.retrieveIntent(payment.payment_intent_id, payment.stripe_connect_account_id);
+        deps.logger.info(
+          { paymentId: payment.id, err: (err as Error).message },
+          'cancel refused; retrieving the intent',
+        );
+        const intent = await deps.payments.retrieveIntent(
+          payment.payment_intent_id,
+          payment.stripe_connect_account_id,
+        );
         after = await applyIntent(deps, payment.id, intent, { expire: intent.status === 'canceled' });
       }
       if (after?.status === 'expired') result.expired++;
@@ -48,7 +58,10 @@ export async function expireReservations(deps: AppDeps, batchSize = 100): Promis
       else result.other++;
     } catch (err) {
       result.errors++;
-      deps.logger.warn({ paymentId: payment.id, err: (err as Error).message }, 'reservation expiry failed; will retry');
+      deps.logger.warn(
+        { paymentId: payment.id, err: (err as Error).message },
+        'reservation expiry failed; will retry',
+      );
     }
   }
   return result;

@@ -27,7 +27,9 @@ export function requestHash(body: unknown): string {
 export function validIdempotencyKey(key: string | undefined | null): string | null {
   if (key === undefined || key === null || key === '') return null;
   if (key.length > 255 || !/^[\x21-\x7e]+$/.test(key))
-    throw new AppError('validation_failed', 'Idempotency-Key must be 1–255 visible ASCII characters', { field: 'Idempotency-Key' });
+    throw new AppError('validation_failed', 'Idempotency-Key must be 1–255 visible ASCII characters', {
+      field: 'Idempotency-Key',
+    });
   return key;
 }
 
@@ -43,7 +45,14 @@ export async function withIdempotency<T>(
   const hash = requestHash(body);
   const claimed = await db
     .insertInto('idempotency_keys')
-    .values({ scope, idem_key: key, request_hash: hash, response_status: null, response_body: null, created_at: deps.clock.now().toISOString() })
+    .values({
+      scope,
+      idem_key: key,
+      request_hash: hash,
+      response_status: null,
+      response_body: null,
+      created_at: deps.clock.now().toISOString(),
+    })
     .onConflict((oc) => oc.columns(['scope', 'idem_key']).doNothing())
     .executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {

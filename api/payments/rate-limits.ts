@@ -19,7 +19,12 @@ export const PAYMENT_RATE_RULES = {
   createPerInvoice: { name: 'payment-create:invoice', limit: 30, windowMs: 10 * MIN },
 } satisfies Record<string, RateRule>;
 
-export const DECLINE_SLOWDOWN = { windowMs: 30 * MIN, freeDeclines: 3, baseDelaySeconds: 30, maxDelaySeconds: 15 * 60 };
+export const DECLINE_SLOWDOWN = {
+  windowMs: 30 * MIN,
+  freeDeclines: 3,
+  baseDelaySeconds: 30,
+  maxDelaySeconds: 15 * 60,
+};
 
 export const TOO_MANY_DECLINES = 'Too many declined payment attempts.';
 
@@ -43,7 +48,9 @@ export async function enforcePaymentLimits(
     .where('status', '=', 'failed')
     .where('created_at', '>=', since)
     .where((eb) => {
-      const ors = [eb.and([eb('merchant_id', '=', key.merchantId), eb('invoice_number', '=', key.invoiceNumber ?? '')])];
+      const ors = [
+        eb.and([eb('merchant_id', '=', key.merchantId), eb('invoice_number', '=', key.invoiceNumber ?? '')]),
+      ];
       if (key.ip) ors.push(eb('client_ip', '=', key.ip));
       return eb.or(ors);
     })

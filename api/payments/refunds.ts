@@ -28,7 +28,11 @@ export function proportion(a: number, b: number, d: number): number {
 }
 
 function statusAfterRefund(payment: Pick<Payment, 'amount'>, refundedAmount: number): PaymentStatus {
-  return refundedAmount >= payment.amount ? 'refunded' : refundedAmount > 0 ? 'partially_refunded' : 'succeeded';
+  return refundedAmount >= payment.amount
+    ? 'refunded'
+    : refundedAmount > 0
+      ? 'partially_refunded'
+      : 'succeeded';
 }
 
 async function feeRefundedSoFar(trx: Trx, paymentId: string): Promise<number> {
@@ -48,7 +52,12 @@ export async function countRefund(
   payment: Payment,
   base: number,
   totalOverride: number | null,
-  fields: { providerRefundId?: string | null; status: 'pending' | 'succeeded'; reason?: string | null; createdBy?: string | null },
+  fields: {
+    providerRefundId?: string | null;
+    status: 'pending' | 'succeeded';
+    reason?: string | null;
+    createdBy?: string | null;
+  },
 ) {
   const remainingBase = payment.amount - payment.refunded_amount;
   const remainingSurcharge = payment.surcharge - payment.refunded_surcharge;
@@ -61,7 +70,9 @@ export async function countRefund(
         : Math.min(remainingSurcharge, computeSurcharge(base, payment.surcharge_bps));
   const total = base + surcharge;
   const feeLeft = payment.platform_fee - (await feeRefundedSoFar(trx, payment.id));
-  const fee = last ? feeLeft : Math.min(feeLeft, proportion(payment.platform_fee, total, payment.total_amount));
+  const fee = last
+    ? feeLeft
+    : Math.min(feeLeft, proportion(payment.platform_fee, total, payment.total_amount));
   const now = deps.clock.now().toISOString();
   const id = crypto.randomUUID();
   await trx
@@ -95,7 +106,12 @@ export async function countRefund(
 }
 
 /** Undo a refund the provider refused (or reported failed later). */
-export async function reverseRefund(trx: Trx, deps: AppDeps, refundId: string, status: 'failed' | 'canceled'): Promise<void> {
+export async function reverseRefund(
+  trx: Trx,
+  deps: AppDeps,
+  refundId: string,
+  status: 'failed' | 'canceled',
+): Promise<void> {
   const refund = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
   if (!refund || refund.status === 'failed' || refund.status === 'canceled') return;
   const payment = await lockPayment(trx, deps.database.dialect, refund.payment_id);
@@ -112,7 +128,12 @@ export async function reverseRefund(trx: Trx, deps: AppDeps, refundId: string, s
   if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { paid: refund.amount }, now);
 }
 
-export async function refundPayment(deps: AppDeps, paymentId: string, input: { amount?: number | null; reason?: string | null }, actor: Actor) {
+export async function refundPayment(
+  deps: AppDeps,
+  paymentId: string,
+  input: { amount?: number | null; reason?: string | null },
+  actor: Actor,
+) {
   const db = deps.database.db;
   const counted = await db.transaction().execute(async (trx) => {
     const payment = await lockPayment(trx, deps.database.dialect, paymentId);
@@ -122,11 +143,32 @@ export async function refundPayment(deps: AppDeps, paymentId: string, input: { a
     const remaining = payment.amount - payment.refunded_amount;
     const base = input.amount ?? remaining;
     if (!Number.isSafeInteger(base) || base <= 0 || base > remaining)
-      throw new AppError('validation_failed', `The refund must be between ${formatMoney(1, payment.currency)} and ${formatMoney(remaining, payment.currency)}.`, { field: 'amount' });
-    const refund = await countRefund(trx, deps, payment, base, null, { status: 'pending', reason: input.reason, createdBy: actor.user?.id });
+      throw new AppError(
+        'validation_failed',
+        `The refund must be between ${formatMoney(1, payment.currency)} and ${formatMoney(remaining, payment.currency)}.`,
+        { field: 'amount' },
+      );
+    const refund = await countRefund(trx, deps, payment, base, null, {
+      status: 'pending',
+      reason: input.reason,
+      createdBy: actor.user?.id,
+    });
     await audit(
       trx,
-      { actor: actor.user, action: 'payment.refund', targetType: 'payment', targetId: paymentId, details: { refundId: refund.id, amount: base, surcharge: refund.surcharge, total: refund.total, reason: input.reason ?? null }, ip: actor.ip },
+      {
+        actor: actor.user,
+        action: 'payment.refund',
+        targetType: 'payment',
+        targetId: paymentId,
+        details: {
+          refundId: refund.id,
+          amount: base,
+          surcharge: refund.surcharge,
+          total: refund.total,
+          reason: input.reason ?? null,
+        },
+        ip: actor.ip,
+      },
       deps.clock,
     );
     return { refund, payment };
@@ -142,14 +184,22 @@ export async function refundPayment(deps: AppDeps, paymentId: string, input: { a
       idempotencyKey: `refund-${refund.id}`,
       metadata: { refundId: refund.id, paymentId: payment.id, invoiceNumber: payment.invoice_number },
     });
-    if (result.status === 'failed' || result.status === 'canceled') throw new Error(`refund ${result.status}`);
+    if (result.status === 'failed' || result.status === 'canceled')
+      throw new Error(`refund ${result.status}`);
     await db
       .updateTable('refunds')
-      .set({ provider_refund_id: result.id, status: result.status === 'succeeded' ? 'succeeded' : 'pending', updated_at: deps.clock.now().toISOString() })
+      .set({
+        provider_refund_id: result.id,
+        status: result.status === 'succeeded' ? 'succeeded' : 'pending',
+        updated_at: deps.clock.now().toISOString(),
+      })
       .where('id', '=', refund.id)
       .execute();
   } catch (err) {
-    deps.logger.warn({ paymentId, refundId: refund.id, err: (err as Error).message }, 'refund failed at the provider');
+    deps.logger.warn(
+      { paymentId, refundId: refund.id, err: (err as Error).message },
+      'refund failed at the provider',
+    );
     await db.transaction().execute((trx) => reverseRefund(trx, deps, refund.id, 'failed'));
     throw new AppError('provider_error', REFUND_FAILED_MESSAGE);
   }

@@ -53,7 +53,15 @@ export async function unconfirmedAttempts(db: DbOrTrx, paySessionId: string): Pr
 export async function invoiceHistory(db: DbOrTrx, invoiceId: string) {
   return db
     .selectFrom('payments')
-    .select(['amount', 'surcharge', 'total_amount', 'refunded_amount', 'status', 'succeeded_at', 'created_at'])
+    .select([
+      'amount',
+      'surcharge',
+      'total_amount',
+      'refunded_amount',
+      'status',
+      'succeeded_at',
+      'created_at',
+    ])
     .where('invoice_id', '=', invoiceId)
     .where('status', 'in', ['succeeded', 'processing', 'partially_refunded', 'refunded'])
     .orderBy('created_at', 'asc')

@@ -11,7 +11,12 @@ import { resolveMerchant } from '../merchants/resolve.ts';
 import { verifyPaySession } from '../pay/session-token.ts';
 import { validIdempotencyKey, withIdempotency } from './idempotency.ts';
 import { enforcePaymentLimits } from './rate-limits.ts';
-import { CreatePaymentBody, CreatePaymentResponse, PaymentDetailsSchema, type CreatePaymentInput } from './schema.ts';
+import {
+  CreatePaymentBody,
+  CreatePaymentResponse,
+  PaymentDetailsSchema,
+  type CreatePaymentInput,
+} from './schema.ts';
 import { createPayment } from './service.ts';
 import { paymentDetails } from './sync.ts';
 
@@ -29,7 +34,10 @@ const createPaymentRoute = (path: string, summary: string) =>
       body: { content: { 'application/json': { schema: CreatePaymentBody } }, required: true },
     },
     responses: {
-      200: { description: 'The intent to confirm in the browser', content: { 'application/json': { schema: CreatePaymentResponse } } },
+      200: {
+        description: 'The intent to confirm in the browser',
+        content: { 'application/json': { schema: CreatePaymentResponse } },
+      },
       ...errorResponses(400, 404, 409, 422, 429, 502),
     },
   });
@@ -39,11 +47,17 @@ async function handleCreate(c: Context<AppEnv>, input: CreatePaymentInput) {
   const ip = clientIp(c);
   const key = validIdempotencyKey(c.req.header('idempotency-key'));
   if (deps.config.rateLimits) {
-    const session = input.paySessionId ? verifyPaySession(deps.config.jwtSecret, input.paySessionId, deps.clock.now().getTime()) : null;
+    const session = input.paySessionId
+      ? verifyPaySession(deps.config.jwtSecret, input.paySessionId, deps.clock.now().getTime())
+      : null;
     const merchantRef = session?.merchantId ?? input.merchantId;
     if (merchantRef) {
       const merchant = await resolveMerchant(deps.database.db, { merchant: merchantRef });
-      await enforcePaymentLimits(c, { ip, merchantId: merchant.id, invoiceNumber: session?.invoiceNumber ?? input.invoiceNumber ?? null });
+      await enforcePaymentLimits(c, {
+        ip,
+        merchantId: merchant.id,
+        invoiceNumber: session?.invoiceNumber ?? input.invoiceNumber ?? null,
+      });
     }
   }
   const result = await withIdempotency(deps, 'payments.create', key, input, async () => ({
@@ -73,15 +87,24 @@ const detailsRoute = (method: 'get' | 'post') =>
   });
 
 export const paymentRoutes = createRouter()
-  .openapi(createPaymentRoute('/api/payments/create-payment-intent', 'Create a payment'), (c) => handleCreate(c, c.req.valid('json')))
-  .openapi(createPaymentRoute('/api/payments/create-intent', 'Create a payment (fallback path of the spec)'), (c) =>
+  .openapi(createPaymentRoute('/api/payments/create-payment-intent', 'Create a payment'), (c) =>
     handleCreate(c, c.req.valid('json')),
+  )
+  .openapi(
+    createPaymentRoute('/api/payments/create-intent', 'Create a payment (fallback path of the spec)'),
+    (c) => handleCreate(c, c.req.valid('json')),
   )
   .openapi(detailsRoute('post'), async (c) => {
     const q = c.req.valid('query');
-    return c.json(await paymentDetails(c.get('deps'), { sessionId: q.session_id, reference: q.reference }), 200);
+    return c.json(
+      await paymentDetails(c.get('deps'), { sessionId: q.session_id, reference: q.reference }),
+      200,
+    );
   })
   .openapi(detailsRoute('get'), async (c) => {
     const q = c.req.valid('query');
-    return c.json(await paymentDetails(c.get('deps'), { sessionId: q.session_id, reference: q.reference }), 200);
+    return c.json(
+      await paymentDetails(c.get('deps'), { sessionId: q.session_id, reference: q.reference }),
+      200,
+    );
   });

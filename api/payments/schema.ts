@@ -26,7 +26,12 @@ export const CreatePaymentBody = z
       .nullish()
       .openapi({ description: "The link's amount due, minor units (ignored when paySessionId is given)" }),
     paySessionId: z.string().max(2000).nullish().openapi({ description: 'From GET /api/pay/session' }),
-    paymentMethodId: z.string().trim().max(255).nullish().openapi({ description: 'Card to quote the surcharge for' }),
+    paymentMethodId: z
+      .string()
+      .trim()
+      .max(255)
+      .nullish()
+      .openapi({ description: 'Card to quote the surcharge for' }),
     customerEmail: z
       .string()
       .trim()

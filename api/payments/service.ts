@@ -8,6 +8,7 @@
  */
 import { normalizeCurrency } from '../../core/currencies.ts';
 import { formatMoney, percentageFromBps } from '../../core/money.ts';
+import { getLiveAmountDue } from '../accounting/live-amount.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { availableBalance, checkPaymentAmount } from '../invoices/ledger.ts';
@@ -21,7 +22,8 @@ import { INVALID_AMOUNT_MESSAGE, type CreatePaymentInput } from './schema.ts';
 import { applyIntent } from './state.ts';
 
 export const PROCESSING_ERROR_MESSAGE = 'There was an error processing your payment. Please try again.';
-export const SESSION_EXPIRED_MESSAGE = 'Your payment session has expired. Please reload the page and try again.';
+export const SESSION_EXPIRED_MESSAGE =
+  'Your payment session has expired. Please reload the page and try again.';
 export const MISSING_INVOICE_MESSAGE = 'Invalid payment link: the invoice number is missing.';
 
 export const exceedsBalanceMessage = (balance: number, currency: string) =>
@@ -39,7 +41,10 @@ export interface CreateContext {
 export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ctx: CreateContext) {
   const { database, config, clock, payments: provider } = deps;
   const currency = normalizeCurrency(input.currency);
-  if (!currency) throw new AppError('validation_failed', `Unsupported currency: ${input.currency.toUpperCase()}`, { field: 'currency' });
+  if (!currency)
+    throw new AppError('validation_failed', `Unsupported currency: ${input.currency.toUpperCase()}`, {
+      field: 'currency',
+    });
 
   // What the customer's page observed: from the signed pay session, or from the request.
   let session = null as ReturnType<typeof verifyPaySession>;
@@ -48,19 +53,27 @@ export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ct
     if (!session) throw new AppError('bad_request', SESSION_EXPIRED_MESSAGE, { field: 'paySessionId' });
   }
   const merchantRef = input.merchantId || session?.merchantId;
-  if (!merchantRef) throw new AppError('validation_failed', INVALID_MERCHANT_MESSAGE, { field: 'merchantId' });
+  if (!merchantRef)
+    throw new AppError('validation_failed', INVALID_MERCHANT_MESSAGE, { field: 'merchantId' });
   const merchant = await resolveMerchant(database.db, { merchant: merchantRef });
   const invoiceNumber = session?.invoiceNumber ?? input.invoiceNumber?.trim();
-  if (!invoiceNumber) throw new AppError('validation_failed', MISSING_INVOICE_MESSAGE, { field: 'invoiceNumber' });
+  if (!invoiceNumber)
+    throw new AppError('validation_failed', MISSING_INVOICE_MESSAGE, { field: 'invoiceNumber' });
   if (
     session &&
     (session.merchantId !== merchant.id ||
       session.currency !== currency ||
       (input.invoiceNumber && input.invoiceNumber.trim() !== session.invoiceNumber))
   )
-    throw new AppError('bad_request', 'This payment does not match the payment page. Please reload the page and try again.', { field: 'paySessionId' });
+    throw new AppError(
+      'bad_request',
+      'This payment does not match the payment page. Please reload the page and try again.',
+      { field: 'paySessionId' },
+    );
   const account = requireReadyAccount(merchant);
-  const linkAmount = session ? session.linkAmount : (input.amountDue ?? null);
+  // A direct API call without a pay session gets the same live check the pay page does.
+  const live = session ? null : await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
+  const linkAmount = session ? session.linkAmount : (live?.amountDue ?? input.amountDue ?? null);
 
   let card: CardDetails | null = null;
   if (input.paymentMethodId) {
@@ -68,7 +81,11 @@ export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ct
       card = await provider.retrievePaymentMethod(input.paymentMethodId, account);
     } catch (err) {
       deps.logger.info({ err: (err as Error).message }, 'payment method lookup failed');
-      throw new AppError('validation_failed', 'Your card could not be read. Please check the card details and try again.', { field: 'paymentMethodId' });
+      throw new AppError(
+        'validation_failed',
+        'Your card could not be read. Please check the card details and try again.',
+        { field: 'paymentMethodId' },
+      );
     }
   }
   const { bps, rule } = surchargeFor(policyOf(merchant), card, merchant.country);
@@ -82,18 +99,31 @@ export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ct
   const reservedUntil = new Date(now.getTime() + config.reservationTtlMinutes * 60_000).toISOString();
 
   const reservation = await database.db.transaction().execute(async (trx) => {
-    const invoice = await lockInvoice(trx, database.dialect, { merchantId: merchant.id, invoiceNumber, currency }, nowIso);
+    const invoice = await lockInvoice(
+      trx,
+      database.dialect,
+      { merchantId: merchant.id, invoiceNumber, currency },
+      nowIso,
+    );
     const counters = countersOf(invoice);
     const writtenBack = session ? session.writtenBack : counters.writtenBack;
     const balance = availableBalance(counters, { amount: linkAmount, writtenBack });
     const check = checkPaymentAmount(input.amount, balance, currency);
     if (!check.ok) {
-      if (check.reason === 'exceeds_balance') throw new AppError('unprocessable', exceedsBalanceMessage(check.balance ?? 0, currency), { field: 'amount' });
+      if (check.reason === 'exceeds_balance')
+        throw new AppError('unprocessable', exceedsBalanceMessage(check.balance ?? 0, currency), {
+          field: 'amount',
+        });
       if (check.reason === 'below_minimum')
-        throw new AppError('validation_failed', `The minimum payment is ${formatMoney(check.minimum, currency)}.`, { field: 'amount' });
+        throw new AppError(
+          'validation_failed',
+          `The minimum payment is ${formatMoney(check.minimum, currency)}.`,
+          { field: 'amount' },
+        );
       throw new AppError('validation_failed', INVALID_AMOUNT_MESSAGE, { field: 'amount' });
     }
-    const observationId = linkAmount !== null ? await upsertObservation(trx, invoice.id, linkAmount, writtenBack, nowIso) : null;
+    const observationId =
+      linkAmount !== null ? await upsertObservation(trx, invoice.id, linkAmount, writtenBack, nowIso) : null;
     await insertPayment(trx, {
       id: paymentId,
       merchant_id: merchant.id,
@@ -151,10 +181,16 @@ export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ct
     deps.logger.warn({ paymentId, err: (err as Error).message }, 'provider refused to create the intent');
     await releaseFailedCreation(deps, paymentId, (err as Error).message);
     if (err instanceof ProviderRequestError && err.code === 'amount_too_small')
-      throw new AppError('unprocessable', belowProviderMinimumMessage(breakdown.total, currency), { field: 'amount' });
+      throw new AppError('unprocessable', belowProviderMinimumMessage(breakdown.total, currency), {
+        field: 'amount',
+      });
     throw new AppError('provider_error', PROCESSING_ERROR_MESSAGE);
   }
-  await updatePayment(database.db, paymentId, { payment_intent_id: intent.id, session_id: intent.id, updated_at: clock.now().toISOString() });
+  await updatePayment(database.db, paymentId, {
+    payment_intent_id: intent.id,
+    session_id: intent.id,
+    updated_at: clock.now().toISOString(),
+  });
 
   return {
     clientSecret: intent.clientSecret,
@@ -196,10 +232,16 @@ export async function replaceSessionAttempts(deps: AppDeps, paySessionId: string
   for (const attempt of attempts) {
     if (!attempt.payment_intent_id || !attempt.stripe_connect_account_id) continue; // still being created
     try {
-      const intent = await deps.payments.cancelIntent(attempt.payment_intent_id, attempt.stripe_connect_account_id);
+      const intent = await deps.payments.cancelIntent(
+        attempt.payment_intent_id,
+        attempt.stripe_connect_account_id,
+      );
       await applyIntent(deps, attempt.id, intent);
     } catch (err) {
-      deps.logger.warn({ paymentId: attempt.id, err: (err as Error).message }, 'could not cancel a replaced attempt');
+      deps.logger.warn(
+        { paymentId: attempt.id, err: (err as Error).message },
+        'could not cancel a replaced attempt',
+      );
     }
   }
 }

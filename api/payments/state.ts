@@ -73,12 +73,16 @@ export async function applyIntentInTrx(
     const delta = { paid: payment.amount, reserved: isReserving(payment.status) ? -payment.amount : 0 };
     if (payment.invoice_id) {
       await adjustInvoice(trx, payment.invoice_id, delta, now);
-      if (payment.observation_id) await makeObservationCredible(trx, payment.observation_id, payment.invoice_id, now);
+      if (payment.observation_id)
+        await makeObservationCredible(trx, payment.observation_id, payment.invoice_id, now);
       if (await flagOverpaid(trx, payment.invoice_id))
         deps.logger.warn({ paymentId, invoiceId: payment.invoice_id }, 'invoice overpaid by a late success');
     }
     if (intent.amount !== payment.total_amount)
-      deps.logger.error({ paymentId, intentAmount: intent.amount, total: payment.total_amount }, 'provider amount differs');
+      deps.logger.error(
+        { paymentId, intentAmount: intent.amount, total: payment.total_amount },
+        'provider amount differs',
+      );
     changes.succeeded_at = now;
     changes.reserved_until = null;
     changes.failure_code = null;
@@ -88,7 +92,8 @@ export async function applyIntentInTrx(
   } else if (target === 'failed' || target === 'canceled' || target === 'expired') {
     if (isReserving(payment.status)) {
       next = target;
-      if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { reserved: -payment.amount }, now);
+      if (payment.invoice_id)
+        await adjustInvoice(trx, payment.invoice_id, { reserved: -payment.amount }, now);
       changes.reserved_until = null;
     }
     if (target === 'failed' && intent.lastError) {
@@ -120,5 +125,7 @@ export async function applyIntent(
   intent: ProviderIntent,
   options: ApplyOptions = {},
 ): Promise<Payment | undefined> {
-  return deps.database.db.transaction().execute((trx) => applyIntentInTrx(trx, deps, paymentId, intent, options));
+  return deps.database.db
+    .transaction()
+    .execute((trx) => applyIntentInTrx(trx, deps, paymentId, intent, options));
 }

@@ -56,14 +56,18 @@ export function paymentState(payment: Payment, remaining: number | null) {
     surcharge: payment.surcharge,
     total: payment.total_amount,
     remaining,
-    failure: payment.failure_code || payment.failure_message ? { code: payment.failure_code, message: payment.failure_message } : null,
+    failure:
+      payment.failure_code || payment.failure_message
+        ? { code: payment.failure_code, message: payment.failure_message }
+        : null,
   };
 }
 
 export async function refreshPayment(deps: AppDeps, paymentId: string) {
   const found = await findPayment(deps.database.db, paymentId);
   if (!found) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-  const payment = isReserving(found.status) || found.status === 'failed' ? await syncFromProvider(deps, found) : found;
+  const payment =
+    isReserving(found.status) || found.status === 'failed' ? await syncFromProvider(deps, found) : found;
   return paymentState(payment, await remainingForPayment(deps.database.db, payment));
 }
 
@@ -73,11 +77,15 @@ function paymentMethodLabel(p: Payment): string | null {
 }
 
 /** The success page's details (spec §3 "Payment details response"), by intent id or our id. */
-export async function paymentDetails(deps: AppDeps, ref: { sessionId?: string | null; reference?: string | null }) {
+export async function paymentDetails(
+  deps: AppDeps,
+  ref: { sessionId?: string | null; reference?: string | null },
+) {
   const db = deps.database.db;
   const sessionId = ref.sessionId?.trim();
   const reference = ref.reference?.trim();
-  if (!sessionId && !reference) throw new AppError('validation_failed', INVALID_SESSION, { field: 'session_id' });
+  if (!sessionId && !reference)
+    throw new AppError('validation_failed', INVALID_SESSION, { field: 'session_id' });
   let payment = sessionId ? await findPaymentByIntent(db, sessionId) : await findPayment(db, reference!);
   if (!payment) throw new AppError('not_found', DETAILS_NOT_FOUND);
   if (isReserving(payment.status)) payment = await syncFromProvider(deps, payment);

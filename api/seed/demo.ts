@@ -12,7 +12,10 @@ import { demoMerchantSeedStep } from '../merchants/seed.ts';
 
 export interface SeedStep {
   name: string;
+  /** Creates the demo data; returns lines to print (once: e.g. a generated password). */
   run(deps: AppDeps): Promise<string[]>;
+  /** Lines to print on every later start (e.g. the ready-to-pay link), once the step has run. */
+  announce?(deps: AppDeps): Promise<string[]>;
 }
 
 /** Later domains append their steps here (admin user, demo merchant, blog post, …). */
@@ -32,7 +35,10 @@ export async function runDemoSeed(deps: AppDeps, steps: SeedStep[] = demoSeedSte
   const done = new Set<string>(JSON.parse((await getMeta(deps.database.db, 'demo_seed')) ?? '[]'));
   const lines: string[] = [];
   for (const step of steps) {
-    if (done.has(step.name)) continue;
+    if (done.has(step.name)) {
+      if (step.announce) lines.push(...(await step.announce(deps)));
+      continue;
+    }
     lines.push(...(await step.run(deps)));
     done.add(step.name);
     await setMeta(deps.database.db, 'demo_seed', JSON.stringify([...done]));

@@ -37,7 +37,8 @@ export const webhookRoutes = createRouter().openapi(
     try {
       event = deps.payments.parseWebhook(raw, c.req.header('stripe-signature') ?? null);
     } catch (err) {
-      if (err instanceof WebhookSignatureError) throw new AppError('bad_request', `Webhook signature verification failed: ${err.message}`);
+      if (err instanceof WebhookSignatureError)
+        throw new AppError('bad_request', `Webhook signature verification failed: ${err.message}`);
       throw new AppError('bad_request', 'Malformed webhook event');
     }
     const result = await handleWebhookEvent(deps, event);

@@ -15,7 +15,10 @@ import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../pay
 import { applyIntentInTrx } from '../payments/state.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
 
-export async function handleWebhookEvent(deps: AppDeps, event: WebhookEvent): Promise<{ duplicate: boolean }> {
+export async function handleWebhookEvent(
+  deps: AppDeps,
+  event: WebhookEvent,
+): Promise<{ duplicate: boolean }> {
   const db = deps.database.db;
   const result = await db.transaction().execute(async (trx) => {
     const inserted = await trx
@@ -31,7 +34,11 @@ export async function handleWebhookEvent(deps: AppDeps, event: WebhookEvent): Pr
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { duplicate: true };
     await applyAction(trx, deps, event.action);
-    await trx.updateTable('payment_events').set({ processed_at: deps.clock.now().toISOString() }).where('id', '=', event.id).execute();
+    await trx
+      .updateTable('payment_events')
+      .set({ processed_at: deps.clock.now().toISOString() })
+      .where('id', '=', event.id)
+      .execute();
     return { duplicate: false };
   });
   if (event.action.kind === 'account_updated') invalidateMerchantCache(deps); // after the commit
@@ -51,14 +58,19 @@ function objectId(action: ProviderAction): string | null {
   }
 }
 
-async function paymentForIntent(trx: Trx, intent: Pick<ProviderIntent, 'id' | 'metadata'>): Promise<Payment | undefined> {
+async function paymentForIntent(
+  trx: Trx,
+  intent: Pick<ProviderIntent, 'id' | 'metadata'>,
+): Promise<Payment | undefined> {
   const byIntent = await findPaymentByIntent(trx, intent.id);
   if (byIntent) return byIntent;
   // The event can overtake our own write of the intent id; the intent carries our payment id.
   const paymentId = intent.metadata?.paymentId;
   if (!paymentId) return undefined;
   const payment = await findPayment(trx, paymentId);
-  return payment && (!payment.payment_intent_id || payment.payment_intent_id === intent.id) ? payment : undefined;
+  return payment && (!payment.payment_intent_id || payment.payment_intent_id === intent.id)
+    ? payment
+    : undefined;
 }
 
 async function applyAction(trx: Trx, deps: AppDeps, action: ProviderAction): Promise<void> {
@@ -74,7 +86,10 @@ async function applyAction(trx: Trx, deps: AppDeps, action: ProviderAction): Pro
     case 'account_updated': {
       const merchants = await findMerchantsByAccount(trx, action.account.id);
       for (const m of merchants)
-        await updateMerchant(trx, m.id, { ...accountStatusFields(action.account), last_updated: deps.clock.now().toISOString() });
+        await updateMerchant(trx, m.id, {
+          ...accountStatusFields(action.account),
+          last_updated: deps.clock.now().toISOString(),
+        });
       return;
     }
     default:
@@ -110,14 +125,23 @@ async function applyChargeRefunded(
   const now = deps.clock.now().toISOString();
   const unknown = [];
   for (const r of action.refunds) {
-    const ours = await trx.selectFrom('refunds').selectAll().where('provider_refund_id', '=', r.id).executeTakeFirst();
+    const ours = await trx
+      .selectFrom('refunds')
+      .selectAll()
+      .where('provider_refund_id', '=', r.id)
+      .executeTakeFirst();
     if (!ours) {
       if (r.status !== 'failed' && r.status !== 'canceled') unknown.push(r);
       continue;
     }
-    if ((r.status === 'failed' || r.status === 'canceled') && ours.status !== r.status) await reverseRefund(trx, deps, ours.id, r.status);
+    if ((r.status === 'failed' || r.status === 'canceled') && ours.status !== r.status)
+      await reverseRefund(trx, deps, ours.id, r.status);
     else if (r.status === 'succeeded' && ours.status === 'pending')
-      await trx.updateTable('refunds').set({ status: 'succeeded', updated_at: now }).where('id', '=', ours.id).execute();
+      await trx
+        .updateTable('refunds')
+        .set({ status: 'succeeded', updated_at: now })
+        .where('id', '=', ours.id)
+        .execute();
   }
   payment = (await findPayment(trx, payment.id))!;
   const recorded = payment.refunded_amount + payment.refunded_surcharge;
@@ -126,7 +150,10 @@ async function applyChargeRefunded(
   if (delta <= 0) return;
   // Refunded outside the console (e.g. the provider's dashboard): split it like the charge.
   const remainingBase = payment.amount - payment.refunded_amount;
-  const base = delta === remainingTotal ? remainingBase : Math.min(remainingBase, proportion(delta, payment.amount, payment.total_amount));
+  const base =
+    delta === remainingTotal
+      ? remainingBase
+      : Math.min(remainingBase, proportion(delta, payment.amount, payment.total_amount));
   if (base <= 0) return;
   // Name the provider's refund when it is unambiguous (a pending console refund may not know its id yet).
   const providerRefundId = unknown.length === 1 && unknown[0].amount === delta ? unknown[0].id : null;

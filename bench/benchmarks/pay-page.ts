@@ -21,7 +21,8 @@ export const payPageInteractive: Benchmark = {
   unit: 'ms',
   budget: 400,
   direction: 'max',
-  description: 'hosted /pay page: navigation → amount input usable, headless Chromium, loopback, median of 20',
+  description:
+    'hosted /pay page: navigation → amount input usable, headless Chromium, loopback, median of 20',
   async run(ctx) {
     const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     try {
@@ -31,13 +32,20 @@ export const payPageInteractive: Benchmark = {
       for (let i = 0; i < runs + 1; i++) {
         const context = await browser.newContext();
         const page = await context.newPage();
-        await page.goto(`${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-B${i}&AMOUNTDUE=1,250.00&CURRENCY=AUD`, {
-          waitUntil: 'commit',
-        });
+        await page.goto(
+          `${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-B${i}&AMOUNTDUE=1,250.00&CURRENCY=AUD`,
+          {
+            waitUntil: 'commit',
+          },
+        );
         const handle = await page.waitForFunction(
           () => {
-            const input = document.querySelector('invoice-pay')?.shadowRoot?.querySelector<HTMLInputElement>('#ip-am');
-            return input && !input.disabled && input.getBoundingClientRect().height > 0 ? performance.now() : false;
+            const input = document
+              .querySelector('invoice-pay')
+              ?.shadowRoot?.querySelector<HTMLInputElement>('#ip-am');
+            return input && !input.disabled && input.getBoundingClientRect().height > 0
+              ? performance.now()
+              : false;
           },
           undefined,
           { polling: 'raf', timeout: 10_000 },

@@ -486,6 +486,29 @@ describe.skipIf(skip)(`Xero connector (${testDialect})`, () => {
     });
   });
 
+  it('bounds the pay page and payment creation by the live amount due, not the link', async () => {
+    const { merchant, invoice } = await connectedMerchantWithInvoice(70000);
+    // A typed link claims far more than Xero says is due (DESIGN §3.3 case 10 with a connection).
+    const session = await json(
+      t.app,
+      'GET',
+      `/api/pay/session?merchant=${merchant.id}&invoice=${invoice}&amount=99999.00&currency=AUD`,
+    );
+    expect(session.status).toBe(200);
+    expect(session.body.invoice).toMatchObject({ linkAmount: 70000, balance: 70000 });
+    const tooMuch = await json(t.app, 'POST', '/api/payments/create-payment-intent', {
+      merchantId: merchant.id,
+      invoiceNumber: invoice,
+      currency: 'aud',
+      amount: 70001,
+      amountDue: 9999900,
+    });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error.message).toBe(
+      'Payment amount cannot exceed the remaining balance of A$700.00.',
+    );
+  });
+
   it('syncs by hand now (Sync to Xero) and disconnects with the tokens revoked', async () => {
     const { merchant, invoice } = await connectedMerchantWithInvoice();
     const payment = await pay(merchant.id, invoice, 15000);

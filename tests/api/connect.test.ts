@@ -24,81 +24,204 @@ describe.skipIf(skip)(`stripe connect (${testDialect})`, () => {
   });
 
   const newMerchant = async () =>
-    (await json(t.app, 'POST', '/api/admin/merchants', { business_name: 'Connect Co', name: 'C', email: 'c@connect.test' }, admin)).body;
-  const getMerchant = async (id: string) => (await json(t.app, 'GET', `/api/admin/merchants/${id}`, undefined, admin)).body;
+    (
+      await json(
+        t.app,
+        'POST',
+        '/api/admin/merchants',
+        { business_name: 'Connect Co', name: 'C', email: 'c@connect.test' },
+        admin,
+      )
+    ).body;
+  const getMerchant = async (id: string) =>
+    (await json(t.app, 'GET', `/api/admin/merchants/${id}`, undefined, admin)).body;
 
   it('onboards a new account with Account Links; the badge follows account.updated', async () => {
     const m = await newMerchant();
-    const start = await json(t.app, 'POST', '/api/admin/stripe-connect-url', { redirectUri: REDIRECT, merchantId: m.id, mode: 'onboarding' }, admin);
+    const start = await json(
+      t.app,
+      'POST',
+      '/api/admin/stripe-connect-url',
+      { redirectUri: REDIRECT, merchantId: m.id, mode: 'onboarding' },
+      admin,
+    );
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     expect(start.body.accountId).toMatch(/^acct_/);
     expect(start.body.state).not.toContain(m.id);
-    expect(await getMerchant(m.id)).toMatchObject({ stripe_account_id: start.body.accountId, stripe_connect_status: 'onboarding', stripe_onboarding_complete: false });
+    expect(await getMerchant(m.id)).toMatchObject({
+      stripe_account_id: start.body.accountId,
+      stripe_connect_status: 'onboarding',
+      stripe_onboarding_complete: false,
+    });
     // The admin approves on the (sandbox) consent page and comes back to /connect/callback?state=….
     const token = new URL(start.body.url).searchParams.get('link')!;
     const back = await sandbox(t).decideLink(token, true);
     expect(new URL(back!).searchParams.get('state')).toBe(start.body.state);
     await t.deps.payments.flushEvents();
-    expect(await getMerchant(m.id)).toMatchObject({ stripe_onboarding_complete: true, stripe_charges_enabled: true });
-    const done = await json(t.app, 'POST', '/api/admin/stripe-connect-callback', { state: start.body.state }, admin);
+    expect(await getMerchant(m.id)).toMatchObject({
+      stripe_onboarding_complete: true,
+      stripe_charges_enabled: true,
+    });
+    const done = await json(
+      t.app,
+      'POST',
+      '/api/admin/stripe-connect-callback',
+      { state: start.body.state },
+      admin,
+    );
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ status: 'connected', account_id: start.body.accountId, onboarding_complete: true });
+    expect(done.body).toMatchObject({
+      status: 'connected',
+      account_id: start.body.accountId,
+      onboarding_complete: true,
+    });
     const session = await json(t.app, 'GET', `/api/pay/session?merchant=${m.id}&invoice=INV-1&amount=10`);
     expect(session.body.merchant.ready).toBe(true);
   });
 
   it('connects an existing account by OAuth; the state is single-use', async () => {
     const m = await newMerchant();
-    const start = await json(t.app, 'POST', '/api/admin/stripe-connect-url', { redirectUri: REDIRECT, state: m.id, mode: 'oauth' }, admin);
+    const start = await json(
+      t.app,
+      'POST',
+      '/api/admin/stripe-connect-url',
+      { redirectUri: REDIRECT, state: m.id, mode: 'oauth' },
+      admin,
+    );
     expect(start.status).toBe(200);
     const consent = new URL(start.body.url);
     expect(consent.searchParams.get('state')).toBe(start.body.state);
-    const back = new URL(await sandbox(t).decideOAuth({ redirectUri: REDIRECT, state: start.body.state, approve: true, businessName: 'Connect Co' }));
+    const back = new URL(
+      await sandbox(t).decideOAuth({
+        redirectUri: REDIRECT,
+        state: start.body.state,
+        approve: true,
+        businessName: 'Connect Co',
+      }),
+    );
     const code = back.searchParams.get('code')!;
-    const done = await json(t.app, 'POST', '/api/admin/stripe-connect-callback', { code, state: back.searchParams.get('state') }, admin);
+    const done = await json(
+      t.app,
+      'POST',
+      '/api/admin/stripe-connect-callback',
+      { code, state: back.searchParams.get('state') },
+      admin,
+    );
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ status: 'connected', success: true, merchant_id: m.id });
     expect((await getMerchant(m.id)).stripe_account_id).toBe(done.body.account_id);
-    const replay = await json(t.app, 'POST', '/api/admin/stripe-connect-callback', { code, state: start.body.state }, admin);
+    const replay = await json(
+      t.app,
+      'POST',
+      '/api/admin/stripe-connect-callback',
+      { code, state: start.body.state },
+      admin,
+    );
     expect(replay.status).toBe(400);
-    expect(replay.body.error.message).toBe('This connection link has expired or was already used. Please start again from the merchant page.');
-    const actions = await t.deps.database.db.selectFrom('audit_log').select('action').where('target_id', '=', m.id).execute();
-    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['merchant.stripe_connect_started', 'merchant.stripe_connected']));
+    expect(replay.body.error.message).toBe(
+      'This connection link has expired or was already used. Please start again from the merchant page.',
+    );
+    const actions = await t.deps.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', m.id)
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['merchant.stripe_connect_started', 'merchant.stripe_connected']),
+    );
   });
 
   it("answers the spec's callback messages, refuses forged and expired states, and falls back to pending", async () => {
     const m = await newMerchant();
     const noState = await json(t.app, 'POST', '/api/admin/stripe-connect-callback', { code: 'ac_x' }, admin);
     expect(noState.body.error.message).toBe('No merchant ID provided in the callback URL state parameter');
-    const merchantIdAsState = await json(t.app, 'POST', '/api/admin/stripe-connect-callback', { code: 'ac_x', state: m.id }, admin);
+    const merchantIdAsState = await json(
+      t.app,
+      'POST',
+      '/api/admin/stripe-connect-callback',
+      { code: 'ac_x', state: m.id },
+      admin,
+    );
     expect(merchantIdAsState.status).toBe(400);
-    const start = async () => (await json(t.app, 'POST', '/api/admin/stripe-connect-url', { redirectUri: REDIRECT, merchantId: m.id, mode: 'oauth' }, admin)).body.state;
-    const noCode = await json(t.app, 'POST', '/api/admin/stripe-connect-callback', { state: await start() }, admin);
+    const start = async () =>
+      (
+        await json(
+          t.app,
+          'POST',
+          '/api/admin/stripe-connect-url',
+          { redirectUri: REDIRECT, merchantId: m.id, mode: 'oauth' },
+          admin,
+        )
+      ).body.state;
+    const noCode = await json(
+      t.app,
+      'POST',
+      '/api/admin/stripe-connect-callback',
+      { state: await start() },
+      admin,
+    );
     expect(noCode.body.error.message).toBe('No authorization code received from Stripe');
     const stale = await start();
     t.clock.advance(31 * 60_000);
     admin = await adminHeaders(t);
-    expect((await json(t.app, 'POST', '/api/admin/stripe-connect-callback', { code: 'ac_x', state: stale }, admin)).status).toBe(400);
-    const pending = await json(t.app, 'POST', '/api/admin/stripe-connect-callback', { code: 'ac_not_issued', state: await start() }, admin);
+    expect(
+      (await json(t.app, 'POST', '/api/admin/stripe-connect-callback', { code: 'ac_x', state: stale }, admin))
+        .status,
+    ).toBe(400);
+    const pending = await json(
+      t.app,
+      'POST',
+      '/api/admin/stripe-connect-callback',
+      { code: 'ac_not_issued', state: await start() },
+      admin,
+    );
     expect(pending.status).toBe(202);
     expect(pending.body).toMatchObject({ status: 'pending', merchant_id: m.id });
     expect((await getMerchant(m.id)).stripe_connect_status).toBe('pending_manual_processing');
-    const unknown = await json(t.app, 'POST', '/api/admin/stripe-connect-url', { redirectUri: REDIRECT, merchantId: crypto.randomUUID() }, admin);
+    const unknown = await json(
+      t.app,
+      'POST',
+      '/api/admin/stripe-connect-url',
+      { redirectUri: REDIRECT, merchantId: crypto.randomUUID() },
+      admin,
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe('Could not find merchant details');
   });
 
   it('disconnects: the account is revoked at the provider and the merchant cannot take payments', async () => {
     const m = await newMerchant();
-    await t.deps.database.db.updateTable('merchants').set({ stripe_account_id: 'acct_todisconnect1', stripe_charges_enabled: 1, stripe_onboarding_complete: 1 }).where('id', '=', m.id).execute();
+    await t.deps.database.db
+      .updateTable('merchants')
+      .set({
+        stripe_account_id: 'acct_todisconnect1',
+        stripe_charges_enabled: 1,
+        stripe_onboarding_complete: 1,
+      })
+      .where('id', '=', m.id)
+      .execute();
     const res = await json(t.app, 'POST', `/api/admin/merchants/${m.id}/disconnect-stripe`, undefined, admin);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, disconnected_account_id: 'acct_todisconnect1' });
-    expect(await getMerchant(m.id)).toMatchObject({ stripe_account_id: null, stripe_onboarding_complete: false, stripe_connect_status: 'disconnected' });
+    expect(await getMerchant(m.id)).toMatchObject({
+      stripe_account_id: null,
+      stripe_onboarding_complete: false,
+      stripe_connect_status: 'disconnected',
+    });
     await expect(sandbox(t).retrieveAccount('acct_todisconnect1')).rejects.toThrow(/revoked|access/);
-    const pay = await json(t.app, 'POST', '/api/payments/create-payment-intent', { merchantId: m.id, amount: 1000, currency: 'aud', invoiceNumber: 'INV-1', amountDue: 1000 });
+    const pay = await json(t.app, 'POST', '/api/payments/create-payment-intent', {
+      merchantId: m.id,
+      amount: 1000,
+      currency: 'aud',
+      invoiceNumber: 'INV-1',
+      amountDue: 1000,
+    });
     expect(pay.body.error.message).toBe('This merchant has not connected their Stripe account');
-    const actions = await t.deps.database.db.selectFrom('audit_log').select('action').where('target_id', '=', m.id).execute();
+    const actions = await t.deps.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', m.id)
+      .execute();
     expect(actions.map((a) => a.action)).toContain('merchant.stripe_disconnected');
   });
 });

@@ -42,11 +42,26 @@ const CASES: Case[] = [
   { n: 1, history: [], open: '1000.00', balance: 100000 },
   { n: 2, history: [{ pay: 25000, on: '1000.00' }], open: '1000.00', balance: 75000 },
   { n: 3, history: [{ pay: 25000, on: '1000.00' }, { writeBack: 0 }], open: '750.00', balance: 75000 },
-  { n: 4, history: [{ pay: 25000, on: '1000.00' }, { writeBack: 0 }, { pay: 75000, on: '750.00' }], open: '1000.00', balance: 0 },
+  {
+    n: 4,
+    history: [{ pay: 25000, on: '1000.00' }, { writeBack: 0 }, { pay: 75000, on: '750.00' }],
+    open: '1000.00',
+    balance: 0,
+  },
   { n: 5, history: [{ pay: 25000, on: '1000.00' }], open: '1000.00', balance: 75000 },
   { n: 6, history: [{ declinedAttempt: '1000.00' }], open: '1000.00', balance: 100000 },
-  { n: 7, history: [{ declinedAttempt: '1000.00' }, { pay: 60000, on: '600.00' }], open: '1000.00', balance: 0 },
-  { n: 8, history: [{ pay: 30000, on: '1000.00' }, { writeBack: 0 }, { refund: 10000, of: 0 }], open: '700.00', balance: 80000 },
+  {
+    n: 7,
+    history: [{ declinedAttempt: '1000.00' }, { pay: 60000, on: '600.00' }],
+    open: '1000.00',
+    balance: 0,
+  },
+  {
+    n: 8,
+    history: [{ pay: 30000, on: '1000.00' }, { writeBack: 0 }, { refund: 10000, of: 0 }],
+    open: '700.00',
+    balance: 80000,
+  },
   { n: 9, history: [{ declinedAttempt: '1.00' }], open: '1000.00', balance: 100000 },
   { n: 10, history: [{ pay: 30000, on: '1000.00' }, { writeBack: 0 }], open: '99999.00', balance: 70000 },
   { n: 11, history: [{ pay: 99970, on: '1000.00' }], open: '1000.00', balance: 30 },
@@ -70,20 +85,42 @@ describe.skipIf(skip)(`ledger (${testDialect})`, () => {
     const paid: string[] = [];
     for (const step of history) {
       if ('pay' in step) {
-        const { state } = await payThroughLink(t, { merchant: merchant.id, invoice, linkAmount: step.on, amount: step.pay });
+        const { state } = await payThroughLink(t, {
+          merchant: merchant.id,
+          invoice,
+          linkAmount: step.on,
+          amount: step.pay,
+        });
         expect(state.status).toBe('succeeded');
         paid.push(state.paymentId);
       } else if ('writeBack' in step) {
-        const res = await json(t.app, 'POST', `/api/admin/payments/${paid[step.writeBack]}/mark-recorded`, {}, admin);
+        const res = await json(
+          t.app,
+          'POST',
+          `/api/admin/payments/${paid[step.writeBack]}/mark-recorded`,
+          {},
+          admin,
+        );
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       } else if ('refund' in step) {
-        const res = await json(t.app, 'POST', `/api/admin/payments/${paid[step.of]}/refund`, { amount: step.refund }, admin);
+        const res = await json(
+          t.app,
+          'POST',
+          `/api/admin/payments/${paid[step.of]}/refund`,
+          { amount: step.refund },
+          admin,
+        );
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       } else {
         // Someone opened this link and tried a card that was declined: an observation that never became credible.
         const s = await openSession(t, { merchant: merchant.id, invoice, amount: step.declinedAttempt });
         const amount = Math.min(s.body.invoice.balance, 50000);
-        const created = await createPayment(t, { merchantId: merchant.id, amount, invoiceNumber: invoice, paySessionId: s.body.paySessionId });
+        const created = await createPayment(t, {
+          merchantId: merchant.id,
+          amount,
+          invoiceNumber: invoice,
+          paySessionId: s.body.paySessionId,
+        });
         if (created.status === 200) {
           await confirmCard(t, created.body, CARDS.declined);
           expect((await refresh(t, created.body.paymentId)).status).toBe('failed');
@@ -101,12 +138,24 @@ describe.skipIf(skip)(`ledger (${testDialect})`, () => {
       expect(session.body.invoice.balance).toBe(c.balance);
       expect(session.body.invoice.fullyPaid).toBe(c.balance === 0);
 
-      const over = await createPayment(t, { merchantId: merchant.id, amount: c.balance + 1, invoiceNumber: invoice, paySessionId: session.body.paySessionId });
+      const over = await createPayment(t, {
+        merchantId: merchant.id,
+        amount: c.balance + 1,
+        invoiceNumber: invoice,
+        paySessionId: session.body.paySessionId,
+      });
       expect(over.status).toBe(422);
-      expect(over.body.error.message).toBe(`Payment amount cannot exceed the remaining balance of ${formatMoney(c.balance, 'AUD')}.`);
+      expect(over.body.error.message).toBe(
+        `Payment amount cannot exceed the remaining balance of ${formatMoney(c.balance, 'AUD')}.`,
+      );
 
       if (c.balance === 0) return;
-      const exact = await createPayment(t, { merchantId: merchant.id, amount: c.balance, invoiceNumber: invoice, paySessionId: session.body.paySessionId });
+      const exact = await createPayment(t, {
+        merchantId: merchant.id,
+        amount: c.balance,
+        invoiceNumber: invoice,
+        paySessionId: session.body.paySessionId,
+      });
       if (c.n === 11) {
         // Our ledger waives the 0.50 minimum for the whole remainder; the card processor's own minimum charge
         // (Stripe: A$0.50) still refuses A$0.31, and the customer is told so plainly.
@@ -124,17 +173,32 @@ describe.skipIf(skip)(`ledger (${testDialect})`, () => {
 
   it('refuses less than the 0.50 minimum unless it is the whole remainder', async () => {
     const session = await openSession(t, { merchant: merchant.id, invoice: 'INV-MIN', amount: '100.00' });
-    const small = await createPayment(t, { merchantId: merchant.id, amount: 49, invoiceNumber: 'INV-MIN', paySessionId: session.body.paySessionId });
+    const small = await createPayment(t, {
+      merchantId: merchant.id,
+      amount: 49,
+      invoiceNumber: 'INV-MIN',
+      paySessionId: session.body.paySessionId,
+    });
     expect(small.status).toBe(400);
     expect(small.body.error.message).toBe('The minimum payment is A$0.50.');
-    const fifty = await createPayment(t, { merchantId: merchant.id, amount: 50, invoiceNumber: 'INV-MIN', paySessionId: session.body.paySessionId });
+    const fifty = await createPayment(t, {
+      merchantId: merchant.id,
+      amount: 50,
+      invoiceNumber: 'INV-MIN',
+      paySessionId: session.body.paySessionId,
+    });
     expect(fifty.status).toBe(200);
   });
 
   it('after a decline, the whole balance can be paid at once with another card', async () => {
     const invoice = 'INV-DECLINE';
     const session = await openSession(t, { merchant: merchant.id, invoice, amount: '1000.00' });
-    const first = await createPayment(t, { merchantId: merchant.id, amount: 100000, invoiceNumber: invoice, paySessionId: session.body.paySessionId });
+    const first = await createPayment(t, {
+      merchantId: merchant.id,
+      amount: 100000,
+      invoiceNumber: invoice,
+      paySessionId: session.body.paySessionId,
+    });
     expect(first.status).toBe(200);
     const declined = await confirmCard(t, first.body, CARDS.insufficientFunds);
     expect(JSON.stringify(declined)).toContain('insufficient_funds');
@@ -145,7 +209,12 @@ describe.skipIf(skip)(`ledger (${testDialect})`, () => {
     // A different customer (another session) can now take the whole balance, too.
     const other = await openSession(t, { merchant: merchant.id, invoice, amount: '1000.00' });
     expect(other.body.invoice.balance).toBe(100000);
-    const second = await createPayment(t, { merchantId: merchant.id, amount: 100000, invoiceNumber: invoice, paySessionId: session.body.paySessionId });
+    const second = await createPayment(t, {
+      merchantId: merchant.id,
+      amount: 100000,
+      invoiceNumber: invoice,
+      paySessionId: session.body.paySessionId,
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     await confirmCard(t, second.body, CARDS.visa);
     const paid = await refresh(t, second.body.paymentId);
@@ -157,21 +226,50 @@ describe.skipIf(skip)(`ledger (${testDialect})`, () => {
   it('a second attempt from the same pay session replaces the unconfirmed first; other sessions do not', async () => {
     const invoice = 'INV-REPLACE';
     const a = await openSession(t, { merchant: merchant.id, invoice, amount: '1000.00' });
-    const first = await createPayment(t, { merchantId: merchant.id, amount: 60000, invoiceNumber: invoice, paySessionId: a.body.paySessionId });
+    const first = await createPayment(t, {
+      merchantId: merchant.id,
+      amount: 60000,
+      invoiceNumber: invoice,
+      paySessionId: a.body.paySessionId,
+    });
     expect(first.status).toBe(200);
     // Another customer cannot take more than what is left beside the reservation.
     const b = await openSession(t, { merchant: merchant.id, invoice, amount: '1000.00' });
     expect(b.body.invoice.balance).toBe(40000);
-    const blocked = await createPayment(t, { merchantId: merchant.id, amount: 70000, invoiceNumber: invoice, paySessionId: b.body.paySessionId });
+    const blocked = await createPayment(t, {
+      merchantId: merchant.id,
+      amount: 70000,
+      invoiceNumber: invoice,
+      paySessionId: b.body.paySessionId,
+    });
     expect(blocked.status).toBe(422);
     // Reloading the page with the same session shows the whole balance again (its own attempt is replaceable).
-    const reloaded = await openSession(t, { merchant: merchant.id, invoice, amount: '1000.00', paySessionId: a.body.paySessionId });
+    const reloaded = await openSession(t, {
+      merchant: merchant.id,
+      invoice,
+      amount: '1000.00',
+      paySessionId: a.body.paySessionId,
+    });
     expect(reloaded.body.invoice.balance).toBe(100000);
-    const second = await createPayment(t, { merchantId: merchant.id, amount: 70000, invoiceNumber: invoice, paySessionId: reloaded.body.paySessionId });
+    const second = await createPayment(t, {
+      merchantId: merchant.id,
+      amount: 70000,
+      invoiceNumber: invoice,
+      paySessionId: reloaded.body.paySessionId,
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
-    const replaced = await json(t.app, 'GET', `/api/admin/payments/${first.body.paymentId}`, undefined, await adminHeaders(t));
+    const replaced = await json(
+      t.app,
+      'GET',
+      `/api/admin/payments/${first.body.paymentId}`,
+      undefined,
+      await adminHeaders(t),
+    );
     expect(replaced.body.status).toBe('canceled');
-    const intent = await sandbox(t).retrieveIntent(first.body.paymentIntentId, first.body.stripeConnectAccountId);
+    const intent = await sandbox(t).retrieveIntent(
+      first.body.paymentIntentId,
+      first.body.stripeConnectAccountId,
+    );
     expect(intent.status).toBe('canceled');
     expect((await invoiceRow(t, merchant.id, invoice))!.reserved_amount).toBe(70000);
   });
@@ -179,16 +277,27 @@ describe.skipIf(skip)(`ledger (${testDialect})`, () => {
   it('expires unconfirmed reservations after the TTL (cancelling at the provider first)', async () => {
     const invoice = 'INV-EXPIRE';
     const s = await openSession(t, { merchant: merchant.id, invoice, amount: '500.00' });
-    const p = await createPayment(t, { merchantId: merchant.id, amount: 50000, invoiceNumber: invoice, paySessionId: s.body.paySessionId });
-    expect((await openSession(t, { merchant: merchant.id, invoice, amount: '500.00' })).body.invoice.balance).toBe(0);
+    const p = await createPayment(t, {
+      merchantId: merchant.id,
+      amount: 50000,
+      invoiceNumber: invoice,
+      paySessionId: s.body.paySessionId,
+    });
+    expect(
+      (await openSession(t, { merchant: merchant.id, invoice, amount: '500.00' })).body.invoice.balance,
+    ).toBe(0);
     t.clock.advance(29 * 60_000);
     await expireReservations(t.deps);
     expect((await invoiceRow(t, merchant.id, invoice))!.reserved_amount).toBe(50000);
     t.clock.advance(2 * 60_000);
     const swept = await expireReservations(t.deps);
     expect(swept.expired).toBeGreaterThanOrEqual(1);
-    expect((await sandbox(t).retrieveIntent(p.body.paymentIntentId, p.body.stripeConnectAccountId)).status).toBe('canceled');
-    expect((await openSession(t, { merchant: merchant.id, invoice, amount: '500.00' })).body.invoice.balance).toBe(50000);
+    expect(
+      (await sandbox(t).retrieveIntent(p.body.paymentIntentId, p.body.stripeConnectAccountId)).status,
+    ).toBe('canceled');
+    expect(
+      (await openSession(t, { merchant: merchant.id, invoice, amount: '500.00' })).body.invoice.balance,
+    ).toBe(50000);
   });
 
   it('records a success the provider reports when expiry tries to cancel', async () => {
@@ -198,16 +307,31 @@ describe.skipIf(skip)(`ledger (${testDialect})`, () => {
       const m = await createConnectedMerchant(quiet);
       const invoice = 'INV-EXPIRE-SUCCEEDED';
       const s = await openSession(quiet, { merchant: m.id, invoice, amount: '500.00' });
-      const p = await createPayment(quiet, { merchantId: m.id, amount: 20000, invoiceNumber: invoice, paySessionId: s.body.paySessionId });
+      const p = await createPayment(quiet, {
+        merchantId: m.id,
+        amount: 20000,
+        invoiceNumber: invoice,
+        paySessionId: s.body.paySessionId,
+      });
       await confirmCard(quiet, p.body);
-      expect((await invoiceRow(quiet, m.id, invoice))!).toMatchObject({ paid_amount: 0, reserved_amount: 20000 });
+      expect((await invoiceRow(quiet, m.id, invoice))!).toMatchObject({
+        paid_amount: 0,
+        reserved_amount: 20000,
+      });
       quiet.clock.advance(31 * 60_000);
       const swept = await expireReservations(quiet.deps);
       expect(swept.succeeded).toBe(1);
-      expect((await invoiceRow(quiet, m.id, invoice))!).toMatchObject({ paid_amount: 20000, reserved_amount: 0, overpaid: 0 });
+      expect((await invoiceRow(quiet, m.id, invoice))!).toMatchObject({
+        paid_amount: 20000,
+        reserved_amount: 0,
+        overpaid: 0,
+      });
       // The success event arriving later changes nothing.
       await quiet.deps.payments.flushEvents();
-      expect((await invoiceRow(quiet, m.id, invoice))!).toMatchObject({ paid_amount: 20000, reserved_amount: 0 });
+      expect((await invoiceRow(quiet, m.id, invoice))!).toMatchObject({
+        paid_amount: 20000,
+        reserved_amount: 0,
+      });
     } finally {
       await quiet.close();
     }
@@ -216,11 +340,18 @@ describe.skipIf(skip)(`ledger (${testDialect})`, () => {
   it('records a late success after expiry and flags the invoice overpaid', async () => {
     const invoice = 'INV-LATE';
     const s = await openSession(t, { merchant: merchant.id, invoice, amount: '1000.00' });
-    const late = await createPayment(t, { merchantId: merchant.id, amount: 60000, invoiceNumber: invoice, paySessionId: s.body.paySessionId });
+    const late = await createPayment(t, {
+      merchantId: merchant.id,
+      amount: 60000,
+      invoiceNumber: invoice,
+      paySessionId: s.body.paySessionId,
+    });
     t.clock.advance(31 * 60_000);
     await expireReservations(t.deps);
     const admin2 = await adminHeaders(t);
-    expect((await json(t.app, 'GET', `/api/admin/payments/${late.body.paymentId}`, undefined, admin2)).body.status).toBe('expired');
+    expect(
+      (await json(t.app, 'GET', `/api/admin/payments/${late.body.paymentId}`, undefined, admin2)).body.status,
+    ).toBe('expired');
     // Someone else pays the whole invoice.
     await payThroughLink(t, { merchant: merchant.id, invoice, linkAmount: '1000.00', amount: 100000 });
     // Then the provider reports that the expired attempt's charge went through after all (it lost the race
@@ -244,6 +375,10 @@ describe.skipIf(skip)(`ledger (${testDialect})`, () => {
     const payment = await json(t.app, 'GET', `/api/admin/payments/${late.body.paymentId}`, undefined, admin2);
     expect(payment.body.status).toBe('succeeded');
     expect(payment.body.invoice_overpaid).toBe(true);
-    expect((await invoiceRow(t, merchant.id, invoice))!).toMatchObject({ paid_amount: 160000, reserved_amount: 0, overpaid: 1 });
+    expect((await invoiceRow(t, merchant.id, invoice))!).toMatchObject({
+      paid_amount: 160000,
+      reserved_amount: 0,
+      overpaid: 1,
+    });
   });
 });

@@ -22,10 +22,15 @@ describe.skipIf(skip)(`payment rate limits (${testDialect})`, () => {
   });
 
   const attempt = (ip: string, invoice: string) =>
-    createPayment(t, { merchantId: merchant.id, amount: 1000, invoiceNumber: invoice, amountDue: 10_000_000 }, { 'x-forwarded-for': ip });
+    createPayment(
+      t,
+      { merchantId: merchant.id, amount: 1000, invoiceNumber: invoice, amountDue: 10_000_000 },
+      { 'x-forwarded-for': ip },
+    );
 
   it('limits payment creation per IP', async () => {
-    for (let i = 0; i < PAYMENT_RATE_RULES.createPerIp.limit; i++) expect((await attempt('203.0.113.1', `INV-IP-${i}`)).status).toBe(200);
+    for (let i = 0; i < PAYMENT_RATE_RULES.createPerIp.limit; i++)
+      expect((await attempt('203.0.113.1', `INV-IP-${i}`)).status).toBe(200);
     const refused = await attempt('203.0.113.1', 'INV-IP-X');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -35,7 +40,8 @@ describe.skipIf(skip)(`payment rate limits (${testDialect})`, () => {
   });
 
   it('limits payment creation per invoice, whatever the IP', async () => {
-    for (let i = 0; i < PAYMENT_RATE_RULES.createPerInvoice.limit; i++) expect((await attempt(`198.51.100.${i}`, 'INV-ONE')).status).toBe(200);
+    for (let i = 0; i < PAYMENT_RATE_RULES.createPerInvoice.limit; i++)
+      expect((await attempt(`198.51.100.${i}`, 'INV-ONE')).status).toBe(200);
     const refused = await attempt('198.51.100.250', 'INV-ONE');
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('rate_limited');
@@ -54,7 +60,9 @@ describe.skipIf(skip)(`payment rate limits (${testDialect})`, () => {
     for (let i = 0; i < DECLINE_SLOWDOWN.freeDeclines; i++) await decline();
     const slowed = await attempt(ip, 'INV-DECLINES-NEXT');
     expect(slowed.status).toBe(429);
-    expect(slowed.body.error.message).toBe('Too many declined payment attempts. Please wait 30 seconds and try again.');
+    expect(slowed.body.error.message).toBe(
+      'Too many declined payment attempts. Please wait 30 seconds and try again.',
+    );
     expect(slowed.headers.get('retry-after')).toBe('30');
     expect((await attempt('192.0.2.10', 'INV-OTHER-CUSTOMER')).status).toBe(200);
     t.clock.advance(31_000);

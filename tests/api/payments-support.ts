@@ -60,20 +60,42 @@ export async function openSession(
   t: TestApp,
   q: { merchant: string; invoice: string; amount?: string; currency?: string; paySessionId?: string },
 ) {
-  const params = new URLSearchParams({ merchant: q.merchant, invoice: q.invoice, currency: q.currency ?? 'AUD' });
+  const params = new URLSearchParams({
+    merchant: q.merchant,
+    invoice: q.invoice,
+    currency: q.currency ?? 'AUD',
+  });
   if (q.amount !== undefined) params.set('amount', q.amount);
   if (q.paySessionId) params.set('paySessionId', q.paySessionId);
   return json(t.app, 'GET', `/api/pay/session?${params}`);
 }
 
-export async function createPayment(t: TestApp, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+export async function createPayment(
+  t: TestApp,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   return json(t.app, 'POST', '/api/payments/create-payment-intent', { currency: 'aud', ...body }, headers);
 }
 
 /** Confirm an intent in the sandbox as the widget's card form would. */
-export async function confirmCard(t: TestApp, created: { paymentIntentId: string; clientSecret: string; stripeConnectAccountId: string }, number: string = CARDS.visa) {
-  const pm = await sandbox(t).createPaymentMethod({ number, expMonth: 12, expYear: 2034, cvc: number.length === 15 ? '1234' : '123', account: created.stripeConnectAccountId });
-  return sandbox(t).confirmIntent({ intentId: created.paymentIntentId, clientSecret: created.clientSecret, paymentMethodId: pm.id });
+export async function confirmCard(
+  t: TestApp,
+  created: { paymentIntentId: string; clientSecret: string; stripeConnectAccountId: string },
+  number: string = CARDS.visa,
+) {
+  const pm = await sandbox(t).createPaymentMethod({
+    number,
+    expMonth: 12,
+    expYear: 2034,
+    cvc: number.length === 15 ? '1234' : '123',
+    account: created.stripeConnectAccountId,
+  });
+  return sandbox(t).confirmIntent({
+    intentId: created.paymentIntentId,
+    clientSecret: created.clientSecret,
+    paymentMethodId: pm.id,
+  });
 }
 
 export async function refresh(t: TestApp, paymentId: string) {
@@ -85,11 +107,29 @@ export async function refresh(t: TestApp, paymentId: string) {
 /** Open the link, pay `amount` (minor units) with a card, refresh; returns the payment state. */
 export async function payThroughLink(
   t: TestApp,
-  o: { merchant: string; invoice: string; linkAmount?: string; amount: number; card?: string; currency?: string },
+  o: {
+    merchant: string;
+    invoice: string;
+    linkAmount?: string;
+    amount: number;
+    card?: string;
+    currency?: string;
+  },
 ) {
-  const session = await openSession(t, { merchant: o.merchant, invoice: o.invoice, amount: o.linkAmount, currency: o.currency });
+  const session = await openSession(t, {
+    merchant: o.merchant,
+    invoice: o.invoice,
+    amount: o.linkAmount,
+    currency: o.currency,
+  });
   expect(session.status, JSON.stringify(session.body)).toBe(200);
-  const created = await createPayment(t, { merchantId: o.merchant, amount: o.amount, currency: (o.currency ?? 'aud').toLowerCase(), invoiceNumber: o.invoice, paySessionId: session.body.paySessionId });
+  const created = await createPayment(t, {
+    merchantId: o.merchant,
+    amount: o.amount,
+    currency: (o.currency ?? 'aud').toLowerCase(),
+    invoiceNumber: o.invoice,
+    paySessionId: session.body.paySessionId,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   await confirmCard(t, created.body, o.card ?? CARDS.visa);
   return { created: created.body, state: await refresh(t, created.body.paymentId) };

@@ -10,7 +10,17 @@ import { computeBreakdown } from '../../core/money.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { CARDS, confirmCard, createConnectedMerchant, createPayment, invoiceRow, openSession, payThroughLink, refresh, sandbox } from './payments-support.ts';
+import {
+  CARDS,
+  confirmCard,
+  createConnectedMerchant,
+  createPayment,
+  invoiceRow,
+  openSession,
+  payThroughLink,
+  refresh,
+  sandbox,
+} from './payments-support.ts';
 
 const skip = await skipPostgres();
 
@@ -28,27 +38,47 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
   });
 
   it('answers every server-owned error message of the spec by HTTP', async () => {
-    const session = (await openSession(t, { merchant: merchant.id, invoice: 'INV-ERR', amount: '250.00' })).body;
+    const session = (await openSession(t, { merchant: merchant.id, invoice: 'INV-ERR', amount: '250.00' }))
+      .body;
     const body = { merchantId: merchant.id, invoiceNumber: 'INV-ERR', paySessionId: session.paySessionId };
     for (const amount of [0, -100, 12.5, '100', null]) {
       const res = await createPayment(t, { ...body, amount });
       expect(res.status, String(amount)).toBe(400);
       expect(res.body.error.message).toBe('Please enter a valid payment amount.');
     }
-    const missing = await createPayment(t, { merchantId: merchant.id, invoiceNumber: 'INV-ERR', amountDue: 25000 });
+    const missing = await createPayment(t, {
+      merchantId: merchant.id,
+      invoiceNumber: 'INV-ERR',
+      amountDue: 25000,
+    });
     expect(missing.body.error.message).toBe('Please enter a valid payment amount.');
     const over = await createPayment(t, { ...body, amount: 25001 });
     expect(over.status).toBe(422);
     expect(over.body.error.message).toBe('Payment amount cannot exceed the remaining balance of A$250.00.');
     const noMerchant = await createPayment(t, { amount: 100, invoiceNumber: 'INV-ERR', merchantId: '  ' });
     expect(noMerchant.body.error.message).toBe('Invalid merchant. Please check the URL and try again.');
-    const unknown = await createPayment(t, { amount: 100, invoiceNumber: 'INV-ERR', merchantId: crypto.randomUUID() });
+    const unknown = await createPayment(t, {
+      amount: 100,
+      invoiceNumber: 'INV-ERR',
+      merchantId: crypto.randomUUID(),
+    });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error.message).toBe('Could not find the merchant. Please check the URL and try again.');
+    expect(unknown.body.error.message).toBe(
+      'Could not find the merchant. Please check the URL and try again.',
+    );
     const unconnected = await createConnectedMerchant(t, { stripe_account_id: null });
-    const notConnected = await createPayment(t, { amount: 100, invoiceNumber: 'INV-ERR', merchantId: unconnected.id });
+    const notConnected = await createPayment(t, {
+      amount: 100,
+      invoiceNumber: 'INV-ERR',
+      merchantId: unconnected.id,
+    });
     expect(notConnected.body.error.message).toBe('This merchant has not connected their Stripe account');
-    const currency = await createPayment(t, { ...body, paySessionId: undefined, amount: 100, currency: 'xyz' });
+    const currency = await createPayment(t, {
+      ...body,
+      paySessionId: undefined,
+      amount: 100,
+      currency: 'xyz',
+    });
     expect(currency.body.error.message).toBe('Unsupported currency: XYZ');
     const noSession = await json(t.app, 'POST', '/api/payments/details');
     expect(noSession.status).toBe(400);
@@ -56,12 +86,24 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     const noDetails = await json(t.app, 'POST', '/api/payments/details?session_id=pi_nope');
     expect(noDetails.status).toBe(404);
     expect(noDetails.body.error.message).toBe('Unable to retrieve payment details. Please contact support.');
-    const noPayment = await json(t.app, 'GET', `/api/admin/payments/${crypto.randomUUID()}`, undefined, admin);
+    const noPayment = await json(
+      t.app,
+      'GET',
+      `/api/admin/payments/${crypto.randomUUID()}`,
+      undefined,
+      admin,
+    );
     expect(noPayment.body.error.message).toBe('Payment not found.');
     const noInvoice = await json(t.app, 'GET', `/api/pay/session?merchant=${merchant.id}&amount=10`);
     expect(noInvoice.body.error.message).toContain('Invalid payment link');
-    const forged = await createPayment(t, { ...body, amount: 100, paySessionId: session.paySessionId.slice(0, -2) + 'xx' });
-    expect(forged.body.error.message).toBe('Your payment session has expired. Please reload the page and try again.');
+    const forged = await createPayment(t, {
+      ...body,
+      amount: 100,
+      paySessionId: session.paySessionId.slice(0, -2) + 'xx',
+    });
+    expect(forged.body.error.message).toBe(
+      'Your payment session has expired. Please reload the page and try again.',
+    );
   });
 
   it('charges the breakdown of the shared money functions for random amounts and policies; client numbers ignored', async () => {
@@ -71,7 +113,11 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
         fc.integer({ min: 0, max: 500 }),
         fc.boolean(),
         async (amount, bps, enabled) => {
-          await t.deps.database.db.updateTable('merchants').set({ surcharge_bps: bps, surcharge_enabled: enabled ? 1 : 0 }).where('id', '=', merchant.id).execute();
+          await t.deps.database.db
+            .updateTable('merchants')
+            .set({ surcharge_bps: bps, surcharge_enabled: enabled ? 1 : 0 })
+            .where('id', '=', merchant.id)
+            .execute();
           const res = await createPayment(t, {
             merchantId: merchant.id,
             amount,
@@ -83,16 +129,31 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
             metadata: { surchargeAmount: 1 },
           });
           expect(res.status, JSON.stringify(res.body)).toBe(200);
-          const expected = computeBreakdown({ amount, surchargeEnabled: enabled, surchargeBps: bps, platformFeeBps: 125 });
+          const expected = computeBreakdown({
+            amount,
+            surchargeEnabled: enabled,
+            surchargeBps: bps,
+            platformFeeBps: 125,
+          });
           expect(res.body.breakdown).toMatchObject(expected);
           expect(res.body.clientSecret).toContain('_secret_');
-          const intent = await sandbox(t).retrieveIntent(res.body.paymentIntentId, res.body.stripeConnectAccountId);
-          expect({ amount: intent.amount, fee: intent.applicationFeeAmount }).toEqual({ amount: expected.total, fee: expected.platformFee });
+          const intent = await sandbox(t).retrieveIntent(
+            res.body.paymentIntentId,
+            res.body.stripeConnectAccountId,
+          );
+          expect({ amount: intent.amount, fee: intent.applicationFeeAmount }).toEqual({
+            amount: expected.total,
+            fee: expected.platformFee,
+          });
         },
       ),
       { numRuns: 25, seed: 2026 },
     );
-    await t.deps.database.db.updateTable('merchants').set({ surcharge_bps: 295, surcharge_enabled: 1 }).where('id', '=', merchant.id).execute();
+    await t.deps.database.db
+      .updateTable('merchants')
+      .set({ surcharge_bps: 295, surcharge_enabled: 1 })
+      .where('id', '=', merchant.id)
+      .execute();
   });
 
   it('applies surcharge rules by funding, brand and region to the card given, and stores the rule', async () => {
@@ -101,7 +162,13 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
       t.app,
       'PUT',
       `/api/admin/merchants/${m.id}`,
-      { surcharge_rules: [{ funding: 'debit', percentage: 0 }, { brand: 'amex', percentage: 3.5 }, { region: 'international', percentage: '4' }] },
+      {
+        surcharge_rules: [
+          { funding: 'debit', percentage: 0 },
+          { brand: 'amex', percentage: 3.5 },
+          { region: 'international', percentage: '4' },
+        ],
+      },
       admin,
     );
     expect(put.status, JSON.stringify(put.body)).toBe(200);
@@ -109,8 +176,23 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     expect(session.surcharge.rules).toHaveLength(3);
     const quote = async (number: string | null) => {
       let paymentMethodId: string | undefined;
-      if (number) paymentMethodId = (await sandbox(t).createPaymentMethod({ number, expMonth: 12, expYear: 2034, cvc: number.length === 15 ? '1234' : '123', account: m.stripe_account_id })).id;
-      const res = await createPayment(t, { merchantId: m.id, amount: 10000, invoiceNumber: 'INV-RULES', paySessionId: session.paySessionId, paymentMethodId });
+      if (number)
+        paymentMethodId = (
+          await sandbox(t).createPaymentMethod({
+            number,
+            expMonth: 12,
+            expYear: 2034,
+            cvc: number.length === 15 ? '1234' : '123',
+            account: m.stripe_account_id,
+          })
+        ).id;
+      const res = await createPayment(t, {
+        merchantId: m.id,
+        amount: 10000,
+        invoiceNumber: 'INV-RULES',
+        paySessionId: session.paySessionId,
+        paymentMethodId,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.breakdown;
     };
@@ -120,7 +202,13 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     expect(await quote(CARDS.visaGb)).toMatchObject({ surcharge: 400, rule: 'international: 4%' });
     const domestic = await quote(CARDS.visaAu);
     expect(domestic).toMatchObject({ surcharge: 295 });
-    const stored = await t.deps.database.db.selectFrom('payments').select(['surcharge_rule', 'card_brand', 'card_country']).where('payment_intent_id', 'is not', null).where('merchant_id', '=', m.id).orderBy('created_at', 'desc').execute();
+    const stored = await t.deps.database.db
+      .selectFrom('payments')
+      .select(['surcharge_rule', 'card_brand', 'card_country'])
+      .where('payment_intent_id', 'is not', null)
+      .where('merchant_id', '=', m.id)
+      .orderBy('created_at', 'desc')
+      .execute();
     expect(stored.map((s) => s.surcharge_rule)).toContain('international: 4%');
   });
 
@@ -133,17 +221,32 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    const rows = await t.deps.database.db.selectFrom('payments').select('id').where('invoice_number', '=', 'INV-IDEM').execute();
+    const rows = await t.deps.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('invoice_number', '=', 'INV-IDEM')
+      .execute();
     expect(rows).toHaveLength(1);
     const other = await createPayment(t, { ...body, amount: 1235 }, key);
     expect(other.status).toBe(409);
     expect(other.body.error.message).toBe('This Idempotency-Key was already used with a different request.');
-    const fallback = await json(t.app, 'POST', '/api/payments/create-intent', { ...body, currency: 'aud' }, key);
+    const fallback = await json(
+      t.app,
+      'POST',
+      '/api/payments/create-intent',
+      { ...body, currency: 'aud' },
+      key,
+    );
     expect(fallback.body.paymentId).toBe(first.body.paymentId);
   });
 
   it("gives the success page the payment's details by intent id or by our reference", async () => {
-    const { created } = await payThroughLink(t, { merchant: merchant.id, invoice: 'INV-DETAILS', linkAmount: '300.00', amount: 10000 });
+    const { created } = await payThroughLink(t, {
+      merchant: merchant.id,
+      invoice: 'INV-DETAILS',
+      linkAmount: '300.00',
+      amount: 10000,
+    });
     const res = await json(t.app, 'POST', `/api/payments/details?session_id=${created.paymentIntentId}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -163,25 +266,70 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
   });
 
   it('the widget refresh is the browser’s only way to success, and it asks the provider', async () => {
-    const s = (await openSession(t, { merchant: merchant.id, invoice: 'INV-REFRESH', amount: '100.00' })).body;
-    const c = (await createPayment(t, { merchantId: merchant.id, amount: 10000, invoiceNumber: 'INV-REFRESH', paySessionId: s.paySessionId })).body;
+    const s = (await openSession(t, { merchant: merchant.id, invoice: 'INV-REFRESH', amount: '100.00' }))
+      .body;
+    const c = (
+      await createPayment(t, {
+        merchantId: merchant.id,
+        amount: 10000,
+        invoiceNumber: 'INV-REFRESH',
+        paySessionId: s.paySessionId,
+      })
+    ).body;
     expect((await refresh(t, c.paymentId)).status).toBe('pending');
     await confirmCard(t, c, CARDS.threeDSecure);
     expect((await refresh(t, c.paymentId)).status).toBe('requires_action');
-    await sandbox(t).authenticateIntent({ intentId: c.paymentIntentId, clientSecret: c.clientSecret, result: 'complete' });
-    expect(await refresh(t, c.paymentId)).toMatchObject({ status: 'succeeded', remaining: 0, total: 10295, transactionId: c.paymentIntentId });
-    const history = (await openSession(t, { merchant: merchant.id, invoice: 'INV-REFRESH', amount: '100.00' })).body.invoice.history;
-    expect(history).toEqual([{ amount: 10000, surcharge: 295, total: 10295, date: expect.any(String), status: 'succeeded' }]);
+    await sandbox(t).authenticateIntent({
+      intentId: c.paymentIntentId,
+      clientSecret: c.clientSecret,
+      result: 'complete',
+    });
+    expect(await refresh(t, c.paymentId)).toMatchObject({
+      status: 'succeeded',
+      remaining: 0,
+      total: 10295,
+      transactionId: c.paymentIntentId,
+    });
+    const history = (
+      await openSession(t, { merchant: merchant.id, invoice: 'INV-REFRESH', amount: '100.00' })
+    ).body.invoice.history;
+    expect(history).toEqual([
+      { amount: 10000, surcharge: 295, total: 10295, date: expect.any(String), status: 'succeeded' },
+    ]);
   });
 
   it('refunds part and then the rest: surcharge at the same rate, fee returned, base back on the balance; audited', async () => {
-    const { state } = await payThroughLink(t, { merchant: merchant.id, invoice: 'INV-REFUND', linkAmount: '1000.00', amount: 40000 });
+    const { state } = await payThroughLink(t, {
+      merchant: merchant.id,
+      invoice: 'INV-REFUND',
+      linkAmount: '1000.00',
+      amount: 40000,
+    });
     const id = state.paymentId;
-    const part = await json(t.app, 'POST', `/api/admin/payments/${id}/refund`, { amount: 10000, reason: 'damaged' }, admin);
+    const part = await json(
+      t.app,
+      'POST',
+      `/api/admin/payments/${id}/refund`,
+      { amount: 10000, reason: 'damaged' },
+      admin,
+    );
     expect(part.status, JSON.stringify(part.body)).toBe(200);
-    expect(part.body).toMatchObject({ status: 'partially_refunded', refunded_amount: 10000, refunded_surcharge: 295 });
-    expect(part.body.refunds[0]).toMatchObject({ amount: 10000, surcharge: 295, total_amount: 10295, platform_fee_refunded: 129, status: 'succeeded' });
-    expect((await openSession(t, { merchant: merchant.id, invoice: 'INV-REFUND', amount: '1000.00' })).body.invoice.balance).toBe(70000);
+    expect(part.body).toMatchObject({
+      status: 'partially_refunded',
+      refunded_amount: 10000,
+      refunded_surcharge: 295,
+    });
+    expect(part.body.refunds[0]).toMatchObject({
+      amount: 10000,
+      surcharge: 295,
+      total_amount: 10295,
+      platform_fee_refunded: 129,
+      status: 'succeeded',
+    });
+    expect(
+      (await openSession(t, { merchant: merchant.id, invoice: 'INV-REFUND', amount: '1000.00' })).body.invoice
+        .balance,
+    ).toBe(70000);
     const intent = await sandbox(t).retrieveIntent(state.transactionId, merchant.stripe_account_id!);
     expect(intent.amountRefunded).toBe(10295);
     const tooMuch = await json(t.app, 'POST', `/api/admin/payments/${id}/refund`, { amount: 30001 }, admin);
@@ -189,28 +337,76 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     expect(tooMuch.body.error.message).toBe('The refund must be between A$0.01 and A$300.00.');
     const rest = await json(t.app, 'POST', `/api/admin/payments/${id}/refund`, {}, admin);
     expect(rest.body).toMatchObject({ status: 'refunded', refunded_amount: 40000, refunded_surcharge: 1180 });
-    expect(rest.body.refunds.reduce((s: number, r: { platform_fee_refunded: number }) => s + r.platform_fee_refunded, 0)).toBe(rest.body.platform_fee);
+    expect(
+      rest.body.refunds.reduce(
+        (s: number, r: { platform_fee_refunded: number }) => s + r.platform_fee_refunded,
+        0,
+      ),
+    ).toBe(rest.body.platform_fee);
     expect((await json(t.app, 'POST', `/api/admin/payments/${id}/refund`, {}, admin)).status).toBe(409);
     expect(await invoiceRow(t, merchant.id, 'INV-REFUND')).toMatchObject({ paid_amount: 0 });
-    const audit = await t.deps.database.db.selectFrom('audit_log').select('action').where('target_id', '=', id).execute();
+    const audit = await t.deps.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', id)
+      .execute();
     expect(audit.filter((a) => a.action === 'payment.refund')).toHaveLength(2);
   });
 
   it('mark-recorded writes the payment (or a refund) back once and moves S', async () => {
-    const { state } = await payThroughLink(t, { merchant: merchant.id, invoice: 'INV-WB', linkAmount: '500.00', amount: 20000 });
-    const first = await json(t.app, 'POST', `/api/admin/payments/${state.paymentId}/mark-recorded`, {}, admin);
-    expect(first.body).toMatchObject({ xero_sync_status: 'synced', xero_sync_time: t.clock.now().toISOString() });
+    const { state } = await payThroughLink(t, {
+      merchant: merchant.id,
+      invoice: 'INV-WB',
+      linkAmount: '500.00',
+      amount: 20000,
+    });
+    const first = await json(
+      t.app,
+      'POST',
+      `/api/admin/payments/${state.paymentId}/mark-recorded`,
+      {},
+      admin,
+    );
+    expect(first.body).toMatchObject({
+      xero_sync_status: 'synced',
+      xero_sync_time: t.clock.now().toISOString(),
+    });
     await json(t.app, 'POST', `/api/admin/payments/${state.paymentId}/mark-recorded`, {}, admin);
     expect((await invoiceRow(t, merchant.id, 'INV-WB'))!.written_back_amount).toBe(20000);
-    const refunded = await json(t.app, 'POST', `/api/admin/payments/${state.paymentId}/refund`, { amount: 5000 }, admin);
+    const refunded = await json(
+      t.app,
+      'POST',
+      `/api/admin/payments/${state.paymentId}/refund`,
+      { amount: 5000 },
+      admin,
+    );
     const refundId = refunded.body.refunds[0].id;
     await json(t.app, 'POST', `/api/admin/payments/${state.paymentId}/mark-recorded`, { refundId }, admin);
     expect((await invoiceRow(t, merchant.id, 'INV-WB'))!.written_back_amount).toBe(15000);
-    const pending = (await createPayment(t, { merchantId: merchant.id, amount: 1000, invoiceNumber: 'INV-WB', amountDue: 50000 })).body;
-    const refused = await json(t.app, 'POST', `/api/admin/payments/${pending.paymentId}/mark-recorded`, {}, admin);
+    const pending = (
+      await createPayment(t, {
+        merchantId: merchant.id,
+        amount: 1000,
+        invoiceNumber: 'INV-WB',
+        amountDue: 50000,
+      })
+    ).body;
+    const refused = await json(
+      t.app,
+      'POST',
+      `/api/admin/payments/${pending.paymentId}/mark-recorded`,
+      {},
+      admin,
+    );
     expect(refused.status).toBe(409);
-    const audit = await t.deps.database.db.selectFrom('audit_log').select('action').where('target_id', '=', state.paymentId).execute();
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['payment.mark_recorded', 'refund.mark_recorded']));
+    const audit = await t.deps.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', state.paymentId)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['payment.mark_recorded', 'refund.mark_recorded']),
+    );
   });
 
   it('lists payments with filters, sort and Content-Range; expired reservations only when asked for', async () => {
@@ -218,23 +414,50 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     await payThroughLink(t, { merchant: m.id, invoice: 'INV-L1', linkAmount: '100.00', amount: 3000 });
     t.clock.advance(1000);
     await payThroughLink(t, { merchant: m.id, invoice: 'INV-L2', linkAmount: '100.00', amount: 7000 });
-    const stale = (await createPayment(t, { merchantId: m.id, amount: 1000, invoiceNumber: 'INV-L3', amountDue: 10000 })).body;
+    const stale = (
+      await createPayment(t, { merchantId: m.id, amount: 1000, invoiceNumber: 'INV-L3', amountDue: 10000 })
+    ).body;
     t.clock.advance(31 * 60_000);
     const { expireReservations } = await import('../../api/payments/expiry.ts');
     await expireReservations(t.deps);
     admin = await adminHeaders(t); // the clock moved past the access token's life
     const filter = (f: object) => encodeURIComponent(JSON.stringify({ merchant_id: m.id, ...f }));
-    const res = await t.app.request(`/api/admin/payments?filter=${filter({})}&sort=${encodeURIComponent('["amount","DESC"]')}&range=[0,9]`, { headers: admin });
+    const res = await t.app.request(
+      `/api/admin/payments?filter=${filter({})}&sort=${encodeURIComponent('["amount","DESC"]')}&range=[0,9]`,
+      { headers: admin },
+    );
     const rows = await res.json();
     expect(res.status, JSON.stringify(rows)).toBe(200);
     expect(res.headers.get('content-range')).toBe('payments 0-1/2');
     expect(rows.map((r: { amount: number }) => r.amount)).toEqual([7000, 3000]);
-    expect(rows[0]).toMatchObject({ merchant_name: 'List Co', surcharge_percentage: 2.95, status: 'succeeded' });
-    const expired = await json(t.app, 'GET', `/api/admin/payments?filter=${filter({ status: 'expired' })}`, undefined, admin);
+    expect(rows[0]).toMatchObject({
+      merchant_name: 'List Co',
+      surcharge_percentage: 2.95,
+      status: 'succeeded',
+    });
+    const expired = await json(
+      t.app,
+      'GET',
+      `/api/admin/payments?filter=${filter({ status: 'expired' })}`,
+      undefined,
+      admin,
+    );
     expect(expired.body.map((r: { id: string }) => r.id)).toEqual([stale.paymentId]);
-    const byInvoice = await json(t.app, 'GET', `/api/admin/payments?filter=${filter({ invoice_number: 'INV-L1' })}`, undefined, admin);
+    const byInvoice = await json(
+      t.app,
+      'GET',
+      `/api/admin/payments?filter=${filter({ invoice_number: 'INV-L1' })}`,
+      undefined,
+      admin,
+    );
     expect(byInvoice.body).toHaveLength(1);
-    const since = await json(t.app, 'GET', `/api/admin/payments?filter=${filter({ created_at_gte: t.clock.now().toISOString() })}`, undefined, admin);
+    const since = await json(
+      t.app,
+      'GET',
+      `/api/admin/payments?filter=${filter({ created_at_gte: t.clock.now().toISOString() })}`,
+      undefined,
+      admin,
+    );
     expect(since.body).toHaveLength(0);
   });
 });

@@ -100,8 +100,10 @@ describe('console access', () => {
 
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL(`${server.baseUrl}/admin/login`);
-    await page.goto(`${server.baseUrl}/admin/dashboard`);
+    // Signed out: the console sends the visitor straight back to the sign-in page.
+    await page.goto(`${server.baseUrl}/admin/dashboard`, { waitUntil: 'commit' });
     await page.waitForURL(`${server.baseUrl}/admin/login`);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await context.close();
   });
 });

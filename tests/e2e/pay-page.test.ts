@@ -7,7 +7,15 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchErrors } from './support/browser.ts';
-import { CARDS, createConnectedMerchant, fillSandboxCard, money, waitForForm, widget, type TestMerchant } from './support/pay-fixtures.ts';
+import {
+  CARDS,
+  createConnectedMerchant,
+  fillSandboxCard,
+  money,
+  waitForForm,
+  widget,
+  type TestMerchant,
+} from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 describe('hosted pay page', () => {
@@ -168,13 +176,17 @@ describe('hosted pay page', () => {
   it('explains broken links: missing invoice, unknown merchant, merchant not set up', async () => {
     const missing = await open(`/pay/${merchant.id}?amount=10`);
     await widget(missing).getByRole('heading', { name: 'Invalid payment link' }).waitFor();
-    await expect(widget(missing).getByText('Please check the payment link and try again.').isVisible()).resolves.toBe(true);
+    await expect(
+      widget(missing).getByText('Please check the payment link and try again.').isVisible(),
+    ).resolves.toBe(true);
     await missing.close();
 
     const unknown = await open(`/pay/${crypto.randomUUID()}?invoiceno=INV-1&amount=10`);
     await widget(unknown).getByRole('heading', { name: 'Merchant Not Found' }).waitFor();
     await expect(
-      widget(unknown).getByText("We couldn't find the merchant you're looking for. Please check the URL and try again.").isVisible(),
+      widget(unknown)
+        .getByText("We couldn't find the merchant you're looking for. Please check the URL and try again.")
+        .isVisible(),
     ).resolves.toBe(true);
     await unknown.close();
 
@@ -182,7 +194,9 @@ describe('hosted pay page', () => {
     const notReady = await open(`/pay/${pending.id}?invoiceno=INV-1&amount=10`);
     await widget(notReady).getByRole('heading', { name: 'Merchant Not Configured' }).waitFor();
     await expect(
-      widget(notReady).getByText("This merchant hasn't completed their payment setup yet. Please contact them directly.").isVisible(),
+      widget(notReady)
+        .getByText("This merchant hasn't completed their payment setup yet. Please contact them directly.")
+        .isVisible(),
     ).resolves.toBe(true);
     await notReady.close();
   });
@@ -195,7 +209,9 @@ describe('hosted pay page', () => {
       const result = await new AxeBuilder({ page }).analyze();
       // Proof that axe looked inside the element's shadow root (shadow targets are nested arrays).
       expect(result.passes.some((p) => p.nodes.some((n) => Array.isArray(n.target[0])))).toBe(true);
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help}`);
     };
     await expect(axe()).resolves.toEqual([]);
 
@@ -248,7 +264,9 @@ describe('hosted pay page', () => {
     const dialog = w.getByRole('dialog', { name: '3-D Secure authentication (test mode)' });
     await dialog.getByRole('button', { name: 'Fail authentication' }).click();
     await w
-      .getByText('We are unable to authenticate your payment method. Please choose a different payment method and try again.')
+      .getByText(
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      )
       .waitFor();
     await w.locator('button[type=submit]').click();
     await dialog.getByRole('button', { name: 'Complete authentication' }).click();

@@ -9,7 +9,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
-import { createConnectedMerchant, money, waitForForm, widget, type TestMerchant } from './support/pay-fixtures.ts';
+import {
+  createConnectedMerchant,
+  money,
+  waitForForm,
+  widget,
+  type TestMerchant,
+} from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { installStripeDouble, scriptBrowserApi } from './support/stripe-double/index.ts';
 import { AUTH_FAILED } from './support/stripe-double/stripe-api.ts';
@@ -46,14 +52,18 @@ describe('widget in Stripe mode', () => {
     await fake?.close();
   });
 
-  async function openPay(query: string, m: TestMerchant = merchant): Promise<{ page: Page; ourRequests: string[] }> {
+  async function openPay(
+    query: string,
+    m: TestMerchant = merchant,
+  ): Promise<{ page: Page; ourRequests: string[] }> {
     const context = await browser.newContext();
     await installStripeDouble(context, fake);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     const ourRequests: string[] = [];
     page.on('request', (r) => {
-      if (r.url().startsWith(server.baseUrl)) ourRequests.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`);
+      if (r.url().startsWith(server.baseUrl))
+        ourRequests.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`);
     });
     await page.goto(`${server.baseUrl}/pay/${m.id}?${query}`);
     await waitForForm(widget(page));
@@ -67,19 +77,35 @@ describe('widget in Stripe mode', () => {
     await f.getByLabel('Expiration date MM / YY').fill('12/34');
     await f.getByLabel('CVC').fill('123');
   }
-  const doubleCalls = (page: Page) => page.evaluate(() => (window as unknown as { __stripeDouble: { calls: unknown[][] } }).__stripeDouble.calls.map((c) => c[0]));
-  const trail = () => fake.requests.filter((r) => r.path.startsWith('/v1/')).map((r) => `${r.method} ${r.path.replace(/_(dbl|fake)\w+/g, '_*')}`);
+  const doubleCalls = (page: Page) =>
+    page.evaluate(() =>
+      (window as unknown as { __stripeDouble: { calls: unknown[][] } }).__stripeDouble.calls.map((c) => c[0]),
+    );
+  const trail = () =>
+    fake.requests
+      .filter((r) => r.path.startsWith('/v1/'))
+      .map((r) => `${r.method} ${r.path.replace(/_(dbl|fake)\w+/g, '_*')}`);
 
   it('has a Stripe.js double that refuses what Stripe.js refuses', async () => {
     const context = await browser.newContext();
     await installStripeDouble(context, fake);
     const page = await context.newPage();
     await page.route(`${server.baseUrl}/double.html`, (r) =>
-      r.fulfill({ contentType: 'text/html', body: '<!doctype html><script src="https://js.stripe.com/v3"></script><div id="light"></div>' }),
+      r.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><script src="https://js.stripe.com/v3"></script><div id="light"></div>',
+      }),
     );
     await page.goto(`${server.baseUrl}/double.html`);
     const refusals = await page.evaluate(() => {
-      const S = (window as unknown as { Stripe: (k: string, o?: object) => { elements(): { create(t: string): { mount(n: Element): void; destroy(): void } } } }).Stripe;
+      const S = (
+        window as unknown as {
+          Stripe: (
+            k: string,
+            o?: object,
+          ) => { elements(): { create(t: string): { mount(n: Element): void; destroy(): void } } };
+        }
+      ).Stripe;
       const attempt = (fn: () => void) => {
         try {
           fn();
@@ -104,14 +130,18 @@ describe('widget in Stripe mode', () => {
     });
     expect(refusals.secretKey).toMatch(/^IntegrationError: Invalid API Key provided/);
     expect(refusals.noAccount).toMatch(/^IntegrationError: .*stripeAccount/);
-    expect(refusals.shadow).toBe('IntegrationError: Elements cannot be mounted in a ShadowRoot. Please mount in the Light DOM.');
+    expect(refusals.shadow).toBe(
+      'IntegrationError: Elements cannot be mounted in a ShadowRoot. Please mount in the Light DOM.',
+    );
     expect(refusals.detached).toMatch(/^IntegrationError: .*detached/);
     expect(refusals.light).toBe('accepted');
     await context.close();
   });
 
   it('pays with the card element in the light DOM, calling Stripe and our API in the right order', async () => {
-    const { page, ourRequests } = await openPay(`INVOICENUMBER=INV-S${++invoiceSeq}&AMOUNTDUE=200.00&CURRENCY=AUD`);
+    const { page, ourRequests } = await openPay(
+      `INVOICENUMBER=INV-S${++invoiceSeq}&AMOUNTDUE=200.00&CURRENCY=AUD`,
+    );
     const errors = watchErrors(page);
     const w = widget(page);
     // Mounted in a light-DOM child of the host, projected through a named slot.
@@ -120,7 +150,11 @@ describe('widget in Stripe mode', () => {
       const host = document.querySelector('invoice-pay')!;
       const node = host.querySelector(':scope > div[slot]') as HTMLElement;
       const slot = host.shadowRoot!.querySelector(`slot[name="${node.slot}"]`);
-      return { inLight: node.getRootNode() === document, slotted: slot !== null, frame: Boolean(node.querySelector('iframe')) };
+      return {
+        inLight: node.getRootNode() === document,
+        slotted: slot !== null,
+        frame: Boolean(node.querySelector('iframe')),
+      };
     });
     expect(mount).toEqual({ inLight: true, slotted: true, frame: true });
     await fillStripeCard(page, '4242424242424242');
@@ -128,7 +162,14 @@ describe('widget in Stripe mode', () => {
     await w.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await w.getByText('Invoice fully paid!').waitFor();
 
-    expect(await doubleCalls(page)).toEqual(['Stripe', 'elements', 'create', 'mount', 'createPaymentMethod', 'confirmCardPayment']);
+    expect(await doubleCalls(page)).toEqual([
+      'Stripe',
+      'elements',
+      'create',
+      'mount',
+      'createPaymentMethod',
+      'confirmCardPayment',
+    ]);
     expect(trail()).toEqual([
       'POST /v1/payment_methods', // Stripe.js: the card, on the connected account
       'GET /v1/payment_methods/pm_*', // our server: the card's funding/country for the surcharge
@@ -156,7 +197,9 @@ describe('widget in Stripe mode', () => {
     await fillStripeCard(page, '4000000000009995');
     await w.locator('button[type=submit]').click();
     await w.getByText('Your card has insufficient funds. Please try a different payment method.').waitFor();
-    const session = await fetch(`${server.baseUrl}/api/pay/session?merchant=${merchant.id}&invoice=${invoice}&amount=50.00`).then((r) => r.json());
+    const session = await fetch(
+      `${server.baseUrl}/api/pay/session?merchant=${merchant.id}&invoice=${invoice}&amount=50.00`,
+    ).then((r) => r.json());
     expect(session.invoice.balance).toBe(5000);
     await page.context().close();
   });
@@ -182,7 +225,10 @@ describe('widget in Stripe mode', () => {
       stripe_account_id: 'acct_e2eWidgetStripe02',
       surcharge_rules: JSON.stringify([{ funding: 'debit', bps: 0 }]),
     });
-    const { page } = await openPay(`INVOICENUMBER=INV-S${++invoiceSeq}&AMOUNTDUE=100.00&CURRENCY=AUD`, debitFree);
+    const { page } = await openPay(
+      `INVOICENUMBER=INV-S${++invoiceSeq}&AMOUNTDUE=100.00&CURRENCY=AUD`,
+      debitFree,
+    );
     const w = widget(page);
     await fillStripeCard(page, '4000056655665556'); // a debit card: no surcharge under this merchant's rules
     await w.getByRole('button', { name: `Pay ${money(10295)}` }).click();

@@ -48,11 +48,14 @@ describe('benchmark harness', () => {
       const results = await runBenchmarks(benchmarks, { quick: true });
       expect(results.map((r) => r.name)).toEqual(benchmarks.map((b) => b.name));
       for (const r of results) {
-        expect(r.error).toBeUndefined();
-        expect(Number.isFinite(r.value)).toBe(true);
-        expect(r.value).toBeGreaterThan(0);
+        expect(r.error, r.name).toBeUndefined();
+        expect(Number.isFinite(r.value), r.name).toBe(true);
+        // A ceiling figure may rightly be 0 (overpaid invoices, error rate, blocking time).
+        const b = benchmarks.find((x) => x.name === r.name)!;
+        if (b.direction === 'max') expect(r.value, r.name).toBeGreaterThanOrEqual(0);
+        else expect(r.value, r.name).toBeGreaterThan(0);
       }
     },
-    60_000,
+    240_000,
   );
 });

@@ -1,7 +1,12 @@
 /** The amount box's rules (spec §5) and the minimum of DESIGN §3.3, as the widget applies them. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountMinor, amountProblem, applyAmountInput, sanitizeAmountInput } from '../../widget/src/lib/amount.ts';
+import {
+  amountMinor,
+  amountProblem,
+  applyAmountInput,
+  sanitizeAmountInput,
+} from '../../widget/src/lib/amount.ts';
 import { sessionUrl } from '../../widget/src/lib/session-request.ts';
 
 describe('amount input', () => {
@@ -28,7 +33,9 @@ describe('amount input', () => {
 
   it('explains why an amount cannot be paid, waiving the minimum for the whole balance', () => {
     expect(amountProblem(0, 10000, 'AUD')).toBe('Please enter a valid payment amount.');
-    expect(amountProblem(10001, 10000, 'AUD')).toBe('Payment amount cannot exceed the remaining balance of A$100.00.');
+    expect(amountProblem(10001, 10000, 'AUD')).toBe(
+      'Payment amount cannot exceed the remaining balance of A$100.00.',
+    );
     expect(amountProblem(49, 10000, 'AUD')).toBe('The minimum payment is A$0.50.');
     expect(amountProblem(30, 30, 'AUD')).toBeNull(); // the whole remainder (DESIGN §3.3 case 11)
     expect(amountProblem(50, null, 'AUD')).toBeNull();
@@ -42,8 +49,13 @@ describe('pay-session request', () => {
     expect(sessionUrl('https://pay.example', q)).toBe(
       'https://pay.example/api/pay/session?merchant=m-1&invoice=INV+1%262&amount=1%2C250.00&currency=AUD',
     );
-    expect(sessionUrl('https://pay.example', { currency: 'AUD', invoice: 'X', shortcode: 'abcd1234', merchant: undefined })).toBe(
-      'https://pay.example/api/pay/session?shortcode=abcd1234&invoice=X&currency=AUD',
-    );
+    expect(
+      sessionUrl('https://pay.example', {
+        currency: 'AUD',
+        invoice: 'X',
+        shortcode: 'abcd1234',
+        merchant: undefined,
+      }),
+    ).toBe('https://pay.example/api/pay/session?shortcode=abcd1234&invoice=X&currency=AUD');
   });
 });

@@ -31,7 +31,14 @@ let seq = 0;
 
 export function createConnectedMerchant(
   server: Pick<RunningServer, 'dataDir'>,
-  overrides: Partial<{ business_name: string; surcharge_enabled: 0 | 1; surcharge_bps: number; surcharge_rules: string | null; stripe_account_id: string; stripe_charges_enabled: 0 | 1 }> = {},
+  overrides: Partial<{
+    business_name: string;
+    surcharge_enabled: 0 | 1;
+    surcharge_bps: number;
+    surcharge_rules: string | null;
+    stripe_account_id: string;
+    stripe_charges_enabled: 0 | 1;
+  }> = {},
 ): TestMerchant {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
@@ -55,7 +62,9 @@ export function createConnectedMerchant(
   try {
     db.pragma('busy_timeout = 5000');
     const cols = Object.keys(row);
-    db.prepare(`INSERT INTO merchants (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
+    db.prepare(
+      `INSERT INTO merchants (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`,
+    ).run(row);
   } finally {
     db.close();
   }
@@ -68,7 +77,11 @@ export function widget(page: Page | Frame, nth = 0): Locator {
 }
 
 /** Fill the sandbox card form inside a widget. */
-export async function fillSandboxCard(w: Locator, number: string, o: { name?: string; expiry?: string; cvc?: string } = {}) {
+export async function fillSandboxCard(
+  w: Locator,
+  number: string,
+  o: { name?: string; expiry?: string; cvc?: string } = {},
+) {
   await w.getByLabel('Cardholder name').fill(o.name ?? 'Sam Builder');
   await w.getByLabel('Card number').fill(number);
   await w.getByLabel('Expiry (MM/YY)').fill(o.expiry ?? '12/34');

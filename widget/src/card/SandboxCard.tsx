@@ -15,7 +15,10 @@ interface Props extends CardBoxProps {
 type Intent = { id: string; status: string };
 
 const digits = (s: string) => s.replace(/\D/g, '');
-const groupNumber = (s: string) => digits(s).slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+const groupNumber = (s: string) =>
+  digits(s)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 function formatExpiry(s: string): string {
   const d = digits(s).slice(0, 4);
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
@@ -37,25 +40,40 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
 
   useEffect(() => {
     const authenticate = (intent: Intent, clientSecret: string) =>
-      new Promise<boolean>((resolve) => setChallenge(() => resolve)).then(async (ok): Promise<ConfirmResult> => {
-        setChallenge(null);
-        const r = await api.sandbox<{ paymentIntent: Intent }>(`/payment_intents/${intent.id}/authenticate`, {
-          client_secret: clientSecret,
-          result: ok ? 'complete' : 'fail',
-        });
-        return r.error ? { error: r.error } : { paymentIntent: r.ok.paymentIntent };
-      });
+      new Promise<boolean>((resolve) => setChallenge(() => resolve)).then(
+        async (ok): Promise<ConfirmResult> => {
+          setChallenge(null);
+          const r = await api.sandbox<{ paymentIntent: Intent }>(
+            `/payment_intents/${intent.id}/authenticate`,
+            {
+              client_secret: clientSecret,
+              result: ok ? 'complete' : 'fail',
+            },
+          );
+          return r.error ? { error: r.error } : { paymentIntent: r.ok.paymentIntent };
+        },
+      );
 
     const handle: CardHandle = {
       async createPaymentMethod() {
         const f = fields.current;
         const [mm, yy] = f.expiry.split('/');
-        if (digits(f.number).length < 12) return { error: { code: 'incomplete_number', message: 'Your card number is incomplete.' } };
-        if (!mm || !yy || yy.length !== 2) return { error: { code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." } };
-        if (digits(f.cvc).length < 3) return { error: { code: 'incomplete_cvc', message: "Your card's security code is incomplete." } };
+        if (digits(f.number).length < 12)
+          return { error: { code: 'incomplete_number', message: 'Your card number is incomplete.' } };
+        if (!mm || !yy || yy.length !== 2)
+          return {
+            error: { code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." },
+          };
+        if (digits(f.cvc).length < 3)
+          return { error: { code: 'incomplete_cvc', message: "Your card's security code is incomplete." } };
         const r = await api.sandbox<{ id: string }>('/payment_methods', {
           type: 'card',
-          card: { number: digits(f.number), exp_month: Number(mm), exp_year: 2000 + Number(yy), cvc: digits(f.cvc) },
+          card: {
+            number: digits(f.number),
+            exp_month: Number(mm),
+            exp_year: 2000 + Number(yy),
+            cvc: digits(f.cvc),
+          },
           billing_details: f.name.trim() ? { name: f.name.trim() } : undefined,
           stripe_account: account ?? undefined,
         });
@@ -69,7 +87,9 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
         });
         if (r.error) return { error: r.error };
         const intent = r.ok.paymentIntent;
-        return intent.status === 'requires_action' ? authenticate(intent, clientSecret) : { paymentIntent: intent };
+        return intent.status === 'requires_action'
+          ? authenticate(intent, clientSecret)
+          : { paymentIntent: intent };
       },
       clear() {
         setName('');
@@ -98,7 +118,13 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
       </p>
       <div className="f">
         <label htmlFor="ip-cn">Cardholder name</label>
-        <input id="ip-cn" autoComplete="cc-name" value={name} disabled={disabled} onChange={(e) => setName(e.target.value)} />
+        <input
+          id="ip-cn"
+          autoComplete="cc-name"
+          value={name}
+          disabled={disabled}
+          onChange={(e) => setName(e.target.value)}
+        />
       </div>
       <div className="f">
         <label htmlFor="ip-cc">Card number</label>
@@ -143,9 +169,9 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
         </div>
       </div>
       <p className="hint">
-        Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 insufficient
-        funds; 4000 0000 0000 9979 stolen; 4000 0000 0000 0069 expired; 4000 0000 0000 3220 asks for 3-D Secure. Any
-        future expiry and any CVC.
+        Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995
+        insufficient funds; 4000 0000 0000 9979 stolen; 4000 0000 0000 0069 expired; 4000 0000 0000 3220 asks
+        for 3-D Secure. Any future expiry and any CVC.
       </p>
       {challenge && (
         <div className="dlg" role="dialog" aria-modal="false" aria-labelledby="ip-3ds">

@@ -40,7 +40,8 @@ export default function StripeCard(props: Props) {
     const node = document.createElement('div');
     const slot = `invoice-pay-card-${++slotCounter}`;
     node.slot = slot;
-    node.style.cssText = 'display:block!important;margin:0!important;padding:0!important;border:0!important;min-height:24px';
+    node.style.cssText =
+      'display:block!important;margin:0!important;padding:0!important;border:0!important;min-height:24px';
     host.appendChild(node);
     setMount({ node, slot });
     return () => node.remove();
@@ -85,7 +86,9 @@ function CardField({ onHandle, onCardChange, disabled, onReady }: Props & { onRe
       },
       async confirm(clientSecret, paymentMethodId) {
         const r = await stripe.confirmCardPayment(clientSecret, { payment_method: paymentMethodId });
-        return r.error ? { error: r.error } : { paymentIntent: { id: r.paymentIntent.id, status: r.paymentIntent.status } };
+        return r.error
+          ? { error: r.error }
+          : { paymentIntent: { id: r.paymentIntent.id, status: r.paymentIntent.status } };
       },
       clear() {
         elements.getElement(CardElement)?.clear();

@@ -24,8 +24,10 @@ export interface FlowProps {
   debug: boolean;
 }
 
-export const NOT_FOUND_TEXT = "We couldn't find the merchant you're looking for. Please check the URL and try again.";
-export const NOT_READY_TEXT = "This merchant hasn't completed their payment setup yet. Please contact them directly.";
+export const NOT_FOUND_TEXT =
+  "We couldn't find the merchant you're looking for. Please check the URL and try again.";
+export const NOT_READY_TEXT =
+  "This merchant hasn't completed their payment setup yet. Please contact them directly.";
 
 type Step = { kind: 'form' } | { kind: 'success'; payment: PaymentState } | { kind: 'ended' };
 
@@ -64,8 +66,20 @@ export function PayFlow(props: FlowProps) {
   }, [session, linkKey, host]);
 
   useEffect(() => {
-    if (view.kind === 'not_found' || view.kind === 'invalid' || view.kind === 'error' || view.kind === 'no_stripe') {
-      emit(host, 'error', eventDetail(null, null, { message: 'message' in view ? view.message : NOT_FOUND_TEXT, code: view.kind }));
+    if (
+      view.kind === 'not_found' ||
+      view.kind === 'invalid' ||
+      view.kind === 'error' ||
+      view.kind === 'no_stripe'
+    ) {
+      emit(
+        host,
+        'error',
+        eventDetail(null, null, {
+          message: 'message' in view ? view.message : NOT_FOUND_TEXT,
+          code: view.kind,
+        }),
+      );
     }
   }, [view, host]);
 
@@ -80,7 +94,8 @@ export function PayFlow(props: FlowProps) {
     [host, reload],
   );
   const onError = useCallback(
-    (message: string, code: string) => emit(host, 'error', eventDetail(sessionRef.current, null, { message, code })),
+    (message: string, code: string) =>
+      emit(host, 'error', eventDetail(sessionRef.current, null, { message, code })),
     [host],
   );
   const end = () => {
@@ -104,6 +119,7 @@ export function PayFlow(props: FlowProps) {
     body = (
       <Panel title="Merchant Not Configured">
         <p>{NOT_READY_TEXT}</p>
+        {view.message && view.message !== NOT_READY_TEXT && <p className="m">{view.message}</p>}
       </Panel>
     );
   else if (view.kind === 'invalid')
@@ -159,7 +175,15 @@ export function PayFlow(props: FlowProps) {
             </div>
           </div>
         ) : (
-          <PaymentForm key={`f:${s.paySessionId}`} session={s} api={api} host={host} locale={locale} onPaid={onPaid} onError={onError} />
+          <PaymentForm
+            key={`f:${s.paySessionId}`}
+            session={s}
+            api={api}
+            host={host}
+            locale={locale}
+            onPaid={onPaid}
+            onError={onError}
+          />
         )}
         <History key={`h:${s.paySessionId}`} entries={inv.history} currency={inv.currency} locale={locale} />
       </>

@@ -6,7 +6,14 @@
  * inside) → refresh on our API, whose word is final.
  */
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { computeBreakdown, formatMoney, fromMinorUnits, percentageFromBps, percentOf, type BalancePercent } from '../../../core/money.ts';
+import {
+  computeBreakdown,
+  formatMoney,
+  fromMinorUnits,
+  percentageFromBps,
+  percentOf,
+  type BalancePercent,
+} from '../../../core/money.ts';
 import { SandboxCard } from '../card/SandboxCard.tsx';
 import type { CardHandle } from '../card/card-handle.ts';
 import { amountMinor, amountProblem, applyAmountInput } from '../lib/amount.ts';
@@ -18,7 +25,8 @@ const StripeCard = lazy(() => import('../card/StripeCard.tsx'));
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PERCENTS: BalancePercent[] = [25, 50, 75, 100];
 export const PROCESSING_ERROR = 'There was an error processing your payment. Please try again.';
-export const LOAD_ERROR = 'There was a problem loading the payment form. Please try again later or contact support.';
+export const LOAD_ERROR =
+  'There was a problem loading the payment form. Please try again later or contact support.';
 
 interface Props {
   session: PaySession;
@@ -55,7 +63,12 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
   const busyRef = useRef(false);
 
   const amount = amountMinor(amountText, currency);
-  const breakdown = computeBreakdown({ amount, surchargeEnabled: bps > 0, surchargeBps: bps, platformFeeBps: session.platformFeeBps });
+  const breakdown = computeBreakdown({
+    amount,
+    surchargeEnabled: bps > 0,
+    surchargeBps: bps,
+    platformFeeBps: session.platformFeeBps,
+  });
 
   const onCardChange = useCallback(() => {
     setCardError(null);
@@ -85,7 +98,14 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
     const emailProblem = email.trim() && !EMAIL.test(email.trim()) ? 'Email is invalid' : null;
     setEmailError(emailProblem);
     if (problem || emailProblem) return;
-    if (!handle) return setFormError('Stripe has not been initialized. Please refresh the page and try again.');
+    if (!handle) {
+      // The Pay button is disabled until the card box is ready; this covers a programmatic submit.
+      return setFormError(
+        session.provider.mode === 'stripe'
+          ? 'Stripe is still initializing with the merchant account. Please try again.'
+          : 'Stripe has not been initialized. Please refresh the page and try again.',
+      );
+    }
     busyRef.current = true;
     setBusy(true);
     setCardError(null);
@@ -106,7 +126,10 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
         });
       } catch (err) {
         const e = err as ApiError;
-        return fail(e.code === 'network' ? PROCESSING_ERROR : `Payment failed: ${e.message}`, e.code ?? 'api_error');
+        return fail(
+          e.code === 'network' ? PROCESSING_ERROR : `Payment failed: ${e.message}`,
+          e.code ?? 'api_error',
+        );
       }
       if (typeof created.clientSecret !== 'string' || !created.clientSecret.includes('_secret_')) {
         return fail('Missing or invalid client secret from backend API', 'invalid_client_secret');
@@ -122,10 +145,15 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
       const confirmed = await handle.confirm(created.clientSecret, pm.id);
       if ('error' in confirmed) {
         api.refresh(created.paymentId).catch(() => {}); // let our ledger release the reservation now
-        return fail(cardErrorMessage(confirmed.error), confirmed.error.decline_code ?? confirmed.error.code ?? 'card_error', setCardError);
+        return fail(
+          cardErrorMessage(confirmed.error),
+          confirmed.error.decline_code ?? confirmed.error.code ?? 'card_error',
+          setCardError,
+        );
       }
       const status = confirmed.paymentIntent.status;
-      if (status !== 'succeeded' && status !== 'processing') return fail(`Payment failed with status: ${status}`, status);
+      if (status !== 'succeeded' && status !== 'processing')
+        return fail(`Payment failed with status: ${status}`, status);
       let state: PaymentState;
       try {
         state = await api.refresh(created.paymentId);
@@ -144,7 +172,11 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
         };
       }
       if (state.status === 'failed' || state.status === 'canceled') {
-        return fail(state.failure?.message || `Payment failed with status: ${state.status}`, state.status, setCardError);
+        return fail(
+          state.failure?.message || `Payment failed with status: ${state.status}`,
+          state.status,
+          setCardError,
+        );
       }
       handle.clear();
       onPaid(state);
@@ -293,19 +325,19 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
           </p>
         ) : stripe ? (
           session.provider.publishableKey && session.provider.connectedAccountId ? (
-          <Suspense fallback={<p className="m card">Preparing payment page...</p>}>
-            <StripeCard
-              host={host}
-              publishableKey={session.provider.publishableKey}
-              account={session.provider.connectedAccountId}
-              onHandle={setHandle}
-              onCardChange={onCardChange}
-              onLoadError={onLoadError}
-              disabled={busy}
-              errorId="ip-ce-err"
-              hasError={Boolean(cardError)}
-            />
-          </Suspense>
+            <Suspense fallback={<p className="m card">Preparing payment page...</p>}>
+              <StripeCard
+                host={host}
+                publishableKey={session.provider.publishableKey}
+                account={session.provider.connectedAccountId}
+                onHandle={setHandle}
+                onCardChange={onCardChange}
+                onLoadError={onLoadError}
+                disabled={busy}
+                errorId="ip-ce-err"
+                hasError={Boolean(cardError)}
+              />
+            </Suspense>
           ) : (
             <p className="err" role="alert">
               {LOAD_ERROR}

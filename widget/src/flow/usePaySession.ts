@@ -26,12 +26,15 @@ function checkLink(q: SessionQuery): { query: SessionQuery } | { invalid: string
   const currency = normalizeCurrency(q.currency || 'AUD');
   if (!q.merchant && !q.shortcode) return { invalid: INVALID_MERCHANT };
   if (!q.invoice) return { invalid: MISSING_INVOICE };
-  if (!currency) return { invalid: `Invalid payment link: unsupported currency ${String(q.currency).slice(0, 10)}.` };
+  if (!currency)
+    return { invalid: `Invalid payment link: unsupported currency ${String(q.currency).slice(0, 10)}.` };
   return { query: { ...q, currency } };
 }
 
 function viewOf(session: PaySession): SessionView {
-  return session.merchant.ready ? { kind: 'ready', session } : { kind: 'no_stripe', message: session.merchant.notReadyReason ?? '' };
+  return session.merchant.ready
+    ? { kind: 'ready', session }
+    : { kind: 'no_stripe', message: session.merchant.notReadyReason ?? '' };
 }
 
 function errorView(err: unknown): SessionView {

@@ -19,7 +19,13 @@ export function sanitizeAmountInput(raw: string, currency: string): string {
   if (exponent === 0) return kept.replace(/\./g, '');
   const dot = kept.indexOf('.');
   if (dot === -1) return kept;
-  return kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, '').slice(0, exponent);
+  return (
+    kept.slice(0, dot + 1) +
+    kept
+      .slice(dot + 1)
+      .replace(/\./g, '')
+      .slice(0, exponent)
+  );
 }
 
 /** Minor units of the typed text; 0 when empty or unparseable. */
@@ -49,7 +55,12 @@ export const exceedsBalance = (balance: number, currency: string, locale?: strin
  * Why an amount cannot be paid, or null when it can. The minimum (0.50) is waived when the amount
  * is the whole remaining balance (DESIGN §3.3).
  */
-export function amountProblem(amount: number, balance: number | null, currency: string, locale?: string): string | null {
+export function amountProblem(
+  amount: number,
+  balance: number | null,
+  currency: string,
+  locale?: string,
+): string | null {
   if (!Number.isSafeInteger(amount) || amount <= 0) return INVALID_AMOUNT;
   if (balance !== null && amount > balance) return exceedsBalance(balance, currency, locale);
   const minimum = minimumPaymentMinor(currency);

@@ -3,13 +3,26 @@
  * after the browser confirmed it. Errors carry the server's `{ error: { code, message } }`.
  */
 import { randomId } from './ids.ts';
-import { fetchRaw, sessionUrl, takePrefetched, type RawAnswer, type SessionQuery } from './session-request.ts';
+import {
+  fetchRaw,
+  sessionUrl,
+  takePrefetched,
+  type RawAnswer,
+  type SessionQuery,
+} from './session-request.ts';
 
 export type { SessionQuery };
 
 export interface PaySession {
   paySessionId: string;
-  merchant: { id: string; name: string; status: string; shortcode: string; ready: boolean; notReadyReason: string | null };
+  merchant: {
+    id: string;
+    name: string;
+    status: string;
+    shortcode: string;
+    ready: boolean;
+    notReadyReason: string | null;
+  };
   provider: { mode: 'sandbox' | 'stripe'; publishableKey: string | null; connectedAccountId: string | null };
   surcharge: { enabled: boolean; percentage: number; bps: number };
   platformFeeBps: number;
@@ -75,7 +88,11 @@ export function readAnswer<T>({ status, text }: RawAnswer): T {
   }
   if (status < 200 || status > 299) {
     const err = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ApiError(status, err?.code ?? 'http_error', err?.message ?? (text.slice(0, 200) || `HTTP ${status}`));
+    throw new ApiError(
+      status,
+      err?.code ?? 'http_error',
+      err?.message ?? (text.slice(0, 200) || `HTTP ${status}`),
+    );
   }
   return parsed as T;
 }
@@ -94,7 +111,12 @@ export class ApiError extends Error {
 export class PayApi {
   constructor(readonly base: string) {}
 
-  async #call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async #call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     let res: Response;
     try {
       res = await fetch(this.base + path, {
@@ -104,7 +126,11 @@ export class PayApi {
         credentials: 'omit',
       });
     } catch {
-      throw new ApiError(0, 'network', 'Could not reach the payment server. Please check your connection and try again.');
+      throw new ApiError(
+        0,
+        'network',
+        'Could not reach the payment server. Please check your connection and try again.',
+      );
     }
     return readAnswer<T>({ status: res.status, text: await res.text() });
   }
@@ -117,7 +143,11 @@ export class PayApi {
     try {
       answer = await (parked ? parked.answer : fetchRaw(url));
     } catch {
-      throw new ApiError(0, 'network', 'Could not reach the payment server. Please check your connection and try again.');
+      throw new ApiError(
+        0,
+        'network',
+        'Could not reach the payment server. Please check your connection and try again.',
+      );
     }
     return readAnswer(answer);
   }
@@ -132,9 +162,15 @@ export class PayApi {
     invoiceNumber: string;
   }): Promise<CreatedPayment> {
     const key = randomId();
-    const body = { ...input, currency: input.currency.toLowerCase(), customerEmail: input.customerEmail || undefined };
+    const body = {
+      ...input,
+      currency: input.currency.toLowerCase(),
+      customerEmail: input.customerEmail || undefined,
+    };
     try {
-      return await this.#call('POST', '/api/payments/create-payment-intent', body, { 'idempotency-key': key });
+      return await this.#call('POST', '/api/payments/create-payment-intent', body, {
+        'idempotency-key': key,
+      });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'network') {
         return this.#call('POST', '/api/payments/create-payment-intent', body, { 'idempotency-key': key });

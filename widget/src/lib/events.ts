@@ -39,7 +39,13 @@ export function eventDetail(
 }
 
 /** Dispatch on the host; returns false when a listener called preventDefault(). */
-export function emit(host: HTMLElement | undefined, name: InvoicePayEventName, detail: InvoicePayEventDetail): boolean {
+export function emit(
+  host: HTMLElement | undefined,
+  name: InvoicePayEventName,
+  detail: InvoicePayEventDetail,
+): boolean {
   if (!host) return true;
-  return host.dispatchEvent(new CustomEvent(`invoice-pay:${name}`, { detail, bubbles: true, composed: true, cancelable: true }));
+  return host.dispatchEvent(
+    new CustomEvent(`invoice-pay:${name}`, { detail, bubbles: true, composed: true, cancelable: true }),
+  );
 }

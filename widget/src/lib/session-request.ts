@@ -60,7 +60,10 @@ export function sessionUrl(apiBase: string, q: SessionQuery): string {
 }
 
 export function fetchRaw(url: string): Promise<RawAnswer> {
-  return fetch(url, { credentials: 'omit' }).then(async (res) => ({ status: res.status, text: await res.text() }));
+  return fetch(url, { credentials: 'omit' }).then(async (res) => ({
+    status: res.status,
+    text: await res.text(),
+  }));
 }
 
 export function prefetchSession(apiBase: string, q: SessionQuery): void {

@@ -25,7 +25,11 @@ export class ErrorBoundary extends Component<Props, { error: Error | null; attem
         <h2>Something went wrong</h2>
         <p className="m">The payment form stopped unexpectedly: {this.state.error.message}</p>
         <div className="acts">
-          <button type="button" className="p" onClick={() => this.setState((s) => ({ error: null, attempt: s.attempt + 1 }))}>
+          <button
+            type="button"
+            className="p"
+            onClick={() => this.setState((s) => ({ error: null, attempt: s.attempt + 1 }))}
+          >
             Try again
           </button>
         </div>

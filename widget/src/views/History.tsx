@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { formatMoney } from '../../../core/money.ts';
 import type { HistoryEntry } from '../lib/api.ts';
 
-export function History({ entries, currency, locale }: { entries: HistoryEntry[]; currency: string; locale: string }) {
+export function History({
+  entries,
+  currency,
+  locale,
+}: {
+  entries: HistoryEntry[];
+  currency: string;
+  locale: string;
+}) {
   const [open, setOpen] = useState(false);
   if (entries.length === 0) return null;
   const money = (m: number) => formatMoney(m, currency, locale);
@@ -11,7 +19,13 @@ export function History({ entries, currency, locale }: { entries: HistoryEntry[]
     <section className="sec" aria-labelledby="ip-hh">
       <div className="row">
         <h3 id="ip-hh">Payment history ({entries.length})</h3>
-        <button type="button" className="l" aria-expanded={open} aria-controls="ip-ht" onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="l"
+          aria-expanded={open}
+          aria-controls="ip-ht"
+          onClick={() => setOpen(!open)}
+        >
           {open ? 'Hide' : 'Show'}
         </button>
       </div>

@@ -11,7 +11,15 @@ export function Status({ text }: { text: string }) {
   );
 }
 
-export function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+export function Panel({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="st" role="alert" part="error">
       <h2>{title}</h2>
@@ -28,12 +36,7 @@ function useFocus<T extends HTMLElement>() {
   return ref;
 }
 
-export function Success(props: {
-  payment: PaymentState;
-  locale: string;
-  onAnother(): void;
-  onEnd(): void;
-}) {
+export function Success(props: { payment: PaymentState; locale: string; onAnother(): void; onEnd(): void }) {
   const { payment, locale } = props;
   const money = (m: number) => formatMoney(m, payment.currency, locale);
   const heading = useFocus<HTMLHeadingElement>();

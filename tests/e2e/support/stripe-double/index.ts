@@ -18,10 +18,16 @@ export async function installStripeDouble(target: Page | BrowserContext, fake: F
   await target.route('https://js.stripe.com/**', (route) => {
     const path = new URL(route.request().url()).pathname;
     if (/^\/(v3\/?|[a-z]+\/stripe\.js)$/.test(path)) {
-      return route.fulfill({ contentType: 'text/javascript', body: STRIPE_JS, headers: { 'access-control-allow-origin': '*' } });
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: STRIPE_JS,
+        headers: { 'access-control-allow-origin': '*' },
+      });
     }
-    if (path === '/v3/elements-inner-card-double.html') return route.fulfill({ contentType: 'text/html', body: CARD_FRAME_HTML });
-    if (path === '/v3/three-ds-double.html') return route.fulfill({ contentType: 'text/html', body: THREE_DS_FRAME_HTML });
+    if (path === '/v3/elements-inner-card-double.html')
+      return route.fulfill({ contentType: 'text/html', body: CARD_FRAME_HTML });
+    if (path === '/v3/three-ds-double.html')
+      return route.fulfill({ contentType: 'text/html', body: THREE_DS_FRAME_HTML });
     return route.fulfill({ status: 404, body: 'not in the double' });
   });
   await target.route('https://api.stripe.com/**', async (route) => {
@@ -29,7 +35,10 @@ export async function installStripeDouble(target: Page | BrowserContext, fake: F
     const url = new URL(req.url());
     const res = await fetch(`${fake.url}${url.pathname}${url.search}`, {
       method: req.method(),
-      headers: { 'content-type': req.headers()['content-type'] ?? 'application/x-www-form-urlencoded', origin: req.headers().origin ?? '' },
+      headers: {
+        'content-type': req.headers()['content-type'] ?? 'application/x-www-form-urlencoded',
+        origin: req.headers().origin ?? '',
+      },
       body: req.method() === 'GET' ? undefined : (req.postData() ?? ''),
     });
     await route.fulfill({

@@ -43,28 +43,41 @@
 
   function Stripe(key, options) {
     if (typeof key !== 'string' || !/^pk_(test|live)_\w+/.test(key)) {
-      throw IntegrationError('Invalid API Key provided: ' + String(key).slice(0, 12) + '… (Stripe.js takes a publishable key, pk_…)');
+      throw IntegrationError(
+        'Invalid API Key provided: ' +
+          String(key).slice(0, 12) +
+          '… (Stripe.js takes a publishable key, pk_…)',
+      );
     }
     options = options || {};
     if (typeof options.stripeAccount !== 'string' || !/^acct_\w+$/.test(options.stripeAccount)) {
-      throw IntegrationError('Direct charges: initialise Stripe with { stripeAccount: "acct_…" } of the connected account.');
+      throw IntegrationError(
+        'Direct charges: initialise Stripe with { stripeAccount: "acct_…" } of the connected account.',
+      );
     }
     var account = options.stripeAccount;
     calls.push(['Stripe', key, account]);
 
     function api(method, path, params) {
       var body = form(Object.assign({ key: key, _stripe_account: account }, params || {}));
-      var init = method === 'GET'
-        ? { method: 'GET' }
-        : { method: method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body };
+      var init =
+        method === 'GET'
+          ? { method: 'GET' }
+          : { method: method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body };
       var url = API + path + (method === 'GET' ? '?' + body : '');
-      return fetch(url, init).then(function (res) {
-        return res.json().then(function (json) {
-          return { ok: res.ok, json: json };
-        });
-      }, function () {
-        return { ok: false, json: { error: { type: 'api_connection_error', code: null, message: 'Network error' } } };
-      });
+      return fetch(url, init).then(
+        function (res) {
+          return res.json().then(function (json) {
+            return { ok: res.ok, json: json };
+          });
+        },
+        function () {
+          return {
+            ok: false,
+            json: { error: { type: 'api_connection_error', code: null, message: 'Network error' } },
+          };
+        },
+      );
     }
 
     var cardValues = {};
@@ -73,24 +86,38 @@
     function CardElement(opts, group) {
       var handlers = {};
       var frame = null;
-      var name = '__privateStripeFrame' + (++frameSeq);
+      var name = '__privateStripeFrame' + ++frameSeq;
       var state = { complete: false, empty: true };
       var el = {
         _destroyed: false,
         mount: function (target) {
           calls.push(['mount']);
           var node = typeof target === 'string' ? document.querySelector(target) : target;
-          if (!node || node.nodeType !== 1) throw IntegrationError('The selector you specified (' + target + ') applies to no DOM elements that are currently on the page.');
+          if (!node || node.nodeType !== 1)
+            throw IntegrationError(
+              'The selector you specified (' +
+                target +
+                ') applies to no DOM elements that are currently on the page.',
+            );
           if (typeof ShadowRoot !== 'undefined' && node.getRootNode() instanceof ShadowRoot) {
-            throw IntegrationError('Elements cannot be mounted in a ShadowRoot. Please mount in the Light DOM.');
+            throw IntegrationError(
+              'Elements cannot be mounted in a ShadowRoot. Please mount in the Light DOM.',
+            );
           }
-          if (!node.isConnected) throw IntegrationError('Elements cannot be mounted on a detached DOM node. Please mount it in the document.');
+          if (!node.isConnected)
+            throw IntegrationError(
+              'Elements cannot be mounted on a detached DOM node. Please mount it in the document.',
+            );
           frame = document.createElement('iframe');
           frame.name = name;
           frame.title = 'Secure card payment input frame';
           frame.setAttribute('frameborder', '0');
-          frame.style.cssText = 'border:none!important;margin:0!important;padding:0!important;width:100%!important;height:44px!important;display:block!important';
-          frame.src = ORIGIN + '/v3/elements-inner-card-double.html#' + encodeURIComponent(JSON.stringify({ name: name, disabled: Boolean(opts && opts.disabled) }));
+          frame.style.cssText =
+            'border:none!important;margin:0!important;padding:0!important;width:100%!important;height:44px!important;display:block!important';
+          frame.src =
+            ORIGIN +
+            '/v3/elements-inner-card-double.html#' +
+            encodeURIComponent(JSON.stringify({ name: name, disabled: Boolean(opts && opts.disabled) }));
           var wrapper = document.createElement('div');
           wrapper.className = '__PrivateStripeElement';
           wrapper.appendChild(frame);
@@ -110,10 +137,15 @@
           return el;
         },
         update: function (o) {
-          if (frame && frame.contentWindow && o && 'disabled' in o) frame.contentWindow.postMessage({ __stripeDouble: 'disable', disabled: Boolean(o.disabled) }, ORIGIN);
+          if (frame && frame.contentWindow && o && 'disabled' in o)
+            frame.contentWindow.postMessage(
+              { __stripeDouble: 'disable', disabled: Boolean(o.disabled) },
+              ORIGIN,
+            );
         },
         clear: function () {
-          if (frame && frame.contentWindow) frame.contentWindow.postMessage({ __stripeDouble: 'clear' }, ORIGIN);
+          if (frame && frame.contentWindow)
+            frame.contentWindow.postMessage({ __stripeDouble: 'clear' }, ORIGIN);
         },
         focus: function () {},
         blur: function () {},
@@ -133,24 +165,41 @@
         });
       }
       window.addEventListener('message', function (e) {
-        if (e.origin !== ORIGIN || !e.data || e.data.__stripeDouble !== 'change' || e.data.name !== name) return;
+        if (e.origin !== ORIGIN || !e.data || e.data.__stripeDouble !== 'change' || e.data.name !== name)
+          return;
         cardValues = e.data.value;
         state = { complete: e.data.complete, empty: e.data.empty };
-        emit('change', { elementType: 'card', complete: state.complete, empty: state.empty, brand: 'unknown', error: undefined });
+        emit('change', {
+          elementType: 'card',
+          complete: state.complete,
+          empty: state.empty,
+          brand: 'unknown',
+          error: undefined,
+        });
       });
       return el;
     }
 
     function paymentIntentId(clientSecret) {
       if (typeof clientSecret !== 'string' || clientSecret.indexOf('_secret_') < 0) {
-        throw IntegrationError('Invalid value for confirmCardPayment: clientSecret should be a client secret of the form ${id}_secret_${secret}.');
+        throw IntegrationError(
+          'Invalid value for confirmCardPayment: clientSecret should be a client secret of the form ${id}_secret_${secret}.',
+        );
       }
       return clientSecret.split('_secret_')[0];
     }
 
     function asError(json) {
       var e = (json && json.error) || {};
-      return { error: { type: e.type || 'api_error', code: e.code || null, decline_code: e.decline_code, message: e.message || 'An unexpected error occurred.', payment_intent: e.payment_intent } };
+      return {
+        error: {
+          type: e.type || 'api_error',
+          code: e.code || null,
+          decline_code: e.decline_code,
+          message: e.message || 'An unexpected error occurred.',
+          payment_intent: e.payment_intent,
+        },
+      };
     }
 
     function challenge(pi, clientSecret) {
@@ -159,28 +208,36 @@
         var overlay = document.createElement('iframe');
         overlay.name = '__privateStripe3DS';
         overlay.title = '3D Secure authentication';
-        overlay.style.cssText = 'position:fixed!important;inset:0!important;width:100%!important;height:100%!important;border:0!important;z-index:2147483647!important;background:rgba(0,0,0,.4)!important';
+        overlay.style.cssText =
+          'position:fixed!important;inset:0!important;width:100%!important;height:100%!important;border:0!important;z-index:2147483647!important;background:rgba(0,0,0,.4)!important';
         overlay.src = ORIGIN + '/v3/three-ds-double.html#' + pi.id;
         function onMessage(e) {
-          if (e.origin !== ORIGIN || !e.data || e.data.__stripeDouble !== '3ds' || e.data.intent !== pi.id) return;
+          if (e.origin !== ORIGIN || !e.data || e.data.__stripeDouble !== '3ds' || e.data.intent !== pi.id)
+            return;
           window.removeEventListener('message', onMessage);
           overlay.remove();
           resolve(e.data.result);
         }
         window.addEventListener('message', onMessage);
         document.body.appendChild(overlay);
-      }).then(function (result) {
-        return api('POST', '/v1/payment_intents/' + pi.id + '/test_3ds', { client_secret: clientSecret, result: result });
-      }).then(function () {
-        return api('GET', '/v1/payment_intents/' + pi.id, { client_secret: clientSecret });
-      }).then(function (r) {
-        if (!r.ok) return asError(r.json);
-        var after = r.json;
-        if (after.status === 'requires_payment_method' && after.last_payment_error) {
-          return { error: Object.assign({}, after.last_payment_error, { payment_intent: after }) };
-        }
-        return { paymentIntent: after };
-      });
+      })
+        .then(function (result) {
+          return api('POST', '/v1/payment_intents/' + pi.id + '/test_3ds', {
+            client_secret: clientSecret,
+            result: result,
+          });
+        })
+        .then(function () {
+          return api('GET', '/v1/payment_intents/' + pi.id, { client_secret: clientSecret });
+        })
+        .then(function (r) {
+          if (!r.ok) return asError(r.json);
+          var after = r.json;
+          if (after.status === 'requires_payment_method' && after.last_payment_error) {
+            return { error: Object.assign({}, after.last_payment_error, { payment_intent: after }) };
+          }
+          return { paymentIntent: after };
+        });
     }
 
     return {
@@ -192,7 +249,8 @@
         return {
           create: function (type, opts) {
             calls.push(['create', type]);
-            if (type !== 'card') throw IntegrationError('The double only supports the card element (asked for ' + type + ').');
+            if (type !== 'card')
+              throw IntegrationError('The double only supports the card element (asked for ' + type + ').');
             if (group.card) throw IntegrationError('Can only create one Element of type card.');
             group.card = CardElement(opts, group);
             cards.push(group.card);
@@ -209,11 +267,26 @@
       },
       createPaymentMethod: function (params) {
         calls.push(['createPaymentMethod']);
-        if (!params || params.type !== 'card' || !params.card || cards.indexOf(params.card) < 0 || params.card._destroyed) {
-          return Promise.reject(IntegrationError('createPaymentMethod: pass { type: "card", card: <the mounted card Element> }.'));
+        if (
+          !params ||
+          params.type !== 'card' ||
+          !params.card ||
+          cards.indexOf(params.card) < 0 ||
+          params.card._destroyed
+        ) {
+          return Promise.reject(
+            IntegrationError('createPaymentMethod: pass { type: "card", card: <the mounted card Element> }.'),
+          );
         }
         var v = cardValues;
-        if (!v.number) return Promise.resolve({ error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } });
+        if (!v.number)
+          return Promise.resolve({
+            error: {
+              type: 'validation_error',
+              code: 'incomplete_number',
+              message: 'Your card number is incomplete.',
+            },
+          });
         var exp = String(v.exp || '').split('/');
         return api('POST', '/v1/payment_methods', {
           type: 'card',

@@ -1,0 +1,159 @@
+/**
+ * The plain HTML, website-builder snippet, pinned (SRI) and theming examples, served as they are
+ * (placeholders replaced) from another origin than the API, against the real server in sandbox mode
+ * with the demo merchant its seed created: a sandbox payment completes and the host page sees it.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchErrors } from './support/browser.ts';
+import { money, waitForForm, widget } from './support/pay-fixtures.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import {
+  demoMerchantId,
+  eventsOf,
+  freshInvoice,
+  payInWidget,
+  placeholders,
+  recordEvents,
+  serveExample,
+  type ExampleHost,
+} from './examples-helpers.ts';
+
+describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let merchantId: string;
+  const hosts: ExampleHost[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    merchantId = await demoMerchantId(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await Promise.all(hosts.map((h) => h.close()));
+  });
+
+  const host = async (dir: string, invoice: string, extra?: (t: string) => string) => {
+    const replace = placeholders(server, merchantId, invoice);
+    const h = await serveExample(dir, (t) => (extra ? extra(replace(t)) : replace(t)));
+    hosts.push(h);
+    return h;
+  };
+
+  it('plain HTML: pays the whole invoice cross-origin; the page shows it and gets minor-unit events', async () => {
+    const invoice = freshInvoice('INV-HTML');
+    const h = await host('examples/html', invoice);
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors = watchErrors(page);
+    await recordEvents(page);
+    await page.goto(`${h.url}/index.html`);
+    const w = widget(page);
+    await waitForForm(w);
+    await expect(w.getByLabel(/^Payment amount/).inputValue()).resolves.toBe('1250.00');
+    await payInWidget(w);
+
+    const events = await eventsOf(page);
+    const payment = events.find((e) => e.type === 'invoice-pay:payment')!.detail;
+    expect(payment).toMatchObject({ invoice, currency: 'AUD', amount: 125000, remaining: 0 });
+    expect(payment.total).toBe(125000 + (payment.surcharge as number));
+    expect(payment.surcharge).toBe(3688); // 2.95 % of 1,250.00, in cents
+    expect(events.map((e) => e.type)).toEqual(['invoice-pay:ready', 'invoice-pay:payment', 'invoice-pay:paid']);
+    // The example's own listener formats the minor units back into money.
+    await expect(page.locator('#status').textContent()).resolves.toBe(
+      `Thank you! ${money(128688)} paid on invoice ${invoice} (reference ${payment.transactionId}). The invoice is now fully paid.`,
+    );
+    const details = await fetch(`${server.baseUrl}/api/payments/details?session_id=${payment.transactionId}`).then((r) => r.json());
+    expect(details).toMatchObject({ status: 'succeeded', amount: 125000, remaining_due: 0, merchant_id: merchantId });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the website-builder snippet works on its own, pasted into any page', async () => {
+    const invoice = freshInvoice('INV-SNIP');
+    const snippet = readFileSync('examples/html/snippet.html', 'utf8');
+    expect(snippet.trim().split('\n').filter((l) => !l.startsWith('<!--'))).toHaveLength(2); // copy-paste sized
+    const h = await host('examples/html', invoice);
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await recordEvents(page);
+    await page.goto(`${h.url}/snippet.html`);
+    await waitForForm(widget(page));
+    await expect.poll(async () => (await eventsOf(page)).map((e) => e.type)).toEqual(['invoice-pay:ready']);
+    expect((await eventsOf(page))[0].detail).toMatchObject({ invoice, remaining: 125000 });
+    await page.close();
+  });
+
+  it('pinned: the versioned URL with its SRI hash from manifest.json loads; a wrong hash is refused', async () => {
+    const manifest = await fetch(`${server.baseUrl}/widget/manifest.json`).then((r) => r.json());
+    const { path, integrity } = manifest.script as { path: string; integrity: string };
+    const versioned = await fetch(server.baseUrl + path, { headers: { origin: 'http://elsewhere.test' } });
+    expect(versioned.status).toBe(200);
+    expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(versioned.headers.get('access-control-allow-origin')).toBe('*'); // SRI on a cross-origin script needs CORS
+    await versioned.arrayBuffer();
+
+    const pin = (value: string) => (t: string) =>
+      t.replace(/src="[^"]*\/widget\/invoice-pay\.[^"]+\.js"/, `src="${server.baseUrl}${path}"`).replace(/integrity="[^"]+"/, `integrity="${value}"`);
+    const good = await host('examples/html', freshInvoice('INV-PIN'), pin(integrity));
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors = watchErrors(page);
+    await page.goto(`${good.url}/pinned.html`);
+    await waitForForm(widget(page));
+    expect(errors).toEqual([]);
+
+    const tampered = integrity.slice(0, -4) + (integrity.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    const bad = await host('examples/html', freshInvoice('INV-PIN'), pin(tampered));
+    const refused = watchErrors(page);
+    await page.goto(`${bad.url}/pinned.html`);
+    await page.waitForLoadState('load');
+    await expect.poll(() => refused.join('\n')).toMatch(/integrity/i);
+    expect(await page.evaluate(() => customElements.get('invoice-pay') === undefined)).toBe(true);
+    await page.close();
+  });
+
+  it('theming: custom properties and parts reach the element, dark and light; a payment completes in the dark theme', async () => {
+    const h = await host('examples/theming', freshInvoice('INV-THEME'));
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors = watchErrors(page);
+    await page.goto(`${h.url}/index.html`);
+    const w = widget(page);
+    await waitForForm(w);
+    const look = () =>
+      w.evaluate((el) => {
+        const root = el.shadowRoot!;
+        const style = (sel: string) => getComputedStyle(root.querySelector(sel)!);
+        return {
+          panel: style('[part~=root]').backgroundColor,
+          text: style('[part~=root]').color,
+          font: style('[part~=root]').fontFamily,
+          payBg: style('[part~=pay-button]').backgroundColor,
+          payText: style('[part~=pay-button]').color,
+          payCase: style('[part~=pay-button]').textTransform,
+          radius: style('[part~=pay-button]').borderTopLeftRadius,
+          input: style('[part~=amount]').backgroundColor,
+        };
+      });
+    expect(await look()).toEqual({
+      panel: 'rgb(15, 23, 42)',
+      text: 'rgb(226, 232, 240)',
+      font: 'Georgia, "Times New Roman", serif',
+      payBg: 'rgb(94, 234, 212)',
+      payText: 'rgb(4, 47, 46)',
+      payCase: 'uppercase',
+      radius: '12px', // --invoice-pay-radius minus the inputs' 2 px
+      input: 'rgb(30, 41, 59)',
+    });
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    expect(await look()).toMatchObject({ panel: 'rgb(255, 255, 255)', payBg: 'rgb(15, 118, 110)', payText: 'rgb(255, 255, 255)', input: 'rgb(255, 255, 255)' });
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await payInWidget(w);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

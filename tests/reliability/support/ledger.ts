@@ -1,0 +1,82 @@
+/**
+ * Ledger audits on a server's SQLite files (read after the server stopped or between requests),
+ * shared by the crash test, the fuzzing suite and the benchmarks:
+ *  - `ledgerMismatches`: every invoice's counters equal what its payments say (reserved = sum of
+ *    in-flight attempts, paid = succeeded net of refunds);
+ *  - `overpaidInvoices`: invoices where paid + reserved exceeds what a link the payments were made
+ *    against allowed (P ≤ A_i + S_i for each observation i, DESIGN §3.3);
+ *  - `providerSucceeded`: the sandbox provider's own record of succeeded intents.
+ */
+import Database from 'better-sqlite3';
+
+const RESERVING = ['pending', 'requires_action', 'processing'];
+const SETTLED = ['succeeded', 'partially_refunded', 'refunded'];
+const list = (xs: string[]) => xs.map((x) => `'${x}'`).join(', ');
+
+export function openReadOnly(path: string): Database.Database {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 10000');
+  return db;
+}
+
+export interface LedgerMismatch {
+  invoiceId: string;
+  reserved: number;
+  reservedByPayments: number;
+  paid: number;
+  paidByPayments: number;
+}
+
+export function ledgerMismatches(db: Database.Database): LedgerMismatch[] {
+  return db
+    .prepare(
+      `SELECT i.id AS invoiceId, i.reserved_amount AS reserved, i.paid_amount AS paid,
+         COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.invoice_id = i.id AND p.status IN (${list(RESERVING)})), 0) AS reservedByPayments,
+         COALESCE((SELECT SUM(p.amount - p.refunded_amount) FROM payments p WHERE p.invoice_id = i.id AND p.status IN (${list(SETTLED)})), 0) AS paidByPayments
+       FROM invoices i`,
+    )
+    .all()
+    .filter((r: any) => r.reserved !== r.reservedByPayments || r.paid !== r.paidByPayments) as LedgerMismatch[];
+}
+
+export interface Overpaid {
+  invoiceId: string;
+  committed: number;
+  limit: number;
+}
+
+export function overpaidInvoices(db: Database.Database): Overpaid[] {
+  return db
+    .prepare(
+      `SELECT i.id AS invoiceId,
+         COALESCE((SELECT SUM(p.amount - p.refunded_amount) FROM payments p WHERE p.invoice_id = i.id AND p.status IN (${list([...RESERVING, ...SETTLED])})), 0) AS committed,
+         (SELECT MIN(o.amount + o.written_back_at_observation) FROM invoice_observations o
+           WHERE o.invoice_id = i.id AND o.id IN (SELECT observation_id FROM payments p WHERE p.invoice_id = i.id)) AS "limit"
+       FROM invoices i`,
+    )
+    .all()
+    .filter((r: any) => r.limit !== null && r.committed > r.limit) as Overpaid[];
+}
+
+/** Payments still holding a reservation. */
+export function reservingPayments(db: Database.Database): { id: string; status: string; payment_intent_id: string | null }[] {
+  return db.prepare(`SELECT id, status, payment_intent_id FROM payments WHERE status IN (${list(RESERVING)})`).all() as any;
+}
+
+export interface ProviderCharge {
+  intentId: string;
+  paymentId: string | null;
+  amount: number;
+  amountRefunded: number;
+}
+
+/** What the sandbox provider (its own database) says succeeded. */
+export function providerSucceeded(sandbox: Database.Database): ProviderCharge[] {
+  return (sandbox.prepare(`SELECT id, amount, amount_refunded, metadata FROM sandbox_payment_intents WHERE status = 'succeeded'`).all() as any[]).map(
+    (r) => ({ intentId: r.id, paymentId: JSON.parse(r.metadata)?.paymentId ?? null, amount: r.amount, amountRefunded: r.amount_refunded }),
+  );
+}
+
+export function integrityCheck(db: Database.Database): string {
+  return (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
+}
