@@ -51,7 +51,10 @@ export async function applyIntentInTrx(
   if (!payment) return undefined;
   const now = deps.clock.now().toISOString();
   let target = statusFromIntent(intent);
-  if (target === 'canceled' && options.expire) target = 'expired';
+  // A cancellation of an attempt whose reservation had run out is the expiry sweep's own cancel, also
+  // when its webhook arrives before the sweep records it.
+  const reservationLapsed = payment.reserved_until !== null && payment.reserved_until <= now;
+  if (target === 'canceled' && (options.expire || reservationLapsed)) target = 'expired';
 
   const changes: PaymentUpdate = {};
   if (!payment.payment_intent_id) {

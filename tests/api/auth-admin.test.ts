@@ -128,6 +128,15 @@ describe.skipIf(skip)(`demo admin seed (${testDialect})`, () => {
     expect(session.status).toBe(200);
     expect(session.body.user).toMatchObject({ role: 'admin', isAdmin: true, emailVerified: true });
     expect((await json(t.app, 'GET', '/api/admin/audit-log', undefined, session.bearer)).status).toBe(200);
-    expect(await runDemoSeed(t.deps, [adminSeedStep])).toEqual([]);
+    // A later start creates nothing and never prints a password again.
+    const again = await runDemoSeed(t.deps, [adminSeedStep]);
+    expect(again).toEqual([expect.stringContaining('password shown at the first start')]);
+    expect(again.join('\n')).not.toContain(match![1]);
+    const admins = await t.deps.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'admin@invoicepay.local')
+      .execute();
+    expect(admins).toHaveLength(1);
   });
 });

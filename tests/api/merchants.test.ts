@@ -202,7 +202,14 @@ describe.skipIf(skip)(`merchants (${testDialect})`, () => {
       merchant: { name: 'Demo Building Supplies', ready: true },
       invoice: { balance: 125000 },
     });
-    expect(await runDemoSeed(t.deps, [demoMerchantSeedStep])).toEqual([]);
+    // A later start creates no second merchant and prints the same ready-to-pay link again.
+    expect(await runDemoSeed(t.deps, [demoMerchantSeedStep])).toEqual(lines);
+    const demo = await t.deps.database.db
+      .selectFrom('merchants')
+      .select('id')
+      .where('business_name', '=', 'Demo Building Supplies')
+      .execute();
+    expect(demo).toHaveLength(1);
   });
 
   describe('pay-link resolution', () => {
