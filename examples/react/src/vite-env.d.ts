@@ -1,0 +1,5 @@
+/// <reference types="vite/client" />
+interface ImportMetaEnv {
+  readonly VITE_INVOICE_PAY_API: string;
+  readonly VITE_INVOICE_PAY_MERCHANT: string;
+}
