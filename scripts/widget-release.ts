@@ -4,7 +4,7 @@
  * `manifest.json` with their Subresource Integrity (sha384) values, so host pages can pin an exact
  * build: `<script src=…/widget/invoice-pay.0.1.0-1a2b3c4d5e.js integrity="sha384-…" crossorigin>`.
  *
- * Why the hash in the name (docs/decisions/0006): a versioned URL is served `immutable` and pinned by
+ * Why the hash in the name (docs/decisions/0007): a versioned URL is served `immutable` and pinned by
  * SRI on merchants' sites; if the bytes behind a URL ever changed (a rebuild without a version bump),
  * browsers would refuse the script and customers could not pay. A content hash makes "one URL, one
  * set of bytes" true by construction; the package version in front keeps the name readable.
@@ -33,7 +33,8 @@ export interface WidgetManifest {
 }
 
 /** A versioned file name this step writes (and the static server caches as immutable). */
-export const VERSIONED_WIDGET_FILE = /^invoice-pay\.\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?-[0-9a-f]{10}(?:\.esm)?\.js$/;
+export const VERSIONED_WIDGET_FILE =
+  /^invoice-pay\.\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?-[0-9a-f]{10}(?:\.esm)?\.js$/;
 
 export function sriOf(body: Buffer): string {
   return `sha384-${createHash('sha384').update(body).digest('base64')}`;

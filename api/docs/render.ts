@@ -20,6 +20,8 @@ export function escapeHtml(value: unknown): string {
     .replace(/'/g, '&#39;');
 }
 
+/** Descriptions use `backticks` for code: escaped first, then those become <code>. */
+const prose = (value: unknown) => escapeHtml(value).replace(/`([^`]+)`/g, '<code>$1</code>');
 const slug = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '');
 export const operationAnchor = (method: string, path: string) => `op-${method}-${slug(path)}`;
 const schemaAnchor = (name: string) => `schema-${slug(name)}`;
@@ -28,13 +30,19 @@ const refName = (ref: string) => decodeURIComponent(ref.split('/').pop() ?? ref)
 /** The inline description of a schema's type: `string (uuid)`, `array of Breakdown`, links for $refs. */
 function typeLabel(schema: Schema | undefined): string {
   if (!schema || typeof schema !== 'object') return 'any';
-  if (schema.$ref) return `<a href="#${schemaAnchor(refName(schema.$ref))}">${escapeHtml(refName(schema.$ref))}</a>`;
+  if (schema.$ref)
+    return `<a href="#${schemaAnchor(refName(schema.$ref))}">${escapeHtml(refName(schema.$ref))}</a>`;
   const variants = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (Array.isArray(variants)) return variants.map(typeLabel).join(' | ');
   if (Array.isArray(schema.allOf)) return (schema.allOf as Schema[]).map(typeLabel).join(' &amp; ');
   if ('const' in schema) return `<code>${escapeHtml(JSON.stringify(schema.const))}</code>`;
-  if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(' | ');
-  const types = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type ? [String(schema.type)] : [];
+  if (Array.isArray(schema.enum))
+    return (schema.enum as unknown[]).map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(' | ');
+  const types = Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : schema.type
+      ? [String(schema.type)]
+      : [];
   const parts = types.map((t) => {
     if (t === 'array') return `array of ${typeLabel(schema.items as Schema)}`;
     if (t === 'object' && !schema.properties && schema.additionalProperties)
@@ -55,7 +63,10 @@ function constraints(schema: Schema): string {
     ['default', 'default'],
     ['example', 'example'],
   ] as const) {
-    if (schema[key] !== undefined) bits.push(`${label} <code>${escapeHtml(typeof schema[key] === 'string' ? schema[key] : JSON.stringify(schema[key]))}</code>`);
+    if (schema[key] !== undefined)
+      bits.push(
+        `${label} <code>${escapeHtml(typeof schema[key] === 'string' ? schema[key] : JSON.stringify(schema[key]))}</code>`,
+      );
   }
   return bits.length ? `<span class="c">${bits.join(', ')}</span>` : '';
 }
@@ -65,17 +76,19 @@ export function schemaHtml(schema: Schema | undefined, depth = 0): string {
   if (!schema || typeof schema !== 'object') return '<p class="t">any</p>';
   const props = schema.properties as Record<string, Schema> | undefined;
   const items = schema.type === 'array' ? (schema.items as Schema | undefined) : undefined;
-  if (items && items.properties && depth < 4) return `<p class="t">array of:</p>${schemaHtml(items, depth + 1)}`;
+  if (items && items.properties && depth < 4)
+    return `<p class="t">array of:</p>${schemaHtml(items, depth + 1)}`;
   if (!props || depth >= 4) {
     const desc = schema.description ? ` — ${escapeHtml(schema.description)}` : '';
     return `<p class="t">${typeLabel(schema)}${desc} ${constraints(schema)}</p>`;
   }
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const rows = Object.entries(props).map(([name, prop]) => {
-    const nested = prop.properties || (prop.type === 'array' && (prop.items as Schema | undefined)?.properties);
+    const nested =
+      prop.properties || (prop.type === 'array' && (prop.items as Schema | undefined)?.properties);
     return `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? ' <span class="req" title="required">required</span>' : ''}</td><td>${
       nested ? schemaHtml(prop, depth + 1) : typeLabel(prop)
-    }</td><td>${escapeHtml(prop.description ?? '')} ${constraints(prop)}</td></tr>`;
+    }</td><td>${prose(prop.description ?? '')} ${constraints(prop)}</td></tr>`;
   });
   return `<table class="s"><thead><tr><th>Field</th><th>Type</th><th>Notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -120,7 +133,7 @@ function operationHtml(doc: Json, path: string, method: string, op: Json): strin
     .join('');
   return `<section class="op" id="${operationAnchor(method, path)}">
 <h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> ${auth}</h3>
-${op.summary ? `<p class="sum">${escapeHtml(op.summary)}</p>` : ''}${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}
+${op.summary ? `<p class="sum">${escapeHtml(op.summary)}</p>` : ''}${op.description ? `<p>${prose(op.description)}</p>` : ''}
 ${parametersHtml((op.parameters as Json[] | undefined) ?? [])}
 ${body ? `<h4>Request body${body.required ? ' <span class="req">required</span>' : ''}</h4>${contentHtml(doc, body.content as Json | undefined)}` : ''}
 <h4>Responses</h4>${responses}
@@ -139,12 +152,18 @@ export function renderApiReference(doc: Json): string {
       const tag = ((op.tags as string[] | undefined) ?? ['other'])[0];
       if (!byTag.has(tag)) (byTag.set(tag, []), nav.set(tag, []));
       byTag.get(tag)!.push(operationHtml(doc, path, method, op));
-      nav.get(tag)!.push(`<li><a href="#${operationAnchor(method, path)}"><span class="m ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a></li>`);
+      nav
+        .get(tag)!
+        .push(
+          `<li><a href="#${operationAnchor(method, path)}"><span class="m ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a></li>`,
+        );
     }
   }
   const tags = [...byTag.keys()].sort();
   const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Schema>;
-  const servers = ((doc.servers as Json[] | undefined) ?? []).map((s) => `<code>${escapeHtml(s.url)}</code>`).join(', ');
+  const servers = ((doc.servers as Json[] | undefined) ?? [])
+    .map((s) => `<code>${escapeHtml(s.url)}</code>`)
+    .join(', ');
   const title = `${escapeHtml(info.title ?? 'API')} reference`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -182,7 +201,10 @@ Errors are <code>{ "error": { "code", "message", "field"? } }</code>. Operations
 ${tags.map((t) => `<h2 class="tag" id="tag-${slug(t)}">${escapeHtml(t)}</h2>${byTag.get(t)!.join('\n')}`).join('\n')}
 <h2 class="tag" id="schemas">Schemas</h2>
 ${Object.entries(schemas)
-  .map(([name, s]) => `<section class="op" id="${schemaAnchor(name)}"><h3><code>${escapeHtml(name)}</code></h3>${s.description ? `<p>${escapeHtml(s.description)}</p>` : ''}${schemaHtml(s)}</section>`)
+  .map(
+    ([name, s]) =>
+      `<section class="op" id="${schemaAnchor(name)}"><h3><code>${escapeHtml(name)}</code></h3>${s.description ? `<p>${escapeHtml(s.description)}</p>` : ''}${schemaHtml(s)}</section>`,
+  )
   .join('\n')}
 </main></div></body></html>`;
 }

@@ -84,10 +84,10 @@ export function createStatic(staticDir: string): StaticSite {
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
   };
 
+  // Widget builds pinned by version + content hash (scripts/widget-release.ts) and its hashed chunks.
+  const pinnedWidget = /[\\/]widget[\\/]invoice-pay(\.\d+\.\d+\.\d+\S*-[0-9a-f]{10}(\.esm)?|-\w+-[\w-]{8,})\.js$/;
   const cacheFor = (path: string) =>
-    /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path) ||
-    // Widget builds pinned by version + content hash (scripts/widget-release.ts) and its hashed chunks.
-    /[\\/]widget[\\/]invoice-pay(\.\d+\.\d+\.\d+\S*-[0-9a-f]{10}(\.esm)?|-\w+-[A-Za-z0-9_-]{8,})\.js$/.test(path)
+    /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path) || pinnedWidget.test(path)
       ? 'public, max-age=31536000, immutable'
       : path.endsWith('.html')
         ? 'no-cache'

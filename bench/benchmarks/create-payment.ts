@@ -93,7 +93,8 @@ function audit(dataDir: string, ctx: BenchContext): number {
   const db = openReadOnly(join(dataDir, 'app.db'));
   try {
     const mismatches = ledgerMismatches(db);
-    if (mismatches.length) throw new Error(`ledger counters disagree with payments: ${JSON.stringify(mismatches.slice(0, 3))}`);
+    if (mismatches.length)
+      throw new Error(`ledger counters disagree with payments: ${JSON.stringify(mismatches.slice(0, 3))}`);
     const hot = db
       .prepare(
         `SELECT invoice_number, COUNT(*) AS n FROM payments WHERE invoice_number LIKE 'HOT-%' AND status = 'pending' GROUP BY invoice_number`,
@@ -113,7 +114,8 @@ export const createPaymentThroughput: Benchmark = {
   unit: 'payments/s',
   budget: 1000,
   direction: 'min',
-  description: 'POST /api/payments/create-payment-intent over loopback: balance check + reservation + sandbox intent (SQLite)',
+  description:
+    'POST /api/payments/create-payment-intent over loopback: balance check + reservation + sandbox intent (SQLite)',
   run: async (ctx) => (await measureOnce(ctx)).perSecond,
 };
 

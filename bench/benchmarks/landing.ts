@@ -29,7 +29,8 @@ function installObservers() {
   const perf = { lcp: 0, longTasks: [] as [number, number][] };
   (window as unknown as { __benchPerf: typeof perf }).__benchPerf = perf;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) perf.lcp = (e as PerformanceEntry & { renderTime?: number }).renderTime || e.startTime;
+    for (const e of list.getEntries())
+      perf.lcp = (e as PerformanceEntry & { renderTime?: number }).renderTime || e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) perf.longTasks.push([e.startTime, e.duration]);
@@ -60,18 +61,24 @@ async function measure(ctx: BenchContext): Promise<PageFigures> {
       await page.goto(`${server.baseUrl}/`, { waitUntil: 'load' });
       await page.waitForTimeout(QUIET_MS);
       const figures = await page.evaluate(() => {
-        const perf = (window as unknown as { __benchPerf: { lcp: number; longTasks: [number, number][] } }).__benchPerf;
+        const perf = (window as unknown as { __benchPerf: { lcp: number; longTasks: [number, number][] } })
+          .__benchPerf;
         const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-        const tbt = perf.longTasks.filter(([start]) => start >= fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+        const tbt = perf.longTasks
+          .filter(([start]) => start >= fcp)
+          .reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
         return { lcp: perf.lcp, tbt, fcp };
       });
       await context.close();
-      if (!(figures.lcp > 0)) throw new Error('no largest-contentful-paint entry: the landing page rendered nothing');
+      if (!(figures.lcp > 0))
+        throw new Error('no largest-contentful-paint entry: the landing page rendered nothing');
       if (i === 0) continue; // warm-up: the server's file cache, Chromium's process pool
       lcps.push(figures.lcp);
       tbts.push(figures.tbt);
     }
-    ctx.log(`landing LCP (ms): ${lcps.map((v) => v.toFixed(0)).join(', ')}; TBT (ms): ${tbts.map((v) => v.toFixed(0)).join(', ')}`);
+    ctx.log(
+      `landing LCP (ms): ${lcps.map((v) => v.toFixed(0)).join(', ')}; TBT (ms): ${tbts.map((v) => v.toFixed(0)).join(', ')}`,
+    );
     return { lcp: median(lcps), tbt: median(tbts) };
   } finally {
     await browser.close();

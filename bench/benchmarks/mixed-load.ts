@@ -22,7 +22,11 @@ export interface MixedLoadRun {
 
 const SESSION_INVOICES = 200;
 
-function workload(server: AppServer, merchant: { id: string; accountId: string }, admin: { authorization: string }) {
+function workload(
+  server: AppServer,
+  merchant: { id: string; accountId: string },
+  admin: { authorization: string },
+) {
   let n = 0;
   const listQuery = `sort=${encodeURIComponent('["created_at","DESC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify({ merchant_id: merchant.id }))}`;
   return (req: Record<string, unknown>) => {
@@ -43,17 +47,38 @@ function workload(server: AppServer, merchant: { id: string; accountId: string }
         method: 'POST',
         path: '/api/payments/create-payment-intent',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ merchantId: merchant.id, currency: 'aud', invoiceNumber: `MIX-${i}`, amountDue: 50_000, amount: 10_000 }),
+        body: JSON.stringify({
+          merchantId: merchant.id,
+          currency: 'aud',
+          invoiceNumber: `MIX-${i}`,
+          amountDue: 50_000,
+          amount: 10_000,
+        }),
       };
     }
-    if (slot < 17) return { ...req, method: 'GET', path: `/api/admin/payments?${listQuery}`, headers: admin, body: undefined };
+    if (slot < 17)
+      return {
+        ...req,
+        method: 'GET',
+        path: `/api/admin/payments?${listQuery}`,
+        headers: admin,
+        body: undefined,
+      };
     const raw = JSON.stringify({
       id: `evt_mixed_${i}_${crypto.randomUUID().slice(0, 8)}`,
       object: 'event',
       type: 'account.updated',
       account: merchant.accountId,
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: merchant.accountId, object: 'account', charges_enabled: true, details_submitted: true, payouts_enabled: true } },
+      data: {
+        object: {
+          id: merchant.accountId,
+          object: 'account',
+          charges_enabled: true,
+          details_submitted: true,
+          payouts_enabled: true,
+        },
+      },
     });
     return {
       ...req,
@@ -65,7 +90,12 @@ function workload(server: AppServer, merchant: { id: string; accountId: string }
   };
 }
 
-export async function runMixedLoad(options: { rate: number; seconds: number; warmupSeconds: number; log?: (m: string) => void }): Promise<MixedLoadRun> {
+export async function runMixedLoad(options: {
+  rate: number;
+  seconds: number;
+  warmupSeconds: number;
+  log?: (m: string) => void;
+}): Promise<MixedLoadRun> {
   const server = await startAppServer();
   try {
     const merchant = server.merchant();
@@ -111,7 +141,14 @@ export async function runMixedLoad(options: { rate: number; seconds: number; war
           `RSS ${rssBefore.toFixed(1)} → ${rssAfter.toFixed(1)} MB (peak ${peak.toFixed(1)})`,
       );
       if (bad) options.log?.(`mixed load: server output tail:\n${server.output().slice(-2000)}`);
-      return { requests, errorRatePercent: (failures / requests) * 100, p99: result.latency.p99, rssBefore, rssAfter, rssPeak: peak };
+      return {
+        requests,
+        errorRatePercent: (failures / requests) * 100,
+        p99: result.latency.p99,
+        rssBefore,
+        rssAfter,
+        rssPeak: peak,
+      };
     } finally {
       clearInterval(sampler);
     }
@@ -142,7 +179,8 @@ export const mixedLoadErrorRate: Benchmark = {
   unit: '%',
   budget: 0,
   direction: 'max',
-  description: 'mixed workload (sessions, creations, admin lists, webhooks) at 200 req/s for 60 s: non-2xx + transport errors',
+  description:
+    'mixed workload (sessions, creations, admin lists, webhooks) at 200 req/s for 60 s: non-2xx + transport errors',
   run: async (ctx) => (await mixedLoadOnce(ctx)).errorRatePercent,
 };
 

@@ -17,7 +17,8 @@ export const paySessionRatio: Benchmark = {
   unit: '%',
   budget: 50,
   direction: 'min',
-  description: 'GET /api/pay/session req/s as a share of the bare JSON route in the same run (autocannon, loopback)',
+  description:
+    'GET /api/pay/session req/s as a share of the bare JSON route in the same run (autocannon, loopback)',
   async run(ctx) {
     const bare = ctx.results.get(bareJsonThroughput.name)?.value ?? (await bareJsonThroughput.run(ctx));
     const server = await startAppServer();
@@ -25,10 +26,12 @@ export const paySessionRatio: Benchmark = {
       const merchant = server.merchant();
       const paths = Array.from(
         { length: INVOICES },
-        (_, i) => `/api/pay/session?merchant=${merchant.id}&invoice=INV-${10_000 + i}&amount=${encodeURIComponent('1,250.00')}&currency=AUD`,
+        (_, i) =>
+          `/api/pay/session?merchant=${merchant.id}&invoice=INV-${10_000 + i}&amount=${encodeURIComponent('1,250.00')}&currency=AUD`,
       );
       const first = await fetch(`${server.baseUrl}${paths[0]}`);
-      if (first.status !== 200) throw new Error(`pay session answered ${first.status}: ${await first.text()}`);
+      if (first.status !== 200)
+        throw new Error(`pay session answered ${first.status}: ${await first.text()}`);
       let next = 0;
       const run = (seconds: number) =>
         autocannon({
@@ -39,9 +42,12 @@ export const paySessionRatio: Benchmark = {
         });
       if (!ctx.quick) await run(2); // warm-up (JIT, page cache)
       const result = await run(ctx.quick ? 1 : 10);
-      if (result.errors || result.non2xx) throw new Error(`${result.errors} errors, ${result.non2xx} non-2xx answers`);
+      if (result.errors || result.non2xx)
+        throw new Error(`${result.errors} errors, ${result.non2xx} non-2xx answers`);
       const rps = result.requests.average;
-      ctx.log(`pay session: ${rps.toFixed(0)} req/s (p99 ${result.latency.p99} ms); bare JSON: ${bare.toFixed(0)} req/s`);
+      ctx.log(
+        `pay session: ${rps.toFixed(0)} req/s (p99 ${result.latency.p99} ms); bare JSON: ${bare.toFixed(0)} req/s`,
+      );
       return (rps / bare) * 100;
     } finally {
       await server.stop();

@@ -18,6 +18,7 @@ import { createConnectedMerchant, type TestMerchant } from '../../tests/e2e/supp
 import { freePort } from '../../tests/e2e/support/server.ts';
 
 export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+export const BENCH_ENCRYPTION_KEY = 'bench-encryption-key-bench-encryption-key-01';
 
 export interface AppServer {
   baseUrl: string;
@@ -66,7 +67,7 @@ export async function startAppServer(
       SANDBOX_DATABASE_URL: `sqlite:${join(dataDir, 'sandbox.db')}`,
       PAYMENTS_PROVIDER: 'sandbox',
       JWT_SECRET: BENCH_JWT_SECRET,
-      ENCRYPTION_KEY: 'bench-encryption-key-bench-encryption-key-01',
+      ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
       RATE_LIMITS: '0',
       LOG_LEVEL: 'warn',
       STATIC_DIR: 'dist',
@@ -76,7 +77,10 @@ export async function startAppServer(
   });
   child.stdout!.on('data', (d) => (log = (log + d).slice(-200_000)));
   child.stderr!.on('data', (d) => (log = (log + d).slice(-200_000)));
-  const exited = () => new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
+  const exited = () =>
+    new Promise<void>((r) =>
+      child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r()),
+    );
 
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -99,7 +103,9 @@ export async function startAppServer(
     const db = new Database(join(dataDir, 'sandbox.db'), { readonly: true });
     try {
       db.pragma('busy_timeout = 5000');
-      const row = db.prepare("SELECT value FROM sandbox_settings WHERE key = 'webhook_secret'").get() as { value: string };
+      const row = db.prepare("SELECT value FROM sandbox_settings WHERE key = 'webhook_secret'").get() as {
+        value: string;
+      };
       secret = row.value;
       return secret;
     } finally {

@@ -45,7 +45,10 @@ function resolvePointer(doc: Json, ref: string): unknown {
     .slice(2)
     .split('/')
     .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), doc);
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined),
+      doc,
+    );
 }
 
 /** Structural validation of an OpenAPI 3.1 document; returns the problems found (none = valid). */
@@ -71,10 +74,14 @@ function validateOpenApi(doc: Json): string[] {
       if (responses.length === 0) problems.push(`${where}: no responses`);
       for (const [status, res] of responses) {
         if (!/^([1-5]\d\d|[1-5]XX|default)$/.test(status)) problems.push(`${where}: bad status ${status}`);
-        if (!res.$ref && typeof res.description !== 'string') problems.push(`${where} ${status}: response without description`);
+        if (!res.$ref && typeof res.description !== 'string')
+          problems.push(`${where} ${status}: response without description`);
       }
       if (op.operationId !== undefined) {
-        if (operationIds.has(op.operationId)) problems.push(`${where}: operationId ${op.operationId} also on ${operationIds.get(op.operationId)}`);
+        if (operationIds.has(op.operationId))
+          problems.push(
+            `${where}: operationId ${op.operationId} also on ${operationIds.get(op.operationId)}`,
+          );
         operationIds.set(op.operationId, where);
       }
       const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) =>
@@ -82,20 +89,26 @@ function validateOpenApi(doc: Json): string[] {
       );
       const seen = new Set<string>();
       for (const p of params) {
-        if (!p?.name || !['query', 'header', 'path', 'cookie'].includes(p.in)) problems.push(`${where}: malformed parameter ${JSON.stringify(p)}`);
+        if (!p?.name || !['query', 'header', 'path', 'cookie'].includes(p.in))
+          problems.push(`${where}: malformed parameter ${JSON.stringify(p)}`);
         const key = `${p?.in}:${p?.name}`;
         if (seen.has(key)) problems.push(`${where}: parameter ${key} declared twice`);
         seen.add(key);
-        if (p?.in === 'path' && p.required !== true) problems.push(`${where}: path parameter ${p.name} must be required`);
-        if (p?.in === 'path' && !templated.includes(p.name)) problems.push(`${where}: path parameter ${p.name} not in the path`);
+        if (p?.in === 'path' && p.required !== true)
+          problems.push(`${where}: path parameter ${p.name} must be required`);
+        if (p?.in === 'path' && !templated.includes(p.name))
+          problems.push(`${where}: path parameter ${p.name} not in the path`);
         if (!p?.schema && !p?.content) problems.push(`${where}: parameter ${p?.name} has no schema`);
       }
       for (const name of templated) {
-        if (!params.some((p) => p?.in === 'path' && p.name === name)) problems.push(`${where}: {${name}} is not declared`);
+        if (!params.some((p) => p?.in === 'path' && p.name === name))
+          problems.push(`${where}: {${name}} is not declared`);
       }
-      if (op.requestBody && !op.requestBody.$ref && !op.requestBody.content) problems.push(`${where}: requestBody without content`);
+      if (op.requestBody && !op.requestBody.$ref && !op.requestBody.content)
+        problems.push(`${where}: requestBody without content`);
       for (const requirement of op.security ?? doc.security ?? []) {
-        for (const name of Object.keys(requirement)) if (!schemes[name]) problems.push(`${where}: unknown security scheme ${name}`);
+        for (const name of Object.keys(requirement))
+          if (!schemes[name]) problems.push(`${where}: unknown security scheme ${name}`);
       }
     }
   }
@@ -152,8 +165,12 @@ describe.skipIf(skip)(`OpenAPI document and reference (${testDialect})`, () => {
       const path = toTemplate(r.path);
       if (r.method === 'ALL') {
         // Middleware (`app.use`): on a wildcard, or on a path some real route serves.
-        const covered = path.endsWith('*') || t.app.routes.some((o) => o.method !== 'ALL' && toTemplate(o.path) === path);
-        expect(covered, `ALL ${r.path} is a route of its own (not middleware); declare it with createRoute`).toBe(true);
+        const covered =
+          path.endsWith('*') || t.app.routes.some((o) => o.method !== 'ALL' && toTemplate(o.path) === path);
+        expect(
+          covered,
+          `ALL ${r.path} is a route of its own (not middleware); declare it with createRoute`,
+        ).toBe(true);
         continue;
       }
       served.add(`${r.method} ${path}`);
@@ -187,8 +204,10 @@ describe.skipIf(skip)(`OpenAPI document and reference (${testDialect})`, () => {
     const tags = new Set(
       Object.values<Json>(doc.paths).flatMap((item) => METHODS.flatMap((m) => item[m]?.tags ?? [])),
     );
-    for (const tag of tags) expect(has(`id="tag-${String(tag).replace(/[^A-Za-z0-9_-]+/g, '-')}"`), `tag ${tag}`).toBe(true);
-    for (const name of Object.keys(doc.components.schemas)) expect(has(`id="schema-${name}"`), `schema ${name}`).toBe(true);
+    for (const tag of tags)
+      expect(has(`id="tag-${String(tag).replace(/[^A-Za-z0-9_-]+/g, '-')}"`), `tag ${tag}`).toBe(true);
+    for (const name of Object.keys(doc.components.schemas))
+      expect(has(`id="schema-${name}"`), `schema ${name}`).toBe(true);
     // The create-payment operation shows its header parameter, its body fields and its 200 schema.
     const create = html.slice(html.indexOf('id="op-post-api-payments-create-payment-intent"'));
     const section = create.slice(0, create.indexOf('</section>'));
@@ -213,8 +232,19 @@ describe.skipIf(skip)(`OpenAPI document and reference (${testDialect})`, () => {
           get: {
             tags: [evil],
             summary: evil,
-            parameters: [{ name: evil, in: 'path', required: true, schema: { type: 'string', example: evil } }],
-            responses: { 200: { description: evil, content: { 'application/json': { schema: { type: 'object', properties: { [evil]: { type: 'string', enum: [evil] } } } } } } },
+            parameters: [
+              { name: evil, in: 'path', required: true, schema: { type: 'string', example: evil } },
+            ],
+            responses: {
+              200: {
+                description: evil,
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', properties: { [evil]: { type: 'string', enum: [evil] } } },
+                  },
+                },
+              },
+            },
           },
         },
       },

@@ -22,7 +22,10 @@ function walkthrough(args: string[], env: Record<string, string> = {}) {
 
 const result = (out: string) =>
   Object.fromEntries(
-    (/^RESULT (.*)$/m.exec(out)?.[1] ?? '').split(' ').filter(Boolean).map((kv) => kv.split('=') as [string, string]),
+    (/^RESULT (.*)$/m.exec(out)?.[1] ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((kv) => kv.split('=') as [string, string]),
   );
 
 describe('examples: curl walkthrough', () => {
@@ -47,7 +50,13 @@ describe('examples: curl walkthrough', () => {
     expect(run.out).toContain('retried with the same Idempotency-Key: payment');
     expect(run.out).toContain('(same)');
     const r = result(run.out);
-    expect(r).toMatchObject({ status: 'succeeded', amount: '25000', surcharge: '738', total: '25738', remaining: '100000' });
+    expect(r).toMatchObject({
+      status: 'succeeded',
+      amount: '25000',
+      surcharge: '738',
+      total: '25738',
+      remaining: '100000',
+    });
     expect(r.intent).toMatch(/^pi_/);
 
     // One payment (the retry did not charge twice), recorded against that invoice.
@@ -55,7 +64,9 @@ describe('examples: curl walkthrough', () => {
       `${server.baseUrl}/api/pay/session?merchant=${merchantId}&invoice=${invoice}&amount=1250.00&currency=AUD`,
     ).then((res) => res.json());
     expect(session.invoice.balance).toBe(100000);
-    expect(session.invoice.history).toEqual([expect.objectContaining({ amount: 25000, surcharge: 738, total: 25738 })]);
+    expect(session.invoice.history).toEqual([
+      expect.objectContaining({ amount: 25000, surcharge: 738, total: 25738 }),
+    ]);
   });
 
   it('explains its usage when the merchant id is missing, and stops on an API error', () => {

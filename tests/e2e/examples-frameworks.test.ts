@@ -5,7 +5,8 @@
  * The React app vendors the widget's ES module with its fetch script, which checks the manifest's
  * SRI hashes; the Vue app loads the classic script.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,8 +15,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { money, waitForForm, widget } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { demoMerchantId, freshInvoice, payInWidget, serveExample, type ExampleHost } from './examples-helpers.ts';
+import {
+  demoMerchantId,
+  freshInvoice,
+  payInWidget,
+  serveExample,
+  type ExampleHost,
+} from './examples-helpers.ts';
 
+const execFileAsync = promisify(execFile);
 const temps: string[] = [];
 
 /** A copy of the example (without installed or built files), using this repository's node_modules. */
@@ -24,7 +32,8 @@ function copyExample(name: string): string {
   temps.push(dir);
   cpSync(`examples/${name}`, dir, {
     recursive: true,
-    filter: (src) => !/[\\/](node_modules|dist|vendor)([\\/]|$)/.test(src.slice(resolve('examples', name).length)),
+    filter: (src) =>
+      !/[\\/](node_modules|dist|vendor)([\\/]|$)/.test(src.slice(resolve('examples', name).length)),
   });
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
@@ -42,7 +51,18 @@ function run(dir: string, args: string[], env: Record<string, string> = {}) {
 }
 
 const viteBuild = (dir: string, env: Record<string, string>) =>
-  run(dir, [join(dir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(dir, 'dist')], env);
+  run(
+    dir,
+    [
+      join(dir, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      join(dir, 'dist'),
+    ],
+    env,
+  );
 
 describe('examples: React and Vue apps', () => {
   let server: RunningServer;
@@ -76,7 +96,9 @@ describe('examples: React and Vue apps', () => {
     await payInWidget(w, `Pay ${money(32172)}`); // 312.50 + 2.95 % surcharge
     const receipt = page.locator('.receipt');
     await receipt.waitFor();
-    await expect(receipt.textContent()).resolves.toMatch(new RegExp(`^\\s*Received \\$321\\.72 for ${invoice} \\(reference pi_\\w+\\)\\s*$`));
+    await expect(receipt.textContent()).resolves.toMatch(
+      new RegExp(`^\\s*Received A\\$321\\.72 for ${invoice} \\(reference pi_\\w+\\)\\s*$`),
+    );
     expect(await page.getByRole('status').filter({ hasText: 'paid in full' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
@@ -85,7 +107,9 @@ describe('examples: React and Vue apps', () => {
   it('React (TSX): fetches the ES module build with SRI checks, type-checks, builds with Vite and pays', async () => {
     const dir = copyExample('react');
     const fetched = run(dir, ['scripts/fetch-widget.mjs', server.baseUrl]);
-    expect(fetched).toMatch(/^invoice-pay \d+\.\d+\.\d+ \(\/widget\/invoice-pay\.[^)]+\.esm\.js\) → src\/vendor\/invoice-pay/);
+    expect(fetched).toMatch(
+      /^invoice-pay \d+\.\d+\.\d+ \(\/widget\/invoice-pay\.[^)]+\.esm\.js\) → src\/vendor\/invoice-pay/,
+    );
     expect(existsSync(join(dir, 'src/vendor/invoice-pay/invoice-pay.esm.d.ts'))).toBe(true);
     run(dir, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
     viteBuild(dir, { VITE_INVOICE_PAY_API: server.baseUrl, VITE_INVOICE_PAY_MERCHANT: merchantId });
@@ -106,17 +130,27 @@ describe('examples: React and Vue apps', () => {
     });
     await new Promise<void>((r) => tampered.listen(0, '127.0.0.1', r));
     const port = (tampered.address() as { port: number }).port;
-    const r = spawnSync(process.execPath, ['scripts/fetch-widget.mjs', `http://127.0.0.1:${port}`], { cwd: dir, encoding: 'utf8' });
+    // Asynchronously: the tampering server runs in this process.
+    const failure = await execFileAsync(
+      process.execPath,
+      ['scripts/fetch-widget.mjs', `http://127.0.0.1:${port}`],
+      { cwd: dir },
+    ).then(
+      () => null,
+      (err: { code: number; stderr: string }) => err,
+    );
     await new Promise((done) => tampered.close(done));
-    expect(r.status).not.toBe(0);
-    expect(r.stderr).toContain(`${manifest.module.path}: integrity mismatch`);
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain(`${manifest.module.path}: integrity mismatch`);
     expect(existsSync(join(dir, 'src/vendor/invoice-pay/invoice-pay.esm.js'))).toBe(false);
   });
 
   it('Vue: builds with Vite (custom element + @invoice-pay:* listeners) and pays', async () => {
     const dir = copyExample('vue');
     viteBuild(dir, { VITE_INVOICE_PAY_ORIGIN: server.baseUrl, VITE_INVOICE_PAY_MERCHANT: merchantId });
-    expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toContain(`<script src="${server.baseUrl}/widget/invoice-pay.js" defer>`);
+    expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toContain(
+      `<script src="${server.baseUrl}/widget/invoice-pay.js" defer>`,
+    );
     await payInApp(join(dir, 'dist'), freshInvoice('INV-VUE'));
   });
 });

@@ -26,12 +26,14 @@ export interface ExampleHost {
 
 /**
  * Serve `dir` on 127.0.0.1:<free port>. Text files pass through `rewrite`; `pages` adds generated
- * documents by path (e.g. the WordPress harness's output). `/` serves index.html.
+ * documents by path (e.g. the WordPress harness's output); `headers` go on every answer (e.g. a
+ * Content-Security-Policy). `/` serves index.html.
  */
 export async function serveExample(
   dir: string,
   rewrite: (text: string) => string = (t) => t,
   pages: Record<string, string> = {},
+  headers: Record<string, string> = {},
 ): Promise<ExampleHost> {
   const root = resolve(dir);
   const server = createServer((req, res) => {
@@ -41,7 +43,7 @@ export async function serveExample(
       return;
     }
     if (pages[path] !== undefined) {
-      res.writeHead(200, { 'content-type': TYPES['.html'] });
+      res.writeHead(200, { 'content-type': TYPES['.html'], ...headers });
       res.end(pages[path]);
       return;
     }
@@ -58,7 +60,7 @@ export async function serveExample(
     }
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const body = readFileSync(file);
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', ...headers });
     res.end(/^(text|application\/json)/.test(type) ? rewrite(body.toString('utf8')) : body);
   });
   const port = await freePort();
@@ -109,9 +111,13 @@ export async function recordEvents(page: Page): Promise<void> {
     const seen: { type: string; detail: unknown }[] = [];
     (window as unknown as { __events: typeof seen }).__events = seen;
     for (const name of ['ready', 'payment', 'paid', 'error', 'end'])
-      document.addEventListener(`invoice-pay:${name}`, (e) => seen.push({ type: e.type, detail: (e as CustomEvent).detail }));
+      document.addEventListener(`invoice-pay:${name}`, (e) =>
+        seen.push({ type: e.type, detail: (e as CustomEvent).detail }),
+      );
   });
 }
 
 export const eventsOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __events: { type: string; detail: Record<string, unknown> }[] }).__events);
+  page.evaluate(
+    () => (window as unknown as { __events: { type: string; detail: Record<string, unknown> }[] }).__events,
+  );

@@ -61,13 +61,24 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
     expect(payment).toMatchObject({ invoice, currency: 'AUD', amount: 125000, remaining: 0 });
     expect(payment.total).toBe(125000 + (payment.surcharge as number));
     expect(payment.surcharge).toBe(3688); // 2.95 % of 1,250.00, in cents
-    expect(events.map((e) => e.type)).toEqual(['invoice-pay:ready', 'invoice-pay:payment', 'invoice-pay:paid']);
+    expect(events.map((e) => e.type)).toEqual([
+      'invoice-pay:ready',
+      'invoice-pay:payment',
+      'invoice-pay:paid',
+    ]);
     // The example's own listener formats the minor units back into money.
     await expect(page.locator('#status').textContent()).resolves.toBe(
       `Thank you! ${money(128688)} paid on invoice ${invoice} (reference ${payment.transactionId}). The invoice is now fully paid.`,
     );
-    const details = await fetch(`${server.baseUrl}/api/payments/details?session_id=${payment.transactionId}`).then((r) => r.json());
-    expect(details).toMatchObject({ status: 'succeeded', amount: 125000, remaining_due: 0, merchant_id: merchantId });
+    const details = await fetch(
+      `${server.baseUrl}/api/payments/details?session_id=${payment.transactionId}`,
+    ).then((r) => r.json());
+    expect(details).toMatchObject({
+      status: 'succeeded',
+      amount: 125000,
+      remaining_due: 0,
+      merchant_id: merchantId,
+    });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -75,7 +86,12 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
   it('the website-builder snippet works on its own, pasted into any page', async () => {
     const invoice = freshInvoice('INV-SNIP');
     const snippet = readFileSync('examples/html/snippet.html', 'utf8');
-    expect(snippet.trim().split('\n').filter((l) => !l.startsWith('<!--'))).toHaveLength(2); // copy-paste sized
+    expect(
+      snippet
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('<!--')),
+    ).toHaveLength(2); // copy-paste sized
     const h = await host('examples/html', invoice);
     const page = await browser.newPage();
     page.setDefaultTimeout(15_000);
@@ -84,6 +100,51 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
     await waitForForm(widget(page));
     await expect.poll(async () => (await eventsOf(page)).map((e) => e.type)).toEqual(['invoice-pay:ready']);
     expect((await eventsOf(page))[0].detail).toMatchObject({ invoice, remaining: 125000 });
+    await page.close();
+  });
+
+  it('pays under the Content-Security-Policy docs/embedding.md gives host pages, with no violation', async () => {
+    const documented = readFileSync('docs/embedding.md', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith("script-src 'self' https://pay.example.com"))!;
+    const policy = documented.replaceAll('https://pay.example.com', server.baseUrl);
+    const invoice = freshInvoice('INV-CSP');
+    const h = await serveExample(
+      'examples/html',
+      placeholders(server, merchantId, invoice),
+      {},
+      { 'content-security-policy': policy },
+    );
+    hosts.push(h);
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors = watchErrors(page);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __csp: string[] }).__csp = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    const res = await page.goto(`${h.url}/snippet.html`);
+    expect(res?.headers()['content-security-policy']).toBe(policy);
+    await payInWidget(widget(page));
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(errors).toEqual([]);
+    // The policy is not a blank cheque: without our origin in script-src the widget is blocked.
+    const strict = await serveExample(
+      'examples/html',
+      placeholders(server, merchantId, invoice),
+      {},
+      {
+        'content-security-policy': policy.replace(`script-src 'self' ${server.baseUrl}`, "script-src 'self'"),
+      },
+    );
+    hosts.push(strict);
+    const blocked = watchErrors(page);
+    await page.goto(`${strict.url}/snippet.html`);
+    await expect.poll(() => blocked.join('\n')).toMatch(/Content Security Policy/);
+    expect(await page.evaluate(() => customElements.get('invoice-pay') === undefined)).toBe(true);
     await page.close();
   });
 
@@ -97,7 +158,9 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
     await versioned.arrayBuffer();
 
     const pin = (value: string) => (t: string) =>
-      t.replace(/src="[^"]*\/widget\/invoice-pay\.[^"]+\.js"/, `src="${server.baseUrl}${path}"`).replace(/integrity="[^"]+"/, `integrity="${value}"`);
+      t
+        .replace(/src="[^"]*\/widget\/invoice-pay\.[^"]+\.js"/, `src="${server.baseUrl}${path}"`)
+        .replace(/integrity="[^"]+"/, `integrity="${value}"`);
     const good = await host('examples/html', freshInvoice('INV-PIN'), pin(integrity));
     const page = await browser.newPage();
     page.setDefaultTimeout(15_000);
@@ -150,7 +213,12 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
       input: 'rgb(30, 41, 59)',
     });
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
-    expect(await look()).toMatchObject({ panel: 'rgb(255, 255, 255)', payBg: 'rgb(15, 118, 110)', payText: 'rgb(255, 255, 255)', input: 'rgb(255, 255, 255)' });
+    expect(await look()).toMatchObject({
+      panel: 'rgb(255, 255, 255)',
+      payBg: 'rgb(15, 118, 110)',
+      payText: 'rgb(255, 255, 255)',
+      input: 'rgb(255, 255, 255)',
+    });
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await payInWidget(w);
     expect(errors).toEqual([]);

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { waitForForm, widget } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { demoMerchantId, eventsOf, freshInvoice, payInWidget, recordEvents, serveExample, type ExampleHost } from './examples-helpers.ts';
+import {
+  demoMerchantId,
+  eventsOf,
+  freshInvoice,
+  payInWidget,
+  recordEvents,
+  serveExample,
+  type ExampleHost,
+} from './examples-helpers.ts';
 
 const render = (input: Record<string, unknown>) =>
   execFileSync('php', ['examples/wordpress/test/render.php', JSON.stringify(input)], { encoding: 'utf8' });
@@ -38,12 +46,19 @@ describe('examples: WordPress [invoice_pay] shortcode', () => {
     const latest = render({ options, query, content: '<h1>Pay your invoice</h1>\n[invoice_pay]' });
     const manifest = await fetch(`${server.baseUrl}/widget/manifest.json`).then((r) => r.json());
     const pinned = render({
-      options: { ...options, invoice_pay_script_path: manifest.script.path, invoice_pay_integrity: manifest.script.integrity },
+      options: {
+        ...options,
+        invoice_pay_script_path: manifest.script.path,
+        invoice_pay_integrity: manifest.script.integrity,
+      },
       query: { ...query, INVOICENUMBER: `${invoice}-P` },
       content: '[invoice_pay]',
     });
     expect(pinned).toContain(`integrity="${manifest.script.integrity}"`);
-    site = await serveExample('examples/wordpress', undefined, { '/pay-invoice/': latest, '/pinned/': pinned });
+    site = await serveExample('examples/wordpress', undefined, {
+      '/pay-invoice/': latest,
+      '/pinned/': pinned,
+    });
 
     const page = await browser.newPage();
     page.setDefaultTimeout(15_000);

@@ -28,13 +28,19 @@ const LEAKS: [string, RegExp][] = [
   ['stack frame', /\bat (async )?[\w.<>]+ \((file:\/\/|\/)[^)]*\)/],
   ['source path', /\/work\/|node_modules|\/api\/[\w/-]+\.ts\b|\.ts:\d+/],
   ['SQLite error', /SqliteError|SQLITE_[A-Z]+|no such (table|column)|near "[^"]*": syntax error/],
-  ['PostgreSQL error', /syntax error at or near|violates (unique|foreign key|check) constraint|relation "[^"]+" does not exist/],
-  ['ORM/validator internals', /ZodError|KyselyError|TypeError:|ReferenceError:|RangeError:|Cannot read properties of/],
+  [
+    'PostgreSQL error',
+    /syntax error at or near|violates (unique|foreign key|check) constraint|relation "[^"]+" does not exist/,
+  ],
+  [
+    'ORM/validator internals',
+    /ZodError|KyselyError|TypeError:|ReferenceError:|RangeError:|Cannot read properties of/,
+  ],
 ];
 
 const HOSTILE = [
   "' OR '1'='1",
-  "1; DROP TABLE payments; --",
+  '1; DROP TABLE payments; --',
   '" OR ""="',
   '../../../../etc/passwd',
   '..%2f..%2f..%2fetc%2fpasswd',
@@ -98,7 +104,10 @@ function bodyKeysOf(doc: any, schema: any, depth = 0): string[] {
   if (!schema || depth > 3) return [];
   if (schema.$ref) return bodyKeysOf(doc, doc.components?.schemas?.[schema.$ref.split('/').pop()], depth + 1);
   const parts = [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
-  return [...Object.keys(schema.properties ?? {}), ...parts.flatMap((p: any) => bodyKeysOf(doc, p, depth + 1))];
+  return [
+    ...Object.keys(schema.properties ?? {}),
+    ...parts.flatMap((p: any) => bodyKeysOf(doc, p, depth + 1)),
+  ];
 }
 
 function operationsOf(doc: any): Operation[] {
@@ -107,7 +116,8 @@ function operationsOf(doc: any): Operation[] {
     for (const [method, op] of Object.entries<any>(item)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const content = op.requestBody?.content ?? {};
-      const schema = content['application/json']?.schema ?? content['application/x-www-form-urlencoded']?.schema;
+      const schema =
+        content['application/json']?.schema ?? content['application/x-www-form-urlencoded']?.schema;
       ops.push({
         method: method.toUpperCase(),
         path,
@@ -138,13 +148,47 @@ describe('fuzzing every OpenAPI operation', () => {
     };
     // Real rows for the fuzzer to aim at: a merchant with a succeeded payment, a blog post, a prospect.
     const m = await createConnectedMerchant(t);
-    const paid = await payThroughLink(t, { merchant: m.id, invoice: 'INV-FUZZ', linkAmount: '500.00', amount: 10000 });
+    const paid = await payThroughLink(t, {
+      merchant: m.id,
+      invoice: 'INV-FUZZ',
+      linkAmount: '500.00',
+      amount: 10000,
+    });
     await t.deps.payments.flushEvents();
-    const blog = await json(t.app, 'POST', '/api/admin/blogs', { title: 'Fuzz post', slug: 'fuzz-post', content: '<p>x</p>', summary: 's', author: 'a', status: 'published' }, admin.headers);
+    const blog = await json(
+      t.app,
+      'POST',
+      '/api/admin/blogs',
+      {
+        title: 'Fuzz post',
+        slug: 'fuzz-post',
+        content: '<p>x</p>',
+        summary: 's',
+        author: 'a',
+        status: 'published',
+      },
+      admin.headers,
+    );
     expect(blog.status, JSON.stringify(blog.body)).toBeLessThan(300);
-    const prospect = await json(t.app, 'POST', '/api/public/prospects', { name: 'Pat', email: 'pat@example.test', company_name: 'Timber Co' });
+    const prospect = await json(t.app, 'POST', '/api/public/prospects', {
+      name: 'Pat',
+      email: 'pat@example.test',
+      company_name: 'Timber Co',
+    });
     expect(prospect.status, JSON.stringify(prospect.body)).toBeLessThan(300);
-    known = [m.id, m.shortcode, m.stripe_account_id!, paid.created.paymentId, paid.created.paymentIntentId, 'INV-FUZZ', String(blog.body.id), 'fuzz-post', admin.user.id, 'xero', 'quickbooks'];
+    known = [
+      m.id,
+      m.shortcode,
+      m.stripe_account_id!,
+      paid.created.paymentId,
+      paid.created.paymentIntentId,
+      'INV-FUZZ',
+      String(blog.body.id),
+      'fuzz-post',
+      admin.user.id,
+      'xero',
+      'quickbooks',
+    ];
     const doc = (await json(t.app, 'GET', '/api/openapi.json')).body;
     ops = operationsOf(doc);
   });
@@ -154,13 +198,34 @@ describe('fuzzing every OpenAPI operation', () => {
 
   it('reads every operation from the OpenAPI document', () => {
     expect(ops.length).toBeGreaterThan(40);
-    for (const prefix of ['/api/pay/', '/api/payments/', '/api/admin/', '/api/auth/', '/api/public/', '/api/webhooks/'])
-      expect(ops.some((o) => o.path.startsWith(prefix)), prefix).toBe(true);
+    for (const prefix of [
+      '/api/pay/',
+      '/api/payments/',
+      '/api/admin/',
+      '/api/auth/',
+      '/api/public/',
+      '/api/webhooks/',
+    ])
+      expect(
+        ops.some((o) => o.path.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
   });
 
   it('never answers 500, never leaks internals, keeps the admin API closed, and changes no row on a rejection', async () => {
-    const text = () => fc.oneof(fc.constantFrom(...HOSTILE), fc.constantFrom(...known), fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }));
-    const headerText = () => fc.oneof(fc.constantFrom(...HEADER_SAFE), fc.constantFrom(...known), fc.stringMatching(/^[\x20-\x7e]{0,40}$/));
+    const text = () =>
+      fc.oneof(
+        fc.constantFrom(...HOSTILE),
+        fc.constantFrom(...known),
+        fc.string({ maxLength: 40 }),
+        fc.string({ unit: 'grapheme', maxLength: 20 }),
+      );
+    const headerText = () =>
+      fc.oneof(
+        fc.constantFrom(...HEADER_SAFE),
+        fc.constantFrom(...known),
+        fc.stringMatching(/^[\x20-\x7e]{0,40}$/),
+      );
     const value = () =>
       fc.oneof(
         text(),
@@ -179,22 +244,74 @@ describe('fuzzing every OpenAPI operation', () => {
 
     for (const op of ops) {
       const req = fc.record({
-        auth: fc.constantFrom('none', 'admin', 'user', 'forged', 'admin', 'none') as fc.Arbitrary<keyof typeof tokens>,
-        pathParams: fc.dictionary(fc.constantFrom(...op.params.filter((p) => p.in === 'path').map((p) => p.name), '_'), text()),
+        auth: fc.constantFrom('none', 'admin', 'user', 'forged', 'admin', 'none') as fc.Arbitrary<
+          keyof typeof tokens
+        >,
+        pathParams: fc.dictionary(
+          fc.constantFrom(...op.params.filter((p) => p.in === 'path').map((p) => p.name), '_'),
+          text(),
+        ),
         query: fc.array(
-          fc.tuple(fc.oneof(fc.constantFrom(...op.params.filter((p) => p.in === 'query').map((p) => p.name), 'filter', 'range', 'sort'), fc.string({ maxLength: 8 })), text()),
+          fc.tuple(
+            fc.oneof(
+              fc.constantFrom(
+                ...op.params.filter((p) => p.in === 'query').map((p) => p.name),
+                'filter',
+                'range',
+                'sort',
+              ),
+              fc.string({ maxLength: 8 }),
+            ),
+            text(),
+          ),
           { maxLength: 5 },
         ),
         headers: fc.dictionary(
-          fc.constantFrom('content-type', 'idempotency-key', 'stripe-signature', 'x-forwarded-for', 'x-forwarded-proto', 'origin', 'cookie', 'accept', 'x-request-id'),
-          fc.oneof(headerText(), fc.constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 't=1,v1=00')),
+          fc.constantFrom(
+            'content-type',
+            'idempotency-key',
+            'stripe-signature',
+            'x-forwarded-for',
+            'x-forwarded-proto',
+            'origin',
+            'cookie',
+            'accept',
+            'x-request-id',
+          ),
+          fc.oneof(
+            headerText(),
+            fc.constantFrom(
+              'application/json',
+              'text/plain',
+              'multipart/form-data; boundary=x',
+              'application/x-www-form-urlencoded',
+              't=1,v1=00',
+            ),
+          ),
           { maxKeys: 3 },
         ),
         body: fc.oneof(
-          fc.dictionary(fc.oneof(fc.constantFrom(...op.bodyKeys, '__proto__', 'constructor', 'id', 'status', 'role'), fc.string({ maxLength: 10 })), value(), { maxKeys: 8 }).map((o) => JSON.stringify(o)),
+          fc
+            .dictionary(
+              fc.oneof(
+                fc.constantFrom(...op.bodyKeys, '__proto__', 'constructor', 'id', 'status', 'role'),
+                fc.string({ maxLength: 10 }),
+              ),
+              value(),
+              { maxKeys: 8 },
+            )
+            .map((o) => JSON.stringify(o)),
           fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
           text().map((s) => s),
-          fc.constantFrom('{"a":', '[1,2', '\u0000\u0001', 'a=1&b=2', '{"amount":1e999}', '[' .repeat(3000) + ']'.repeat(3000), '{"__proto__":{"isAdmin":true}}'),
+          fc.constantFrom(
+            '{"a":',
+            '[1,2',
+            '\u0000\u0001',
+            'a=1&b=2',
+            '{"amount":1e999}',
+            '['.repeat(3000) + ']'.repeat(3000),
+            '{"__proto__":{"isAdmin":true}}',
+          ),
           fc.constant(''),
         ),
         sendBody: fc.boolean(),
@@ -202,25 +319,34 @@ describe('fuzzing every OpenAPI operation', () => {
 
       await fc.assert(
         fc.asyncProperty(req, async (r) => {
-          let path = op.path.replace(/\{([^}]+)\}/g, (_m, name) => encodeLoosely(r.pathParams[name] ?? known[0]));
+          let path = op.path.replace(/\{([^}]+)\}/g, (_m, name) =>
+            encodeLoosely(r.pathParams[name] ?? known[0]),
+          );
           const q = new URLSearchParams(r.query);
           if (q.size) path += `?${q}`;
           const headers: Record<string, string> = { ...r.headers, ...tokens[r.auth] };
           const withBody = (op.hasBody || r.sendBody) && op.method !== 'GET';
           if (withBody && !headers['content-type']) headers['content-type'] = 'application/json';
-          const res = await t.app.request(path, { method: op.method, headers, body: withBody ? r.body : undefined });
+          const res = await t.app.request(path, {
+            method: op.method,
+            headers,
+            body: withBody ? r.body : undefined,
+          });
           const body = await res.text();
           requests++;
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           const label = `${op.method} ${path.slice(0, 200)} [${r.auth}] → ${res.status}`;
           if (res.status >= 500) failures.push(`${label}: ${body.slice(0, 300)}`);
-          for (const [what, pattern] of LEAKS) if (pattern.test(body)) failures.push(`${label}: ${what} in ${body.slice(0, 300)}`);
+          for (const [what, pattern] of LEAKS)
+            if (pattern.test(body)) failures.push(`${label}: ${what} in ${body.slice(0, 300)}`);
           if (op.path.startsWith('/api/admin/') && r.auth !== 'admin' && res.status < 400)
             failures.push(`${label}: the admin API answered without an admin token`);
           const after = await snapshot(t.deps.database);
           const changed = changedTables(before, after);
           if (res.status >= 400 && res.status < 500 && changed.length)
-            failures.push(`${label}: rejected, yet changed ${changed.join(', ')}; body ${body.slice(0, 200)}`);
+            failures.push(
+              `${label}: rejected, yet changed ${changed.join(', ')}; body ${body.slice(0, 200)}`,
+            );
           if (res.status < 300 && changed.length) acceptedWrites++;
           before = after;
           return true;

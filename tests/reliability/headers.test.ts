@@ -14,12 +14,25 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
 import { seededAdmin, signIn } from '../e2e/admin-helpers.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { CARDS, createConnectedMerchant, fillSandboxCard, money, waitForForm, widget } from '../e2e/support/pay-fixtures.ts';
+import {
+  CARDS,
+  createConnectedMerchant,
+  fillSandboxCard,
+  money,
+  waitForForm,
+  widget,
+} from '../e2e/support/pay-fixtures.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import { installStripeDouble, scriptBrowserApi } from '../e2e/support/stripe-double/index.ts';
 import { watchContext, type Watch } from './support/browser-watch.ts';
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
 
 describe('security headers over HTTP', () => {
   let t: TestApp;
@@ -54,13 +67,31 @@ describe('security headers over HTTP', () => {
       expect(d.get('base-uri'), path).toEqual(["'none'"]);
       // No inline or eval'd script anywhere, and no origin but ours and Stripe's.
       const script = d.get('script-src')!;
-      expect(script.filter((s) => s.startsWith("'unsafe") || s === 'data:' || s === '*' || s === 'https:'), path).toEqual([]);
+      expect(
+        script.filter((s) => s.startsWith("'unsafe") || s === 'data:' || s === '*' || s === 'https:'),
+        path,
+      ).toEqual([]);
       const origins = [...d.values()].flat().filter((s) => s.includes('://'));
-      const allowed = surface === 'pay' ? ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://api.stripe.com'] : [];
-      expect(origins.filter((o) => !allowed.includes(o)), path).toEqual([]);
+      const allowed =
+        surface === 'pay'
+          ? [
+              'https://js.stripe.com',
+              'https://*.js.stripe.com',
+              'https://hooks.stripe.com',
+              'https://api.stripe.com',
+            ]
+          : [];
+      expect(
+        origins.filter((o) => !allowed.includes(o)),
+        path,
+      ).toEqual([]);
       if (surface === 'pay') {
         expect(script).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
-        expect(d.get('frame-src')).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+        expect(d.get('frame-src')).toEqual([
+          'https://js.stripe.com',
+          'https://*.js.stripe.com',
+          'https://hooks.stripe.com',
+        ]);
         expect(d.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
         expect(d.get('img-src')).toEqual(["'self'", 'data:']);
       } else {
@@ -91,8 +122,12 @@ describe('security headers over HTTP', () => {
     expect(await hsts(proxied, {})).toBeNull();
     expect(await hsts(proxied, { 'x-forwarded-proto': 'http' })).toBeNull();
     expect(await hsts(proxied, { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000; includeSubDomains');
-    expect(await hsts(proxied, { 'x-forwarded-proto': 'https, http' })).toBe('max-age=31536000; includeSubDomains');
-    const api = await proxied.app.request('/api/public/config', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(await hsts(proxied, { 'x-forwarded-proto': 'https, http' })).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    const api = await proxied.app.request('/api/public/config', {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 });
@@ -138,7 +173,9 @@ describe('Content-Security-Policy in Chromium: zero violations through real use'
     const merchant = createConnectedMerchant(server);
     const { page, watch, close } = await fresh();
     try {
-      await page.goto(`${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-CSP1&AMOUNTDUE=100.00&CURRENCY=AUD`);
+      await page.goto(
+        `${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-CSP1&AMOUNTDUE=100.00&CURRENCY=AUD`,
+      );
       const w = widget(page);
       await waitForForm(w);
       await fillSandboxCard(w, CARDS.visa);
@@ -147,7 +184,15 @@ describe('Content-Security-Policy in Chromium: zero violations through real use'
       await w.getByText('Invoice fully paid!').waitFor();
       const details = await fetch(`${server.baseUrl}/api/admin/payments`).then((r) => r.status);
       expect(details).toBe(401); // the console's API stays closed to the customer's browser session
-      for (const path of ['/', '/blog', '/login', '/signup', '/payment-complete', '/cancel?invoice_no=INV-CSP1', '/privacy']) {
+      for (const path of [
+        '/',
+        '/blog',
+        '/login',
+        '/signup',
+        '/payment-complete',
+        '/cancel?invoice_no=INV-CSP1',
+        '/privacy',
+      ]) {
         await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
       }
       expect(watch.violations).toEqual([]);
@@ -165,7 +210,9 @@ describe('Content-Security-Policy in Chromium: zero violations through real use'
       await installStripeDouble(context, fake);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      await page.goto(`${stripeServer.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-CSP2&AMOUNTDUE=200.00&CURRENCY=AUD`);
+      await page.goto(
+        `${stripeServer.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-CSP2&AMOUNTDUE=200.00&CURRENCY=AUD`,
+      );
       const w = widget(page);
       await waitForForm(w);
       const card = page.frameLocator('invoice-pay iframe[name^="__privateStripeFrame"]');

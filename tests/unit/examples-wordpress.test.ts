@@ -48,12 +48,20 @@ describe.skipIf(!hasPhp && !process.env.CI)('WordPress plugin', () => {
     expect(elements(render({ options: ORIGIN, query, content: '[invoice_pay]' }))).toEqual([
       '<invoice-pay merchant="m-123" invoice="INV-0042&quot;x" amount="1,250.00" currency="NZD"></invoice-pay>',
     ]);
-    expect(elements(render({ options: ORIGIN, query, content: '[invoice_pay merchant="m-9" amount="5.00"]' }))).toEqual([
+    expect(
+      elements(render({ options: ORIGIN, query, content: '[invoice_pay merchant="m-9" amount="5.00"]' })),
+    ).toEqual([
       '<invoice-pay merchant="m-9" invoice="INV-0042&quot;x" amount="5.00" currency="NZD"></invoice-pay>',
     ]);
     // Lower-case link parameters too (invoiceno/amount/currency, as the test links and QuickBooks links use).
     expect(
-      elements(render({ options: ORIGIN, query: { invoiceno: '<b>INV-7</b>', amount: '99.50' }, content: '[invoice_pay]' })),
+      elements(
+        render({
+          options: ORIGIN,
+          query: { invoiceno: '<b>INV-7</b>', amount: '99.50' },
+          content: '[invoice_pay]',
+        }),
+      ),
     ).toEqual(['<invoice-pay merchant="m-123" invoice="INV-7" amount="99.50"></invoice-pay>']);
   });
 
@@ -62,7 +70,11 @@ describe.skipIf(!hasPhp && !process.env.CI)('WordPress plugin', () => {
   });
 
   it('without a merchant id: a hint for editors, nothing for visitors, no script', () => {
-    const editor = render({ options: { invoice_pay_origin: 'https://pay.example.com' }, content: '[invoice_pay]', can_edit: true });
+    const editor = render({
+      options: { invoice_pay_origin: 'https://pay.example.com' },
+      content: '[invoice_pay]',
+      can_edit: true,
+    });
     expect(editor).toContain('set a merchant id under Settings → InvoicePay');
     expect(scripts(editor)).toEqual([]);
     const visitor = render({ options: {}, content: '[invoice_pay]' });
@@ -72,21 +84,38 @@ describe.skipIf(!hasPhp && !process.env.CI)('WordPress plugin', () => {
 
   it('a pinned build gets its Subresource Integrity hash and crossorigin; without a path the integrity is ignored', () => {
     const pinned = render({
-      options: { ...ORIGIN, invoice_pay_script_path: 'widget/invoice-pay.0.1.0-0123456789.js', invoice_pay_integrity: 'sha384-abc"def' },
+      options: {
+        ...ORIGIN,
+        invoice_pay_script_path: 'widget/invoice-pay.0.1.0-0123456789.js',
+        invoice_pay_integrity: 'sha384-abc"def',
+      },
       content: '[invoice_pay invoice="INV-1"]',
     });
     expect(scripts(pinned)).toEqual([
       '<script integrity="sha384-abc&quot;def" crossorigin="anonymous" src="https://pay.example.com/widget/invoice-pay.0.1.0-0123456789.js" id="invoice-pay-js" defer data-wp-strategy="defer"></script>',
     ]);
-    const integrityOnly = render({ options: { ...ORIGIN, invoice_pay_integrity: 'sha384-abc' }, content: '[invoice_pay invoice="INV-1"]' });
+    const integrityOnly = render({
+      options: { ...ORIGIN, invoice_pay_integrity: 'sha384-abc' },
+      content: '[invoice_pay invoice="INV-1"]',
+    });
     expect(scripts(integrityOnly)[0]).not.toContain('integrity');
   });
 
   it('the settings page escapes saved values', () => {
-    const html = render({ mode: 'admin', options: { invoice_pay_merchant: '"><img src=x onerror=alert(1)>' } });
-    expect(html).toContain('name="invoice_pay_merchant" value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
+    const html = render({
+      mode: 'admin',
+      options: { invoice_pay_merchant: '"><img src=x onerror=alert(1)>' },
+    });
+    expect(html).toContain(
+      'name="invoice_pay_merchant" value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"',
+    );
     expect(html).not.toContain('<img');
-    for (const option of ['invoice_pay_origin', 'invoice_pay_merchant', 'invoice_pay_script_path', 'invoice_pay_integrity'])
+    for (const option of [
+      'invoice_pay_origin',
+      'invoice_pay_merchant',
+      'invoice_pay_script_path',
+      'invoice_pay_integrity',
+    ])
       expect(html).toContain(`name="${option}"`);
   });
 });

@@ -26,7 +26,8 @@ async function get(path) {
 async function verified(entry) {
   const body = await get(entry.path);
   const actual = `sha384-${createHash('sha384').update(body).digest('base64')}`;
-  if (actual !== entry.integrity) throw new Error(`${entry.path}: integrity mismatch (expected ${entry.integrity}, got ${actual})`);
+  if (actual !== entry.integrity)
+    throw new Error(`${entry.path}: integrity mismatch (expected ${entry.integrity}, got ${actual})`);
   return body;
 }
 
@@ -34,7 +35,8 @@ const manifest = JSON.parse((await get('/widget/manifest.json')).toString('utf8'
 mkdirSync(outDir, { recursive: true });
 // The entry keeps a fixed name so imports in this app never change; its chunks keep theirs (it imports them by name).
 writeFileSync(join(outDir, 'invoice-pay.esm.js'), await verified(manifest.module));
-for (const chunk of manifest.module.chunks ?? []) writeFileSync(join(outDir, basename(chunk.path)), await verified(chunk));
+for (const chunk of manifest.module.chunks ?? [])
+  writeFileSync(join(outDir, basename(chunk.path)), await verified(chunk));
 writeFileSync(join(outDir, 'invoice-pay.esm.d.ts'), await get('/widget/invoice-pay.d.ts'));
 writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
 console.log(`invoice-pay ${manifest.version} (${manifest.module.path}) → ${outDir}`);

@@ -20,7 +20,9 @@ export function App() {
   const [paidInFull, setPaidInFull] = useState(false);
 
   return (
-    <main style={{ maxWidth: 640, margin: '2rem auto', padding: '0 1rem', fontFamily: 'system-ui, sans-serif' }}>
+    <main
+      style={{ maxWidth: 640, margin: '2rem auto', padding: '0 1rem', fontFamily: 'system-ui, sans-serif' }}
+    >
       <h1>Invoice {invoice}</h1>
       <InvoicePayment
         api={import.meta.env.VITE_INVOICE_PAY_API}
@@ -35,7 +37,8 @@ export function App() {
       <section aria-label="Receipts">
         {receipts.map((r) => (
           <p key={r.paymentId} className="receipt">
-            Received {formatMinor(r.total ?? 0, r.currency ?? 'AUD')} for {r.invoice} (reference {r.transactionId})
+            Received {formatMinor(r.total ?? 0, r.currency ?? 'AUD')} for {r.invoice} (reference{' '}
+            {r.transactionId})
           </p>
         ))}
         {paidInFull && <p role="status">Invoice {invoice} is paid in full. Thank you!</p>}

@@ -22,7 +22,14 @@ export interface InvoicePaymentProps {
   onError?(detail: InvoicePayEventDetail): void;
 }
 
-export function InvoicePayment({ api, merchant, invoice, amount, currency = 'AUD', ...callbacks }: InvoicePaymentProps) {
+export function InvoicePayment({
+  api,
+  merchant,
+  invoice,
+  amount,
+  currency = 'AUD',
+  ...callbacks
+}: InvoicePaymentProps) {
   const ref = useRef<InvoicePayElement>(null);
   // The latest callbacks, without re-subscribing on every render.
   const latest = useRef(callbacks);
@@ -44,5 +51,14 @@ export function InvoicePayment({ api, merchant, invoice, amount, currency = 'AUD
     };
   }, []);
 
-  return <invoice-pay ref={ref} api={api} merchant={merchant} invoice={invoice} amount={amount} currency={currency} />;
+  return (
+    <invoice-pay
+      ref={ref}
+      api={api}
+      merchant={merchant}
+      invoice={invoice}
+      amount={amount}
+      currency={currency}
+    />
+  );
 }

@@ -46,7 +46,9 @@ function watchPage(page: Page, watch: Watch) {
 export async function trapValues(page: Page): Promise<string[]> {
   const values: string[] = [];
   for (const frame of page.frames()) {
-    const v = await frame.evaluate(() => (window as unknown as { __xss?: unknown }).__xss).catch(() => undefined);
+    const v = await frame
+      .evaluate(() => (window as unknown as { __xss?: unknown }).__xss)
+      .catch(() => undefined);
     if (v !== undefined) values.push(`${frame.url()}: ${String(v)}`);
   }
   return values;

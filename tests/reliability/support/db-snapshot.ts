@@ -11,14 +11,19 @@ export type Snapshot = Map<string, { rows: number; checksum: string }>;
 
 export async function snapshot(database: AppDatabase): Promise<Snapshot> {
   if (database.dialect !== 'sqlite') throw new Error('snapshots read SQLite');
-  const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(database.db);
+  const tables = await sql<{
+    name: string;
+  }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(
+    database.db,
+  );
   const result: Snapshot = new Map();
   for (const { name } of tables.rows) {
-    const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)} ORDER BY rowid`.execute(database.db).catch(() =>
-      sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(database.db),
-    );
+    const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)} ORDER BY rowid`
+      .execute(database.db)
+      .catch(() => sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(database.db));
     const hash = createHash('sha256');
-    for (const row of rows.rows) hash.update(JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)) + '\n');
+    for (const row of rows.rows)
+      hash.update(JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)) + '\n');
     result.set(name, { rows: rows.rows.length, checksum: hash.digest('hex') });
   }
   return result;

@@ -36,7 +36,9 @@ export function ledgerMismatches(db: Database.Database): LedgerMismatch[] {
        FROM invoices i`,
     )
     .all()
-    .filter((r: any) => r.reserved !== r.reservedByPayments || r.paid !== r.paidByPayments) as LedgerMismatch[];
+    .filter(
+      (r: any) => r.reserved !== r.reservedByPayments || r.paid !== r.paidByPayments,
+    ) as LedgerMismatch[];
 }
 
 export interface Overpaid {
@@ -59,8 +61,12 @@ export function overpaidInvoices(db: Database.Database): Overpaid[] {
 }
 
 /** Payments still holding a reservation. */
-export function reservingPayments(db: Database.Database): { id: string; status: string; payment_intent_id: string | null }[] {
-  return db.prepare(`SELECT id, status, payment_intent_id FROM payments WHERE status IN (${list(RESERVING)})`).all() as any;
+export function reservingPayments(
+  db: Database.Database,
+): { id: string; status: string; payment_intent_id: string | null }[] {
+  return db
+    .prepare(`SELECT id, status, payment_intent_id FROM payments WHERE status IN (${list(RESERVING)})`)
+    .all() as any;
 }
 
 export interface ProviderCharge {
@@ -72,11 +78,22 @@ export interface ProviderCharge {
 
 /** What the sandbox provider (its own database) says succeeded. */
 export function providerSucceeded(sandbox: Database.Database): ProviderCharge[] {
-  return (sandbox.prepare(`SELECT id, amount, amount_refunded, metadata FROM sandbox_payment_intents WHERE status = 'succeeded'`).all() as any[]).map(
-    (r) => ({ intentId: r.id, paymentId: JSON.parse(r.metadata)?.paymentId ?? null, amount: r.amount, amountRefunded: r.amount_refunded }),
-  );
+  return (
+    sandbox
+      .prepare(
+        `SELECT id, amount, amount_refunded, metadata FROM sandbox_payment_intents WHERE status = 'succeeded'`,
+      )
+      .all() as any[]
+  ).map((r) => ({
+    intentId: r.id,
+    paymentId: JSON.parse(r.metadata)?.paymentId ?? null,
+    amount: r.amount,
+    amountRefunded: r.amount_refunded,
+  }));
 }
 
 export function integrityCheck(db: Database.Database): string {
-  return (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
+  return (db.pragma('integrity_check') as { integrity_check: string }[])
+    .map((r) => r.integrity_check)
+    .join('; ');
 }
