@@ -112,7 +112,8 @@ export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): P
   };
 }
 
-async function merchantOr404(deps: AppDeps, id: string) {
+/** The (not deleted) merchant, or 404 'Merchant not found'. */
+export async function merchantOr404(deps: AppDeps, id: string) {
   const m = await deps.database.db
     .selectFrom('merchants')
     .selectAll()

@@ -169,4 +169,40 @@ export function basicAuth(clientId: string | null, clientSecret: string | null, 
   return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
 }
 
+/**
+ * The OAuth 2 token endpoint call both providers make the same way (authorization code or refresh
+ * token grant, client id and secret as Basic auth). `invalid_grant` means the authorisation is gone:
+ * a final error that asks the admin to connect again.
+ */
+export async function requestTokens(o: {
+  label: string;
+  url: string;
+  clientId: string | null;
+  clientSecret: string | null;
+  form: Record<string, string>;
+  timeoutMs: number;
+  /** Seconds, when the answer names no `expires_in`. */
+  defaultExpiresIn: number;
+  messageOf(body: unknown): string;
+}): Promise<TokenSet> {
+  const res = await callApi(o.label, {
+    method: 'POST',
+    url: o.url,
+    headers: { authorization: basicAuth(o.clientId, o.clientSecret, o.label) },
+    body: new URLSearchParams(o.form),
+    timeoutMs: o.timeoutMs,
+  });
+  if (res.status === 400 && res.body?.error === 'invalid_grant')
+    throw new ConnectorError(
+      `${o.label} no longer accepts this connection (the authorisation expired or was revoked): connect ${o.label} again`,
+      { status: 400, retryable: false, reconnect: true },
+    );
+  if (res.status !== 200) throw errorFor(o.label, res.status, o.messageOf(res.body), res.headers);
+  return {
+    accessToken: res.body.access_token,
+    refreshToken: res.body.refresh_token,
+    expiresIn: Number(res.body.expires_in ?? o.defaultExpiresIn),
+  };
+}
+
 export type ConnectorConfig = Pick<Config, 'xero' | 'quickbooks'> & { timeoutMs: number };

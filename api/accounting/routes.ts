@@ -1,6 +1,6 @@
 /**
  * Admin API for the Xero / QuickBooks Online connection of a merchant (connect URL, OAuth callback,
- * settings, disconnect) and the spec's manual "Sync to Xero". Every action is audit-logged.
+ * settings, disconnect); the spec's manual "Sync to Xero" is in sync-routes.ts. Every action is audit-logged.
  *
  * The OAuth redirect goes to a fixed console page (default `{PUBLIC_BASE_URL}/admin/accounting/callback`,
  * registered with Xero/Intuit); that page posts `code`, `state` (and QuickBooks' `realmId`) to
@@ -10,11 +10,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
-import { toApiPayment } from '../payments/admin.ts';
-import { toApiJob } from '../outbox/routes.ts';
-import { MERCHANT_NOT_FOUND } from './automation-webhook.ts';
+import { merchantOr404 } from './automation-webhook.ts';
 import {
   connectorFor,
   consumeOAuthState,
@@ -25,20 +24,8 @@ import {
   type AccountingConnection,
 } from './connections.ts';
 import { ConnectorError } from './connector.ts';
-import { syncPaymentNow } from './manual-sync.ts';
+import { syncRoutes } from './sync-routes.ts';
 
-const security = [{ bearerAuth: [] }];
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const IdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
 const ProviderParam = IdParam.extend({
   provider: z.enum(['xero', 'quickbooks']).openapi({ param: { name: 'provider', in: 'path' } }),
 });
@@ -60,17 +47,6 @@ export function toApiConnection(c: AccountingConnection | undefined, deps: AppDe
       quickbooks: !!(deps.config.quickbooks.clientId && deps.config.quickbooks.clientSecret),
     },
   };
-}
-
-async function merchantOr404(deps: AppDeps, id: string) {
-  const m = await deps.database.db
-    .selectFrom('merchants')
-    .select(['id'])
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!m) throw new AppError('not_found', MERCHANT_NOT_FOUND);
-  return m;
 }
 
 function redirectUriFor(deps: AppDeps, given?: string | null): string {
@@ -337,40 +313,5 @@ export const accountingRoutes = createRouter()
       return c.json(toApiConnection(undefined, deps), 200);
     },
   )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/admin/payments/{id}/sync-to-xero',
-      tags: ['admin'],
-      security,
-      summary:
-        "Sync a payment to the merchant's accounting tool now (Xero, QuickBooks and/or the automation webhook)",
-      description:
-        'Runs the configured sync for the payment and its settled refunds at once and answers with each delivery (`synced` false with `message` when one failed; it keeps retrying in the background). With nothing configured, the payment is marked recorded by hand.',
-      request: { params: IdParam },
-      responses: {
-        200: json(z.record(z.string(), z.unknown()).openapi('SyncResult'), 'The outcome'),
-        ...errorResponses(401, 403, 404, 409),
-      },
-    }),
-    async (c) => {
-      const deps = c.get('deps');
-      const { id } = c.req.valid('param');
-      const result = await syncPaymentNow(deps, id, actorOf(c));
-      const payment = await deps.database.db
-        .selectFrom('payments')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      return c.json(
-        {
-          mode: result.mode,
-          synced: result.synced,
-          message: result.message,
-          jobs: result.jobs.map((j) => toApiJob(j, deps.config.outbox.maxAttempts)),
-          payment: toApiPayment(payment),
-        },
-        200,
-      );
-    },
-  );
+  // The manual sync is about payments, not the connection; its own file keeps both readable.
+  .route('/', syncRoutes);

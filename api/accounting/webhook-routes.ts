@@ -4,24 +4,11 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { audit } from '../audit/service.ts';
-import { AppError } from '../errors.ts';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
-import { MERCHANT_NOT_FOUND, saveWebhookSettings, sendTestWebhook } from './automation-webhook.ts';
+import { merchantOr404, saveWebhookSettings, sendTestWebhook } from './automation-webhook.ts';
 import { rotateWebhookSecret, webhookSecretFor } from './webhook-secret.ts';
-
-const IdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const security = [{ bearerAuth: [] }];
 
 const WebhookSettings = z
   .object({
@@ -47,16 +34,6 @@ const WebhookBody = z
 
 const Secret = z.object({ secret: z.string().openapi({ example: 'whsec_…' }) }).openapi('WebhookSecret');
 const TestResult = z.record(z.string(), z.unknown()).openapi('WebhookTestResult');
-
-async function merchantExists(db: Parameters<typeof webhookSecretFor>[1], id: string) {
-  const m = await db
-    .selectFrom('merchants')
-    .select('id')
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!m) throw new AppError('not_found', MERCHANT_NOT_FOUND);
-}
 
 export const webhookRoutes = createRouter()
   .openapi(
@@ -101,7 +78,7 @@ export const webhookRoutes = createRouter()
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
       const actor = actorOf(c);
-      await merchantExists(deps.database.db, id);
+      await merchantOr404(deps, id);
       const secret = await webhookSecretFor(deps, deps.database.db, id);
       await audit(
         deps.database.db,
@@ -131,7 +108,7 @@ export const webhookRoutes = createRouter()
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
       const actor = actorOf(c);
-      await merchantExists(deps.database.db, id);
+      await merchantOr404(deps, id);
       const secret = await deps.database.db.transaction().execute(async (trx) => {
         const s = await rotateWebhookSecret(deps, trx, id);
         await audit(
@@ -178,10 +155,10 @@ export const webhookRoutes = createRouter()
       responses: { 200: json(z.array(TestResult), 'Newest first'), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
-      const { database } = c.get('deps');
+      const deps = c.get('deps');
       const id = c.req.valid('param').id;
-      await merchantExists(database.db, id);
-      const rows = await database.db
+      await merchantOr404(deps, id);
+      const rows = await deps.database.db
         .selectFrom('webhook_tests')
         .selectAll()
         .where('merchant_id', '=', id)

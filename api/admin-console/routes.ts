@@ -7,14 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
+import { bearerSecurity as security, IdParam, jsonContent as jsonOf } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import {
-  ListQueryParams,
-  listResponseHeaders,
-  paginate,
-  parseListQuery,
-  setListHeaders,
-} from '../http/simple-rest.ts';
+import { ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
 import { diagnostics } from './diagnostics.ts';
 import { INVOICE_NOT_FOUND, invoiceList, invoicesWithMerchant, toApiInvoice } from './invoices.ts';
 import { dashboardStats } from './stats.ts';
@@ -23,12 +18,7 @@ const VERSION: string = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
 ).version;
 
-const security = [{ bearerAuth: [] }];
 const tags = ['admin'];
-const jsonOf = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 
 const CurrencyAmount = z.object({ currency: z.string(), amount: z.number().int() });
 
@@ -97,14 +87,6 @@ const DiagnosticsSchema = z
   })
   .openapi('AdminDiagnostics');
 
-const IdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
-
 export const adminConsoleRoutes = createRouter()
   .openapi(
     createRoute({
@@ -133,15 +115,13 @@ export const adminConsoleRoutes = createRouter()
       summary: 'List invoices with balances and the overpaid flag (simple-rest)',
       request: { query: ListQueryParams },
       responses: {
-        200: { ...jsonOf(z.array(InvoiceSchema), 'A page of invoices'), headers: listResponseHeaders },
+        200: listResponse(InvoiceSchema, 'A page of invoices'),
         ...errorResponses(400, 401, 403),
       },
     }),
     async (c) => {
       const { database } = c.get('deps');
-      const list = parseListQuery(c.req.query(), invoiceList);
-      const { rows, total } = await paginate(invoicesWithMerchant(database.db), list);
-      setListHeaders(c, list, rows.length, total);
+      const rows = await listPage(c, invoiceList, invoicesWithMerchant(database.db));
       return c.json(rows.map(toApiInvoice), 200);
     },
   )

@@ -4,15 +4,9 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
+import { bearerSecurity as security, jsonContent } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import {
-  ListQueryParams,
-  defineList,
-  listResponseHeaders,
-  paginate,
-  parseListQuery,
-  setListHeaders,
-} from '../http/simple-rest.ts';
+import { ListQueryParams, defineList, listPage, listResponse } from '../http/simple-rest.ts';
 import type { Selectable } from 'kysely';
 import type { AuditLogTable } from '../db/types.ts';
 
@@ -65,8 +59,6 @@ function toEntry(row: Selectable<AuditLogTable>) {
   return { ...row, details };
 }
 
-const security = [{ bearerAuth: [] }];
-
 export const auditRoutes = createRouter()
   .openapi(
     createRoute({
@@ -77,21 +69,16 @@ export const auditRoutes = createRouter()
       security,
       request: { query: ListQueryParams },
       responses: {
-        200: {
-          description: 'A page of entries',
-          headers: listResponseHeaders,
-          content: { 'application/json': { schema: z.array(AuditEntry) } },
-        },
+        200: listResponse(AuditEntry, 'A page of entries'),
         ...errorResponses(400, 401, 403),
       },
     }),
     async (c) => {
-      const list = parseListQuery(c.req.query(), auditLogList);
-      const { rows, total } = await paginate(
+      const rows = await listPage(
+        c,
+        auditLogList,
         c.get('deps').database.db.selectFrom('audit_log').selectAll(),
-        list,
       );
-      setListHeaders(c, list, rows.length, total);
       return c.json(rows.map(toEntry), 200);
     },
   )
@@ -104,7 +91,7 @@ export const auditRoutes = createRouter()
       security,
       request: { params: z.object({ id: z.string().max(64) }) },
       responses: {
-        200: { description: 'The entry', content: { 'application/json': { schema: AuditEntry } } },
+        200: jsonContent(AuditEntry, 'The entry'),
         ...errorResponses(401, 403, 404),
       },
     }),

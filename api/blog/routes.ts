@@ -6,15 +6,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { postDescription } from '../../core/blog-text.ts';
 import { clientIp } from '../audit/client-ip.ts';
 import { AppError } from '../errors.ts';
+import { bearerSecurity, idParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import {
-  defineList,
-  ListQueryParams,
-  listResponseHeaders,
-  paginate,
-  parseListQuery,
-  setListHeaders,
-} from '../http/simple-rest.ts';
+import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
 import {
   findBlogById,
   findPublishedBlogBySlug,
@@ -60,18 +54,7 @@ const blogList = defineList({
   },
 });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
-const IdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
+const IdParam = idParam(64);
 const SlugParam = z.object({
   slug: z
     .string()
@@ -79,7 +62,7 @@ const SlugParam = z.object({
     .max(200)
     .openapi({ param: { name: 'slug', in: 'path' } }),
 });
-const admin = { tags: ['admin: blogs'], security: [{ bearerAuth: [] }] };
+const admin = { tags: ['admin: blogs'], security: bearerSecurity };
 
 export const blogRoutes = createRouter()
   .openapi(
@@ -182,15 +165,12 @@ export const blogRoutes = createRouter()
       summary: 'List blog posts (simple-rest)',
       request: { query: ListQueryParams },
       responses: {
-        200: { ...json(z.array(AdminBlogSchema), 'A page of posts'), headers: listResponseHeaders },
+        200: listResponse(AdminBlogSchema, 'A page of posts'),
         ...errorResponses(400, 401, 403),
       },
     }),
     async (c) => {
-      const list = parseListQuery(c.req.query(), blogList);
-      const db = c.get('deps').database.db;
-      const { rows, total } = await paginate(db.selectFrom('blogs').selectAll(), list);
-      setListHeaders(c, list, rows.length, total);
+      const rows = await listPage(c, blogList, c.get('deps').database.db.selectFrom('blogs').selectAll());
       return c.json(rows.map(toAdminBlog), 200);
     },
   )

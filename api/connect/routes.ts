@@ -2,11 +2,11 @@
  * The spec's Stripe Connect admin actions: get a connect URL, complete the callback, disconnect.
  */
 import { createRoute, z } from '@hono/zod-openapi';
+import { bearerSecurity as security, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
 import { completeConnect, disconnectStripe, startConnect } from './service.ts';
 
-const security = [{ bearerAuth: [] }];
 const httpUrl = z
   .string({ error: 'redirectUri is required' })
   .trim()
@@ -22,11 +22,6 @@ const ConnectUrlBody = z
     mode: z.enum(['onboarding', 'oauth']).default('onboarding'),
   })
   .refine((b) => b.merchantId || b.state, { message: 'merchantId is required', path: ['merchantId'] });
-
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 
 export const connectRoutes = createRouter()
   .openapi(

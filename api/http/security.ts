@@ -68,7 +68,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** True when the client reached us over HTTPS (directly, or through a trusted proxy). */
 export function arrivedOverHttps(c: Context<AppEnv>): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
+  // Request URLs are absolute and their scheme is normalised to lower case: no need to parse them.
+  if (c.req.url.startsWith('https:')) return true;
   if (!c.get('deps')?.config.trustProxy) return false;
   // The first hop is the client's; a proxy chain appends.
   const forwarded = (c.req.header('x-forwarded-proto') ?? '').split(',')[0].trim().toLowerCase();

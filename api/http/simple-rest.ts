@@ -289,3 +289,25 @@ export const listResponseHeaders = {
   'Content-Range': { description: 'e.g. `merchants 0-24/319`', schema: { type: 'string' as const } },
   'X-Total-Count': { description: 'Total rows matching the filter', schema: { type: 'string' as const } },
 };
+
+/** The 200 declaration of a list route: an array of `item` with the Content-Range headers. */
+export const listResponse = <T extends z.ZodType>(item: T, description: string) => ({
+  description,
+  headers: listResponseHeaders,
+  content: { 'application/json': { schema: z.array(item) } },
+});
+
+/**
+ * The whole list handler body: parse the request's list query (400 on bad input), run the page and
+ * the count on `base`, set Content-Range. Returns the page's rows.
+ */
+export async function listPage<DB, TB extends keyof DB, O>(
+  c: Context,
+  spec: ListSpec,
+  base: SelectQueryBuilder<DB, TB, O>,
+): Promise<O[]> {
+  const list = parseListQuery(c.req.query(), spec);
+  const { rows, total } = await paginate(base, list);
+  setListHeaders(c, list, rows.length, total);
+  return rows;
+}

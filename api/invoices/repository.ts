@@ -4,7 +4,7 @@
  * they summarise, so a balance is one indexed read.
  */
 import { sql } from 'kysely';
-import type { DbOrTrx, Dialect, Trx } from '../db/database.ts';
+import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import type { Invoice } from '../db/types.ts';
 import type { LedgerCounters } from './ledger.ts';
 
@@ -18,19 +18,23 @@ export function countersOf(invoice: Invoice | undefined): LedgerCounters {
   };
 }
 
+// The pay page's read on every link opened: compiled once (api/db/database.ts compiledOnce).
+const invoiceByKey = compiledOnce((db, p: { merchantId: string; invoiceNumber: string; currency: string }) =>
+  db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('merchant_id', '=', p.merchantId)
+    .where('invoice_number', '=', p.invoiceNumber)
+    .where('currency', '=', p.currency),
+);
+
 export async function findInvoice(
   db: DbOrTrx,
   merchantId: string,
   invoiceNumber: string,
   currency: string,
 ): Promise<Invoice | undefined> {
-  return db
-    .selectFrom('invoices')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .where('invoice_number', '=', invoiceNumber)
-    .where('currency', '=', currency)
-    .executeTakeFirst();
+  return (await invoiceByKey(db, { merchantId, invoiceNumber, currency }))[0];
 }
 
 export async function findInvoiceById(db: DbOrTrx, id: string): Promise<Invoice | undefined> {
@@ -48,7 +52,9 @@ export async function lockInvoice(
   key: { merchantId: string; invoiceNumber: string; currency: string },
   now: string,
 ): Promise<Invoice> {
-  await trx
+  // A new invoice comes back from the insert itself (one statement; on PostgreSQL the fresh row is
+  // ours until commit); an existing one is read (and locked) as before.
+  const created = await trx
     .insertInto('invoices')
     .values({
       id: crypto.randomUUID(),
@@ -59,7 +65,9 @@ export async function lockInvoice(
       updated_at: now,
     })
     .onConflict((oc) => oc.columns(['merchant_id', 'invoice_number', 'currency']).doNothing())
-    .execute();
+    .returningAll()
+    .executeTakeFirst();
+  if (created) return created;
   return trx
     .selectFrom('invoices')
     .selectAll()
@@ -101,7 +109,7 @@ export async function upsertObservation(
   writtenBack: number,
   now: string,
 ): Promise<string> {
-  await trx
+  const inserted = await trx
     .insertInto('invoice_observations')
     .values({
       id: crypto.randomUUID(),
@@ -111,7 +119,9 @@ export async function upsertObservation(
       observed_at: now,
     })
     .onConflict((oc) => oc.columns(['invoice_id', 'amount', 'written_back_at_observation']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
   const row = await trx
     .selectFrom('invoice_observations')
     .select('id')

@@ -2,20 +2,14 @@
  * `/api/admin/merchants`: the console's simple-rest resource (list with sort/range/filter and
  * Content-Range, get, create, update, soft delete). Admin-only through the app-wide guard.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { clientIp } from '../audit/client-ip.ts';
 import type { AppEnv } from '../context.ts';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import {
-  defineList,
-  ListQueryParams,
-  listResponseHeaders,
-  paginate,
-  parseListQuery,
-  setListHeaders,
-} from '../http/simple-rest.ts';
-import { IdParam, MerchantCreateBody, MerchantSchema, MerchantUpdateBody } from './schema.ts';
+import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
+import { MerchantCreateBody, MerchantSchema, MerchantUpdateBody } from './schema.ts';
 import {
   createMerchant,
   deleteMerchant,
@@ -53,12 +47,6 @@ export function actorOf(c: Context<AppEnv>): Actor {
   return { user: c.get('user') ?? null, ip: clientIp(c) };
 }
 
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const security = [{ bearerAuth: [] }];
-
 export const merchantRoutes = createRouter()
   .openapi(
     createRoute({
@@ -69,16 +57,14 @@ export const merchantRoutes = createRouter()
       summary: 'List merchants (simple-rest)',
       request: { query: ListQueryParams },
       responses: {
-        200: { ...json(z.array(MerchantSchema), 'A page of merchants'), headers: listResponseHeaders },
+        200: listResponse(MerchantSchema, 'A page of merchants'),
         ...errorResponses(400, 401, 403),
       },
     }),
     async (c) => {
       const { database, config } = c.get('deps');
-      const list = parseListQuery(c.req.query(), merchantList);
       const base = database.db.selectFrom('merchants').selectAll().where('deleted_at', 'is', null);
-      const { rows, total } = await paginate(base, list);
-      setListHeaders(c, list, rows.length, total);
+      const rows = await listPage(c, merchantList, base);
       return c.json(
         rows.map((m) => toApiMerchant(m, config.publicBaseUrl)),
         200,

@@ -99,10 +99,4 @@ export const MerchantSchema = z
   })
   .openapi('Merchant');
 
-export const IdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
+export { IdParam } from '../http/openapi.ts';

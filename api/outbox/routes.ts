@@ -7,15 +7,9 @@ import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import {
-  defineList,
-  ListQueryParams,
-  listResponseHeaders,
-  paginate,
-  parseListQuery,
-  setListHeaders,
-} from '../http/simple-rest.ts';
+import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
 import { actorOf } from '../merchants/routes.ts';
 import { findJob } from './repository.ts';
 import { runJobNow } from './worker.ts';
@@ -52,18 +46,6 @@ export function toApiJob(j: OutboxJob, maxAttempts: number) {
 }
 
 export const ApiJob = z.record(z.string(), z.unknown()).openapi('OutboxJob');
-const IdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const security = [{ bearerAuth: [] }];
 
 const jobList = defineList({
   resource: 'outbox',
@@ -132,15 +114,13 @@ export const outboxRoutes = createRouter()
         'List accounting-sync deliveries (simple-rest; filter by payment_id, status, kind, merchant_id)',
       request: { query: ListQueryParams },
       responses: {
-        200: { ...json(z.array(ApiJob), 'A page of jobs'), headers: listResponseHeaders },
+        200: listResponse(ApiJob, 'A page of jobs'),
         ...errorResponses(400, 401, 403),
       },
     }),
     async (c) => {
       const deps = c.get('deps');
-      const list = parseListQuery(c.req.query(), jobList);
-      const { rows, total } = await paginate(deps.database.db.selectFrom('outbox').selectAll(), list);
-      setListHeaders(c, list, rows.length, total);
+      const rows = await listPage(c, jobList, deps.database.db.selectFrom('outbox').selectAll());
       return c.json(
         rows.map((j) => toApiJob(j, deps.config.outbox.maxAttempts)),
         200,

@@ -19,6 +19,7 @@ import { verifyPaySession } from '../pay/session-token.ts';
 import { ProviderRequestError, type CardDetails } from './providers/provider.ts';
 import { insertPayment, isReserving, lockPayment, unconfirmedAttempts, updatePayment } from './repository.ts';
 import { INVALID_AMOUNT_MESSAGE, type CreatePaymentInput } from './schema.ts';
+import { inWriteTransaction } from './group-commit.ts';
 import { applyIntent } from './state.ts';
 
 export const PROCESSING_ERROR_MESSAGE = 'There was an error processing your payment. Please try again.';
@@ -98,7 +99,8 @@ export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ct
   const nowIso = now.toISOString();
   const reservedUntil = new Date(now.getTime() + config.reservationTtlMinutes * 60_000).toISOString();
 
-  const reservation = await database.db.transaction().execute(async (trx) => {
+  // One write transaction (grouped with concurrent creations' under one commit on SQLite).
+  const reservation = await inWriteTransaction(database, async (trx) => {
     const invoice = await lockInvoice(
       trx,
       database.dialect,
@@ -186,11 +188,15 @@ export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ct
       });
     throw new AppError('provider_error', PROCESSING_ERROR_MESSAGE);
   }
-  await updatePayment(database.db, paymentId, {
-    payment_intent_id: intent.id,
-    session_id: intent.id,
-    updated_at: clock.now().toISOString(),
-  });
+  // Stored before answering, so the browser never holds a client secret we did not record; grouped
+  // with concurrent creations' writes under one commit on SQLite.
+  await inWriteTransaction(database, (trx) =>
+    updatePayment(trx, paymentId, {
+      payment_intent_id: intent.id,
+      session_id: intent.id,
+      updated_at: clock.now().toISOString(),
+    }),
+  );
 
   return {
     clientSecret: intent.clientSecret,

@@ -2,18 +2,12 @@
  * Prospects: the public contact form (`POST /api/public/prospects`) and the console's read-only
  * simple-rest resource (`/api/admin/prospects`, admin-only by the global guard).
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { clientIp } from '../audit/client-ip.ts';
 import { AppError } from '../errors.ts';
+import { bearerSecurity, idParam, jsonContent } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import {
-  defineList,
-  ListQueryParams,
-  listResponseHeaders,
-  paginate,
-  parseListQuery,
-  setListHeaders,
-} from '../http/simple-rest.ts';
+import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
 import { findProspectById, toProspectApi } from './repository.ts';
 import { ProspectReceivedSchema, ProspectSchema, ProspectSubmissionSchema } from './schema.ts';
 import { enforceRateLimits } from '../rate-limit/enforce.ts';
@@ -41,7 +35,7 @@ const prospectList = defineList({
   },
 });
 
-const admin = { tags: ['admin: prospects'], security: [{ bearerAuth: [] }] };
+const admin = { tags: ['admin: prospects'], security: bearerSecurity };
 
 const submitRoute = createRoute({
   method: 'post',
@@ -52,7 +46,7 @@ const submitRoute = createRoute({
     body: { required: true, content: { 'application/json': { schema: ProspectSubmissionSchema } } },
   },
   responses: {
-    201: { description: 'Received', content: { 'application/json': { schema: ProspectReceivedSchema } } },
+    201: jsonContent(ProspectReceivedSchema, 'Received'),
     ...errorResponses(400, 429),
   },
 });
@@ -78,19 +72,16 @@ prospectRoutes
       summary: 'List prospects from the contact form (simple-rest)',
       request: { query: ListQueryParams },
       responses: {
-        200: {
-          description: 'A page of prospects',
-          headers: listResponseHeaders,
-          content: { 'application/json': { schema: z.array(ProspectSchema) } },
-        },
+        200: listResponse(ProspectSchema, 'A page of prospects'),
         ...errorResponses(400, 401, 403),
       },
     }),
     async (c) => {
-      const list = parseListQuery(c.req.query(), prospectList);
-      const db = c.get('deps').database.db;
-      const { rows, total } = await paginate(db.selectFrom('prospects').selectAll(), list);
-      setListHeaders(c, list, rows.length, total);
+      const rows = await listPage(
+        c,
+        prospectList,
+        c.get('deps').database.db.selectFrom('prospects').selectAll(),
+      );
       return c.json(rows.map(toProspectApi), 200);
     },
   )
@@ -100,17 +91,9 @@ prospectRoutes
       path: '/api/admin/prospects/{id}',
       ...admin,
       summary: 'One prospect',
-      request: {
-        params: z.object({
-          id: z
-            .string()
-            .min(1)
-            .max(64)
-            .openapi({ param: { name: 'id', in: 'path' } }),
-        }),
-      },
+      request: { params: idParam(64) },
       responses: {
-        200: { description: 'The prospect', content: { 'application/json': { schema: ProspectSchema } } },
+        200: jsonContent(ProspectSchema, 'The prospect'),
         ...errorResponses(401, 403, 404),
       },
     }),

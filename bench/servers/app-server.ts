@@ -48,13 +48,13 @@ export function rssMbOf(pid: number): number {
 }
 
 export async function startAppServer(
-  options: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
+  options: { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[] } = {},
 ): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'invoicepay-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'api/main.ts'], {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { apiFetch } from '../api.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import { merchantTone, shortDate } from '../shared/format.ts';
+import { DetailRow } from '../shared/DetailRow.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Merchant } from '../shared/types.ts';
 import { changedFields, MerchantFormDialog } from './MerchantFormDialog.tsx';
@@ -16,19 +17,6 @@ export const MERCHANT_UPDATED = 'Merchant details updated successfully';
 export const MERCHANT_UPDATE_FAILED = 'Failed to update merchant details. Please try again.';
 export const MERCHANT_DELETED = 'Merchant deleted successfully';
 export const MERCHANT_DELETE_FAILED = 'Failed to delete merchant. Please try again.';
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: 1, py: 0.5 }}>
-      <Typography component="dt" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 export function MerchantInfo({ merchant, onChanged }: { merchant: Merchant; onChanged(): void }) {
   const notify = useNotify();
@@ -91,17 +79,17 @@ export function MerchantInfo({ merchant, onChanged }: { merchant: Merchant; onCh
           </Box>
         </Box>
         <Box component="dl" sx={{ mt: 2, mb: 0 }}>
-          <Row label="Contact name">{merchant.name}</Row>
-          <Row label="Email">{merchant.email}</Row>
-          <Row label="Phone">{merchant.phone || '—'}</Row>
-          <Row label="Description">{merchant.description || 'No description provided'}</Row>
-          <Row label="Merchant ID">
+          <DetailRow label="Contact name">{merchant.name}</DetailRow>
+          <DetailRow label="Email">{merchant.email}</DetailRow>
+          <DetailRow label="Phone">{merchant.phone || '—'}</DetailRow>
+          <DetailRow label="Description">{merchant.description || 'No description provided'}</DetailRow>
+          <DetailRow label="Merchant ID">
             <code data-testid="merchant-id">{merchant.id}</code>
-          </Row>
-          <Row label="Short code">
+          </DetailRow>
+          <DetailRow label="Short code">
             <code>{merchant.shortcode}</code>
-          </Row>
-          <Row label="Added">{shortDate(merchant.created_at)}</Row>
+          </DetailRow>
+          <DetailRow label="Added">{shortDate(merchant.created_at)}</DetailRow>
         </Box>
       </CardContent>
       <MerchantFormDialog

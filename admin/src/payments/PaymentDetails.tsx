@@ -20,6 +20,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../api.ts';
 import { accountingApi } from '../shared/accountingApi.ts';
 import { dateTime, money, paymentTone, syncTone } from '../shared/format.ts';
+import { DetailRow } from '../shared/DetailRow.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 import { refundableOf, RefundDialog } from './RefundDialog.tsx';
@@ -27,17 +28,9 @@ import { refundableOf, RefundDialog } from './RefundDialog.tsx';
 export const SYNC_FAILED = 'Failed to sync payment to Xero. Please try again.';
 export const SYNCED = 'Payment synced to Xero';
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, gap: 1, py: 0.5 }}>
-      <Typography component="dt" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
+/** This card's labels are longer ('Provider session ID', 'Surcharge (2.95%)'): a wider label column. */
+function Row(props: { label: string; children: React.ReactNode }) {
+  return <DetailRow labelWidth={220} {...props} />;
 }
 
 export function PaymentDetails() {

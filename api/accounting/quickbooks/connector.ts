@@ -17,6 +17,7 @@ import {
   callApi,
   ConnectorError,
   errorFor,
+  requestTokens,
   type AccountingConnector,
   type ConnectorConfig,
   type ConnectorSession,
@@ -51,30 +52,17 @@ export function quickbooksConnector(config: ConnectorConfig): AccountingConnecto
   const company = (s: ConnectorSession, path: string, params: Record<string, string> = {}) =>
     `${q.apiBase}/v3/company/${encodeURIComponent(s.tenantId)}${path}?${new URLSearchParams({ ...params, minorversion: MINOR_VERSION })}`;
 
-  async function token(form: Record<string, string>): Promise<TokenSet> {
-    const res = await callApi(LABEL, {
-      method: 'POST',
+  const token = (form: Record<string, string>): Promise<TokenSet> =>
+    requestTokens({
+      label: LABEL,
       url: `${q.identityBase}/oauth2/v1/tokens/bearer`,
-      headers: { authorization: basicAuth(q.clientId, q.clientSecret, LABEL) },
-      body: new URLSearchParams(form),
+      clientId: q.clientId,
+      clientSecret: q.clientSecret,
+      form,
       timeoutMs: config.timeoutMs,
+      defaultExpiresIn: 3600,
+      messageOf: qboMessage,
     });
-    if (res.status === 400 && res.body?.error === 'invalid_grant')
-      throw new ConnectorError(
-        'QuickBooks no longer accepts this connection (the authorisation expired or was revoked): connect QuickBooks again',
-        {
-          status: 400,
-          retryable: false,
-          reconnect: true,
-        },
-      );
-    if (res.status !== 200) throw errorFor(LABEL, res.status, qboMessage(res.body), res.headers);
-    return {
-      accessToken: res.body.access_token,
-      refreshToken: res.body.refresh_token,
-      expiresIn: Number(res.body.expires_in ?? 3600),
-    };
-  }
 
   async function send(s: ConnectorSession, method: 'GET' | 'POST', url: string, body?: unknown) {
     const res = await callApi(LABEL, {

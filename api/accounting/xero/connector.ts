@@ -18,6 +18,7 @@ import {
   callApi,
   ConnectorError,
   errorFor,
+  requestTokens,
   type AccountingConnector,
   type ConnectorConfig,
   type ConnectorSession,
@@ -51,30 +52,17 @@ export function xeroConnector(config: ConnectorConfig): AccountingConnector {
     ...(idempotencyKey ? { 'idempotency-key': idempotencyKey.slice(0, 128) } : {}),
   });
 
-  async function token(form: Record<string, string>): Promise<TokenSet> {
-    const res = await callApi(LABEL, {
-      method: 'POST',
+  const token = (form: Record<string, string>): Promise<TokenSet> =>
+    requestTokens({
+      label: LABEL,
       url: `${x.identityBase}/connect/token`,
-      headers: { authorization: basicAuth(x.clientId, x.clientSecret, LABEL) },
-      body: new URLSearchParams(form),
+      clientId: x.clientId,
+      clientSecret: x.clientSecret,
+      form,
       timeoutMs: config.timeoutMs,
+      defaultExpiresIn: 1800,
+      messageOf: xeroMessage,
     });
-    if (res.status === 400 && res.body?.error === 'invalid_grant')
-      throw new ConnectorError(
-        'Xero no longer accepts this connection (the authorisation expired or was revoked): connect Xero again',
-        {
-          status: 400,
-          retryable: false,
-          reconnect: true,
-        },
-      );
-    if (res.status !== 200) throw errorFor(LABEL, res.status, xeroMessage(res.body), res.headers);
-    return {
-      accessToken: res.body.access_token,
-      refreshToken: res.body.refresh_token,
-      expiresIn: Number(res.body.expires_in ?? 1800),
-    };
-  }
 
   async function send(
     s: ConnectorSession,

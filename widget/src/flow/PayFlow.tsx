@@ -9,7 +9,8 @@ import { emit, eventDetail } from '../lib/events.ts';
 import { DebugPanel } from '../views/DebugPanel.tsx';
 import { History } from '../views/History.tsx';
 import { Ended, Panel, Status, Success } from '../views/Views.tsx';
-import { LOAD_ERROR, PaymentForm } from './PaymentForm.tsx';
+import { LOAD_ERROR } from './CardBox.tsx';
+import { PaymentForm } from './PaymentForm.tsx';
 import { usePaySession } from './usePaySession.ts';
 
 export interface FlowProps {

@@ -5,7 +5,7 @@
  * from the button's, stop and ask again with the new total (DESIGN §4a) → confirm (3-D Secure
  * inside) → refresh on our API, whose word is final.
  */
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import {
   computeBreakdown,
   formatMoney,
@@ -14,19 +14,17 @@ import {
   percentOf,
   type BalancePercent,
 } from '../../../core/money.ts';
-import { SandboxCard } from '../card/SandboxCard.tsx';
 import type { CardHandle } from '../card/card-handle.ts';
 import { amountMinor, amountProblem, applyAmountInput } from '../lib/amount.ts';
 import { ApiError, type PayApi, type PaySession, type PaymentState } from '../lib/api.ts';
 import { cardErrorMessage } from '../lib/card-errors.ts';
-
-const StripeCard = lazy(() => import('../card/StripeCard.tsx'));
+import { Breakdown } from './Breakdown.tsx';
+import { CardBox } from './CardBox.tsx';
+import { ManualAmount } from './ManualAmount.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PERCENTS: BalancePercent[] = [25, 50, 75, 100];
 export const PROCESSING_ERROR = 'There was an error processing your payment. Please try again.';
-export const LOAD_ERROR =
-  'There was a problem loading the payment form. Please try again later or contact support.';
 
 interface Props {
   session: PaySession;
@@ -45,7 +43,6 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
   // A link without an amount: the customer states what they pay first (spec: 'Use This Amount').
   const [manualText, setManualText] = useState('');
   const [manual, setManual] = useState<number | null>(null);
-  const [manualError, setManualError] = useState<string | null>(null);
   const due = linkAmount !== null ? balance : manual;
   const needsManual = linkAmount === null && manual === null;
 
@@ -76,15 +73,6 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
     setBps(defaultBps);
   }, [defaultBps]);
   const onLoadError = useCallback(() => setLoadFailed(true), []);
-
-  const confirmManual = () => {
-    const minor = amountMinor(manualText, currency);
-    const problem = amountProblem(minor, balance, currency, locale);
-    setManualError(problem);
-    if (problem) return;
-    setManual(minor);
-    setAmountText(fromMinorUnits(minor, currency));
-  };
 
   const fail = (message: string, code: string, set: (m: string) => void = setFormError) => {
     set(message);
@@ -190,31 +178,20 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
 
   if (needsManual) {
     return (
-      <div className="sec n" part="notice">
-        <label htmlFor="ip-ma">Please enter the amount you would like to pay</label>
-        <input
-          id="ip-ma"
-          inputMode="decimal"
-          part="input"
-          value={manualText}
-          aria-invalid={manualError ? true : undefined}
-          aria-describedby={manualError ? 'ip-mae' : undefined}
-          onChange={(e) => setManualText(applyAmountInput(e.target.value, balance, currency))}
-          onKeyDown={(e) => e.key === 'Enter' && confirmManual()}
-        />
-        {manualError && (
-          <p className="err" id="ip-mae" role="alert">
-            {manualError}
-          </p>
-        )}
-        <button type="button" onClick={confirmManual}>
-          Use This Amount
-        </button>
-      </div>
+      <ManualAmount
+        text={manualText}
+        onText={setManualText}
+        balance={balance}
+        currency={currency}
+        locale={locale}
+        onConfirm={(minor) => {
+          setManual(minor);
+          setAmountText(fromMinorUnits(minor, currency));
+        }}
+      />
     );
   }
 
-  const stripe = session.provider.mode === 'stripe';
   const payDisabled = busy || amount <= 0 || !handle || !session.merchant.ready;
   return (
     <form
@@ -270,22 +247,7 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
         )}
       </div>
 
-      <div className="bd" part="breakdown" aria-live="polite">
-        <div>
-          <span>Amount</span>
-          <span>{money(breakdown.amount)}</span>
-        </div>
-        {bps > 0 && (
-          <div>
-            <span>Surcharge ({percentageFromBps(bps)}%)</span>
-            <span>{money(breakdown.surcharge)}</span>
-          </div>
-        )}
-        <div className="t">
-          <span>Total</span>
-          <span>{money(breakdown.total)}</span>
-        </div>
-      </div>
+      <Breakdown breakdown={breakdown} bps={bps} money={money} />
       {quote && (
         <p className="sec n" role="alert">
           {quote}
@@ -319,41 +281,17 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
         <span className="lbl" id="ip-cl">
           <b>Card information</b>
         </span>
-        {loadFailed ? (
-          <p className="err" role="alert">
-            {LOAD_ERROR}
-          </p>
-        ) : stripe ? (
-          session.provider.publishableKey && session.provider.connectedAccountId ? (
-            <Suspense fallback={<p className="m card">Preparing payment page...</p>}>
-              <StripeCard
-                host={host}
-                publishableKey={session.provider.publishableKey}
-                account={session.provider.connectedAccountId}
-                onHandle={setHandle}
-                onCardChange={onCardChange}
-                onLoadError={onLoadError}
-                disabled={busy}
-                errorId="ip-ce-err"
-                hasError={Boolean(cardError)}
-              />
-            </Suspense>
-          ) : (
-            <p className="err" role="alert">
-              {LOAD_ERROR}
-            </p>
-          )
-        ) : (
-          <SandboxCard
-            api={api}
-            account={session.provider.connectedAccountId}
-            onHandle={setHandle}
-            onCardChange={onCardChange}
-            disabled={busy}
-            errorId="ip-ce-err"
-            hasError={Boolean(cardError)}
-          />
-        )}
+        <CardBox
+          session={session}
+          api={api}
+          host={host}
+          loadFailed={loadFailed}
+          busy={busy}
+          hasError={Boolean(cardError)}
+          onHandle={setHandle}
+          onCardChange={onCardChange}
+          onLoadError={onLoadError}
+        />
         <p className="err" id="ip-ce-err" role="alert" part="card-error">
           {cardError}
         </p>

@@ -5,10 +5,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { AuthError } from '../../../../client/auth.ts';
 import { siteAuth } from '../../shared/auth.ts';
 import { AuthCard, focusById, TextField, type Notice } from './AuthCard.tsx';
-import { emailError, GENERIC_FAILURE, RESET_SENT } from './messages.ts';
+import { emailError, failureText, GENERIC_FAILURE, RESET_SENT } from './messages.ts';
 
 export function ForgotPasswordPage() {
   const location = useLocation();
@@ -34,8 +33,7 @@ export function ForgotPasswordPage() {
       setNotice({ kind: 'success', content: message || RESET_SENT });
       setSent(true);
     } catch (err) {
-      const e = err instanceof AuthError ? err : new AuthError(GENERIC_FAILURE);
-      setNotice({ kind: 'error', content: e.status >= 500 || !e.message ? GENERIC_FAILURE : e.message });
+      setNotice({ kind: 'error', content: failureText(err, GENERIC_FAILURE) });
     } finally {
       setBusy(false);
     }

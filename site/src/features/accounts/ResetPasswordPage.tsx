@@ -7,10 +7,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { AuthError } from '../../../../client/auth.ts';
 import { siteAuth } from '../../shared/auth.ts';
-import { AuthCard, focusById, TextField, type Notice } from './AuthCard.tsx';
-import { GENERIC_FAILURE, RESET_LINK_INVALID } from './messages.ts';
+import { AuthCard, focusById, type Notice } from './AuthCard.tsx';
+import { failureText, GENERIC_FAILURE, RESET_LINK_INVALID } from './messages.ts';
+import { NewPasswordFields, type NewPasswordField } from './NewPasswordFields.tsx';
 
-type Field = 'password' | 'confirmPassword';
+type Field = NewPasswordField;
 const FIELD_IDS: Record<Field, string> = { password: 'reset-password', confirmPassword: 'reset-confirm' };
 
 export function ResetPasswordPage() {
@@ -44,10 +45,7 @@ export function ResetPasswordPage() {
       } else if (error.status === 400 && field === 'token') {
         setLinkFailed(true);
       } else {
-        setNotice({
-          kind: 'error',
-          content: error.status >= 500 || !error.message ? GENERIC_FAILURE : error.message,
-        });
+        setNotice({ kind: 'error', content: failureText(error, GENERIC_FAILURE) });
       }
     } finally {
       setBusy(false);
@@ -87,24 +85,12 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a New Password" pageTitle="Reset Password" notice={notice}>
       <form className="auth-form" noValidate onSubmit={submit} aria-label="Choose a new password">
-        <TextField
-          id={FIELD_IDS.password}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 6 characters."
-          value={values.password}
-          error={errors.password}
-          onChange={edit('password')}
-        />
-        <TextField
-          id={FIELD_IDS.confirmPassword}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={edit('confirmPassword')}
+        <NewPasswordFields
+          ids={FIELD_IDS}
+          labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
+          values={values}
+          errors={errors}
+          onChange={edit}
         />
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy ? 'Saving...' : 'Set New Password'}

@@ -9,7 +9,8 @@ import { Link } from 'react-router-dom';
 import { AuthError } from '../../../../client/auth.ts';
 import { siteAuth } from '../../shared/auth.ts';
 import { AuthCard, focusById, TextField, type Notice } from './AuthCard.tsx';
-import { emailError, SIGN_UP_FAILED } from './messages.ts';
+import { emailError, failureText, SIGN_UP_FAILED } from './messages.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 type Field = 'email' | 'password' | 'confirmPassword';
 type Errors = Partial<Record<Field, string | null>>;
@@ -56,11 +57,7 @@ export function SignupPage() {
       const error = err instanceof AuthError ? err : new AuthError(SIGN_UP_FAILED);
       const field = error.field as Field | undefined;
       if (error.status === 400 && field && field in FIELD_IDS) fail(field, error.message);
-      else
-        setNotice({
-          kind: 'error',
-          content: error.status >= 500 || !error.message ? SIGN_UP_FAILED : error.message,
-        });
+      else setNotice({ kind: 'error', content: failureText(error, SIGN_UP_FAILED) });
     } finally {
       setBusy(false);
     }
@@ -94,24 +91,12 @@ export function SignupPage() {
           error={errors.email}
           onChange={edit('email')}
         />
-        <TextField
-          id={FIELD_IDS.password}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 6 characters."
-          value={values.password}
-          error={errors.password}
-          onChange={edit('password')}
-        />
-        <TextField
-          id={FIELD_IDS.confirmPassword}
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={edit('confirmPassword')}
+        <NewPasswordFields
+          ids={FIELD_IDS}
+          labels={{ password: 'Password', confirmPassword: 'Confirm password' }}
+          values={values}
+          errors={errors}
+          onChange={edit}
         />
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy ? 'Creating account...' : 'Sign Up'}

@@ -9,7 +9,7 @@ import { AuthError } from '../../../../client/auth.ts';
 import { runOnce, siteAuth } from '../../shared/auth.ts';
 import { Spinner } from '../../shared/PageLayout.tsx';
 import { AuthCard, focusById, TextField, type Notice } from './AuthCard.tsx';
-import { emailError, GENERIC_FAILURE, VERIFY_LINK_INVALID } from './messages.ts';
+import { emailError, failureText, GENERIC_FAILURE, VERIFY_LINK_INVALID } from './messages.ts';
 
 type State =
   { status: 'verifying' } | { status: 'verified'; message: string } | { status: 'failed'; message: string };
@@ -78,8 +78,7 @@ function VerifyFailed({ message }: { message: string }) {
     try {
       setNotice({ kind: 'success', content: await siteAuth().resendVerification(email.trim()) });
     } catch (err) {
-      const e = err instanceof AuthError ? err : new AuthError(GENERIC_FAILURE);
-      setNotice({ kind: 'error', content: e.status >= 500 || !e.message ? GENERIC_FAILURE : e.message });
+      setNotice({ kind: 'error', content: failureText(err, GENERIC_FAILURE) });
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,49 @@
+/**
+ * The spec's manual "Sync to Xero" for one payment (`POST /api/admin/payments/{id}/sync-to-xero`):
+ * runs the configured sync now and answers with each delivery. Mounted by accounting/routes.ts.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
+import { createRouter, errorResponses } from '../http/router.ts';
+import { actorOf } from '../merchants/routes.ts';
+import { toApiJob } from '../outbox/routes.ts';
+import { toApiPayment } from '../payments/admin.ts';
+import { syncPaymentNow } from './manual-sync.ts';
+
+export const syncRoutes = createRouter().openapi(
+  createRoute({
+    method: 'post',
+    path: '/api/admin/payments/{id}/sync-to-xero',
+    tags: ['admin'],
+    security,
+    summary:
+      "Sync a payment to the merchant's accounting tool now (Xero, QuickBooks and/or the automation webhook)",
+    description:
+      'Runs the configured sync for the payment and its settled refunds at once and answers with each delivery (`synced` false with `message` when one failed; it keeps retrying in the background). With nothing configured, the payment is marked recorded by hand.',
+    request: { params: IdParam },
+    responses: {
+      200: json(z.record(z.string(), z.unknown()).openapi('SyncResult'), 'The outcome'),
+      ...errorResponses(401, 403, 404, 409),
+    },
+  }),
+  async (c) => {
+    const deps = c.get('deps');
+    const { id } = c.req.valid('param');
+    const result = await syncPaymentNow(deps, id, actorOf(c));
+    const payment = await deps.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return c.json(
+      {
+        mode: result.mode,
+        synced: result.synced,
+        message: result.message,
+        jobs: result.jobs.map((j) => toApiJob(j, deps.config.outbox.maxAttempts)),
+        payment: toApiPayment(payment),
+      },
+      200,
+    );
+  },
+);

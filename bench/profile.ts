@@ -1,0 +1,78 @@
+/**
+ * Profiling aid (not a benchmark): `node --import tsx bench/profile.ts ps|cp [seconds]` runs the
+ * pay-session (ps) or create-payment (cp) load of the benchmarks against the real server and prints
+ * requests/s and the server's CPU time per request (from /proc, less sensitive to a busy machine
+ * than req/s). With PROF=1 the server runs with --cpu-prof into /tmp/invoicepay-prof-<ps|cp>.
+ */
+import autocannon from 'autocannon';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { startAppServer } from './servers/app-server.ts';
+
+const which = process.argv[2] === 'cp' ? 'cp' : 'ps';
+const seconds = Number(process.argv[3] ?? 8);
+const dir = `/tmp/invoicepay-prof-${which}`;
+if (process.env.PROF) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir);
+}
+const server = await startAppServer({
+  nodeArgs: process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [],
+});
+const cpuMs = () => {
+  const f = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, clock ticks of 10 ms
+};
+const merchant = server.merchant();
+let next = 0;
+const load = (duration: number) =>
+  which === 'ps'
+    ? autocannon({
+        url: server.baseUrl,
+        duration,
+        connections: 20,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => ({
+              ...req,
+              path: `/api/pay/session?merchant=${merchant.id}&invoice=INV-${10_000 + (next++ % 100)}&amount=${encodeURIComponent('1,250.00')}&currency=AUD`,
+            }),
+          },
+        ],
+      })
+    : autocannon({
+        url: server.baseUrl,
+        duration,
+        connections: 20,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/payments/create-payment-intent',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req) => {
+              const i = next++;
+              const hot = i % 10 === 9;
+              return {
+                ...req,
+                body: JSON.stringify({
+                  merchantId: merchant.id,
+                  currency: 'aud',
+                  invoiceNumber: hot ? `HOT-${Math.floor(i / 10) % 20}` : `INV-${i}`,
+                  amountDue: 100_000,
+                  amount: hot ? 30_000 : 10_000,
+                  customerEmail: 'builder@example.test',
+                }),
+              };
+            },
+          },
+        ],
+      });
+await load(2);
+const cpu0 = cpuMs();
+const res = await load(seconds);
+const cpu = cpuMs() - cpu0;
+console.log(
+  `${which}: ${res.requests.average.toFixed(0)} req/s, server CPU ${((cpu * 1000) / res.requests.total).toFixed(0)} µs/request, ` +
+    `p99 ${res.latency.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}`,
+);
+await server.stop();

@@ -1,0 +1,75 @@
+/**
+ * The card entry of the payment form: Stripe Elements (loaded on demand) for live merchants, the
+ * sandbox card otherwise, or the spec's load error when the card box cannot be shown.
+ */
+import { lazy, Suspense } from 'react';
+import { SandboxCard } from '../card/SandboxCard.tsx';
+import type { CardHandle } from '../card/card-handle.ts';
+import type { PayApi, PaySession } from '../lib/api.ts';
+
+const StripeCard = lazy(() => import('../card/StripeCard.tsx'));
+
+export const LOAD_ERROR =
+  'There was a problem loading the payment form. Please try again later or contact support.';
+
+export function CardBox({
+  session,
+  api,
+  host,
+  loadFailed,
+  busy,
+  hasError,
+  onHandle,
+  onCardChange,
+  onLoadError,
+}: {
+  session: PaySession;
+  api: PayApi;
+  host: HTMLElement;
+  loadFailed: boolean;
+  busy: boolean;
+  hasError: boolean;
+  onHandle(handle: CardHandle | null): void;
+  onCardChange(): void;
+  onLoadError(): void;
+}) {
+  if (loadFailed)
+    return (
+      <p className="err" role="alert">
+        {LOAD_ERROR}
+      </p>
+    );
+  if (session.provider.mode !== 'stripe')
+    return (
+      <SandboxCard
+        api={api}
+        account={session.provider.connectedAccountId}
+        onHandle={onHandle}
+        onCardChange={onCardChange}
+        disabled={busy}
+        errorId="ip-ce-err"
+        hasError={hasError}
+      />
+    );
+  if (!session.provider.publishableKey || !session.provider.connectedAccountId)
+    return (
+      <p className="err" role="alert">
+        {LOAD_ERROR}
+      </p>
+    );
+  return (
+    <Suspense fallback={<p className="m card">Preparing payment page...</p>}>
+      <StripeCard
+        host={host}
+        publishableKey={session.provider.publishableKey}
+        account={session.provider.connectedAccountId}
+        onHandle={onHandle}
+        onCardChange={onCardChange}
+        onLoadError={onLoadError}
+        disabled={busy}
+        errorId="ip-ce-err"
+        hasError={hasError}
+      />
+    </Suspense>
+  );
+}
