@@ -56,13 +56,8 @@ export const MerchantUpdateBody = z
     name: requiredText('Contact name is required').optional(),
     email: email.optional(),
     ...common,
-    make_webhook_url: z
-      .string()
-      .trim()
-      .max(2000)
-      .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'Webhook URL must be a URL')
-      .nullish(),
-    make_scenario_id: optionalText(200),
+    // The automation webhook is set only through PUT /api/admin/merchants/{id}/webhook, which checks
+    // the URL against SSRF; here those fields are ignored like any other unknown field.
   })
   .openapi('MerchantUpdate');
 

@@ -133,12 +133,6 @@ export async function updateMerchantDetails(
     if (input.surcharge_percentage !== undefined) changes.surcharge_bps = input.surcharge_percentage;
     if (input.surcharge_rules !== undefined)
       changes.surcharge_rules = input.surcharge_rules?.length ? JSON.stringify(input.surcharge_rules) : null;
-    if (input.make_webhook_url !== undefined) {
-      const url = input.make_webhook_url?.trim() || null;
-      changes.make_webhook_url = url;
-      changes.xero_integration_status = url ? 'configured' : 'not_configured';
-    }
-    if (input.make_scenario_id !== undefined) changes.make_scenario_id = input.make_scenario_id;
     const changed = Object.keys(changes).filter(
       (k) => (changes as Record<string, unknown>)[k] !== (existing as Record<string, unknown>)[k],
     );
