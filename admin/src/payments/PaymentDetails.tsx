@@ -28,6 +28,12 @@ import { refundableOf, RefundDialog } from './RefundDialog.tsx';
 export const SYNC_FAILED = 'Failed to sync payment to Xero. Please try again.';
 export const SYNCED = 'Payment synced to Xero';
 
+/** The spec's text with the server's detail; the server's message may already start with it. */
+function syncFailure(detail: string | null): string {
+  if (!detail) return SYNC_FAILED;
+  return detail.startsWith(SYNC_FAILED) ? detail : `${SYNC_FAILED} ${detail}`;
+}
+
 /** This card's labels are longer ('Provider session ID', 'Surcharge (2.95%)'): a wider label column. */
 function Row(props: { label: string; children: React.ReactNode }) {
   return <DetailRow labelWidth={220} {...props} />;
@@ -71,7 +77,7 @@ export function PaymentDetails() {
     try {
       const result = await accountingApi.syncPayment(p!.id);
       if (result.synced) notify(SYNCED, { type: 'success' });
-      else notify(result.message ? `${SYNC_FAILED} ${result.message}` : SYNC_FAILED, { type: 'error' });
+      else notify(syncFailure(result.message), { type: 'error' });
       await refetch();
     } catch (err) {
       notify(
@@ -197,6 +203,7 @@ export function PaymentDetails() {
         payment={p}
         open={refunding}
         onClose={() => setRefunding(false)}
+        onFailed={() => void refetch()}
         onRefunded={(message) => {
           setRefunding(false);
           notify(message, { type: 'success' });

@@ -14,11 +14,13 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { bpsFromPercentage, computeSurcharge, fromMinorUnits, toMinorUnits } from '../../../core/money.ts';
-import { ApiError, apiFetch } from '../api.ts';
+import { useNotify } from 'react-admin';
+import { apiFetch, messageOf } from '../api.ts';
 import { money } from '../shared/format.ts';
 import type { Payment } from '../shared/types.ts';
 
 export const REFUND_INVALID = 'Please enter a valid refund amount.';
+export const REFUND_FAILED = 'Failed to refund payment. Please try again.';
 
 export function refundableOf(p: Payment) {
   return { base: p.amount - p.refunded_amount, surcharge: p.surcharge - p.refunded_surcharge };
@@ -29,12 +31,16 @@ export function RefundDialog({
   open,
   onClose,
   onRefunded,
+  onFailed,
 }: {
   payment: Payment;
   open: boolean;
   onClose(): void;
   onRefunded(message: string): void;
+  /** The server refused or failed: the payment may have changed meanwhile (another refund). */
+  onFailed?(): void;
 }) {
+  const notify = useNotify();
   const left = refundableOf(payment);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -89,9 +95,11 @@ export function RefundDialog({
       });
       onRefunded(`Refund of ${money(confirming + surchargeFor(confirming), payment.currency)} issued`);
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.status ? err.message : 'Failed to refund payment. Please try again.',
-      );
+      // The server's reason (e.g. the amount left changed meanwhile); never a bare 'Internal error'.
+      const message = messageOf(err, REFUND_FAILED);
+      setError(message);
+      notify(message, { type: 'error' });
+      onFailed?.();
       setConfirming(null);
       setBusy(false);
     }
