@@ -23,15 +23,12 @@ describe('surfaces load', () => {
     const errors = watchErrors(page);
     const res = await page.goto(`${server.baseUrl}/`);
     expect(res?.status()).toBe(200);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Blog' }).isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(
-      page
-        .getByRole('contentinfo')
-        .getByRole('link', { name: /Privacy/ })
-        .isVisible(),
-    ).resolves.toBe(true);
+    // waitFor() fails the test if the element does not become visible (30 s).
+    await page.getByRole('banner').getByRole('link', { name: 'Blog' }).waitFor();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: /Privacy/ })
+      .waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -40,18 +37,14 @@ describe('surfaces load', () => {
     const page = await browser.newPage();
     await page.goto(`${server.baseUrl}/admin/`);
     await page.waitForURL(/\/admin\/login$/);
-    await expect(
-      page
-        .getByLabel(/Username|Email/i)
-        .first()
-        .isVisible(),
-    ).resolves.toBe(true);
-    await expect(
-      page
-        .getByLabel(/Password/i)
-        .first()
-        .isVisible(),
-    ).resolves.toBe(true);
+    await page
+      .getByLabel(/Username|Email/i)
+      .first()
+      .waitFor();
+    await page
+      .getByLabel(/Password/i)
+      .first()
+      .waitFor();
     await page.close();
   });
 
