@@ -157,6 +157,10 @@ CREATE TABLE payments (
   session_id TEXT,
   pay_session_id TEXT,
   stripe_connect_account_id TEXT,
+  -- What rebuilds the provider's create request exactly (a retry or the expiry sweep re-sends it
+  -- under the same key to find an intent whose id was never recorded): migration 001.
+  provider_idempotency_key TEXT,
+  payment_method_id TEXT,
   status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'requires_action', 'processing',
     'succeeded', 'failed', 'canceled', 'expired', 'partially_refunded', 'refunded')),
   reserved_until TEXT,
@@ -245,6 +249,10 @@ CREATE TABLE idempotency_keys (
   request_hash TEXT NOT NULL,
   response_status INTEGER,
   response_body TEXT,
+  -- The payment this key stands for (fixed when first claimed) and when a run last claimed the key
+  -- (NULL: no run holds it); an unanswered claim older than the lease is resumed: migration 001.
+  payment_id TEXT,
+  claimed_at TEXT,
   created_at TEXT NOT NULL,
   PRIMARY KEY (scope, idem_key)
 );

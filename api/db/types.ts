@@ -156,6 +156,10 @@ export interface PaymentsTable {
   session_id: string | null;
   pay_session_id: string | null;
   stripe_connect_account_id: string | null;
+  /** The provider create request's idempotency key; with the row, rebuilds that request exactly. */
+  provider_idempotency_key: string | null;
+  /** The card the intent was created with (`payment_method`), if any. */
+  payment_method_id: string | null;
   status: Generated<PaymentStatus>;
   reserved_until: Timestamp | null;
   customer_email: string | null;
@@ -216,6 +220,10 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   response_status: number | null;
   response_body: string | null;
+  /** The payment this key stands for, fixed when the key is first claimed. */
+  payment_id: string | null;
+  /** When a run last claimed the key; NULL once no run holds it. */
+  claimed_at: Timestamp | null;
   created_at: Timestamp;
 }
 

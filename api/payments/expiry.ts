@@ -3,9 +3,18 @@
  * cancelled at the provider first; if the provider says the intent already succeeded, that success
  * is recorded instead (and flags the invoice overpaid if it now is). `processing` payments are
  * left alone: the money is moving and only the provider can finish them.
+ *
+ * An attempt whose intent id was never recorded (the provider's answer was lost, a crash, a failed
+ * write) may still hold an intent: it is found by re-sending the attempt's create request with the
+ * same idempotency key and parameters (api/payments/attempts.ts; Stripe keeps keys 24 h, far longer
+ * than a reservation) and then cancelled like any other. Only when the provider definitely knows of
+ * none — or still gives no answer ORPHAN_GIVE_UP_MS after the reservation ran out — is the
+ * reservation released without it.
  */
 import type { AppDeps } from '../context.ts';
 import { adjustInvoice } from '../invoices/repository.ts';
+import type { Payment } from '../db/types.ts';
+import { recoverIntent } from './attempts.ts';
 import { dueReservations, isReserving, lockPayment, updatePayment } from './repository.ts';
 import { applyIntent } from './state.ts';
 
@@ -16,30 +25,52 @@ export interface SweepResult {
   errors: number;
 }
 
+/** Stripe forgets idempotency keys after 24 h: past that, a replay can no longer find the intent. */
+export const ORPHAN_GIVE_UP_MS = 24 * 60 * 60_000;
+
+/** Release a reservation the provider holds no intent for. */
+async function releaseWithoutIntent(deps: AppDeps, paymentId: string): Promise<void> {
+  await deps.database.db.transaction().execute(async (trx) => {
+    const locked = await lockPayment(trx, deps.database.dialect, paymentId);
+    if (!locked || !isReserving(locked.status) || locked.payment_intent_id) return;
+    const now = deps.clock.now().toISOString();
+    if (locked.invoice_id) await adjustInvoice(trx, locked.invoice_id, { reserved: -locked.amount }, now);
+    await updatePayment(trx, locked.id, { status: 'expired', reserved_until: null, updated_at: now });
+  });
+}
+
+/** The intent of an attempt whose id was never recorded, or null if the provider holds none. */
+async function orphanedIntentId(deps: AppDeps, payment: Payment): Promise<string | null> {
+  try {
+    return (await recoverIntent(deps, payment))?.id ?? null;
+  } catch (err) {
+    const overdue = deps.clock.now().getTime() - Date.parse(payment.reserved_until ?? payment.created_at);
+    if (overdue < ORPHAN_GIVE_UP_MS) throw err; // no answer: try again at the next sweep
+    deps.logger.error(
+      { paymentId: payment.id, err: (err as Error).message },
+      'no provider answer for a day; releasing the reservation without its intent',
+    );
+    return null;
+  }
+}
+
 export async function expireReservations(deps: AppDeps, batchSize = 100): Promise<SweepResult> {
   const result: SweepResult = { expired: 0, succeeded: 0, other: 0, errors: 0 };
   const due = await dueReservations(deps.database.db, deps.clock.now().toISOString(), batchSize);
   for (const payment of due) {
     try {
-      if (!payment.payment_intent_id || !payment.stripe_connect_account_id) {
-        // The provider never answered the creation; nothing can be confirmed, so just release.
-        await deps.database.db.transaction().execute(async (trx) => {
-          const locked = await lockPayment(trx, deps.database.dialect, payment.id);
-          if (!locked || !isReserving(locked.status) || locked.payment_intent_id) return;
-          const now = deps.clock.now().toISOString();
-          if (locked.invoice_id)
-            await adjustInvoice(trx, locked.invoice_id, { reserved: -locked.amount }, now);
-          await updatePayment(trx, locked.id, { status: 'expired', reserved_until: null, updated_at: now });
-        });
+      const account = payment.stripe_connect_account_id;
+      const intentId = account
+        ? (payment.payment_intent_id ?? (await orphanedIntentId(deps, payment)))
+        : null;
+      if (!intentId || !account) {
+        await releaseWithoutIntent(deps, payment.id);
         result.expired++;
         continue;
       }
       let after;
       try {
-        const intent = await deps.payments.cancelIntent(
-          payment.payment_intent_id,
-          payment.stripe_connect_account_id,
-        );
+        const intent = await deps.payments.cancelIntent(intentId, account);
         after = await applyIntent(deps, payment.id, intent, { expire: true });
       } catch (err) {
         // Not cancellable (e.g. it is processing or already final): record where it stands.
@@ -47,10 +78,7 @@ export async function expireReservations(deps: AppDeps, batchSize = 100): Promis
           { paymentId: payment.id, err: (err as Error).message },
           'cancel refused; retrieving the intent',
         );
-        const intent = await deps.payments.retrieveIntent(
-          payment.payment_intent_id,
-          payment.stripe_connect_account_id,
-        );
+        const intent = await deps.payments.retrieveIntent(intentId, account);
         after = await applyIntent(deps, payment.id, intent, { expire: intent.status === 'canceled' });
       }
       if (after?.status === 'expired') result.expired++;

@@ -1,8 +1,17 @@
 /**
  * `Idempotency-Key` for POSTs that create payments (DESIGN §3.6): the first request with a key
- * claims it; a repeat with the same body gets the stored response; the same key with a different
- * body is refused with 409, as is a repeat while the first is still running. Only successful
- * responses are stored: a failed attempt created nothing, so retrying it with the key is allowed.
+ * claims it and fixes the payment id the key stands for; a repeat with the same body gets the
+ * stored response; the same key with a different body is refused with 409, as is a repeat while a
+ * run still holds the key.
+ *
+ * A run that ends without an answer does not strand the key:
+ *  - it failed and nothing was reserved: the claim is deleted (the key is free again, as before);
+ *  - it failed after reserving (e.g. the provider gave no answer, or the intent id could not be
+ *    stored): the claim is released and the next request with the key resumes the same payment;
+ *  - the process died: the claim stays held for IDEMPOTENCY_LEASE_MS, then the next request with
+ *    the key takes it over and resumes.
+ * Resuming reuses the payment id, so the provider is asked again with the same idempotency key and
+ * identical parameters and returns the same intent (api/payments/attempts.ts).
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
@@ -33,16 +42,55 @@ export function validIdempotencyKey(key: string | undefined | null): string | nu
   return key;
 }
 
+/**
+ * How long a claim without an answer counts as in progress. Above one provider call with the SDK's
+ * retries (3 × 20 s timeout plus back-off, api/payments/providers/stripe.ts). A run that is merely
+ * slow and gets overtaken does no harm: both runs work on the same payment id under the same
+ * provider idempotency key, so they reserve once and get the same intent.
+ */
+export const IDEMPOTENCY_LEASE_MS = 90_000;
+
+/** What a run holding a key knows about it. */
+export interface IdempotencyClaim {
+  key: string;
+  /** The payment this key stands for: the same for every run of the key until repointed. */
+  paymentId: string;
+  /** An earlier run of this key ended without an answer: the payment may already exist. */
+  resumed: boolean;
+  /** The earlier attempt ended (failed, expired) without an answer: the key now stands for a new payment. */
+  repoint(paymentId: string): Promise<void>;
+}
+
+type KeyRow = { request_hash: string; response_status: number | null; response_body: string | null };
+
+function answerOf<T>(row: KeyRow | undefined, hash: string) {
+  if (row && row.request_hash !== hash) throw new AppError('idempotency_conflict', IDEMPOTENCY_MISMATCH);
+  if (!row || row.response_status === null || row.response_body === null) return null;
+  return { status: row.response_status, body: JSON.parse(row.response_body) as T, replayed: true };
+}
+
 export async function withIdempotency<T>(
   deps: AppDeps,
   scope: string,
   key: string | null,
   body: unknown,
-  run: () => Promise<{ status: number; body: T }>,
+  run: (claim: IdempotencyClaim | null) => Promise<{ status: number; body: T }>,
 ): Promise<{ status: number; body: T; replayed: boolean }> {
-  if (!key) return { ...(await run()), replayed: false };
+  if (!key) return { ...(await run(null)), replayed: false };
   const db = deps.database.db;
   const hash = requestHash(body);
+  const now = deps.clock.now();
+  const nowIso = now.toISOString();
+  const row = () =>
+    db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('scope', '=', scope)
+      .where('idem_key', '=', key)
+      .executeTakeFirst();
+
+  let paymentId: string = crypto.randomUUID();
+  let resumed = false;
   const claimed = await db
     .insertInto('idempotency_keys')
     .values({
@@ -51,33 +99,105 @@ export async function withIdempotency<T>(
       request_hash: hash,
       response_status: null,
       response_body: null,
-      created_at: deps.clock.now().toISOString(),
+      payment_id: paymentId,
+      claimed_at: nowIso,
+      created_at: nowIso,
     })
     .onConflict((oc) => oc.columns(['scope', 'idem_key']).doNothing())
     .executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('scope', '=', scope)
-      .where('idem_key', '=', key)
-      .executeTakeFirst();
-    if (row && row.request_hash !== hash) throw new AppError('idempotency_conflict', IDEMPOTENCY_MISMATCH);
-    if (!row || row.response_status === null || row.response_body === null)
-      throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
-    return { status: row.response_status, body: JSON.parse(row.response_body) as T, replayed: true };
-  }
-  try {
-    const result = await run();
-    await db
+    const existing = await row();
+    const answer = answerOf<T>(existing, hash);
+    if (answer) return answer;
+    // Unanswered: take the key over if no run holds it (released, or its lease ran out). The
+    // condition makes the takeover atomic: of two retries racing, one updates the row.
+    const staleBefore = new Date(now.getTime() - IDEMPOTENCY_LEASE_MS).toISOString();
+    paymentId = existing?.payment_id ?? paymentId; // a claim from before payment ids were recorded gets one now
+    const taken = await db
       .updateTable('idempotency_keys')
-      .set({ response_status: result.status, response_body: JSON.stringify(result.body) })
+      .set({ claimed_at: nowIso, payment_id: paymentId })
       .where('scope', '=', scope)
       .where('idem_key', '=', key)
-      .execute();
-    return { ...result, replayed: false };
+      .where('request_hash', '=', hash)
+      .where('response_status', 'is', null)
+      .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) {
+      const again = answerOf<T>(await row(), hash);
+      if (again) return again;
+      throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
+    }
+    resumed = Boolean(existing?.payment_id);
+  }
+
+  const claim: IdempotencyClaim = {
+    key,
+    paymentId,
+    resumed,
+    repoint: async (next) => {
+      const moved = await db
+        .updateTable('idempotency_keys')
+        .set({ payment_id: next })
+        .where('scope', '=', scope)
+        .where('idem_key', '=', key)
+        .where('payment_id', '=', claim.paymentId)
+        .where('response_status', 'is', null)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0)
+        throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
+      claim.paymentId = next;
+    },
+  };
+  const mine = () =>
+    db
+      .updateTable('idempotency_keys')
+      .where('scope', '=', scope)
+      .where('idem_key', '=', key)
+      .where('payment_id', '=', claim.paymentId);
+  let result;
+  try {
+    result = await run(claim);
   } catch (err) {
-    await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('idem_key', '=', key).execute();
+    await releaseClaim(deps, scope, key, claim.paymentId).catch((e: unknown) =>
+      // The claim then runs out with its lease, as after a crash.
+      deps.logger.warn({ err: (e as Error).message }, 'could not release an idempotency claim'),
+    );
     throw err;
   }
+  const stored = await mine()
+    .set({ response_status: result.status, response_body: JSON.stringify(result.body), claimed_at: null })
+    .executeTakeFirst();
+  if (Number(stored.numUpdatedRows) === 0)
+    deps.logger.warn(
+      { scope, paymentId: claim.paymentId },
+      'idempotency key was taken over; answer not stored',
+    );
+  return { ...result, replayed: false };
+}
+
+/**
+ * A run failed. If it reserved nothing, the key is free again (the request may be corrected and
+ * sent again); otherwise the claim is released so that a retry with the key resumes that payment.
+ */
+async function releaseClaim(deps: AppDeps, scope: string, key: string, paymentId: string): Promise<void> {
+  const db = deps.database.db;
+  const payment = await db.selectFrom('payments').select('id').where('id', '=', paymentId).executeTakeFirst();
+  if (payment) {
+    await db
+      .updateTable('idempotency_keys')
+      .set({ claimed_at: null })
+      .where('scope', '=', scope)
+      .where('idem_key', '=', key)
+      .where('payment_id', '=', paymentId)
+      .where('response_status', 'is', null)
+      .execute();
+    return;
+  }
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('scope', '=', scope)
+    .where('idem_key', '=', key)
+    .where('payment_id', '=', paymentId)
+    .where('response_status', 'is', null)
+    .execute();
 }

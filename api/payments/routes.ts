@@ -28,7 +28,9 @@ const createPaymentRoute = (path: string, summary: string) =>
     summary,
     description:
       'Surcharge, total and platform fee are computed on the server. Send `Idempotency-Key` to make retries safe: ' +
-      'the same key returns the same result; the same key with another body is refused with 409.',
+      'the same key returns the same result; the same key with another body is refused with 409, as is a repeat ' +
+      'while the first request is still running. A retry after a failed or interrupted request resumes the same ' +
+      'payment (never a second one).',
     request: {
       headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
       body: { content: { 'application/json': { schema: CreatePaymentBody } }, required: true },
@@ -60,9 +62,9 @@ async function handleCreate(c: Context<AppEnv>, input: CreatePaymentInput) {
       });
     }
   }
-  const result = await withIdempotency(deps, 'payments.create', key, input, async () => ({
+  const result = await withIdempotency(deps, 'payments.create', key, input, async (claim) => ({
     status: 200,
-    body: await createPayment(deps, input, { idempotencyKey: key, ip }),
+    body: await createPayment(deps, input, { claim, ip }),
   }));
   if (result.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(result.body, 200);

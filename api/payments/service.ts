@@ -2,12 +2,15 @@
  * Creating a payment (DESIGN §3.2–3.6): the server computes surcharge, total and platform fee
  * from the merchant's policy; checks the amount against the invoice balance and reserves it in the
  * same transaction (the invoice row is locked on PostgreSQL, SQLite's write transaction serialises);
- * then asks the provider for an intent outside the transaction. A provider failure releases the
- * reservation at once; a new attempt from the same pay session first replaces the session's
- * unconfirmed one (its intent is cancelled at the provider, its reservation released).
+ * then asks the provider for an intent outside the transaction. A provider refusal releases the
+ * reservation at once (no answer at all keeps it briefly: the intent may exist); a new attempt from
+ * the same pay session first replaces the session's unconfirmed one (its intent is cancelled at the
+ * provider, its reservation released). A retry with the Idempotency-Key of a run that ended without
+ * an answer resumes that run's attempt (api/payments/resume.ts); the provider request is rebuilt
+ * from the row (api/payments/attempts.ts).
  */
 import { normalizeCurrency } from '../../core/currencies.ts';
-import { formatMoney, percentageFromBps } from '../../core/money.ts';
+import { formatMoney } from '../../core/money.ts';
 import { getLiveAmountDue } from '../accounting/live-amount.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -16,13 +19,16 @@ import { adjustInvoice, countersOf, lockInvoice, upsertObservation } from '../in
 import { INVALID_MERCHANT_MESSAGE, requireReadyAccount, resolveMerchant } from '../merchants/resolve.ts';
 import { breakdownFor, policyOf, surchargeFor } from '../merchants/surcharge.ts';
 import { verifyPaySession } from '../pay/session-token.ts';
-import { ProviderRequestError, type CardDetails } from './providers/provider.ts';
-import { insertPayment, isReserving, lockPayment, unconfirmedAttempts, updatePayment } from './repository.ts';
+import { obtainIntent, providerKeyFor, recoverIntent, storeIntent, type IntentSource } from './attempts.ts';
+import type { IdempotencyClaim } from './idempotency.ts';
+import type { CardDetails } from './providers/provider.ts';
+import { insertPayment, unconfirmedAttempts } from './repository.ts';
+import { answerFor, resumeAttempt } from './resume.ts';
 import { INVALID_AMOUNT_MESSAGE, type CreatePaymentInput } from './schema.ts';
 import { inWriteTransaction } from './group-commit.ts';
 import { applyIntent } from './state.ts';
 
-export const PROCESSING_ERROR_MESSAGE = 'There was an error processing your payment. Please try again.';
+export { belowProviderMinimumMessage, PROCESSING_ERROR_MESSAGE } from './attempts.ts';
 export const SESSION_EXPIRED_MESSAGE =
   'Your payment session has expired. Please reload the page and try again.';
 export const MISSING_INVOICE_MESSAGE = 'Invalid payment link: the invoice number is missing.';
@@ -30,17 +36,23 @@ export const MISSING_INVOICE_MESSAGE = 'Invalid payment link: the invoice number
 export const exceedsBalanceMessage = (balance: number, currency: string) =>
   `Payment amount cannot exceed the remaining balance of ${formatMoney(balance, currency)}.`;
 
-/** Card networks refuse tiny charges (Stripe: 0.50); a remainder below that cannot go on a card. */
-export const belowProviderMinimumMessage = (total: number, currency: string) =>
-  `A card payment of ${formatMoney(total, currency)} is below the card processor's minimum charge. Please contact the merchant to settle this amount.`;
-
 export interface CreateContext {
-  idempotencyKey: string | null;
+  /** The Idempotency-Key's claim (api/payments/idempotency.ts), if the request sent one. */
+  claim: IdempotencyClaim | null;
   ip: string | null;
 }
 
 export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ctx: CreateContext) {
   const { database, config, clock, payments: provider } = deps;
+  // A retry of a run that ended without an answer carries on with that run's attempt: before any
+  // check that may have changed since (the session's age) and before replacing session attempts.
+  let clientKey = ctx.claim?.key ?? null;
+  if (ctx.claim?.resumed) {
+    const resumed = await resumeAttempt(deps, ctx.claim);
+    if (resumed === 'repointed')
+      clientKey = null; // the key's provider key belongs to the ended attempt
+    else if (resumed) return resumed;
+  }
   const currency = normalizeCurrency(input.currency);
   if (!currency)
     throw new AppError('validation_failed', `Unsupported currency: ${input.currency.toUpperCase()}`, {
@@ -94,10 +106,27 @@ export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ct
 
   if (session) await replaceSessionAttempts(deps, session.sid);
 
-  const paymentId = crypto.randomUUID();
+  const paymentId = ctx.claim?.paymentId ?? crypto.randomUUID();
   const now = clock.now();
   const nowIso = now.toISOString();
   const reservedUntil = new Date(now.getTime() + config.reservationTtlMinutes * 60_000).toISOString();
+  // Everything the provider's create request is built from, stored on the row so that any later run
+  // rebuilds the identical request (api/payments/attempts.ts).
+  const attempt: IntentSource = {
+    id: paymentId,
+    merchant_id: merchant.id,
+    invoice_number: invoiceNumber,
+    currency,
+    amount: breakdown.amount,
+    surcharge: breakdown.surcharge,
+    surcharge_bps: breakdown.surchargeBps,
+    platform_fee: breakdown.platformFee,
+    total_amount: breakdown.total,
+    stripe_connect_account_id: account,
+    customer_email: input.customerEmail ? input.customerEmail.toLowerCase() : null,
+    provider_idempotency_key: providerKeyFor(clientKey, paymentId),
+    payment_method_id: input.paymentMethodId || null,
+  };
 
   // One write transaction (grouped with concurrent creations' under one commit on SQLite).
   const reservation = await inWriteTransaction(database, async (trx) => {
@@ -127,25 +156,15 @@ export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ct
     const observationId =
       linkAmount !== null ? await upsertObservation(trx, invoice.id, linkAmount, writtenBack, nowIso) : null;
     await insertPayment(trx, {
-      id: paymentId,
-      merchant_id: merchant.id,
+      ...attempt,
       invoice_id: invoice.id,
       observation_id: observationId,
-      invoice_number: invoiceNumber,
-      currency,
-      amount: breakdown.amount,
-      surcharge: breakdown.surcharge,
-      surcharge_bps: breakdown.surchargeBps,
       surcharge_rule: rule,
-      platform_fee: breakdown.platformFee,
-      total_amount: breakdown.total,
       link_amount: linkAmount,
       provider: provider.mode,
       pay_session_id: session?.sid ?? null,
-      stripe_connect_account_id: account,
       status: 'pending',
       reserved_until: reservedUntil,
-      customer_email: input.customerEmail ? input.customerEmail.toLowerCase() : null,
       client_ip: ctx.ip,
       card_brand: card?.brand ?? null,
       card_last4: card?.last4 ?? null,
@@ -158,90 +177,30 @@ export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ct
     return { balance };
   });
 
-  let intent;
-  try {
-    intent = await provider.createIntent({
-      amount: breakdown.total,
-      currency: currency.toLowerCase(),
-      applicationFeeAmount: breakdown.platformFee,
-      connectedAccountId: account,
-      description: `Invoice: ${invoiceNumber}`,
-      metadata: {
-        paymentId,
-        merchantId: merchant.id,
-        invoiceNumber,
-        baseAmount: String(breakdown.amount),
-        surchargeAmount: String(breakdown.surcharge),
-        platformFee: String(breakdown.platformFee),
-        surcharge_percentage: percentageFromBps(breakdown.surchargeBps),
-      },
-      idempotencyKey: ctx.idempotencyKey ? `create-${ctx.idempotencyKey}` : `payment-${paymentId}`,
-      paymentMethodId: input.paymentMethodId ?? null,
-      receiptEmail: input.customerEmail || null,
-    });
-  } catch (err) {
-    deps.logger.warn({ paymentId, err: (err as Error).message }, 'provider refused to create the intent');
-    await releaseFailedCreation(deps, paymentId, (err as Error).message);
-    if (err instanceof ProviderRequestError && err.code === 'amount_too_small')
-      throw new AppError('unprocessable', belowProviderMinimumMessage(breakdown.total, currency), {
-        field: 'amount',
-      });
-    throw new AppError('provider_error', PROCESSING_ERROR_MESSAGE);
-  }
-  // Stored before answering, so the browser never holds a client secret we did not record; grouped
-  // with concurrent creations' writes under one commit on SQLite.
-  await inWriteTransaction(database, (trx) =>
-    updatePayment(trx, paymentId, {
-      payment_intent_id: intent.id,
-      session_id: intent.id,
-      updated_at: clock.now().toISOString(),
-    }),
+  const intent = await obtainIntent(deps, attempt);
+  await storeIntent(deps, paymentId, intent.id, null);
+  return answerFor(
+    { ...attempt, surcharge_rule: rule },
+    intent,
+    reservation.balance === null ? null : reservation.balance - breakdown.amount,
   );
-
-  return {
-    clientSecret: intent.clientSecret,
-    id: intent.id,
-    paymentIntentId: intent.id,
-    paymentId,
-    stripeConnectAccountId: account,
-    status: 'pending',
-    currency,
-    breakdown: { ...breakdown, surchargePercentage: Number(percentageFromBps(breakdown.surchargeBps)), rule },
-    remainingAfter: reservation.balance === null ? null : reservation.balance - breakdown.amount,
-  };
-}
-
-/** The provider never created an intent: release the reservation and record why. */
-async function releaseFailedCreation(deps: AppDeps, paymentId: string, reason: string): Promise<void> {
-  await deps.database.db.transaction().execute(async (trx) => {
-    const payment = await lockPayment(trx, deps.database.dialect, paymentId);
-    if (!payment || !isReserving(payment.status)) return;
-    const now = deps.clock.now().toISOString();
-    if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { reserved: -payment.amount }, now);
-    await updatePayment(trx, paymentId, {
-      status: 'failed',
-      reserved_until: null,
-      failure_code: 'provider_error',
-      failure_message: reason.slice(0, 500),
-      updated_at: now,
-    });
-  });
 }
 
 /**
  * A new attempt from a pay session replaces the session's unconfirmed ones: cancel each intent at
  * the provider first (it may turn out to have succeeded — then that success is recorded), then the
- * cancellation releases its reservation.
+ * cancellation releases its reservation. An attempt whose intent id was never recorded (the provider
+ * did not answer, or a crash) is found by re-sending its create request (api/payments/attempts.ts);
+ * one still being created is replaced all the same — the newer attempt is the one the customer wants.
  */
 export async function replaceSessionAttempts(deps: AppDeps, paySessionId: string): Promise<void> {
   const attempts = await unconfirmedAttempts(deps.database.db, paySessionId);
   for (const attempt of attempts) {
-    if (!attempt.payment_intent_id || !attempt.stripe_connect_account_id) continue; // still being created
+    if (!attempt.stripe_connect_account_id) continue;
     try {
-      const intent = await deps.payments.cancelIntent(
-        attempt.payment_intent_id,
-        attempt.stripe_connect_account_id,
-      );
+      const intentId = attempt.payment_intent_id ?? (await recoverIntent(deps, attempt))?.id;
+      if (!intentId) continue; // nothing the provider knows of; the expiry sweep releases it
+      const intent = await deps.payments.cancelIntent(intentId, attempt.stripe_connect_account_id);
       await applyIntent(deps, attempt.id, intent);
     } catch (err) {
       deps.logger.warn(
