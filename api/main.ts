@@ -55,7 +55,15 @@ export async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const deps: AppDeps = { config, database, logger, clock: systemClock, mailer, payments, resolveHost: systemResolveHost };
+  const deps: AppDeps = {
+    config,
+    database,
+    logger,
+    clock: systemClock,
+    mailer,
+    payments,
+    resolveHost: systemResolveHost,
+  };
   const seedLines = await runDemoSeed(deps);
   const app = createApp(deps);
   // Unconfirmed payment reservations expire after RESERVATION_TTL_MINUTES (DESIGN §3.4).

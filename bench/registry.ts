@@ -10,4 +10,20 @@ import { landingLcp, landingTbt } from './benchmarks/landing.ts';
 import { mixedLoadErrorRate, mixedLoadP99, mixedLoadRssGrowth } from './benchmarks/mixed-load.ts';
 import { serverRssUnderLoad } from './benchmarks/rss.ts';
 
-export const benchmarks: Benchmark[] = [widgetStandaloneSize, widgetEsmSize, bareJsonThroughput, paySessionRatio, createPaymentThroughput, createPaymentOverpayments, payPageInteractive, landingLcp, landingTbt, adminListSqlite, adminListPostgres, mixedLoadErrorRate, mixedLoadP99, mixedLoadRssGrowth, serverRssUnderLoad];
+export const benchmarks: Benchmark[] = [
+  widgetStandaloneSize,
+  widgetEsmSize,
+  bareJsonThroughput,
+  paySessionRatio,
+  createPaymentThroughput,
+  createPaymentOverpayments,
+  payPageInteractive,
+  landingLcp,
+  landingTbt,
+  adminListSqlite,
+  adminListPostgres,
+  mixedLoadErrorRate,
+  mixedLoadP99,
+  mixedLoadRssGrowth,
+  serverRssUnderLoad,
+];

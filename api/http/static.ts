@@ -85,7 +85,8 @@ export function createStatic(staticDir: string): StaticSite {
   };
 
   // Widget builds pinned by version + content hash (scripts/widget-release.ts) and its hashed chunks.
-  const pinnedWidget = /[\\/]widget[\\/]invoice-pay(\.\d+\.\d+\.\d+\S*-[0-9a-f]{10}(\.esm)?|-\w+-[\w-]{8,})\.js$/;
+  const pinnedWidget =
+    /[\\/]widget[\\/]invoice-pay(\.\d+\.\d+\.\d+\S*-[0-9a-f]{10}(\.esm)?|-\w+-[\w-]{8,})\.js$/;
   const cacheFor = (path: string) =>
     /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path) || pinnedWidget.test(path)
       ? 'public, max-age=31536000, immutable'
