@@ -4,7 +4,6 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './context.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { requireAdmin } from './auth/guard.ts';
@@ -13,7 +12,7 @@ import { authRoutes } from './auth/routes.ts';
 import { blogRoutes } from './blog/routes.ts';
 import { AppError, errorBody } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
-import { cors, securityHeaders } from './http/security.ts';
+import { edge } from './http/edge.ts';
 import { createStatic } from './http/static.ts';
 import { configRoutes } from './meta/routes.ts';
 import { prospectRoutes } from './prospects/routes.ts';
@@ -37,26 +36,7 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const statics = createStatic(deps.config.staticDir);
 
-  app.use('*', requestId({ headerName: 'x-request-id' }));
-  app.use('*', async (c, next) => {
-    c.set('deps', deps);
-    const started = performance.now();
-    await next();
-    if (c.req.path.startsWith('/api/') || c.res.status >= 500) {
-      deps.logger.info(
-        {
-          reqId: c.get('requestId'),
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      );
-    }
-  });
-  app.use('*', securityHeaders());
-  app.use('*', cors());
+  app.use('*', edge(deps));
 
   // Every /api/admin/* route, including ones mounted later, requires an admin (401/403).
   app.use('/api/admin/*', requireAdmin());

@@ -13,6 +13,7 @@ import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
+import { invalidateMerchantCache } from '../pay/cache.ts';
 import { merchantOr404 } from './automation-webhook.ts';
 import {
   connectorFor,
@@ -200,6 +201,7 @@ export const accountingRoutes = createRouter()
         );
         return saved;
       });
+      invalidateMerchantCache(deps); // pay sessions now take the live amount due (after the commit)
       return c.json({ merchant_id: state.merchantId, ...toApiConnection(connection, deps) }, 200);
     },
   )
@@ -309,6 +311,7 @@ export const accountingRoutes = createRouter()
             deps.clock,
           );
         });
+        invalidateMerchantCache(deps); // pay sessions fall back to the link amount (after the commit)
       }
       return c.json(toApiConnection(undefined, deps), 200);
     },

@@ -25,6 +25,13 @@ export interface AppDatabase {
   dialect: Dialect;
   /** A short, password-free description for logs and diagnostics. */
   describe: string;
+  /**
+   * SQLite only: a number that changes whenever committed data may have changed — at once for this
+   * process's writes (every writing statement and every transaction end on its connection), and
+   * within CHANGE_POLL_MS for other processes' (PRAGMA data_version). Caches of database reads
+   * compare it instead of reading again (the pay-session lookup). Absent on PostgreSQL.
+   */
+  changeStamp?: () => number;
   close(): Promise<void>;
 }
 
@@ -58,18 +65,22 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * Statements are reused by SQL text (bounded, least-recently-used). Safe because one connection runs
  * one query at a time (Kysely serialises them) and SQLite re-prepares a statement after a schema change.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, onWrite: () => void, max = 500): SQLite.Database {
+  const cache = new Map<string, { statement: SQLite.Statement; writes: boolean }>();
   const prepare = (source: string) => {
-    let statement = cache.get(source);
-    if (statement) {
+    let entry = cache.get(source);
+    if (entry) {
       cache.delete(source);
     } else {
-      statement = sqlite.prepare(source);
+      const statement = sqlite.prepare(source);
+      entry = { statement, writes: !statement.readonly || TRANSACTION_END.test(source) };
       if (cache.size >= max) cache.delete(cache.keys().next().value!);
     }
-    cache.set(source, statement);
-    return statement;
+    cache.set(source, entry);
+    // Counted as it is prepared: the driver runs it in the same tick, so no reader sees the old count
+    // after the change.
+    if (entry.writes) onWrite();
+    return entry.statement;
   };
   return new Proxy(sqlite, {
     get(target, prop) {
@@ -80,6 +91,10 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database
   });
 }
 
+const TRANSACTION_END = /^\s*(commit|end|rollback|release)\b/i;
+/** How often `changeStamp` looks for other processes' commits. */
+export const CHANGE_POLL_MS = 100;
+
 /** Open a SQLite file with the pragmas the ledger needs. `:memory:` is allowed for tests. */
 export function openSqlite(path: string): AppDatabase {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
@@ -88,13 +103,30 @@ export function openSqlite(path: string): AppDatabase {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  let local = 0;
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, () => local++) }),
   });
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let external = 0;
+  let seenVersion = dataVersion.get();
+  let polledAt = 0;
   return {
     db,
     dialect: 'sqlite',
     describe: `sqlite:${path}`,
+    changeStamp: () => {
+      const now = performance.now();
+      if (now - polledAt >= CHANGE_POLL_MS) {
+        polledAt = now;
+        const version = dataVersion.get();
+        if (version !== seenVersion) {
+          seenVersion = version;
+          external++;
+        }
+      }
+      return local + external; // both only grow: the sum changes whenever either does
+    },
     close: () => db.destroy(),
   };
 }

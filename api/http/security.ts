@@ -9,8 +9,9 @@
  * route is same-origin only (no CORS headers, and cross-site preflights are refused).
  * Verified in Chromium by tests/reliability/headers.test.ts.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { headerOf } from './request-header.ts';
 
 const PUBLIC_API_PREFIXES = ['/api/pay/', '/api/payments/', '/api/sandbox/'];
 const CORS_ALLOW_HEADERS = 'content-type, idempotency-key, authorization';
@@ -64,7 +65,7 @@ export function contentSecurityPolicy(surface: Surface = 'site'): string {
 /** Non-HTML responses (JSON, scripts, images) never render as a document with powers. */
 export const NON_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-const HSTS = 'max-age=31536000; includeSubDomains';
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** True when the client reached us over HTTPS (directly, or through a trusted proxy). */
 export function arrivedOverHttps(c: Context<AppEnv>): boolean {
@@ -72,54 +73,87 @@ export function arrivedOverHttps(c: Context<AppEnv>): boolean {
   if (c.req.url.startsWith('https:')) return true;
   if (!c.get('deps')?.config.trustProxy) return false;
   // The first hop is the client's; a proxy chain appends.
-  const forwarded = (c.req.header('x-forwarded-proto') ?? '').split(',')[0].trim().toLowerCase();
+  const forwarded = (headerOf(c, 'x-forwarded-proto') ?? '').split(',')[0].trim().toLowerCase();
   return forwarded === 'https';
 }
 
-export function securityHeaders(): MiddlewareHandler<AppEnv> {
-  const policies: Record<Surface, string> = {
-    pay: contentSecurityPolicy('pay'),
-    site: contentSecurityPolicy('site'),
-    console: contentSecurityPolicy('console'),
-  };
-  return async (c, next) => {
-    await next();
-    const h = c.res.headers;
-    h.set('X-Content-Type-Options', 'nosniff');
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    h.set('X-Frame-Options', 'DENY');
-    h.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
-    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()');
-    if (c.req.path.startsWith('/widget/') || isPublicApiPath(c.req.path)) {
-      h.set('Cross-Origin-Resource-Policy', 'cross-origin');
-    } else {
-      h.set('Cross-Origin-Resource-Policy', 'same-origin');
-    }
-    const html = (h.get('content-type') ?? '').startsWith('text/html');
-    h.set('Content-Security-Policy', html ? policies[surfaceOf(c.req.path)] : NON_DOCUMENT_POLICY);
-    if (arrivedOverHttps(c)) h.set('Strict-Transport-Security', HSTS);
-  };
+/** Which CORS rules and resource policy a path gets (DESIGN §4a). */
+export type PathKind = 'public-api' | 'widget' | 'api' | 'other';
+
+export function pathKind(path: string): PathKind {
+  if (path.startsWith('/api/')) return isPublicApiPath(path) ? 'public-api' : 'api';
+  return path.startsWith('/widget/') ? 'widget' : 'other';
 }
 
-export function cors(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const path = c.req.path;
-    if (!path.startsWith('/api/') && !path.startsWith('/widget/')) return next();
-    const origin = c.req.header('origin');
-    const open = isPublicApiPath(path) || path.startsWith('/widget/');
-    if (c.req.method === 'OPTIONS' && origin) {
-      if (!open) return c.body(null, 403);
-      return c.body(null, 204, {
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-        'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
-        'Access-Control-Max-Age': '600',
-      });
-    }
-    await next();
-    if (open) {
-      c.res.headers.set('Access-Control-Allow-Origin', '*');
-      c.res.headers.set('Access-Control-Expose-Headers', 'x-request-id');
-    }
-  };
+/** CORS answers any origin here: the widget's API prefixes and its script. */
+export const corsOpen = (kind: PathKind) => kind === 'public-api' || kind === 'widget';
+
+/**
+ * The headers every response of a kind of path carries, apart from its Content-Security-Policy
+ * (which depends on whether the response is a document) — built once, never per request.
+ *
+ * API answers (JSON) get what applies to them (OWASP's REST set: nosniff, no framing, a no-powers
+ * CSP, the resource policy, HSTS, and CORS where open). Referrer-Policy, Permissions-Policy and
+ * Cross-Origin-Opener-Policy govern what a document (or a stylesheet, for Referrer-Policy) goes on to
+ * do; a JSON answer does nothing, so they are left off there — three fewer headers on every call.
+ */
+function baseHeaders(kind: PathKind, https: boolean): Readonly<Record<string, string>> {
+  const open = corsOpen(kind);
+  const api = kind === 'api' || kind === 'public-api';
+  return Object.freeze({
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    ...(api
+      ? {}
+      : {
+          'Referrer-Policy': 'strict-origin-when-cross-origin',
+          'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+          'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()',
+        }),
+    'Cross-Origin-Resource-Policy': open ? 'cross-origin' : 'same-origin',
+    ...(open ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'x-request-id' } : {}),
+    ...(https ? { 'Strict-Transport-Security': HSTS } : {}),
+  });
 }
+
+const KINDS: PathKind[] = ['public-api', 'widget', 'api', 'other'];
+const BASE = new Map(
+  KINDS.flatMap((k) => [
+    [`${k}:0`, baseHeaders(k, false)],
+    [`${k}:1`, baseHeaders(k, true)],
+  ]),
+);
+const NON_DOCUMENT = new Map(
+  [...BASE].map(([k, h]) => [k, Object.freeze({ ...h, 'Content-Security-Policy': NON_DOCUMENT_POLICY })]),
+);
+
+/** The document-only headers an API path's HTML page (the API reference) still needs. */
+const DOCUMENT_ONLY = {
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()',
+};
+
+/** The security (and, where open, CORS) headers of a response: `document` = an HTML page. */
+export function securityHeadersFor(
+  kind: PathKind,
+  https: boolean,
+  document: Surface | null,
+): Readonly<Record<string, string>> {
+  const key = `${kind}:${https ? 1 : 0}`;
+  if (!document) return NON_DOCUMENT.get(key)!;
+  return { ...DOCUMENT_ONLY, ...BASE.get(key)!, 'Content-Security-Policy': DOCUMENT_POLICIES[document] };
+}
+
+const DOCUMENT_POLICIES: Record<Surface, string> = {
+  pay: contentSecurityPolicy('pay'),
+  site: contentSecurityPolicy('site'),
+  console: contentSecurityPolicy('console'),
+};
+
+export const PREFLIGHT_HEADERS = Object.freeze({
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
+  'Access-Control-Max-Age': '600',
+});

@@ -155,6 +155,7 @@ export async function makeObservationCredible(
     .updateTable('invoices')
     .set({
       credible_limit: sql`case when credible_limit is null or credible_limit > ${value} then ${value} else credible_limit end`,
+      version: sql`version + 1`,
       updated_at: now,
     })
     .where('id', '=', invoiceId)

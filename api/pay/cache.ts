@@ -3,16 +3,21 @@
  *  - merchants by link reference for a few seconds (the session is a display; creating a payment
  *    re-reads the merchant, so a just-disconnected or deleted merchant still cannot be paid);
  *    this process's own merchant writes invalidate it at once, other processes' within the TTL;
- *  - an invoice's public history keyed by the invoice's version, which every change to the
- *    invoice or its payments' statuses bumps, so a cached history is never stale.
+ *  - the rendered session of a link (everything but the session id), kept while the invoice's
+ *    version — bumped by every change to the invoice or its payments' statuses — is the one it was
+ *    rendered from, for as long as the merchant entry would live. A lookup checks that version
+ *    whenever anything was committed since (on SQLite, `changeStamp`; on PostgreSQL, every time),
+ *    so a balance shown is never older than the last commit of this process (and on SQLite, than
+ *    another process's commit by more than CHANGE_POLL_MS).
  */
 import type { AppDeps } from '../context.ts';
 import type { Merchant } from '../db/types.ts';
+import type { Observation } from './session-token.ts';
 
 export const MERCHANT_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 
-class BoundedCache<V> {
+export class BoundedCache<V> {
   readonly #map = new Map<string, { value: V; expires: number }>();
   get(key: string, now: number): V | undefined {
     const hit = this.#map.get(key);
@@ -24,7 +29,8 @@ class BoundedCache<V> {
     return hit.value;
   }
   set(key: string, value: V, expires: number): void {
-    if (this.#map.size >= MAX_ENTRIES) this.#map.delete(this.#map.keys().next().value!);
+    if (this.#map.size >= MAX_ENTRIES && !this.#map.has(key))
+      this.#map.delete(this.#map.keys().next().value!);
     this.#map.set(key, { value, expires });
   }
 }
@@ -37,9 +43,31 @@ export interface HistoryEntry {
   status: string;
 }
 
+/** A link's session as rendered, less the session id (api/pay/service.ts). */
+export interface RenderedSession {
+  generation: number;
+  /** The database's change stamp before it was rendered or last found current (SQLite), else null. */
+  stamp: number | null;
+  merchantId: string;
+  /** The invoice row it was rendered from: its id and version, or null when there was none. */
+  invoiceId: string | null;
+  version: number | null;
+  /** Reservations on the invoice then (a resumed page may own some: it is rendered afresh). */
+  reserved: number;
+  /** `"paySessionId"` goes first; this is the rest of the JSON object after it. */
+  tail: string;
+  /** What the link showed the server (session-token.ts Observation, less its time). */
+  observed: Omit<Observation, 'issuedAt'>;
+  /** The signed observation (session-token.ts), re-signed when older than the reuse window. */
+  observation: string;
+  observedAt: number;
+}
+
 interface PayCaches {
-  merchants: BoundedCache<{ merchant: Merchant; generation: number }>;
-  histories: BoundedCache<HistoryEntry[]>;
+  merchants: BoundedCache<{ merchant: Merchant; generation: number; expires: number }>;
+  sessions: BoundedCache<RenderedSession>;
+  /** Query strings already parsed and validated, to the link they name (api/pay/service.ts). */
+  links: BoundedCache<{ key: string; invoiceNumber: string; currency: string }>;
   /** Bumped by every merchant write in this process, so its own changes show at once. */
   generation: number;
 }
@@ -49,7 +77,12 @@ const caches = new WeakMap<AppDeps, PayCaches>();
 export function payCaches(deps: AppDeps): PayCaches {
   let c = caches.get(deps);
   if (!c) {
-    c = { merchants: new BoundedCache(), histories: new BoundedCache(), generation: 0 };
+    c = {
+      merchants: new BoundedCache(),
+      sessions: new BoundedCache(),
+      links: new BoundedCache(),
+      generation: 0,
+    };
     caches.set(deps, c);
   }
   return c;

@@ -1,13 +1,19 @@
 /**
  * The pay session (what the widget loads when a link is opened): merchant, provider settings,
- * surcharge policy, the invoice balance by DESIGN §3.3 and a history without customer data. It is
- * read-only — a couple of indexed reads and an HMAC — so opening links stays fast; the
- * observation it makes travels inside the signed session id.
+ * surcharge policy, the invoice balance by DESIGN §3.3 and a history without customer data.
+ *
+ * It is read-only and on the hottest path (DESIGN §9), so a link's session is rendered once and
+ * reused while nothing it shows has changed (api/pay/cache.ts): when the database says nothing was
+ * committed since (SQLite's change stamp), it is reused as is; otherwise the invoice row is read
+ * and its version compared with the one the rendering came from. A lookup then costs at most that
+ * one indexed read, a random session id and string concatenation. The observation it makes travels
+ * inside the signed session id (api/pay/session-token.ts).
  */
 import { normalizeCurrency } from '../../core/currencies.ts';
 import { minimumPaymentMinor, parseLinkAmount, percentageFromBps } from '../../core/money.ts';
 import { getLiveAmountDue } from '../accounting/live-amount.ts';
 import type { AppDeps } from '../context.ts';
+import type { Invoice, Merchant } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { availableBalance } from '../invoices/ledger.ts';
 import { countersOf, findInvoice } from '../invoices/repository.ts';
@@ -20,33 +26,40 @@ import {
 import { policyOf, rulesToApi } from '../merchants/surcharge.ts';
 import { invoiceHistory } from '../payments/repository.ts';
 import { MISSING_INVOICE_MESSAGE } from '../payments/service.ts';
-import { MERCHANT_CACHE_TTL_MS, payCaches, type HistoryEntry } from './cache.ts';
-import { newSessionId, signPaySession, verifyPaySession } from './session-token.ts';
+import { MERCHANT_CACHE_TTL_MS, payCaches, type HistoryEntry, type RenderedSession } from './cache.ts';
+import type { PaySessionBody, SessionQuery } from './schema.ts';
+import {
+  newSessionId,
+  signObservation,
+  verifyPaySession,
+  withSessionId,
+  type PaySessionClaims,
+} from './session-token.ts';
 
-export interface SessionQuery {
-  merchant?: string;
-  shortcode?: string;
-  invoice?: string;
-  amount?: string;
-  currency?: string;
-  paySessionId?: string;
+/** A signed observation is reused for this long, then signed afresh (its issuedAt moves on). */
+const OBSERVATION_REUSE_MS = 60_000;
+
+/**
+ * The session of a link whose query string was seen before (parsing it again would give the same
+ * link), when its rendering can be reused as is: the common case, with no parsing, no validation
+ * and no database. Undefined otherwise: then `openPaySession`.
+ */
+export function reusePaySession(deps: AppDeps, rawQuery: string): string | undefined {
+  const cache = payCaches(deps);
+  const link = cache.links.get(rawQuery, 0);
+  if (!link) return undefined;
+  const nowMs = deps.clock.now().getTime();
+  const session = cache.sessions.get(link.key, nowMs);
+  if (!session || !reusable(deps, session)) return undefined;
+  return answer(deps, session, nowMs, null);
 }
 
-export async function openPaySession(deps: AppDeps, q: SessionQuery) {
-  const { database, config, clock } = deps;
-  const nowMs = clock.now().getTime();
-  const cache = payCaches(deps);
-  const merchantKey = `${q.merchant ?? ''}\u0000${q.shortcode ?? ''}`;
-  const cached = cache.merchants.get(merchantKey, nowMs);
-  let merchant = cached?.generation === cache.generation ? cached.merchant : undefined;
-  if (!merchant) {
-    merchant = await resolveMerchant(database.db, { merchant: q.merchant, shortcode: q.shortcode });
-    cache.merchants.set(
-      merchantKey,
-      { merchant, generation: cache.generation },
-      nowMs + MERCHANT_CACHE_TTL_MS,
-    );
-  }
+/**
+ * The session as JSON text (the route sends it as is): synchronously when a rendering of the link
+ * can be reused as is, else through the database. `rawQuery`: the query string `q` was parsed from,
+ * remembered for `reusePaySession`.
+ */
+export function openPaySession(deps: AppDeps, q: SessionQuery, rawQuery?: string): string | Promise<string> {
   const currency = normalizeCurrency(q.currency ?? 'AUD');
   if (!currency)
     throw new AppError(
@@ -60,62 +73,154 @@ export async function openPaySession(deps: AppDeps, q: SessionQuery) {
     throw new AppError('validation_failed', 'Invalid payment link: the invoice number is too long.', {
       field: 'invoice',
     });
+
+  const nowMs = deps.clock.now().getTime();
+  const link: Link = {
+    invoiceNumber,
+    currency,
+    nowMs,
+    key: `${q.merchant ?? ''}\u0000${q.shortcode ?? ''}\u0000${invoiceNumber}\u0000${currency}\u0000${q.amount ?? ''}`,
+    // Reloading the page keeps its pay session, so its next attempt replaces the unconfirmed one.
+    previous: q.paySessionId ? verifyPaySession(deps.config.jwtSecret, q.paySessionId, nowMs) : null,
+  };
+  const cache = payCaches(deps);
+  // A query string is remembered only as long as a plausible link's (each entry is held until evicted).
+  if (rawQuery !== undefined && rawQuery.length <= 1024 && !q.paySessionId)
+    cache.links.set(rawQuery, { key: link.key, invoiceNumber, currency }, Number.POSITIVE_INFINITY);
+  const session = cache.sessions.get(link.key, link.nowMs);
+  if (session && reusable(deps, session) && !ownsReservation(session, link))
+    return answer(deps, session, nowMs, resumedSid(link.previous, session.merchantId, link));
+  return openThroughDatabase(deps, q, link, session, deps.database.changeStamp?.() ?? null);
+}
+
+/** Nothing committed since it was rendered (SQLite's change stamp), nor any merchant changed here. */
+function reusable(deps: AppDeps, session: RenderedSession): boolean {
+  const stamp = deps.database.changeStamp?.();
+  return stamp !== undefined && stamp === session.stamp && session.generation === payCaches(deps).generation;
+}
+
+interface Link {
+  invoiceNumber: string;
+  currency: string;
+  nowMs: number;
+  key: string;
+  previous: PaySessionClaims | null;
+}
+
+/** A resumed page, on an invoice with reservations, may own one: it gets a rendering of its own. */
+const ownsReservation = (session: RenderedSession, link: Link) =>
+  session.reserved > 0 && resumedSid(link.previous, session.merchantId, link) !== null;
+
+/** A rendering as an answer: a fresh session id (or the resumed page's) beside the signed observation. */
+function answer(deps: AppDeps, session: RenderedSession, nowMs: number, resumed: string | null): string {
+  if (nowMs - session.observedAt > OBSERVATION_REUSE_MS) {
+    session.observation = signObservation(deps.config.jwtSecret, { ...session.observed, issuedAt: nowMs });
+    session.observedAt = nowMs;
+  }
+  return `{"paySessionId":"${withSessionId(session.observation, resumed ?? newSessionId())}",${session.tail}`;
+}
+
+async function openThroughDatabase(
+  deps: AppDeps,
+  q: SessionQuery,
+  link: Link,
+  cached: RenderedSession | undefined,
+  stamp: number | null,
+): Promise<string> {
+  const cache = payCaches(deps);
+  const { invoiceNumber, currency } = link;
+  let session = cached?.generation === cache.generation ? cached : undefined;
+  let invoice: Invoice | undefined;
+  // Something was committed since (or nothing tells, on PostgreSQL): one indexed read says whether
+  // its invoice moved on (its version).
+  if (session && (stamp === null || stamp !== session.stamp)) {
+    invoice = await findInvoice(deps.database.db, session.merchantId, invoiceNumber, currency);
+    if ((invoice?.id ?? null) !== session.invoiceId || (invoice?.version ?? null) !== session.version)
+      session = undefined;
+    else session.stamp = stamp;
+  }
+  if (session && !ownsReservation(session, link))
+    return answer(deps, session, link.nowMs, resumedSid(link.previous, session.merchantId, link));
+
+  const generation = cache.generation;
+  const { merchant, expires } = await merchantFor(deps, q, link.nowMs);
+  if (invoice?.merchant_id !== merchant.id)
+    invoice = await findInvoice(deps.database.db, merchant.id, invoiceNumber, currency);
+  const resumed = resumedSid(link.previous, merchant.id, link);
+  const rendered = await render(deps, q, merchant, invoiceNumber, currency, invoice, resumed, link.nowMs);
+  rendered.generation = generation;
+  rendered.stamp = stamp;
+  if (!resumed || rendered.reserved === 0) cache.sessions.set(link.key, rendered, expires);
+  return `{"paySessionId":"${withSessionId(rendered.observation, resumed ?? newSessionId())}",${rendered.tail}`;
+}
+
+/** The session id a reloaded page carries, when it was opened for this same link. */
+function resumedSid(
+  previous: PaySessionClaims | null,
+  merchantId: string,
+  link: Pick<Link, 'invoiceNumber' | 'currency'>,
+): string | null {
+  return previous &&
+    previous.merchantId === merchantId &&
+    previous.invoiceNumber === link.invoiceNumber &&
+    previous.currency === link.currency
+    ? previous.sid
+    : null;
+}
+
+/** The merchant a link names, and until when a rendering that shows it may be reused. */
+async function merchantFor(
+  deps: AppDeps,
+  q: SessionQuery,
+  nowMs: number,
+): Promise<{ merchant: Merchant; expires: number }> {
+  const cache = payCaches(deps);
+  const key = `${q.merchant ?? ''}\u0000${q.shortcode ?? ''}`;
+  const cached = cache.merchants.get(key, nowMs);
+  if (cached?.generation === cache.generation) return cached;
+  const generation = cache.generation;
+  const merchant = await resolveMerchant(deps.database.db, { merchant: q.merchant, shortcode: q.shortcode });
+  const entry = { merchant, generation, expires: nowMs + MERCHANT_CACHE_TTL_MS };
+  cache.merchants.set(key, entry, entry.expires);
+  return entry;
+}
+
+async function render(
+  deps: AppDeps,
+  q: SessionQuery,
+  merchant: Merchant,
+  invoiceNumber: string,
+  currency: string,
+  invoice: Invoice | undefined,
+  resumedSid: string | null,
+  nowMs: number,
+): Promise<RenderedSession> {
+  const { database, config } = deps;
   // With a connected accounting tool its live amount due replaces the link's (DESIGN §3.3); when the
   // tool is unreachable the link amount and the ledger's credible observations still bound payments.
   const live = await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
   const linkAmount = live ? live.amountDue : parseLinkAmount(q.amount, currency);
-
-  const invoice = await findInvoice(database.db, merchant.id, invoiceNumber, currency);
   const counters = countersOf(invoice);
-
-  // Reloading the page keeps the pay session, so its next attempt replaces the unconfirmed one; the
-  // balance shown already leaves that attempt's reservation out.
-  let sid = newSessionId();
-  const previous = q.paySessionId ? verifyPaySession(config.jwtSecret, q.paySessionId, nowMs) : null;
-  if (
-    previous &&
-    previous.merchantId === merchant.id &&
-    previous.invoiceNumber === invoiceNumber &&
-    previous.currency === currency
-  ) {
-    sid = previous.sid;
-    if (invoice && counters.reserved > 0) {
-      const own = await database.db
-        .selectFrom('payments')
-        .select((eb) => eb.fn.sum<number>('amount').as('reserved'))
-        .where('pay_session_id', '=', sid)
-        .where('status', 'in', ['pending', 'requires_action'])
-        .executeTakeFirst();
-      counters.reserved -= Number(own?.reserved ?? 0);
-    }
+  const reserved = counters.reserved;
+  if (resumedSid && invoice && reserved > 0) {
+    const own = await database.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.sum<number>('amount').as('reserved'))
+      .where('pay_session_id', '=', resumedSid)
+      .where('status', 'in', ['pending', 'requires_action'])
+      .executeTakeFirst();
+    counters.reserved -= Number(own?.reserved ?? 0);
   }
-
   const balance = availableBalance(counters, { amount: linkAmount, writtenBack: counters.writtenBack });
-  const paySessionId = signPaySession(config.jwtSecret, {
-    sid,
-    merchantId: merchant.id,
-    invoiceNumber,
-    currency,
-    linkAmount,
-    writtenBack: counters.writtenBack,
-    issuedAt: nowMs,
-  });
-  let history: HistoryEntry[] = [];
-  if (invoice) {
-    const key = `${invoice.id}:${invoice.version}`;
-    const cached = cache.histories.get(key, nowMs);
-    if (cached) history = cached;
-    else {
-      history = (await invoiceHistory(database.db, invoice.id)).map((p) => ({
+  const history: HistoryEntry[] = invoice
+    ? (await invoiceHistory(database.db, invoice.id)).map((p) => ({
         amount: p.amount,
         surcharge: p.surcharge,
         total: p.total_amount,
         date: p.succeeded_at ?? p.created_at,
         status: p.status,
-      }));
-      cache.histories.set(key, history, Number.MAX_SAFE_INTEGER);
-    }
-  }
+      }))
+    : [];
   const account = connectedAccountId(merchant);
   const notReady = !account
     ? NOT_CONNECTED_MESSAGE
@@ -123,9 +228,7 @@ export async function openPaySession(deps: AppDeps, q: SessionQuery) {
       ? null
       : NOT_READY_MESSAGE;
   const policy = policyOf(merchant);
-
-  return {
-    paySessionId,
+  const rest = {
     merchant: {
       id: merchant.id,
       name: merchant.business_name,
@@ -146,18 +249,30 @@ export async function openPaySession(deps: AppDeps, q: SessionQuery) {
       rules: rulesToApi(policy.rules),
     },
     platformFeeBps: config.platformFeeBps,
-    invoice: {
-      number: invoiceNumber,
-      currency,
-      linkAmount,
-      balance,
-      fullyPaid: balance === 0,
-      history,
-    },
+    invoice: { number: invoiceNumber, currency, linkAmount, balance, fullyPaid: balance === 0, history },
     limits: {
       minimum: minimumPaymentMinor(currency),
       maximum: balance,
       minimumWaivedForFullBalance: true,
     },
+  } satisfies Omit<PaySessionBody, 'paySessionId'>;
+  const observed = {
+    merchantId: merchant.id,
+    invoiceNumber,
+    currency,
+    linkAmount,
+    writtenBack: counters.writtenBack,
+  };
+  return {
+    generation: 0,
+    stamp: null,
+    merchantId: merchant.id,
+    invoiceId: invoice?.id ?? null,
+    version: invoice?.version ?? null,
+    reserved,
+    tail: JSON.stringify(rest).slice(1),
+    observed,
+    observation: signObservation(config.jwtSecret, { ...observed, issuedAt: nowMs }),
+    observedAt: nowMs,
   };
 }

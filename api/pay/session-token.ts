@@ -1,19 +1,26 @@
 /**
- * Pay-session ids: stateless, HMAC-signed tokens (key derived from JWT_SECRET) carrying what the
- * server saw when the customer opened the link — merchant, invoice, currency, the link's amount and
- * the written-back net S at that moment (DESIGN §3.3 observation), plus a random session id.
- * Opening a link therefore writes nothing; the observation is stored only when a payment is created
- * against it. Tokens cannot be forged or altered, so the link amount in a payment request is the one
- * the server observed.
+ * Pay-session ids: stateless tokens `ps2.<observation>.<mac>.<sid>`. The signed part (HMAC, key
+ * derived from JWT_SECRET) is what the server saw when the link was opened — merchant, invoice,
+ * currency, the link's amount and the written-back net S at that moment (DESIGN §3.3 observation).
+ * It is the same for everyone who opens the link at that moment, so the pay-session lookup signs
+ * it once and reuses it for a short while. The random session id travels beside it, unsigned: it
+ * only groups one page's attempts (a new attempt replaces the page's unconfirmed one), and, like
+ * the whole token, it is known only to the browser that holds it — signing it would add nothing.
+ * Opening a link therefore writes nothing; the observation is stored only when a payment is
+ * created against it. The observation cannot be forged or altered, so the link amount in a payment
+ * request is the one the server observed.
  *
  * @example const token = signPaySession(secret, { sid, merchantId, invoiceNumber: 'INV-1', currency: 'AUD',
  *   linkAmount: 125000, writtenBack: 0, issuedAt: Date.now() });
  */
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
-export interface PaySessionClaims {
+export interface PaySessionClaims extends Observation {
   /** Random id of the pay session (kept when a page reload resumes the session). */
   sid: string;
+}
+
+export interface Observation {
   merchantId: string;
   invoiceNumber: string;
   currency: string;
@@ -25,9 +32,10 @@ export interface PaySessionClaims {
   issuedAt: number;
 }
 
-const PREFIX = 'ps1';
+const PREFIX = 'ps2';
 /** A pay page left open longer than this must be reloaded. */
 export const PAY_SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // A KeyObject per secret: creating an Hmac from it skips importing raw key bytes on every call.
 const keys = new Map<string, KeyObject>();
@@ -35,7 +43,7 @@ function keyFor(secret: string | null): KeyObject {
   if (!secret || secret.length < 32) throw new Error('JWT_SECRET is not configured');
   let key = keys.get(secret);
   if (!key) {
-    key = createSecretKey(createHmac('sha256', secret).update('invoicepay pay-session v1').digest());
+    key = createSecretKey(createHmac('sha256', secret).update('invoicepay pay-session v2').digest());
     keys.set(secret, key);
   }
   return key;
@@ -46,20 +54,19 @@ export function newSessionId(): string {
   return crypto.randomUUID();
 }
 
-export function signPaySession(secret: string | null, claims: PaySessionClaims): string {
+/** The signed observation, `ps2.<payload>.<mac>`: join it to a session id with `withSessionId`. */
+export function signObservation(secret: string | null, o: Observation): string {
   const payload = Buffer.from(
-    JSON.stringify([
-      claims.sid,
-      claims.merchantId,
-      claims.invoiceNumber,
-      claims.currency,
-      claims.linkAmount,
-      claims.writtenBack,
-      claims.issuedAt,
-    ]),
+    JSON.stringify([o.merchantId, o.invoiceNumber, o.currency, o.linkAmount, o.writtenBack, o.issuedAt]),
   ).toString('base64url');
   const mac = createHmac('sha256', keyFor(secret)).update(`${PREFIX}.${payload}`).digest('base64url');
   return `${PREFIX}.${payload}.${mac}`;
+}
+
+export const withSessionId = (signedObservation: string, sid: string) => `${signedObservation}.${sid}`;
+
+export function signPaySession(secret: string | null, claims: PaySessionClaims): string {
+  return withSessionId(signObservation(secret, claims), claims.sid);
 }
 
 /** The claims of a valid, unexpired token, or null. */
@@ -69,13 +76,14 @@ export function verifyPaySession(
   nowMs: number,
 ): PaySessionClaims | null {
   if (typeof token !== 'string' || token.length > 2000) return null;
-  const [prefix, payload, mac] = token.split('.');
-  if (prefix !== PREFIX || !payload || !mac) return null;
+  const [prefix, payload, mac, sid, extra] = token.split('.');
+  if (prefix !== PREFIX || !payload || !mac || !sid || extra !== undefined || !SESSION_ID.test(sid))
+    return null;
   const expected = createHmac('sha256', keyFor(secret)).update(`${PREFIX}.${payload}`).digest();
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const [sid, merchantId, invoiceNumber, currency, linkAmount, writtenBack, issuedAt] = JSON.parse(
+    const [merchantId, invoiceNumber, currency, linkAmount, writtenBack, issuedAt] = JSON.parse(
       Buffer.from(payload, 'base64url').toString('utf8'),
     );
     if (

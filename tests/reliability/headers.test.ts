@@ -105,13 +105,22 @@ describe('security headers over HTTP', () => {
     }
   });
 
-  it('sends API answers with a no-powers policy and nosniff', async () => {
+  it('sends API answers with a no-powers policy, nosniff and no framing, without document-only headers', async () => {
     for (const path of ['/api/public/config', '/api/openapi.json', '/api/admin/merchants', '/api/nope']) {
       const res = await t.app.request(path);
       expect(res.headers.get('content-security-policy'), path).toBe(NON_DOCUMENT_POLICY);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
-      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+      // What a document goes on to do (referrers, powers, openers): nothing for a JSON answer.
+      for (const name of ['referrer-policy', 'permissions-policy', 'cross-origin-opener-policy'])
+        expect(res.headers.get(name), `${path} ${name}`).toBeNull();
     }
+    // The API reference is a page: it gets the document's headers too.
+    const docs = await t.app.request('/api/docs');
+    expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(docs.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(docs.headers.get('permissions-policy')).toContain('camera=()');
   });
 
   it('sends HSTS only for HTTPS through a trusted proxy (TRUST_PROXY=1), never on a forged header', async () => {

@@ -1,0 +1,94 @@
+/**
+ * The one middleware every request passes first: dependencies, request id, CORS (DESIGN §4a), the
+ * security headers of security.ts and the access log. Header sets are built once per kind of path,
+ * not per request. A hot handler answers with `fastJson`: its response carries every header as a
+ * plain record from the start, which @hono/node-server writes as is (no `Headers` object to build,
+ * fill and convert back) — the pay-session lookup's budget (DESIGN §9) depends on it. Any other
+ * response gets the same headers added on its way out.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { headerOf } from './request-header.ts';
+import {
+  arrivedOverHttps,
+  corsOpen,
+  pathKind,
+  PREFLIGHT_HEADERS,
+  securityHeadersFor,
+  surfaceOf,
+} from './security.ts';
+
+/** Responses made by `fastJson`, which already carry their headers. */
+const complete = new WeakSet<Response>();
+
+/** A client's own request id is kept when it is short and plain; otherwise we make one. */
+const PLAIN_ID = /^[\w\-=]{1,255}$/;
+
+export function edge(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  // The access log's level is fixed at start: without it, a request builds no log line at all.
+  const logInfo = deps.logger.isLevelEnabled('info');
+  return async (c, next) => {
+    c.set('deps', deps);
+    const given = headerOf(c, 'x-request-id');
+    const id = given && PLAIN_ID.test(given) ? given : crypto.randomUUID();
+    c.set('requestId', id);
+    const path = c.req.path;
+    const kind = pathKind(path);
+    const logged = kind === 'public-api' || kind === 'api';
+    const started = logInfo ? performance.now() : 0;
+
+    if (c.req.method === 'OPTIONS' && kind !== 'other' && headerOf(c, 'origin')) {
+      // A cross-site preflight: allowed on the widget's prefixes, refused everywhere else.
+      const headers = { ...securityHeadersFor(kind, arrivedOverHttps(c), null), 'X-Request-Id': id };
+      c.res = corsOpen(kind)
+        ? new Response(null, { status: 204, headers: { ...headers, ...PREFLIGHT_HEADERS } })
+        : new Response(null, { status: 403, headers });
+      complete.add(c.res);
+    } else {
+      await next();
+    }
+
+    const res = c.res;
+    if (!complete.has(res)) {
+      const h = res.headers;
+      const type = h.get('content-type') ?? '';
+      const document = type.startsWith('text/html') ? surfaceOf(path) : null;
+      for (const [name, value] of Object.entries(securityHeadersFor(kind, arrivedOverHttps(c), document)))
+        h.set(name, value);
+      h.set('X-Request-Id', id);
+    }
+    if (logInfo && (logged || res.status >= 500)) {
+      deps.logger.info(
+        {
+          reqId: id,
+          method: c.req.method,
+          path,
+          status: res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+    }
+  };
+}
+
+/**
+ * A JSON answer with every header already in place (see above). `body` is the JSON text when the
+ * caller has it rendered, or a value to serialise.
+ */
+export function fastJson(
+  c: Context<AppEnv>,
+  body: unknown,
+  status = 200,
+  extra?: Record<string, string>,
+): Response {
+  const headers: Record<string, string> = {
+    ...securityHeadersFor(pathKind(c.req.path), arrivedOverHttps(c), null),
+    'Content-Type': 'application/json',
+    'X-Request-Id': c.get('requestId'),
+    ...extra,
+  };
+  const res = new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
+  complete.add(res);
+  return res;
+}
