@@ -1,6 +1,7 @@
 /**
  * Builds the three front ends with Vite and precompresses their text assets (.br and .gz beside
- * each file, served by api/http/static.ts when the browser accepts them).
+ * each file, served by api/http/static.ts when the browser accepts them). The server's bundle is
+ * scripts/build-server.ts.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,12 +1,18 @@
 /**
- * `npm start`: on a fresh clone, builds whatever front end is missing, then starts the server
- * (which migrates the database, runs the demo seed in sandbox mode and prints the URLs).
+ * `npm start`: on a fresh clone, builds whatever front end is missing and bundles the server (always:
+ * it takes a fraction of a second, and a stale bundle must never run), then runs the server as plain
+ * JavaScript in its own process (it migrates the database, runs the demo seed in sandbox mode and
+ * prints the URLs). Signals are passed on; this process exits with the server's code.
  */
+import { spawn } from 'node:child_process';
 import { buildSurfaces, missingSurfaces } from './build-lib.ts';
+import { buildServer } from './build-server.ts';
 
 const missing = missingSurfaces();
 if (missing.length) {
   console.log(`Building ${missing.join(', ')} (first start)…`);
   await buildSurfaces(missing);
 }
-await import('../api/main.ts');
+const server = spawn(process.execPath, [await buildServer()], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
+import { projectPath } from '../project-path.ts';
 import { bearerSecurity as security, IdParam, jsonContent as jsonOf } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
@@ -15,7 +16,7 @@ import { INVOICE_NOT_FOUND, invoiceList, invoicesWithMerchant, toApiInvoice } fr
 import { dashboardStats } from './stats.ts';
 
 const VERSION: string = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+  readFileSync(projectPath('package.json'), 'utf8'),
 ).version;
 
 const tags = ['admin'];

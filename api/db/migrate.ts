@@ -7,12 +7,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { projectPath } from '../project-path.ts';
 import type { AppDatabase } from './database.ts';
 
-const schemaPath = fileURLToPath(new URL('../../schema.sql', import.meta.url));
-const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+const schemaPath = projectPath('schema.sql');
+const migrationsDir = projectPath('api', 'db', 'migrations');
 const BASELINE = '000-schema';
 
 /** Split portable DDL into statements: full-line `--` comments dropped, `;` at end of line ends one. */

@@ -18,8 +18,17 @@ import {
   surfaceOf,
 } from './security.ts';
 
-/** Responses made by `fastJson`, which already carry their headers. */
-const complete = new WeakSet<Response>();
+/**
+ * Marks a response made here with every header in place. A property on the response itself, not a
+ * WeakSet: a weak collection's entries outlive young-generation GCs, which promoted every answer to
+ * the old generation and grew the heap under load.
+ */
+const COMPLETE = Symbol('headers complete');
+type Marked = Response & { [COMPLETE]?: true };
+const markComplete = (res: Response) => {
+  (res as Marked)[COMPLETE] = true;
+  return res;
+};
 
 /** A client's own request id is kept when it is short and plain; otherwise we make one. */
 const PLAIN_ID = /^[\w\-=]{1,255}$/;
@@ -43,13 +52,13 @@ export function edge(deps: AppDeps): MiddlewareHandler<AppEnv> {
       c.res = corsOpen(kind)
         ? new Response(null, { status: 204, headers: { ...headers, ...PREFLIGHT_HEADERS } })
         : new Response(null, { status: 403, headers });
-      complete.add(c.res);
+      markComplete(c.res);
     } else {
       await next();
     }
 
     const res = c.res;
-    if (!complete.has(res)) {
+    if (!(res as Marked)[COMPLETE]) {
       const h = res.headers;
       const type = h.get('content-type') ?? '';
       const document = type.startsWith('text/html') ? surfaceOf(path) : null;
@@ -89,6 +98,6 @@ export function fastJson(
     ...extra,
   };
   const res = new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
-  complete.add(res);
+  markComplete(res);
   return res;
 }

@@ -1,7 +1,7 @@
 /**
- * The real server (`node --import tsx api/main.ts`) for benchmarks and reliability tests, in a
- * child process on a free loopback port with fresh SQLite files (app and sandbox provider), sandbox
- * payments and rate limits off — plus what those need that tests/e2e/support/server.ts does not
+ * The real server, as `npm start` runs it (the bundle of scripts/build-server.ts, plain Node), for
+ * benchmarks and reliability tests: a child process on a free loopback port with fresh SQLite files
+ * (app and sandbox provider), sandbox payments and rate limits off — plus what those need that tests/e2e/support/server.ts does not
  * give: the process id (RSS sampling), a signed-in admin, connected merchants, and the sandbox's
  * webhook secret (to post signed provider events as Stripe would).
  */
@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signAccessToken } from '../../api/auth/access-token.ts';
+import { buildServer } from '../../scripts/build-server.ts';
 import { systemClock } from '../../api/context.ts';
 import { signPayload } from '../../api/payments/providers/sandbox/signature.ts';
 import { createConnectedMerchant, type TestMerchant } from '../../tests/e2e/support/pay-fixtures.ts';
@@ -41,6 +42,10 @@ export interface AppServer {
   kill(): Promise<void>;
 }
 
+let bundled: Promise<string> | null = null;
+/** The server as `npm start` runs it (scripts/build-lib.ts), bundled once per process from the current code. */
+const serverBundle = () => (bundled ??= buildServer());
+
 export function rssMbOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
@@ -54,7 +59,7 @@ export async function startAppServer(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'invoicepay-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), await serverBundle()], {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,

@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { openPostgres, openSqlite, type AppDatabase, type Dialect } from '../../../db/database.ts';
 import { splitStatements } from '../../../db/migrate.ts';
+import { projectPath } from '../../../project-path.ts';
 
 export interface SandboxTables {
   sandbox_settings: { key: string; value: string };
@@ -111,7 +111,7 @@ export interface SandboxDatabase {
   close(): Promise<void>;
 }
 
-const schemaPath = fileURLToPath(new URL('./schema.sql', import.meta.url));
+const schemaPath = projectPath('api', 'payments', 'providers', 'sandbox', 'schema.sql');
 
 function open(url: string): AppDatabase {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
