@@ -15,9 +15,7 @@ import { diagnostics } from './diagnostics.ts';
 import { INVOICE_NOT_FOUND, invoiceList, invoicesWithMerchant, toApiInvoice } from './invoices.ts';
 import { dashboardStats } from './stats.ts';
 
-const VERSION: string = JSON.parse(
-  readFileSync(projectPath('package.json'), 'utf8'),
-).version;
+const VERSION: string = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')).version;
 
 const tags = ['admin'];
 
