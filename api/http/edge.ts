@@ -19,9 +19,8 @@ import {
 } from './security.ts';
 
 /**
- * Marks a response made here with every header in place. A property on the response itself, not a
- * WeakSet: a weak collection's entries outlive young-generation GCs, which promoted every answer to
- * the old generation and grew the heap under load.
+ * Marks a response made here with every header in place: a property on the response itself, which
+ * dies with it (no weak collection to keep in step with every answer).
  */
 const COMPLETE = Symbol('headers complete');
 type Marked = Response & { [COMPLETE]?: true };
