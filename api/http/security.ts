@@ -97,19 +97,20 @@ export const corsOpen = (kind: PathKind) => kind === 'public-api' || kind === 'w
  * Cross-Origin-Opener-Policy govern what a document (or a stylesheet, for Referrer-Policy) goes on to
  * do; a JSON answer does nothing, so they are left off there — three fewer headers on every call.
  */
+/** What a document goes on to do: sent with every page (also the API reference under /api/). */
+const DOCUMENT_ONLY = {
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()',
+};
+
 function baseHeaders(kind: PathKind, https: boolean): Readonly<Record<string, string>> {
   const open = corsOpen(kind);
   const api = kind === 'api' || kind === 'public-api';
   return Object.freeze({
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
-    ...(api
-      ? {}
-      : {
-          'Referrer-Policy': 'strict-origin-when-cross-origin',
-          'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-          'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()',
-        }),
+    ...(api ? {} : DOCUMENT_ONLY),
     'Cross-Origin-Resource-Policy': open ? 'cross-origin' : 'same-origin',
     ...(open ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'x-request-id' } : {}),
     ...(https ? { 'Strict-Transport-Security': HSTS } : {}),
@@ -126,13 +127,6 @@ const BASE = new Map(
 const NON_DOCUMENT = new Map(
   [...BASE].map(([k, h]) => [k, Object.freeze({ ...h, 'Content-Security-Policy': NON_DOCUMENT_POLICY })]),
 );
-
-/** The document-only headers an API path's HTML page (the API reference) still needs. */
-const DOCUMENT_ONLY = {
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()',
-};
 
 /** The security (and, where open, CORS) headers of a response: `document` = an HTML page. */
 export function securityHeadersFor(

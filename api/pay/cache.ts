@@ -17,7 +17,7 @@ import type { Observation } from './session-token.ts';
 export const MERCHANT_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 
-export class BoundedCache<V> {
+class BoundedCache<V> {
   readonly #map = new Map<string, { value: V; expires: number }>();
   get(key: string, now: number): V | undefined {
     const hit = this.#map.get(key);

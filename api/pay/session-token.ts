@@ -10,8 +10,8 @@
  * created against it. The observation cannot be forged or altered, so the link amount in a payment
  * request is the one the server observed.
  *
- * @example const token = signPaySession(secret, { sid, merchantId, invoiceNumber: 'INV-1', currency: 'AUD',
- *   linkAmount: 125000, writtenBack: 0, issuedAt: Date.now() });
+ * @example const token = withSessionId(signObservation(secret, { merchantId, invoiceNumber: 'INV-1',
+ *   currency: 'AUD', linkAmount: 125000, writtenBack: 0, issuedAt: Date.now() }), newSessionId());
  */
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
@@ -64,10 +64,6 @@ export function signObservation(secret: string | null, o: Observation): string {
 }
 
 export const withSessionId = (signedObservation: string, sid: string) => `${signedObservation}.${sid}`;
-
-export function signPaySession(secret: string | null, claims: PaySessionClaims): string {
-  return withSessionId(signObservation(secret, claims), claims.sid);
-}
 
 /** The claims of a valid, unexpired token, or null. */
 export function verifyPaySession(
