@@ -85,7 +85,11 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      return c.json(errorBody(err.code, err.message, err.field), err.status as 400, err.headers);
+      return c.json(
+        { ...err.extra, ...errorBody(err.code, err.message, err.field) },
+        err.status as 400,
+        err.headers,
+      );
     }
     if (err instanceof HTTPException) {
       const status = err.status;
