@@ -61,6 +61,8 @@ export interface FakeStripe {
   intents: Map<string, Record<string, unknown>>;
   paymentMethods: Map<string, Record<string, unknown>>;
   confirmationTokens: Map<string, FakeToken>;
+  /** The connected account each intent was created on (its Stripe-Account header). */
+  intentAccounts: Map<string, string>;
   domains: Map<string, Record<string, unknown> & { account: string }>;
   /** A confirmation token on `account` (as Stripe.js would make it there); returns its id. */
   addConfirmationToken(input: { account: string; card: FakeCard; outcome?: FakeOutcome }): string;
@@ -93,7 +95,7 @@ const missing = (what: string, id: string, param?: string) =>
   });
 
 /** Form parameters `expand[0]`, `expand[1]`, … as a list. */
-const expandList = (q: Record<string, string>) =>
+export const expandList = (q: Record<string, string>) =>
   Object.entries(q)
     .filter(([k]) => k.startsWith('expand['))
     .map(([, v]) => v);
@@ -154,7 +156,7 @@ function confirmWithToken(fake: FakeStripe, pi: Record<string, unknown>, req: Re
 }
 
 /** The intent as the create/retrieve answer shows it, with `expand[]` applied. */
-function shown(fake: FakeStripe, pi: Record<string, unknown>, expand: string[]) {
+export function shown(fake: FakeStripe, pi: Record<string, unknown>, expand: string[]) {
   const out = { ...pi };
   if (expand.includes('payment_method') && typeof pi.payment_method === 'string')
     out.payment_method = fake.paymentMethods.get(pi.payment_method) ?? pi.payment_method;
@@ -195,11 +197,13 @@ function defaultRoutes(fake: FakeStripe): Route[] {
         const result = confirmWithToken(fake, pi, req);
         if (result.refused) return result.refused;
         fake.intents.set(id, pi);
+        fake.intentAccounts.set(id, req.headers['stripe-account'] ?? '');
         if (result.declined)
           return { status: 402, body: { error: { ...result.declined, payment_intent: pi } } };
         return { status: 200, body: shown(fake, pi, expandList(req.form)) };
       }
       fake.intents.set(id, pi);
+      fake.intentAccounts.set(id, req.headers['stripe-account'] ?? '');
       return { status: 200, body: pi };
     }),
     r('GET', /^\/v1\/confirmation_tokens\/([^/]+)$/, (req, [id]) => {
@@ -365,6 +369,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intents: new Map(),
     paymentMethods: new Map(),
     confirmationTokens: new Map(),
+    intentAccounts: new Map(),
     domains: new Map(),
     addConfirmationToken({ account, card, outcome = 'succeed' }) {
       const id = nextId('ctoken');
