@@ -18,6 +18,7 @@ import { configRoutes } from './meta/routes.ts';
 import { prospectRoutes } from './prospects/routes.ts';
 import { connectRoutes } from './connect/routes.ts';
 import { merchantRoutes } from './merchants/routes.ts';
+import { paymentDomainRoutes } from './merchants/payment-domain-routes.ts';
 import { payRoutes } from './pay/routes.ts';
 import { adminPaymentRoutes } from './payments/admin-routes.ts';
 import { adminConsoleRoutes } from './admin-console/routes.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', blogRoutes);
   app.route('/', prospectRoutes);
   app.route('/', merchantRoutes);
+  app.route('/', paymentDomainRoutes);
   app.route('/', connectRoutes);
   app.route('/', payRoutes);
   app.route('/', paymentRoutes);

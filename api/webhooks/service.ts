@@ -8,6 +8,7 @@ import type { AppDeps } from '../context.ts';
 import type { DbOrTrx, Trx } from '../db/database.ts';
 import type { Payment } from '../db/types.ts';
 import { accountStatusFields } from '../connect/service.ts';
+import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
 import { findMerchantsByAccount, updateMerchant } from '../merchants/repository.ts';
 import type { ProviderAction, ProviderIntent, WebhookEvent } from '../payments/providers/provider.ts';
 import { countRefund, proportion, reverseRefund } from '../payments/refunds.ts';
@@ -43,7 +44,12 @@ export async function handleWebhookEvent(
     await applyAction(trx, deps, event.action);
     return { duplicate: false };
   });
-  if (event.action.kind === 'account_updated') invalidateMerchantCache(deps); // after the commit
+  if (event.action.kind === 'account_updated') {
+    invalidateMerchantCache(deps); // after the commit
+    if (!result.duplicate && event.action.account.chargesEnabled)
+      for (const m of await findMerchantsByAccount(deps.database.db, event.action.account.id))
+        await ensurePlatformDomain(deps, m); // wallets on the pay page, once the account takes charges
+  }
   if (!result.duplicate && event.action.kind === 'intent_updated')
     await completeMethodCheck(deps, event.action.intent);
   return result;

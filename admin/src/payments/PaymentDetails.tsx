@@ -23,6 +23,7 @@ import { dateTime, money, paymentTone, syncTone } from '../shared/format.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
+import { MethodMismatch } from './MethodMismatch.tsx';
 import { refundableOf, RefundDialog } from './RefundDialog.tsx';
 
 export const SYNC_FAILED = 'Failed to sync payment to Xero. Please try again.';
@@ -101,6 +102,7 @@ export function PaymentDetails() {
           difference.
         </Alert>
       ) : null}
+      <MethodMismatch payment={p} />
       <Card component="section" aria-labelledby="payment-title">
         <CardContent>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
