@@ -8,9 +8,8 @@
 import { testCardByKey, type CardOutcome } from './cards.ts';
 import { invalid, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, SandboxTrx } from './database.ts';
-import { enqueueEvent } from './events.ts';
 import { saveAndAnnounce } from './intents.ts';
-import { chargeJson, newId, type StoredError } from './objects.ts';
+import { newId, type StoredError } from './objects.ts';
 
 /** A card problem as Stripe.js reports it (and as Stripe's API answers a declined confirmation). */
 export interface BrowserError {
@@ -56,8 +55,8 @@ export async function applyOutcome(
       last_error: null,
       charge_id: newId('ch'),
     };
+    // (Stripe would also emit charge.succeeded; our endpoint does not subscribe to it.)
     await saveAndAnnounce(ctx, trx, next, 'payment_intent.succeeded', { pm });
-    await enqueueEvent(trx, ctx.clock, 'charge.succeeded', row.account_id, chargeJson(next, pm, []));
     return { row: next, error: null };
   }
   const stored: StoredError = {
