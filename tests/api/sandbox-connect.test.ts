@@ -152,7 +152,9 @@ describe.skipIf(skip)(`sandbox Connect consent (${testDialect})`, () => {
     const approved = await post({ link: new URL(link.url).searchParams.get('link')!, decision: 'approve' });
     expect(approved.status).toBe(200);
     const html = await approved.text();
-    expect(html).toContain('<meta http-equiv="refresh" content="0; url=http://localhost:8787/connect/callback?state=s-1">');
+    expect(html).toContain(
+      '<meta http-equiv="refresh" content="0; url=http://localhost:8787/connect/callback?state=s-1">',
+    );
     expect(html).toContain('<a href="http://localhost:8787/connect/callback?state=s-1">');
     expect(await t.deps.payments.retrieveAccount(link.accountId)).toMatchObject({ chargesEnabled: true });
   });

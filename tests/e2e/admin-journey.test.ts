@@ -170,7 +170,9 @@ describe('admin console journey', () => {
     await page.waitForURL(`${base}/admin/blog`);
     await expectTitle(page, 'Create Blog Post');
     await page.getByRole('textbox', { name: 'Post Title' }).fill('Paid on the day');
-    await page.getByRole('textbox', { name: 'Content (HTML)' }).fill('<p>Hardwood Supplies takes cards on every invoice.</p>');
+    await page
+      .getByRole('textbox', { name: 'Content (HTML)' })
+      .fill('<p>Hardwood Supplies takes cards on every invoice.</p>');
     await page.getByRole('button', { name: 'Create Post' }).click();
     await toast(page, 'Blog post created successfully!').waitFor();
     await page.getByRole('row').filter({ hasText: 'Paid on the day' }).waitFor();
