@@ -142,7 +142,14 @@ describe('console forms and messages', () => {
     await toast(page, 'Surcharge settings saved').waitFor();
   });
 
-  it('automation webhook: URL check, test before configuring, save, failed and successful tests with the logged attempt', async () => {
+  it('automation webhook: what is saved, URL check, test before configuring, save, failed and successful tests with the logged attempt', async () => {
+    // Nothing saved: an empty field whose example is a placeholder, and a line that says so.
+    const url = page.getByLabel('Webhook URL');
+    await expect(url.inputValue()).resolves.toBe('');
+    await expect(url.getAttribute('placeholder')).resolves.toBe('https://hook.make.com/…');
+    await page.getByText('No webhook saved yet.').waitFor();
+    await expect(page.getByText('https://hook.make.com/…', { exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByText('Unsaved changes: save to use them.').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Test webhook' }).click();
     await page
       .getByRole('alert')
@@ -160,9 +167,12 @@ describe('console forms and messages', () => {
     await page.unroute('**/api/admin/merchants/*/webhook');
 
     await page.getByLabel('Scenario ID (optional)').fill('scn-42');
+    await page.getByText('Unsaved changes: save to use them.').waitFor();
     await page.getByRole('button', { name: 'Save webhook settings' }).click();
     await toast(page, 'Webhook settings saved successfully').waitFor();
     await page.getByText('Configured', { exact: true }).waitFor();
+    await page.getByText('Unsaved changes: save to use them.').waitFor({ state: 'detached' });
+    await expect(page.getByText('No webhook saved yet.').count()).resolves.toBe(0);
 
     receiverStatus = 500;
     await page.getByRole('button', { name: 'Test webhook' }).click();

@@ -16,6 +16,7 @@ import { ListBase, useListContext, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { PaymentSimpleList } from '../payments/PaymentSimpleList.tsx';
 import { dashboardTone, money, shortDate } from '../shared/format.ts';
+import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
@@ -54,7 +55,7 @@ function RecentTable() {
                 }
               }}
             >
-              <TableCell>{p.invoice_number}</TableCell>
+              <TableCell sx={breakAnywhere}>{p.invoice_number}</TableCell>
               <TableCell>{p.merchant_name ?? '—'}</TableCell>
               <TableCell align="right">{money(p.amount, p.currency)}</TableCell>
               <TableCell>{shortDate(p.created_at)}</TableCell>

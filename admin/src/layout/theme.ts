@@ -17,6 +17,17 @@ export const BRAND = {
   danger: '#b42318',
 };
 
+/**
+ * Long unbroken values (pasted invoice numbers, emails) wrap inside a phone list's lines instead of
+ * widening the screen. (Table columns that hold such values opt in with `breakAnywhere`.)
+ */
+const wrapping = {
+  MuiListItemText: { styleOverrides: { root: { overflowWrap: 'anywhere' as const } } },
+};
+
+/** `sx` for a table cell whose text comes from outside (an invoice number typed into a link). */
+export const breakAnywhere = { overflowWrap: 'anywhere', minWidth: 96 } as const;
+
 const linkStyles = (color: string) => ({
   MuiCssBaseline: {
     styleOverrides: {
@@ -45,7 +56,7 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
     text: { primary: BRAND.text },
     background: { default: '#f5f7f9' },
   },
-  components: linkStyles(BRAND.main),
+  components: { ...wrapping, ...linkStyles(BRAND.main) },
 });
 
 export const darkTheme: RaThemeOptions = deepmerge(defaultDarkTheme, {
@@ -56,5 +67,10 @@ export const darkTheme: RaThemeOptions = deepmerge(defaultDarkTheme, {
     secondary: { main: BRAND.dark, dark: '#072a1a', light: BRAND.main, contrastText: '#fff' },
     background: { default: '#121614', paper: '#1a201d' },
   },
-  components: linkStyles(BRAND.onDark),
+  components: {
+    ...wrapping,
+    ...linkStyles(BRAND.onDark),
+    // MUI paints app bars grey in dark mode; keep the brand's dark green there.
+    MuiAppBar: { defaultProps: { enableColorOnDark: true } },
+  },
 });

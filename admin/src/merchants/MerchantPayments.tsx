@@ -15,6 +15,7 @@ import { ListBase, useListContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PaymentSimpleList } from '../payments/PaymentSimpleList.tsx';
 import { money, paymentTone, shortDate } from '../shared/format.ts';
+import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
@@ -42,7 +43,7 @@ function PaymentsTable() {
         <TableBody>
           {data.map((p) => (
             <TableRow key={p.id}>
-              <TableCell>{p.invoice_number}</TableCell>
+              <TableCell sx={breakAnywhere}>{p.invoice_number}</TableCell>
               <TableCell align="right">{money(p.amount, p.currency)}</TableCell>
               <TableCell>
                 <StatusChip status={p.status} tone={paymentTone(p.status)} />

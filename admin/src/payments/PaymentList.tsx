@@ -23,6 +23,7 @@ import { fromMinorUnits } from '../../../core/money.ts';
 import { csvExporter } from '../shared/csv.ts';
 import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
 import { money, paymentTone, shortDate } from '../shared/format.ts';
+import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList, useListFilters } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
@@ -134,7 +135,11 @@ export function PaymentList() {
         phone={<PaymentSimpleList />}
         wide={
           <DataTable<Payment> rowClick="edit" bulkActionButtons={<PaymentBulkActions />}>
-            <DataTable.Col source="invoice_number" label="console.payments.columns.invoice" />
+            <DataTable.Col
+              source="invoice_number"
+              label="console.payments.columns.invoice"
+              cellSx={() => breakAnywhere}
+            />
             <DataTable.Col source="merchant_name" label="console.payments.columns.merchant" />
             <DataTable.Col
               align="right"
