@@ -34,7 +34,6 @@ import { XeroIntegration } from './tools/XeroIntegration.tsx';
 export function ConsoleApp() {
   return (
     <Admin
-      title="InvoicePay Console"
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}

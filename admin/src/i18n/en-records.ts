@@ -254,6 +254,11 @@ export const records = {
       image: 'Image URL must be a valid URL',
     },
   },
+  invoices: {
+    phone_line: 'Paid %{paid} · Balance %{balance}',
+    phone_line_overpaid: 'Paid %{paid} · Balance %{balance} · Overpaid %{overpaid}',
+    unknown: 'unknown',
+  },
   prospects: {
     search: 'Search prospects',
     load_failed: 'Failed to load prospects. Please try again.',

@@ -2,7 +2,7 @@
  * The invoices list's CSV export (the shared safe exporter) and its phone layout (SimpleList),
  * kept apart from InvoiceList.tsx so that file stays the invoice rules' own.
  */
-import { Datagrid, SimpleList, type DatagridProps } from 'react-admin';
+import { Datagrid, SimpleList, useTranslate, type DatagridProps } from 'react-admin';
 import { fromMinorUnits } from '../../../core/money.ts';
 import { csvExporter } from '../shared/csv.ts';
 import { money, shortDate } from '../shared/format.ts';
@@ -23,11 +23,16 @@ export const exportInvoices = csvExporter<Invoice>('invoices', [
 
 /** Invoices on a phone: number and merchant, paid and balance, last change; a tap lists its payments. */
 export function InvoiceSimpleList() {
+  const translate = useTranslate();
   return (
     <SimpleList<Invoice>
       primaryText={(i) => `${i.invoice_number} · ${i.merchant_name ?? i.merchant_id}`}
       secondaryText={(i) =>
-        `Paid ${money(i.paid_amount, i.currency)} · Balance ${i.balance === null ? 'unknown' : money(i.balance, i.currency)}${i.overpaid ? ` · Overpaid ${money(i.overpaid_amount, i.currency)}` : ''}`
+        translate(i.overpaid ? 'console.invoices.phone_line_overpaid' : 'console.invoices.phone_line', {
+          paid: money(i.paid_amount, i.currency),
+          balance: i.balance === null ? translate('console.invoices.unknown') : money(i.balance, i.currency),
+          overpaid: money(i.overpaid_amount, i.currency),
+        })
       }
       tertiaryText={(i) => shortDate(i.updated_at)}
       rowClick={(_id, _resource, i) =>
