@@ -263,7 +263,7 @@ describe('console lists: phones, exports and bulk actions', () => {
     await page.getByRole('button', { name: 'Mark as contacted' }).click();
     await toast(page, 'Prospect marked as contacted').waitFor();
     await prospect.getByText('contacted', { exact: true }).waitFor(); // shown at once, sent when the notice closes
-    await toast(page, 'Prospect marked as contacted').waitFor({ state: 'detached', timeout: 10_000 });
+    await toast(page, 'Prospect marked as contacted').getByRole('button', { name: 'Close' }).click();
     await expect
       .poll(
         async () =>

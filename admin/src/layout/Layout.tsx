@@ -3,7 +3,8 @@
  * follows the path, the spec's fatal-error screen as the error boundary, and toasts top-right that
  * dismiss after 5 s.
  */
-import { Alert, Button, Snackbar, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { Alert, Button, IconButton, Snackbar, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   AppBar,
@@ -144,16 +145,27 @@ export function TopRightNotification() {
         sx={{ minWidth: 280 }}
         action={
           undoable ? (
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                settle(true);
-                setOpen(false);
-              }}
-            >
-              {translate('ra.action.undo')}
-            </Button>
+            // An Alert shows its close button only without an action: both, for an undoable notice.
+            <>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  settle(true);
+                  setOpen(false);
+                }}
+              >
+                {translate('ra.action.undo')}
+              </Button>
+              <IconButton
+                color="inherit"
+                size="small"
+                aria-label={translate('ra.action.close')}
+                onClick={close}
+              >
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </>
           ) : undefined
         }
       >
