@@ -24,6 +24,7 @@ export const frame = {
     blogs: 'Blog Posts',
     blog_edit: 'Edit Blog Post',
     invoices: 'Invoices',
+    invoice: 'Invoice Details',
     prospects: 'Prospects',
     audit_log: 'Audit Log',
     xero_integration: 'Xero Integration',

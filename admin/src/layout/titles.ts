@@ -11,6 +11,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/blogs\/create\/?$/, 'console.titles.blog_create'],
   [/^\/blogs\/[^/]+\/?$/, 'console.titles.blog_edit'],
   [/^\/invoices\/?$/, 'console.titles.invoices'],
+  [/^\/invoices\/[^/]+\/?$/, 'console.titles.invoice'],
   [/^\/prospects\/?$/, 'console.titles.prospects'],
   [/^\/audit-log\/?$/, 'console.titles.audit_log'],
   [/^\/xero-integration\/?$/, 'console.titles.xero_integration'],
