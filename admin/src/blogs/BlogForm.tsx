@@ -22,7 +22,7 @@ import {
 import { parseTags, slugify } from '../../../core/slug.ts';
 import { isHttpUrl } from '../merchants/validation.ts';
 
-export interface BlogRecord {
+interface BlogRecord {
   id: string;
   title: string;
   slug: string;

@@ -7,7 +7,7 @@
 import { deepmerge } from '@mui/utils';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
-export const BRAND = {
+const BRAND = {
   main: '#0f5132',
   dark: '#0b3d26',
   light: '#e8f3ed',

@@ -30,7 +30,7 @@ interface AuditEntry {
 
 const target = (r: AuditEntry) => (r.target_type ? `${r.target_type} ${r.target_id ?? ''}`.trim() : '—');
 
-export const exportAuditLog = csvExporter<AuditEntry>('audit-log', [
+const exportAuditLog = csvExporter<AuditEntry>('audit-log', [
   ['id', (r) => r.id],
   ['created_at', (r) => r.created_at],
   ['actor_email', (r) => r.actor_email ?? 'system'],

@@ -36,7 +36,7 @@ interface Prospect {
 
 const STATUSES = ['new', 'contacted', 'qualified', 'closed'];
 
-export const exportProspects = csvExporter<Prospect>('prospects', [
+const exportProspects = csvExporter<Prospect>('prospects', [
   ['id', (p) => p.id],
   ['created_at', (p) => p.created_at],
   ['name', (p) => p.name],

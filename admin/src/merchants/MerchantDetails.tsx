@@ -17,7 +17,7 @@ import { StripePanel } from './StripePanel.tsx';
 import { SurchargePanel } from './SurchargePanel.tsx';
 import { WebhookPanel } from './WebhookPanel.tsx';
 
-export const ONBOARDING_POLL_MS = 4000;
+const ONBOARDING_POLL_MS = 4000;
 
 export function MerchantDetails() {
   const { id = '' } = useParams();

@@ -30,7 +30,7 @@ import { accountLabel, onboardingState } from './merchant-status.ts';
 import { AccountBadge, MerchantBadges, OnboardingBadge } from './MerchantStatus.tsx';
 import { MerchantFormDialog } from './MerchantFormDialog.tsx';
 
-export const exportMerchants = csvExporter<Merchant>('merchants', [
+const exportMerchants = csvExporter<Merchant>('merchants', [
   ['id', (m) => m.id],
   ['shortcode', (m) => m.shortcode],
   ['business_name', (m) => m.business_name],

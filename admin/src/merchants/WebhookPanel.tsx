@@ -14,7 +14,7 @@ import { dateTime } from '../shared/format.ts';
 import type { Merchant, WebhookTest } from '../shared/types.ts';
 import { isHttpUrl } from './validation.ts';
 
-export const WEBHOOK_URL_EXAMPLE = 'https://hook.make.com/…';
+const WEBHOOK_URL_EXAMPLE = 'https://hook.make.com/…';
 
 const succeeded = (t: WebhookTest) => t.success ?? t.status === 'success';
 

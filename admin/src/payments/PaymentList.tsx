@@ -44,7 +44,7 @@ const STATUSES = [
 
 const SYNC_STATUSES = ['synced', 'pending', 'failed'];
 
-export const exportPayments = csvExporter<Payment>('payments', [
+const exportPayments = csvExporter<Payment>('payments', [
   ['id', (p) => p.id],
   ['created_at', (p) => p.created_at],
   ['invoice_number', (p) => p.invoice_number],

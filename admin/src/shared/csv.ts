@@ -3,7 +3,7 @@ import { downloadCSV, type Exporter } from 'react-admin';
 import { toCsv } from './csv-format.ts';
 
 /** A column of an export: its header and how to read it from a record. */
-export type CsvColumn<T> = readonly [header: string, read: (record: T) => unknown];
+type CsvColumn<T> = readonly [header: string, read: (record: T) => unknown];
 
 /** A react-admin `exporter` that downloads `{filename}.csv` with these columns. */
 export function csvExporter<T>(filename: string, columns: ReadonlyArray<CsvColumn<T>>): Exporter {

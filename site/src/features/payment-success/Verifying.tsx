@@ -4,7 +4,7 @@
  */
 import { PageLayout, Spinner } from '../../shared/PageLayout.tsx';
 
-export const VERIFYING = 'Verifying…';
+const VERIFYING = 'Verifying…';
 
 export function VerifyingPanel() {
   return (
