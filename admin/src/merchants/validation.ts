@@ -1,4 +1,4 @@
-/** The merchant form's rules (spec §5), checked before the server (which enforces the same). */
+/** The merchant form's rules (spec §5), checked before the server (which enforces the same); messages are i18n keys. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface MerchantFormValues {
@@ -13,10 +13,10 @@ export type MerchantFormErrors = Partial<Record<keyof MerchantFormValues, string
 
 export function validateMerchant(v: MerchantFormValues): MerchantFormErrors {
   const errors: MerchantFormErrors = {};
-  if (!v.business_name.trim()) errors.business_name = 'Business name is required';
-  if (!v.name.trim()) errors.name = 'Contact name is required';
-  if (!v.email.trim()) errors.email = 'Email is required';
-  else if (!EMAIL_PATTERN.test(v.email.trim())) errors.email = 'Email is invalid';
+  if (!v.business_name.trim()) errors.business_name = 'console.merchants.validation.business_name';
+  if (!v.name.trim()) errors.name = 'console.merchants.validation.name';
+  if (!v.email.trim()) errors.email = 'console.merchants.validation.email_required';
+  else if (!EMAIL_PATTERN.test(v.email.trim())) errors.email = 'console.merchants.validation.email_invalid';
   return errors;
 }
 

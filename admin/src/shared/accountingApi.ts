@@ -1,6 +1,7 @@
 /**
- * The accounting-sync admin calls (issue 7's API): automation webhook test and signing secret,
- * Xero/QuickBooks connection, manual sync, outbox retry. One place, so the console follows that API.
+ * Legacy (see ../api.ts): the accounting admin calls of the screens not yet on the data provider
+ * (the accounting panel, Xero Integration). The webhook, sync and consent-return calls here are no
+ * longer used by the console (they are data-provider methods now) and go when those screens move.
  */
 import { apiFetch } from '../api.ts';
 
