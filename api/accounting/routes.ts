@@ -26,6 +26,7 @@ import {
 } from './connections.ts';
 import { ConnectorError } from './connector.ts';
 import { syncRoutes } from './sync-routes.ts';
+import { grants, parseScopes } from './xero/scopes.ts';
 
 const ProviderParam = IdParam.extend({
   provider: z.enum(['xero', 'quickbooks']).openapi({ param: { name: 'provider', in: 'path' } }),
@@ -33,6 +34,7 @@ const ProviderParam = IdParam.extend({
 const Connection = z.record(z.string(), z.unknown()).openapi('AccountingConnection');
 
 export function toApiConnection(c: AccountingConnection | undefined, deps: AppDeps) {
+  const granted = parseScopes(c?.granted_scopes);
   return {
     provider: c?.provider ?? null,
     status: c?.status ?? 'not_connected',
@@ -40,6 +42,13 @@ export function toApiConnection(c: AccountingConnection | undefined, deps: AppDe
     tenant_name: c?.tenant_name ?? null,
     payment_account_code: c?.payment_account_code ?? null,
     surcharge_account_code: c?.surcharge_account_code ?? null,
+    credit_account_code: c?.credit_account_code ?? null,
+    /** The scopes the tool granted; null when not recorded yet (connected before they were kept). */
+    granted_scopes: granted,
+    /** What a new Xero connection asks for (XERO_SCOPES or the granular default). */
+    requested_scopes: c?.provider === 'quickbooks' ? null : deps.config.xero.scopes.split(' '),
+    /** Xero: the connection may add the Pay now link itself (it holds the paymentservices scope). */
+    payment_services: c?.provider === 'xero' && granted !== null && grants(granted, 'paymentservices'),
     token_expires_at: c?.token_expires_at ?? null,
     last_error: c?.last_error ?? null,
     connected_at: c?.created_at ?? null,
@@ -177,6 +186,20 @@ export const accountingRoutes = createRouter()
         const tenant = await connector.tenantFor(tokens.accessToken, { realmId: body.realmId });
         return { tokens, tenant };
       })().catch(providerError);
+      // Accounting dates follow the organisation's time zone when the tool has one (Xero).
+      const timeZone = await connector
+        .organisationTimeZone({
+          accessToken: connected.tokens.accessToken,
+          tenantId: connected.tenant.tenantId,
+          scopes: parseScopes(connected.tokens.scope),
+        })
+        .catch((err: Error) => {
+          deps.logger.warn(
+            { err: err.message },
+            'organisation time zone unavailable; keeping the merchant zone',
+          );
+          return null;
+        });
       const actor = actorOf(c);
       const connection = await deps.database.db.transaction().execute(async (trx) => {
         const saved = await saveConnection(
@@ -187,6 +210,12 @@ export const accountingRoutes = createRouter()
           connected.tokens,
           connected.tenant,
         );
+        if (timeZone)
+          await trx
+            .updateTable('merchants')
+            .set({ time_zone: timeZone, last_updated: deps.clock.now().toISOString() })
+            .where('id', '=', state.merchantId)
+            .execute();
         await audit(
           trx,
           {
@@ -194,7 +223,12 @@ export const accountingRoutes = createRouter()
             action: 'accounting.connect',
             targetType: 'merchant',
             targetId: state.merchantId,
-            details: { provider: state.provider, tenant: connected.tenant },
+            details: {
+              provider: state.provider,
+              tenant: connected.tenant,
+              scopes: connected.tokens.scope,
+              ...(timeZone ? { time_zone: timeZone } : {}),
+            },
             ip: actor.ip,
           },
           deps.clock,
@@ -213,7 +247,7 @@ export const accountingRoutes = createRouter()
       security,
       summary: 'The account card payments are paid into and the account surcharges are recorded to',
       description:
-        'Xero: account codes (the payment account must accept payments, e.g. a bank or clearing account). QuickBooks: account ids.',
+        'Xero: account codes (the payment account must accept payments, e.g. a bank or clearing account; the credit account is where credit notes for credit refunds and write-offs are booked, usually sales). QuickBooks: account ids, and for credits the product/service (item) id.',
       request: {
         params: IdParam,
         body: {
@@ -226,6 +260,7 @@ export const accountingRoutes = createRouter()
                   .min(1, 'Choose the account payments are paid into')
                   .max(100),
                 surcharge_account_code: z.string().trim().max(100).nullish(),
+                credit_account_code: z.string().trim().max(100).nullish(),
               }),
             },
           },
@@ -246,6 +281,9 @@ export const accountingRoutes = createRouter()
         const changes = {
           payment_account_code: body.payment_account_code,
           surcharge_account_code: body.surcharge_account_code?.trim() || null,
+          ...(body.credit_account_code !== undefined
+            ? { credit_account_code: body.credit_account_code?.trim() || null }
+            : {}),
         };
         await trx
           .updateTable('accounting_connections')

@@ -8,7 +8,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../api.ts';
 import { validateMerchant, type MerchantFormErrors, type MerchantFormValues } from './validation.ts';
 
-const EMPTY: MerchantFormValues = { business_name: '', name: '', email: '', phone: '', description: '' };
+const EMPTY: MerchantFormValues = {
+  business_name: '',
+  name: '',
+  email: '',
+  phone: '',
+  description: '',
+  time_zone: '',
+};
 
 const FIELDS: Array<{
   key: keyof MerchantFormValues;
@@ -16,12 +23,18 @@ const FIELDS: Array<{
   required?: boolean;
   type?: string;
   multiline?: boolean;
+  hint?: string;
 }> = [
   { key: 'business_name', label: 'Business Name', required: true },
   { key: 'name', label: 'Contact Name', required: true },
   { key: 'email', label: 'Email', required: true, type: 'email' },
   { key: 'phone', label: 'Phone', type: 'tel' },
   { key: 'description', label: 'Description', multiline: true },
+  {
+    key: 'time_zone',
+    label: 'Time zone',
+    hint: 'Accounting dates use it, e.g. Australia/Sydney (blank: the server default)',
+  },
 ];
 
 export function MerchantFormDialog(props: {
@@ -99,7 +112,7 @@ export function MerchantFormDialog(props: {
               margin="dense"
               value={values[f.key]}
               error={Boolean(errors[f.key])}
-              helperText={errors[f.key]}
+              helperText={errors[f.key] ?? f.hint}
               onChange={(e) => {
                 setValues((v) => ({ ...v, [f.key]: e.target.value }));
                 setErrors((x) => ({ ...x, [f.key]: undefined }));

@@ -30,6 +30,7 @@ export function MerchantInfo({ merchant, onChanged }: { merchant: Merchant; onCh
     email: merchant.email,
     phone: merchant.phone ?? '',
     description: merchant.description ?? '',
+    time_zone: merchant.time_zone ?? '',
   };
 
   async function remove() {
@@ -89,6 +90,7 @@ export function MerchantInfo({ merchant, onChanged }: { merchant: Merchant; onCh
           <DetailRow label="Short code">
             <code>{merchant.shortcode}</code>
           </DetailRow>
+          <DetailRow label="Time zone">{merchant.time_zone}</DetailRow>
           <DetailRow label="Added">{shortDate(merchant.created_at)}</DetailRow>
         </Box>
       </CardContent>
