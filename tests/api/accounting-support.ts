@@ -118,6 +118,9 @@ export async function refund(
   kind: 'credit' | 'reopen',
   amount?: number,
 ) {
+  const refundsOf = () =>
+    t.deps.database.db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).execute();
+  const known = new Set((await refundsOf()).map((r) => r.id));
   const res = await json(
     t.app,
     'POST',
@@ -126,12 +129,7 @@ export async function refund(
     admin,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const row = await t.deps.database.db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('payment_id', '=', paymentId)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirstOrThrow();
+  const row = (await refundsOf()).find((r) => !known.has(r.id))!;
   // Where the refund API does not take the kind yet, it is set on the row (read by the connectors).
   if (row.kind !== kind)
     await t.deps.database.db.updateTable('refunds').set({ kind }).where('id', '=', row.id).execute();
@@ -159,6 +157,17 @@ export const entriesOf = (t: TestApp, subjectId: string) =>
     .where('subject_id', '=', subjectId)
     .orderBy('created_at', 'asc')
     .execute();
+
+/** Move the test clock to the next midnight UTC (11:00 in Sydney in summer); returns that day, YYYY-MM-DD. */
+export function nextUtcMidnight(t: TestApp): string {
+  const now = t.clock.now().getTime();
+  const next = Math.floor(now / 86_400_000 + 1) * 86_400_000;
+  t.clock.advance(next - now);
+  return new Date(next).toISOString().slice(0, 10);
+}
+
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Cancel what a test left queued, so the next test's worker runs only its own jobs. */
 export async function cancelQueued(t: TestApp) {
