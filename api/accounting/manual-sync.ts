@@ -150,7 +150,7 @@ export async function syncPaymentNow(
   );
   const synced = outcomes.every((o) => o.status === 'delivered');
   const failed = outcomes.some((o) => o.status === 'failed' || o.status === 'needs_attention');
-  const summary = outcomes.map((o) => o.message).join(' ');
+  const summary = outcomes.map((o) => (/[.!?)]$/.test(o.message) ? o.message : `${o.message}.`)).join(' ');
   await auditSync({
     mode: 'targets',
     targets: outcomes.map((o) => ({ target: o.target, status: o.status })),

@@ -25,6 +25,7 @@ import {
   type AccountingConnection,
 } from './connections.ts';
 import { ConnectorError } from './connector.ts';
+import { payNowRoutes } from './pay-now-routes.ts';
 import { recordsRoutes } from './records-routes.ts';
 import { syncRoutes } from './sync-routes.ts';
 import { grants, parseScopes } from './xero/scopes.ts';
@@ -357,4 +358,5 @@ export const accountingRoutes = createRouter()
   )
   // The manual sync is about payments, not the connection; its own file keeps both readable.
   .route('/', syncRoutes)
-  .route('/', recordsRoutes);
+  .route('/', recordsRoutes)
+  .route('/', payNowRoutes);
