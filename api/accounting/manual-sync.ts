@@ -159,7 +159,7 @@ export async function syncPaymentNow(
   return {
     mode: 'targets',
     synced,
-    message: failed ? `${SYNC_FAILED} ${summary}` : summary,
+    message: failed ? `${SYNC_FAILED} (${summary.replace(/\.$/, '')})` : summary,
     targets: outcomes,
     jobs: await Promise.all(jobs.map(async (j) => (await findJob(db, j.id)) ?? j)),
   };

@@ -135,7 +135,7 @@ describe.skipIf(skip)(`Sync to Xero, per target (${testDialect})`, () => {
     const res = await sync(payment.id);
     expect(res.body).toMatchObject({
       synced: false,
-      message: `${SYNC_FAILED} Xero: Invoice INV-NOT-IN-XERO was not found in Xero. Delivered to the automation webhook.`,
+      message: `${SYNC_FAILED} (Xero: Invoice INV-NOT-IN-XERO was not found in Xero. Delivered to the automation webhook)`,
       targets: [
         { target: 'xero', status: 'failed', message: 'Xero: Invoice INV-NOT-IN-XERO was not found in Xero' },
         { target: 'automation_webhook', status: 'delivered' },

@@ -23,6 +23,7 @@ import { dateTime, money, paymentTone, syncTone } from '../shared/format.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
+import { RefundAccountingRecords } from './RefundAccountingRecords.tsx';
 import { refundableOf, RefundDialog } from './RefundDialog.tsx';
 
 export const SYNC_FAILED = 'Failed to sync payment to Xero. Please try again.';
@@ -76,7 +77,9 @@ export function PaymentDetails() {
     setSyncing(true);
     try {
       const result = await accountingApi.syncPayment(p!.id);
-      if (result.synced) notify(SYNCED, { type: 'success' });
+      // The server says what happened at each target (or that there is nothing to sync to).
+      if (result.synced) notify(result.message || SYNCED, { type: 'success' });
+      else if (result.mode === 'nothing') notify(result.message, { type: 'info' });
       else notify(syncFailure(result.message), { type: 'error' });
       await refetch();
     } catch (err) {
@@ -199,6 +202,7 @@ export function PaymentDetails() {
           </CardContent>
         </Card>
       ) : null}
+      <RefundAccountingRecords paymentId={p.id} refundCount={p.refunds?.length ?? 0} />
       <RefundDialog
         payment={p}
         open={refunding}
