@@ -6,7 +6,10 @@
  * payment untouched; a re-open refund deletes and re-creates the payment at the net amount, and a
  * reconciled payment puts the refund under "Needs attention" until it is unreconciled and retried.
  */
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { splitStatements } from '../../api/db/migrate.ts';
 import { runOutboxOnce } from '../../api/outbox/worker.ts';
 import { json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
@@ -353,5 +356,75 @@ describe.skipIf(skip)(`Xero refunds (${testDialect})`, () => {
       'credit_refund',
       'surcharge_refund',
     ]);
+  });
+
+  it('leaves refunds the previous version recorded (migration 032) as they are, and records new ones the new way', async () => {
+    const { invoice, inv, payment, original } = await paidAndRecorded();
+    const old = await refundLater(payment.id, 'reopen', 10011);
+    // What the previous version did for it: the payment and the surcharge replaced at the net amounts.
+    xero.payments.get(original.PaymentID)!.Status = 'DELETED';
+    const net = xero.addPayment({
+      kind: 'invoice',
+      targetId: inv.InvoiceID,
+      currency: 'AUD',
+      p: { Account: { Code: '090' }, Date: payDay },
+      amount: PAID - 10011,
+    });
+    const db = t.deps.database.db;
+    await db
+      .updateTable('accounting_records')
+      .set({
+        external_payment_id: net.PaymentID,
+        payment_amount: PAID - 10011,
+        surcharge_amount: payment.surcharge - old.surcharge,
+      })
+      .where('payment_id', '=', payment.id)
+      .execute();
+    await db.updateTable('outbox').set({ status: 'delivered' }).where('refund_id', '=', old.id).execute();
+    const backfill = splitStatements(readFileSync('api/db/migrations/032-accounting-entries.sql', 'utf8')).at(
+      -1,
+    )!;
+    expect(backfill).toMatch(/^INSERT INTO accounting_entries/);
+    await sql.raw(backfill).execute(db);
+
+    const before = xero.apiRequests().length;
+    const synced = await json(
+      t.app,
+      'POST',
+      `/api/admin/payments/${payment.id}/sync-to-xero`,
+      undefined,
+      admin,
+    );
+    expect(synced.body).toMatchObject({ synced: true, message: 'Recorded in Xero.' });
+    expect(
+      xero
+        .apiRequests()
+        .slice(before)
+        .filter((r) => r.method !== 'GET'),
+    ).toEqual([]); // nothing recorded twice
+    const shown = await json(
+      t.app,
+      'GET',
+      `/api/admin/payments/${payment.id}/accounting-records`,
+      undefined,
+      admin,
+    );
+    expect(shown.body.refunds).toEqual([
+      expect.objectContaining({
+        refund_id: old.id,
+        status: 'recorded',
+        entries: [expect.objectContaining({ step: 'legacy' })],
+      }),
+    ]);
+
+    const next = await refund(t, admin, payment.id, 'reopen', 5003);
+    await runOutboxOnce(t.deps);
+    expect(xero.payments.get(net.PaymentID)!.Status).toBe('DELETED');
+    const live = [...xero.payments.values()].filter(
+      (p) => p.InvoiceID === inv.InvoiceID && p.Status === 'AUTHORISED',
+    );
+    expect(live.map((p) => p.cents)).toEqual([PAID - 10011 - 5003]);
+    expect(xero.amountDue(invoice)).toBe(100000 - PAID + 10011 + 5003);
+    expect((await entriesOf(t, next.id)).map((e) => e.step)).toEqual(['surcharge_refund', 'payment_changed']);
   });
 });
