@@ -53,20 +53,18 @@ describe.skipIf(skip)(`write-offs in Xero and QuickBooks (${testDialect})`, () =
     date?: string;
     writeOffId?: string;
   }) =>
-    t.deps.database.db
-      .transaction()
-      .execute((trx) =>
-        enqueueWriteOffSync(
-          trx,
-          {
-            writeOffId: o.writeOffId ?? crypto.randomUUID(),
-            currency: 'AUD',
-            date: '2026-11-22T13:30:00.000Z',
-            ...o,
-          },
-          t.clock,
-        ),
-      );
+    t.deps.database.db.transaction().execute((trx) =>
+      enqueueWriteOffSync(
+        trx,
+        {
+          writeOffId: o.writeOffId ?? crypto.randomUUID(),
+          currency: 'AUD',
+          date: '2026-11-22T13:30:00.000Z',
+          ...o,
+        },
+        t.clock,
+      ),
+    );
   const job = (writeOffId: string) =>
     t.deps.database.db
       .selectFrom('outbox')
