@@ -142,11 +142,11 @@ describe('admin console journey', () => {
     await page.getByText('Surcharge (2.95%)').waitFor();
     await page.getByText('A$257.38').waitFor();
 
-    // Sync (nothing configured: recorded by hand) hides the button and shows the time.
+    // Sync with nothing to sync to says so and claims nothing: the payment stays not synced.
     await page.getByRole('button', { name: 'Sync to Xero' }).click();
-    await toast(page, 'Payment synced to Xero').waitFor();
-    await page.getByRole('button', { name: 'Sync to Xero' }).waitFor({ state: 'detached' });
-    await page.getByText('synced', { exact: true }).waitFor();
+    await toast(page, /^Nothing to sync to: this merchant has no Xero or QuickBooks connection/).waitFor();
+    await page.getByRole('button', { name: 'Sync to Xero' }).waitFor();
+    await page.getByText('not synced', { exact: true }).waitFor();
 
     // Refund part of it, with confirmation.
     await page.getByRole('button', { name: 'Refund' }).click();

@@ -321,7 +321,7 @@ describe('console: payments, refunds, sync, disconnect, retry and the fatal-erro
     await page.getByRole('button', { name: 'Sync to Xero' }).click();
     await toast(
       page,
-      /^Failed to sync payment to Xero\. Please try again\. \(The webhook answered HTTP 500: \{\}\)$/,
+      /^Failed to sync payment to Xero\. Please try again\. \(Automation webhook: The webhook answered HTTP 500: \{\}\)$/,
     ).waitFor();
     expect(received.length).toBeGreaterThan(before);
     await page.getByText('failed', { exact: true }).first().waitFor();

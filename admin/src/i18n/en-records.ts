@@ -46,12 +46,15 @@ export const records = {
       id: 'Merchant ID',
       shortcode: 'Short code',
       created_at: 'Added',
+      time_zone: 'Time zone',
     },
+    time_zone_hint: 'Accounting dates use it, e.g. Australia/Sydney (blank: the server default)',
     validation: {
       business_name: 'Business name is required',
       name: 'Contact name is required',
       email_required: 'Email is required',
       email_invalid: 'Email is invalid',
+      time_zone: 'Time zone must be an IANA name such as Australia/Sydney',
     },
   },
   stripe: {

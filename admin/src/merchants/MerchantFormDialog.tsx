@@ -9,7 +9,14 @@ import { useTranslate } from 'react-admin';
 import { fieldOf, serverMessage } from '../data/http.ts';
 import { validateMerchant, type MerchantFormErrors, type MerchantFormValues } from './validation.ts';
 
-const EMPTY: MerchantFormValues = { business_name: '', name: '', email: '', phone: '', description: '' };
+const EMPTY: MerchantFormValues = {
+  business_name: '',
+  name: '',
+  email: '',
+  phone: '',
+  description: '',
+  time_zone: '',
+};
 
 const FIELDS: Array<{
   key: keyof MerchantFormValues;
@@ -17,12 +24,18 @@ const FIELDS: Array<{
   required?: boolean;
   type?: string;
   multiline?: boolean;
+  hint?: string;
 }> = [
   { key: 'business_name', label: 'console.merchants.fields.business_name', required: true },
   { key: 'name', label: 'console.merchants.fields.name', required: true },
   { key: 'email', label: 'console.merchants.fields.email', required: true, type: 'email' },
   { key: 'phone', label: 'console.merchants.fields.phone', type: 'tel' },
   { key: 'description', label: 'console.merchants.fields.description', multiline: true },
+  {
+    key: 'time_zone',
+    label: 'console.merchants.fields.time_zone',
+    hint: 'console.merchants.time_zone_hint',
+  },
 ];
 
 export function MerchantFormDialog(props: {
@@ -103,7 +116,7 @@ export function MerchantFormDialog(props: {
               margin="dense"
               value={values[f.key]}
               error={Boolean(errors[f.key])}
-              helperText={errors[f.key]}
+              helperText={errors[f.key] ?? (f.hint ? translate(f.hint) : undefined)}
               onChange={(e) => {
                 setValues((v) => ({ ...v, [f.key]: e.target.value }));
                 setErrors((x) => ({ ...x, [f.key]: undefined }));

@@ -28,6 +28,7 @@ export function MerchantInfo({ merchant }: { merchant: Merchant }) {
     email: merchant.email,
     phone: merchant.phone ?? '',
     description: merchant.description ?? '',
+    time_zone: merchant.time_zone ?? '',
   };
 
   const deleteMerchant = () =>
@@ -91,6 +92,7 @@ export function MerchantInfo({ merchant }: { merchant: Merchant }) {
           <DetailRow label={translate('console.merchants.fields.shortcode')}>
             <code>{merchant.shortcode}</code>
           </DetailRow>
+          <DetailRow label={translate('console.merchants.fields.time_zone')}>{merchant.time_zone}</DetailRow>
           <DetailRow label={translate('console.merchants.fields.created_at')}>
             {shortDate(merchant.created_at)}
           </DetailRow>

@@ -76,6 +76,7 @@ function AddMerchant() {
                   email: values.email.trim(),
                   phone: values.phone.trim() || null,
                   description: values.description.trim() || null,
+                  time_zone: values.time_zone.trim() || undefined,
                 },
               },
               { returnPromise: true },

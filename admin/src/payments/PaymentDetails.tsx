@@ -23,6 +23,7 @@ import { dateTime, money, paymentTone, syncTone } from '../shared/format.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
+import { RefundAccountingRecords } from './RefundAccountingRecords.tsx';
 import { refundableOf, RefundDialog } from './RefundDialog.tsx';
 
 /** The spec's text with the server's detail; the server's message may already start with it. */
@@ -50,12 +51,15 @@ export function PaymentDetails() {
   const [refunding, setRefunding] = useState(false);
   const sync = useAction((dp) => dp.syncPayment({ id }), {
     invalidate: ['payments'],
-    success: (result) => (result.synced ? 'console.payments.synced' : false),
+    // The server says what happened at each target, or that there is nothing to sync to.
+    success: (result) => (result.synced && !result.message ? 'console.payments.synced' : false),
     failure: (err) =>
       statusOf(err) === 401 ? 'console.payments.sync_signed_out' : 'console.payments.sync_failed',
     onSuccess: (result) => {
-      if (!result.synced)
-        notify(syncFailure(translate('console.payments.sync_failed'), result.message), { type: 'error' });
+      if (result.synced) {
+        if (result.message) notify(result.message, { type: 'success' });
+      } else if (result.mode === 'nothing') notify(result.message ?? '', { type: 'info' });
+      else notify(syncFailure(translate('console.payments.sync_failed'), result.message), { type: 'error' });
     },
   });
 
@@ -204,6 +208,7 @@ export function PaymentDetails() {
           </CardContent>
         </Card>
       ) : null}
+      <RefundAccountingRecords paymentId={p.id} refundCount={p.refunds?.length ?? 0} />
       <RefundDialog
         payment={p}
         open={refunding}

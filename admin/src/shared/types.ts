@@ -34,6 +34,7 @@ export interface Merchant {
   description: string | null;
   status: string;
   country: string;
+  time_zone: string;
   surcharge_enabled: boolean;
   surcharge_percentage: number;
   surcharge_rules: SurchargeRule[];
