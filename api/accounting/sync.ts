@@ -14,8 +14,10 @@ import type { DeliveryOutcome } from '../outbox/deliver.ts';
 import { findConnection, withSession, type AccountingConnection } from './connections.ts';
 import { ConnectorError, type ExternalInvoice } from './connector.ts';
 import { invalidateLiveAmountDue } from './live-amount.ts';
+import { syncWriteOffWithConnector } from './write-off-sync.ts';
 
 export async function syncJobWithConnector(deps: AppDeps, job: OutboxJob): Promise<DeliveryOutcome> {
+  if (job.write_off_id) return syncWriteOffWithConnector(deps, job);
   const connection = await findConnection(deps.database.db, job.merchant_id);
   if (!connection || connection.provider !== job.kind)
     return {

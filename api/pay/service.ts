@@ -10,13 +10,14 @@
  * inside the signed session id (api/pay/session-token.ts).
  */
 import { normalizeCurrency } from '../../core/currencies.ts';
-import { minimumPaymentMinor, parseLinkAmount, percentageFromBps } from '../../core/money.ts';
+import { largestPayment, maximumChargeMinor, minimumChargeMinor } from '../../core/charge-limits.ts';
+import { parseLinkAmount, percentageFromBps } from '../../core/money.ts';
 import { getLiveAmountDue } from '../accounting/live-amount.ts';
 import type { AppDeps } from '../context.ts';
 import type { Invoice, Merchant } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { availableBalance } from '../invoices/ledger.ts';
-import { countersOf, findInvoice } from '../invoices/repository.ts';
+import { availableBalance, linkBalance } from '../invoices/ledger.ts';
+import { countersOf, findInvoice, refreshInvoiceTerms, upsertObservation } from '../invoices/repository.ts';
 import {
   connectedAccountId,
   NOT_CONNECTED_MESSAGE,
@@ -27,6 +28,7 @@ import { policyOf, rulesToApi } from '../merchants/surcharge.ts';
 import { invoiceHistory } from '../payments/repository.ts';
 import { MISSING_INVOICE_MESSAGE } from '../payments/service.ts';
 import { MERCHANT_CACHE_TTL_MS, payCaches, type HistoryEntry, type RenderedSession } from './cache.ts';
+import { admitLookup, lookupIdentity } from './lookup-limit.ts';
 import type { PaySessionBody, SessionQuery } from './schema.ts';
 import {
   newSessionId,
@@ -44,10 +46,15 @@ const OBSERVATION_REUSE_MS = 60_000;
  * link), when its rendering can be reused as is: the common case, with no parsing, no validation
  * and no database. Undefined otherwise: then `openPaySession`.
  */
-export function reusePaySession(deps: AppDeps, rawQuery: string): string | undefined {
+export function reusePaySession(
+  deps: AppDeps,
+  rawQuery: string,
+  ip: string | null = null,
+): string | undefined {
   const cache = payCaches(deps);
   const link = cache.links.get(rawQuery, 0);
   if (!link) return undefined;
+  admitLookup(deps, ip, link.identity);
   const nowMs = deps.clock.now().getTime();
   const session = cache.sessions.get(link.key, nowMs);
   if (!session || !reusable(deps, session)) return undefined;
@@ -59,7 +66,12 @@ export function reusePaySession(deps: AppDeps, rawQuery: string): string | undef
  * can be reused as is, else through the database. `rawQuery`: the query string `q` was parsed from,
  * remembered for `reusePaySession`.
  */
-export function openPaySession(deps: AppDeps, q: SessionQuery, rawQuery?: string): string | Promise<string> {
+export function openPaySession(
+  deps: AppDeps,
+  q: SessionQuery,
+  rawQuery?: string,
+  ip: string | null = null,
+): string | Promise<string> {
   const currency = normalizeCurrency(q.currency ?? 'AUD');
   if (!currency)
     throw new AppError(
@@ -74,6 +86,8 @@ export function openPaySession(deps: AppDeps, q: SessionQuery, rawQuery?: string
       field: 'invoice',
     });
 
+  const identity = lookupIdentity(`${q.merchant ?? ''}\u0000${q.shortcode ?? ''}`, invoiceNumber, currency);
+  admitLookup(deps, ip, identity);
   const nowMs = deps.clock.now().getTime();
   const link: Link = {
     invoiceNumber,
@@ -86,7 +100,7 @@ export function openPaySession(deps: AppDeps, q: SessionQuery, rawQuery?: string
   const cache = payCaches(deps);
   // A query string is remembered only as long as a plausible link's (each entry is held until evicted).
   if (rawQuery !== undefined && rawQuery.length <= 1024 && !q.paySessionId)
-    cache.links.set(rawQuery, { key: link.key, invoiceNumber, currency }, Number.POSITIVE_INFINITY);
+    cache.links.set(rawQuery, { key: link.key, invoiceNumber, currency, identity }, Number.POSITIVE_INFINITY);
   const session = cache.sessions.get(link.key, link.nowMs);
   if (session && reusable(deps, session) && !ownsReservation(session, link))
     return answer(deps, session, nowMs, resumedSid(link.previous, session.merchantId, link));
@@ -200,6 +214,7 @@ async function render(
   // tool is unreachable the link amount and the ledger's credible observations still bound payments.
   const live = await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
   const linkAmount = live ? live.amountDue : parseLinkAmount(q.amount, currency);
+  const source = live ? 'live' : 'link';
   const counters = countersOf(invoice);
   const reserved = counters.reserved;
   if (resumedSid && invoice && reserved > 0) {
@@ -211,7 +226,14 @@ async function render(
       .executeTakeFirst();
     counters.reserved -= Number(own?.reserved ?? 0);
   }
-  const balance = availableBalance(counters, { amount: linkAmount, writtenBack: counters.writtenBack });
+  const link = { amount: linkAmount, writtenBack: counters.writtenBack };
+  const balance = availableBalance(counters, link);
+  // The link alone would leave more due than another observation allows (DESIGN §3.3, case 13): the
+  // page says so, and the console lists the invoice under Needs attention.
+  const own = linkBalance(counters, link);
+  const cappedFrom = own !== null && balance !== null && own > balance ? own : null;
+  if (cappedFrom !== null && invoice && linkAmount !== null && invoice.attention === null)
+    await recordCappedLink(deps, invoice.id, linkAmount, counters.writtenBack, source, nowMs);
   const history: HistoryEntry[] = invoice
     ? (await invoiceHistory(database.db, invoice.id)).map((p) => ({
         amount: p.amount,
@@ -228,6 +250,9 @@ async function render(
       ? null
       : NOT_READY_MESSAGE;
   const policy = policyOf(merchant);
+  const minimum = minimumChargeMinor(currency);
+  const maxBps = policy.enabled ? Math.max(policy.bps, ...policy.rules.map((r) => r.bps)) : 0;
+  const state = balance === 0 ? 'paid' : balance !== null && balance < minimum ? 'below_minimum' : 'open';
   const rest = {
     merchant: {
       id: merchant.id,
@@ -236,6 +261,7 @@ async function render(
       shortcode: merchant.shortcode,
       ready: notReady === null,
       notReadyReason: notReady,
+      contact: { email: merchant.email, phone: merchant.phone },
     },
     provider: {
       mode: deps.payments.mode,
@@ -249,11 +275,21 @@ async function render(
       rules: rulesToApi(policy.rules),
     },
     platformFeeBps: config.platformFeeBps,
-    invoice: { number: invoiceNumber, currency, linkAmount, balance, fullyPaid: balance === 0, history },
+    invoice: {
+      number: invoice?.invoice_number ?? invoiceNumber,
+      currency,
+      linkAmount,
+      balance,
+      fullyPaid: balance === 0,
+      state,
+      cappedFrom,
+      history,
+    },
     limits: {
-      minimum: minimumPaymentMinor(currency),
-      maximum: balance,
-      minimumWaivedForFullBalance: true,
+      minimum,
+      maximum: largestPayment(balance, currency, maxBps),
+      maximumCharge: maximumChargeMinor(currency),
+      minimumWaivedForFullBalance: false,
     },
   } satisfies Omit<PaySessionBody, 'paySessionId'>;
   const observed = {
@@ -262,7 +298,8 @@ async function render(
     currency,
     linkAmount,
     writtenBack: counters.writtenBack,
-  };
+    source,
+  } as const;
   return {
     generation: 0,
     stamp: null,
@@ -275,4 +312,29 @@ async function render(
     observation: signObservation(config.jwtSecret, { ...observed, issuedAt: nowMs }),
     observedAt: nowMs,
   };
+}
+
+/**
+ * Keep a capped link in the ledger (not credible: nothing was paid against it) so the console shows
+ * it and lists the invoice under Needs attention. Only while the invoice is not already listed: a
+ * stream of typed links cannot grow the table, and the pay page's own answer never waits on more
+ * than this one write.
+ */
+async function recordCappedLink(
+  deps: AppDeps,
+  invoiceId: string,
+  amount: number,
+  writtenBack: number,
+  source: 'link' | 'live',
+  nowMs: number,
+): Promise<void> {
+  const now = new Date(nowMs).toISOString();
+  try {
+    await deps.database.db.transaction().execute(async (trx) => {
+      await upsertObservation(trx, invoiceId, amount, writtenBack, now, source);
+      await refreshInvoiceTerms(trx, invoiceId, now);
+    });
+  } catch (err) {
+    deps.logger.warn({ invoiceId, err: (err as Error).message }, 'could not record a capped link');
+  }
 }

@@ -138,7 +138,7 @@ describe.skipIf(skip)(`QuickBooks Online connector (${testDialect})`, () => {
       t.app,
       'POST',
       `/api/admin/payments/${payment.id}/refund`,
-      { amount: 5000 },
+      { amount: 5000, kind: 'reopen' },
       admin,
     );
     expect(refund.status).toBe(200);

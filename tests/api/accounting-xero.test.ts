@@ -265,7 +265,7 @@ describe.skipIf(skip)(`Xero connector (${testDialect})`, () => {
       t.app,
       'POST',
       `/api/admin/payments/${payment.id}/refund`,
-      { amount: 10000 },
+      { amount: 10000, kind: 'reopen' },
       admin,
     );
     expect(partial.status, JSON.stringify(partial.body)).toBe(200);
@@ -282,7 +282,13 @@ describe.skipIf(skip)(`Xero connector (${testDialect})`, () => {
       afterPartial.surcharge - afterPartial.refunded_surcharge,
     ]);
 
-    const full = await json(t.app, 'POST', `/api/admin/payments/${payment.id}/refund`, {}, admin);
+    const full = await json(
+      t.app,
+      'POST',
+      `/api/admin/payments/${payment.id}/refund`,
+      { kind: 'reopen' },
+      admin,
+    );
     expect(full.status).toBe(200);
     expect(await runOutboxOnce(t.deps)).toMatchObject({ delivered: 1 });
     expect(livePayments(inv.InvoiceID)).toEqual([]);
