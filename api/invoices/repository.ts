@@ -160,6 +160,24 @@ export async function observationTerms(db: DbOrTrx, invoiceId: string): Promise<
   }));
 }
 
+/** The first time a link with this amount was seen on the invoice, if it was. */
+export async function firstObservationWithAmount(
+  db: DbOrTrx,
+  invoiceId: string,
+  amount: number,
+): Promise<{ id: string; writtenBack: number } | undefined> {
+  const row = await db
+    .selectFrom('invoice_observations')
+    .select(['id', 'written_back_at_observation'])
+    .where('invoice_id', '=', invoiceId)
+    .where('amount', '=', amount)
+    .orderBy('observed_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { id: row.id, writtenBack: Number(row.written_back_at_observation) };
+}
+
 /**
  * A payment succeeded against this observation: it is credible from now on, and the invoice's
  * credible limit takes it into account (`flagOverpaid` then settles the rest of the terms).

@@ -17,7 +17,13 @@ import type { AppDeps } from '../context.ts';
 import type { Invoice, Merchant } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { availableBalance, linkBalance } from '../invoices/ledger.ts';
-import { countersOf, findInvoice, refreshInvoiceTerms, upsertObservation } from '../invoices/repository.ts';
+import {
+  countersOf,
+  findInvoice,
+  firstObservationWithAmount,
+  refreshInvoiceTerms,
+  upsertObservation,
+} from '../invoices/repository.ts';
 import {
   connectedAccountId,
   NOT_CONNECTED_MESSAGE,
@@ -230,7 +236,13 @@ async function render(
   const balance = availableBalance(counters, link);
   // The link alone would leave more due than another observation allows (DESIGN §3.3, case 13): the
   // page says so, and the console lists the invoice under Needs attention.
-  const own = linkBalance(counters, link);
+  let own = linkBalance(counters, link);
+  if (own !== null && balance !== null && own > balance && invoice && linkAmount !== null) {
+    // A link seen before is that same link (its amount never changes): it was written when S was
+    // what it was then, so an old link opened after its payments were written back is not capped.
+    const seen = await firstObservationWithAmount(database.db, invoice.id, linkAmount);
+    if (seen) own = linkBalance(counters, { amount: linkAmount, writtenBack: seen.writtenBack });
+  }
   const cappedFrom = own !== null && balance !== null && own > balance ? own : null;
   if (cappedFrom !== null && invoice && linkAmount !== null && invoice.attention === null)
     await recordCappedLink(deps, invoice.id, linkAmount, counters.writtenBack, source, nowMs);

@@ -62,10 +62,10 @@ const CASES: Case[] = [
   {
     n: 4,
     history: [{ pay: 25000, on: '1000.00' }, { writeBack: 0 }, { pay: 75000, on: '750.00' }],
+    // The old link was seen before (when nothing was written back): a stale link, not capped.
     open: '1000.00',
     balance: 0,
     state: 'paid',
-    cappedFrom: 25000,
   },
   { n: 5, history: [{ pay: 25000, on: '1000.00' }], open: '1000.00', balance: 75000 },
   { n: 6, history: [{ declined: '1000.00' }], open: '1000.00', balance: 100000 },
