@@ -263,3 +263,19 @@ export function percentOf(balanceMinor: number, percent: BalancePercent): number
   }
   return mulDivFloor(balanceMinor, percent, 100);
 }
+
+/**
+ * The surcharge given back once `refundedBase` of a payment's base has been refunded in all: its
+ * share of the surcharge charged, rounded down, and all of it at the end — so partial refunds add up
+ * exactly to the surcharge and none returns surcharge early. A refund gives back the difference.
+ *
+ * @example surchargeReturned({ amount: 30000, surcharge: 885 }, 10000) // 295
+ */
+export function surchargeReturned(
+  payment: { amount: number; surcharge: number },
+  refundedBase: number,
+): number {
+  if (refundedBase >= payment.amount) return payment.surcharge;
+  if (refundedBase <= 0 || payment.amount <= 0) return 0;
+  return mulDivFloor(payment.surcharge, refundedBase, payment.amount);
+}

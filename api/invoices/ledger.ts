@@ -258,18 +258,5 @@ export function paymentWrittenBackNet(rows: ReadonlyArray<{ isRefund: boolean; a
   return rows.reduce((s, r) => s + r.amount, 0);
 }
 
-/**
- * The surcharge given back once `refundedBase` of a payment's base has been refunded in all: its
- * share of the surcharge charged, rounded down, and all of it at the end — so partial refunds add up
- * exactly to the surcharge and none returns surcharge early. A refund gives back the difference.
- *
- * @example surchargeReturned({ amount: 30000, surcharge: 885 }, 10000) // 295
- */
-export function surchargeReturned(
-  payment: { amount: number; surcharge: number },
-  refundedBase: number,
-): number {
-  if (refundedBase >= payment.amount) return payment.surcharge;
-  if (refundedBase <= 0 || payment.amount <= 0) return 0;
-  return Number((BigInt(payment.surcharge) * BigInt(refundedBase)) / BigInt(payment.amount));
-}
+/** The surcharge given back across partial refunds (core/money.ts, shared with the console's refund dialog). */
+export { surchargeReturned } from '../../core/money.ts';

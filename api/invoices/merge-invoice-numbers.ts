@@ -8,15 +8,17 @@
  * is lost and the money paid, reserved, written back and written off is what it was. Observations
  * keep their link amount; the written-back net they were seen with (S_i) was that row's alone, so
  * each gains what the other rows had written back by its time (S is one sum now). The merge is
- * recorded in the audit log (`invoice.merge`).
+ * recorded in the audit log (`invoice.merge`). Last, every invoice's derived terms (credible limit,
+ * overpaid, why it needs attention — new in this release) are stored by the rules of ledger.ts, so
+ * the console's Needs attention is complete from the start.
  */
 import { sql } from 'kysely';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { audit } from '../audit/service.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice } from '../db/types.ts';
-import { paymentWrittenBackNet } from './ledger.ts';
-import { refreshInvoiceTerms } from './repository.ts';
+import { credibleLimitOf, invoiceTerms, paymentWrittenBackNet, type ObservationTerm } from './ledger.ts';
+import { countersOf, refreshInvoiceTerms } from './repository.ts';
 
 export interface MergeReport {
   keyed: number;
@@ -55,7 +57,54 @@ export async function mergeInvoiceNumbers(trx: DbOrTrx, now: string): Promise<Me
     await mergeGroup(trx, members, now);
     report.merged.push({ into: members[0].id, from: members.slice(1).map((m) => m.id) });
   }
+  await storeDerivedTerms(trx);
   return report;
+}
+
+/** Every invoice's credible limit, overpaid flag and attention, by ledger.ts (one read of all observations). */
+async function storeDerivedTerms(trx: DbOrTrx): Promise<void> {
+  const observations = await trx
+    .selectFrom('invoice_observations')
+    .select([
+      'id',
+      'invoice_id',
+      'amount',
+      'written_back_at_observation',
+      'credible',
+      'dismissed_at',
+      'observed_at',
+    ])
+    .execute();
+  const byInvoice = new Map<string, ObservationTerm[]>();
+  for (const o of observations)
+    byInvoice.set(o.invoice_id, [
+      ...(byInvoice.get(o.invoice_id) ?? []),
+      {
+        id: o.id,
+        amount: Number(o.amount),
+        writtenBack: Number(o.written_back_at_observation),
+        credible: o.credible === 1,
+        dismissed: o.dismissed_at !== null,
+        observedAt: o.observed_at,
+      },
+    ]);
+  for (const invoice of await trx.selectFrom('invoices').selectAll().execute()) {
+    const terms = byInvoice.get(invoice.id) ?? [];
+    const counters = { ...countersOf(invoice), credibleLimit: credibleLimitOf(terms) };
+    const derived = invoiceTerms(counters, terms, invoice.currency);
+    const overpaid = derived.overpaidAmount > 0 ? 1 : 0;
+    if (
+      counters.credibleLimit === invoice.credible_limit &&
+      overpaid === invoice.overpaid &&
+      derived.attention === invoice.attention
+    )
+      continue;
+    await trx
+      .updateTable('invoices')
+      .set({ credible_limit: counters.credibleLimit, overpaid, attention: derived.attention })
+      .where('id', '=', invoice.id)
+      .execute();
+  }
 }
 
 async function mergeGroup(trx: DbOrTrx, members: Invoice[], now: string): Promise<void> {

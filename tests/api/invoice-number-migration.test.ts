@@ -105,6 +105,8 @@ describe.skipIf(skip)(`migrations 010–013: invoice numbers merged (${testDiale
           credible_limit: 100000,
         }),
         invoice('w', 'INV-8', 2, { paid_amount: 30000, credible_limit: 100000 }),
+        // 0.30 left after a refund: below the card minimum, listed under Needs attention from the start.
+        invoice('b', 'INV-9', 4, { paid_amount: 99970, credible_limit: 100000 }),
         invoice('n', 'INV-7', 3, { paid_amount: 2000, credible_limit: 5000 }, 'NZD'),
       ])
       .execute();
@@ -125,6 +127,7 @@ describe.skipIf(skip)(`migrations 010–013: invoice numbers merged (${testDiale
         obs('oz', 'z', 100000, 7),
         obs('oy2', 'y', 100000, 0, 0),
         obs('ow', 'w', 100000, 2),
+        obs('ob', 'b', 100000, 4),
         obs('on', 'n', 5000, 3),
       ])
       .execute();
@@ -216,10 +219,11 @@ describe.skipIf(skip)(`migrations 010–013: invoice numbers merged (${testDiale
     );
 
     const after = await database.db.selectFrom('invoices').selectAll().orderBy('created_at').execute();
-    expect(after.map((r) => [r.id, r.invoice_number, r.number_key, r.currency])).toEqual([
-      ['x', 'INV-7', 'inv-7', 'AUD'],
-      ['w', 'INV-8', 'inv-8', 'AUD'],
-      ['n', 'INV-7', 'inv-7', 'NZD'],
+    expect(after.map((r) => [r.id, r.invoice_number, r.number_key, r.currency, r.attention])).toEqual([
+      ['x', 'INV-7', 'inv-7', 'AUD', null],
+      ['w', 'INV-8', 'inv-8', 'AUD', null],
+      ['n', 'INV-7', 'inv-7', 'NZD', null],
+      ['b', 'INV-9', 'inv-9', 'AUD', 'below_minimum'],
     ]);
     const merged = after.find((r) => r.id === 'x')!;
     expect(merged).toMatchObject({

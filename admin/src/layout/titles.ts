@@ -11,6 +11,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/blogs\/create\/?$/, 'Create Blog Post'],
   [/^\/blogs\/[^/]+\/?$/, 'Edit Blog Post'],
   [/^\/invoices\/?$/, 'Invoices'],
+  [/^\/invoices\/[^/]+\/?$/, 'Invoice'],
   [/^\/prospects\/?$/, 'Prospects'],
   [/^\/audit-log\/?$/, 'Audit Log'],
   [/^\/xero-integration\/?$/, 'Xero Integration'],

@@ -23,7 +23,7 @@ import { dateTime, money, paymentTone, syncTone } from '../shared/format.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
-import { refundableOf, RefundDialog } from './RefundDialog.tsx';
+import { KIND_TEXT, refundableOf, RefundDialog } from './RefundDialog.tsx';
 
 export const SYNC_FAILED = 'Failed to sync payment to Xero. Please try again.';
 export const SYNCED = 'Payment synced to Xero';
@@ -124,7 +124,13 @@ export function PaymentDetails() {
             </Box>
           </Box>
           <Box component="dl" sx={{ mt: 2, mb: 0 }}>
-            <Row label="Invoice number">{p.invoice_number}</Row>
+            <Row label="Invoice number">
+              {p.invoice_id ? (
+                <Link to={`/invoices/${p.invoice_id}`}>{p.invoice_number}</Link>
+              ) : (
+                p.invoice_number
+              )}
+            </Row>
             <Row label="Merchant">
               {p.merchant_name ? (
                 <Link to={`/merchants/${p.merchant_id}`}>{p.merchant_name}</Link>
@@ -177,6 +183,7 @@ export function PaymentDetails() {
                   <TableCell align="right">Invoice part</TableCell>
                   <TableCell align="right">Surcharge</TableCell>
                   <TableCell align="right">Total</TableCell>
+                  <TableCell>Kind</TableCell>
                   <TableCell>Status</TableCell>
                   <TableCell>Reason</TableCell>
                 </TableRow>
@@ -188,6 +195,9 @@ export function PaymentDetails() {
                     <TableCell align="right">{money(r.amount, p.currency)}</TableCell>
                     <TableCell align="right">{money(r.surcharge, p.currency)}</TableCell>
                     <TableCell align="right">{money(r.total_amount, p.currency)}</TableCell>
+                    <TableCell title={KIND_TEXT[r.kind]?.help}>
+                      {KIND_TEXT[r.kind]?.label ?? r.kind}
+                    </TableCell>
                     <TableCell>
                       <StatusChip status={r.status} tone={paymentTone(r.status)} />
                     </TableCell>
