@@ -21,6 +21,7 @@ import {
   countersOf,
   findInvoice,
   firstObservationWithAmount,
+  lockInvoiceById,
   refreshInvoiceTerms,
   upsertObservation,
 } from '../invoices/repository.ts';
@@ -343,6 +344,8 @@ async function recordCappedLink(
   const now = new Date(nowMs).toISOString();
   try {
     await deps.database.db.transaction().execute(async (trx) => {
+      // Invoice row first, then the observation: the lock order of payment creation (no deadlock).
+      await lockInvoiceById(trx, deps.database.dialect, invoiceId);
       await upsertObservation(trx, invoiceId, amount, writtenBack, now, source);
       await refreshInvoiceTerms(trx, invoiceId, now);
     });
