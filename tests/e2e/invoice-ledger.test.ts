@@ -6,6 +6,7 @@
  * writing off a remainder, each with a reason — and the refund dialog's credit / re-open choice.
  * Ledger states are written into the server's database as payments would leave them.
  */
+import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -20,6 +21,12 @@ import {
   type TestMerchant,
 } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+
+/** axe-core's serious and critical findings (as the pay page's own test counts them). */
+const serious = (violations: Array<{ id: string; impact?: string | null; help: string }>) =>
+  violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
 
 describe('invoice ledger: pay-page notices and the console invoice page', () => {
   let server: RunningServer;
@@ -125,6 +132,8 @@ describe('invoice ledger: pay-page notices and the console invoice page', () => 
       'tel:+61255509876',
     );
     await expect(below.locator('form').count()).resolves.toBe(0);
+    const axe = await new AxeBuilder({ page: below.page() }).analyze();
+    expect(serious(axe.violations)).toEqual([]);
 
     const capped = widget(await open(link('INV-E2E-CAP', '1,000.00')));
     await capped
@@ -156,7 +165,9 @@ describe('invoice ledger: pay-page notices and the console invoice page', () => 
     await page.getByRole('link', { name: 'INV-E2E-CAP' }).click();
     await expectTitle(page, 'Invoice');
     await page.getByText('Credible observation: A$0.50').waitFor();
-    await page.getByTestId('observation-50').getByRole('button', { name: 'Dismiss' }).click();
+    // The page's own content (the console's app bar is not this page's).
+    expect(serious((await new AxeBuilder({ page }).exclude('header').analyze()).violations)).toEqual([]);
+    await page.getByRole('button', { name: `Dismiss the ${money(50)} observation` }).click();
     const dialog = page.getByRole('dialog', { name: 'Dismiss this observation?' });
     await dialog.getByRole('button', { name: 'Dismiss observation' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Please give a reason' }).waitFor();
@@ -177,6 +188,10 @@ describe('invoice ledger: pay-page notices and the console invoice page', () => 
     await writeOff.getByRole('button', { name: 'Write off' }).click();
     await toast(page, `${money(30)} written off`).waitFor();
     await page.getByRole('heading', { name: 'Write-offs' }).waitFor();
+    // Not delivered anywhere (no accounting sync set up): recorded by hand, a write-back.
+    await page.getByRole('button', { name: `Mark the ${money(30)} write-off recorded` }).click();
+    await toast(page, 'Write-off marked as recorded in the accounting tool').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Write-off' }).filter({ hasText: 'manual' }).waitFor();
     await page.getByRole('button', { name: /^Write off/ }).waitFor({ state: 'detached' });
 
     await page.goto(`${server.baseUrl}/admin/invoices`);

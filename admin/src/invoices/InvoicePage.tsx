@@ -104,7 +104,7 @@ export function InvoicePage() {
                 <Box sx={{ mt: 1 }}>
                   <StatusChip
                     status={terms.attention}
-                    tone="warning"
+                    tone="default"
                     label={ATTENTION_LABEL[terms.attention]}
                   />
                 </Box>

@@ -3,6 +3,7 @@
  * when not written back yet), write-backs, write-offs (with Mark recorded).
  */
 import {
+  Box,
   Button,
   Card,
   CardContent,
@@ -32,6 +33,19 @@ function Section({ id, title, children }: { id: string; title: string; children:
     </Card>
   );
 }
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 const Empty = ({ text }: { text: string }) => (
   <Typography color="text.secondary" sx={{ mt: 1 }}>
@@ -65,7 +79,11 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
                 <TableCell align="right">Leaves due</TableCell>
                 <TableCell>Source</TableCell>
                 <TableCell>Status</TableCell>
-                <TableCell />
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
+                  </Box>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -86,7 +104,12 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
                   </TableCell>
                   <TableCell>
                     {!o.dismissed ? (
-                      <Button size="small" onClick={() => actions.dismiss(o)} disabled={actions.busy}>
+                      <Button
+                        size="small"
+                        onClick={() => actions.dismiss(o)}
+                        disabled={actions.busy}
+                        aria-label={`Dismiss the ${m(o.amount)} observation`}
+                      >
                         Dismiss
                       </Button>
                     ) : null}
@@ -129,7 +152,12 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
                     {recorded.has(p.id) ? (
                       'Recorded'
                     ) : settled.includes(p.status) ? (
-                      <Button size="small" onClick={() => actions.markPayment(p.id)} disabled={actions.busy}>
+                      <Button
+                        size="small"
+                        onClick={() => actions.markPayment(p.id)}
+                        disabled={actions.busy}
+                        aria-label={`Mark the ${m(p.amount)} payment recorded`}
+                      >
                         Mark recorded
                       </Button>
                     ) : (
@@ -174,6 +202,7 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
                         size="small"
                         onClick={() => actions.markPayment(r.payment_id, r.id)}
                         disabled={actions.busy}
+                        aria-label={`Mark the ${m(r.amount)} refund recorded`}
                       >
                         Mark recorded
                       </Button>
@@ -251,7 +280,12 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
                     {w.recorded_at ? (
                       `${dateTime(w.recorded_at)} (${w.recorded_source})`
                     ) : (
-                      <Button size="small" onClick={() => actions.markWriteOff(w.id)} disabled={actions.busy}>
+                      <Button
+                        size="small"
+                        onClick={() => actions.markWriteOff(w.id)}
+                        disabled={actions.busy}
+                        aria-label={`Mark the ${m(w.amount)} write-off recorded`}
+                      >
                         Mark recorded
                       </Button>
                     )}

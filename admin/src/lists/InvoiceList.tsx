@@ -65,7 +65,7 @@ export function InvoiceList() {
                 label={`Overpaid ${money(i.overpaid_amount, i.currency)}`}
               />
             ) : i.attention ? (
-              <StatusChip status={i.attention} tone="warning" label={ATTENTION_LABEL[i.attention]} />
+              <StatusChip status={i.attention} tone="default" label={ATTENTION_LABEL[i.attention]} />
             ) : null
           }
         />
