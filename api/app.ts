@@ -21,6 +21,7 @@ import { merchantRoutes } from './merchants/routes.ts';
 import { payRoutes } from './pay/routes.ts';
 import { adminPaymentRoutes } from './payments/admin-routes.ts';
 import { adminConsoleRoutes } from './admin-console/routes.ts';
+import { adminInvoiceRoutes } from './invoices/admin-routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { accountingRoutes } from './accounting/routes.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', paymentRoutes);
   app.route('/', adminPaymentRoutes);
   app.route('/', adminConsoleRoutes);
+  app.route('/', adminInvoiceRoutes);
   app.route('/', webhookRoutes);
   app.route('/', automationWebhookRoutes);
   app.route('/', accountingRoutes);

@@ -106,6 +106,7 @@ const envSchema = z.object({
     message: 'must be at least 32 characters',
   }),
   RATE_LIMITS: bool.default(true),
+  PAY_LOOKUP_INVOICES_PER_IP: intIn(1, 1_000_000).default(60),
   OUTBOX_WORKER: bool.default(true),
   OUTBOX_MAX_ATTEMPTS: intIn(1, 100).default(10),
   OUTBOX_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
@@ -179,6 +180,8 @@ export interface Config {
     backoffBaseMs: number;
   };
   rateLimits: boolean;
+  /** Distinct invoices one client address may look up on pay pages in 10 minutes (with rate limits on). */
+  payLookupInvoicesPerIp: number;
   reservationTtlMinutes: number;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -265,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       backoffBaseMs: e.OUTBOX_BACKOFF_BASE_MS,
     },
     rateLimits: e.RATE_LIMITS,
+    payLookupInvoicesPerIp: e.PAY_LOOKUP_INVOICES_PER_IP,
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

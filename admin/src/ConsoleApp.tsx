@@ -8,7 +8,6 @@
  */
 import AuditIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
-import ReceiptIcon from '@mui/icons-material/Receipt';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider.ts';
@@ -22,9 +21,9 @@ import { LoginPage } from './layout/LoginPage.tsx';
 import { darkTheme, lightTheme } from './layout/theme.ts';
 import { NotFound } from './layout/NotFound.tsx';
 import { AuditLogList } from './lists/AuditLogList.tsx';
-import { InvoiceList } from './lists/InvoiceList.tsx';
 import { ProspectList } from './lists/ProspectList.tsx';
 import merchants from './merchants/index.ts';
+import invoices from './invoices/index.ts';
 import payments from './payments/index.ts';
 import { AccountingCallback } from './tools/AccountingCallback.tsx';
 import { Diagnostics } from './tools/Diagnostics.tsx';
@@ -49,7 +48,7 @@ export function ConsoleApp() {
       <Resource name="merchants" {...merchants} />
       <Resource name="payments" {...payments} />
       <Resource name="blogs" {...blogs} />
-      <Resource name="invoices" list={InvoiceList} icon={ReceiptIcon} />
+      <Resource name="invoices" {...invoices} />
       <Resource name="prospects" list={ProspectList} icon={PeopleIcon} />
       <Resource name="audit-log" list={AuditLogList} icon={AuditIcon} />
       <CustomRoutes>

@@ -3,24 +3,18 @@
  * note for the remainder allocated to the invoice, QuickBooks a credit memo applied to it, so the
  * live amount due agrees with our balance and cannot undo the write-off.
  *
- * THE CONTRACT with the code that writes off (the invoices' admin action), defined here only:
- * inside the transaction that records the write-off, call
- *
- *   await enqueueWriteOffSync(trx, { writeOffId, merchantId, invoiceNumber, currency, amount, date }, deps.clock);
- *
- * It inserts one outbox job for the merchant's Xero or QuickBooks connection (if any): `kind` =
- * 'xero' | 'quickbooks', `payment_id` and `refund_id` null, `idempotency_key` =
- * `payment.write_off:<writeOffId>:<kind>`, `payload` = JSON of `WriteOffEvent` below (`event` =
- * 'payment.write_off', `amount` in minor units, `date` the merchant's local date YYYY-MM-DD or an
- * ISO timestamp, which is then converted to it). The worker delivers it through `deliverWriteOff`.
+ * The console's write-off enqueues the job in its transaction (`enqueueWriteOffSync` in
+ * api/outbox/enqueue.ts): kind 'xero' | 'quickbooks', `write_off_id` set, key
+ * `payment.write_off:<writeOffId>:<kind>`, payload `{ event: 'payment.write_off', writeOff }` with
+ * the write-off as the automation webhook carries it (api/accounting/webhook-payload.ts
+ * `WriteOffDetails`: amount in minor units, `date` the merchant's local date). Once the tool has it,
+ * the write-off counts as written back (DESIGN §3.3 `S`).
  */
 import { z } from 'zod';
 import { localDate } from '../../core/local-date.ts';
-import { systemClock, type Clock, type AppDeps } from '../context.ts';
-import type { DbOrTrx } from '../db/database.ts';
+import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
 import type { DeliveryOutcome } from '../outbox/deliver.ts';
-import { insertJob } from '../outbox/repository.ts';
 import { withSession, type AccountingConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
 import { clearAttention, entriesFor, stepLog } from './entries.ts';
@@ -28,50 +22,20 @@ import { invalidateLiveAmountDue } from './live-amount.ts';
 
 export const WRITE_OFF_EVENT = 'payment.write_off';
 
-export const WriteOffEvent = z.object({
+/** The connector job's payload (checked before anything is posted). */
+const WriteOffJob = z.object({
   event: z.literal(WRITE_OFF_EVENT),
-  writeOffId: z.string().min(1).max(100),
-  merchantId: z.string().min(1).max(100),
-  invoiceNumber: z.string().min(1).max(255),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  /** Minor units, > 0. */
-  amount: z.number().int().positive(),
-  /** YYYY-MM-DD (the merchant's local date) or an ISO timestamp. */
-  date: z.string().min(10).max(40),
+  writeOff: z.object({
+    id: z.string().min(1).max(100),
+    merchant_id: z.string().min(1).max(100),
+    invoice_number: z.string().min(1).max(255),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    /** Minor units, > 0. */
+    amount_minor: z.number().int().positive(),
+    /** YYYY-MM-DD (the merchant's local date) or an ISO timestamp. */
+    date: z.string().min(10).max(40),
+  }),
 });
-export type WriteOffEvent = z.infer<typeof WriteOffEvent>;
-
-export const writeOffJobKey = (writeOffId: string, target: 'xero' | 'quickbooks') =>
-  `${WRITE_OFF_EVENT}:${writeOffId}:${target}`;
-
-/** Enqueue the write-off for the merchant's accounting connection; returns the targets that got a job. */
-export async function enqueueWriteOffSync(
-  trx: DbOrTrx,
-  input: Omit<WriteOffEvent, 'event'>,
-  clock: Clock = systemClock,
-): Promise<Array<'xero' | 'quickbooks'>> {
-  const event = WriteOffEvent.parse({ event: WRITE_OFF_EVENT, ...input });
-  const connection = await trx
-    .selectFrom('accounting_connections')
-    .select('provider')
-    .where('merchant_id', '=', event.merchantId)
-    .executeTakeFirst();
-  if (!connection) return [];
-  const stamp = clock.now().toISOString();
-  const inserted = await insertJob(trx, {
-    id: crypto.randomUUID(),
-    kind: connection.provider,
-    merchant_id: event.merchantId,
-    payment_id: null,
-    refund_id: null,
-    idempotency_key: writeOffJobKey(event.writeOffId, connection.provider),
-    payload: JSON.stringify(event),
-    next_attempt_at: stamp,
-    created_at: stamp,
-    updated_at: stamp,
-  });
-  return inserted ? [connection.provider] : [];
-}
 
 const final = (message: string) => new ConnectorError(message, { retryable: false });
 
@@ -80,9 +44,17 @@ export async function deliverWriteOff(
   c: AccountingConnection,
   job: OutboxJob,
 ): Promise<DeliveryOutcome> {
-  const parsed = WriteOffEvent.safeParse(JSON.parse(job.payload));
+  const parsed = WriteOffJob.safeParse(JSON.parse(job.payload));
   if (!parsed.success) return { type: 'retry', error: 'The write-off event is malformed', permanent: true };
-  const w = parsed.data;
+  const { writeOff } = parsed.data;
+  const w = {
+    writeOffId: writeOff.id,
+    merchantId: writeOff.merchant_id,
+    invoiceNumber: writeOff.invoice_number,
+    currency: writeOff.currency,
+    amount: writeOff.amount_minor,
+    date: writeOff.date,
+  };
   const label = c.provider === 'xero' ? 'Xero' : 'QuickBooks';
   const merchant = await deps.database.db
     .selectFrom('merchants')
@@ -132,7 +104,11 @@ export async function deliverWriteOff(
     });
     invalidateLiveAmountDue(deps, w.merchantId, w.invoiceNumber);
     await clearAttention(deps, [w.writeOffId]);
-    return { type: 'delivered', responseStatus: 200, writebacks: [] };
+    return {
+      type: 'delivered',
+      responseStatus: 200,
+      writebacks: [{ writeOffId: w.writeOffId, source: c.provider }],
+    };
   } catch (err) {
     if (!(err instanceof ConnectorError)) throw err;
     return {

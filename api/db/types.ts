@@ -119,7 +119,15 @@ export interface InvoicesTable {
   overpaid: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Admin write-offs plus credit refunds (DESIGN §3.3, §3.8). */
+  written_off_amount: Generated<number>;
+  attention: InvoiceAttention | null;
+  /** The normalised invoice number (core/invoice-number.ts) that, with merchant and currency, identifies it. */
+  number_key: string;
 }
+
+export type InvoiceAttention = 'overpaid' | 'capped' | 'below_minimum';
+export type ObservationSource = 'link' | 'typed' | 'live';
 
 export interface InvoiceObservationsTable {
   id: string;
@@ -128,6 +136,24 @@ export interface InvoiceObservationsTable {
   written_back_at_observation: number;
   credible: Generated<Flag>;
   observed_at: Timestamp;
+  source: Generated<ObservationSource>;
+  credible_at: Timestamp | null;
+  dismissed_at: Timestamp | null;
+  dismissed_by: string | null;
+  dismissed_reason: string | null;
+}
+
+export interface InvoiceWriteOffsTable {
+  id: string;
+  invoice_id: string;
+  amount: number;
+  reason: string;
+  observation_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  recorded_at: Timestamp | null;
+  recorded_source: 'xero' | 'quickbooks' | 'webhook' | 'manual' | null;
+  recorded_by: string | null;
 }
 
 export type PaymentStatus =
@@ -299,6 +325,7 @@ export interface OutboxTable {
   delivered_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  write_off_id: string | null;
 }
 
 export interface AuditLogTable {
@@ -369,6 +396,7 @@ export interface Database {
   accounting_connections: AccountingConnectionsTable;
   invoices: InvoicesTable;
   invoice_observations: InvoiceObservationsTable;
+  invoice_write_offs: InvoiceWriteOffsTable;
   payments: PaymentsTable;
   refunds: RefundsTable;
   accounting_writebacks: AccountingWritebacksTable;
@@ -394,6 +422,9 @@ export type Merchant = Selectable<MerchantsTable>;
 export type NewMerchant = Insertable<MerchantsTable>;
 export type MerchantUpdate = Updateable<MerchantsTable>;
 export type Invoice = Selectable<InvoicesTable>;
+export type InvoiceUpdate = Updateable<InvoicesTable>;
+export type InvoiceObservation = Selectable<InvoiceObservationsTable>;
+export type InvoiceWriteOff = Selectable<InvoiceWriteOffsTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type PaymentUpdate = Updateable<PaymentsTable>;

@@ -10,11 +10,12 @@
  * from the row (api/payments/attempts.ts).
  */
 import { normalizeCurrency } from '../../core/currencies.ts';
+import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { formatMoney } from '../../core/money.ts';
 import { getLiveAmountDue } from '../accounting/live-amount.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { availableBalance, checkPaymentAmount } from '../invoices/ledger.ts';
+import { availableBalance, checkPaymentAmount, paymentAmountError } from '../invoices/ledger.ts';
 import { adjustInvoice, countersOf, lockInvoice, upsertObservation } from '../invoices/repository.ts';
 import { INVALID_MERCHANT_MESSAGE, requireReadyAccount, resolveMerchant } from '../merchants/resolve.ts';
 import { breakdownFor, policyOf, surchargeFor } from '../merchants/surcharge.ts';
@@ -24,7 +25,7 @@ import type { IdempotencyClaim } from './idempotency.ts';
 import type { CardDetails } from './providers/provider.ts';
 import { insertPayment, unconfirmedAttempts } from './repository.ts';
 import { answerFor, resumeAttempt } from './resume.ts';
-import { INVALID_AMOUNT_MESSAGE, type CreatePaymentInput } from './schema.ts';
+import type { CreatePaymentInput } from './schema.ts';
 import { inWriteTransaction } from './group-commit.ts';
 import { applyIntent } from './state.ts';
 
@@ -76,7 +77,8 @@ export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ct
     session &&
     (session.merchantId !== merchant.id ||
       session.currency !== currency ||
-      (input.invoiceNumber && input.invoiceNumber.trim() !== session.invoiceNumber))
+      (input.invoiceNumber &&
+        invoiceNumberKey(input.invoiceNumber) !== invoiceNumberKey(session.invoiceNumber)))
   )
     throw new AppError(
       'bad_request',
@@ -139,22 +141,19 @@ export async function createPayment(deps: AppDeps, input: CreatePaymentInput, ct
     const counters = countersOf(invoice);
     const writtenBack = session ? session.writtenBack : counters.writtenBack;
     const balance = availableBalance(counters, { amount: linkAmount, writtenBack });
-    const check = checkPaymentAmount(input.amount, balance, currency);
-    if (!check.ok) {
-      if (check.reason === 'exceeds_balance')
-        throw new AppError('unprocessable', exceedsBalanceMessage(check.balance ?? 0, currency), {
-          field: 'amount',
-        });
-      if (check.reason === 'below_minimum')
-        throw new AppError(
-          'validation_failed',
-          `The minimum payment is ${formatMoney(check.minimum, currency)}.`,
-          { field: 'amount' },
-        );
-      throw new AppError('validation_failed', INVALID_AMOUNT_MESSAGE, { field: 'amount' });
-    }
+    const check = checkPaymentAmount(input.amount, balance, currency, breakdown.total);
+    if (!check.ok) throw paymentAmountError(check, currency, merchant.business_name);
     const observationId =
-      linkAmount !== null ? await upsertObservation(trx, invoice.id, linkAmount, writtenBack, nowIso) : null;
+      linkAmount !== null
+        ? await upsertObservation(
+            trx,
+            invoice.id,
+            linkAmount,
+            writtenBack,
+            nowIso,
+            session?.source ?? (live ? 'live' : 'typed'),
+          )
+        : null;
     await insertPayment(trx, {
       ...attempt,
       invoice_id: invoice.id,

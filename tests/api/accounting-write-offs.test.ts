@@ -1,12 +1,13 @@
 /**
  * Write-offs of sub-minimum remainders in the accounting tool (DESIGN §3.3, §7), through the outbox
- * contract of api/accounting/write-off-sync.ts (`enqueueWriteOffSync`, a `payment.write_off` job):
+ * jobs the console's write-off enqueues (api/outbox/enqueue.ts `enqueueWriteOffSync`, a `payment.write_off` job):
  * Xero gets a credit note for the remainder allocated to the invoice, QuickBooks a credit memo
  * applied to it, on the merchant's local date; never more than the tool says is due; resumed, not
  * repeated, after a failure between the two calls.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueWriteOffSync } from '../../api/accounting/write-off-sync.ts';
+import { invoiceNumberKey } from '../../core/invoice-number.ts';
+import { enqueueWriteOffSync } from '../../api/outbox/enqueue.ts';
 import { runOutboxOnce } from '../../api/outbox/worker.ts';
 import { json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
@@ -45,6 +46,10 @@ describe.skipIf(skip)(`write-offs in Xero and QuickBooks (${testDialect})`, () =
     await Promise.all([xero?.close(), qbo?.close()]);
   });
 
+  /**
+   * A write-off as the console records it: the invoice row and the write-off row, then the sync jobs
+   * of api/outbox/enqueue.ts in the same transaction. Returns the targets that got a job.
+   */
   const writeOff = (o: {
     merchantId: string;
     invoiceNumber: string;
@@ -53,18 +58,44 @@ describe.skipIf(skip)(`write-offs in Xero and QuickBooks (${testDialect})`, () =
     date?: string;
     writeOffId?: string;
   }) =>
-    t.deps.database.db.transaction().execute((trx) =>
-      enqueueWriteOffSync(
-        trx,
-        {
-          writeOffId: o.writeOffId ?? crypto.randomUUID(),
-          currency: 'AUD',
-          date: '2026-11-22T13:30:00.000Z',
-          ...o,
-        },
-        t.clock,
-      ),
-    );
+    t.deps.database.db.transaction().execute(async (trx) => {
+      const currency = o.currency ?? 'AUD';
+      const at = o.date ?? '2026-11-22T13:30:00.000Z';
+      const existing = await trx
+        .selectFrom('invoices')
+        .select('id')
+        .where('merchant_id', '=', o.merchantId)
+        .where('number_key', '=', invoiceNumberKey(o.invoiceNumber))
+        .where('currency', '=', currency)
+        .executeTakeFirst();
+      const invoiceId = existing?.id ?? crypto.randomUUID();
+      if (!existing)
+        await trx
+          .insertInto('invoices')
+          .values({
+            id: invoiceId,
+            merchant_id: o.merchantId,
+            invoice_number: o.invoiceNumber,
+            number_key: invoiceNumberKey(o.invoiceNumber),
+            currency,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      const id = o.writeOffId ?? crypto.randomUUID();
+      await trx
+        .insertInto('invoice_write_offs')
+        .values({
+          id,
+          invoice_id: invoiceId,
+          amount: o.amount,
+          reason: 'Below the card minimum',
+          created_at: at,
+        })
+        .onConflict((oc) => oc.column('id').doNothing()) // the same write-off again
+        .execute();
+      return enqueueWriteOffSync(trx, id, t.clock);
+    });
   const job = (writeOffId: string) =>
     t.deps.database.db
       .selectFrom('outbox')
@@ -91,14 +122,21 @@ describe.skipIf(skip)(`write-offs in Xero and QuickBooks (${testDialect})`, () =
       idempotency_key: `payment.write_off:${id}:xero`,
       status: 'pending',
     });
+    expect(queued.write_off_id).toBe(id);
     expect(JSON.parse(queued.payload)).toMatchObject({
       event: 'payment.write_off',
-      writeOffId: id,
-      amount: 37,
-      currency: 'AUD',
+      writeOff: { id, amount_minor: 37, currency: 'AUD', invoice_number: invoice, date: '2026-11-23' },
     });
     await runOutboxOnce(t.deps);
     expect(await job(id)).toMatchObject({ status: 'delivered' });
+    // Recorded in Xero: the write-off now counts as written back (DESIGN §3.3 S).
+    expect(
+      await t.deps.database.db
+        .selectFrom('invoice_write_offs')
+        .select(['recorded_source'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ recorded_source: 'xero' });
     const note = [...xero.creditNotes.values()].find((c) => c.ContactID === inv.Contact.ContactID)!;
     expect(note).toMatchObject({ totalCents: 37, Date: '2026-11-23', LineAccountCode: '200' });
     expect(xero.allocations.filter((a) => a.CreditNoteID === note.CreditNoteID)).toEqual([

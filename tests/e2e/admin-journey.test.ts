@@ -152,6 +152,8 @@ describe('admin console journey', () => {
     await page.getByRole('button', { name: 'Refund' }).click();
     const refund = page.getByRole('dialog');
     await refund.getByLabel('Refund amount (AUD)').fill('100.00');
+    // The customer still owes it (a re-open, DESIGN §3.8): the part is due on the invoice again.
+    await refund.getByRole('radio', { name: /^Re-open/ }).check();
     await refund.getByRole('button', { name: 'Review refund' }).click();
     await refund
       .getByText('Refund A$100.00 of invoice INV-7781 plus A$2.95 surcharge (total A$102.95)')

@@ -218,6 +218,7 @@ export const records = {
       invoice_part: 'Invoice part',
       surcharge: 'Surcharge',
       total: 'Total',
+      kind: 'Kind',
       status: 'Status',
       reason: 'Reason',
     },

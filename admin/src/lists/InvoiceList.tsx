@@ -1,4 +1,8 @@
-/** /admin/invoices: the ledger per invoice, balance through us, and overpaid invoices flagged for a refund. */
+/**
+ * /admin/invoices: the ledger per invoice — the balance through the latest link seen, capped by
+ * the credible observations (DESIGN §3.3) — with Needs attention (overpaid, a remainder below the
+ * card minimum, a link capped by another observation) and a link to each invoice's page.
+ */
 import {
   BooleanInput,
   ExportButton,
@@ -9,6 +13,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ATTENTION_LABEL } from '../invoices/types.ts';
 import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
 import { money, shortDate } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
@@ -24,6 +29,7 @@ export function InvoiceList() {
       sort={{ field: 'updated_at', order: 'DESC' }}
       filters={useListFilters([
         <SearchInput key="q" source="q" alwaysOn placeholder="Invoice or merchant" />,
+        <BooleanInput key="needs_attention" source="needs_attention" label="Needs attention" alwaysOn />,
         <BooleanInput key="overpaid" source="overpaid" label="Overpaid only" alwaysOn />,
       ])}
       exporter={exportInvoices}
@@ -41,13 +47,7 @@ export function InvoiceList() {
         <FunctionField
           label="Invoice"
           sortBy="invoice_number"
-          render={(i: Invoice) => (
-            <Link
-              to={`/payments?filter=${encodeURIComponent(JSON.stringify({ invoice_number: i.invoice_number, merchant_id: i.merchant_id }))}`}
-            >
-              {i.invoice_number}
-            </Link>
-          )}
+          render={(i: Invoice) => <Link to={`/invoices/${i.id}`}>{i.invoice_number}</Link>}
         />
         <FunctionField
           label="Merchant"
@@ -70,10 +70,10 @@ export function InvoiceList() {
         <FunctionField
           label="Balance"
           textAlign="right"
-          render={(i: Invoice) => (i.balance === null ? 'unknown' : money(i.balance, i.currency))}
+          render={(i: Invoice) => (i.balance === null ? 'no link amount' : money(i.balance, i.currency))}
         />
         <FunctionField
-          label="Flag"
+          label="Needs attention"
           render={(i: Invoice) =>
             i.overpaid ? (
               <StatusChip
@@ -81,6 +81,8 @@ export function InvoiceList() {
                 tone="error"
                 label={`Overpaid ${money(i.overpaid_amount, i.currency)}`}
               />
+            ) : i.attention ? (
+              <StatusChip status={i.attention} tone="default" label={ATTENTION_LABEL[i.attention]} />
             ) : null
           }
         />

@@ -24,7 +24,7 @@ import { DetailRow } from '../shared/DetailRow.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 import { RefundAccountingRecords } from './RefundAccountingRecords.tsx';
-import { refundableOf, RefundDialog } from './RefundDialog.tsx';
+import { KIND_TEXT, refundableOf, RefundDialog } from './RefundDialog.tsx';
 
 /** The spec's text with the server's detail; the server's message may already start with it. */
 function syncFailure(failed: string, detail: string | null): string {
@@ -115,7 +115,13 @@ export function PaymentDetails() {
             </Box>
           </Box>
           <Box component="dl" sx={{ mt: 2, mb: 0 }}>
-            <Row label={translate('console.payments.fields.invoice_number')}>{p.invoice_number}</Row>
+            <Row label={translate('console.payments.fields.invoice_number')}>
+              {p.invoice_id ? (
+                <Link to={`/invoices/${p.invoice_id}`}>{p.invoice_number}</Link>
+              ) : (
+                p.invoice_number
+              )}
+            </Row>
             <Row label={translate('console.payments.fields.merchant')}>
               {p.merchant_name ? (
                 <Link to={`/merchants/${p.merchant_id}`}>{p.merchant_name}</Link>
@@ -186,6 +192,7 @@ export function PaymentDetails() {
                   <TableCell align="right">{translate('console.payments.refunds.invoice_part')}</TableCell>
                   <TableCell align="right">{translate('console.payments.refunds.surcharge')}</TableCell>
                   <TableCell align="right">{translate('console.payments.refunds.total')}</TableCell>
+                  <TableCell>{translate('console.payments.refunds.kind')}</TableCell>
                   <TableCell>{translate('console.payments.refunds.status')}</TableCell>
                   <TableCell>{translate('console.payments.refunds.reason')}</TableCell>
                 </TableRow>
@@ -197,6 +204,9 @@ export function PaymentDetails() {
                     <TableCell align="right">{money(r.amount, p.currency)}</TableCell>
                     <TableCell align="right">{money(r.surcharge, p.currency)}</TableCell>
                     <TableCell align="right">{money(r.total_amount, p.currency)}</TableCell>
+                    <TableCell title={KIND_TEXT[r.kind]?.help}>
+                      {KIND_TEXT[r.kind]?.label ?? r.kind}
+                    </TableCell>
                     <TableCell>
                       <StatusChip status={r.status} tone={paymentTone(r.status)} />
                     </TableCell>

@@ -58,6 +58,8 @@ export interface Refund {
   total_amount: number;
   platform_fee_refunded: number;
   status: string;
+  /** credit: no longer owed (the balance does not change); reopen: owed again (DESIGN §3.8). */
+  kind: 'credit' | 'reopen';
   reason: string | null;
   created_at: string;
 }
@@ -103,10 +105,13 @@ export interface Invoice {
   paid_amount: number;
   reserved_amount: number;
   written_back_amount: number;
+  written_off_amount: number;
   credible_limit: number | null;
   balance: number | null;
   overpaid: boolean;
   overpaid_amount: number;
+  /** Why it is listed under Needs attention, if it is. */
+  attention: 'overpaid' | 'capped' | 'below_minimum' | null;
   updated_at: string;
 }
 

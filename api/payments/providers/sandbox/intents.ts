@@ -15,6 +15,7 @@
  * retrieving the intent.
  */
 import { createHash } from 'node:crypto';
+import { maximumChargeMinor, minimumChargeMinor } from '../../../../core/charge-table.ts';
 import { normalizeCurrency } from '../../../../core/currencies.ts';
 import { formatMoney } from '../../../../core/money.ts';
 import type { Clock } from '../../../context.ts';
@@ -24,9 +25,6 @@ import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, RefundRow, SandboxDb, SandboxTrx } from './database.ts';
 import { enqueueEvent } from './events.ts';
 import { newId, paymentIntentJson, type StoredError } from './objects.ts';
-
-export const MIN_AMOUNT = 50;
-export const MAX_AMOUNT = 99_999_999;
 
 export const noSuchIntent = (id: string) =>
   invalid(`No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent', status: 404 });
@@ -153,6 +151,7 @@ export async function usablePaymentMethod(
 export async function createIntent(ctx: SandboxContext, input: CreateIntentInput) {
   const currency = input.currency.toLowerCase();
   if (!normalizeCurrency(currency)) throw invalid(`Invalid currency: ${currency}.`, { param: 'currency' });
+  const [MIN_AMOUNT, MAX_AMOUNT] = [minimumChargeMinor(currency), maximumChargeMinor(currency)]; // core's one table
   if (!Number.isSafeInteger(input.amount) || input.amount < MIN_AMOUNT) {
     throw invalid(`Amount must be at least ${formatMoney(MIN_AMOUNT, currency)} ${currency}`, {
       code: 'amount_too_small',
