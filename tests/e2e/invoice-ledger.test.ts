@@ -163,7 +163,7 @@ describe('invoice ledger: pay-page notices and the console invoice page', () => 
     await page.getByRole('row').filter({ hasText: 'INV-E2E-MIN' }).getByText('Below card minimum').waitFor();
 
     await page.getByRole('link', { name: 'INV-E2E-CAP' }).click();
-    await expectTitle(page, 'Invoice');
+    await expectTitle(page, 'Invoice Details');
     await page.getByText('Credible observation: A$0.50').waitFor();
     // The page's own content (the console's app bar is not this page's).
     expect(serious((await new AxeBuilder({ page }).exclude('header').analyze()).violations)).toEqual([]);
