@@ -83,7 +83,9 @@ CREATE TABLE merchants (
   xero_integration_status TEXT NOT NULL DEFAULT 'not_configured',
   deleted_at TEXT,
   created_at TEXT NOT NULL,
-  last_updated TEXT NOT NULL
+  last_updated TEXT NOT NULL,
+  -- IANA time zone: accounting dates are the merchant's local date (migration 030).
+  time_zone TEXT NOT NULL DEFAULT 'Australia/Sydney'
 );
 CREATE INDEX merchants_created ON merchants (created_at);
 CREATE INDEX merchants_stripe_account ON merchants (stripe_account_id);
@@ -103,10 +105,15 @@ CREATE TABLE accounting_connections (
   status TEXT NOT NULL DEFAULT 'connected',
   last_error TEXT,
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- The OAuth scopes granted (NULL: not recorded yet) and where credit notes are booked (migration 031).
+  granted_scopes TEXT,
+  credit_account_code TEXT
 );
 
--- One invoice per merchant + invoice number + currency: the server-side ledger (DESIGN §3.3).
+-- One invoice per merchant + normalised invoice number + currency: the server-side ledger (DESIGN
+-- §3.3). `invoice_number` is the number as first written; `number_key` identifies it
+-- (core/invoice-number.ts: NFKC, invisible characters removed, dashes folded, trimmed, case-folded).
 CREATE TABLE invoices (
   id TEXT PRIMARY KEY,
   merchant_id TEXT NOT NULL REFERENCES merchants (id),
@@ -115,17 +122,27 @@ CREATE TABLE invoices (
   paid_amount BIGINT NOT NULL DEFAULT 0 CHECK (paid_amount >= 0),
   reserved_amount BIGINT NOT NULL DEFAULT 0 CHECK (reserved_amount >= 0),
   written_back_amount BIGINT NOT NULL DEFAULT 0,
-  -- min over credible observations of (link amount + written-back net at observation); NULL = none yet.
+  -- min over credible, undismissed observations of (link amount + written-back net at observation);
+  -- NULL = none. Kept by api/invoices/repository.ts from the one rule in api/invoices/ledger.ts.
   credible_limit BIGINT,
   -- Bumped by every change to the invoice or its payments' statuses (cache validation).
   version BIGINT NOT NULL DEFAULT 0,
   overpaid INTEGER NOT NULL DEFAULT 0 CHECK (overpaid IN (0, 1)),
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
+  -- Written off: admin write-offs of sub-minimum remainders plus credit refunds (migration 011).
+  written_off_amount BIGINT NOT NULL DEFAULT 0 CHECK (written_off_amount >= 0),
+  -- Why the console lists it under "Needs attention", if it does (api/invoices/ledger.ts).
+  attention TEXT CHECK (attention IN ('overpaid', 'capped', 'below_minimum')),
+  -- Migrations 012 and 013.
+  number_key TEXT NOT NULL,
   UNIQUE (merchant_id, invoice_number, currency)
 );
+CREATE UNIQUE INDEX invoices_number_key ON invoices (merchant_id, number_key, currency);
+CREATE INDEX invoices_attention ON invoices (attention, updated_at);
 
--- Link amounts seen for an invoice (DESIGN §3.3). Credible once a payment succeeded against it.
+-- Link amounts seen for an invoice (DESIGN §3.3). Credible once a payment succeeded against it; an
+-- admin may dismiss one (audited), which takes it out of the balance.
 CREATE TABLE invoice_observations (
   id TEXT PRIMARY KEY,
   invoice_id TEXT NOT NULL REFERENCES invoices (id),
@@ -133,8 +150,31 @@ CREATE TABLE invoice_observations (
   written_back_at_observation BIGINT NOT NULL,
   credible INTEGER NOT NULL DEFAULT 0 CHECK (credible IN (0, 1)),
   observed_at TEXT NOT NULL,
+  -- link: a payment link's amount; live: the connected accounting tool's amount due; typed: an
+  -- amount due given directly in an API request (no pay page observed it). Migration 011.
+  source TEXT NOT NULL DEFAULT 'link' CHECK (source IN ('link', 'typed', 'live')),
+  credible_at TEXT,
+  dismissed_at TEXT,
+  dismissed_by TEXT,
+  dismissed_reason TEXT,
   UNIQUE (invoice_id, amount, written_back_at_observation)
 );
+
+-- Remainders below the card minimum written off by an admin (DESIGN §3.3; audited). A term of the
+-- balance like a payment; written back (recorded_*) once the accounting tool has it.
+CREATE TABLE invoice_write_offs (
+  id TEXT PRIMARY KEY,
+  invoice_id TEXT NOT NULL REFERENCES invoices (id),
+  amount BIGINT NOT NULL CHECK (amount > 0),
+  reason TEXT NOT NULL,
+  observation_id TEXT REFERENCES invoice_observations (id),
+  created_by TEXT,
+  created_at TEXT NOT NULL,
+  recorded_at TEXT,
+  recorded_source TEXT CHECK (recorded_source IN ('xero', 'quickbooks', 'webhook', 'manual')),
+  recorded_by TEXT
+);
+CREATE INDEX invoice_write_offs_invoice ON invoice_write_offs (invoice_id, created_at);
 
 CREATE TABLE payments (
   id TEXT PRIMARY KEY,
@@ -238,7 +278,8 @@ CREATE TABLE refunds (
   reason TEXT,
   created_by TEXT,
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  kind TEXT NOT NULL DEFAULT 'reopen' CHECK (kind IN ('credit', 'reopen'))
 );
 CREATE INDEX refunds_payment ON refunds (payment_id);
 
@@ -269,6 +310,40 @@ CREATE TABLE accounting_records (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+
+-- What a connector created in Xero / QuickBooks for a refund or a write-off (one row per record: credit
+-- note, cash refund, surcharge refund, replaced payment, ...), shown on the console's payment page.
+CREATE TABLE accounting_entries (
+  id TEXT PRIMARY KEY,
+  provider TEXT NOT NULL CHECK (provider IN ('xero', 'quickbooks')),
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  payment_id TEXT REFERENCES payments (id),
+  subject_type TEXT NOT NULL CHECK (subject_type IN ('refund', 'write_off')),
+  subject_id TEXT NOT NULL,
+  step TEXT NOT NULL,
+  external_id TEXT NOT NULL,
+  external_number TEXT,
+  amount BIGINT NOT NULL,
+  currency TEXT NOT NULL,
+  entry_date TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (provider, subject_id, step)
+);
+CREATE INDEX accounting_entries_payment ON accounting_entries (payment_id);
+CREATE INDEX accounting_entries_subject ON accounting_entries (subject_id);
+-- A refund or write-off the accounting tool refused for a reason a person must fix first (a reconciled
+-- payment): listed under "Needs attention" with the step to take; removed once it is recorded.
+CREATE TABLE accounting_attention (
+  subject_id TEXT PRIMARY KEY,
+  subject_type TEXT NOT NULL CHECK (subject_type IN ('refund', 'write_off')),
+  provider TEXT NOT NULL CHECK (provider IN ('xero', 'quickbooks')),
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  payment_id TEXT REFERENCES payments (id),
+  message TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX accounting_attention_created ON accounting_attention (created_at);
 
 -- Provider webhook events, deduplicated by event id.
 CREATE TABLE payment_events (
@@ -322,7 +397,9 @@ CREATE TABLE outbox (
   last_response_status INTEGER,
   delivered_at TEXT,
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- The write-off a `payment.write_off` job delivers (migration 011).
+  write_off_id TEXT REFERENCES invoice_write_offs (id)
 );
 CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
 CREATE INDEX outbox_payment ON outbox (payment_id);

@@ -11,7 +11,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'client/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'client/**/*.test.ts',
+            'api/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -22,6 +22,7 @@ import { paymentDomainRoutes } from './merchants/payment-domain-routes.ts';
 import { payRoutes } from './pay/routes.ts';
 import { adminPaymentRoutes } from './payments/admin-routes.ts';
 import { adminConsoleRoutes } from './admin-console/routes.ts';
+import { adminInvoiceRoutes } from './invoices/admin-routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { accountingRoutes } from './accounting/routes.ts';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', paymentRoutes);
   app.route('/', adminPaymentRoutes);
   app.route('/', adminConsoleRoutes);
+  app.route('/', adminInvoiceRoutes);
   app.route('/', webhookRoutes);
   app.route('/', automationWebhookRoutes);
   app.route('/', accountingRoutes);

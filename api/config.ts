@@ -4,6 +4,7 @@
  * The browser gets only `publicConfig()`: an explicit allowlist.
  */
 import { z } from 'zod';
+import { isTimeZone } from '../core/local-date.ts';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -80,6 +81,14 @@ const envSchema = z.object({
   XERO_API_BASE: httpUrl.default('https://api.xero.com'),
   XERO_IDENTITY_BASE: httpUrl.default('https://identity.xero.com'),
   XERO_LOGIN_BASE: httpUrl.default('https://login.xero.com'),
+  XERO_SCOPES: optionalString.refine((v) => v === null || /^[\w.:\- ]+$/.test(v), {
+    message: 'must be space-separated scope names',
+  }),
+  DEFAULT_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('Australia/Sydney')
+    .refine(isTimeZone, 'must be an IANA time zone such as Australia/Sydney'),
   QUICKBOOKS_CLIENT_ID: optionalString,
   QUICKBOOKS_CLIENT_SECRET: optionalString,
   QUICKBOOKS_API_BASE: httpUrl.default('https://quickbooks.api.intuit.com'),
@@ -97,6 +106,7 @@ const envSchema = z.object({
     message: 'must be at least 32 characters',
   }),
   RATE_LIMITS: bool.default(true),
+  PAY_LOOKUP_INVOICES_PER_IP: intIn(1, 1_000_000).default(60),
   OUTBOX_WORKER: bool.default(true),
   OUTBOX_MAX_ATTEMPTS: intIn(1, 100).default(10),
   OUTBOX_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
@@ -122,6 +132,15 @@ const envSchema = z.object({
 
 export type PaymentsMode = 'sandbox' | 'stripe';
 
+/**
+ * Xero's granular scopes (apps created since 2 March 2026 may ask for nothing else): invoices and
+ * credit notes, payments, bank transactions (the surcharge received and refunded), organisation
+ * settings (time zone, branding themes), contacts. XERO_SCOPES replaces the list, e.g. for an older
+ * app that still uses `accounting.transactions`, or to add `paymentservices`.
+ */
+export const DEFAULT_XERO_SCOPES =
+  'offline_access accounting.invoices accounting.payments accounting.banktransactions accounting.settings.read accounting.contacts.read';
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -146,12 +165,16 @@ export interface Config {
   mailFrom: string;
   platformFeeBps: number;
   productName: string;
+  /** IANA time zone new merchants get (DEFAULT_TIME_ZONE). */
+  defaultTimeZone: string;
   xero: {
     clientId: string | null;
     clientSecret: string | null;
     apiBase: string;
     identityBase: string;
     loginBase: string;
+    /** The scopes the Xero connection asks for (XERO_SCOPES, else the granular default of DESIGN §7). */
+    scopes: string;
   };
   quickbooks: { clientId: string | null; clientSecret: string | null; apiBase: string; identityBase: string };
   outboundAllowlist: string[];
@@ -174,6 +197,8 @@ export interface Config {
     windowMinutes: number;
     blockMinutes: number;
   };
+  /** Distinct invoices one client address may look up on pay pages in 10 minutes (with rate limits on). */
+  payLookupInvoicesPerIp: number;
   reservationTtlMinutes: number;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -233,12 +258,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     platformFeeBps: e.PLATFORM_FEE_BPS,
     productName: e.PRODUCT_NAME,
+    defaultTimeZone: e.DEFAULT_TIME_ZONE,
     xero: {
       clientId: e.XERO_CLIENT_ID,
       clientSecret: e.XERO_CLIENT_SECRET,
       apiBase: e.XERO_API_BASE,
       identityBase: e.XERO_IDENTITY_BASE,
       loginBase: e.XERO_LOGIN_BASE,
+      scopes: (e.XERO_SCOPES ?? DEFAULT_XERO_SCOPES).split(/\s+/).filter(Boolean).join(' '),
     },
     quickbooks: {
       clientId: e.QUICKBOOKS_CLIENT_ID,
@@ -265,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowMinutes: e.DECLINE_WINDOW_MINUTES,
       blockMinutes: e.DECLINE_BLOCK_MINUTES,
     },
+    payLookupInvoicesPerIp: e.PAY_LOOKUP_INVOICES_PER_IP,
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

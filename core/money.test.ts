@@ -82,12 +82,21 @@ describe('parseLinkAmount', () => {
     expect(parseLinkAmount('¥1,030', 'JPY')).toBe(1030);
   });
 
-  it('returns null for unparseable or zero amounts', () => {
-    expect(parseLinkAmount('0.00', 'AUD')).toBeNull();
-    expect(parseLinkAmount('0.004', 'AUD')).toBeNull();
+  it('returns null when the link has no amount', () => {
     expect(parseLinkAmount('[AMOUNTDUE]', 'AUD')).toBeNull();
     expect(parseLinkAmount('', 'AUD')).toBeNull();
     expect(parseLinkAmount(null, 'AUD')).toBeNull();
+    expect(parseLinkAmount('abc', 'AUD')).toBeNull();
+  });
+
+  it('reads zero and negative amounts as nothing due (0), never as no amount', () => {
+    expect(parseLinkAmount('0.00', 'AUD')).toBe(0);
+    expect(parseLinkAmount('0', 'JPY')).toBe(0);
+    expect(parseLinkAmount('0.004', 'AUD')).toBe(0);
+    expect(parseLinkAmount('-12.50', 'AUD')).toBe(0);
+    expect(parseLinkAmount('\u221212.50', 'AUD')).toBe(0);
+    expect(parseLinkAmount('(1,250.00)', 'AUD')).toBe(0);
+    expect(parseLinkAmount('A$-5', 'AUD')).toBe(0);
   });
 });
 
@@ -185,10 +194,12 @@ describe('fees', () => {
 });
 
 describe('minimumPaymentMinor / percentOf', () => {
-  it('is 50 minor units for both kinds of currency', () => {
+  it("is the card processor's minimum charge in that currency", () => {
     expect(minimumPaymentMinor('AUD')).toBe(50);
     expect(fromMinorUnits(minimumPaymentMinor('AUD'), 'AUD')).toBe('0.50');
     expect(minimumPaymentMinor('JPY')).toBe(50);
+    expect(minimumPaymentMinor('GBP')).toBe(30);
+    expect(minimumPaymentMinor('hkd')).toBe(400);
   });
 
   it('floors partial percentages and keeps 100% exact', () => {

@@ -6,6 +6,7 @@
  * round-half-up.
  */
 
+import { minimumChargeMinor } from './charge-table.ts';
 import { minorUnitExponent } from './currencies.ts';
 import { mulDivFloor, mulDivRoundHalfUp, numberToDecimalString, scaleDecimal } from './decimal.ts';
 
@@ -57,18 +58,29 @@ export function toMinorUnits(major: string | number, currency: string): number |
 }
 
 /**
- * Parse a raw link amount to minor units; null when unusable or zero, in
- * which case the payer enters the amount manually.
+ * Parse a raw link amount to minor units. Null when there is no usable amount (the payer enters
+ * one); 0 when the link says nothing is due — an amount of zero, or a negative one (a credit
+ * balance, written "-12.50", "−12.50" or "(12.50)"): DESIGN §3.3, not "no amount".
  *
  * @example
  * parseLinkAmount('1,250.00', 'AUD'); // 125000
- * parseLinkAmount('0.00', 'AUD'); // null
+ * parseLinkAmount('0.00', 'AUD'); // 0
+ * parseLinkAmount('-12.50', 'AUD'); // 0
+ * parseLinkAmount('[AMOUNTDUE]', 'AUD'); // null
  */
 export function parseLinkAmount(raw: string | null | undefined, currency: string): number | null {
   const cleaned = parseAmountString(raw);
   if (cleaned === null) return null;
   const minor = toMinorUnits(cleaned, currency);
-  return minor === null || minor === 0 ? null : minor;
+  if (minor === null) return null;
+  return isNegativeAmount(raw!) ? 0 : minor;
+}
+
+/** A minus sign (ASCII or U+2212) before the first digit, or accounting parentheses around it. */
+function isNegativeAmount(raw: string): boolean {
+  const text = raw.trim();
+  const firstDigit = text.search(/\d/);
+  return /[-\u2212]/.test(text.slice(0, firstDigit)) || (text.startsWith('(') && text.endsWith(')'));
 }
 
 /**
@@ -222,14 +234,15 @@ export function computeBreakdown(input: BreakdownInput): Breakdown {
 }
 
 /**
- * Smallest payment accepted: 0.50, or 50 in a zero-decimal currency.
+ * Smallest payment accepted: the card processor's minimum charge in that currency (core/charge-table.ts).
  *
  * @example
  * minimumPaymentMinor('AUD'); // 50 (A$0.50)
+ * minimumPaymentMinor('GBP'); // 30 (£0.30)
  * minimumPaymentMinor('JPY'); // 50 (¥50)
  */
-export function minimumPaymentMinor(_currency: string): number {
-  return 50;
+export function minimumPaymentMinor(currency: string): number {
+  return minimumChargeMinor(currency);
 }
 
 /** Quick-pick fractions of an outstanding balance. */
@@ -249,4 +262,20 @@ export function percentOf(balanceMinor: number, percent: BalancePercent): number
     throw new RangeError(`percent must be 25, 50, 75 or 100, got ${String(percent)}`);
   }
   return mulDivFloor(balanceMinor, percent, 100);
+}
+
+/**
+ * The surcharge given back once `refundedBase` of a payment's base has been refunded in all: its
+ * share of the surcharge charged, rounded down, and all of it at the end — so partial refunds add up
+ * exactly to the surcharge and none returns surcharge early. A refund gives back the difference.
+ *
+ * @example surchargeReturned({ amount: 30000, surcharge: 885 }, 10000) // 295
+ */
+export function surchargeReturned(
+  payment: { amount: number; surcharge: number },
+  refundedBase: number,
+): number {
+  if (refundedBase >= payment.amount) return payment.surcharge;
+  if (refundedBase <= 0 || payment.amount <= 0) return 0;
+  return mulDivFloor(payment.surcharge, refundedBase, payment.amount);
 }

@@ -1,25 +1,29 @@
 /**
  * The admin console: react-admin under /admin (DESIGN §4a console URLs). Resources give the lists
  * and the /:id pages (Merchant Details, the payment page, the blog editor); custom routes give the
- * dashboard, the blog create form at /admin/blog and the tools. Unknown paths show Page Not Found.
+ * dashboard, the blog create form at /admin/blog and the tools. Unknown paths show Page Not Found
+ * (and the server answers them 404: api/http/spa-routes.ts lists these routes too). Every read and
+ * write goes through the data provider; texts come from the i18nProvider; the product's theme,
+ * light and dark.
  */
 import AuditIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
-import ReceiptIcon from '@mui/icons-material/Receipt';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider.ts';
 import blogs from './blogs/index.ts';
 import { BlogCreate } from './blogs/BlogCreate.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
-import { dataProvider } from './dataProvider.ts';
+import { dataProvider } from './data/dataProvider.ts';
+import { i18nProvider } from './i18n/i18nProvider.ts';
 import { ConsoleLayout, TopRightNotification } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
+import { darkTheme, lightTheme } from './layout/theme.ts';
 import { NotFound } from './layout/NotFound.tsx';
 import { AuditLogList } from './lists/AuditLogList.tsx';
-import { InvoiceList } from './lists/InvoiceList.tsx';
 import { ProspectList } from './lists/ProspectList.tsx';
 import merchants from './merchants/index.ts';
+import invoices from './invoices/index.ts';
 import payments from './payments/index.ts';
 import { AccountingCallback } from './tools/AccountingCallback.tsx';
 import { Diagnostics } from './tools/Diagnostics.tsx';
@@ -29,9 +33,11 @@ import { XeroIntegration } from './tools/XeroIntegration.tsx';
 export function ConsoleApp() {
   return (
     <Admin
-      title="InvoicePay Console"
       authProvider={authProvider}
       dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      theme={lightTheme}
+      darkTheme={darkTheme}
       loginPage={LoginPage}
       layout={ConsoleLayout}
       notification={TopRightNotification}
@@ -42,7 +48,7 @@ export function ConsoleApp() {
       <Resource name="merchants" {...merchants} />
       <Resource name="payments" {...payments} />
       <Resource name="blogs" {...blogs} />
-      <Resource name="invoices" list={InvoiceList} icon={ReceiptIcon} />
+      <Resource name="invoices" {...invoices} />
       <Resource name="prospects" list={ProspectList} icon={PeopleIcon} />
       <Resource name="audit-log" list={AuditLogList} icon={AuditIcon} />
       <CustomRoutes>

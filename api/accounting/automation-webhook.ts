@@ -1,7 +1,7 @@
 /**
  * The merchant's automation webhook (Make, Zapier, n8n): signed deliveries of the spec §7 body from
  * the outbox, the admin's settings (URL, optional scenario id, SSRF-checked) and the test send that
- * is logged in webhook_tests. A 2xx answer to a payment or refund delivery is a write-back
+ * is logged in webhook_tests. A 2xx answer to a payment, refund or write-off delivery is a write-back
  * (DESIGN §3.3): the receiver acknowledged it, so it counts as recorded.
  */
 import { audit } from '../audit/service.ts';
@@ -99,9 +99,11 @@ export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): P
     return {
       type: 'delivered',
       responseStatus: attempt.responseStatus,
-      writebacks: job.payment_id
-        ? [{ paymentId: job.payment_id, refundId: job.refund_id, source: 'webhook' }]
-        : [],
+      writebacks: job.write_off_id
+        ? [{ writeOffId: job.write_off_id, source: 'webhook' }]
+        : job.payment_id
+          ? [{ paymentId: job.payment_id, refundId: job.refund_id, source: 'webhook' }]
+          : [],
     };
   return {
     type: 'retry',

@@ -2,18 +2,25 @@
  * The automation webhook (Make, Zapier, n8n): the spec §7 body and its signature.
  *
  * Body: `InvoiceNumber`, `Amount` (major units, the invoice part: what to record against the
- * invoice), `Currency`, `Date` (YYYY-MM-DD), `Reference`, and `payment_details` with the spec's
- * fields; we add `event` ('payment.succeeded' | 'refund.succeeded' | 'test') and the ids. For a refund
- * `Amount` is the invoice part given back (positive) and `payment_details.status` is 'refunded'.
+ * invoice), `Currency`, `Date` (YYYY-MM-DD, the merchant's local
+ * date), `Reference`, and `payment_details` with the spec's
+ * fields; we add `event` ('payment.succeeded' | 'refund.succeeded' | 'payment.write_off' | 'test') and
+ * the ids. For a refund `Amount` is the invoice part given back (positive), `payment_details.status`
+ * is 'refunded' and `payment_details.refund_kind` says what it means for the invoice: 'credit' (no
+ * longer owed: record a credit note and refund it) or 'reopen' (still owed: reduce the payment). A
+ * write-off (`payment.write_off`: a remainder below the card minimum that an admin wrote off) has
+ * `Amount` = the amount written off, `payment_details.status` 'written_off', and a `write_off`
+ * object with what a connector needs to post it (a credit note allocated to the invoice).
  *
  * Signature: `X-InvoicePay-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`
  * (docs/accounting-sync.md shows how to verify it).
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { localDate } from '../../core/local-date.ts';
 import { fromMinorUnits } from '../../core/money.ts';
-import type { Merchant, Payment, Refund } from '../db/types.ts';
+import type { Invoice, InvoiceWriteOff, Merchant, Payment, Refund } from '../db/types.ts';
 
-export type WebhookEvent = 'payment.succeeded' | 'refund.succeeded' | 'test';
+export type WebhookEvent = 'payment.succeeded' | 'refund.succeeded' | 'payment.write_off' | 'test';
 
 export interface AutomationPayload {
   event: WebhookEvent;
@@ -37,7 +44,28 @@ export interface AutomationPayload {
     is_test: boolean;
     payment_id: string | null;
     refund_id: string | null;
+    /** On refunds: 'credit' or 'reopen' (DESIGN §3.8); null otherwise. */
+    refund_kind: 'credit' | 'reopen' | null;
   };
+  /** On `payment.write_off` only. */
+  write_off?: WriteOffDetails;
+}
+
+/** A write-off as the automation webhook and the connectors receive it (amount in minor units too). */
+export interface WriteOffDetails {
+  id: string;
+  merchant_id: string;
+  invoice_id: string;
+  invoice_number: string;
+  currency: string;
+  /** Minor units. */
+  amount_minor: number;
+  /** Major units, like `Amount`. */
+  amount: number;
+  /** YYYY-MM-DD, the merchant's local date. */
+  date: string;
+  reason: string;
+  created_at: string;
 }
 
 export const SIGNATURE_HEADER = 'X-InvoicePay-Signature';
@@ -46,7 +74,7 @@ const major = (minor: number, currency: string) => Number(fromMinorUnits(minor, 
 
 /** The spec §7 body for a succeeded payment, or for one of its refunds. */
 export function buildAutomationPayload(
-  merchant: Pick<Merchant, 'id' | 'make_scenario_id'>,
+  merchant: Pick<Merchant, 'id' | 'make_scenario_id' | 'time_zone'>,
   payment: Payment,
   refund: Refund | null,
   at: Date,
@@ -62,7 +90,7 @@ export function buildAutomationPayload(
     InvoiceNumber: payment.invoice_number,
     Amount: major(base, currency),
     Currency: currency,
-    Date: when.slice(0, 10),
+    Date: localDate(when, merchant.time_zone),
     Reference: reference,
     payment_details: {
       invoice_number: payment.invoice_number,
@@ -79,13 +107,68 @@ export function buildAutomationPayload(
       is_test: false,
       payment_id: payment.id,
       refund_id: refund?.id ?? null,
+      refund_kind: refund?.kind ?? null,
     },
+  };
+}
+
+/** What a write-off sends: the invoice as first written, the amount written off, the date. */
+export function writeOffDetails(
+  invoice: Pick<Invoice, 'id' | 'merchant_id' | 'invoice_number' | 'currency'>,
+  writeOff: Pick<InvoiceWriteOff, 'id' | 'amount' | 'reason' | 'created_at'>,
+  /** The merchant's IANA time zone: `date` is its local date of the write-off. */
+  timeZone: string,
+): WriteOffDetails {
+  return {
+    id: writeOff.id,
+    merchant_id: invoice.merchant_id,
+    invoice_id: invoice.id,
+    invoice_number: invoice.invoice_number,
+    currency: invoice.currency,
+    amount_minor: writeOff.amount,
+    amount: major(writeOff.amount, invoice.currency),
+    date: localDate(writeOff.created_at, timeZone),
+    reason: writeOff.reason,
+    created_at: writeOff.created_at,
+  };
+}
+
+/** The automation webhook's body for a write-off (`payment.write_off`). */
+export function buildWriteOffPayload(
+  merchant: Pick<Merchant, 'id' | 'make_scenario_id'>,
+  details: WriteOffDetails,
+): AutomationPayload {
+  return {
+    event: 'payment.write_off',
+    InvoiceNumber: details.invoice_number,
+    Amount: details.amount,
+    Currency: details.currency,
+    Date: details.date,
+    Reference: details.id,
+    payment_details: {
+      invoice_number: details.invoice_number,
+      amount: details.amount,
+      total_amount: details.amount,
+      surcharge_amount: 0,
+      currency: details.currency,
+      payment_date: details.created_at,
+      merchant_id: merchant.id,
+      make_scenario_id: merchant.make_scenario_id,
+      payment_reference: details.id,
+      customer_email: null,
+      status: 'written_off',
+      is_test: false,
+      payment_id: null,
+      refund_id: null,
+      refund_kind: null,
+    },
+    write_off: details,
   };
 }
 
 /** The spec §9 test sample: amount 97.13, surcharge 2.87, total 100, AUD, is_test true. */
 export function buildTestPayload(
-  merchant: Pick<Merchant, 'id' | 'make_scenario_id'>,
+  merchant: Pick<Merchant, 'id' | 'make_scenario_id' | 'time_zone'>,
   at: Date,
 ): AutomationPayload {
   const iso = at.toISOString();
@@ -95,7 +178,7 @@ export function buildTestPayload(
     InvoiceNumber: 'INV-TEST-001',
     Amount: 97.13,
     Currency: 'AUD',
-    Date: iso.slice(0, 10),
+    Date: localDate(at, merchant.time_zone),
     Reference: reference,
     payment_details: {
       invoice_number: 'INV-TEST-001',
@@ -112,6 +195,7 @@ export function buildTestPayload(
       is_test: true,
       payment_id: null,
       refund_id: null,
+      refund_kind: null,
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Endpoints only the admin console needs: `GET /api/admin/stats` (dashboard figures and the 30-day
- * series), `GET /api/admin/invoices[/{id}]` (simple-rest, balances and the overpaid flag) and
+ * series), `GET /api/admin/invoices[/{id}]` (simple-rest, balances, the overpaid flag and Needs
+ * attention; the invoice page and its actions are api/invoices/admin-routes.ts) and
  * `GET /api/admin/diagnostics` (and the redirects of the spec's `/debug`, `/test/supabase` to it).
  * Admin-only through the app-wide `/api/admin/*` guard.
  */
@@ -48,10 +49,12 @@ const InvoiceSchema = z
     paid_amount: z.number().int(),
     reserved_amount: z.number().int(),
     written_back_amount: z.number().int(),
+    written_off_amount: z.number().int(),
     credible_limit: z.number().int().nullable(),
     balance: z.number().int().nullable(),
     overpaid: z.boolean(),
     overpaid_amount: z.number().int(),
+    attention: z.enum(['overpaid', 'capped', 'below_minimum']).nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -111,7 +114,10 @@ export const adminConsoleRoutes = createRouter()
       path: '/api/admin/invoices',
       tags,
       security,
-      summary: 'List invoices with balances and the overpaid flag (simple-rest)',
+      summary: 'List invoices with balances, the overpaid flag and why they need attention (simple-rest)',
+      description:
+        'Filters: `q`, `merchant_id`, `invoice_number`, `currency`, `overpaid`, `needs_attention` (true: overpaid, a ' +
+        'remainder below the card minimum, or a link capped by another observation), `attention`.',
       request: { query: ListQueryParams },
       responses: {
         200: listResponse(InvoiceSchema, 'A page of invoices'),

@@ -2,7 +2,8 @@
  * Migration runner. A fresh database gets schema.sql whole and every numbered migration is recorded
  * as applied (schema.sql always equals "all migrations applied"); an existing database gets the
  * pending files of api/db/migrations/ (NNN-name.sql), forward-only, in order, each recorded in
- * schema_migrations. Runs inside one transaction holding a lock, so several processes starting
+ * schema_migrations (a migration that needs code beyond SQL has a step in migration-steps.ts, run
+ * right after its SQL). Runs inside one transaction holding a lock, so several processes starting
  * together apply each migration once.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { projectPath } from '../project-path.ts';
 import type { AppDatabase } from './database.ts';
+import { MIGRATION_STEPS } from './migration-steps.ts';
 
 const schemaPath = projectPath('schema.sql');
 const migrationsDir = projectPath('api', 'db', 'migrations');
@@ -70,6 +72,7 @@ export async function migrate(
     for (const m of migrations) {
       if (done.has(m.version)) continue;
       await run(readFileSync(m.file, 'utf8'));
+      await MIGRATION_STEPS[m.version]?.(trx, stamp);
       await trx.insertInto('schema_migrations').values({ version: m.version, applied_at: stamp }).execute();
       applied.push(m.version);
     }

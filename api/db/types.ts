@@ -81,6 +81,8 @@ export interface MerchantsTable {
   deleted_at: Timestamp | null;
   created_at: Timestamp;
   last_updated: Timestamp;
+  /** IANA time zone; accounting dates are the merchant's local date. */
+  time_zone: Generated<string>;
 }
 
 export interface AccountingConnectionsTable {
@@ -98,6 +100,10 @@ export interface AccountingConnectionsTable {
   last_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Space-separated OAuth scopes granted; null when not recorded yet. */
+  granted_scopes: string | null;
+  /** Xero account code / QuickBooks item id that credit notes (credit refunds, write-offs) are booked to. */
+  credit_account_code: string | null;
 }
 
 export interface InvoicesTable {
@@ -113,7 +119,15 @@ export interface InvoicesTable {
   overpaid: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Admin write-offs plus credit refunds (DESIGN §3.3, §3.8). */
+  written_off_amount: Generated<number>;
+  attention: InvoiceAttention | null;
+  /** The normalised invoice number (core/invoice-number.ts) that, with merchant and currency, identifies it. */
+  number_key: string;
 }
+
+export type InvoiceAttention = 'overpaid' | 'capped' | 'below_minimum';
+export type ObservationSource = 'link' | 'typed' | 'live';
 
 export interface InvoiceObservationsTable {
   id: string;
@@ -122,6 +136,24 @@ export interface InvoiceObservationsTable {
   written_back_at_observation: number;
   credible: Generated<Flag>;
   observed_at: Timestamp;
+  source: Generated<ObservationSource>;
+  credible_at: Timestamp | null;
+  dismissed_at: Timestamp | null;
+  dismissed_by: string | null;
+  dismissed_reason: string | null;
+}
+
+export interface InvoiceWriteOffsTable {
+  id: string;
+  invoice_id: string;
+  amount: number;
+  reason: string;
+  observation_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  recorded_at: Timestamp | null;
+  recorded_source: 'xero' | 'quickbooks' | 'webhook' | 'manual' | null;
+  recorded_by: string | null;
 }
 
 export type PaymentStatus =
@@ -228,6 +260,7 @@ export interface RefundsTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  kind: Generated<'credit' | 'reopen'>;
 }
 
 export interface AccountingWritebacksTable {
@@ -285,6 +318,33 @@ export interface AccountingRecordsTable {
   updated_at: Timestamp;
 }
 
+export interface AccountingEntriesTable {
+  id: string;
+  provider: 'xero' | 'quickbooks';
+  merchant_id: string;
+  payment_id: string | null;
+  subject_type: 'refund' | 'write_off';
+  subject_id: string;
+  step: string;
+  external_id: string;
+  external_number: string | null;
+  amount: number;
+  currency: string;
+  entry_date: string;
+  created_at: Timestamp;
+}
+
+export interface AccountingAttentionTable {
+  subject_id: string;
+  subject_type: 'refund' | 'write_off';
+  provider: 'xero' | 'quickbooks';
+  merchant_id: string;
+  payment_id: string | null;
+  message: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface OutboxTable {
   id: string;
   kind: 'automation_webhook' | 'xero' | 'quickbooks';
@@ -302,6 +362,7 @@ export interface OutboxTable {
   delivered_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  write_off_id: string | null;
 }
 
 export interface AuditLogTable {
@@ -372,6 +433,7 @@ export interface Database {
   accounting_connections: AccountingConnectionsTable;
   invoices: InvoicesTable;
   invoice_observations: InvoiceObservationsTable;
+  invoice_write_offs: InvoiceWriteOffsTable;
   payments: PaymentsTable;
   decline_counters: DeclineCountersTable;
   payment_method_domains: PaymentMethodDomainsTable;
@@ -382,6 +444,8 @@ export interface Database {
   oauth_states: OauthStatesTable;
   outbox: OutboxTable;
   accounting_records: AccountingRecordsTable;
+  accounting_entries: AccountingEntriesTable;
+  accounting_attention: AccountingAttentionTable;
   audit_log: AuditLogTable;
   prospects: ProspectsTable;
   webhook_tests: WebhookTestsTable;
@@ -397,6 +461,9 @@ export type Merchant = Selectable<MerchantsTable>;
 export type NewMerchant = Insertable<MerchantsTable>;
 export type MerchantUpdate = Updateable<MerchantsTable>;
 export type Invoice = Selectable<InvoicesTable>;
+export type InvoiceUpdate = Updateable<InvoicesTable>;
+export type InvoiceObservation = Selectable<InvoiceObservationsTable>;
+export type InvoiceWriteOff = Selectable<InvoiceWriteOffsTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type PaymentUpdate = Updateable<PaymentsTable>;

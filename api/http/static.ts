@@ -8,6 +8,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
 import { hasPayLinkParams } from '../../core/link-params.ts';
 import type { AppEnv } from '../context.ts';
+import { shellStatus } from './spa-routes.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -94,12 +95,12 @@ export function createStatic(staticDir: string): StaticSite {
         ? 'no-cache'
         : 'public, max-age=300';
 
-  /** Serve a file under `dir`, or the SPA shell `fallback` for paths that are not files. */
+  /** Serve a file under `dir`, or the SPA shell `fallback` (404 for a path that is no page of it). */
   const fromDir = (
     c: Context<AppEnv>,
     dir: string,
     rel: string,
-    fallback: string | null,
+    fallback: 'site' | 'console' | null,
   ): Response | null => {
     const full = inside(dir, rel || 'index.html');
     if (full) {
@@ -107,8 +108,8 @@ export function createStatic(staticDir: string): StaticSite {
       if (file) return respond(c, file, cacheFor(full));
     }
     if (!fallback || extname(rel) !== '') return null;
-    const shell = load(join(dir, fallback));
-    return shell ? respond(c, shell, 'no-cache') : null;
+    const shell = load(join(dir, 'index.html'));
+    return shell ? respond(c, shell, 'no-cache', shellStatus(fallback, `/${rel}`)) : null;
   };
 
   const siteDir = join(root, 'site');
@@ -130,7 +131,7 @@ export function createStatic(staticDir: string): StaticSite {
       }
       if (path.startsWith('/widget/')) return fromDir(c, widgetDir, path.slice('/widget/'.length), null);
       if (path === '/admin' || path.startsWith('/admin/'))
-        return fromDir(c, adminDir, path.slice('/admin/'.length), 'index.html');
+        return fromDir(c, adminDir, path.slice('/admin/'.length), 'console');
       // The hosted pay page is its own lean entry (the widget script and little else).
       if (path === '/pay' || path.startsWith('/pay/')) return fromDir(c, siteDir, 'pay.html', null);
       // A payment link pointed at `/` (DESIGN §4b): one pay page, the query kept.
@@ -138,7 +139,7 @@ export function createStatic(staticDir: string): StaticSite {
         const url = new URL(c.req.url);
         if (hasPayLinkParams(url.searchParams)) return c.redirect(`/pay${url.search}`, 302);
       }
-      return fromDir(c, siteDir, path.slice(1), 'index.html');
+      return fromDir(c, siteDir, path.slice(1), 'site');
     },
   };
 }

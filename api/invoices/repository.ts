@@ -1,40 +1,45 @@
 /**
- * Invoice ledger rows: one per merchant + invoice number + currency, with denormalised counters
- * (paid, reserved, written back, credible limit) updated in the same transactions as the payments
- * they summarise, so a balance is one indexed read.
+ * Invoice ledger rows: one per merchant + normalised invoice number + currency, with denormalised
+ * counters (paid, reserved, written back, written off, credible limit) updated in the same
+ * transactions as the payments they summarise, so a balance is one indexed read. What is derived
+ * from them (the credible limit, the overpaid flag, why an invoice needs attention) is computed by
+ * the rules in ledger.ts and only stored here (`refreshInvoiceTerms`).
  */
 import { sql } from 'kysely';
+import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
-import type { Invoice } from '../db/types.ts';
-import type { LedgerCounters } from './ledger.ts';
+import type { Invoice, InvoiceUpdate, ObservationSource } from '../db/types.ts';
+import { credibleLimitOf, invoiceTerms, type LedgerCounters, type ObservationTerm } from './ledger.ts';
 
 export function countersOf(invoice: Invoice | undefined): LedgerCounters {
-  if (!invoice) return { paid: 0, reserved: 0, writtenBack: 0, credibleLimit: null };
+  if (!invoice) return { paid: 0, reserved: 0, writtenBack: 0, writtenOff: 0, credibleLimit: null };
   return {
     paid: invoice.paid_amount,
     reserved: invoice.reserved_amount,
     writtenBack: invoice.written_back_amount,
+    writtenOff: invoice.written_off_amount,
     credibleLimit: invoice.credible_limit,
   };
 }
 
 // The pay page's read on every link opened: compiled once (api/db/database.ts compiledOnce).
-const invoiceByKey = compiledOnce((db, p: { merchantId: string; invoiceNumber: string; currency: string }) =>
+const invoiceByKey = compiledOnce((db, p: { merchantId: string; numberKey: string; currency: string }) =>
   db
     .selectFrom('invoices')
     .selectAll()
     .where('merchant_id', '=', p.merchantId)
-    .where('invoice_number', '=', p.invoiceNumber)
+    .where('number_key', '=', p.numberKey)
     .where('currency', '=', p.currency),
 );
 
+/** The invoice a number names, however it is written (core/invoice-number.ts). */
 export async function findInvoice(
   db: DbOrTrx,
   merchantId: string,
   invoiceNumber: string,
   currency: string,
 ): Promise<Invoice | undefined> {
-  return (await invoiceByKey(db, { merchantId, invoiceNumber, currency }))[0];
+  return (await invoiceByKey(db, { merchantId, numberKey: invoiceNumberKey(invoiceNumber), currency }))[0];
 }
 
 export async function findInvoiceById(db: DbOrTrx, id: string): Promise<Invoice | undefined> {
@@ -42,9 +47,10 @@ export async function findInvoiceById(db: DbOrTrx, id: string): Promise<Invoice 
 }
 
 /**
- * The invoice row, created if new, locked for the rest of the transaction. On PostgreSQL the row
- * lock (`FOR UPDATE`) serialises every balance check on this invoice across server processes; on
- * SQLite the transaction itself (BEGIN IMMEDIATE) already holds the database's write lock.
+ * The invoice row, created if new (with the number as written this first time), locked for the rest
+ * of the transaction. On PostgreSQL the row lock (`FOR UPDATE`) serialises every balance check on
+ * this invoice across server processes; on SQLite the transaction itself (BEGIN IMMEDIATE) already
+ * holds the database's write lock.
  */
 export async function lockInvoice(
   trx: Trx,
@@ -52,6 +58,7 @@ export async function lockInvoice(
   key: { merchantId: string; invoiceNumber: string; currency: string },
   now: string,
 ): Promise<Invoice> {
+  const numberKey = invoiceNumberKey(key.invoiceNumber);
   // A new invoice comes back from the insert itself (one statement; on PostgreSQL the fresh row is
   // ours until commit); an existing one is read (and locked) as before.
   const created = await trx
@@ -60,11 +67,12 @@ export async function lockInvoice(
       id: crypto.randomUUID(),
       merchant_id: key.merchantId,
       invoice_number: key.invoiceNumber,
+      number_key: numberKey,
       currency: key.currency,
       created_at: now,
       updated_at: now,
     })
-    .onConflict((oc) => oc.columns(['merchant_id', 'invoice_number', 'currency']).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
   if (created) return created;
@@ -72,7 +80,7 @@ export async function lockInvoice(
     .selectFrom('invoices')
     .selectAll()
     .where('merchant_id', '=', key.merchantId)
-    .where('invoice_number', '=', key.invoiceNumber)
+    .where('number_key', '=', numberKey)
     .where('currency', '=', key.currency)
     .$if(dialect === 'postgres', (qb) => qb.forUpdate())
     .executeTakeFirstOrThrow();
@@ -91,13 +99,14 @@ export async function lockInvoiceById(trx: Trx, dialect: Dialect, id: string): P
 export async function adjustInvoice(
   trx: DbOrTrx,
   id: string,
-  delta: { paid?: number; reserved?: number; writtenBack?: number },
+  delta: { paid?: number; reserved?: number; writtenBack?: number; writtenOff?: number },
   now: string,
 ): Promise<void> {
   const set: Record<string, unknown> = { updated_at: now, version: sql`version + 1` };
   if (delta.paid) set.paid_amount = sql`paid_amount + ${delta.paid}`;
   if (delta.reserved) set.reserved_amount = sql`reserved_amount + ${delta.reserved}`;
   if (delta.writtenBack) set.written_back_amount = sql`written_back_amount + ${delta.writtenBack}`;
+  if (delta.writtenOff) set.written_off_amount = sql`written_off_amount + ${delta.writtenOff}`;
   await trx.updateTable('invoices').set(set).where('id', '=', id).execute();
 }
 
@@ -108,6 +117,7 @@ export async function upsertObservation(
   amount: number,
   writtenBack: number,
   now: string,
+  source: ObservationSource = 'link',
 ): Promise<string> {
   const inserted = await trx
     .insertInto('invoice_observations')
@@ -117,6 +127,7 @@ export async function upsertObservation(
       amount,
       written_back_at_observation: writtenBack,
       observed_at: now,
+      source,
     })
     .onConflict((oc) => oc.columns(['invoice_id', 'amount', 'written_back_at_observation']).doNothing())
     .returning('id')
@@ -132,10 +143,44 @@ export async function upsertObservation(
   return row.id;
 }
 
+/** The invoice's observations as the ledger's rules take them. */
+export async function observationTerms(db: DbOrTrx, invoiceId: string): Promise<ObservationTerm[]> {
+  const rows = await db
+    .selectFrom('invoice_observations')
+    .select(['id', 'amount', 'written_back_at_observation', 'credible', 'dismissed_at', 'observed_at'])
+    .where('invoice_id', '=', invoiceId)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    amount: Number(r.amount),
+    writtenBack: Number(r.written_back_at_observation),
+    credible: r.credible === 1,
+    dismissed: r.dismissed_at !== null,
+    observedAt: r.observed_at,
+  }));
+}
+
+/** The first time a link with this amount was seen on the invoice, if it was. */
+export async function firstObservationWithAmount(
+  db: DbOrTrx,
+  invoiceId: string,
+  amount: number,
+): Promise<{ id: string; writtenBack: number } | undefined> {
+  const row = await db
+    .selectFrom('invoice_observations')
+    .select(['id', 'written_back_at_observation'])
+    .where('invoice_id', '=', invoiceId)
+    .where('amount', '=', amount)
+    .orderBy('observed_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { id: row.id, writtenBack: Number(row.written_back_at_observation) };
+}
+
 /**
  * A payment succeeded against this observation: it is credible from now on, and the invoice's
- * credible limit takes it into account. Then flag the invoice overpaid if the money now paid
- * exceeds what any credible observation said was owed (a late success, DESIGN §3.4).
+ * credible limit takes it into account (`flagOverpaid` then settles the rest of the terms).
  */
 export async function makeObservationCredible(
   trx: DbOrTrx,
@@ -143,33 +188,58 @@ export async function makeObservationCredible(
   invoiceId: string,
   now: string,
 ): Promise<void> {
-  const obs = await trx
+  const updated = await trx
     .updateTable('invoice_observations')
-    .set({ credible: 1 })
+    .set({ credible: 1, credible_at: now })
     .where('id', '=', observationId)
-    .returning(['amount', 'written_back_at_observation'])
+    .where('credible', '=', 0)
     .executeTakeFirst();
-  if (!obs) return;
-  const value = obs.amount + obs.written_back_at_observation;
+  if (Number(updated.numUpdatedRows) === 0) return;
+  const limit = credibleLimitOf(await observationTerms(trx, invoiceId));
   await trx
     .updateTable('invoices')
-    .set({
-      credible_limit: sql`case when credible_limit is null or credible_limit > ${value} then ${value} else credible_limit end`,
-      version: sql`version + 1`,
-      updated_at: now,
-    })
+    .set({ credible_limit: limit, version: sql`version + 1`, updated_at: now })
     .where('id', '=', invoiceId)
     .execute();
 }
 
-export async function flagOverpaid(trx: DbOrTrx, invoiceId: string): Promise<boolean> {
-  const res = await trx
+/**
+ * Store what the ledger's rules derive from the counters and the observations: the credible limit,
+ * the overpaid flag and the reason the invoice needs attention (ledger.ts `invoiceTerms`). A change
+ * of the credible limit moves the version (pay pages show it); the other two only the console reads.
+ */
+export async function refreshInvoiceTerms(
+  trx: DbOrTrx,
+  invoiceId: string,
+  now?: string,
+): Promise<{ invoice: Invoice; becameOverpaid: boolean } | null> {
+  const invoice = await findInvoiceById(trx, invoiceId);
+  if (!invoice) return null;
+  const observations = await observationTerms(trx, invoiceId);
+  const counters = { ...countersOf(invoice), credibleLimit: credibleLimitOf(observations) };
+  const terms = invoiceTerms(counters, observations, invoice.currency);
+  const overpaid = terms.overpaidAmount > 0 ? 1 : 0;
+  const changes: InvoiceUpdate = {};
+  if (counters.credibleLimit !== invoice.credible_limit) changes.credible_limit = counters.credibleLimit;
+  if (overpaid !== invoice.overpaid) changes.overpaid = overpaid;
+  if (terms.attention !== invoice.attention) changes.attention = terms.attention;
+  if (Object.keys(changes).length === 0) return { invoice, becameOverpaid: false };
+  await trx
     .updateTable('invoices')
-    .set({ overpaid: 1 })
+    .set({
+      ...changes,
+      ...(now ? { updated_at: now } : {}),
+      ...(changes.credible_limit !== undefined ? { version: sql<number>`version + 1` } : {}),
+    })
     .where('id', '=', invoiceId)
-    .where('overpaid', '=', 0)
-    .where('credible_limit', 'is not', null)
-    .where(sql<boolean>`paid_amount > credible_limit`)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+    .execute();
+  return {
+    invoice: { ...invoice, ...changes } as Invoice,
+    becameOverpaid: overpaid === 1 && invoice.overpaid === 0,
+  };
+}
+
+/** Settle the invoice's derived terms after a success; true when it is now overpaid and was not. */
+export async function flagOverpaid(trx: DbOrTrx, invoiceId: string): Promise<boolean> {
+  return (await refreshInvoiceTerms(trx, invoiceId))?.becameOverpaid ?? false;
 }

@@ -1,23 +1,26 @@
 /**
- * Write-backs (DESIGN §3.3 S(t)): a payment or refund recorded in the accounting tool, by the
- * Xero/QuickBooks connector, an acknowledged automation webhook, or an admin by hand. Each subject
- * is written back once (UNIQUE subject_id); a payment adds its base amount to the invoice's
- * written-back net, a refund subtracts its base amount.
+ * Write-backs (DESIGN §3.3 S(t)): a payment, refund or write-off recorded in the accounting tool, by
+ * the Xero/QuickBooks connector, an acknowledged automation webhook, or an admin by hand. Each
+ * subject is written back once (UNIQUE subject_id; a write-off's own `recorded_*` columns). S follows
+ * ledger.ts whatever the order they arrive in: a payment adds its base, a re-open refund subtracts
+ * its base but only once its payment is written back, a credit refund changes nothing there, and a
+ * write-off adds its amount.
  *
  * @example await db.transaction().execute((trx) => recordWriteback(trx, { paymentId, source: 'xero' }, clock));
+ * @example await recordWriteback(trx, { writeOffId, source: 'webhook' }, clock);
  */
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { AccountingWritebacksTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { adjustInvoice } from './repository.ts';
+import { paymentWrittenBackNet, refundWritebackAmount } from './ledger.ts';
+import { adjustInvoice, refreshInvoiceTerms } from './repository.ts';
 
-export interface WritebackInput {
-  paymentId: string;
-  refundId?: string | null;
-  source: AccountingWritebacksTable['source'];
-  createdBy?: string | null;
-}
+type Source = AccountingWritebacksTable['source'];
+
+export type WritebackInput =
+  | { paymentId: string; refundId?: string | null; source: Source; createdBy?: string | null }
+  | { writeOffId: string; source: Source; createdBy?: string | null };
 
 const WRITABLE_PAYMENT = new Set(['succeeded', 'partially_refunded', 'refunded']);
 
@@ -27,6 +30,7 @@ export async function recordWriteback(
   input: WritebackInput,
   clock: Clock = systemClock,
 ): Promise<{ recorded: boolean; amount: number }> {
+  if ('writeOffId' in input) return recordWriteOffWriteback(trx, input, clock);
   const payment = await trx
     .selectFrom('payments')
     .selectAll()
@@ -45,7 +49,7 @@ export async function recordWriteback(
     if (!refund) throw new AppError('not_found', 'Refund not found.');
     if (refund.status === 'failed' || refund.status === 'canceled')
       throw new AppError('conflict', 'A failed refund cannot be recorded in the accounting tool.');
-    amount = -refund.amount;
+    amount = refundWritebackAmount(refund.kind, refund.amount);
     subject = refund.id;
   } else {
     if (!WRITABLE_PAYMENT.has(payment.status))
@@ -53,6 +57,7 @@ export async function recordWriteback(
     amount = payment.amount;
     subject = payment.id;
   }
+  const before = await netOfPayment(trx, payment.id);
   const now = clock.now().toISOString();
   const inserted = await trx
     .insertInto('accounting_writebacks')
@@ -71,13 +76,64 @@ export async function recordWriteback(
     .executeTakeFirst();
   const recorded = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   if (recorded) {
+    const after = await netOfPayment(trx, payment.id);
+    const paymentRecorded = !input.refundId || (await hasOwnWriteback(trx, payment.id));
     // Payment row before invoice row: the same lock order as every other ledger transaction.
-    await trx
-      .updateTable('payments')
-      .set({ xero_sync_status: 'synced', xero_sync_time: now, xero_sync_error: null, updated_at: now })
-      .where('id', '=', payment.id)
-      .execute();
-    await adjustInvoice(trx, payment.invoice_id, { writtenBack: amount }, now);
+    if (paymentRecorded)
+      await trx
+        .updateTable('payments')
+        .set({ xero_sync_status: 'synced', xero_sync_time: now, xero_sync_error: null, updated_at: now })
+        .where('id', '=', payment.id)
+        .execute();
+    const delta = after - before;
+    await adjustInvoice(trx, payment.invoice_id, { writtenBack: delta }, now);
+    await refreshInvoiceTerms(trx, payment.invoice_id, now);
   }
   return { recorded, amount };
+}
+
+async function hasOwnWriteback(trx: DbOrTrx, paymentId: string): Promise<boolean> {
+  return !!(await trx
+    .selectFrom('accounting_writebacks')
+    .select('id')
+    .where('subject_id', '=', paymentId)
+    .executeTakeFirst());
+}
+
+/** S contributed by one payment's write-backs so far (ledger.ts `paymentWrittenBackNet`). */
+async function netOfPayment(trx: DbOrTrx, paymentId: string): Promise<number> {
+  const rows = await trx
+    .selectFrom('accounting_writebacks')
+    .select(['refund_id', 'amount'])
+    .where('payment_id', '=', paymentId)
+    .execute();
+  return paymentWrittenBackNet(
+    rows.map((r) => ({ isRefund: r.refund_id !== null, amount: Number(r.amount) })),
+  );
+}
+
+async function recordWriteOffWriteback(
+  trx: DbOrTrx,
+  input: { writeOffId: string; source: Source; createdBy?: string | null },
+  clock: Clock,
+): Promise<{ recorded: boolean; amount: number }> {
+  const now = clock.now().toISOString();
+  const writeOff = await trx
+    .selectFrom('invoice_write_offs')
+    .select(['id', 'invoice_id', 'amount'])
+    .where('id', '=', input.writeOffId)
+    .executeTakeFirst();
+  if (!writeOff) throw new AppError('not_found', 'Write-off not found.');
+  const updated = await trx
+    .updateTable('invoice_write_offs')
+    .set({ recorded_at: now, recorded_source: input.source, recorded_by: input.createdBy ?? null })
+    .where('id', '=', writeOff.id)
+    .where('recorded_at', 'is', null)
+    .executeTakeFirst();
+  const recorded = Number(updated.numUpdatedRows) > 0;
+  if (recorded) {
+    await adjustInvoice(trx, writeOff.invoice_id, { writtenBack: Number(writeOff.amount) }, now);
+    await refreshInvoiceTerms(trx, writeOff.invoice_id, now);
+  }
+  return { recorded, amount: Number(writeOff.amount) };
 }

@@ -5,13 +5,20 @@
  * merchant has: the automation webhook (if a URL is saved) and Xero or QuickBooks (if connected).
  * Idempotent: each job's key is `<event>:<payment or refund id>:<target>`, sent as Idempotency-Key.
  *
+ * A write-off (`enqueueWriteOffSync`) gets the same targets, keyed by the write-off.
+ *
  * @example await enqueuePaymentSync(trx, { paymentId, kind: 'payment' }, deps.clock);
  * @example await enqueuePaymentSync(trx, { paymentId, refundId, kind: 'refund' }, deps.clock);
+ * @example await enqueueWriteOffSync(trx, writeOffId, deps.clock);
  */
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { OutboxTable } from '../db/types.ts';
-import { buildAutomationPayload } from '../accounting/webhook-payload.ts';
+import {
+  buildAutomationPayload,
+  buildWriteOffPayload,
+  writeOffDetails,
+} from '../accounting/webhook-payload.ts';
 import { insertJob } from './repository.ts';
 
 export interface EnqueueInput {
@@ -23,7 +30,7 @@ export interface EnqueueInput {
 export type SyncTarget = OutboxTable['kind'];
 
 export function jobKey(
-  event: 'payment.succeeded' | 'refund.succeeded',
+  event: 'payment.succeeded' | 'refund.succeeded' | 'payment.write_off',
   subjectId: string,
   target: SyncTarget,
 ): string {
@@ -55,7 +62,7 @@ export async function enqueuePaymentSync(
     throw new Error(`enqueuePaymentSync: refund ${input.refundId} not found`);
   const merchant = await trx
     .selectFrom('merchants')
-    .select(['id', 'make_webhook_url', 'make_scenario_id'])
+    .select(['id', 'make_webhook_url', 'make_scenario_id', 'time_zone'])
     .where('id', '=', payment.merchant_id)
     .executeTakeFirst();
   if (!merchant) return [];
@@ -79,7 +86,12 @@ export async function enqueuePaymentSync(
   if (connection)
     targets.push({
       kind: connection.provider,
-      payload: JSON.stringify({ event, paymentId: payment.id, refundId: refund?.id ?? null }),
+      payload: JSON.stringify({
+        event,
+        paymentId: payment.id,
+        refundId: refund?.id ?? null,
+        ...(refund ? { kind: refund.kind } : {}),
+      }),
     });
 
   const added: SyncTarget[] = [];
@@ -104,5 +116,68 @@ export async function enqueuePaymentSync(
       .set({ xero_sync_status: 'pending', xero_sync_error: null, updated_at: stamp })
       .where('id', '=', payment.id)
       .execute();
+  return added;
+}
+
+/**
+ * The sync jobs of an admin's write-off (DESIGN §3.3), in the transaction that records it: the
+ * automation webhook gets `payment.write_off` (api/accounting/webhook-payload.ts), a connected Xero
+ * or QuickBooks a job whose payload carries what posting it takes (a credit note allocated to the
+ * invoice / a credit memo applied to it): `{ event, writeOff: { id, merchant_id, invoice_id,
+ * invoice_number, currency, amount_minor, amount, date, reason, created_at } }`.
+ */
+export async function enqueueWriteOffSync(trx: DbOrTrx, writeOffId: string, clock: Clock = systemClock) {
+  const writeOff = await trx
+    .selectFrom('invoice_write_offs')
+    .selectAll()
+    .where('id', '=', writeOffId)
+    .executeTakeFirstOrThrow();
+  const invoice = await trx
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', writeOff.invoice_id)
+    .executeTakeFirstOrThrow();
+  const merchant = await trx
+    .selectFrom('merchants')
+    .select(['id', 'make_webhook_url', 'make_scenario_id', 'time_zone'])
+    .where('id', '=', invoice.merchant_id)
+    .executeTakeFirst();
+  if (!merchant) return [];
+  const connection = await trx
+    .selectFrom('accounting_connections')
+    .select(['provider'])
+    .where('merchant_id', '=', merchant.id)
+    .executeTakeFirst();
+  const details = writeOffDetails(invoice, writeOff, merchant.time_zone);
+  const targets: Array<{ kind: SyncTarget; payload: string }> = [];
+  if (merchant.make_webhook_url)
+    targets.push({
+      kind: 'automation_webhook',
+      payload: JSON.stringify(buildWriteOffPayload(merchant, details)),
+    });
+  if (connection)
+    targets.push({
+      kind: connection.provider,
+      payload: JSON.stringify({ event: 'payment.write_off', writeOff: details }),
+    });
+  const stamp = clock.now().toISOString();
+  const added: SyncTarget[] = [];
+  for (const t of targets)
+    if (
+      await insertJob(trx, {
+        id: crypto.randomUUID(),
+        kind: t.kind,
+        merchant_id: merchant.id,
+        payment_id: null,
+        refund_id: null,
+        write_off_id: writeOff.id,
+        idempotency_key: jobKey('payment.write_off', writeOff.id, t.kind),
+        payload: t.payload,
+        next_attempt_at: stamp,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+    )
+      added.push(t.kind);
   return added;
 }

@@ -67,7 +67,7 @@ interface PayCaches {
   merchants: BoundedCache<{ merchant: Merchant; generation: number; expires: number }>;
   sessions: BoundedCache<RenderedSession>;
   /** Query strings already parsed and validated, to the link they name (api/pay/service.ts). */
-  links: BoundedCache<{ key: string; invoiceNumber: string; currency: string }>;
+  links: BoundedCache<{ key: string; invoiceNumber: string; currency: string; identity: string }>;
   /** Bumped by every merchant write in this process, so its own changes show at once. */
   generation: number;
 }

@@ -9,6 +9,7 @@ import type { AppEnv } from '../context.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { PaymentStateSchema } from '../payments/schema.ts';
 import { refreshPayment } from '../payments/sync.ts';
+import { clientIp } from '../audit/client-ip.ts';
 import { AppError } from '../errors.ts';
 import { fastJson } from '../http/edge.ts';
 import { PaySession, SessionQuery } from './schema.ts';
@@ -22,7 +23,7 @@ const sessionRoute = createRoute({
   request: { query: SessionQuery },
   responses: {
     200: { description: 'The session', content: { 'application/json': { schema: PaySession } } },
-    ...errorResponses(400, 404),
+    ...errorResponses(400, 404, 429),
   },
 });
 
@@ -36,7 +37,9 @@ async function openPaySessionHandler(c: Context<AppEnv>): Promise<Response> {
   const url = c.req.url;
   const at = url.indexOf('?');
   const rawQuery = at < 0 ? '' : url.slice(at + 1);
-  const known = reusePaySession(deps, rawQuery);
+  // Only with rate limits on is the address needed (distinct invoices per address, api/pay/lookup-limit.ts).
+  const ip = deps.config.rateLimits ? clientIp(c) : null;
+  const known = reusePaySession(deps, rawQuery, ip);
   if (known !== undefined) return fastJson(c, known, 200, NO_STORE);
   const parsed = SessionQuery.safeParse(c.req.query());
   if (!parsed.success) {
@@ -45,7 +48,7 @@ async function openPaySessionHandler(c: Context<AppEnv>): Promise<Response> {
       field: issue?.path.map(String).join('.') || undefined,
     });
   }
-  const body = openPaySession(deps, parsed.data, rawQuery);
+  const body = openPaySession(deps, parsed.data, rawQuery, ip);
   return fastJson(c, typeof body === 'string' ? body : await body, 200, NO_STORE);
 }
 

@@ -19,6 +19,9 @@ export const PaySession = z
       shortcode: z.string(),
       ready: z.boolean(),
       notReadyReason: z.string().nullable(),
+      contact: z
+        .object({ email: z.string(), phone: z.string().nullable() })
+        .openapi({ description: 'Who the customer contacts when the page cannot take the payment' }),
     }),
     provider: z.object({
       mode: z.enum(['sandbox', 'stripe']),
@@ -49,12 +52,33 @@ export const PaySession = z
         .nullable()
         .openapi({ description: 'Minor units; null when the link has no amount and nothing bounds it' }),
       fullyPaid: z.boolean(),
+      state: z.enum(['open', 'paid', 'below_minimum']).openapi({
+        description:
+          '`paid`: nothing is due here (also a link whose amount is 0); `below_minimum`: the balance is above 0 but ' +
+          "below the card minimum, so it can't be paid by card (contact the merchant); `open`: payable",
+      }),
+      cappedFrom: z.number().int().nullable().openapi({
+        description:
+          "What this link alone would leave due, when another observation of the invoice caps the balance lower (the page says so and names the merchant's contact); else null",
+      }),
       history: z.array(HistoryEntry),
     }),
     limits: z.object({
-      minimum: z.number().int(),
-      maximum: z.number().int().nullable(),
-      minimumWaivedForFullBalance: z.boolean(),
+      minimum: z
+        .number()
+        .int()
+        .openapi({ description: 'The smallest card payment in this currency, minor units' }),
+      maximum: z.number().int().nullable().openapi({
+        description:
+          'The largest amount (before surcharge) one payment may take: the balance, less when its total at the highest surcharge would pass the card limit, and never leaving less than the minimum',
+      }),
+      maximumCharge: z
+        .number()
+        .int()
+        .openapi({ description: 'The card limit per payment, surcharge included' }),
+      minimumWaivedForFullBalance: z.boolean().openapi({
+        description: 'Always false: a balance below the minimum cannot be paid by card (DESIGN §3.3)',
+      }),
     }),
   })
   .openapi('PaySession');

@@ -1,6 +1,7 @@
 /**
  * The pay session (what the widget loads when a link is opened): merchant, provider settings,
- * surcharge policy, the invoice balance by DESIGN §3.3 and a history without customer data.
+ * surcharge policy, the invoice balance by DESIGN §3.3 and a history without customer data
+ * (rendered by api/pay/render.ts).
  *
  * It is read-only and on the hottest path (DESIGN §9), so a link's session is rendered once and
  * reused while nothing it shows has changed (api/pay/cache.ts): when the database says nothing was
@@ -10,24 +11,16 @@
  * inside the signed session id (api/pay/session-token.ts).
  */
 import { normalizeCurrency } from '../../core/currencies.ts';
-import { minimumPaymentMinor, parseLinkAmount, percentageFromBps } from '../../core/money.ts';
-import { getLiveAmountDue } from '../accounting/live-amount.ts';
 import type { AppDeps } from '../context.ts';
 import type { Invoice, Merchant } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { availableBalance } from '../invoices/ledger.ts';
-import { countersOf, findInvoice } from '../invoices/repository.ts';
-import {
-  connectedAccountId,
-  NOT_CONNECTED_MESSAGE,
-  NOT_READY_MESSAGE,
-  resolveMerchant,
-} from '../merchants/resolve.ts';
-import { policyOf, rulesToApi } from '../merchants/surcharge.ts';
-import { invoiceHistory } from '../payments/repository.ts';
+import { findInvoice } from '../invoices/repository.ts';
+import { resolveMerchant } from '../merchants/resolve.ts';
 import { MISSING_INVOICE_MESSAGE } from '../payments/service.ts';
-import { MERCHANT_CACHE_TTL_MS, payCaches, type HistoryEntry, type RenderedSession } from './cache.ts';
-import type { PaySessionBody, SessionQuery } from './schema.ts';
+import { MERCHANT_CACHE_TTL_MS, payCaches, type RenderedSession } from './cache.ts';
+import { admitLookup, lookupIdentity } from './lookup-limit.ts';
+import { render } from './render.ts';
+import type { SessionQuery } from './schema.ts';
 import {
   newSessionId,
   signObservation,
@@ -44,10 +37,15 @@ const OBSERVATION_REUSE_MS = 60_000;
  * link), when its rendering can be reused as is: the common case, with no parsing, no validation
  * and no database. Undefined otherwise: then `openPaySession`.
  */
-export function reusePaySession(deps: AppDeps, rawQuery: string): string | undefined {
+export function reusePaySession(
+  deps: AppDeps,
+  rawQuery: string,
+  ip: string | null = null,
+): string | undefined {
   const cache = payCaches(deps);
   const link = cache.links.get(rawQuery, 0);
   if (!link) return undefined;
+  admitLookup(deps, ip, link.identity);
   const nowMs = deps.clock.now().getTime();
   const session = cache.sessions.get(link.key, nowMs);
   if (!session || !reusable(deps, session)) return undefined;
@@ -59,7 +57,12 @@ export function reusePaySession(deps: AppDeps, rawQuery: string): string | undef
  * can be reused as is, else through the database. `rawQuery`: the query string `q` was parsed from,
  * remembered for `reusePaySession`.
  */
-export function openPaySession(deps: AppDeps, q: SessionQuery, rawQuery?: string): string | Promise<string> {
+export function openPaySession(
+  deps: AppDeps,
+  q: SessionQuery,
+  rawQuery?: string,
+  ip: string | null = null,
+): string | Promise<string> {
   const currency = normalizeCurrency(q.currency ?? 'AUD');
   if (!currency)
     throw new AppError(
@@ -74,6 +77,8 @@ export function openPaySession(deps: AppDeps, q: SessionQuery, rawQuery?: string
       field: 'invoice',
     });
 
+  const identity = lookupIdentity(`${q.merchant ?? ''}\u0000${q.shortcode ?? ''}`, invoiceNumber, currency);
+  admitLookup(deps, ip, identity);
   const nowMs = deps.clock.now().getTime();
   const link: Link = {
     invoiceNumber,
@@ -86,7 +91,7 @@ export function openPaySession(deps: AppDeps, q: SessionQuery, rawQuery?: string
   const cache = payCaches(deps);
   // A query string is remembered only as long as a plausible link's (each entry is held until evicted).
   if (rawQuery !== undefined && rawQuery.length <= 1024 && !q.paySessionId)
-    cache.links.set(rawQuery, { key: link.key, invoiceNumber, currency }, Number.POSITIVE_INFINITY);
+    cache.links.set(rawQuery, { key: link.key, invoiceNumber, currency, identity }, Number.POSITIVE_INFINITY);
   const session = cache.sessions.get(link.key, link.nowMs);
   if (session && reusable(deps, session) && !ownsReservation(session, link))
     return answer(deps, session, nowMs, resumedSid(link.previous, session.merchantId, link));
@@ -183,96 +188,4 @@ async function merchantFor(
   const entry = { merchant, generation, expires: nowMs + MERCHANT_CACHE_TTL_MS };
   cache.merchants.set(key, entry, entry.expires);
   return entry;
-}
-
-async function render(
-  deps: AppDeps,
-  q: SessionQuery,
-  merchant: Merchant,
-  invoiceNumber: string,
-  currency: string,
-  invoice: Invoice | undefined,
-  resumedSid: string | null,
-  nowMs: number,
-): Promise<RenderedSession> {
-  const { database, config } = deps;
-  // With a connected accounting tool its live amount due replaces the link's (DESIGN §3.3); when the
-  // tool is unreachable the link amount and the ledger's credible observations still bound payments.
-  const live = await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
-  const linkAmount = live ? live.amountDue : parseLinkAmount(q.amount, currency);
-  const counters = countersOf(invoice);
-  const reserved = counters.reserved;
-  if (resumedSid && invoice && reserved > 0) {
-    const own = await database.db
-      .selectFrom('payments')
-      .select((eb) => eb.fn.sum<number>('amount').as('reserved'))
-      .where('pay_session_id', '=', resumedSid)
-      .where('status', 'in', ['pending', 'requires_action'])
-      .executeTakeFirst();
-    counters.reserved -= Number(own?.reserved ?? 0);
-  }
-  const balance = availableBalance(counters, { amount: linkAmount, writtenBack: counters.writtenBack });
-  const history: HistoryEntry[] = invoice
-    ? (await invoiceHistory(database.db, invoice.id)).map((p) => ({
-        amount: p.amount,
-        surcharge: p.surcharge,
-        total: p.total_amount,
-        date: p.succeeded_at ?? p.created_at,
-        status: p.status,
-      }))
-    : [];
-  const account = connectedAccountId(merchant);
-  const notReady = !account
-    ? NOT_CONNECTED_MESSAGE
-    : merchant.stripe_charges_enabled
-      ? null
-      : NOT_READY_MESSAGE;
-  const policy = policyOf(merchant);
-  const rest = {
-    merchant: {
-      id: merchant.id,
-      name: merchant.business_name,
-      status: merchant.status,
-      shortcode: merchant.shortcode,
-      ready: notReady === null,
-      notReadyReason: notReady,
-    },
-    provider: {
-      mode: deps.payments.mode,
-      publishableKey: deps.payments.mode === 'stripe' ? config.stripe.publishableKey : null,
-      connectedAccountId: account,
-    },
-    surcharge: {
-      enabled: policy.enabled,
-      percentage: Number(percentageFromBps(policy.bps)),
-      bps: policy.bps,
-      rules: rulesToApi(policy.rules),
-    },
-    platformFeeBps: config.platformFeeBps,
-    invoice: { number: invoiceNumber, currency, linkAmount, balance, fullyPaid: balance === 0, history },
-    limits: {
-      minimum: minimumPaymentMinor(currency),
-      maximum: balance,
-      minimumWaivedForFullBalance: true,
-    },
-  } satisfies Omit<PaySessionBody, 'paySessionId'>;
-  const observed = {
-    merchantId: merchant.id,
-    invoiceNumber,
-    currency,
-    linkAmount,
-    writtenBack: counters.writtenBack,
-  };
-  return {
-    generation: 0,
-    stamp: null,
-    merchantId: merchant.id,
-    invoiceId: invoice?.id ?? null,
-    version: invoice?.version ?? null,
-    reserved,
-    tail: JSON.stringify(rest).slice(1),
-    observed,
-    observation: signObservation(config.jwtSecret, { ...observed, issuedAt: nowMs }),
-    observedAt: nowMs,
-  };
 }

@@ -11,7 +11,8 @@
  * request is the one the server observed.
  *
  * @example const token = withSessionId(signObservation(secret, { merchantId, invoiceNumber: 'INV-1',
- *   currency: 'AUD', linkAmount: 125000, writtenBack: 0, issuedAt: Date.now() }), newSessionId());
+ *   currency: 'AUD', linkAmount: 125000, writtenBack: 0, issuedAt: Date.now(), source: 'link' }),
+ *   newSessionId());
  */
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
@@ -30,6 +31,8 @@ export interface Observation {
   writtenBack: number;
   /** Milliseconds since the epoch. */
   issuedAt: number;
+  /** Where the amount came from: the link, or the connected accounting tool's live amount due. */
+  source: 'link' | 'live';
 }
 
 const PREFIX = 'ps2';
@@ -57,7 +60,15 @@ export function newSessionId(): string {
 /** The signed observation, `ps2.<payload>.<mac>`: join it to a session id with `withSessionId`. */
 export function signObservation(secret: string | null, o: Observation): string {
   const payload = Buffer.from(
-    JSON.stringify([o.merchantId, o.invoiceNumber, o.currency, o.linkAmount, o.writtenBack, o.issuedAt]),
+    JSON.stringify([
+      o.merchantId,
+      o.invoiceNumber,
+      o.currency,
+      o.linkAmount,
+      o.writtenBack,
+      o.issuedAt,
+      ...(o.source === 'live' ? ['live'] : []),
+    ]),
   ).toString('base64url');
   const mac = createHmac('sha256', keyFor(secret)).update(`${PREFIX}.${payload}`).digest('base64url');
   return `${PREFIX}.${payload}.${mac}`;
@@ -79,7 +90,7 @@ export function verifyPaySession(
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const [merchantId, invoiceNumber, currency, linkAmount, writtenBack, issuedAt] = JSON.parse(
+    const [merchantId, invoiceNumber, currency, linkAmount, writtenBack, issuedAt, live] = JSON.parse(
       Buffer.from(payload, 'base64url').toString('utf8'),
     );
     if (
@@ -88,7 +99,8 @@ export function verifyPaySession(
       issuedAt - nowMs > 60_000
     )
       return null;
-    return { sid, merchantId, invoiceNumber, currency, linkAmount, writtenBack, issuedAt };
+    const source = live === 'live' ? 'live' : 'link';
+    return { sid, merchantId, invoiceNumber, currency, linkAmount, writtenBack, issuedAt, source };
   } catch {
     return null;
   }

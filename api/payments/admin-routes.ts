@@ -104,7 +104,10 @@ export const adminPaymentRoutes = createRouter()
       summary: 'Refund a payment, fully or partly',
       description:
         '`amount` is the invoice (base) part to give back, minor units; omitted = the rest. The surcharge on that part ' +
-        'is refunded at the same rate, the platform fee on it is returned, and the base part returns to the invoice balance.',
+        'is refunded (its share of the surcharge charged) and the platform fee on it is returned. `kind` says what the ' +
+        'refund means for the invoice (DESIGN §3.8): `credit` (the default: goods returned or a price reduced; the ' +
+        'refunded part is no longer owed, so the balance does not change) or `reopen` (the customer still owes it: the ' +
+        'base part returns to the invoice balance).',
       request: {
         params: IdParam,
         body: {
@@ -117,6 +120,10 @@ export const adminPaymentRoutes = createRouter()
                   .positive('The refund amount must be positive')
                   .nullish(),
                 reason: z.string().trim().max(500).nullish(),
+                kind: z
+                  .enum(['credit', 'reopen'], { message: "kind must be 'credit' or 'reopen'" })
+                  .nullish()
+                  .openapi({ description: "'credit' (default) or 'reopen'" }),
               }),
             },
           },
@@ -131,7 +138,12 @@ export const adminPaymentRoutes = createRouter()
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
       const body = c.req.valid('json') ?? {};
-      await refundPayment(deps, id, { amount: body.amount, reason: body.reason }, actorOf(c));
+      await refundPayment(
+        deps,
+        id,
+        { amount: body.amount, reason: body.reason, kind: body.kind },
+        actorOf(c),
+      );
       return c.json(await loadPayment(deps, id), 200);
     },
   )

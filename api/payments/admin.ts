@@ -68,6 +68,7 @@ export function toApiPayment(
             total_amount: r.total_amount,
             platform_fee_refunded: r.platform_fee_refunded,
             status: r.status,
+            kind: r.kind,
             reason: r.reason,
             provider_refund_id: r.provider_refund_id,
             created_at: r.created_at,

@@ -10,6 +10,11 @@
  * than a reservation) and then cancelled like any other. Only when the provider definitely knows of
  * none — or still gives no answer ORPHAN_GIVE_UP_MS after the reservation ran out — is the
  * reservation released without it.
+ *
+ * A sweep drains its backlog: it takes due reservations in batches, oldest first, until none is due
+ * or its time budget (SWEEP_BUDGET_MS) is spent — a count per tick would leave a backlog of 230
+ * one-minute reservations blocking invoice balances for minutes. One it could not settle (no answer)
+ * is left for the next sweep, behind a cursor, so it is not retried in a loop.
  */
 import type { AppDeps } from '../context.ts';
 import { adjustInvoice } from '../invoices/repository.ts';
@@ -54,45 +59,74 @@ async function orphanedIntentId(deps: AppDeps, payment: Payment): Promise<string
   }
 }
 
-export async function expireReservations(deps: AppDeps, batchSize = 100): Promise<SweepResult> {
+/** How long one sweep may run before it leaves the rest to the next (the sweeper ticks every minute). */
+export const SWEEP_BUDGET_MS = 20_000;
+/** Reservations settled at once: a few provider calls in parallel, within its rate limits. */
+const SWEEP_CONCURRENCY = 4;
+
+export interface SweepOptions {
+  batchSize?: number;
+  /** Stop starting new batches after this long (milliseconds of `elapsed`). */
+  budgetMs?: number;
+  /** Milliseconds since some start (tests pass their own). */
+  elapsed?: () => number;
+}
+
+export async function expireReservations(
+  deps: AppDeps,
+  options: SweepOptions | number = {},
+): Promise<SweepResult> {
+  const { batchSize = 100, budgetMs = SWEEP_BUDGET_MS } =
+    typeof options === 'number' ? { batchSize: options } : options;
+  const started = performance.now();
+  const elapsed = (typeof options === 'object' && options.elapsed) || (() => performance.now() - started);
   const result: SweepResult = { expired: 0, succeeded: 0, other: 0, errors: 0 };
-  const due = await dueReservations(deps.database.db, deps.clock.now().toISOString(), batchSize);
-  for (const payment of due) {
-    try {
-      const account = payment.stripe_connect_account_id;
-      const intentId = account
-        ? (payment.payment_intent_id ?? (await orphanedIntentId(deps, payment)))
-        : null;
-      if (!intentId || !account) {
-        await releaseWithoutIntent(deps, payment.id);
-        result.expired++;
-        continue;
-      }
-      let after;
-      try {
-        const intent = await deps.payments.cancelIntent(intentId, account);
-        after = await applyIntent(deps, payment.id, intent, { expire: true });
-      } catch (err) {
-        // Not cancellable (e.g. it is processing or already final): record where it stands.
-        deps.logger.info(
-          { paymentId: payment.id, err: (err as Error).message },
-          'cancel refused; retrieving the intent',
-        );
-        const intent = await deps.payments.retrieveIntent(intentId, account);
-        after = await applyIntent(deps, payment.id, intent, { expire: intent.status === 'canceled' });
-      }
-      if (after?.status === 'expired') result.expired++;
-      else if (after?.status === 'succeeded') result.succeeded++;
-      else result.other++;
-    } catch (err) {
-      result.errors++;
-      deps.logger.warn(
-        { paymentId: payment.id, err: (err as Error).message },
-        'reservation expiry failed; will retry',
-      );
-    }
+  const now = deps.clock.now().toISOString();
+  let cursor: { reservedUntil: string; id: string } | undefined;
+  for (;;) {
+    const due = await dueReservations(deps.database.db, now, batchSize, cursor);
+    if (due.length === 0) break;
+    const last = due[due.length - 1];
+    cursor = { reservedUntil: last.reserved_until!, id: last.id };
+    for (let i = 0; i < due.length; i += SWEEP_CONCURRENCY)
+      await Promise.all(due.slice(i, i + SWEEP_CONCURRENCY).map((p) => expireOne(deps, p, result)));
+    if (due.length < batchSize || elapsed() >= budgetMs) break;
   }
   return result;
+}
+
+async function expireOne(deps: AppDeps, payment: Payment, result: SweepResult): Promise<void> {
+  try {
+    const account = payment.stripe_connect_account_id;
+    const intentId = account ? (payment.payment_intent_id ?? (await orphanedIntentId(deps, payment))) : null;
+    if (!intentId || !account) {
+      await releaseWithoutIntent(deps, payment.id);
+      result.expired++;
+      return;
+    }
+    let after;
+    try {
+      const intent = await deps.payments.cancelIntent(intentId, account);
+      after = await applyIntent(deps, payment.id, intent, { expire: true });
+    } catch (err) {
+      // Not cancellable (e.g. it is processing or already final): record where it stands.
+      deps.logger.info(
+        { paymentId: payment.id, err: (err as Error).message },
+        'cancel refused; retrieving the intent',
+      );
+      const intent = await deps.payments.retrieveIntent(intentId, account);
+      after = await applyIntent(deps, payment.id, intent, { expire: intent.status === 'canceled' });
+    }
+    if (after?.status === 'expired') result.expired++;
+    else if (after?.status === 'succeeded') result.succeeded++;
+    else result.other++;
+  } catch (err) {
+    result.errors++;
+    deps.logger.warn(
+      { paymentId: payment.id, err: (err as Error).message },
+      'reservation expiry failed; will retry',
+    );
+  }
 }
 
 /** Run the sweep periodically (started by main, not by tests). Returns a stop function. */

@@ -5,9 +5,10 @@
  * connected and able to take charges.
  */
 import { normalizeCurrency } from '../../core/currencies.ts';
+import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { getLiveAmountDue } from '../accounting/live-amount.ts';
 import type { AppDeps } from '../context.ts';
-import type { Merchant } from '../db/types.ts';
+import type { Merchant, ObservationSource } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { INVALID_MERCHANT_MESSAGE, requireReadyAccount, resolveMerchant } from '../merchants/resolve.ts';
 import { verifyPaySession, type PaySessionClaims } from '../pay/session-token.ts';
@@ -36,6 +37,8 @@ export interface PaymentContext {
   linkAmount: number | null;
   /** S when the link was observed (the session's), or null to use the invoice's current one. */
   writtenBack: number | null;
+  /** Where the link amount came from, recorded with its observation. */
+  source: ObservationSource;
 }
 
 export function currencyOf(raw: string): string {
@@ -71,7 +74,8 @@ export async function resolvePaymentContext(
     session &&
     (session.merchantId !== merchant.id ||
       session.currency !== currency ||
-      (input.invoiceNumber && input.invoiceNumber.trim() !== session.invoiceNumber))
+      (input.invoiceNumber &&
+        invoiceNumberKey(input.invoiceNumber) !== invoiceNumberKey(session.invoiceNumber)))
   )
     throw new AppError('bad_request', SESSION_MISMATCH_MESSAGE, { field: 'paySessionId' });
   const account = requireReadyAccount(merchant);
@@ -86,5 +90,6 @@ export async function resolvePaymentContext(
     currency,
     linkAmount,
     writtenBack: session ? session.writtenBack : null,
+    source: session?.source ?? (live ? 'live' : 'typed'),
   };
 }

@@ -89,10 +89,10 @@ export async function balanceNow(deps: AppDeps, ctx: PaymentContext): Promise<nu
 /** Price `amount` for the token's method: the quote answer (also the body of a 409 changed quote). */
 export async function priceQuote(deps: AppDeps, ctx: PaymentContext, amount: number, tokenId: string) {
   const [token, balance] = await Promise.all([readToken(deps, tokenId, ctx.account), balanceNow(deps, ctx)]);
-  assertPayable(amount, balance, ctx.currency);
   const method = quotedMethodFrom(token);
   const { bps, rule } = rateFor(ctx, method);
   const breakdown = breakdownFor(amount, bps, deps.config.platformFeeBps);
+  assertPayable(amount, balance, ctx.currency, breakdown.total, ctx.merchant.business_name);
   const nowMs = deps.clock.now().getTime();
   const tokenExpiry = token.expiresAt === null ? Infinity : token.expiresAt * 1000;
   const expiresAt = Math.min(nowMs + QUOTE_TTL_MS, tokenExpiry);

@@ -1,19 +1,24 @@
 /**
  * Refunds (DESIGN §3.8). An admin enters the part of the invoice amount to give back; the customer
- * also gets back the surcharge charged on that part (at the payment's rate), the platform fee on it
- * is returned (`refund_application_fee`), and the base part returns to the invoice balance.
+ * also gets back the surcharge charged on that part (its share of the payment's surcharge, counted
+ * on everything refunded so far, so partial refunds add up exactly), the platform fee on it is
+ * returned (`refund_application_fee`), and the admin says what the refund means for the invoice: a
+ * *credit* (the default: the part is no longer owed; the balance does not change) or a *re-open*
+ * (the customer still owes it: the base part returns to the balance). api/invoices/ledger.ts has both
+ * rules.
  *
  * The refund is counted (payment and ledger) before the provider is called, so a concurrent
  * refund cannot exceed what was paid and a `charge.refunded` webhook that overtakes our own answer
  * does not count it twice; a provider failure reverses it.
  */
-import { computeSurcharge, formatMoney } from '../../core/money.ts';
+import { formatMoney } from '../../core/money.ts';
 import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { adjustInvoice } from '../invoices/repository.ts';
+import { refundCounters, surchargeReturned, type RefundKind } from '../invoices/ledger.ts';
+import { adjustInvoice, refreshInvoiceTerms } from '../invoices/repository.ts';
 import { enqueuePaymentSync } from '../outbox/enqueue.ts';
 import type { Actor } from '../merchants/service.ts';
 import { findPayment, isSettled, lockPayment, updatePayment } from './repository.ts';
@@ -57,6 +62,7 @@ export async function countRefund(
     status: 'pending' | 'succeeded';
     reason?: string | null;
     createdBy?: string | null;
+    kind: RefundKind;
   },
 ) {
   const remainingBase = payment.amount - payment.refunded_amount;
@@ -65,9 +71,13 @@ export async function countRefund(
   const surcharge =
     totalOverride !== null
       ? Math.min(remainingSurcharge, Math.max(0, totalOverride - base))
-      : last
-        ? remainingSurcharge
-        : Math.min(remainingSurcharge, computeSurcharge(base, payment.surcharge_bps));
+      : Math.min(
+          remainingSurcharge,
+          Math.max(
+            0,
+            surchargeReturned(payment, payment.refunded_amount + base) - payment.refunded_surcharge,
+          ),
+        );
   const total = base + surcharge;
   const feeLeft = payment.platform_fee - (await feeRefundedSoFar(trx, payment.id));
   const fee = last
@@ -88,6 +98,7 @@ export async function countRefund(
       status: fields.status,
       reason: fields.reason ?? null,
       created_by: fields.createdBy ?? null,
+      kind: fields.kind,
       created_at: now,
       updated_at: now,
     })
@@ -99,10 +110,13 @@ export async function countRefund(
     status: statusAfterRefund(payment, refundedAmount),
     updated_at: now,
   });
-  if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { paid: -base }, now);
+  if (payment.invoice_id) {
+    await adjustInvoice(trx, payment.invoice_id, refundCounters(fields.kind, base), now);
+    await refreshInvoiceTerms(trx, payment.invoice_id, now);
+  }
   // Accounting sync jobs commit with the refund; they wait until the provider has settled it (api/outbox).
   await enqueuePaymentSync(trx, { paymentId: payment.id, refundId: id, kind: 'refund' }, deps.clock);
-  return { id, amount: base, surcharge, total, platformFeeRefunded: fee };
+  return { id, amount: base, surcharge, total, platformFeeRefunded: fee, kind: fields.kind };
 }
 
 /** Undo a refund the provider refused (or reported failed later). */
@@ -125,15 +139,25 @@ export async function reverseRefund(
     status: statusAfterRefund(payment, refundedAmount),
     updated_at: now,
   });
-  if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { paid: refund.amount }, now);
+  if (payment.invoice_id) {
+    const counted = refundCounters(refund.kind, refund.amount);
+    await adjustInvoice(
+      trx,
+      payment.invoice_id,
+      { paid: -counted.paid, writtenOff: -counted.writtenOff },
+      now,
+    );
+    await refreshInvoiceTerms(trx, payment.invoice_id, now);
+  }
 }
 
 export async function refundPayment(
   deps: AppDeps,
   paymentId: string,
-  input: { amount?: number | null; reason?: string | null },
+  input: { amount?: number | null; reason?: string | null; kind?: RefundKind | null },
   actor: Actor,
 ) {
+  const kind = input.kind ?? 'credit';
   const db = deps.database.db;
   const counted = await db.transaction().execute(async (trx) => {
     const payment = await lockPayment(trx, deps.database.dialect, paymentId);
@@ -152,6 +176,7 @@ export async function refundPayment(
       status: 'pending',
       reason: input.reason,
       createdBy: actor.user?.id,
+      kind,
     });
     await audit(
       trx,
@@ -165,6 +190,7 @@ export async function refundPayment(
           amount: base,
           surcharge: refund.surcharge,
           total: refund.total,
+          kind,
           reason: input.reason ?? null,
         },
         ip: actor.ip,

@@ -86,13 +86,27 @@ export async function invoiceHistory(db: DbOrTrx, invoiceId: string) {
 }
 
 /** Reservations past their time that can still be cancelled (processing ones cannot). */
-export async function dueReservations(db: DbOrTrx, now: string, limit: number): Promise<Payment[]> {
+export async function dueReservations(
+  db: DbOrTrx,
+  now: string,
+  limit: number,
+  after?: { reservedUntil: string; id: string },
+): Promise<Payment[]> {
   return db
     .selectFrom('payments')
     .selectAll()
     .where('status', 'in', ['pending', 'requires_action'])
     .where('reserved_until', '<', now)
+    .$if(after !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('reserved_until', '>', after!.reservedUntil),
+          eb.and([eb('reserved_until', '=', after!.reservedUntil), eb('id', '>', after!.id)]),
+        ]),
+      ),
+    )
     .orderBy('reserved_until', 'asc')
+    .orderBy('id', 'asc')
     .limit(limit)
     .execute();
 }

@@ -141,10 +141,10 @@ export async function createPayment(
     const counters = countersOf(invoice);
     const writtenBack = ctx.writtenBack ?? counters.writtenBack;
     const available = availableBalance(counters, { amount: ctx.linkAmount, writtenBack });
-    assertPayable(input.amount, available, ctx.currency);
+    assertPayable(input.amount, available, ctx.currency, breakdown.total, ctx.merchant.business_name);
     const observationId =
       ctx.linkAmount !== null
-        ? await upsertObservation(trx, invoice.id, ctx.linkAmount, writtenBack, nowIso)
+        ? await upsertObservation(trx, invoice.id, ctx.linkAmount, writtenBack, nowIso, ctx.source)
         : null;
     const m = quote.method;
     await insertPayment(trx, {

@@ -189,9 +189,11 @@ async function applyChargeRefunded(
   if (base <= 0) return;
   // Name the provider's refund when it is unambiguous (a pending console refund may not know its id yet).
   const providerRefundId = unknown.length === 1 && unknown[0].amount === delta ? unknown[0].id : null;
+  // Nobody said what it means for the invoice: a credit, the default (DESIGN §3.8); the console shows it.
   await countRefund(trx, deps, payment, base, delta, {
     providerRefundId,
     status: 'succeeded',
     reason: 'Refunded at the payment provider',
+    kind: 'credit',
   });
 }

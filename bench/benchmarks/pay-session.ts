@@ -25,7 +25,9 @@ export const paySessionRatio: Benchmark = {
   description:
     'GET /api/pay/session req/s as a share of a bare Hono JSON route, loaded in alternating slices (autocannon, loopback)',
   async run(ctx) {
-    const server = await startAppServer();
+    // Rate limits on, as in production: each lookup also passes the distinct-invoices-per-address
+    // check (api/pay/lookup-limit.ts); the 100 invoices are within the limit set here.
+    const server = await startAppServer({ env: { RATE_LIMITS: '1', PAY_LOOKUP_INVOICES_PER_IP: '1000' } });
     const bare = await startChildServer('bench/servers/bare.ts', ['0']);
     try {
       const merchant = server.merchant();

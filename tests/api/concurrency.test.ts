@@ -244,6 +244,7 @@ describe.skipIf(skip || testDialect !== 'postgres')(
             id: crypto.randomUUID(),
             merchant_id: id,
             invoice_number: invoice,
+            number_key: invoice.toLowerCase(),
             currency: 'AUD',
             created_at: now,
             updated_at: now,

@@ -118,6 +118,7 @@ describe.skipIf(skip)(`foundation (${testDialect})`, () => {
       id: 'inv-1',
       merchant_id: merchant.id,
       invoice_number: 'INV-1',
+      number_key: 'inv-1',
       currency: 'AUD',
       created_at: now,
       updated_at: now,

@@ -62,6 +62,7 @@ async function seed(database: AppDatabase, webhookUrl: string) {
           id: invoiceId,
           merchant_id: merchantId,
           invoice_number: `INV-C${i}`,
+          number_key: `inv-c${i}`,
           currency: 'AUD',
           paid_amount: 1000 * i,
           created_at: now,

@@ -67,6 +67,7 @@ describe.skipIf(skip)(`outbox claiming (${testDialect})`, () => {
           id: invoiceId,
           merchant_id: merchantId,
           invoice_number: `INV-O${++n}`,
+          number_key: `inv-o${n}`,
           currency: 'AUD',
           paid_amount: 5000,
           created_at: now,

@@ -71,7 +71,7 @@ describe.skipIf(skip)(`pay session reuse (${testDialect})`, () => {
       t.app,
       'POST',
       `/api/admin/payments/${created.body.paymentId}/refund`,
-      { amount: 10000 },
+      { amount: 10000, kind: 'reopen' },
       admin,
     );
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);

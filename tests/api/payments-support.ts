@@ -158,6 +158,19 @@ export async function quoteAndPay(t: TestApp, o: PayInput, headers: Record<strin
   return { token, quote: q.body, res };
 }
 
+/**
+ * What the quote and the payment answer for an amount the ledger may refuse: the quote for a fresh
+ * card's token, and the payment naming a quote that never held (an amount refusal comes before any
+ * quote check). Both must answer alike; the quote's answer is returned.
+ */
+export async function amountAnswer(t: TestApp, account: string, body: Record<string, unknown>) {
+  const token = await cardToken(t, account);
+  const q = await quote(t, { ...body, confirmationToken: token });
+  const paid = await createPayment(t, { ...body, confirmationToken: token, quoteId: 'q1.none.none' });
+  expect([paid.status, paid.body.error?.message]).toEqual([q.status, q.body.error?.message]);
+  return q;
+}
+
 /** Confirm an intent from a browser that holds its client secret (Stripe.js confirmCardPayment). */
 export async function confirmInBrowser(
   t: TestApp,

@@ -417,7 +417,7 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
       t.app,
       'POST',
       `/api/admin/payments/${id}/refund`,
-      { amount: 10000, reason: 'damaged' },
+      { amount: 10000, reason: 'damaged', kind: 'reopen' },
       admin,
     );
     expect(part.status, JSON.stringify(part.body)).toBe(200);
@@ -442,7 +442,7 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     const tooMuch = await json(t.app, 'POST', `/api/admin/payments/${id}/refund`, { amount: 30001 }, admin);
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error.message).toBe('The refund must be between A$0.01 and A$300.00.');
-    const rest = await json(t.app, 'POST', `/api/admin/payments/${id}/refund`, {}, admin);
+    const rest = await json(t.app, 'POST', `/api/admin/payments/${id}/refund`, { kind: 'reopen' }, admin);
     expect(rest.body).toMatchObject({ status: 'refunded', refunded_amount: 40000, refunded_surcharge: 1180 });
     expect(
       rest.body.refunds.reduce(
@@ -484,7 +484,7 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
       t.app,
       'POST',
       `/api/admin/payments/${state.paymentId}/refund`,
-      { amount: 5000 },
+      { amount: 5000, kind: 'reopen' },
       admin,
     );
     const refundId = refunded.body.refunds[0].id;

@@ -130,6 +130,7 @@ describe.skipIf(skip)(`automation webhook delivery (${testDialect})`, () => {
         is_test: false,
         payment_id: paymentId,
         refund_id: null,
+        refund_kind: null,
       },
     });
     expect(payment.surcharge).toBeGreaterThan(0);
@@ -164,7 +165,7 @@ describe.skipIf(skip)(`automation webhook delivery (${testDialect})`, () => {
       t.app,
       'POST',
       `/api/admin/payments/${paymentId}/refund`,
-      { amount: 10000 },
+      { amount: 10000, kind: 'reopen' },
       admin,
     );
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);

@@ -1,10 +1,25 @@
-/** /admin/invoices: the ledger per invoice, balance through us, and overpaid invoices flagged for a refund. */
-import { BooleanInput, Datagrid, FunctionField, List, SearchInput } from 'react-admin';
+/**
+ * /admin/invoices: the ledger per invoice — the balance through the latest link seen, capped by
+ * the credible observations (DESIGN §3.3) — with Needs attention (overpaid, a remainder below the
+ * card minimum, a link capped by another observation) and a link to each invoice's page.
+ */
+import {
+  BooleanInput,
+  ExportButton,
+  FilterButton,
+  FunctionField,
+  List,
+  SearchInput,
+  TopToolbar,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ATTENTION_LABEL } from '../invoices/types.ts';
 import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
 import { money, shortDate } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Invoice } from '../shared/types.ts';
+import { useListFilters } from '../shared/responsive.tsx';
+import { exportInvoices, InvoiceDatagrid } from './invoice-list-extras.tsx';
 
 export function InvoiceList() {
   const queryOptions = useListErrorOptions('Failed to load invoices. Please try again.');
@@ -12,25 +27,27 @@ export function InvoiceList() {
     <List
       title="Invoices"
       sort={{ field: 'updated_at', order: 'DESC' }}
-      filters={[
+      filters={useListFilters([
         <SearchInput key="q" source="q" alwaysOn placeholder="Invoice or merchant" />,
+        <BooleanInput key="needs_attention" source="needs_attention" label="Needs attention" alwaysOn />,
         <BooleanInput key="overpaid" source="overpaid" label="Overpaid only" alwaysOn />,
-      ]}
+      ])}
+      exporter={exportInvoices}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ExportButton maxResults={10000} label="console.lists.export" />
+        </TopToolbar>
+      }
       queryOptions={queryOptions}
       error={<ListError message="Failed to load invoices. Please try again." />}
       empty={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <InvoiceDatagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField
           label="Invoice"
           sortBy="invoice_number"
-          render={(i: Invoice) => (
-            <Link
-              to={`/payments?filter=${encodeURIComponent(JSON.stringify({ invoice_number: i.invoice_number, merchant_id: i.merchant_id }))}`}
-            >
-              {i.invoice_number}
-            </Link>
-          )}
+          render={(i: Invoice) => <Link to={`/invoices/${i.id}`}>{i.invoice_number}</Link>}
         />
         <FunctionField
           label="Merchant"
@@ -53,10 +70,10 @@ export function InvoiceList() {
         <FunctionField
           label="Balance"
           textAlign="right"
-          render={(i: Invoice) => (i.balance === null ? 'unknown' : money(i.balance, i.currency))}
+          render={(i: Invoice) => (i.balance === null ? 'no link amount' : money(i.balance, i.currency))}
         />
         <FunctionField
-          label="Flag"
+          label="Needs attention"
           render={(i: Invoice) =>
             i.overpaid ? (
               <StatusChip
@@ -64,11 +81,13 @@ export function InvoiceList() {
                 tone="error"
                 label={`Overpaid ${money(i.overpaid_amount, i.currency)}`}
               />
+            ) : i.attention ? (
+              <StatusChip status={i.attention} tone="default" label={ATTENTION_LABEL[i.attention]} />
             ) : null
           }
         />
         <FunctionField label="Updated" sortBy="updated_at" render={(i: Invoice) => shortDate(i.updated_at)} />
-      </Datagrid>
+      </InvoiceDatagrid>
     </List>
   );
 }

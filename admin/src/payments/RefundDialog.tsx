@@ -1,6 +1,8 @@
 /**
  * Refund, full or partial (DESIGN §3.8): the admin enters the invoice part to give back (default:
- * all that is left); the customer also gets the surcharge on that part back. A second step confirms.
+ * all that is left) and says what it means for the invoice — a credit (default: goods returned or a
+ * price reduced; the refunded part is no longer owed) or a re-open (the customer still owes it) —;
+ * the customer also gets the surcharge on that part back. A second step confirms.
  */
 import {
   Alert,
@@ -10,10 +12,15 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
   TextField,
 } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { bpsFromPercentage, computeSurcharge, fromMinorUnits, toMinorUnits } from '../../../core/money.ts';
+import { fromMinorUnits, surchargeReturned, toMinorUnits } from '../../../core/money.ts';
 import { useNotify } from 'react-admin';
 import { apiFetch, messageOf } from '../api.ts';
 import { money } from '../shared/format.ts';
@@ -21,6 +28,21 @@ import type { Payment } from '../shared/types.ts';
 
 export const REFUND_INVALID = 'Please enter a valid refund amount.';
 export const REFUND_FAILED = 'Failed to refund payment. Please try again.';
+
+export type RefundKind = 'credit' | 'reopen';
+
+export const KIND_TEXT: Record<RefundKind, { label: string; help: string; effect: string }> = {
+  credit: {
+    label: 'Credit',
+    help: 'Goods returned or price reduced: the refunded part is no longer owed.',
+    effect: 'The invoice balance does not change.',
+  },
+  reopen: {
+    label: 'Re-open',
+    help: 'The customer still owes it: the refunded part is due on the invoice again.',
+    effect: 'The refunded part is due on the invoice again.',
+  },
+};
 
 export function refundableOf(p: Payment) {
   return { base: p.amount - p.refunded_amount, surcharge: p.surcharge - p.refunded_surcharge };
@@ -44,6 +66,7 @@ export function RefundDialog({
   const left = refundableOf(payment);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [kind, setKind] = useState<RefundKind>('credit');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,6 +75,7 @@ export function RefundDialog({
     if (open) {
       setAmount(fromMinorUnits(left.base, payment.currency));
       setReason('');
+      setKind('credit');
       setError(null);
       setConfirming(null);
       setBusy(false);
@@ -59,15 +83,10 @@ export function RefundDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
+  /** The server's rule: the surcharge's share of everything refunded so far, less what went back already. */
   function surchargeFor(base: number): number {
-    if (base >= left.base) return left.surcharge;
-    let bps = 0;
-    try {
-      bps = bpsFromPercentage(payment.surcharge_percentage);
-    } catch {
-      bps = 0;
-    }
-    return Math.min(left.surcharge, computeSurcharge(base, bps));
+    const after = surchargeReturned(payment, payment.refunded_amount + base);
+    return Math.min(left.surcharge, Math.max(0, after - payment.refunded_surcharge));
   }
 
   function review(e: FormEvent) {
@@ -91,7 +110,7 @@ export function RefundDialog({
     try {
       await apiFetch(`/api/admin/payments/${payment.id}/refund`, {
         method: 'POST',
-        body: { amount: confirming, reason: reason.trim() || null },
+        body: { amount: confirming, reason: reason.trim() || null, kind },
       });
       onRefunded(`Refund of ${money(confirming + surchargeFor(confirming), payment.currency)} issued`);
     } catch (err) {
@@ -138,6 +157,24 @@ export function RefundDialog({
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               helperText="The part of the invoice amount to give back"
             />
+            <FormControl sx={{ mt: 1 }}>
+              <FormLabel id="refund-kind-label">What does this refund mean for the invoice?</FormLabel>
+              <RadioGroup
+                aria-labelledby="refund-kind-label"
+                name="refund-kind"
+                value={kind}
+                onChange={(e) => setKind(e.target.value as RefundKind)}
+              >
+                {(['credit', 'reopen'] as const).map((k) => (
+                  <FormControlLabel
+                    key={k}
+                    value={k}
+                    control={<Radio />}
+                    label={`${KIND_TEXT[k].label}: ${KIND_TEXT[k].help}`}
+                  />
+                ))}
+              </RadioGroup>
+            </FormControl>
             <TextField
               label="Reason (optional)"
               value={reason}
@@ -164,6 +201,9 @@ export function RefundDialog({
                 : ''}{' '}
               (total {money(confirming + surchargeFor(confirming), payment.currency)}) to the customer's card?
               This cannot be undone.
+            </DialogContentText>
+            <DialogContentText sx={{ mt: 1 }}>
+              {KIND_TEXT[kind].label}: {KIND_TEXT[kind].effect}
             </DialogContentText>
           </DialogContent>
           <DialogActions>

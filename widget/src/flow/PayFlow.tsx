@@ -8,6 +8,7 @@ import { PayApi, type PaySession, type PaymentState } from '../lib/api.ts';
 import { emit, eventDetail } from '../lib/events.ts';
 import { DebugPanel } from '../views/DebugPanel.tsx';
 import { History } from '../views/History.tsx';
+import { CappedNotice, InvoiceState } from '../views/InvoiceNotices.tsx';
 import { Ended, Panel, Status, Success } from '../views/Views.tsx';
 import { LOAD_ERROR } from './CardBox.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
@@ -163,28 +164,21 @@ export function PayFlow(props: FlowProps) {
         </header>
         {step.kind === 'success' ? (
           <Success payment={step.payment} locale={locale} onAnother={() => void another()} onEnd={end} />
-        ) : inv.fullyPaid ? (
-          <div className="sec" role="status">
-            <p className="ok">
-              <b>Invoice fully paid!</b>
-            </p>
-            <p>This invoice has been fully paid. Thank you!</p>
-            <div className="acts">
-              <button type="button" onClick={end}>
-                End Session
-              </button>
-            </div>
-          </div>
+        ) : inv.fullyPaid || inv.state === 'below_minimum' ? (
+          <InvoiceState session={s} locale={locale} onEnd={end} />
         ) : (
-          <PaymentForm
-            key={`f:${s.paySessionId}`}
-            session={s}
-            api={api}
-            host={host}
-            locale={locale}
-            onPaid={onPaid}
-            onError={onError}
-          />
+          <>
+            <CappedNotice session={s} locale={locale} />
+            <PaymentForm
+              key={`f:${s.paySessionId}`}
+              session={s}
+              api={api}
+              host={host}
+              locale={locale}
+              onPaid={onPaid}
+              onError={onError}
+            />
+          </>
         )}
         <History key={`h:${s.paySessionId}`} entries={inv.history} currency={inv.currency} locale={locale} />
       </>

@@ -12,11 +12,10 @@ import {
   formatMoney,
   fromMinorUnits,
   percentageFromBps,
-  percentOf,
   type BalancePercent,
 } from '../../../core/money.ts';
 import type { CardHandle } from '../card/card-handle.ts';
-import { amountMinor, amountProblem, applyAmountInput } from '../lib/amount.ts';
+import { amountMinor, amountProblem, applyAmountInput, quickAmount } from '../lib/amount.ts';
 import type { PayApi, PaySession, PaymentState } from '../lib/api.ts';
 import { Breakdown } from './Breakdown.tsx';
 import { CardBox } from './CardBox.tsx';
@@ -46,8 +45,11 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
   const [manual, setManual] = useState<number | null>(null);
   const due = linkAmount !== null ? balance : manual;
   const needsManual = linkAmount === null && manual === null;
+  // The most one payment may take: the balance, less under the card limit (DESIGN §3.3).
+  const maximum = session.limits.maximum;
+  const cap = due === null ? maximum : maximum === null ? due : Math.min(due, maximum);
 
-  const [amountText, setAmountText] = useState(() => (due !== null ? fromMinorUnits(due, currency) : ''));
+  const [amountText, setAmountText] = useState(() => (cap !== null ? fromMinorUnits(cap, currency) : ''));
   const [email, setEmail] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -103,7 +105,7 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
 
   async function pay() {
     if (busyRef.current || blocked) return; // duplicate submits are ignored
-    const problem = amountProblem(amount, due, currency, locale);
+    const problem = amountProblem(amount, due, currency, locale, breakdown.total);
     setAmountError(problem);
     const emailProblem = email.trim() && !EMAIL.test(email.trim()) ? 'Email is invalid' : null;
     setEmailError(emailProblem);
@@ -178,7 +180,7 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
           aria-invalid={amountError ? true : undefined}
           aria-describedby={amountError ? 'ip-ame' : undefined}
           onChange={(e) => {
-            setAmountText(applyAmountInput(e.target.value, due, currency));
+            setAmountText(applyAmountInput(e.target.value, cap, currency));
             setAmountError(null);
             setNotice(null);
           }}
@@ -194,10 +196,11 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
               <button
                 key={p}
                 type="button"
-                disabled={busy}
+                disabled={busy || quickAmount(due, p, currency, maximum) === null}
                 aria-label={`Pay ${p}% of the balance`}
                 onClick={() => {
-                  setAmountText(fromMinorUnits(percentOf(due, p), currency));
+                  const quick = quickAmount(due, p, currency, maximum);
+                  if (quick !== null) setAmountText(fromMinorUnits(quick, currency));
                   setAmountError(null);
                   setNotice(null);
                 }}

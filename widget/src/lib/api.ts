@@ -24,6 +24,8 @@ export interface PaySession {
     shortcode: string;
     ready: boolean;
     notReadyReason: string | null;
+    /** Who the customer contacts when the page cannot take the payment. */
+    contact?: { email: string; phone: string | null };
   };
   provider: { mode: 'sandbox' | 'stripe'; publishableKey: string | null; connectedAccountId: string | null };
   surcharge: { enabled: boolean; percentage: number; bps: number };
@@ -34,9 +36,19 @@ export interface PaySession {
     linkAmount: number | null;
     balance: number | null;
     fullyPaid: boolean;
+    /** `paid`: nothing due here; `below_minimum`: can't be paid by card; `open`: payable (DESIGN §3.3). */
+    state?: 'open' | 'paid' | 'below_minimum';
+    /** What this link alone would leave due, when another observation caps the balance lower. */
+    cappedFrom?: number | null;
     history: HistoryEntry[];
   };
-  limits: { minimum: number; maximum: number | null; minimumWaivedForFullBalance: boolean };
+  limits: {
+    minimum: number;
+    /** The most one payment may take (before surcharge): within the card limit, never leaving less than the minimum. */
+    maximum: number | null;
+    maximumCharge?: number;
+    minimumWaivedForFullBalance: boolean;
+  };
 }
 
 export interface HistoryEntry {

@@ -4,6 +4,7 @@
  * in the same call (`confirm: true`): the token is used once, and the card's outcome (success,
  * decline, 3-D Secure) is the answer. A replay under the same key returns the intent as it stands.
  */
+import { maximumChargeMinor, minimumChargeMinor } from '../../../../core/charge-table.ts';
 import { normalizeCurrency } from '../../../../core/currencies.ts';
 import { formatMoney } from '../../../../core/money.ts';
 import type { CreateIntentInput } from '../provider.ts';
@@ -15,12 +16,10 @@ import { idempotentId, renderIntent, usablePaymentMethod } from './intents.ts';
 import { newId } from './objects.ts';
 import { useToken } from './tokens.ts';
 
-export const MIN_AMOUNT = 50;
-export const MAX_AMOUNT = 99_999_999;
-
 export async function createIntent(ctx: SandboxContext, input: CreateIntentInput) {
   const currency = input.currency.toLowerCase();
   if (!normalizeCurrency(currency)) throw invalid(`Invalid currency: ${currency}.`, { param: 'currency' });
+  const [MIN_AMOUNT, MAX_AMOUNT] = [minimumChargeMinor(currency), maximumChargeMinor(currency)]; // core's one table
   if (!Number.isSafeInteger(input.amount) || input.amount < MIN_AMOUNT) {
     throw invalid(`Amount must be at least ${formatMoney(MIN_AMOUNT, currency)} ${currency}`, {
       code: 'amount_too_small',

@@ -1,0 +1,197 @@
+/**
+ * The console's invoice actions (DESIGN §3.3), each audited and each through the one definition of
+ * its rule in ledger.ts:
+ *  - dismiss an observation: it leaves the credible minimum (e.g. a typed low link someone paid,
+ *    case 13), or, when it was never credible, it stops counting as a reason for attention;
+ *  - write off a remainder below the card minimum (cases 12): a term of the balance like a payment,
+ *    with a `payment.write_off` event to the accounting sync;
+ *  - mark a write-off recorded in the accounting tool by hand (a write-back).
+ */
+import { formatMoney } from '../../core/money.ts';
+import { minimumChargeMinor } from '../../core/charge-limits.ts';
+import { audit } from '../audit/service.ts';
+import type { AppDeps } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { Actor } from '../merchants/service.ts';
+import { enqueueWriteOffSync } from '../outbox/enqueue.ts';
+import { invoiceTerms } from './ledger.ts';
+import {
+  adjustInvoice,
+  countersOf,
+  lockInvoiceById,
+  observationTerms,
+  refreshInvoiceTerms,
+} from './repository.ts';
+import { recordWriteback } from './writebacks.ts';
+
+export const INVOICE_NOT_FOUND = 'Invoice not found.';
+
+async function invoiceOr404(deps: AppDeps, id: string) {
+  const row = await deps.database.db
+    .selectFrom('invoices')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', INVOICE_NOT_FOUND);
+}
+
+export async function dismissObservation(
+  deps: AppDeps,
+  invoiceId: string,
+  observationId: string,
+  reason: string,
+  actor: Actor,
+): Promise<void> {
+  await invoiceOr404(deps, invoiceId);
+  const now = deps.clock.now().toISOString();
+  await deps.database.db.transaction().execute(async (trx) => {
+    const invoice = await lockInvoiceById(trx, deps.database.dialect, invoiceId);
+    const obs = await trx
+      .selectFrom('invoice_observations')
+      .selectAll()
+      .where('id', '=', observationId)
+      .where('invoice_id', '=', invoiceId)
+      .executeTakeFirst();
+    if (!obs) throw new AppError('not_found', 'Observation not found.');
+    if (obs.dismissed_at) throw new AppError('conflict', 'This observation is already dismissed.');
+    const before = invoiceTerms(
+      countersOf(invoice),
+      await observationTerms(trx, invoiceId),
+      invoice.currency,
+    );
+    await trx
+      .updateTable('invoice_observations')
+      .set({ dismissed_at: now, dismissed_by: actor.user?.id ?? null, dismissed_reason: reason })
+      .where('id', '=', obs.id)
+      .execute();
+    const refreshed = await refreshInvoiceTerms(trx, invoiceId, now);
+    const after = invoiceTerms(
+      countersOf(refreshed!.invoice),
+      await observationTerms(trx, invoiceId),
+      invoice.currency,
+    );
+    await audit(
+      trx,
+      {
+        actor: actor.user,
+        action: 'invoice.observation_dismissed',
+        targetType: 'invoice',
+        targetId: invoiceId,
+        details: {
+          observationId: obs.id,
+          amount: obs.amount,
+          writtenBackAtObservation: obs.written_back_at_observation,
+          credible: obs.credible === 1,
+          source: obs.source,
+          reason,
+          balanceBefore: before.balance,
+          balanceAfter: after.balance,
+        },
+        ip: actor.ip,
+      },
+      deps.clock,
+    );
+  });
+}
+
+export async function writeOffRemainder(
+  deps: AppDeps,
+  invoiceId: string,
+  reason: string,
+  actor: Actor,
+): Promise<{ id: string; amount: number }> {
+  await invoiceOr404(deps, invoiceId);
+  const now = deps.clock.now().toISOString();
+  return deps.database.db.transaction().execute(async (trx) => {
+    const invoice = await lockInvoiceById(trx, deps.database.dialect, invoiceId);
+    if (invoice.reserved_amount > 0)
+      throw new AppError(
+        'conflict',
+        'A payment is in progress on this invoice. Try again once it has finished.',
+      );
+    const observations = await observationTerms(trx, invoiceId);
+    const terms = invoiceTerms(countersOf(invoice), observations, invoice.currency);
+    const minimum = minimumChargeMinor(invoice.currency);
+    if (!terms.balance) throw new AppError('conflict', 'Nothing is left to write off on this invoice.');
+    if (!terms.belowMinimum)
+      throw new AppError(
+        'conflict',
+        `Only a remainder below the card minimum (${formatMoney(minimum, invoice.currency)}) can be written off here; ` +
+          `${formatMoney(terms.balance, invoice.currency)} can still be paid by card.`,
+      );
+    const amount = terms.balance;
+    const observationId = terms.capping?.observationId ?? null;
+    // The admin confirms the reading the remainder comes from: it caps the invoice from now on.
+    if (terms.capping?.kind === 'latest_link')
+      await trx
+        .updateTable('invoice_observations')
+        .set({ credible: 1, credible_at: now })
+        .where('id', '=', terms.capping.observationId)
+        .execute();
+    const id = crypto.randomUUID();
+    await trx
+      .insertInto('invoice_write_offs')
+      .values({
+        id,
+        invoice_id: invoiceId,
+        amount,
+        reason,
+        observation_id: observationId,
+        created_by: actor.user?.id ?? null,
+        created_at: now,
+      })
+      .execute();
+    await adjustInvoice(trx, invoiceId, { writtenOff: amount }, now);
+    await refreshInvoiceTerms(trx, invoiceId, now);
+    await enqueueWriteOffSync(trx, id, deps.clock);
+    await audit(
+      trx,
+      {
+        actor: actor.user,
+        action: 'invoice.write_off',
+        targetType: 'invoice',
+        targetId: invoiceId,
+        details: { writeOffId: id, amount, currency: invoice.currency, reason, observationId },
+        ip: actor.ip,
+      },
+      deps.clock,
+    );
+    return { id, amount };
+  });
+}
+
+export async function markWriteOffRecorded(
+  deps: AppDeps,
+  invoiceId: string,
+  writeOffId: string,
+  actor: Actor,
+): Promise<void> {
+  await invoiceOr404(deps, invoiceId);
+  await deps.database.db.transaction().execute(async (trx) => {
+    const writeOff = await trx
+      .selectFrom('invoice_write_offs')
+      .select(['id', 'amount'])
+      .where('id', '=', writeOffId)
+      .where('invoice_id', '=', invoiceId)
+      .executeTakeFirst();
+    if (!writeOff) throw new AppError('not_found', 'Write-off not found.');
+    const result = await recordWriteback(
+      trx,
+      { writeOffId, source: 'manual', createdBy: actor.user?.id ?? null },
+      deps.clock,
+    );
+    if (result.recorded)
+      await audit(
+        trx,
+        {
+          actor: actor.user,
+          action: 'write_off.mark_recorded',
+          targetType: 'invoice',
+          targetId: invoiceId,
+          details: { writeOffId, amount: writeOff.amount },
+          ip: actor.ip,
+        },
+        deps.clock,
+      );
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Pay-session privacy (DESIGN §3.9): a client address may look up only so many *distinct* invoices
+ * in a window (PAY_LOOKUP_INVOICES_PER_IP per 10 minutes), so a scan of sequential invoice numbers
+ * is refused while a customer reloading their own invoice is never counted. The count goes through
+ * the app's rate limiter (api/rate-limit); which (address, invoice) pairs were already admitted is
+ * remembered here, in memory, so a repeated lookup costs one map read and never a write anywhere.
+ */
+import { invoiceNumberKey } from '../../core/invoice-number.ts';
+import type { AppDeps } from '../context.ts';
+import { rateLimiterFor, tooManyAttempts } from '../rate-limit/enforce.ts';
+import type { RateRule } from '../rate-limit/limiter.ts';
+
+const WINDOW_MS = 10 * 60_000;
+const MAX_PAIRS = 50_000;
+
+const admitted = new WeakMap<AppDeps, Map<string, number>>();
+
+/** The invoice a link names, for counting: merchant reference + normalised number + currency. */
+export function lookupIdentity(merchantRef: string, invoiceNumber: string, currency: string): string {
+  return `${merchantRef}\u0000${invoiceNumberKey(invoiceNumber)}\u0000${currency}`;
+}
+
+function ruleFor(deps: AppDeps): RateRule {
+  return { name: 'pay-session:invoices', limit: deps.config.payLookupInvoicesPerIp, windowMs: WINDOW_MS };
+}
+
+/**
+ * Count a lookup of `identity` from `ip` if this address has not looked it up in the window; throws
+ * 429 past the limit. No-op with rate limits off or without an address.
+ */
+export function admitLookup(deps: AppDeps, ip: string | null, identity: string): void {
+  if (!ip || !deps.config.rateLimits) return;
+  let pairs = admitted.get(deps);
+  if (!pairs) admitted.set(deps, (pairs = new Map()));
+  const pair = `${ip}\u0000${identity}`;
+  const now = deps.clock.now().getTime();
+  const until = pairs.get(pair);
+  if (until !== undefined && until > now) return;
+  const decision = rateLimiterFor(deps).consume(ruleFor(deps), ip);
+  if (!decision.ok) throw tooManyAttempts(decision.retryAfterSeconds);
+  if (pairs.size >= MAX_PAIRS) {
+    for (const [k, expires] of pairs) if (expires <= now) pairs.delete(k);
+    // Still full: drop the oldest admissions (they are counted again if they come back: stricter).
+    for (const k of pairs.keys()) {
+      if (pairs.size < MAX_PAIRS) break;
+      pairs.delete(k);
+    }
+  }
+  pairs.delete(pair);
+  pairs.set(pair, now + WINDOW_MS);
+}

@@ -1,0 +1,174 @@
+/**
+ * Rendering a link's pay session (api/pay/service.ts reuses it while nothing it shows changed): the
+ * merchant, provider settings, surcharge policy, the invoice balance by DESIGN §3.3 with what the
+ * page must say when a card cannot pay it (below the card minimum; a link capped by another
+ * observation, which is recorded for the console's Needs attention), the limits of one payment,
+ * and a history of amounts, dates and statuses only.
+ */
+import { largestPayment, maximumChargeMinor, minimumChargeMinor } from '../../core/charge-limits.ts';
+import { parseLinkAmount, percentageFromBps } from '../../core/money.ts';
+import { getLiveAmountDue } from '../accounting/live-amount.ts';
+import type { AppDeps } from '../context.ts';
+import type { Invoice, Merchant } from '../db/types.ts';
+import { availableBalance, linkBalance } from '../invoices/ledger.ts';
+import {
+  countersOf,
+  firstObservationWithAmount,
+  lockInvoiceById,
+  refreshInvoiceTerms,
+  upsertObservation,
+} from '../invoices/repository.ts';
+import { connectedAccountId, NOT_CONNECTED_MESSAGE, NOT_READY_MESSAGE } from '../merchants/resolve.ts';
+import { policyOf, rulesToApi } from '../merchants/surcharge.ts';
+import { invoiceHistory } from '../payments/repository.ts';
+import type { HistoryEntry, RenderedSession } from './cache.ts';
+import type { PaySessionBody, SessionQuery } from './schema.ts';
+import { signObservation } from './session-token.ts';
+
+export async function render(
+  deps: AppDeps,
+  q: SessionQuery,
+  merchant: Merchant,
+  invoiceNumber: string,
+  currency: string,
+  invoice: Invoice | undefined,
+  resumedSid: string | null,
+  nowMs: number,
+): Promise<RenderedSession> {
+  const { database, config } = deps;
+  // With a connected accounting tool its live amount due replaces the link's (DESIGN §3.3); when the
+  // tool is unreachable the link amount and the ledger's credible observations still bound payments.
+  const live = await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
+  const linkAmount = live ? live.amountDue : parseLinkAmount(q.amount, currency);
+  const source = live ? 'live' : 'link';
+  const counters = countersOf(invoice);
+  const reserved = counters.reserved;
+  if (resumedSid && invoice && reserved > 0) {
+    const own = await database.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.sum<number>('amount').as('reserved'))
+      .where('pay_session_id', '=', resumedSid)
+      .where('status', 'in', ['pending', 'requires_action'])
+      .executeTakeFirst();
+    counters.reserved -= Number(own?.reserved ?? 0);
+  }
+  const link = { amount: linkAmount, writtenBack: counters.writtenBack };
+  const balance = availableBalance(counters, link);
+  // The link alone would leave more due than another observation allows (DESIGN §3.3, case 13): the
+  // page says so, and the console lists the invoice under Needs attention.
+  let own = linkBalance(counters, link);
+  if (own !== null && balance !== null && own > balance && invoice && linkAmount !== null) {
+    // A link seen before is that same link (its amount never changes): it was written when S was
+    // what it was then, so an old link opened after its payments were written back is not capped.
+    const seen = await firstObservationWithAmount(database.db, invoice.id, linkAmount);
+    if (seen) own = linkBalance(counters, { amount: linkAmount, writtenBack: seen.writtenBack });
+  }
+  const cappedFrom = own !== null && balance !== null && own > balance ? own : null;
+  if (cappedFrom !== null && invoice && linkAmount !== null && invoice.attention === null)
+    await recordCappedLink(deps, invoice.id, linkAmount, counters.writtenBack, source, nowMs);
+  const history: HistoryEntry[] = invoice
+    ? (await invoiceHistory(database.db, invoice.id)).map((p) => ({
+        amount: p.amount,
+        surcharge: p.surcharge,
+        total: p.total_amount,
+        date: p.succeeded_at ?? p.created_at,
+        status: p.status,
+      }))
+    : [];
+  const account = connectedAccountId(merchant);
+  const notReady = !account
+    ? NOT_CONNECTED_MESSAGE
+    : merchant.stripe_charges_enabled
+      ? null
+      : NOT_READY_MESSAGE;
+  const policy = policyOf(merchant);
+  const minimum = minimumChargeMinor(currency);
+  const maxBps = policy.enabled ? Math.max(policy.bps, ...policy.rules.map((r) => r.bps)) : 0;
+  const state = balance === 0 ? 'paid' : balance !== null && balance < minimum ? 'below_minimum' : 'open';
+  const rest = {
+    merchant: {
+      id: merchant.id,
+      name: merchant.business_name,
+      status: merchant.status,
+      shortcode: merchant.shortcode,
+      ready: notReady === null,
+      notReadyReason: notReady,
+      contact: { email: merchant.email, phone: merchant.phone },
+    },
+    provider: {
+      mode: deps.payments.mode,
+      publishableKey: deps.payments.mode === 'stripe' ? config.stripe.publishableKey : null,
+      connectedAccountId: account,
+    },
+    surcharge: {
+      enabled: policy.enabled,
+      percentage: Number(percentageFromBps(policy.bps)),
+      bps: policy.bps,
+      rules: rulesToApi(policy.rules),
+    },
+    platformFeeBps: config.platformFeeBps,
+    invoice: {
+      number: invoice?.invoice_number ?? invoiceNumber,
+      currency,
+      linkAmount,
+      balance,
+      fullyPaid: balance === 0,
+      state,
+      cappedFrom,
+      history,
+    },
+    limits: {
+      minimum,
+      maximum: largestPayment(balance, currency, maxBps),
+      maximumCharge: maximumChargeMinor(currency),
+      minimumWaivedForFullBalance: false,
+    },
+  } satisfies Omit<PaySessionBody, 'paySessionId'>;
+  const observed = {
+    merchantId: merchant.id,
+    invoiceNumber,
+    currency,
+    linkAmount,
+    writtenBack: counters.writtenBack,
+    source,
+  } as const;
+  return {
+    generation: 0,
+    stamp: null,
+    merchantId: merchant.id,
+    invoiceId: invoice?.id ?? null,
+    version: invoice?.version ?? null,
+    reserved,
+    tail: JSON.stringify(rest).slice(1),
+    observed,
+    observation: signObservation(config.jwtSecret, { ...observed, issuedAt: nowMs }),
+    observedAt: nowMs,
+  };
+}
+
+/**
+ * Keep a capped link in the ledger (not credible: nothing was paid against it) so the console shows
+ * it and lists the invoice under Needs attention. Only while the invoice is not already listed: a
+ * stream of typed links cannot grow the table, and the pay page's own answer never waits on more
+ * than this one write.
+ */
+async function recordCappedLink(
+  deps: AppDeps,
+  invoiceId: string,
+  amount: number,
+  writtenBack: number,
+  source: 'link' | 'live',
+  nowMs: number,
+): Promise<void> {
+  const now = new Date(nowMs).toISOString();
+  try {
+    await deps.database.db.transaction().execute(async (trx) => {
+      // Invoice row first, then the observation: the lock order of payment creation (no deadlock).
+      await lockInvoiceById(trx, deps.database.dialect, invoiceId);
+      await upsertObservation(trx, invoiceId, amount, writtenBack, now, source);
+      await refreshInvoiceTerms(trx, invoiceId, now);
+    });
+  } catch (err) {
+    deps.logger.warn({ invoiceId, err: (err as Error).message }, 'could not record a capped link');
+  }
+}
