@@ -8,6 +8,7 @@
  * blocks the next card; the per-address limit counts only declines, so a customer paying several
  * invoices in a row is not caught by it. Counted always; enforced when RATE_LIMITS is on.
  */
+import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { sql } from 'kysely';
 import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
@@ -27,7 +28,7 @@ export interface DeclineKeys {
 export const TOO_MANY_DECLINES = 'Too many declined payment attempts.';
 
 const invoiceKey = (k: Pick<DeclineKeys, 'merchantId' | 'invoiceNumber' | 'currency'>) =>
-  `${k.merchantId}/${k.currency.toUpperCase()}/${k.invoiceNumber}`;
+  `${k.merchantId}/${k.currency.toUpperCase()}/${invoiceNumberKey(k.invoiceNumber)}`;
 
 function keysOf(k: DeclineKeys): Array<[DeclineScope, string]> {
   const keys: Array<[DeclineScope, string]> = [['invoice', invoiceKey(k)]];

@@ -4,6 +4,7 @@
  * limits on provider declines live in the database (api/payments/declines.ts).
  */
 import type { Context } from 'hono';
+import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import type { AppEnv } from '../context.ts';
 import { resolveMerchant } from '../merchants/resolve.ts';
 import { verifyPaySession } from '../pay/session-token.ts';
@@ -35,7 +36,7 @@ export async function enforcePaymentLimits(
   if (!merchantRef) return;
   const merchant = await resolveMerchant(deps.database.db, { merchant: merchantRef });
   const invoiceNumber = session?.invoiceNumber ?? key.input.invoiceNumber ?? null;
-  const invoiceKey = invoiceNumber ? `${merchant.id}\u0000${invoiceNumber}` : null;
+  const invoiceKey = invoiceNumber ? `${merchant.id}\u0000${invoiceNumberKey(invoiceNumber)}` : null;
   await enforceRateLimits(c, [
     [PAYMENT_RATE_RULES.createPerIp, key.ip],
     [PAYMENT_RATE_RULES.createPerInvoice, invoiceKey],
