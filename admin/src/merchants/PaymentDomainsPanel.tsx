@@ -21,7 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { ApiError, apiFetch } from '../api.ts';
 import { useApi } from '../shared/useApi.ts';
 import type { Merchant } from '../shared/types.ts';
@@ -36,10 +36,18 @@ export interface PaymentDomain {
   detail: string | null;
 }
 
+const STATUS_TEXT = {
+  active: 'console.wallet_domains.state.active',
+  pending: 'console.wallet_domains.state.pending',
+  inactive: 'console.wallet_domains.state.inactive',
+  failed: 'console.wallet_domains.state.failed',
+} as const;
+
 const COLORS = { active: 'success', pending: 'default', inactive: 'warning', failed: 'error' } as const;
 
 export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
   const notify = useNotify();
+  const translate = useTranslate();
   const base = `/api/admin/merchants/${merchant.id}/payment-domains`;
   const domains = useApi<PaymentDomain[]>(base, { retry: false });
   const [domain, setDomain] = useState('');
@@ -56,7 +64,7 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
       await domains.refetch();
       return true;
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Please try again.');
+      setError(err instanceof ApiError ? err.message : translate('console.wallet_domains.try_again'));
       return false;
     } finally {
       setBusy(null);
@@ -67,7 +75,7 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
     const ok = await run(
       'add',
       () => apiFetch(base, { method: 'POST', body: { domain: domain.trim() } }),
-      'Domain registered for wallets',
+      translate('console.wallet_domains.added'),
     );
     if (ok) setDomain('');
   }
@@ -76,24 +84,19 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
     <Card component="section" aria-labelledby="wallet-domains-title">
       <CardContent>
         <Typography id="wallet-domains-title" variant="h6" component="h2" gutterBottom>
-          Wallet domains
+          {translate('console.wallet_domains.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Apple Pay and Google Pay show only on pages whose domain is registered on this merchant&apos;s
-          Stripe account. Add each site where the merchant embeds the payment widget.
+          {translate('console.wallet_domains.intro')}
         </Typography>
-        {!connected && (
-          <Alert severity="info">Connect Stripe first: domains are registered on its account.</Alert>
-        )}
-        {domains.isError && (
-          <Alert severity="error">Failed to load the wallet domains. Please try again.</Alert>
-        )}
+        {!connected && <Alert severity="info">{translate('console.wallet_domains.connect_first')}</Alert>}
+        {domains.isError && <Alert severity="error">{translate('console.wallet_domains.load_failed')}</Alert>}
         {domains.data && domains.data.length > 0 && (
-          <Table size="small" aria-label="Wallet domains">
+          <Table size="small" aria-label={translate('console.wallet_domains.table')}>
             <TableHead>
               <TableRow>
-                <TableCell>Domain</TableCell>
-                <TableCell>Status</TableCell>
+                <TableCell>{translate('console.wallet_domains.domain')}</TableCell>
+                <TableCell>{translate('console.wallet_domains.status')}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
@@ -104,14 +107,17 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
                     {d.domain}
                     {d.source === 'platform' && (
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        payment page
+                        {translate('console.wallet_domains.payment_page')}
                       </Typography>
                     )}
                   </TableCell>
                   <TableCell>
-                    <Chip size="small" color={COLORS[d.status]} label={d.status} />
+                    <Chip size="small" color={COLORS[d.status]} label={translate(STATUS_TEXT[d.status])} />
                     <Typography variant="caption" sx={{ display: 'block' }}>
-                      Apple Pay {d.apple_pay} · Google Pay {d.google_pay}
+                      {translate('console.wallet_domains.wallets', {
+                        apple: d.apple_pay,
+                        google: d.google_pay,
+                      })}
                     </Typography>
                     {d.detail && (
                       <Typography variant="caption" color="error" sx={{ display: 'block' }}>
@@ -127,27 +133,27 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
                         void run(
                           d.id,
                           () => apiFetch(`${base}/${d.id}/refresh`, { method: 'POST' }),
-                          'Checked again',
+                          translate('console.wallet_domains.checked'),
                         )
                       }
                     >
-                      Check again
+                      {translate('console.wallet_domains.check')}
                     </Button>
                     {d.source === 'merchant' && (
                       <Button
                         size="small"
                         color="error"
                         disabled={busy !== null}
-                        aria-label={`Remove ${d.domain}`}
+                        aria-label={translate('console.wallet_domains.remove_label', { domain: d.domain })}
                         onClick={() =>
                           void run(
                             d.id,
                             () => apiFetch(`${base}/${d.id}`, { method: 'DELETE' }),
-                            'Domain removed',
+                            translate('console.wallet_domains.removed'),
                           )
                         }
                       >
-                        Remove
+                        {translate('console.wallet_domains.remove')}
                       </Button>
                     )}
                   </TableCell>
@@ -165,7 +171,7 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
           }}
         >
           <TextField
-            label="Merchant site domain"
+            label={translate('console.wallet_domains.field')}
             placeholder="shop.supplier.com.au"
             size="small"
             fullWidth
@@ -179,7 +185,7 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
             }}
           />
           <Button type="submit" variant="contained" disabled={!connected || !domain.trim() || busy !== null}>
-            Add
+            {translate('console.wallet_domains.add')}
           </Button>
         </Box>
       </CardContent>

@@ -4,6 +4,7 @@
  * so, with the surcharge that was charged and the one the card charged calls for.
  */
 import { Alert } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { describePaymentMethod } from '../../../core/payment-method.ts';
 import { money } from '../shared/format.ts';
 import type { Payment } from '../shared/types.ts';
@@ -32,17 +33,25 @@ export function MethodMismatch({
 }: {
   payment: Payment & { method_mismatch?: MethodMismatchInfo | null };
 }) {
+  const translate = useTranslate();
   const m = payment.method_mismatch;
   if (!m) return null;
-  const charged = m.charged ? name(m.charged) : 'another payment method (its details are not known yet)';
   const due = m.expected
-    ? `; the card charged calls for ${money(m.expected.surcharge, payment.currency)} (${m.expected.surchargePercentage}%, rule ${m.expected.rule})`
+    ? translate('console.method_mismatch.due', {
+        surcharge: money(m.expected.surcharge, payment.currency),
+        percentage: m.expected.surchargePercentage,
+        rule: m.expected.rule,
+      })
     : '';
   return (
     <Alert severity="warning" role="alert">
-      Charged with a different payment method than quoted: quoted {name(m.quoted)}, charged {charged}.
-      Surcharge charged {money(m.chargedSurcharge, payment.currency)} ({m.chargedSurchargeBps / 100}%){due}.
-      Refund the difference or contact the customer.
+      {translate('console.method_mismatch.text', {
+        quoted: name(m.quoted),
+        charged: m.charged ? name(m.charged) : translate('console.method_mismatch.unknown'),
+        surcharge: money(m.chargedSurcharge, payment.currency),
+        percentage: m.chargedSurchargeBps / 100,
+        due,
+      })}
     </Alert>
   );
 }
