@@ -47,6 +47,17 @@ function refuseCrossSite(c: Context<AppEnv>) {
     throw new AppError('forbidden', 'Cross-site request refused');
 }
 
+/**
+ * Sign-out must come from our own origin: a browser says so with `Sec-Fetch-Site: same-origin`
+ * (a sibling subdomain is `same-site` and is refused too); clients that send no such header
+ * (scripts, older browsers) are let through, as SameSite=Strict already keeps the cookie home.
+ */
+function refuseOtherOrigins(c: Context<AppEnv>) {
+  const site = c.req.header('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin')
+    throw new AppError('forbidden', 'Sign-out must come from this site');
+}
+
 function sessionBody(s: sessions.IssuedSession) {
   return { accessToken: s.accessToken, tokenType: 'Bearer' as const, expiresIn: s.expiresIn, user: s.user };
 }
@@ -188,7 +199,7 @@ authRoutes
       responses: { 204: { description: 'Signed out' }, ...errorResponses(403) },
     }),
     async (c) => {
-      refuseCrossSite(c);
+      refuseOtherOrigins(c);
       await sessions.logout(c.get('deps'), readRefreshCookie(c), clientIp(c));
       clearRefreshCookie(c);
       return c.body(null, 204);

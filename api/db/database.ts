@@ -2,7 +2,7 @@
  * Opens the database named by DATABASE_URL: a SQLite file through better-sqlite3 (the embedded
  * default) or PostgreSQL through `pg`. Both sit behind one typed Kysely instance.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -95,9 +95,27 @@ const TRANSACTION_END = /^\s*(commit|end|rollback|release)\b/i;
 /** How often `changeStamp` looks for other processes' commits. */
 export const CHANGE_POLL_MS = 100;
 
+/**
+ * The database holds password hashes, tokens and payments: its files are readable by their owner
+ * only. A new file is created 0600 before SQLite opens it (SQLite gives its -wal and -shm files
+ * the database file's permissions); an existing one, and its -wal/-shm, are tightened to 0600.
+ */
+function createPrivately(path: string): void {
+  const file = resolve(path);
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600)); // creates it 0600 (umask only removes bits), or leaves it
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    try {
+      if ((statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600);
+    } catch {
+      /* absent, or not ours to change */
+    }
+  }
+}
+
 /** Open a SQLite file with the pragmas the ledger needs. `:memory:` is allowed for tests. */
 export function openSqlite(path: string): AppDatabase {
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (path !== ':memory:') createPrivately(path);
   const sqlite = new SQLite(path);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('journal_mode = WAL');
