@@ -63,7 +63,7 @@ export const MerchantUpdateBody = z
     email: email.optional(),
     ...common,
     // The automation webhook is set only through PUT /api/admin/merchants/{id}/webhook, which checks
-    // the URL against SSRF; here those fields are ignored like any other unknown field.
+    // the URL against SSRF; here those fields are refused like any other unknown field.
   })
   .openapi('MerchantUpdate');
 
