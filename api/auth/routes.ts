@@ -84,7 +84,7 @@ authRoutes
     async (c) => {
       const input = c.req.valid('json');
       const ip = clientIp(c);
-      enforceRateLimits(c, [
+      await enforceRateLimits(c, [
         [R.signupIp, ipKey(c)],
         [R.signupAccount, normalizeEmail(input.email)],
       ]);
@@ -105,7 +105,7 @@ authRoutes
       },
     }),
     async (c) => {
-      enforceRateLimits(c, [[R.verifyIp, ipKey(c)]]);
+      await enforceRateLimits(c, [[R.verifyIp, ipKey(c)]]);
       const deps = c.get('deps');
       const user = await accounts.verifyEmail(deps, c.req.valid('json').token, clientIp(c));
       return c.json(
@@ -125,7 +125,7 @@ authRoutes
     }),
     async (c) => {
       const { email } = c.req.valid('json');
-      enforceRateLimits(c, [
+      await enforceRateLimits(c, [
         [R.verifyIp, ipKey(c)],
         [R.verifyAccount, normalizeEmail(email)],
       ]);
@@ -151,15 +151,15 @@ authRoutes
       const { email, password } = c.req.valid('json');
       const account = normalizeEmail(email);
       const ipAccount = `${ipKey(c)}|${account}`;
-      enforceRateLimits(c, [[R.loginIp, ipKey(c)]]);
-      assertUnderLimit(c, R.loginFailIpAccount, ipAccount);
+      await enforceRateLimits(c, [[R.loginIp, ipKey(c)]]);
+      await assertUnderLimit(c, R.loginFailIpAccount, ipAccount);
       // Failures per account across all IPs lock the account (temporarily) inside sessions.login.
       const result = await sessions.login(c.get('deps'), account, password, clientIp(c));
       if (!result.ok) {
-        recordFailure(c, R.loginFailIpAccount, ipAccount);
+        await recordFailure(c, R.loginFailIpAccount, ipAccount);
         throw new AppError('unauthenticated', sessions.INVALID_CREDENTIALS);
       }
-      clearFailures(c, R.loginFailIpAccount, ipAccount);
+      await clearFailures(c, R.loginFailIpAccount, ipAccount);
       setRefreshCookie(c, result.session.refreshToken, result.session.refreshExpiresAt);
       noStore(c);
       return c.json(sessionBody(result.session), 200);
@@ -176,7 +176,7 @@ authRoutes
     }),
     async (c) => {
       refuseCrossSite(c);
-      enforceRateLimits(c, [[R.refreshIp, ipKey(c)]]);
+      await enforceRateLimits(c, [[R.refreshIp, ipKey(c)]]);
       const token = readRefreshCookie(c);
       noStore(c);
       if (!token) throw new AppError('unauthenticated', sessions.SESSION_EXPIRED);
@@ -234,7 +234,7 @@ authRoutes
     }),
     async (c) => {
       const { email } = c.req.valid('json');
-      enforceRateLimits(c, [
+      await enforceRateLimits(c, [
         [R.resetIp, ipKey(c)],
         [R.resetAccount, normalizeEmail(email)],
       ]);
@@ -252,7 +252,7 @@ authRoutes
       responses: { 200: { description: 'Password changed', ...json(Message) }, ...errorResponses(400, 429) },
     }),
     async (c) => {
-      enforceRateLimits(c, [[R.resetIp, ipKey(c)]]);
+      await enforceRateLimits(c, [[R.resetIp, ipKey(c)]]);
       const { token, password } = c.req.valid('json');
       await accounts.resetPassword(c.get('deps'), token, password, clientIp(c));
       return c.json({ message: 'Your password has been changed. You can now sign in.' }, 200);

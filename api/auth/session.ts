@@ -10,7 +10,7 @@ import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../audit/service.ts';
 import { tooManyAttempts } from '../rate-limit/enforce.ts';
-import { lockoutFor } from '../rate-limit/lockout.ts';
+import { lockoutStoreFor } from '../rate-limit/store.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './access-token.ts';
 import { hasherFor } from './hasher.ts';
 import * as repo from './repository.ts';
@@ -99,10 +99,11 @@ export async function login(
   const lockout = deps.config.rateLimits;
   if (!user) {
     // Unknown emails lock exactly like accounts do, so a 429 does not reveal registration.
-    const phantom = lockoutFor(deps);
-    if (lockout && phantom.lockedFor(email) > 0) throw tooManyAttempts(phantom.lockedFor(email));
+    const phantom = lockoutStoreFor(deps);
+    const lockedFor = lockout ? await phantom.lockedFor(email) : 0;
+    if (lockedFor > 0) throw tooManyAttempts(lockedFor);
     await hasher.verifyDummy(password);
-    if (lockout) phantom.fail(email, LOGIN_LOCK_THRESHOLD, LOGIN_LOCK_MINUTES * 60_000);
+    if (lockout) await phantom.fail(email, LOGIN_LOCK_THRESHOLD, LOGIN_LOCK_MINUTES * 60_000);
     return { ok: false };
   }
   if (lockout && user.locked_until && Date.parse(user.locked_until) > now.getTime()) {

@@ -16,6 +16,7 @@ import {
   type Driver,
   type Transaction,
 } from 'kysely';
+import { PostgresChangeBus, type ChangeBus } from './change-bus.ts';
 import type { Database } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -32,6 +33,11 @@ export interface AppDatabase {
    * compare it instead of reading again (the pay-session lookup). Absent on PostgreSQL.
    */
   changeStamp?: () => number;
+  /**
+   * PostgreSQL only: cross-process cache invalidation (LISTEN/NOTIFY, change-bus.ts). A process that
+   * changed what others may cache publishes a topic after its commit. Absent on SQLite.
+   */
+  changes?: ChangeBus;
   close(): Promise<void>;
 }
 
@@ -161,11 +167,16 @@ export function openPostgres(url: string, poolSize = 10): AppDatabase {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes as pg.CustomTypesConfig });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const u = new URL(url);
+  const changes = new PostgresChangeBus(url, (text, values) => pool.query(text, values));
   return {
     db,
     dialect: 'postgres',
     describe: `postgres://${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`,
-    close: () => db.destroy(),
+    changes,
+    close: async () => {
+      await changes.close();
+      await db.destroy();
+    },
   };
 }
 
