@@ -2,9 +2,8 @@
  * Request body limits per route (Hono's `bodyLimit`). A body over its route's limit is answered 413
  * `payload_too_large` without being read whole: a declared Content-Length over the limit is refused
  * before a byte is read, and a streamed (chunked) body is counted as it arrives and refused at the
- * first chunk past the limit — so at most the limit is ever held in memory. What a refused client
- * keeps sending is drained and dropped by the HTTP server (@hono/node-server closes the connection
- * after 64 MB or 500 ms).
+ * first chunk past the limit — so at most the limit is ever held in memory. The refusal closes the
+ * connection (`Connection: close`), so what the client keeps sending is not read at all.
  *
  * | route | limit |
  * |---|---|
@@ -43,13 +42,36 @@ export function bodyLimitFor(method: string, path: string): number {
 
 const describe = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`);
 
-function limiter(maxSize: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new AppError('payload_too_large', `Request body too large: at most ${describe(maxSize)} here`);
-    },
+function tooLarge(maxSize: number): AppError {
+  return new AppError('payload_too_large', `Request body too large: at most ${describe(maxSize)} here`, {
+    headers: { Connection: 'close' },
   });
+}
+
+function limiter(maxSize: number): MiddlewareHandler<AppEnv> {
+  // A declared length: Hono's bodyLimit judges it from the header alone.
+  const declared = bodyLimit({ maxSize, onError: () => Promise.reject(tooLarge(maxSize)) });
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body || !c.req.header('transfer-encoding')) return declared(c, next);
+    // Streamed: keep the chunks as they come (no copies into a growing buffer) and stop reading
+    // at the first one past the limit (cancelling the stream stops the socket reads too).
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxSize) {
+        reader.cancel().catch(() => {});
+        throw tooLarge(maxSize);
+      }
+      chunks.push(value);
+    }
+    c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks, size) });
+    return next();
+  };
 }
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -67,7 +67,7 @@ export function sendOversized(
 export async function getUniquePaths(
   baseUrl: string,
   count: number,
-  options: { length?: number; parallel?: number; prefix?: string } = {},
+  options: { length?: number; parallel?: number; prefix?: string; extension?: string } = {},
 ): Promise<Map<number, number>> {
   const statuses = new Map<number, number>();
   const length = options.length ?? 1500;
@@ -76,7 +76,7 @@ export async function getUniquePaths(
     while (next < count) {
       const i = next++;
       const tail = `${i}-${crypto.randomUUID()}`;
-      const path = `${options.prefix ?? '/assets/'}${'p'.repeat(Math.max(0, length - tail.length))}${tail}.js`;
+      const path = `${options.prefix ?? '/assets/'}${'p'.repeat(Math.max(0, length - tail.length))}${tail}${options.extension ?? '.js'}`;
       const res = await fetch(`${baseUrl}${path}`);
       await res.arrayBuffer();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
