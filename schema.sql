@@ -85,7 +85,9 @@ CREATE TABLE merchants (
   xero_integration_status TEXT NOT NULL DEFAULT 'not_configured',
   deleted_at TEXT,
   created_at TEXT NOT NULL,
-  last_updated TEXT NOT NULL
+  last_updated TEXT NOT NULL,
+  -- IANA time zone: accounting dates are the merchant's local date (migration 030).
+  time_zone TEXT NOT NULL DEFAULT 'Australia/Sydney'
 );
 CREATE INDEX merchants_created ON merchants (created_at);
 CREATE INDEX merchants_stripe_account ON merchants (stripe_account_id);
@@ -105,7 +107,10 @@ CREATE TABLE accounting_connections (
   status TEXT NOT NULL DEFAULT 'connected',
   last_error TEXT,
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- The OAuth scopes granted (NULL: not recorded yet) and where credit notes are booked (migration 031).
+  granted_scopes TEXT,
+  credit_account_code TEXT
 );
 
 -- One invoice per merchant + invoice number + currency: the server-side ledger (DESIGN §3.3).
@@ -203,7 +208,8 @@ CREATE TABLE refunds (
   reason TEXT,
   created_by TEXT,
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  kind TEXT NOT NULL DEFAULT 'reopen' CHECK (kind IN ('credit', 'reopen'))
 );
 CREATE INDEX refunds_payment ON refunds (payment_id);
 
@@ -234,6 +240,40 @@ CREATE TABLE accounting_records (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+
+-- What a connector created in Xero / QuickBooks for a refund or a write-off (one row per record: credit
+-- note, cash refund, surcharge refund, replaced payment, ...), shown on the console's payment page.
+CREATE TABLE accounting_entries (
+  id TEXT PRIMARY KEY,
+  provider TEXT NOT NULL CHECK (provider IN ('xero', 'quickbooks')),
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  payment_id TEXT REFERENCES payments (id),
+  subject_type TEXT NOT NULL CHECK (subject_type IN ('refund', 'write_off')),
+  subject_id TEXT NOT NULL,
+  step TEXT NOT NULL,
+  external_id TEXT NOT NULL,
+  external_number TEXT,
+  amount BIGINT NOT NULL,
+  currency TEXT NOT NULL,
+  entry_date TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (provider, subject_id, step)
+);
+CREATE INDEX accounting_entries_payment ON accounting_entries (payment_id);
+CREATE INDEX accounting_entries_subject ON accounting_entries (subject_id);
+-- A refund or write-off the accounting tool refused for a reason a person must fix first (a reconciled
+-- payment): listed under "Needs attention" with the step to take; removed once it is recorded.
+CREATE TABLE accounting_attention (
+  subject_id TEXT PRIMARY KEY,
+  subject_type TEXT NOT NULL CHECK (subject_type IN ('refund', 'write_off')),
+  provider TEXT NOT NULL CHECK (provider IN ('xero', 'quickbooks')),
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  payment_id TEXT REFERENCES payments (id),
+  message TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX accounting_attention_created ON accounting_attention (created_at);
 
 -- Provider webhook events, deduplicated by event id.
 CREATE TABLE payment_events (

@@ -4,6 +4,7 @@
  * The browser gets only `publicConfig()`: an explicit allowlist.
  */
 import { z } from 'zod';
+import { isTimeZone } from '../core/local-date.ts';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -80,6 +81,14 @@ const envSchema = z.object({
   XERO_API_BASE: httpUrl.default('https://api.xero.com'),
   XERO_IDENTITY_BASE: httpUrl.default('https://identity.xero.com'),
   XERO_LOGIN_BASE: httpUrl.default('https://login.xero.com'),
+  XERO_SCOPES: optionalString.refine((v) => v === null || /^[\w.:\- ]+$/.test(v), {
+    message: 'must be space-separated scope names',
+  }),
+  DEFAULT_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('Australia/Sydney')
+    .refine(isTimeZone, 'must be an IANA time zone such as Australia/Sydney'),
   QUICKBOOKS_CLIENT_ID: optionalString,
   QUICKBOOKS_CLIENT_SECRET: optionalString,
   QUICKBOOKS_API_BASE: httpUrl.default('https://quickbooks.api.intuit.com'),
@@ -114,6 +123,15 @@ const envSchema = z.object({
 
 export type PaymentsMode = 'sandbox' | 'stripe';
 
+/**
+ * Xero's granular scopes (apps created since 2 March 2026 may ask for nothing else): invoices and
+ * credit notes, payments, bank transactions (the surcharge received and refunded), organisation
+ * settings (time zone, branding themes), contacts. XERO_SCOPES replaces the list, e.g. for an older
+ * app that still uses `accounting.transactions`, or to add `paymentservices`.
+ */
+export const DEFAULT_XERO_SCOPES =
+  'offline_access accounting.invoices accounting.payments accounting.banktransactions accounting.settings.read accounting.contacts.read';
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -138,12 +156,16 @@ export interface Config {
   mailFrom: string;
   platformFeeBps: number;
   productName: string;
+  /** IANA time zone new merchants get (DEFAULT_TIME_ZONE). */
+  defaultTimeZone: string;
   xero: {
     clientId: string | null;
     clientSecret: string | null;
     apiBase: string;
     identityBase: string;
     loginBase: string;
+    /** The scopes the Xero connection asks for (XERO_SCOPES, else the granular default of DESIGN §7). */
+    scopes: string;
   };
   quickbooks: { clientId: string | null; clientSecret: string | null; apiBase: string; identityBase: string };
   outboundAllowlist: string[];
@@ -223,12 +245,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     platformFeeBps: e.PLATFORM_FEE_BPS,
     productName: e.PRODUCT_NAME,
+    defaultTimeZone: e.DEFAULT_TIME_ZONE,
     xero: {
       clientId: e.XERO_CLIENT_ID,
       clientSecret: e.XERO_CLIENT_SECRET,
       apiBase: e.XERO_API_BASE,
       identityBase: e.XERO_IDENTITY_BASE,
       loginBase: e.XERO_LOGIN_BASE,
+      scopes: (e.XERO_SCOPES ?? DEFAULT_XERO_SCOPES).split(/\s+/).filter(Boolean).join(' '),
     },
     quickbooks: {
       clientId: e.QUICKBOOKS_CLIENT_ID,

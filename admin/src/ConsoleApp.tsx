@@ -1,7 +1,10 @@
 /**
  * The admin console: react-admin under /admin (DESIGN §4a console URLs). Resources give the lists
  * and the /:id pages (Merchant Details, the payment page, the blog editor); custom routes give the
- * dashboard, the blog create form at /admin/blog and the tools. Unknown paths show Page Not Found.
+ * dashboard, the blog create form at /admin/blog and the tools. Unknown paths show Page Not Found
+ * (and the server answers them 404: api/http/spa-routes.ts lists these routes too). Every read and
+ * write goes through the data provider; texts come from the i18nProvider; the product's theme,
+ * light and dark.
  */
 import AuditIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
@@ -12,9 +15,11 @@ import { authProvider } from './authProvider.ts';
 import blogs from './blogs/index.ts';
 import { BlogCreate } from './blogs/BlogCreate.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
-import { dataProvider } from './dataProvider.ts';
+import { dataProvider } from './data/dataProvider.ts';
+import { i18nProvider } from './i18n/i18nProvider.ts';
 import { ConsoleLayout, TopRightNotification } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
+import { darkTheme, lightTheme } from './layout/theme.ts';
 import { NotFound } from './layout/NotFound.tsx';
 import { AuditLogList } from './lists/AuditLogList.tsx';
 import { InvoiceList } from './lists/InvoiceList.tsx';
@@ -29,9 +34,11 @@ import { XeroIntegration } from './tools/XeroIntegration.tsx';
 export function ConsoleApp() {
   return (
     <Admin
-      title="InvoicePay Console"
       authProvider={authProvider}
       dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      theme={lightTheme}
+      darkTheme={darkTheme}
       loginPage={LoginPage}
       layout={ConsoleLayout}
       notification={TopRightNotification}

@@ -1,7 +1,9 @@
 /**
- * Calls to the admin API outside react-admin's simple-rest resources (stats, refunds, sync, connect,
- * webhooks …): bearer token from the shared auth client, JSON in and out, and the server's
- * `{ error: { code, message, field } }` turned into an `ApiError` whose message is the server's.
+ * Legacy: the console's calls outside react-admin's data provider, still used by the refund dialog
+ * and the accounting screens until they move to the data provider's methods (data/dataProvider.ts,
+ * whose comment names them). New code calls the data provider. Bearer token from the shared auth
+ * client, JSON in and out, and the server's `{ error: { code, message, field } }` turned into an
+ * `ApiError` whose message is the server's.
  */
 import { auth } from './authProvider.ts';
 

@@ -3,7 +3,7 @@
  * the shared auth client (bearer token, one refresh-and-retry on 401), and the server's error
  * message becomes the HttpError's message so notifications show it.
  */
-import { HttpError, type DataProvider, type fetchUtils } from 'react-admin';
+import { HttpError, type fetchUtils } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { auth } from './authProvider.ts';
 
@@ -35,31 +35,4 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
   return { status: res.status, headers: res.headers, body, json };
 }
 
-const restProvider = simpleRestProvider('/api/admin', httpClient);
-
-/** The API's largest page (api/http/simple-rest.ts MAX_PAGE_SIZE): a longer range is cut to it. */
-const MAX_PAGE_SIZE = 500;
-
-/** A larger page (the CSV export asks for up to 10,000 rows) is fetched in pages the API serves whole. */
-export const dataProvider: DataProvider = {
-  ...restProvider,
-  async getList(resource, params) {
-    const { page = 1, perPage = 25 } = params.pagination ?? {};
-    if (perPage <= MAX_PAGE_SIZE) return restProvider.getList(resource, params);
-    let chunk = MAX_PAGE_SIZE;
-    while (perPage % chunk !== 0) chunk--; // pages of `chunk` rows tile the range exactly
-    const first = (page - 1) * perPage;
-    const data: any[] = [];
-    let total: number | undefined;
-    for (let offset = 0; offset < perPage; offset += chunk) {
-      const part = await restProvider.getList(resource, {
-        ...params,
-        pagination: { page: (first + offset) / chunk + 1, perPage: chunk },
-      });
-      data.push(...part.data);
-      total = part.total;
-      if (part.data.length < chunk || (total !== undefined && first + data.length >= total)) break;
-    }
-    return { data, total };
-  },
-};
+export const dataProvider = simpleRestProvider('/api/admin', httpClient);

@@ -22,6 +22,7 @@ import {
 import { quickbooksConnector } from './quickbooks/connector.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
 import { xeroConnector } from './xero/connector.ts';
+import { parseScopes } from './xero/scopes.ts';
 
 export type AccountingConnection = Selectable<AccountingConnectionsTable>;
 
@@ -55,6 +56,8 @@ function sealedTokens(deps: AppDeps, merchantId: string, tokens: TokenSet) {
     access_token_enc: sealSecret(deps.config, tokens.accessToken, ctx(merchantId, 'access')),
     refresh_token_enc: sealSecret(deps.config, tokens.refreshToken, ctx(merchantId, 'refresh')),
     token_expires_at: new Date(deps.clock.now().getTime() + tokens.expiresIn * 1000).toISOString(),
+    // A refresh answer that names no scopes leaves the recorded ones as they are.
+    ...(tokens.scope !== null ? { granted_scopes: tokens.scope.split(/\s+/).filter(Boolean).join(' ') } : {}),
   };
 }
 
@@ -90,7 +93,10 @@ export async function saveConnection(
       .updateTable('accounting_connections')
       .set({
         ...fields,
-        ...(keepSettings ? {} : { payment_account_code: null, surcharge_account_code: null }),
+        ...(keepSettings
+          ? {}
+          : { payment_account_code: null, surcharge_account_code: null, credit_account_code: null }),
+        ...(tokens.scope === null ? { granted_scopes: null } : {}),
       })
       .where('id', '=', existing.id)
       .execute();
@@ -165,11 +171,13 @@ export async function withSession<T>(
   const session = () => ({
     accessToken: openSecret(deps.config, c.access_token_enc!, ctx(c.merchant_id, 'access')),
     tenantId: c.tenant_id!,
+    scopes: parseScopes(c.granted_scopes),
   });
   try {
     return await fn(session(), connector);
   } catch (err) {
-    if (!(err instanceof ConnectorError) || err.status !== 401) throw err;
+    // A 401 that retrying cannot fix (a scope the connection lacks) is not a reason to refresh.
+    if (!(err instanceof ConnectorError) || err.status !== 401 || !err.retryable) throw err;
     c = await refreshConnection(deps, c);
     return fn(session(), connector);
   }

@@ -22,6 +22,8 @@ export interface ExternalInvoice {
 export interface ConnectorSession {
   accessToken: string;
   tenantId: string;
+  /** The scopes the connection was granted; null when not recorded (connected before we kept them). */
+  scopes?: string[] | null;
 }
 
 export interface TokenSet {
@@ -29,6 +31,8 @@ export interface TokenSet {
   refreshToken: string;
   /** Seconds. */
   expiresIn: number;
+  /** The scopes granted, space-separated, when the provider says (Xero does). */
+  scope: string | null;
 }
 
 export interface RecordInput {
@@ -36,10 +40,10 @@ export interface RecordInput {
   /** Minor units, > 0. */
   amount: number;
   currency: string;
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD, the merchant's local date. */
   date: string;
   reference: string;
-  /** Xero account code / QuickBooks account id the money was deposited to. */
+  /** Xero account code / QuickBooks account id the money was deposited to (or paid from). */
   depositAccount: string;
   /** For the surcharge: the income account it is booked to. */
   incomeAccount?: string;
@@ -47,9 +51,47 @@ export interface RecordInput {
   idempotencyKey: string;
 }
 
+/** A credit note (Xero) / refund receipt or credit memo (QuickBooks) for part of an invoice. */
+export interface CreditInput {
+  invoice: ExternalInvoice;
+  /** Minor units, > 0. */
+  amount: number;
+  currency: string;
+  /** YYYY-MM-DD, the merchant's local date. */
+  date: string;
+  reference: string;
+  description: string;
+  /** Xero: the account code of the credit line; QuickBooks: the product/service (item) id. */
+  creditAccount: string;
+  /** Base of the per-step idempotency keys. */
+  idempotencyKey: string;
+}
+
+export interface CreditRefundInput extends CreditInput {
+  /** The bank account the refund is paid from. */
+  depositAccount: string;
+}
+
+export interface ExternalRecord {
+  id: string;
+  number: string | null;
+}
+
+/**
+ * The records a multi-call operation has created so far (kept in accounting_entries), so that a
+ * retry after a failure between two calls resumes where it stopped instead of starting again.
+ */
+export interface StepLog {
+  get(step: string): ExternalRecord | undefined;
+  save(step: string, record: ExternalRecord, amount: number, date: string): Promise<void>;
+}
+
 export interface AccountingConnector {
   readonly provider: AccountingProvider;
   readonly label: string;
+  /** The steps (StepLog names) a credit refund and a write-off are made of, in order. */
+  readonly creditRefundSteps: readonly string[];
+  readonly writeOffSteps: readonly string[];
   authorizeUrl(params: { redirectUri: string; state: string }): string;
   exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
   refresh(refreshToken: string): Promise<TokenSet>;
@@ -60,12 +102,31 @@ export interface AccountingConnector {
     accessToken: string,
     callback: { realmId?: string | null },
   ): Promise<{ tenantId: string; tenantName: string | null }>;
+  /** The organisation's IANA time zone, when the tool has one (Xero); null otherwise. */
+  organisationTimeZone(s: ConnectorSession): Promise<string | null>;
   findInvoice(s: ConnectorSession, invoiceNumber: string): Promise<ExternalInvoice | null>;
+  /** The invoice (base) part as a payment on the invoice; returns its id. */
   createPayment(s: ConnectorSession, input: RecordInput): Promise<string>;
-  deletePayment(s: ConnectorSession, paymentId: string, idempotencyKey: string): Promise<void>;
-  /** Record the surcharge as money received, separately from the invoice (it is not on the invoice). */
+  /** Whether our payment still exists there, and whether it is reconciled (null: it is gone). */
+  paymentState(s: ConnectorSession, paymentId: string): Promise<{ reconciled: boolean } | null>;
+  /**
+   * Lower the payment on the invoice to `input.amount`, or delete it (`input` null). Returns the id
+   * of the payment that now holds the amount (Xero deletes and re-creates; QuickBooks updates).
+   */
+  changePayment(
+    s: ConnectorSession,
+    paymentId: string,
+    input: RecordInput | null,
+    deleteKey: string,
+  ): Promise<string | null>;
+  /** The surcharge as money received, separately from the invoice (it is not on the invoice). */
   createSurcharge(s: ConnectorSession, input: RecordInput): Promise<string>;
-  deleteSurcharge(s: ConnectorSession, id: string, idempotencyKey: string): Promise<void>;
+  /** The surcharge part of a refund as money paid out, on the refund's date. */
+  refundSurcharge(s: ConnectorSession, input: RecordInput): Promise<string>;
+  /** A credit refund: the refunded base credited and paid back from the bank account on the refund's date. */
+  recordCreditRefund(s: ConnectorSession, input: CreditRefundInput, steps: StepLog): Promise<void>;
+  /** A write-off: the remainder credited against the invoice. */
+  recordWriteOff(s: ConnectorSession, input: CreditInput, steps: StepLog): Promise<void>;
 }
 
 export class ConnectorError extends Error {
@@ -137,7 +198,7 @@ export async function callApi(
   return { status: res.status, body: parsed, headers: res.headers };
 }
 
-/** Classify a non-2xx answer: 429/5xx retry (honouring Retry-After), 401 means re-authorise, other 4xx are final. */
+/** Classify a non-2xx answer: 429/5xx retry (honouring Retry-After), 401 means refresh the token, other 4xx are final. */
 export function errorFor(label: string, status: number, message: string, headers: Headers): ConnectorError {
   const ra = headers.get('retry-after');
   const retryAfterMs = ra && /^\d+$/.test(ra.trim()) ? Number(ra.trim()) * 1000 : undefined;
@@ -202,6 +263,7 @@ export async function requestTokens(o: {
     accessToken: res.body.access_token,
     refreshToken: res.body.refresh_token,
     expiresIn: Number(res.body.expires_in ?? o.defaultExpiresIn),
+    scope: typeof res.body.scope === 'string' ? res.body.scope : null,
   };
 }
 

@@ -1,28 +1,69 @@
 /**
- * "Sync to Xero" (spec §7 `POST /api/admin/payments/{id}/sync-to-xero`): run the merchant's
- * configured sync for this payment and its settled refunds now — Xero, QuickBooks and/or the
- * automation webhook, through the same outbox jobs the worker uses (created if missing, retried
- * if failed) — and answer with the outcome. A merchant with nothing configured records the
- * payment by hand (spec §4: a manual sync sets synced and records the time).
+ * "Sync to Xero" (spec §7 `POST /api/admin/payments/{id}/sync-to-xero`): run the merchant's sync
+ * for this payment and its settled refunds now — Xero, QuickBooks and/or the automation webhook,
+ * through the same outbox jobs the worker uses (created if missing, retried if failed) — and say
+ * what happened at each target. A merchant with nothing to sync to is told so, and nothing about
+ * the payment changes (recording it by hand is its own action, "mark recorded").
  */
 import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { recordWriteback } from '../invoices/writebacks.ts';
 import type { Actor } from '../merchants/service.ts';
 import { enqueuePaymentSync } from '../outbox/enqueue.ts';
 import { findJob } from '../outbox/repository.ts';
 import { runJobNow } from '../outbox/worker.ts';
 import { findConnection } from './connections.ts';
+import { TARGET_LABELS } from './sync-status.ts';
 
 const SETTLED = ['succeeded', 'partially_refunded', 'refunded'];
+export const SYNC_FAILED = 'Failed to sync payment to Xero. Please try again.';
+export const NOTHING_TO_SYNC =
+  'Nothing to sync to: this merchant has no Xero or QuickBooks connection and no automation webhook. Connect one on the merchant page, or mark the payment recorded by hand.';
+
+type Target = OutboxJob['kind'];
+
+export interface TargetOutcome {
+  target: Target;
+  label: string;
+  status: 'delivered' | 'pending' | 'failed' | 'needs_attention';
+  message: string;
+}
 
 export interface ManualSyncResult {
-  mode: 'targets' | 'manual';
+  mode: 'targets' | 'nothing';
   synced: boolean;
   message: string;
+  targets: TargetOutcome[];
   jobs: OutboxJob[];
+}
+
+function outcomeOf(target: Target, jobs: OutboxJob[], attention: boolean): TargetOutcome {
+  const label = TARGET_LABELS[target];
+  const live = jobs.filter((j) => j.status !== 'canceled');
+  const failed = live.find((j) => j.status === 'failed');
+  const waiting = live.find((j) => j.status === 'pending' || j.status === 'processing');
+  if (failed)
+    return {
+      target,
+      label,
+      status: attention ? 'needs_attention' : 'failed',
+      message: `${label}: ${failed.last_error ?? 'failed'}`,
+    };
+  if (waiting)
+    return {
+      target,
+      label,
+      status: 'pending',
+      message: `${label}: waiting (${waiting.last_error ?? 'queued'})`,
+    };
+  return {
+    target,
+    label,
+    status: 'delivered',
+    message:
+      target === 'automation_webhook' ? 'Delivered to the automation webhook.' : `Recorded in ${label}.`,
+  };
 }
 
 export async function syncPaymentNow(
@@ -41,62 +82,50 @@ export async function syncPaymentNow(
     .where('id', '=', payment.merchant_id)
     .executeTakeFirstOrThrow();
   const connection = await findConnection(db, merchant.id);
+  const targets: Target[] = [
+    ...(connection ? [connection.provider] : []),
+    ...(merchant.make_webhook_url ? ['automation_webhook' as const] : []),
+  ];
+  const auditSync = (details: Record<string, unknown>) =>
+    audit(
+      db,
+      {
+        actor: actor.user,
+        action: 'payment.sync',
+        targetType: 'payment',
+        targetId: paymentId,
+        details,
+        ip: actor.ip,
+      },
+      deps.clock,
+    );
+
+  if (targets.length === 0) {
+    await auditSync({ mode: 'nothing' });
+    return { mode: 'nothing', synced: false, message: NOTHING_TO_SYNC, targets: [], jobs: [] };
+  }
+
   const refunds = await db
     .selectFrom('refunds')
     .select(['id'])
     .where('payment_id', '=', payment.id)
     .where('status', '=', 'succeeded')
     .execute();
-
-  if (!merchant.make_webhook_url && !connection) {
-    await db.transaction().execute(async (trx) => {
-      const subjects = [{ refundId: null as string | null }, ...refunds.map((r) => ({ refundId: r.id }))];
-      for (const s of subjects)
-        await recordWriteback(
-          trx,
-          { paymentId, refundId: s.refundId, source: 'manual', createdBy: actor.user?.id ?? null },
-          deps.clock,
-        );
-      await audit(
-        trx,
-        {
-          actor: actor.user,
-          action: 'payment.sync',
-          targetType: 'payment',
-          targetId: paymentId,
-          details: { mode: 'manual' },
-          ip: actor.ip,
-        },
-        deps.clock,
-      );
-    });
-    return {
-      mode: 'manual',
-      synced: true,
-      message: 'Marked as recorded in the accounting tool by hand.',
-      jobs: [],
-    };
-  }
-
   await db.transaction().execute(async (trx) => {
     await enqueuePaymentSync(trx, { paymentId, kind: 'payment' }, deps.clock);
     for (const r of refunds)
       await enqueuePaymentSync(trx, { paymentId, refundId: r.id, kind: 'refund' }, deps.clock);
   });
-  const targets = [
-    ...(merchant.make_webhook_url ? ['automation_webhook'] : []),
-    ...(connection ? [connection.provider] : []),
-  ] as OutboxJob['kind'][];
-  const pending = await db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('payment_id', '=', paymentId)
-    .where('kind', 'in', targets)
-    .where('status', 'in', ['pending', 'failed'])
-    .orderBy('created_at', 'asc')
-    .execute();
+  const ofPayment = () =>
+    db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .where('kind', 'in', targets)
+      .orderBy('created_at', 'asc')
+      .execute();
   const now = deps.clock.now().toISOString();
-  for (const job of pending) {
+  for (const job of (await ofPayment()).filter((j) => j.status === 'pending' || j.status === 'failed')) {
     // A fresh set of attempts from now: the admin asked for it.
     await db
       .updateTable('outbox')
@@ -106,37 +135,32 @@ export async function syncPaymentNow(
       .execute();
     await runJobNow(deps, job.id);
   }
-  const jobs = await db
-    .selectFrom('outbox')
-    .selectAll()
+  const jobs = await ofPayment();
+  const attention = await db
+    .selectFrom('accounting_attention')
+    .select('provider')
     .where('payment_id', '=', paymentId)
-    .where('kind', 'in', targets)
-    .orderBy('created_at', 'asc')
     .execute();
-  const problems = jobs.filter((j) => j.status !== 'delivered' && j.status !== 'canceled');
-  await audit(
-    db,
-    {
-      actor: actor.user,
-      action: 'payment.sync',
-      targetType: 'payment',
-      targetId: paymentId,
-      details: {
-        mode: 'targets',
-        jobs: jobs.map((j) => ({ id: j.id, kind: j.kind, status: j.status, error: j.last_error })),
-      },
-      ip: actor.ip,
-    },
-    deps.clock,
+  const outcomes = targets.map((target) =>
+    outcomeOf(
+      target,
+      jobs.filter((j) => j.kind === target),
+      attention.some((a) => a.provider === target),
+    ),
   );
-  const firstError = problems.find((j) => j.last_error)?.last_error;
+  const synced = outcomes.every((o) => o.status === 'delivered');
+  const failed = outcomes.some((o) => o.status === 'failed' || o.status === 'needs_attention');
+  const summary = outcomes.map((o) => (/[.!?)]$/.test(o.message) ? o.message : `${o.message}.`)).join(' ');
+  await auditSync({
+    mode: 'targets',
+    targets: outcomes.map((o) => ({ target: o.target, status: o.status })),
+    jobs: jobs.map((j) => ({ id: j.id, kind: j.kind, status: j.status, error: j.last_error })),
+  });
   return {
     mode: 'targets',
-    synced: problems.length === 0,
-    message:
-      problems.length === 0
-        ? 'Synced.'
-        : `Failed to sync payment to Xero. Please try again.${firstError ? ` (${firstError})` : ''}`,
+    synced,
+    message: failed ? `${SYNC_FAILED} (${summary.replace(/\.$/, '')})` : summary,
+    targets: outcomes,
     jobs: await Promise.all(jobs.map(async (j) => (await findJob(db, j.id)) ?? j)),
   };
 }

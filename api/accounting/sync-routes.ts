@@ -19,7 +19,7 @@ export const syncRoutes = createRouter().openapi(
     summary:
       "Sync a payment to the merchant's accounting tool now (Xero, QuickBooks and/or the automation webhook)",
     description:
-      'Runs the configured sync for the payment and its settled refunds at once and answers with each delivery (`synced` false with `message` when one failed; it keeps retrying in the background). With nothing configured, the payment is marked recorded by hand.',
+      "Runs the merchant's sync for the payment and its settled refunds at once and answers with what happened at each target (`targets`: Xero, QuickBooks, automation webhook, each delivered / pending / failed / needs_attention; `synced` true only when every target has it). A merchant with nothing to sync to gets `mode: nothing` and a message saying so; the payment is left unchanged (use mark-recorded to record it by hand).",
     request: { params: IdParam },
     responses: {
       200: json(z.record(z.string(), z.unknown()).openapi('SyncResult'), 'The outcome'),
@@ -40,6 +40,7 @@ export const syncRoutes = createRouter().openapi(
         mode: result.mode,
         synced: result.synced,
         message: result.message,
+        targets: result.targets,
         jobs: result.jobs.map((j) => toApiJob(j, deps.config.outbox.maxAttempts)),
         payment: toApiPayment(payment),
       },

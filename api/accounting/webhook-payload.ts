@@ -2,7 +2,7 @@
  * The automation webhook (Make, Zapier, n8n): the spec §7 body and its signature.
  *
  * Body: `InvoiceNumber`, `Amount` (major units, the invoice part: what to record against the
- * invoice), `Currency`, `Date` (YYYY-MM-DD), `Reference`, and `payment_details` with the spec's
+ * invoice), `Currency`, `Date` (YYYY-MM-DD, the merchant's local date), `Reference`, and `payment_details` with the spec's
  * fields; we add `event` ('payment.succeeded' | 'refund.succeeded' | 'test') and the ids. For a refund
  * `Amount` is the invoice part given back (positive) and `payment_details.status` is 'refunded'.
  *
@@ -10,6 +10,7 @@
  * (docs/accounting-sync.md shows how to verify it).
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { localDate } from '../../core/local-date.ts';
 import { fromMinorUnits } from '../../core/money.ts';
 import type { Merchant, Payment, Refund } from '../db/types.ts';
 
@@ -46,7 +47,7 @@ const major = (minor: number, currency: string) => Number(fromMinorUnits(minor, 
 
 /** The spec §7 body for a succeeded payment, or for one of its refunds. */
 export function buildAutomationPayload(
-  merchant: Pick<Merchant, 'id' | 'make_scenario_id'>,
+  merchant: Pick<Merchant, 'id' | 'make_scenario_id' | 'time_zone'>,
   payment: Payment,
   refund: Refund | null,
   at: Date,
@@ -62,7 +63,7 @@ export function buildAutomationPayload(
     InvoiceNumber: payment.invoice_number,
     Amount: major(base, currency),
     Currency: currency,
-    Date: when.slice(0, 10),
+    Date: localDate(when, merchant.time_zone),
     Reference: reference,
     payment_details: {
       invoice_number: payment.invoice_number,
@@ -85,7 +86,7 @@ export function buildAutomationPayload(
 
 /** The spec §9 test sample: amount 97.13, surcharge 2.87, total 100, AUD, is_test true. */
 export function buildTestPayload(
-  merchant: Pick<Merchant, 'id' | 'make_scenario_id'>,
+  merchant: Pick<Merchant, 'id' | 'make_scenario_id' | 'time_zone'>,
   at: Date,
 ): AutomationPayload {
   const iso = at.toISOString();
@@ -95,7 +96,7 @@ export function buildTestPayload(
     InvoiceNumber: 'INV-TEST-001',
     Amount: 97.13,
     Currency: 'AUD',
-    Date: iso.slice(0, 10),
+    Date: localDate(at, merchant.time_zone),
     Reference: reference,
     payment_details: {
       invoice_number: 'INV-TEST-001',

@@ -83,6 +83,8 @@ export interface MerchantsTable {
   deleted_at: Timestamp | null;
   created_at: Timestamp;
   last_updated: Timestamp;
+  /** IANA time zone; accounting dates are the merchant's local date. */
+  time_zone: Generated<string>;
 }
 
 export interface AccountingConnectionsTable {
@@ -100,6 +102,10 @@ export interface AccountingConnectionsTable {
   last_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Space-separated OAuth scopes granted; null when not recorded yet. */
+  granted_scopes: string | null;
+  /** Xero account code / QuickBooks item id that credit notes (credit refunds, write-offs) are booked to. */
+  credit_account_code: string | null;
 }
 
 export interface InvoicesTable {
@@ -193,6 +199,7 @@ export interface RefundsTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  kind: Generated<'credit' | 'reopen'>;
 }
 
 export interface AccountingWritebacksTable {
@@ -246,6 +253,33 @@ export interface AccountingRecordsTable {
   payment_amount: Generated<number>;
   external_surcharge_id: string | null;
   surcharge_amount: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountingEntriesTable {
+  id: string;
+  provider: 'xero' | 'quickbooks';
+  merchant_id: string;
+  payment_id: string | null;
+  subject_type: 'refund' | 'write_off';
+  subject_id: string;
+  step: string;
+  external_id: string;
+  external_number: string | null;
+  amount: number;
+  currency: string;
+  entry_date: string;
+  created_at: Timestamp;
+}
+
+export interface AccountingAttentionTable {
+  subject_id: string;
+  subject_type: 'refund' | 'write_off';
+  provider: 'xero' | 'quickbooks';
+  merchant_id: string;
+  payment_id: string | null;
+  message: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -352,6 +386,8 @@ export interface Database {
   oauth_states: OauthStatesTable;
   outbox: OutboxTable;
   accounting_records: AccountingRecordsTable;
+  accounting_entries: AccountingEntriesTable;
+  accounting_attention: AccountingAttentionTable;
   audit_log: AuditLogTable;
   prospects: ProspectsTable;
   webhook_tests: WebhookTestsTable;

@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import { hasPayLinkParams } from '../../core/link-params.ts';
 import type { AppEnv } from '../context.ts';
 import { WeightedLru } from './lru.ts';
+import { shellStatus } from './spa-routes.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -108,12 +109,12 @@ export function createStatic(
         ? 'no-cache'
         : 'public, max-age=300';
 
-  /** Serve a file under `dir`, or the SPA shell `fallback` for paths that are not files. */
+  /** Serve a file under `dir`, or the SPA shell `fallback` (404 for a path that is no page of it). */
   const fromDir = (
     c: Context<AppEnv>,
     dir: string,
     rel: string,
-    fallback: string | null,
+    fallback: 'site' | 'console' | null,
   ): Response | null => {
     const full = inside(dir, rel || 'index.html');
     if (full) {
@@ -121,8 +122,8 @@ export function createStatic(
       if (file) return respond(c, file, cacheFor(full));
     }
     if (!fallback || extname(rel) !== '') return null;
-    const shell = load(join(dir, fallback));
-    return shell ? respond(c, shell, 'no-cache') : null;
+    const shell = load(join(dir, 'index.html'));
+    return shell ? respond(c, shell, 'no-cache', shellStatus(fallback, `/${rel}`)) : null;
   };
 
   const siteDir = join(root, 'site');
@@ -145,7 +146,7 @@ export function createStatic(
       }
       if (path.startsWith('/widget/')) return fromDir(c, widgetDir, path.slice('/widget/'.length), null);
       if (path === '/admin' || path.startsWith('/admin/'))
-        return fromDir(c, adminDir, path.slice('/admin/'.length), 'index.html');
+        return fromDir(c, adminDir, path.slice('/admin/'.length), 'console');
       // The hosted pay page is its own lean entry (the widget script and little else).
       if (path === '/pay' || path.startsWith('/pay/')) return fromDir(c, siteDir, 'pay.html', null);
       // A payment link pointed at `/` (DESIGN §4b): one pay page, the query kept.
@@ -153,7 +154,7 @@ export function createStatic(
         const url = new URL(c.req.url);
         if (hasPayLinkParams(url.searchParams)) return c.redirect(`/pay${url.search}`, 302);
       }
-      return fromDir(c, siteDir, path.slice(1), 'index.html');
+      return fromDir(c, siteDir, path.slice(1), 'site');
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { EMAIL_PATTERN } from '../../core/email.ts';
+import { isTimeZone } from '../../core/local-date.ts';
 import { SurchargePercentageInput, SurchargeRuleInput, SurchargeRuleOutput } from './surcharge.ts';
 
 const EMAIL = EMAIL_PATTERN;
@@ -45,6 +46,13 @@ const common = {
     .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code')
     .transform((v) => v.toUpperCase())
     .optional(),
+  // Accounting dates are the merchant's local date in this zone (DESIGN §7).
+  time_zone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'Time zone must be an IANA name such as Australia/Sydney')
+    .nullish()
+    .openapi({ example: 'Australia/Sydney' }),
 };
 
 export const MerchantCreateBody = z
@@ -81,6 +89,7 @@ export const MerchantSchema = z
     description: z.string().nullable(),
     status: z.string(),
     country: z.string(),
+    time_zone: z.string(),
     surcharge_enabled: z.boolean(),
     surcharge_percentage: z.number(),
     surcharge_rules: z.array(SurchargeRuleOutput),

@@ -39,6 +39,7 @@ export function toApiMerchant(m: Merchant, publicBaseUrl: string) {
     description: m.description,
     status: m.status,
     country: m.country,
+    time_zone: m.time_zone,
     surcharge_enabled: m.surcharge_enabled === 1,
     surcharge_percentage: Number(percentageFromBps(m.surcharge_bps)),
     surcharge_rules: rulesToApi(parseRules(m.surcharge_rules)),
@@ -91,6 +92,7 @@ export async function createMerchant(
       surcharge_bps: input.surcharge_percentage ?? DEFAULT_SURCHARGE_BPS,
       surcharge_rules: input.surcharge_rules?.length ? JSON.stringify(input.surcharge_rules) : null,
       country: input.country ?? 'AU',
+      time_zone: input.time_zone ?? deps.config.defaultTimeZone,
       xero_payment_url: buildAccountingPaymentUrl(deps.config.publicBaseUrl, id, shortcode),
       stripe_account_id: null,
       created_at: now,
@@ -129,6 +131,7 @@ export async function updateMerchantDetails(
     if (input.description !== undefined) changes.description = input.description;
     if (input.status !== undefined) changes.status = input.status;
     if (input.country !== undefined) changes.country = input.country;
+    if (input.time_zone !== undefined) changes.time_zone = input.time_zone ?? deps.config.defaultTimeZone;
     if (input.surcharge_enabled !== undefined) changes.surcharge_enabled = input.surcharge_enabled ? 1 : 0;
     if (input.surcharge_percentage !== undefined) changes.surcharge_bps = input.surcharge_percentage;
     if (input.surcharge_rules !== undefined)

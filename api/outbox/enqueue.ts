@@ -55,7 +55,7 @@ export async function enqueuePaymentSync(
     throw new Error(`enqueuePaymentSync: refund ${input.refundId} not found`);
   const merchant = await trx
     .selectFrom('merchants')
-    .select(['id', 'make_webhook_url', 'make_scenario_id'])
+    .select(['id', 'make_webhook_url', 'make_scenario_id', 'time_zone'])
     .where('id', '=', payment.merchant_id)
     .executeTakeFirst();
   if (!merchant) return [];

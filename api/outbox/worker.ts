@@ -11,6 +11,7 @@
 import type { AppDeps } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { OutboxJob } from '../db/types.ts';
+import { refreshPaymentSyncStatus } from '../accounting/sync-status.ts';
 import { recordWriteback, type WritebackInput } from '../invoices/writebacks.ts';
 import { deliverJob, type DeliveryOutcome } from './deliver.ts';
 import { claimDueJobs, finishJob } from './repository.ts';
@@ -31,14 +32,6 @@ export interface RunResult {
   canceled: number;
 }
 
-async function hasWriteback(db: DbOrTrx, subjectId: string): Promise<boolean> {
-  return !!(await db
-    .selectFrom('accounting_writebacks')
-    .select('id')
-    .where('subject_id', '=', subjectId)
-    .executeTakeFirst());
-}
-
 /** Record the outcome of one delivery. Returns the job as it now stands (or null if the lease was lost). */
 export async function finishDelivery(
   deps: AppDeps,
@@ -48,7 +41,6 @@ export async function finishDelivery(
   const { config, clock, logger } = deps;
   const now = clock.now();
   const stamp = now.toISOString();
-  const subjectId = job.refund_id ?? job.payment_id;
   return deps.database.db.transaction().execute(async (trx) => {
     let ok: boolean;
     if (outcome.type === 'delivered') {
@@ -99,17 +91,6 @@ export async function finishDelivery(
         last_response_status: outcome.responseStatus ?? null,
         updated_at: stamp,
       });
-      // The payment shows why it is not in the accounting tool yet, unless this subject got there another way.
-      if (ok && job.payment_id && subjectId && !(await hasWriteback(trx, subjectId)))
-        await trx
-          .updateTable('payments')
-          .set({
-            xero_sync_status: giveUp ? 'failed' : 'pending',
-            xero_sync_error: outcome.error.slice(0, 500),
-            updated_at: stamp,
-          })
-          .where('id', '=', job.payment_id)
-          .execute();
     }
     if (!ok) {
       logger.warn(
@@ -118,6 +99,8 @@ export async function finishDelivery(
       );
       return null;
     }
+    // The payment's sync status says what happened at each of its targets (api/accounting/sync-status.ts).
+    if (job.payment_id) await refreshPaymentSyncStatus(trx, job.payment_id, stamp);
     return (await trx.selectFrom('outbox').selectAll().where('id', '=', job.id).executeTakeFirst()) ?? null;
   });
 }

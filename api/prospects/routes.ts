@@ -1,6 +1,7 @@
 /**
- * Prospects: the public contact form (`POST /api/public/prospects`) and the console's read-only
- * simple-rest resource (`/api/admin/prospects`, admin-only by the global guard).
+ * Prospects: the public contact form (`POST /api/public/prospects`) and the console's simple-rest
+ * resource (`/api/admin/prospects`, admin-only by the global guard): list, read, and update the
+ * status (the console's "Mark as contacted").
  */
 import { createRoute } from '@hono/zod-openapi';
 import { clientIp } from '../audit/client-ip.ts';
@@ -8,10 +9,16 @@ import { AppError } from '../errors.ts';
 import { bearerSecurity, idParam, jsonContent } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
+import { actorOf } from '../merchants/routes.ts';
 import { findProspectById, toProspectApi } from './repository.ts';
-import { ProspectReceivedSchema, ProspectSchema, ProspectSubmissionSchema } from './schema.ts';
+import {
+  ProspectReceivedSchema,
+  ProspectSchema,
+  ProspectSubmissionSchema,
+  ProspectUpdateSchema,
+} from './schema.ts';
 import { enforceRateLimits } from '../rate-limit/enforce.ts';
-import { CONTACT_RATE_RULE, submitProspect } from './service.ts';
+import { CONTACT_RATE_RULE, PROSPECT_NOT_FOUND, setProspectStatus, submitProspect } from './service.ts';
 
 const prospectList = defineList({
   resource: 'prospects',
@@ -99,7 +106,32 @@ prospectRoutes
     }),
     async (c) => {
       const row = await findProspectById(c.get('deps').database.db, c.req.valid('param').id);
-      if (!row) throw new AppError('not_found', 'Prospect not found');
+      if (!row) throw new AppError('not_found', PROSPECT_NOT_FOUND);
+      return c.json(toProspectApi(row), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/api/admin/prospects/{id}',
+      ...admin,
+      summary: "Update a prospect's status (new, contacted, qualified, closed)",
+      request: {
+        params: idParam(64),
+        body: { required: true, content: { 'application/json': { schema: ProspectUpdateSchema } } },
+      },
+      responses: {
+        200: jsonContent(ProspectSchema, 'The updated prospect'),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const row = await setProspectStatus(
+        c.get('deps'),
+        c.req.valid('param').id,
+        c.req.valid('json').status,
+        actorOf(c),
+      );
       return c.json(toProspectApi(row), 200);
     },
   );

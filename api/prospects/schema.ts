@@ -48,3 +48,13 @@ export const ProspectSchema = z
   .openapi('Prospect');
 
 export type ProspectApi = z.infer<typeof ProspectSchema>;
+
+/** What an admin may change on a prospect: how far the sales team has got with it. */
+export const PROSPECT_STATUSES = ['new', 'contacted', 'qualified', 'closed'] as const;
+
+export const ProspectUpdateSchema = z
+  .object({
+    status: z.enum(PROSPECT_STATUSES, { error: `Status must be one of ${PROSPECT_STATUSES.join(', ')}` }),
+  })
+  .strict()
+  .openapi('ProspectUpdate');

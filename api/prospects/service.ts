@@ -3,10 +3,13 @@
  * the per-IP rate limit (applied by the route) and the honeypot. A bot that fills the honeypot gets
  * the same answer as a person and nothing is stored, so it cannot learn to avoid the trap.
  */
+import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { Actor } from '../merchants/service.ts';
 import type { RateRule } from '../rate-limit/limiter.ts';
-import { insertProspect } from './repository.ts';
-import type { ProspectSubmission } from './schema.ts';
+import { findProspectById, insertProspect } from './repository.ts';
+import type { PROSPECT_STATUSES, ProspectSubmission } from './schema.ts';
 
 /**
  * Contact-form submissions per client IP: spam control for a sales form, so process-local counters
@@ -33,4 +36,35 @@ export async function submitProspect(
     created_at: deps.clock.now().toISOString(),
   });
   return true;
+}
+
+export const PROSPECT_NOT_FOUND = 'Prospect not found';
+
+/** An admin moves a prospect along (e.g. new → contacted); audited. Returns the updated row. */
+export async function setProspectStatus(
+  deps: AppDeps,
+  id: string,
+  status: (typeof PROSPECT_STATUSES)[number],
+  actor: Actor,
+) {
+  return deps.database.db.transaction().execute(async (trx) => {
+    const before = await findProspectById(trx, id);
+    if (!before) throw new AppError('not_found', PROSPECT_NOT_FOUND);
+    if (before.status !== status) {
+      await trx.updateTable('prospects').set({ status }).where('id', '=', id).execute();
+      await audit(
+        trx,
+        {
+          actor: actor.user,
+          action: 'prospect.update',
+          targetType: 'prospect',
+          targetId: id,
+          details: { status: { from: before.status, to: status } },
+          ip: actor.ip,
+        },
+        deps.clock,
+      );
+    }
+    return (await findProspectById(trx, id))!;
+  });
 }

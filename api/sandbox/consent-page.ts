@@ -88,3 +88,19 @@ ${decisionForm({ state: input.state, redirect_uri: input.redirectUri }, 'Approve
 export function consentErrorPage(message: string): string {
   return page('Connect error', `<h1>Cannot continue</h1>\n<p>${escapeHtml(message)}</p>`);
 }
+
+/**
+ * After a decision, the way back to an address on another origin than this page's (a console
+ * opened at 127.0.0.1 while PUBLIC_BASE_URL says localhost): our CSP's `form-action 'self'` covers
+ * the redirect after a form post, so a 303 there would be blocked and the page would sit still.
+ * A link, followed at once by a meta refresh, is an ordinary navigation.
+ */
+export function continuePage(target: string, approved: boolean): string {
+  const href = escapeHtml(target);
+  return page(
+    approved ? 'Approved' : 'Cancelled',
+    `<meta http-equiv="refresh" content="0; url=${href}">
+<h1>${approved ? 'Approved' : 'Cancelled'}</h1>
+<p>Returning you to <a href="${href}">${href}</a>…</p>`,
+  );
+}

@@ -14,7 +14,7 @@ import { ProviderRequestError } from '../payments/providers/provider.ts';
 import { TEST_CARDS } from '../payments/providers/sandbox/cards.ts';
 import { publicIntentJson } from '../payments/providers/sandbox/objects.ts';
 import type { SandboxProvider } from '../payments/providers/sandbox/sandbox-provider.ts';
-import { consentErrorPage, oauthConsentPage, onboardingConsentPage } from './consent-page.ts';
+import { consentErrorPage, continuePage, oauthConsentPage, onboardingConsentPage } from './consent-page.ts';
 import {
   AuthenticateBody,
   ClientSecretQuery,
@@ -81,6 +81,14 @@ function intentOutcome(result: Outcome) {
   const { payment_intent: _full, ...error } = result.error;
   const status: StripeStatus = error.type === 'card_error' ? 402 : 400;
   return { status, body: { error: { ...error, payment_intent: paymentIntent } } };
+}
+
+/** Back to the return URL: a 303 on this page's own origin, else a page that links there (see continuePage). */
+function backFromConsent(c: Context<AppEnv>, target: string, approved: boolean) {
+  const own = new URL(c.get('deps').config.publicBaseUrl).origin;
+  return new URL(target).origin === own
+    ? c.redirect(target, 303)
+    : c.html(continuePage(target, approved), 200);
 }
 
 export const sandboxRoutes = createRouter()
@@ -262,6 +270,7 @@ export const sandboxRoutes = createRouter()
       },
       responses: {
         303: { description: 'Back to the return URL (onboarding) or redirect_uri?code&state (OAuth)' },
+        200: html('The same, on another origin than this page: a page that links (and refreshes) there'),
         400: html('Invalid request'),
         404: html('Unknown link'),
       },
@@ -273,7 +282,7 @@ export const sandboxRoutes = createRouter()
       if (form.link) {
         const target = await sandbox.decideLink(form.link, approve);
         if (!target) return c.html(consentErrorPage('This onboarding link is invalid.'), 404);
-        return c.redirect(target, 303);
+        return backFromConsent(c, target, approve);
       }
       if (!form.redirect_uri || !sandbox.redirectUriAllowed(form.redirect_uri)) {
         return c.html(
@@ -287,6 +296,6 @@ export const sandboxRoutes = createRouter()
         approve,
         businessName: null,
       });
-      return c.redirect(target, 303);
+      return backFromConsent(c, target, approve);
     },
   );

@@ -157,6 +157,49 @@ describe.skipIf(skip)(`prospects (${testDialect})`, () => {
     ).toBe(404);
   });
 
+  it("an admin marks a prospect contacted (the console's bulk action, one PUT each); audited; other fields refused", async () => {
+    const admin = await adminToken(t);
+    expect((await submitFrom(t, '203.0.113.20', form({ email: 'mark@x.example' }))).status).toBe(201);
+    const row = await t.deps.database.db
+      .selectFrom('prospects')
+      .select('id')
+      .where('email', '=', 'mark@x.example')
+      .executeTakeFirstOrThrow();
+    const put = (body: unknown, headers: Record<string, string> = { authorization: admin }) =>
+      json(t.app, 'PUT', `/api/admin/prospects/${row.id}`, body, headers);
+
+    expect((await put({ status: 'contacted' }, {})).status).toBe(401);
+    const done = await put({ status: 'contacted' });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ id: row.id, status: 'contacted', email: 'mark@x.example' });
+    const listed = await json(
+      t.app,
+      'GET',
+      `/api/admin/prospects?filter=${encodeURIComponent(JSON.stringify({ status: 'contacted' }))}`,
+      undefined,
+      { authorization: admin },
+    );
+    expect(listed.body.map((p: { id: string }) => p.id)).toContain(row.id);
+    const audited = await t.deps.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('target_id', '=', row.id)
+      .execute();
+    expect(audited.map((a) => a.action)).toEqual(['prospect.update']);
+
+    expect((await put({ status: 'spam' })).status).toBe(400);
+    const extra = await put({ status: 'contacted', email: 'x@evil.example' });
+    expect(extra.status).toBe(400);
+    const after = await json(t.app, 'GET', `/api/admin/prospects/${row.id}`, undefined, {
+      authorization: admin,
+    });
+    expect(after.body.email).toBe('mark@x.example');
+    expect(
+      (await json(t.app, 'PUT', '/api/admin/prospects/nope', { status: 'new' }, { authorization: admin }))
+        .status,
+    ).toBe(404);
+  });
+
   it('does not rate-limit when rate limits are off (the default for other tests)', async () => {
     for (let i = 0; i < 8; i++) {
       expect((await submitFrom(t, '203.0.113.9', form({ email: `off${i}@x.example` }))).status).toBe(201);

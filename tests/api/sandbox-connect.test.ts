@@ -139,6 +139,26 @@ describe.skipIf(skip)(`sandbox Connect consent (${testDialect})`, () => {
     expect((await t.deps.payments.retrieveAccount(link.accountId)).chargesEnabled).toBe(false);
   });
 
+  it('a return URL on another address than the public one (console at localhost vs 127.0.0.1): a page that goes there, not a redirect the page CSP would block', async () => {
+    const elsewhere = 'http://localhost:8787/connect/callback?state=s-1';
+    const link = await t.deps.payments.createOnboardingLink({
+      merchantId: 'm-2',
+      email: 'owner@elsewhere.example',
+      businessName: 'Elsewhere Pty',
+      existingAccountId: null,
+      refreshUrl: elsewhere,
+      returnUrl: elsewhere,
+    });
+    const approved = await post({ link: new URL(link.url).searchParams.get('link')!, decision: 'approve' });
+    expect(approved.status).toBe(200);
+    const html = await approved.text();
+    expect(html).toContain(
+      '<meta http-equiv="refresh" content="0; url=http://localhost:8787/connect/callback?state=s-1">',
+    );
+    expect(html).toContain('<a href="http://localhost:8787/connect/callback?state=s-1">');
+    expect(await t.deps.payments.retrieveAccount(link.accountId)).toMatchObject({ chargesEnabled: true });
+  });
+
   it('an unknown link is a 404 page', async () => {
     const res = await get('/api/sandbox/connect/consent?link=link_nope');
     expect(res.status).toBe(404);

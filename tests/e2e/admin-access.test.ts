@@ -87,8 +87,13 @@ describe('console access', () => {
     await page.goto(`${server.baseUrl}/admin/blog`);
     await expectTitle(page, 'Create Blog Post');
 
-    await page.goto(`${server.baseUrl}/admin/no-such-page`);
+    // An unknown console path: Page Not Found, answered with HTTP 404 by the server; known ones 200.
+    const notFound = await page.goto(`${server.baseUrl}/admin/no-such-page`);
+    expect(notFound?.status()).toBe(404);
     await expectTitle(page, 'Page Not Found');
+    await expect(page.title()).resolves.toBe('Page Not Found · InvoicePay Console');
+    expect((await page.goto(`${server.baseUrl}/admin/merchants`))?.status()).toBe(200);
+    await page.goto(`${server.baseUrl}/admin/no-such-page`);
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
-import { expectTitle, seededAdmin, signIn, toast } from './admin-helpers.ts';
+import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './admin-helpers.ts';
 
 const serverError = {
   status: 500,
@@ -142,7 +142,14 @@ describe('console forms and messages', () => {
     await toast(page, 'Surcharge settings saved').waitFor();
   });
 
-  it('automation webhook: URL check, test before configuring, save, failed and successful tests with the logged attempt', async () => {
+  it('automation webhook: what is saved, URL check, test before configuring, save, failed and successful tests with the logged attempt', async () => {
+    // Nothing saved: an empty field whose example is a placeholder, and a line that says so.
+    const url = page.getByLabel('Webhook URL');
+    await expect(url.inputValue()).resolves.toBe('');
+    await expect(url.getAttribute('placeholder')).resolves.toBe('https://hook.make.com/…');
+    await page.getByText('No webhook saved yet.').waitFor();
+    await expect(page.getByText('https://hook.make.com/…', { exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByText('Unsaved changes: save to use them.').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Test webhook' }).click();
     await page
       .getByRole('alert')
@@ -160,9 +167,12 @@ describe('console forms and messages', () => {
     await page.unroute('**/api/admin/merchants/*/webhook');
 
     await page.getByLabel('Scenario ID (optional)').fill('scn-42');
+    await page.getByText('Unsaved changes: save to use them.').waitFor();
     await page.getByRole('button', { name: 'Save webhook settings' }).click();
     await toast(page, 'Webhook settings saved successfully').waitFor();
     await page.getByText('Configured', { exact: true }).waitFor();
+    await page.getByText('Unsaved changes: save to use them.').waitFor({ state: 'detached' });
+    await expect(page.getByText('No webhook saved yet.').count()).resolves.toBe(0);
 
     receiverStatus = 500;
     await page.getByRole('button', { name: 'Test webhook' }).click();
@@ -248,7 +258,7 @@ describe('console forms and messages', () => {
     await page.unroute('**/api/admin/merchants?*');
   });
 
-  it('blog create: required fields, image URL, slug from the title (editable), duplicate slug, then success to /blog', async () => {
+  it('blog create: required fields, image URL, slug from the title (editable), duplicate slug, then a notification and the post list', async () => {
     await page.goto(`${server.baseUrl}/admin/blog`);
     await expectTitle(page, 'Create Blog Post');
     await page.getByRole('button', { name: 'Create Post' }).click();
@@ -286,15 +296,82 @@ describe('console forms and messages', () => {
     await toast(page, 'Error creating blog post').waitFor();
     await page.unroute('**/api/admin/blogs');
 
+    // Saving shows "Creating..." (the request is held here so the state can be seen), then a
+    // notification, and the console's post list with the new post and its public page.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/admin/blogs', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.fallback();
+    });
     await page.getByRole('button', { name: 'Create Post' }).click();
     await page.getByRole('button', { name: 'Creating...' }).waitFor();
+    release();
     await toast(page, 'Blog post created successfully!').waitFor();
-    await page.waitForURL(`${server.baseUrl}/blog`);
-    await page.getByText('Getting Paid: Faster!').first().waitFor();
+    await page.waitForURL(`${server.baseUrl}/admin/blogs`);
+    await page.unroute('**/api/admin/blogs');
+    const row = page.getByRole('row').filter({ hasText: 'Getting Paid: Faster!' });
+    await expect(
+      row.getByRole('link', { name: 'View “Getting Paid: Faster!” on the blog' }).getAttribute('href'),
+    ).resolves.toBe('/blog/getting-paid-faster-e2e');
     const post = await fetch(`${server.baseUrl}/api/public/blogs/getting-paid-faster-e2e`).then(
       (r) => r.json() as Promise<{ tags: string[]; author: string }>,
     );
     expect(post.tags).toEqual(['xero', 'cash flow']);
     expect(post.author).toBe('Ada Admin');
+  });
+
+  it('blog edit is undoable: Undo keeps the post as it was; saved, it changes; deleting selected posts can be undone too', async () => {
+    const admin = await bearerFor(server.baseUrl, seededAdmin(server));
+    const create = (slug: string, title: string) =>
+      fetch(`${server.baseUrl}/api/admin/blogs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body: JSON.stringify({ title, slug, content: '<p>Body</p>', status: 'published', tags: [] }),
+      }).then((r) => r.json() as Promise<{ id: string }>);
+    const publicTitle = (slug: string) =>
+      fetch(`${server.baseUrl}/api/public/blogs/${slug}`).then(async (r) =>
+        r.ok ? ((await r.json()) as { title: string }).title : r.status,
+      );
+    const a = await create('undo-a', 'Undo A');
+    await create('undo-b', 'Undo B');
+
+    // Edit, then Undo: nothing is sent.
+    await page.goto(`${server.baseUrl}/admin/blogs/${a.id}`);
+    await expectTitle(page, 'Edit Blog Post');
+    await expect(page.getByLabel('URL Slug').inputValue()).resolves.toBe('undo-a');
+    await page.getByLabel('Post Title').fill('Undo A, renamed');
+    await expect(page.getByLabel('URL Slug').inputValue()).resolves.toBe('undo-a'); // an existing post keeps its slug
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    await toast(page, 'Blog post updated').getByRole('button', { name: 'Undo' }).click();
+    await page.waitForURL(`${server.baseUrl}/admin/blogs`);
+    await page.getByRole('row').filter({ hasText: 'Undo A' }).first().waitFor();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await publicTitle('undo-a')).toBe('Undo A');
+
+    // Edit and close the notice: saved.
+    await page.goto(`${server.baseUrl}/admin/blogs/${a.id}`);
+    await page.getByLabel('Post Title').fill('Undo A, renamed');
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    // Closing the notice (or its 5 s running out) sends the change.
+    await toast(page, 'Blog post updated').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => publicTitle('undo-a'), { timeout: 5000 }).toBe('Undo A, renamed');
+
+    // Select both posts and delete them; Undo brings them back; deleting again removes them.
+    const select = async () => {
+      for (const title of ['Undo A, renamed', 'Undo B'])
+        await page.getByRole('row').filter({ hasText: title }).getByRole('checkbox').check();
+    };
+    await page.goto(`${server.baseUrl}/admin/blogs`);
+    await select();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, '2 blog posts deleted').getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('row').filter({ hasText: 'Undo B' }).waitFor();
+    expect(await publicTitle('undo-b')).toBe('Undo B');
+    await select();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, '2 blog posts deleted').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => publicTitle('undo-b'), { timeout: 5000 }).toBe(404);
+    expect(await publicTitle('undo-a')).toBe(404);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * The console's main journey in Chromium against the real server (sandbox payments): an admin signs
- * in at /login, adds a merchant, connects it through the sandbox's Stripe onboarding consent page,
- * copies the accounting payment URL, pays it in the <invoice-pay> widget, finds the payment on the
- * dashboard and the merchant page, syncs it, refunds part of it, and sees the balance come back.
+ * in at /login, adds a merchant, corrects its contact, connects it through the sandbox's Stripe
+ * onboarding consent page, copies the accounting payment URL, pays it in the <invoice-pay> widget,
+ * finds the payment on the dashboard and the merchant page, syncs it, refunds part of it, sees the
+ * balance come back, and publishes a blog post. Every change the console makes goes through its data
+ * provider: the test records the API writes and checks each is the one call expected, and that the
+ * screens showing the changed record refresh without a reload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -16,6 +19,8 @@ describe('admin console journey', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
+  /** The console's writes to the admin API, in order, ids replaced by :id. */
+  const writes: string[] = [];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -23,6 +28,11 @@ describe('admin console journey', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
     page = await context.newPage();
     errors = watchErrors(page);
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (req.method() !== 'GET' && url.pathname.startsWith('/api/admin/'))
+        writes.push(`${req.method()} ${url.pathname.replace(/[0-9a-f-]{36}/g, ':id')}`);
+    });
   });
   afterAll(async () => {
     await context?.close();
@@ -51,7 +61,9 @@ describe('admin console journey', () => {
     await toast(page, 'Merchant created successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByRole('row').filter({ hasText: 'Hardwood Supplies Pty' });
-    await expect(row.getByText('Onboarding').isVisible()).resolves.toBe(true);
+    // Two labelled facts, never contradicting: the account exists (Active), Stripe not yet connected.
+    await expect(row.getByTestId('account-status').textContent()).resolves.toBe('Active');
+    await expect(row.getByTestId('onboarding-status').textContent()).resolves.toBe('Not connected');
     await row.getByText('Hardwood Supplies Pty').click();
     await page.waitForURL(/\/admin\/merchants\/[0-9a-f-]{36}$/);
     const merchantId = page.url().split('/').pop()!;
@@ -59,6 +71,15 @@ describe('admin console journey', () => {
     await page.getByText('No description provided').waitFor();
     await expect(page.getByTestId('merchant-id').textContent()).resolves.toBe(merchantId);
     await page.getByText('Not connected to Stripe').waitFor();
+    await expect(page.getByTestId('onboarding-status').textContent()).resolves.toBe('Stripe: Not connected');
+
+    // Correct the contact (useUpdate): the card shows it at once, no reload.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Merchant' });
+    await edit.getByLabel('Contact Name').fill('Hannah Woodley');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Merchant details updated successfully').waitFor();
+    await page.getByText('Hannah Woodley').waitFor();
 
     // Connect through the sandbox's onboarding consent page, back through /connect/callback.
     await page.getByRole('button', { name: 'Connect with Stripe' }).click();
@@ -73,6 +94,8 @@ describe('admin console journey', () => {
       .getByText(/^Connected: acct_/)
       .waitFor();
     await page.getByText('Charges enabled').waitFor();
+    await expect(page.getByTestId('onboarding-status').textContent()).resolves.toBe('Stripe: Active');
+    await expect(page.getByTestId('account-status').textContent()).resolves.toBe('Account: Active');
 
     // Copy the accounting payment URL: 'Copied!' for 3 s and a 'URL copied' toast.
     await page.getByRole('button', { name: 'Copy' }).click();
@@ -119,11 +142,11 @@ describe('admin console journey', () => {
     await page.getByText('Surcharge (2.95%)').waitFor();
     await page.getByText('A$257.38').waitFor();
 
-    // Sync (nothing configured: recorded by hand) hides the button and shows the time.
+    // Sync with nothing to sync to says so and claims nothing: the payment stays not synced.
     await page.getByRole('button', { name: 'Sync to Xero' }).click();
-    await toast(page, 'Payment synced to Xero').waitFor();
-    await page.getByRole('button', { name: 'Sync to Xero' }).waitFor({ state: 'detached' });
-    await page.getByText('synced', { exact: true }).waitFor();
+    await toast(page, /^Nothing to sync to: this merchant has no Xero or QuickBooks connection/).waitFor();
+    await page.getByRole('button', { name: 'Sync to Xero' }).waitFor();
+    await page.getByText('not synced', { exact: true }).waitFor();
 
     // Refund part of it, with confirmation.
     await page.getByRole('button', { name: 'Refund' }).click();
@@ -140,6 +163,31 @@ describe('admin console journey', () => {
     // The refunded part is payable again through the same link.
     await customer.goto(payUrl);
     await customer.getByText('Balance: A$100.00').waitFor();
+
+    // A blog post: created in the console (<Create>), listed there, and live on the public blog.
+    await page.getByRole('menuitem', { name: 'Blog' }).click();
+    await page.getByRole('link', { name: 'Create Post' }).click();
+    await page.waitForURL(`${base}/admin/blog`);
+    await expectTitle(page, 'Create Blog Post');
+    await page.getByRole('textbox', { name: 'Post Title' }).fill('Paid on the day');
+    await page
+      .getByRole('textbox', { name: 'Content (HTML)' })
+      .fill('<p>Hardwood Supplies takes cards on every invoice.</p>');
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await toast(page, 'Blog post created successfully!').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Paid on the day' }).waitFor();
+    await customer.goto(`${base}/blog/paid-on-the-day`);
+    await customer.getByRole('heading', { name: 'Paid on the day' }).waitFor();
+
+    expect(writes).toEqual([
+      'POST /api/admin/merchants', // useCreate
+      'PUT /api/admin/merchants/:id', // useUpdate
+      'POST /api/admin/stripe-connect-url', // dataProvider.startStripeConnect
+      'POST /api/admin/stripe-connect-callback', // the site's /connect/callback page
+      'POST /api/admin/payments/:id/sync-to-xero', // dataProvider.syncPayment
+      'POST /api/admin/payments/:id/refund',
+      'POST /api/admin/blogs', // <Create>
+    ]);
     expect(errors.filter((e) => !/status of 40[34]/.test(e))).toEqual([]);
   });
 });

@@ -18,6 +18,29 @@ import { CARDS, createConnectedMerchant, money, type TestMerchant } from './supp
 import { freePort, startServer, type RunningServer } from './support/server.ts';
 import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './admin-helpers.ts';
 
+/** RFC 4180 CSV, as a spreadsheet reads it (quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') (row.push(cell), (cell = ''));
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      (row.push(cell), rows.push(row), (row = []), (cell = ''));
+    } else cell += ch;
+  }
+  if (cell || row.length) (row.push(cell), rows.push(row));
+  return rows;
+}
+
 const serverError = {
   status: 500,
   contentType: 'application/json',
@@ -159,12 +182,12 @@ describe('console: payments, refunds, sync, disconnect, retry and the fatal-erro
     ]);
     expect(download.suggestedFilename()).toBe('payments.csv');
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
-    const lines = csv.split(/\r?\n/).filter(Boolean);
-    expect(lines[0]).toBe(
+    const [head, ...rows] = parseCsv(csv);
+    expect(head.join(',')).toBe(
       'id,created_at,invoice_number,merchant,currency,amount,surcharge,total_amount,refunded,platform_fee,status,customer_email,payment_intent_id,xero_sync_status',
     );
-    expect(lines).toHaveLength(4); // the header and the three payments
-    const row = lines.find((l) => l.startsWith(`${first.id},`))!.split(',');
+    expect(rows).toHaveLength(3); // the three payments
+    const row = rows.find((r) => r[0] === first.id)!;
     expect(row.slice(2, 8)).toEqual([
       'INV-5501',
       'Refund Test Timber',
@@ -174,9 +197,7 @@ describe('console: payments, refunds, sync, disconnect, retry and the fatal-erro
       (first.total_amount / 100).toFixed(2),
     ]);
     expect(row[10]).toBe('succeeded');
-    expect(lines.some((l) => l.startsWith(`${hookedPayment.id},`) && l.includes('Hooked Hardware'))).toBe(
-      true,
-    );
+    expect(rows.some((r) => r[0] === hookedPayment.id && r[3] === 'Hooked Hardware')).toBe(true);
   });
 
   it('payment and merchant pages that cannot load say so', async () => {
@@ -300,7 +321,7 @@ describe('console: payments, refunds, sync, disconnect, retry and the fatal-erro
     await page.getByRole('button', { name: 'Sync to Xero' }).click();
     await toast(
       page,
-      /^Failed to sync payment to Xero\. Please try again\. \(The webhook answered HTTP 500: \{\}\)$/,
+      /^Failed to sync payment to Xero\. Please try again\. \(Automation webhook: The webhook answered HTTP 500: \{\}\)$/,
     ).waitFor();
     expect(received.length).toBeGreaterThan(before);
     await page.getByText('failed', { exact: true }).first().waitFor();

@@ -117,10 +117,14 @@ describe('demo checkout', () => {
       true,
     );
 
-    // Make Another Payment resets the form after a moment.
+    // Make Another Payment shows the loading state (spec: "loading, form"), then a fresh form.
     await demo.getByRole('button', { name: 'Make Another Payment' }).click();
-    await expect(demo.getByRole('button', { name: 'Resetting...' }).isDisabled()).resolves.toBe(true);
+    await demo.getByRole('status').getByText('Preparing your next payment...').waitFor();
+    await expect(demo.getAttribute('aria-busy')).resolves.toBe('true');
+    await expect(success.isVisible()).resolves.toBe(false);
+    await expect(form.isVisible()).resolves.toBe(false);
     await form.waitFor();
+    await expect(demo.getAttribute('aria-busy')).resolves.toBe('false');
     expect(await amount.inputValue()).toBe('600.00');
     expect(await demo.getByLabel('Card holder name').inputValue()).toBe('');
     expect(await demo.getByLabel('Card number').inputValue()).toBe('');

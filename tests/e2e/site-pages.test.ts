@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchErrors } from './support/browser.ts';
+import { createConnectedMerchant, widget } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 describe('public pages', () => {
@@ -166,32 +167,89 @@ describe('public pages', () => {
     await page.close();
   });
 
-  it('cancel page: no charges were made; Try Again to /pay with the invoice and merchant; Return Home', async () => {
-    const { page } = await open('/cancel?invoice_no=INV-0042&merchant_id=m-123');
+  it('cancel page: Try Again returns to the pay page of the same merchant and invoice; Return Home', async () => {
+    const merchant = createConnectedMerchant(server, { business_name: 'Cancel Test Timber' });
+    const { page, errors } = await open(
+      `/cancel?invoice_no=INV-0042&merchant_id=${merchant.id}&amount=120.00&currency=AUD`,
+    );
     await expect(page.getByText(/No charges were made/).isVisible()).resolves.toBe(true);
-    expect(await page.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe(
-      '/pay/m-123?invoiceNo=INV-0042',
+    await expect(
+      page.getByText('Your payment for invoice INV-0042 was cancelled.', { exact: false }).isVisible(),
+    ).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await page.waitForURL(
+      `${server.baseUrl}/pay/${merchant.id}?invoiceNo=INV-0042&amount=120.00&currency=AUD`,
     );
-    await page.getByRole('link', { name: 'Return Home' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await widget(page).getByText('Cancel Test Timber').first().waitFor();
+    await widget(page).getByText('INV-0042').first().waitFor();
+    await expect(
+      widget(page)
+        .getByText(/Invalid merchant/)
+        .count(),
+    ).resolves.toBe(0);
+    expect(errors).toEqual([]);
     await page.close();
+
+    // By shortcode (the accounting template's SHORTCODE), the same.
+    const short = await open(`/cancel?invoice_no=INV-0043&SHORTCODE=${merchant.shortcode}`);
+    await short.page.getByRole('link', { name: 'Try Again' }).click();
+    await widget(short.page).getByText('Cancel Test Timber').first().waitFor();
+    await short.page.close();
+
+    // No merchant named: no Try Again that would end in "Invalid merchant"; it says how to retry.
     const bare = await open('/cancel?invoice_no=INV-7');
-    expect(await bare.page.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe(
-      '/pay?invoiceNo=INV-7',
-    );
+    expect(await bare.page.getByRole('link', { name: 'Try Again' }).count()).toBe(0);
+    await bare.page.getByText('open the payment link on your invoice').waitFor();
+    await bare.page.getByRole('link', { name: 'Return Home' }).click();
+    await bare.page.waitForURL(`${server.baseUrl}/`);
     await bare.page.close();
+
+    // ...unless the customer came from a pay page here: Try Again goes back to it.
+    const fromPay = await browser.newPage();
+    await fromPay.goto(`${server.baseUrl}/pay/${merchant.id}?invoiceNo=INV-9&amount=10.00`);
+    await widget(fromPay).getByText('Cancel Test Timber').first().waitFor();
+    await fromPay.evaluate(() => location.assign('/cancel?invoice_no=INV-9'));
+    await fromPay.getByRole('link', { name: 'Try Again' }).click();
+    await fromPay.waitForURL(`${server.baseUrl}/pay/${merchant.id}?invoiceNo=INV-9&amount=10.00`);
+    await fromPay.close();
+
     const none = await open('/cancel');
     expect(await none.page.getByRole('link', { name: 'Try Again' }).count()).toBe(0);
     await expect(none.page.getByRole('link', { name: 'Return Home' }).isVisible()).resolves.toBe(true);
     await none.page.close();
   });
 
-  it('unknown paths show Page Not Found with Go Home', async () => {
+  it('unknown paths show Page Not Found with Go Home, answered with HTTP 404', async () => {
     const { page } = await open('/no/such/page');
     expect(await page.locator('h1').textContent()).toBe('Page Not Found');
     await page.getByRole('link', { name: 'Go Home' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     await page.close();
+    const statuses: Record<string, number> = {};
+    const browserPage = await browser.newPage();
+    for (const path of [
+      '/no/such/page',
+      '/blogs',
+      '/pricing',
+      '/cancel',
+      '/blog',
+      '/success',
+      '/login',
+      '/',
+    ]) {
+      statuses[path] = (await browserPage.goto(`${server.baseUrl}${path}`))!.status();
+    }
+    await browserPage.close();
+    expect(statuses).toEqual({
+      '/no/such/page': 404,
+      '/blogs': 404,
+      '/pricing': 404,
+      '/cancel': 200,
+      '/blog': 200,
+      '/success': 200,
+      '/login': 200,
+      '/': 200,
+    });
   });
 
   it('has no serious or critical accessibility violations on /, with the contact modal open, and on the result pages', async () => {

@@ -91,9 +91,21 @@ describe('payment success page', () => {
       await held;
       await route.continue();
     });
+    // "Verifying…" (spec wording) from the first paint: while the page's code loads (held here), then
+    // while it checks.
+    let releaseCode!: () => void;
+    const codeHeld = new Promise<void>((r) => (releaseCode = r));
+    await page.route('**/assets/PaymentSuccessPage-*.js', async (route) => {
+      await codeHeld;
+      await route.continue();
+    });
     const { errors } = await open(`/success?session_id=${paid.paymentIntentId}&invoice_no=INV-5001`, page);
-    await page.getByRole('heading', { name: 'Verifying' }).waitFor();
-    expect(await page.getByRole('status').first().innerText()).toContain('Verifying');
+    await page.getByRole('heading', { name: 'Verifying…', exact: true }).waitFor();
+    const codeLoaded = page.waitForResponse('**/assets/PaymentSuccessPage-*.js');
+    releaseCode();
+    await codeLoaded;
+    await page.getByRole('heading', { name: 'Verifying…', exact: true }).waitFor();
+    expect(await page.getByRole('status').first().innerText()).toContain('Verifying your payment');
     release();
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     expect(await page.title()).toBe('Payment successful | InvoicePay');

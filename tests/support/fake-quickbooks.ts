@@ -1,12 +1,18 @@
 /**
  * A local stand-in for QuickBooks Online (OAuth token endpoint and the v3 Accounting API on one
  * 127.0.0.1 port) answering with Intuit's shapes: `tokens/bearer` code and refresh grants,
- * `companyinfo`, `query` (select * from Invoice where DocNumber = '…'), `payment` with
- * `Line[].LinkedTxn` reducing the invoice Balance, `deposit`, deletes by Id + SyncToken, `requestid`
- * replay, the AUTHENTICATION fault for expired tokens and ValidationFault for bad requests.
+ * `companyinfo`, `query` (select * from Invoice where DocNumber = '…'), and the entities the
+ * connector writes — Payment (linked to invoices and credit memos; sparse update; delete), Deposit,
+ * Purchase, RefundReceipt, CreditMemo — each body checked against Intuit's entity reference
+ * (quickbooks-schemas.ts: unknown attributes, wrong types, missing required ones are refused with a
+ * ValidationFault), invoice Balance and credit memo remaining credit kept exactly in minor units of
+ * the invoice's currency, `requestid` replay, SyncToken checks, and the AUTHENTICATION fault for
+ * expired tokens.
  */
 import { randomUUID } from 'node:crypto';
 import { startFakeHttp, type FakeHttp, type RecordedRequest, type Reply } from './fake-http.ts';
+import { QUICKBOOKS_SCHEMAS } from './quickbooks-schemas.ts';
+import { fromMinor, toMinor, violations } from './strict-body.ts';
 
 export interface FakeQboInvoice {
   Id: string;
@@ -20,10 +26,20 @@ export interface FakeQboInvoice {
 export interface FakeQboEntity {
   Id: string;
   SyncToken: string;
+  /** Minor units: TotalAmt, or the sum of the lines. */
   cents: number;
   body: any;
   deleted: boolean;
 }
+
+type EntityName = 'Payment' | 'Deposit' | 'Purchase' | 'RefundReceipt' | 'CreditMemo';
+const ENTITIES: Record<string, EntityName> = {
+  payment: 'Payment',
+  deposit: 'Deposit',
+  purchase: 'Purchase',
+  refundreceipt: 'RefundReceipt',
+  creditmemo: 'CreditMemo',
+};
 
 export interface FakeQuickBooks extends FakeHttp {
   clientId: string;
@@ -32,13 +48,14 @@ export interface FakeQuickBooks extends FakeHttp {
   invoices: Map<string, FakeQboInvoice>;
   payments: Map<string, FakeQboEntity>;
   deposits: Map<string, FakeQboEntity>;
+  purchases: Map<string, FakeQboEntity>;
+  refundReceipts: Map<string, FakeQboEntity>;
+  creditMemos: Map<string, FakeQboEntity>;
   issueCode(): string;
   addInvoice(docNumber: string, totalCents: number, currency?: string): FakeQboInvoice;
   expireAccessTokens(): void;
 }
 
-const dec = (c: number) => Math.round(c) / 100;
-const cents = (n: number) => Math.round(Number(n) * 100);
 const time = () => new Date().toISOString();
 const fault = (message: string, detail: string, code = '6000'): Reply => ({
   status: 400,
@@ -47,6 +64,12 @@ const fault = (message: string, detail: string, code = '6000'): Reply => ({
     time: time(),
   },
 });
+const notFound = () =>
+  fault(
+    'Object Not Found',
+    "Object Not Found : Something you're trying to use has been made inactive or is not found",
+    '610',
+  );
 
 export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
   const clientId = 'qbo-client-id';
@@ -56,8 +79,13 @@ export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
   const access = new Set<string>();
   const refresh = new Set<string>();
   const invoices = new Map<string, FakeQboInvoice>();
-  const payments = new Map<string, FakeQboEntity>();
-  const deposits = new Map<string, FakeQboEntity>();
+  const stores: Record<EntityName, Map<string, FakeQboEntity>> = {
+    Payment: new Map(),
+    Deposit: new Map(),
+    Purchase: new Map(),
+    RefundReceipt: new Map(),
+    CreditMemo: new Map(),
+  };
   const replay = new Map<string, Reply>();
   let seq = 100;
 
@@ -84,12 +112,141 @@ export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
     TxnDate: '2026-11-01',
     CurrencyRef: { value: i.currency, name: i.currency === 'AUD' ? 'Australian Dollar' : i.currency },
     CustomerRef: { value: i.customerId, name: 'Northside Builders' },
-    TotalAmt: dec(i.totalCents),
-    Balance: dec(i.balanceCents),
+    TotalAmt: fromMinor(i.totalCents, i.currency),
+    Balance: fromMinor(i.balanceCents, i.currency),
     domain: 'QBO',
     sparse: false,
   });
-  const byId = (id: string) => [...invoices.values()].find((i) => i.Id === id);
+  const invoiceById = (id: string) => [...invoices.values()].find((i) => i.Id === id);
+  /** What is still available on a credit memo: its total less what payments applied. */
+  const memoRemaining = (memoId: string) => {
+    const memo = stores.CreditMemo.get(memoId);
+    if (!memo || memo.deleted) return 0;
+    const applied = [...stores.Payment.values()]
+      .filter((p) => !p.deleted)
+      .flatMap((p) => p.body.Line ?? [])
+      .filter((l: any) => l.LinkedTxn.some((t: any) => t.TxnType === 'CreditMemo' && t.TxnId === memoId))
+      .reduce((s: number, l: any) => s + toMinor(l.Amount, memo.body.CurrencyRef?.value ?? 'AUD')!, 0);
+    return memo.cents - applied;
+  };
+
+  /** The invoice-linked amounts of a payment's lines, by invoice, in minor units (null: a bad line). */
+  function invoiceLines(body: any, currency: string): Map<string, number> | Reply {
+    const out = new Map<string, number>();
+    for (const l of body.Line ?? [])
+      for (const t of l.LinkedTxn) {
+        const amount = toMinor(l.Amount, currency);
+        if (amount === null)
+          return fault('Invalid amount', `Amount has more decimals than ${currency} allows`, '2050');
+        if (t.TxnType === 'Invoice') {
+          if (!invoiceById(t.TxnId))
+            return fault('Invalid Reference Id', `Invalid Reference Id : Txn ${t.TxnId}`, '2500');
+          out.set(t.TxnId, (out.get(t.TxnId) ?? 0) + amount);
+        } else if (t.TxnType === 'CreditMemo') {
+          if (amount > memoRemaining(t.TxnId))
+            return fault('Invalid Reference Id', `The credit memo ${t.TxnId} has less credit left`, '2500');
+          out.set(`memo:${t.TxnId}`, (out.get(`memo:${t.TxnId}`) ?? 0) + amount);
+        }
+      }
+    return out;
+  }
+
+  function payment(req: RecordedRequest, b: any): Reply {
+    const store = stores.Payment;
+    const op = req.query.get('operation');
+    if (op === 'delete' || b.sparse) {
+      const problems = violations(QUICKBOOKS_SCHEMAS, op === 'delete' ? 'Delete' : 'PaymentSparseUpdate', b);
+      if (problems.length)
+        return fault('Request has invalid or unsupported property', problems.join('; '), '2010');
+      const e = store.get(b.Id);
+      if (!e || e.deleted) return notFound();
+      if (b.SyncToken !== e.SyncToken)
+        return fault('Stale Object Error', 'You and someone else are editing the same thing', '5010');
+      const currency = e.body.CurrencyRef?.value ?? 'AUD';
+      const before = invoiceLines(e.body, currency) as Map<string, number>;
+      for (const [id, amount] of before) if (!id.startsWith('memo:')) invoiceById(id)!.balanceCents += amount;
+      if (op === 'delete') {
+        e.deleted = true;
+        return {
+          status: 200,
+          body: { Payment: { Id: e.Id, status: 'Deleted', domain: 'QBO' }, time: time() },
+        };
+      }
+      const next = { ...e.body, ...b, Line: b.Line ?? e.body.Line };
+      const after = invoiceLines(next, currency);
+      if (
+        !(after instanceof Map) ||
+        [...after].some(([id, a]) => !id.startsWith('memo:') && a > invoiceById(id)!.balanceCents)
+      ) {
+        for (const [id, amount] of before)
+          if (!id.startsWith('memo:')) invoiceById(id)!.balanceCents -= amount;
+        return after instanceof Map
+          ? fault(
+              'A business validation error has occurred while processing your request',
+              'Business Validation Error: The payment amount exceeds the open balance',
+            )
+          : after;
+      }
+      for (const [id, amount] of after) if (!id.startsWith('memo:')) invoiceById(id)!.balanceCents -= amount;
+      e.body = next;
+      e.cents = toMinor(next.TotalAmt, currency)!;
+      e.SyncToken = String(Number(e.SyncToken) + 1);
+      return {
+        status: 200,
+        body: { Payment: { ...e.body, sparse: undefined, Id: e.Id, SyncToken: e.SyncToken }, time: time() },
+      };
+    }
+    const problems = violations(QUICKBOOKS_SCHEMAS, 'Payment', b);
+    if (problems.length)
+      return fault('Request has invalid or unsupported property', problems.join('; '), '2010');
+    const currency = b.CurrencyRef?.value ?? 'AUD';
+    const lines = invoiceLines(b, currency);
+    if (!(lines instanceof Map)) return lines;
+    let applied = 0;
+    for (const [id, amount] of lines) {
+      if (id.startsWith('memo:')) applied -= amount;
+      else {
+        if (amount > invoiceById(id)!.balanceCents)
+          return fault(
+            'A business validation error has occurred while processing your request',
+            'Business Validation Error: The payment amount exceeds the open balance',
+          );
+        applied += amount;
+      }
+    }
+    const total = toMinor(b.TotalAmt, currency);
+    if (total === null || total !== applied)
+      return fault(
+        'Invalid amount',
+        `TotalAmt ${b.TotalAmt} must equal the amounts applied (${fromMinor(applied, currency)})`,
+        '2050',
+      );
+    for (const [id, amount] of lines) if (!id.startsWith('memo:')) invoiceById(id)!.balanceCents -= amount;
+    return created('Payment', b, total);
+  }
+
+  function created(name: EntityName, b: any, cents: number): Reply {
+    const e: FakeQboEntity = { Id: String(++seq), SyncToken: '0', cents, body: b, deleted: false };
+    stores[name].set(e.Id, e);
+    const doc =
+      name === 'RefundReceipt' || name === 'CreditMemo'
+        ? { DocNumber: b.DocNumber ?? String(1000 + seq) }
+        : {};
+    Object.assign(b, doc);
+    return {
+      status: 200,
+      body: {
+        [name]: {
+          ...b,
+          Id: e.Id,
+          SyncToken: e.SyncToken,
+          TotalAmt: fromMinor(cents, b.CurrencyRef?.value ?? 'AUD'),
+          domain: 'QBO',
+        },
+        time: time(),
+      },
+    };
+  }
 
   function api(req: RecordedRequest, rest: string): Reply {
     const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -134,67 +291,40 @@ export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
         },
       };
     }
-    const entity = /^\/(payment|deposit)(?:\/([^/]+))?$/.exec(rest);
-    if (!entity) return { status: 404, body: { Fault: { Error: [{ Message: 'Unsupported Operation' }] } } };
-    const store = entity[1] === 'payment' ? payments : deposits;
-    const Name = entity[1] === 'payment' ? 'Payment' : 'Deposit';
-    if (req.method === 'GET' && entity[2]) {
-      const e = store.get(entity[2]);
-      if (!e || e.deleted)
-        return fault(
-          'Object Not Found',
-          `Object Not Found : Something you're trying to use has been made inactive or is not found`,
-          '610',
-        );
-      return { status: 200, body: { [Name]: { ...e.body, Id: e.Id, SyncToken: e.SyncToken }, time: time() } };
+    const m = /^\/(\w+)(?:\/([^/]+))?$/.exec(rest);
+    const name = m ? ENTITIES[m[1]] : undefined;
+    if (!m || !name)
+      return { status: 404, body: { Fault: { Error: [{ Message: 'Unsupported Operation' }] } } };
+    const store = stores[name];
+    if (req.method === 'GET' && m[2]) {
+      const e = store.get(m[2]);
+      if (!e || e.deleted) return notFound();
+      return { status: 200, body: { [name]: { ...e.body, Id: e.Id, SyncToken: e.SyncToken }, time: time() } };
     }
-    if (req.method !== 'POST') return { status: 405, body: '' };
-    if (req.query.get('operation') === 'delete') {
-      const e = store.get(req.json?.Id);
-      if (!e || e.deleted) return fault('Object Not Found', 'Object Not Found', '610');
-      if (req.json?.SyncToken !== e.SyncToken)
-        return fault('Stale Object Error', 'You and someone else are editing the same thing', '5010');
-      e.deleted = true;
-      if (Name === 'Payment')
-        for (const l of e.body.Line)
-          for (const t of l.LinkedTxn) byId(t.TxnId)!.balanceCents += cents(l.Amount);
-      return { status: 200, body: { [Name]: { Id: e.Id, status: 'Deleted', domain: 'QBO' }, time: time() } };
-    }
+    if (req.method !== 'POST' || m[2]) return { status: 405, body: '' };
     const b = req.json ?? {};
-    if (!b.DepositToAccountRef?.value)
-      return fault(
-        'Required param missing, need to supply the required value for the API',
-        'Required parameter DepositToAccountRef is missing',
-        '2020',
-      );
-    if (Name === 'Payment') {
-      for (const l of b.Line ?? [])
-        for (const t of l.LinkedTxn ?? []) {
-          const inv = byId(t.TxnId);
-          if (!inv || t.TxnType !== 'Invoice')
-            return fault('Invalid Reference Id', `Invalid Reference Id : Txn ${t.TxnId}`, '2500');
-          if (cents(l.Amount) > inv.balanceCents)
-            return fault(
-              'A business validation error has occurred while processing your request',
-              'Business Validation Error: The payment amount exceeds the open balance',
-              '6000',
-            );
-        }
-      for (const l of b.Line ?? [])
-        for (const t of l.LinkedTxn ?? []) byId(t.TxnId)!.balanceCents -= cents(l.Amount);
+    if (name === 'Payment') return payment(req, b);
+    if (req.query.get('operation') === 'delete') {
+      const problems = violations(QUICKBOOKS_SCHEMAS, 'Delete', b);
+      if (problems.length)
+        return fault('Request has invalid or unsupported property', problems.join('; '), '2010');
+      const e = store.get(b.Id);
+      if (!e || e.deleted) return notFound();
+      e.deleted = true;
+      return { status: 200, body: { [name]: { Id: e.Id, status: 'Deleted', domain: 'QBO' }, time: time() } };
     }
-    const e: FakeQboEntity = {
-      Id: String(++seq),
-      SyncToken: '0',
-      cents: cents(b.TotalAmt ?? (b.Line ?? []).reduce((s: number, l: any) => s + l.Amount, 0)),
-      body: b,
-      deleted: false,
-    };
-    store.set(e.Id, e);
-    return {
-      status: 200,
-      body: { [Name]: { ...b, Id: e.Id, SyncToken: e.SyncToken, domain: 'QBO' }, time: time() },
-    };
+    const problems = violations(QUICKBOOKS_SCHEMAS, name, b);
+    if (problems.length)
+      return fault('Request has invalid or unsupported property', problems.join('; '), '2010');
+    const currency = b.CurrencyRef?.value ?? 'AUD';
+    let cents = 0;
+    for (const l of b.Line) {
+      const amount = toMinor(l.Amount, currency);
+      if (amount === null)
+        return fault('Invalid amount', `Amount has more decimals than ${currency} allows`, '2050');
+      cents += amount;
+    }
+    return created(name, b, cents);
   }
 
   const fake = await startFakeHttp((req) => {
@@ -232,8 +362,11 @@ export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
     clientSecret,
     realmId,
     invoices,
-    payments,
-    deposits,
+    payments: stores.Payment,
+    deposits: stores.Deposit,
+    purchases: stores.Purchase,
+    refundReceipts: stores.RefundReceipt,
+    creditMemos: stores.CreditMemo,
     issueCode() {
       const code = `qcode_${randomUUID()}`;
       codes.add(code);

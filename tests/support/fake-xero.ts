@@ -1,14 +1,19 @@
 /**
  * A local stand-in for Xero (login, identity and API on one 127.0.0.1 port) that records requests
- * and answers with Xero's documented shapes: OAuth 2 code and refresh grants (with Basic client
- * auth, rotating refresh tokens, `invalid_grant`), `/connections`, and the Accounting API's
- * Invoices (where=InvoiceNumber==), Payments (PUT, POST Status DELETED) and BankTransactions, with
- * AmountDue kept up to date, Xero's "exceeds the amount outstanding" validation, Idempotency-Key
- * replay, and 401 for expired tokens. Failures (429 + Retry-After, 5xx, lost answers) are queued
- * with `failNext` / `failAfter`.
+ * and answers as Xero does. OAuth 2: `consent(authorizeUrl)` plays the admin approving the consent
+ * screen — an app created since 2 March 2026 (`newApp`, the default) is refused the broad
+ * `accounting.transactions` scope, and `paymentservices` only when the app was granted it — then
+ * code and refresh grants (Basic client auth, rotating refresh tokens, `invalid_grant`, the granted
+ * `scope` in the answer), `/connections`. The Accounting API (fake-xero-api.ts) checks every body
+ * against Xero's OpenAPI document and every call's scope, and keeps amounts due, credit notes,
+ * allocations, cash refunds, bank transactions, reconciled payments (which refuse deletion),
+ * branding themes, payment services and the organisation's time zone. Idempotency-Key replays the
+ * first answer; failures are queued with `failNext` / `failAfter`.
  */
 import { randomUUID } from 'node:crypto';
 import { startFakeHttp, type FakeHttp, type RecordedRequest, type Reply } from './fake-http.ts';
+import { xeroApi } from './fake-xero-api.ts';
+import { fromMinor } from './strict-body.ts';
 
 export interface FakeXeroInvoice {
   InvoiceID: string;
@@ -17,19 +22,26 @@ export interface FakeXeroInvoice {
   Status: 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DRAFT';
   CurrencyCode: string;
   Contact: { ContactID: string; Name: string };
-  /** Cents, kept exact; served as decimals. */
+  /** Minor units of the currency, kept exact; served as decimals. */
   totalCents: number;
+  /** Paid outside our payments (e.g. a bank transfer entered by hand). */
   paidCents: number;
 }
 
 export interface FakeXeroPayment {
   PaymentID: string;
-  InvoiceID: string;
+  kind: 'invoice' | 'creditnote';
+  /** InvoiceID or CreditNoteID. */
+  targetId: string;
+  /** Set for payments on an invoice. */
+  InvoiceID: string | null;
   AccountCode: string;
   Date: string;
+  CurrencyCode: string;
   cents: number;
   Reference: string;
   Status: 'AUTHORISED' | 'DELETED';
+  IsReconciled: boolean;
 }
 
 export interface FakeXeroBankTransaction {
@@ -38,245 +50,256 @@ export interface FakeXeroBankTransaction {
   BankAccountCode: string;
   ContactID: string | null;
   LineAccountCode: string;
+  Date: string;
+  CurrencyCode: string;
   cents: number;
   Reference: string;
   Status: 'AUTHORISED' | 'DELETED';
 }
 
-export interface FakeXero extends FakeHttp {
-  clientId: string;
-  clientSecret: string;
+export interface FakeXeroCreditNote {
+  CreditNoteID: string;
+  CreditNoteNumber: string;
+  ContactID: string;
+  Date: string;
+  CurrencyCode: string;
+  Reference: string;
+  LineAccountCode: string;
+  totalCents: number;
+  Status: 'AUTHORISED' | 'PAID' | 'VOIDED';
+}
+
+export interface FakeXeroAllocation {
+  AllocationID: string;
+  CreditNoteID: string;
+  InvoiceID: string;
+  cents: number;
+  Date: string;
+}
+
+export const GRANULAR_SCOPES = [
+  'offline_access',
+  'accounting.invoices',
+  'accounting.payments',
+  'accounting.banktransactions',
+  'accounting.settings.read',
+  'accounting.contacts.read',
+];
+
+export interface FakeXeroState {
   tenantId: string;
   tenantName: string;
+  /** Xero's Windows-style zone id (the OpenAPI `TimeZone` enum). */
+  organisationTimeZone: string;
   invoices: Map<string, FakeXeroInvoice>;
   payments: Map<string, FakeXeroPayment>;
   bankTransactions: Map<string, FakeXeroBankTransaction>;
-  /** The admin consented: a one-time authorisation code. */
-  issueCode(): string;
+  creditNotes: Map<string, FakeXeroCreditNote>;
+  allocations: FakeXeroAllocation[];
+  brandingThemes: Array<{ BrandingThemeID: string; Name: string; SortOrder: number; Type: 'INVOICE' }>;
+  paymentServices: Map<string, Record<string, string>>;
+  themeServices: Map<string, Set<string>>;
+  invoiceById(id: string): FakeXeroInvoice | undefined;
+  amountDueOf(inv: FakeXeroInvoice): number;
+  remainingCredit(note: FakeXeroCreditNote): number;
+  invoiceJson(inv: FakeXeroInvoice): Record<string, unknown>;
+  paymentJson(p: FakeXeroPayment): Record<string, unknown>;
+  creditNoteJson(n: FakeXeroCreditNote): Record<string, unknown>;
+  addPayment(o: {
+    kind: FakeXeroPayment['kind'];
+    targetId: string;
+    currency: string;
+    p: any;
+    amount: number;
+  }): FakeXeroPayment;
+  addCreditNote(o: { c: any; currency: string; total: number }): FakeXeroCreditNote;
+}
+
+export interface FakeXero extends FakeHttp, FakeXeroState {
+  clientId: string;
+  clientSecret: string;
+  /** The app was created since 2 March 2026: Xero refuses it `accounting.transactions`. */
+  newApp: boolean;
+  /** Xero granted the app the restricted `paymentservices` scope. */
+  paymentServicesAllowed: boolean;
+  /** The admin approves the consent screen of this authorise URL: a code, or Xero's error. */
+  consent(authorizeUrl: string): { code: string } | { error: string };
+  /** A code for `scope` without going through an authorise URL. */
+  issueCode(scope?: string): string;
   addInvoice(number: string, totalCents: number, currency?: string): FakeXeroInvoice;
   amountDue(number: string): number;
-  /** Every access token issued so far stops working (401 TokenExpired). */
+  /** The bank reconciliation matched this payment: Xero now refuses to delete it. */
+  reconcile(paymentId: string): void;
   expireAccessTokens(): void;
-  /** Every refresh token stops working (invalid_grant). */
   revokeRefreshTokens(): void;
   /** Let the request through, then replace the answer (the change happened; the caller never hears). */
   failAfter(match: (r: RecordedRequest) => boolean, reply: Reply, times?: number): void;
   apiRequests(): RecordedRequest[];
 }
 
-const dec = (cents: number) => Math.round(cents) / 100;
-const cents = (n: number) => Math.round(Number(n) * 100);
-const validation = (message: string): Reply => ({
-  status: 400,
-  body: {
-    ErrorNumber: 10,
-    Type: 'ValidationException',
-    Message: 'A validation exception occurred',
-    Elements: [{ ValidationErrors: [{ Message: message }] }],
-  },
-});
+const msDate = (day: string) => `/Date(${Date.parse(`${day}T00:00:00Z`)}+0000)/`;
 
 export async function startFakeXero(): Promise<FakeXero> {
   const clientId = 'xero-client-id';
   const clientSecret = 'xero-client-secret';
-  const tenantId = randomUUID();
-  const tenantName = 'Bayside Timber Supplies';
-  const codes = new Set<string>();
-  const access = new Set<string>();
-  const refresh = new Set<string>();
-  const invoices = new Map<string, FakeXeroInvoice>();
-  const payments = new Map<string, FakeXeroPayment>();
-  const bankTransactions = new Map<string, FakeXeroBankTransaction>();
+  const codes = new Map<string, string[]>();
+  const access = new Map<string, string[]>();
+  const refresh = new Map<string, string[]>();
   const idempotent = new Map<string, Reply>();
   const after: Array<{ match: (r: RecordedRequest) => boolean; reply: Reply; left: number }> = [];
+  let creditSeq = 0;
 
-  const issueTokens = (): Reply => {
-    const a = `xa_${randomUUID()}`;
-    const r = `xr_${randomUUID()}`;
-    access.add(a);
-    refresh.add(r);
-    return {
-      status: 200,
-      body: {
-        id_token: 'eyJ.fake.id',
-        access_token: a,
-        expires_in: 1800,
-        token_type: 'Bearer',
-        refresh_token: r,
-        scope: 'openid profile email offline_access accounting.transactions',
-      },
-    };
-  };
-  const basicOk = (req: RecordedRequest) =>
-    req.headers.authorization === `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-  const invoiceJson = (i: FakeXeroInvoice) => ({
-    Type: i.Type,
-    InvoiceID: i.InvoiceID,
-    InvoiceNumber: i.InvoiceNumber,
-    Reference: '',
-    Contact: i.Contact,
-    Date: '2026-11-01T00:00:00',
-    DueDate: '2026-12-01T00:00:00',
-    Status: i.Status,
-    LineAmountTypes: 'Exclusive',
-    SubTotal: dec(Math.round(i.totalCents / 1.1)),
-    TotalTax: dec(i.totalCents - Math.round(i.totalCents / 1.1)),
-    Total: dec(i.totalCents),
-    AmountDue: dec(i.totalCents - i.paidCents),
-    AmountPaid: dec(i.paidCents),
-    CurrencyCode: i.CurrencyCode,
-    UpdatedDateUTC: '/Date(1795000000000+0000)/',
-  });
-  const envelope = (extra: Record<string, unknown>) => ({
-    Id: randomUUID(),
-    Status: 'OK',
-    ProviderName: 'InvoicePay',
-    DateTimeUTC: '/Date(1795000000000)/',
-    ...extra,
-  });
-  const byId = (id: string) => [...invoices.values()].find((i) => i.InvoiceID === id);
-
-  function api(req: RecordedRequest): Reply {
-    const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!access.has(token))
+  const st: FakeXeroState = {
+    tenantId: randomUUID(),
+    tenantName: 'Bayside Timber Supplies',
+    organisationTimeZone: 'AUSEASTERNSTANDARDTIME',
+    invoices: new Map(),
+    payments: new Map(),
+    bankTransactions: new Map(),
+    creditNotes: new Map(),
+    allocations: [],
+    brandingThemes: [
+      { BrandingThemeID: randomUUID(), Name: 'Standard', SortOrder: 0, Type: 'INVOICE' },
+      { BrandingThemeID: randomUUID(), Name: 'Trade accounts', SortOrder: 1, Type: 'INVOICE' },
+    ],
+    paymentServices: new Map(),
+    themeServices: new Map(),
+    invoiceById: (id) => [...st.invoices.values()].find((i) => i.InvoiceID === id),
+    amountDueOf(inv) {
+      const paid = [...st.payments.values()]
+        .filter((p) => p.InvoiceID === inv.InvoiceID && p.Status === 'AUTHORISED')
+        .reduce((s, p) => s + p.cents, 0);
+      const credited = st.allocations
+        .filter((a) => a.InvoiceID === inv.InvoiceID)
+        .reduce((s, a) => s + a.cents, 0);
+      return inv.totalCents - inv.paidCents - paid - credited;
+    },
+    remainingCredit(note) {
+      const allocated = st.allocations
+        .filter((a) => a.CreditNoteID === note.CreditNoteID)
+        .reduce((s, a) => s + a.cents, 0);
+      const refunded = [...st.payments.values()]
+        .filter(
+          (p) => p.kind === 'creditnote' && p.targetId === note.CreditNoteID && p.Status === 'AUTHORISED',
+        )
+        .reduce((s, p) => s + p.cents, 0);
+      return note.totalCents - allocated - refunded;
+    },
+    invoiceJson(i) {
+      const due = st.amountDueOf(i);
+      const c = i.CurrencyCode;
       return {
-        status: 401,
-        body: {
-          Type: null,
-          Title: 'Unauthorized',
-          Status: 401,
-          Detail: 'TokenExpired: token expired at 11/22/2026 00:00:00',
-        },
+        Type: i.Type,
+        InvoiceID: i.InvoiceID,
+        InvoiceNumber: i.InvoiceNumber,
+        Reference: '',
+        Contact: i.Contact,
+        Date: '2026-11-01T00:00:00',
+        DueDate: '2026-12-01T00:00:00',
+        Status: i.Status === 'VOIDED' || i.Status === 'DRAFT' ? i.Status : due === 0 ? 'PAID' : 'AUTHORISED',
+        LineAmountTypes: 'Exclusive',
+        Total: fromMinor(i.totalCents, c),
+        AmountDue: fromMinor(due, c),
+        AmountPaid: fromMinor(i.totalCents - due, c),
+        CurrencyCode: c,
+        UpdatedDateUTC: '/Date(1795000000000+0000)/',
       };
-    if (req.headers['xero-tenant-id'] !== tenantId)
-      return {
-        status: 403,
-        body: { Type: null, Title: 'Forbidden', Status: 403, Detail: 'AuthenticationUnsuccessful' },
-      };
-    const path = req.path.replace('/api.xro/2.0', '');
-    if (req.method === 'GET' && path === '/Invoices') {
-      const where = req.query.get('where') ?? '';
-      const m = /InvoiceNumber=="((?:[^"\\]|\\.)*)"/.exec(where);
-      const number = m ? m[1].replace(/\\(.)/g, '$1') : null;
-      const list = [...invoices.values()].filter((i) => number === null || i.InvoiceNumber === number);
-      return { status: 200, body: envelope({ Invoices: list.map(invoiceJson) }) };
-    }
-    if (req.method === 'PUT' && path === '/Payments') {
-      const p = req.json?.Payments?.[0];
-      const inv = p && byId(p.Invoice?.InvoiceID);
-      if (!inv) return validation('Invoice could not be found');
-      if (!p.Account?.Code) return validation('Account code must be specified');
-      const amount = cents(p.Amount);
-      if (amount > inv.totalCents - inv.paidCents)
-        return validation('Payment amount exceeds the amount outstanding on this document');
+    },
+    paymentJson: (p) => ({
+      PaymentID: p.PaymentID,
+      Date: msDate(p.Date),
+      Amount: fromMinor(p.cents, p.CurrencyCode),
+      Reference: p.Reference,
+      Status: p.Status,
+      IsReconciled: p.IsReconciled,
+      PaymentType: p.kind === 'invoice' ? 'ACCRECPAYMENT' : 'ARCREDITPAYMENT',
+      Account: { Code: p.AccountCode },
+      ...(p.kind === 'invoice'
+        ? { Invoice: st.invoiceJson(st.invoiceById(p.targetId)!) }
+        : { CreditNote: { CreditNoteID: p.targetId } }),
+      HasValidationErrors: false,
+    }),
+    creditNoteJson: (n) => ({
+      CreditNoteID: n.CreditNoteID,
+      CreditNoteNumber: n.CreditNoteNumber,
+      Type: 'ACCRECCREDIT',
+      Status: st.remainingCredit(n) === 0 ? 'PAID' : n.Status,
+      Date: msDate(n.Date),
+      Contact: { ContactID: n.ContactID },
+      Total: fromMinor(n.totalCents, n.CurrencyCode),
+      RemainingCredit: fromMinor(st.remainingCredit(n), n.CurrencyCode),
+      CurrencyCode: n.CurrencyCode,
+    }),
+    addPayment({ kind, targetId, currency, p, amount }) {
       const pay: FakeXeroPayment = {
         PaymentID: randomUUID(),
-        InvoiceID: inv.InvoiceID,
+        kind,
+        targetId,
+        InvoiceID: kind === 'invoice' ? targetId : null,
         AccountCode: p.Account.Code,
         Date: p.Date,
+        CurrencyCode: currency,
         cents: amount,
         Reference: p.Reference ?? '',
         Status: 'AUTHORISED',
+        IsReconciled: false,
       };
-      payments.set(pay.PaymentID, pay);
-      inv.paidCents += amount;
-      inv.Status = inv.paidCents >= inv.totalCents ? 'PAID' : 'AUTHORISED';
-      return {
-        status: 200,
-        body: envelope({
-          Payments: [
-            {
-              PaymentID: pay.PaymentID,
-              Date: `/Date(${Date.parse(pay.Date)}+0000)/`,
-              Amount: dec(amount),
-              Reference: pay.Reference,
-              Status: 'AUTHORISED',
-              PaymentType: 'ACCRECPAYMENT',
-              Account: { Code: pay.AccountCode },
-              Invoice: invoiceJson(inv),
-              HasValidationErrors: false,
-            },
-          ],
-        }),
+      st.payments.set(pay.PaymentID, pay);
+      return pay;
+    },
+    addCreditNote({ c, currency, total }) {
+      const note: FakeXeroCreditNote = {
+        CreditNoteID: randomUUID(),
+        CreditNoteNumber: `CN-${String(++creditSeq).padStart(4, '0')}`,
+        ContactID: c.Contact.ContactID,
+        Date: c.Date ?? new Date().toISOString().slice(0, 10),
+        CurrencyCode: currency,
+        Reference: c.Reference ?? '',
+        LineAccountCode: c.LineItems[0].AccountCode,
+        totalCents: total,
+        Status: c.Status === 'AUTHORISED' ? 'AUTHORISED' : 'VOIDED',
       };
-    }
-    const payMatch = /^\/Payments\/([^/]+)$/.exec(path);
-    if (req.method === 'POST' && payMatch) {
-      const pay = payments.get(payMatch[1]);
-      if (!pay) return { status: 404, body: "The resource you're looking for cannot be found" };
-      const status = req.json?.Payments?.[0]?.Status ?? req.json?.Status;
-      if (status !== 'DELETED') return validation('Only the status of a payment can be changed');
-      if (pay.Status === 'DELETED') return validation('Payment has been deleted already');
-      pay.Status = 'DELETED';
-      const inv = byId(pay.InvoiceID)!;
-      inv.paidCents -= pay.cents;
-      inv.Status = 'AUTHORISED';
-      return {
-        status: 200,
-        body: envelope({
-          Payments: [{ PaymentID: pay.PaymentID, Amount: dec(pay.cents), Status: 'DELETED' }],
-        }),
-      };
-    }
-    if (req.method === 'PUT' && path === '/BankTransactions') {
-      const b = req.json?.BankTransactions?.[0];
-      const line = b?.LineItems?.[0];
-      if (!b?.BankAccount?.Code || !line?.AccountCode) return validation('Account code must be specified');
-      const bt: FakeXeroBankTransaction = {
-        BankTransactionID: randomUUID(),
-        Type: b.Type,
-        BankAccountCode: b.BankAccount.Code,
-        ContactID: b.Contact?.ContactID ?? null,
-        LineAccountCode: line.AccountCode,
-        cents: cents(line.UnitAmount * (line.Quantity ?? 1)),
-        Reference: b.Reference ?? '',
-        Status: 'AUTHORISED',
-      };
-      bankTransactions.set(bt.BankTransactionID, bt);
-      return {
-        status: 200,
-        body: envelope({
-          BankTransactions: [
-            {
-              BankTransactionID: bt.BankTransactionID,
-              Type: bt.Type,
-              Status: 'AUTHORISED',
-              Total: dec(bt.cents),
-              Reference: bt.Reference,
-            },
-          ],
-        }),
-      };
-    }
-    const btMatch = /^\/BankTransactions\/([^/]+)$/.exec(path);
-    if (req.method === 'POST' && btMatch) {
-      const bt = bankTransactions.get(btMatch[1]);
-      if (!bt) return { status: 404, body: "The resource you're looking for cannot be found" };
-      if (req.json?.BankTransactions?.[0]?.Status !== 'DELETED') return validation('Unsupported change');
-      bt.Status = 'DELETED';
-      return {
-        status: 200,
-        body: envelope({
-          BankTransactions: [{ BankTransactionID: bt.BankTransactionID, Status: 'DELETED' }],
-        }),
-      };
-    }
-    return { status: 404, body: "The resource you're looking for cannot be found" };
-  }
+      st.creditNotes.set(note.CreditNoteID, note);
+      return note;
+    },
+  };
 
+  const fakeFlags = { newApp: true, paymentServicesAllowed: false };
+  const issueTokens = (scopes: string[]): Reply => {
+    const a = `xa_${randomUUID()}`;
+    const r = `xr_${randomUUID()}`;
+    access.set(a, scopes);
+    refresh.set(r, scopes);
+    const body = {
+      id_token: 'eyJ.fake.id',
+      access_token: a,
+      expires_in: 1800,
+      token_type: 'Bearer',
+      refresh_token: r,
+      scope: scopes.join(' '),
+    };
+    return { status: 200, body };
+  };
+  const basicOk = (req: RecordedRequest) =>
+    req.headers.authorization === `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+  const bearer = (req: RecordedRequest) => String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+
+  let self: FakeXero;
   function handle(req: RecordedRequest): Reply {
     if (req.method === 'POST' && req.path === '/connect/token') {
       if (!basicOk(req)) return { status: 400, body: { error: 'invalid_client' } };
       const form = new URLSearchParams(req.body);
       if (form.get('grant_type') === 'authorization_code') {
-        const code = form.get('code') ?? '';
-        if (!codes.delete(code)) return { status: 400, body: { error: 'invalid_grant' } };
-        return issueTokens();
+        const scopes = codes.get(form.get('code') ?? '');
+        if (!scopes) return { status: 400, body: { error: 'invalid_grant' } };
+        codes.delete(form.get('code') ?? '');
+        return issueTokens(scopes);
       }
       if (form.get('grant_type') === 'refresh_token') {
-        const r = form.get('refresh_token') ?? '';
-        if (!refresh.delete(r)) return { status: 400, body: { error: 'invalid_grant' } };
-        return issueTokens();
+        const scopes = refresh.get(form.get('refresh_token') ?? '');
+        if (!scopes) return { status: 400, body: { error: 'invalid_grant' } };
+        refresh.delete(form.get('refresh_token') ?? '');
+        return issueTokens(scopes);
       }
       return { status: 400, body: { error: 'unsupported_grant_type' } };
     }
@@ -285,9 +308,9 @@ export async function startFakeXero(): Promise<FakeXero> {
       refresh.delete(new URLSearchParams(req.body).get('token') ?? '');
       return { status: 200, body: '' };
     }
+    const scopes = access.get(bearer(req));
     if (req.method === 'GET' && req.path === '/connections') {
-      const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (!access.has(token))
+      if (!scopes)
         return { status: 401, body: { Title: 'Unauthorized', Status: 401, Detail: 'TokenExpired' } };
       return {
         status: 200,
@@ -295,9 +318,9 @@ export async function startFakeXero(): Promise<FakeXero> {
           {
             id: randomUUID(),
             authEventId: randomUUID(),
-            tenantId,
+            tenantId: self.tenantId,
             tenantType: 'ORGANISATION',
-            tenantName,
+            tenantName: self.tenantName,
             createdDateUtc: '2026-11-22T00:00:00.0000000',
             updatedDateUtc: '2026-11-22T00:00:00.0000000',
           },
@@ -305,12 +328,27 @@ export async function startFakeXero(): Promise<FakeXero> {
       };
     }
     if (req.path.startsWith('/api.xro/2.0/')) {
+      if (!scopes)
+        return {
+          status: 401,
+          body: {
+            Type: null,
+            Title: 'Unauthorized',
+            Status: 401,
+            Detail: 'TokenExpired: token expired at 11/22/2026 00:00:00',
+          },
+        };
+      if (req.headers['xero-tenant-id'] !== self.tenantId)
+        return {
+          status: 403,
+          body: { Type: null, Title: 'Forbidden', Status: 403, Detail: 'AuthenticationUnsuccessful' },
+        };
       const key = req.method !== 'GET' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
-      if (key && idempotent.has(`${req.method} ${req.path} ${key}`))
-        return idempotent.get(`${req.method} ${req.path} ${key}`)!;
-      const reply = api(req);
+      const replayKey = `${req.method} ${req.path} ${key}`;
+      if (key && idempotent.has(replayKey)) return idempotent.get(replayKey)!;
+      const reply = xeroApi(self, req, scopes);
       if (key && reply.status < 500 && reply.status !== 401 && reply.status !== 429)
-        idempotent.set(`${req.method} ${req.path} ${key}`, reply);
+        idempotent.set(replayKey, reply);
       return reply;
     }
     return { status: 404, body: { error: 'not found' } };
@@ -326,19 +364,29 @@ export async function startFakeXero(): Promise<FakeXero> {
     return reply;
   });
 
-  return Object.assign(fake, {
+  const grantCode = (scopes: string[]) => {
+    const code = `code_${randomUUID()}`;
+    codes.set(code, scopes);
+    return code;
+  };
+
+  self = Object.assign(fake, st, fakeFlags, {
     clientId,
     clientSecret,
-    tenantId,
-    tenantName,
-    invoices,
-    payments,
-    bankTransactions,
-    issueCode() {
-      const code = `code_${randomUUID()}`;
-      codes.add(code);
-      return code;
+    consent(authorizeUrl: string) {
+      const url = new URL(authorizeUrl);
+      if (url.searchParams.get('client_id') !== clientId) return { error: 'unauthorized_client' };
+      const scopes = (url.searchParams.get('scope') ?? '').split(/\s+/).filter(Boolean);
+      if (
+        self.newApp &&
+        scopes.some((s) => s === 'accounting.transactions' || s === 'accounting.transactions.read')
+      )
+        return { error: 'invalid_scope' };
+      if (!self.paymentServicesAllowed && scopes.includes('paymentservices'))
+        return { error: 'unauthorized_client' };
+      return { code: grantCode(scopes) };
     },
+    issueCode: (scope = GRANULAR_SCOPES.join(' ')) => grantCode(scope.split(/\s+/).filter(Boolean)),
     addInvoice(number: string, totalCents: number, currency = 'AUD') {
       const inv: FakeXeroInvoice = {
         InvoiceID: randomUUID(),
@@ -350,12 +398,12 @@ export async function startFakeXero(): Promise<FakeXero> {
         totalCents,
         paidCents: 0,
       };
-      invoices.set(number, inv);
+      st.invoices.set(number, inv);
       return inv;
     },
-    amountDue: (number: string) => {
-      const i = invoices.get(number)!;
-      return i.totalCents - i.paidCents;
+    amountDue: (number: string) => st.amountDueOf(st.invoices.get(number)!),
+    reconcile(paymentId: string) {
+      st.payments.get(paymentId)!.IsReconciled = true;
     },
     expireAccessTokens: () => access.clear(),
     revokeRefreshTokens: () => refresh.clear(),
@@ -364,4 +412,5 @@ export async function startFakeXero(): Promise<FakeXero> {
     },
     apiRequests: () => fake.requests.filter((r) => r.path.startsWith('/api.xro/')),
   });
+  return self;
 }

@@ -30,7 +30,7 @@ vi.mock('../../admin/src/authProvider.ts', () => ({
 
 describe('console data provider paging', () => {
   it('fetches a 10,000-row export in pages of at most MAX_PAGE_SIZE and returns every row', async () => {
-    const { dataProvider } = await import('../../admin/src/dataProvider.ts');
+    const { dataProvider } = await import('../../admin/src/data/dataProvider.ts');
     const result = await dataProvider.getList('payments', {
       pagination: { page: 1, perPage: 10_000 },
       sort: { field: 'created_at', order: 'DESC' },
@@ -44,7 +44,7 @@ describe('console data provider paging', () => {
 
   it('asks for an ordinary page as it is', async () => {
     requested.length = 0;
-    const { dataProvider } = await import('../../admin/src/dataProvider.ts');
+    const { dataProvider } = await import('../../admin/src/data/dataProvider.ts');
     const result = await dataProvider.getList('payments', {
       pagination: { page: 2, perPage: 25 },
       sort: { field: 'created_at', order: 'DESC' },

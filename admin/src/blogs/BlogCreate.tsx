@@ -1,37 +1,28 @@
-/** /admin/blog: the create form. Success: 'Blog post created successfully!', then the public /blog (a full page load). */
-import { Box } from '@mui/material';
-import { useNotify } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
-import { apiFetch } from '../api.ts';
-import { BlogForm, EMPTY_BLOG, toBlogBody } from './BlogForm.tsx';
-
-export const BLOG_CREATED = 'Blog post created successfully!';
-export const BLOG_CREATE_FAILED = 'Error creating blog post';
-/** Long enough to read the toast before the public blog loads. */
-const NAVIGATE_AFTER_MS = 1200;
+/**
+ * /admin/blog: the create form (react-admin <Create> + <SimpleForm>). Success: 'Blog post created
+ * successfully!' and the console's post list, where the new post is (with its public link); a
+ * failure: 'Error creating blog post' (and the field's own message when the server names one).
+ */
+import { Create, useNotify, useRedirect } from 'react-admin';
+import { BlogForm, toBlogBody } from './BlogForm.tsx';
 
 export function BlogCreate() {
   const notify = useNotify();
-  const navigate = useNavigate();
+  const redirect = useRedirect();
   return (
-    <Box sx={{ py: 2, maxWidth: 900 }}>
-      <BlogForm
-        initial={EMPTY_BLOG}
-        submitLabel="Create Post"
-        busyLabel="Creating..."
-        onCancel={() => navigate('/blogs')}
-        onSubmit={async (values) => {
-          try {
-            await apiFetch('/api/admin/blogs', { method: 'POST', body: toBlogBody(values) });
-          } catch (err) {
-            notify(BLOG_CREATE_FAILED, { type: 'error' });
-            throw err;
-          }
-          notify(BLOG_CREATED, { type: 'success' });
-          await new Promise((r) => setTimeout(r, NAVIGATE_AFTER_MS));
-          window.location.assign('/blog');
-        }}
-      />
-    </Box>
+    <Create
+      resource="blogs"
+      transform={toBlogBody}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('console.blog.created', { type: 'success' });
+          redirect('list', 'blogs');
+        },
+        onError: () => notify('console.blog.create_failed', { type: 'error' }),
+      }}
+      sx={{ py: 2 }}
+    >
+      <BlogForm mode="create" />
+    </Create>
   );
 }

@@ -1,177 +1,150 @@
 /**
- * The blog post form (spec §2 "Blog creation form", §5): Post Title, URL Slug (generated from the
- * title with core/slug.ts, still editable), Summary, Author, Featured Image URL (validated), Tags
- * (comma-separated, trimmed), Status (Published/Draft), Content (HTML, 12 rows).
+ * The blog post form (spec §2 "Blog creation form", §5) as react-admin's <SimpleForm>: Post Title,
+ * URL Slug (generated from the title while creating, still editable), Summary, Author, Featured
+ * Image URL (validated), Tags (comma-separated, trimmed), Status (Published/Draft), Content (HTML,
+ * 12 rows). Cancel and the save button (its label while saving is the spec's "Creating..."); the
+ * edit form adds Delete (undoable). A server refusal that names a field (a taken slug) shows on it.
  */
-import { Alert, Box, Button, Card, CardContent, MenuItem, TextField } from '@mui/material';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Box, Button } from '@mui/material';
+import { useFormContext } from 'react-hook-form';
+import {
+  DeleteButton,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  required,
+  useRedirect,
+  useSaveContext,
+  useTranslate,
+} from 'react-admin';
 import { parseTags, slugify } from '../../../core/slug.ts';
-import { ApiError } from '../api.ts';
+import { isHttpUrl } from '../merchants/validation.ts';
 
-export interface BlogValues {
+interface BlogRecord {
+  id: string;
   title: string;
   slug: string;
-  summary: string;
-  author: string;
-  image_url: string;
-  tags: string;
+  summary: string | null;
+  author: string | null;
+  image_url: string | null;
+  tags: string[] | string;
   status: 'published' | 'draft';
   content: string;
+  published_at?: string | null;
 }
 
-export const EMPTY_BLOG: BlogValues = {
-  title: '',
-  slug: '',
-  summary: '',
-  author: '',
-  image_url: '',
-  tags: '',
-  status: 'published',
-  content: '',
-};
-
-export const BLOG_FORM_MESSAGES = {
-  title: 'Title is required',
-  slug: 'Slug is required',
-  content: 'Content is required',
-  image: 'Image URL must be a valid URL',
-};
-
-type Errors = Partial<Record<keyof BlogValues, string>>;
-
-function validImageUrl(v: string): boolean {
-  try {
-    const url = new URL(v);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
-
-export function validateBlog(v: BlogValues): Errors {
-  const e: Errors = {};
-  if (!v.title.trim()) e.title = BLOG_FORM_MESSAGES.title;
-  if (!v.slug.trim()) e.slug = BLOG_FORM_MESSAGES.slug;
-  if (!v.content.trim()) e.content = BLOG_FORM_MESSAGES.content;
-  if (v.image_url.trim() && !validImageUrl(v.image_url.trim())) e.image_url = BLOG_FORM_MESSAGES.image;
-  return e;
-}
-
-export function toBlogBody(v: BlogValues) {
+/** What the API takes (only these fields: the server refuses unknown ones). */
+export function toBlogBody(v: Partial<BlogRecord>) {
+  const text = (x: string | null | undefined) => (x ?? '').trim();
   return {
-    title: v.title.trim(),
-    slug: v.slug.trim(),
-    summary: v.summary.trim() || null,
-    author: v.author.trim() || null,
-    image_url: v.image_url.trim() || null,
-    tags: parseTags(v.tags),
-    status: v.status,
-    content: v.content,
+    title: text(v.title),
+    slug: text(v.slug),
+    summary: text(v.summary) || null,
+    author: text(v.author) || null,
+    image_url: text(v.image_url) || null,
+    tags: Array.isArray(v.tags) ? v.tags : parseTags(v.tags ?? ''),
+    status: v.status ?? 'published',
+    content: v.content ?? '',
   };
 }
 
-export function BlogForm(props: {
-  initial: BlogValues;
-  submitLabel: string;
-  busyLabel: string;
-  onSubmit(values: BlogValues): Promise<void>;
-  onCancel(): void;
-  extraActions?: ReactNode;
-}) {
-  const [values, setValues] = useState<BlogValues>(props.initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [detail, setDetail] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+const imageUrl = (value: string | null | undefined) =>
+  value && value.trim() && !isHttpUrl(value.trim()) ? 'console.blog.validation.image' : undefined;
 
-  const set = (key: keyof BlogValues, value: string) => {
-    setValues((v) =>
-      key === 'title' ? { ...v, title: value, slug: slugify(value) } : { ...v, [key]: value },
-    );
-    setErrors((x) => ({ ...x, [key]: undefined, ...(key === 'title' ? { slug: undefined } : {}) }));
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateBlog(values);
-    setErrors(found);
-    setDetail(null);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      await props.onSubmit(values);
-    } catch (err) {
-      const field = err instanceof ApiError ? err.field : undefined;
-      if (field && field in values) setErrors({ [field]: (err as Error).message });
-      else setDetail(err instanceof ApiError && err.status ? err.message : null);
-    }
-    setBusy(false);
-  }
-
-  const field = (
-    key: keyof BlogValues,
-    label: string,
-    { helperText, ...extra }: Record<string, unknown> = {},
-  ) => (
-    <TextField
-      name={key}
-      label={label}
-      value={values[key]}
-      onChange={(e) => set(key, e.target.value)}
-      error={Boolean(errors[key])}
-      helperText={errors[key] ?? (helperText as string | undefined)}
-      fullWidth
-      margin="dense"
-      {...extra}
+/** The title; while creating, typing it writes the slug (which stays editable). */
+function TitleInput({ autoSlug }: { autoSlug: boolean }) {
+  const { setValue } = useFormContext();
+  return (
+    <TextInput
+      source="title"
+      label="console.blog.fields.title"
+      validate={required('console.blog.validation.title')}
+      onChange={(e: React.ChangeEvent<HTMLInputElement>) => {
+        if (autoSlug) setValue('slug', slugify(e.target.value), { shouldDirty: true, shouldValidate: false });
+      }}
     />
   );
+}
 
+function BlogToolbar({ mode }: { mode: 'create' | 'edit' }) {
+  const translate = useTranslate();
+  const redirect = useRedirect();
+  const { saving } = useSaveContext();
+  const label =
+    mode === 'create'
+      ? saving
+        ? 'console.blog.creating'
+        : 'console.blog.create'
+      : saving
+        ? 'console.common.saving'
+        : 'console.blog.save';
   return (
-    <Card>
-      <CardContent>
-        <form onSubmit={submit} noValidate aria-label="Blog post">
-          {detail ? (
-            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-              {detail}
-            </Alert>
-          ) : null}
-          {field('title', 'Post Title', { required: true })}
-          {field('slug', 'URL Slug', {
-            required: true,
-            helperText: 'Generated from the title; you can edit it.',
-          })}
-          {field('summary', 'Summary', { multiline: true, minRows: 2 })}
-          {field('author', 'Author')}
-          {field('image_url', 'Featured Image URL', { type: 'url', helperText: 'https://…' })}
-          {field('tags', 'Tags', { helperText: 'Comma-separated, e.g. xero, cash flow' })}
-          <TextField
-            select
-            name="status"
-            label="Status"
-            value={values.status}
-            onChange={(e) => set('status', e.target.value)}
-            margin="dense"
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="published">Published</MenuItem>
-            <MenuItem value="draft">Draft</MenuItem>
-          </TextField>
-          {field('content', 'Content (HTML)', {
-            required: true,
-            multiline: true,
-            rows: 12,
-            slotProps: { htmlInput: { style: { fontFamily: 'monospace' } } },
-          })}
-          <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-            <Button onClick={props.onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {busy ? props.busyLabel : props.submitLabel}
-            </Button>
-            {props.extraActions}
-          </Box>
-        </form>
-      </CardContent>
-    </Card>
+    <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <Button onClick={() => redirect('list', 'blogs')} disabled={saving}>
+        {translate('ra.action.cancel')}
+      </Button>
+      <SaveButton label={label} alwaysEnable />
+      {mode === 'edit' ? (
+        <Box sx={{ ml: 'auto' }}>
+          <DeleteButton mutationMode="undoable" redirect="list" />
+        </Box>
+      ) : null}
+    </Toolbar>
+  );
+}
+
+export function BlogForm({ mode }: { mode: 'create' | 'edit' }) {
+  return (
+    <SimpleForm
+      toolbar={<BlogToolbar mode={mode} />}
+      defaultValues={mode === 'create' ? { status: 'published', tags: '' } : undefined}
+      sx={{ maxWidth: 900 }}
+    >
+      <TitleInput autoSlug={mode === 'create'} />
+      <TextInput
+        source="slug"
+        label="console.blog.fields.slug"
+        validate={required('console.blog.validation.slug')}
+        helperText="console.blog.slug_help"
+      />
+      <TextInput source="summary" label="console.blog.fields.summary" multiline minRows={2} />
+      <TextInput source="author" label="console.blog.fields.author" />
+      <TextInput
+        source="image_url"
+        label="console.blog.fields.image_url"
+        type="url"
+        validate={imageUrl}
+        placeholder="https://…"
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextInput
+        source="tags"
+        label="console.blog.fields.tags"
+        helperText="console.blog.tags_help"
+        format={(v: string[] | string | null | undefined) => (Array.isArray(v) ? v.join(', ') : (v ?? ''))}
+        parse={(v: string) => v}
+      />
+      <SelectInput
+        source="status"
+        label="console.blog.fields.status"
+        choices={[
+          { id: 'published', name: 'console.blog.published' },
+          { id: 'draft', name: 'console.blog.draft' },
+        ]}
+        validate={required()}
+        sx={{ minWidth: 200 }}
+        fullWidth={false}
+      />
+      <TextInput
+        source="content"
+        label="console.blog.fields.content"
+        validate={required('console.blog.validation.content')}
+        multiline
+        rows={12}
+        slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }}
+      />
+    </SimpleForm>
   );
 }

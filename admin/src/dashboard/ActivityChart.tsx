@@ -3,7 +3,8 @@
  * the number of payments per day, a line for revenue in the platform's main currency. The same
  * figures are available to screen readers as a table.
  */
-import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardContent, Skeleton, Typography, useTheme } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { money } from '../shared/format.ts';
 import type { Stats } from '../shared/types.ts';
 
@@ -12,6 +13,13 @@ const H = 160;
 const PAD = { top: 10, right: 8, bottom: 22, left: 8 };
 
 export function ActivityChart({ stats, loading }: { stats: Stats | undefined; loading: boolean }) {
+  const translate = useTranslate();
+  const { palette } = useTheme();
+  // The theme's colours (brand green, light and dark), not fixed ones.
+  const barColour = palette.primary.light;
+  const lineColour = palette.primary.dark;
+  const axisColour = palette.divider;
+  const labelColour = palette.text.secondary;
   const series = stats?.series ?? [];
   const currency = stats?.platform_revenue[0]?.currency ?? 'AUD';
   const revenueOf = (d: Stats['series'][number]) =>
@@ -30,13 +38,16 @@ export function ActivityChart({ stats, loading }: { stats: Stats | undefined; lo
       return `${i === 0 ? 'M' : 'L'}${x.toFixed(1)},${y.toFixed(1)}`;
     })
     .join(' ');
-  const summary = `Last 30 days: ${totalPayments} payments, ${money(totalRevenue, currency)} platform revenue`;
+  const summary = translate('console.dashboard.chart_summary', {
+    payments: totalPayments,
+    revenue: money(totalRevenue, currency),
+  });
 
   return (
     <Card component="section" aria-labelledby="activity-title">
       <CardContent>
         <Typography id="activity-title" variant="h6" component="h2">
-          Last 30 days
+          {translate('console.dashboard.last_30_days')}
         </Typography>
         {loading ? (
           <Skeleton variant="rectangular" height={H} />
@@ -52,11 +63,11 @@ export function ActivityChart({ stats, loading }: { stats: Stats | undefined; lo
                     display: 'inline-block',
                     width: 10,
                     height: 10,
-                    background: '#90caf9',
+                    background: barColour,
                     marginRight: 4,
                   }}
                 />
-                Payments
+                {translate('console.dashboard.chart_payments')}
               </span>
               <span>
                 <span
@@ -64,12 +75,12 @@ export function ActivityChart({ stats, loading }: { stats: Stats | undefined; lo
                     display: 'inline-block',
                     width: 10,
                     height: 2,
-                    background: '#2e7d32',
+                    background: lineColour,
                     marginRight: 4,
                     verticalAlign: 'middle',
                   }}
                 />
-                Revenue ({currency})
+                {translate('console.dashboard.chart_revenue', { currency })}
               </span>
             </Box>
             <svg
@@ -85,7 +96,7 @@ export function ActivityChart({ stats, loading }: { stats: Stats | undefined; lo
                 x2={W - PAD.right}
                 y1={PAD.top + innerH}
                 y2={PAD.top + innerH}
-                stroke="#bdbdbd"
+                stroke={axisColour}
               />
               {series.map((d, i) => {
                 const h = (d.payments / maxCount) * innerH;
@@ -96,19 +107,25 @@ export function ActivityChart({ stats, loading }: { stats: Stats | undefined; lo
                     y={PAD.top + innerH - h}
                     width={step * 0.7}
                     height={h}
-                    fill="#90caf9"
+                    fill={barColour}
                   >
-                    <title>{`${d.date}: ${d.payments} payments, ${money(revenueOf(d), currency)}`}</title>
+                    <title>
+                      {translate('console.dashboard.chart_day', {
+                        date: d.date,
+                        payments: d.payments,
+                        revenue: money(revenueOf(d), currency),
+                      })}
+                    </title>
                   </rect>
                 );
               })}
-              {series.length ? <path d={line} fill="none" stroke="#2e7d32" strokeWidth={2} /> : null}
+              {series.length ? <path d={line} fill="none" stroke={lineColour} strokeWidth={2} /> : null}
               {series.length ? (
                 <>
-                  <text x={PAD.left} y={H - 6} fontSize={11} fill="#616161">
+                  <text x={PAD.left} y={H - 6} fontSize={11} fill={labelColour}>
                     {series[0].date.slice(5)}
                   </text>
-                  <text x={W - PAD.right} y={H - 6} fontSize={11} fill="#616161" textAnchor="end">
+                  <text x={W - PAD.right} y={H - 6} fontSize={11} fill={labelColour} textAnchor="end">
                     {series[series.length - 1].date.slice(5)}
                   </text>
                 </>
@@ -117,12 +134,12 @@ export function ActivityChart({ stats, loading }: { stats: Stats | undefined; lo
             <table
               style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
             >
-              <caption>Payments and platform revenue by day</caption>
+              <caption>{translate('console.dashboard.chart_caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Payments</th>
-                  <th scope="col">Revenue</th>
+                  <th scope="col">{translate('console.payments.columns.date')}</th>
+                  <th scope="col">{translate('console.dashboard.chart_payments')}</th>
+                  <th scope="col">{translate('console.dashboard.revenue')}</th>
                 </tr>
               </thead>
               <tbody>

@@ -1,9 +1,9 @@
 /** /admin/dashboard: figures, the test payment page, the 30-day chart and the latest payments. */
 import { Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
-import { useGetList } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { useApi } from '../shared/useApi.ts';
-import type { Merchant, Stats } from '../shared/types.ts';
+import { useDataQuery } from '../data/useAction.ts';
+import type { Merchant } from '../shared/types.ts';
 import { ActivityChart } from './ActivityChart.tsx';
 import { RecentPayments } from './RecentPayments.tsx';
 import { StatCards } from './StatCards.tsx';
@@ -23,21 +23,22 @@ function useTestPaymentUrl(): string {
 
 function TestPaymentCard() {
   const url = useTestPaymentUrl();
+  const translate = useTranslate();
   return (
     <Card component="section" aria-labelledby="test-payment-title" sx={{ height: '100%' }}>
       <CardContent>
         <Typography id="test-payment-title" variant="h6" component="h2">
-          Test Payment Page
+          {translate('console.dashboard.test_payment_title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
-          Open the customer payment page with a test invoice to check the flow end to end.
+          {translate('console.dashboard.test_payment_text')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button variant="contained" href={url} target="_blank" rel="noopener">
-            Go to Test Payment Page
+            {translate('console.dashboard.test_payment_button')}
           </Button>
           <Button component={Link} to="/test-xero-urls">
-            Test Xero URLs
+            {translate('console.nav.test_xero_urls')}
           </Button>
         </Box>
       </CardContent>
@@ -46,12 +47,13 @@ function TestPaymentCard() {
 }
 
 export function Dashboard() {
-  const { data: stats, isPending, error } = useApi<Stats>('/api/admin/stats');
+  const translate = useTranslate();
+  const { data: stats, isPending, error } = useDataQuery(['payments', 'stats'], (dp) => dp.getStats());
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       {error ? (
         <Typography color="error" role="alert">
-          {error.message || 'Failed to load the dashboard. Please try again.'}
+          {error.message || translate('console.dashboard.load_failed')}
         </Typography>
       ) : null}
       <StatCards stats={stats} loading={isPending && !error} />

@@ -1,4 +1,4 @@
-/** The 5 latest payments (Invoice, Merchant, Amount, Date, Status); a row opens the payment. */
+/** The 5 latest payments (Invoice, Merchant, Amount, Date, Status); a row opens the payment. A SimpleList on phones. */
 import {
   Box,
   Button,
@@ -12,20 +12,92 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useGetList } from 'react-admin';
+import { ListBase, useListContext, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
+import { PaymentSimpleList } from '../payments/PaymentSimpleList.tsx';
 import { dashboardTone, money, shortDate } from '../shared/format.ts';
+import { breakAnywhere } from '../layout/theme.ts';
+import { ResponsiveList } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 
 export const RECENT_PAYMENTS = 5;
 
-export function RecentPayments() {
+function RecentTable() {
+  const translate = useTranslate();
   const navigate = useNavigate();
-  const { data, isPending, error } = useGetList<Payment>('payments', {
-    pagination: { page: 1, perPage: RECENT_PAYMENTS },
-    sort: { field: 'created_at', order: 'DESC' },
-  });
+  const { data = [] } = useListContext<Payment>();
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-labelledby="recent-title">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('console.payments.columns.invoice')}</TableCell>
+            <TableCell>{translate('console.payments.columns.merchant')}</TableCell>
+            <TableCell align="right">{translate('console.payments.columns.amount')}</TableCell>
+            <TableCell>{translate('console.payments.columns.date')}</TableCell>
+            <TableCell>{translate('console.payments.columns.status')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((p) => (
+            <TableRow
+              key={p.id}
+              hover
+              tabIndex={0}
+              sx={{ cursor: 'pointer' }}
+              aria-label={translate('console.payments.row_label', { invoice: p.invoice_number })}
+              onClick={() => navigate(`/payments/${p.id}`)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  navigate(`/payments/${p.id}`);
+                }
+              }}
+            >
+              <TableCell sx={breakAnywhere}>{p.invoice_number}</TableCell>
+              <TableCell>{p.merchant_name ?? '—'}</TableCell>
+              <TableCell align="right">{money(p.amount, p.currency)}</TableCell>
+              <TableCell>{shortDate(p.created_at)}</TableCell>
+              <TableCell>
+                <StatusChip status={p.status} tone={dashboardTone(p.status)} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function RecentBody() {
+  const translate = useTranslate();
+  const { data, isPending, error } = useListContext<Payment>();
+  if (error)
+    return (
+      <Typography color="error" role="alert">
+        {translate('console.payments.load_failed')}
+      </Typography>
+    );
+  if (isPending)
+    return (
+      <Box data-testid="recent-skeleton">
+        {Array.from({ length: RECENT_PAYMENTS }, (_, i) => (
+          <Skeleton key={i} variant="text" height={36} />
+        ))}
+      </Box>
+    );
+  if (!data?.length)
+    return (
+      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+        {translate('console.payments.none')}
+      </Typography>
+    );
+  return <ResponsiveList phone={<PaymentSimpleList tone={dashboardTone} />} wide={<RecentTable />} />;
+}
+
+export function RecentPayments() {
+  const translate = useTranslate();
   return (
     <Card component="section" aria-labelledby="recent-title">
       <CardContent>
@@ -39,72 +111,26 @@ export function RecentPayments() {
           }}
         >
           <Typography id="recent-title" variant="h6" component="h2">
-            Recent Payments
+            {translate('console.payments.recent')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1 }}>
             <Button component={Link} to="/payments" size="small">
-              View all payments
+              {translate('console.dashboard.all_payments')}
             </Button>
             <Button component={Link} to="/merchants" size="small">
-              View all merchants
+              {translate('console.dashboard.all_merchants')}
             </Button>
           </Box>
         </Box>
-        {error ? (
-          <Typography color="error" role="alert">
-            Failed to load payment details. Please try again.
-          </Typography>
-        ) : isPending ? (
-          <Box data-testid="recent-skeleton">
-            {Array.from({ length: RECENT_PAYMENTS }, (_, i) => (
-              <Skeleton key={i} variant="text" height={36} />
-            ))}
-          </Box>
-        ) : !data?.length ? (
-          <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-            No payments have been processed yet.
-          </Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby="recent-title">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Invoice</TableCell>
-                  <TableCell>Merchant</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Status</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.map((p) => (
-                  <TableRow
-                    key={p.id}
-                    hover
-                    tabIndex={0}
-                    sx={{ cursor: 'pointer' }}
-                    aria-label={`Payment ${p.invoice_number}`}
-                    onClick={() => navigate(`/payments/${p.id}`)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' || e.key === ' ') {
-                        e.preventDefault();
-                        navigate(`/payments/${p.id}`);
-                      }
-                    }}
-                  >
-                    <TableCell>{p.invoice_number}</TableCell>
-                    <TableCell>{p.merchant_name ?? '—'}</TableCell>
-                    <TableCell align="right">{money(p.amount, p.currency)}</TableCell>
-                    <TableCell>{shortDate(p.created_at)}</TableCell>
-                    <TableCell>
-                      <StatusChip status={p.status} tone={dashboardTone(p.status)} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
+        <ListBase<Payment>
+          resource="payments"
+          sort={{ field: 'created_at', order: 'DESC' }}
+          perPage={RECENT_PAYMENTS}
+          disableSyncWithLocation
+          queryOptions={{ onError: () => undefined }}
+        >
+          <RecentBody />
+        </ListBase>
       </CardContent>
     </Card>
   );

@@ -1,14 +1,18 @@
 /** Dashboard cards: Total Merchants, Active Merchants (% onboarded), Total Payments, Platform Revenue. */
 import { Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { money } from '../shared/format.ts';
 import type { Stats } from '../shared/types.ts';
 
 function StatCard({
+  id,
   label,
   value,
   note,
   loading,
 }: {
+  /** For tests: data-testid="stat-{id}". */
+  id: string;
   label: string;
   value: string;
   note?: string;
@@ -23,11 +27,7 @@ function StatCard({
         {loading ? (
           <Skeleton variant="text" width="60%" height={40} data-testid="stat-skeleton" />
         ) : (
-          <Typography
-            variant="h4"
-            component="p"
-            data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}
-          >
+          <Typography variant="h4" component="p" data-testid={`stat-${id}`}>
             {value}
           </Typography>
         )}
@@ -44,34 +44,43 @@ function StatCard({
 export function StatCards({ stats, loading }: { stats: Stats | undefined; loading: boolean }) {
   const revenue = stats?.platform_revenue ?? [];
   const feePct = ((stats?.platform_fee_bps ?? 125) / 100).toFixed(2).replace(/0$/, '');
+  const translate = useTranslate();
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <StatCard label="Total Merchants" value={String(stats?.total_merchants ?? 0)} loading={loading} />
+        <StatCard
+          id="total-merchants"
+          label={translate('console.dashboard.total_merchants')}
+          value={String(stats?.total_merchants ?? 0)}
+          loading={loading}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <StatCard
-          label="Active Merchants"
+          id="active-merchants"
+          label={translate('console.dashboard.active_merchants')}
           value={String(stats?.active_merchants ?? 0)}
-          note={`${stats?.onboarded_percentage ?? 0}% onboarded`}
+          note={translate('console.dashboard.onboarded', { percent: stats?.onboarded_percentage ?? 0 })}
           loading={loading}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <StatCard
-          label="Total Payments"
+          id="total-payments"
+          label={translate('console.dashboard.total_payments')}
           value={String(stats?.total_payments ?? 0)}
-          note="All time"
+          note={translate('console.dashboard.all_time')}
           loading={loading}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <StatCard
-          label="Platform Revenue"
+          id="platform-revenue"
+          label={translate('console.dashboard.platform_revenue')}
           value={
             revenue.length ? revenue.map((r) => money(r.amount, r.currency)).join(' · ') : money(0, 'AUD')
           }
-          note={`${feePct}% platform fee`}
+          note={translate('console.dashboard.platform_fee', { percent: feePct })}
           loading={loading}
         />
       </Grid>

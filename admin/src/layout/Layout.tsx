@@ -3,13 +3,15 @@
  * follows the path, the spec's fatal-error screen as the error boundary, and toasts top-right that
  * dismiss after 5 s.
  */
-import { Alert, Snackbar, Typography } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import CloseIcon from '@mui/icons-material/Close';
+import { Alert, Button, IconButton, Snackbar, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   AppBar,
   Layout,
   TitlePortal,
   useNotificationContext,
+  useTakeUndoableMutation,
   useTranslate,
   type LayoutProps,
   type NotificationPayload,
@@ -17,16 +19,18 @@ import {
 import { useLocation } from 'react-router-dom';
 import { FatalErrorScreen } from './FatalError.tsx';
 import { ConsoleMenu } from './Menu.tsx';
-import { titleForPath } from './titles.ts';
+import { titleKeyForPath } from './titles.ts';
 
 export const TOAST_MS = 5000;
 
 function PathTitle() {
   const { pathname } = useLocation();
-  const title = titleForPath(pathname);
+  const translate = useTranslate();
+  const title = translate(titleKeyForPath(pathname));
+  const app = translate('console.app_title');
   useEffect(() => {
-    document.title = `${title} · InvoicePay Console`;
-  }, [title]);
+    document.title = `${title} · ${app}`;
+  }, [title, app]);
   return (
     <Typography
       variant="h6"
@@ -72,24 +76,58 @@ export function ConsoleLayout({ children, ...props }: LayoutProps & { children?:
  * Toasts top-right, auto-dismissed after 5 s (spec §8). react-admin's own Notification queues a new
  * message behind the one on screen until that one hides, so "Blog post created successfully!" was
  * lost behind an earlier error when the page navigated away. Here the newest message replaces the
- * one on screen at once. (The console uses no undoable mutations, so no undo button is needed.)
+ * one on screen at once. An undoable mutation's notice (blog edits and deletes) carries Undo, and
+ * the change is sent when the notice closes, as react-admin's own Notification does.
  */
 export function TopRightNotification() {
   const { notifications, resetNotifications } = useNotificationContext();
+  const takeMutation = useTakeUndoableMutation();
   const translate = useTranslate();
   const [current, setCurrent] = useState<{ seq: number; payload: NotificationPayload } | null>(null);
   const [open, setOpen] = useState(false);
+  /** The seq of an undoable notice whose change is not yet sent (or undone). */
+  const pending = useRef<number | null>(null);
+
+  const settle = useCallback(
+    (isUndo: boolean) => {
+      if (pending.current === null) return;
+      pending.current = null;
+      takeMutation()?.({ isUndo });
+    },
+    [takeMutation],
+  );
+
   useEffect(() => {
     if (!notifications.length) return;
     const payload = notifications[notifications.length - 1];
     resetNotifications();
-    setCurrent((c) => ({ seq: (c?.seq ?? 0) + 1, payload }));
+    settle(false); // a newer notice replaces an undoable one: its change goes ahead
+    setCurrent((c) => {
+      const seq = (c?.seq ?? 0) + 1;
+      if (payload.notificationOptions?.undoable) pending.current = seq;
+      return { seq, payload };
+    });
     setOpen(true);
-  }, [notifications, resetNotifications]);
+  }, [notifications, resetNotifications, settle]);
+
+  useEffect(() => {
+    if (!current?.payload.notificationOptions?.undoable) return;
+    // Leaving the page while an undoable change waits would lose it: ask first, as react-admin does.
+    const warn = (e: BeforeUnloadEvent) => {
+      if (pending.current !== null) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [current]);
+
   if (!current) return null;
   const { message, type = 'info', notificationOptions } = current.payload;
-  const { autoHideDuration, messageArgs } = notificationOptions ?? {};
+  const { autoHideDuration, messageArgs, undoable } = notificationOptions ?? {};
   const text = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
+  const close = () => {
+    setOpen(false);
+    settle(false);
+  };
   return (
     <Snackbar
       key={current.seq}
@@ -97,10 +135,40 @@ export function TopRightNotification() {
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
       autoHideDuration={autoHideDuration === undefined ? TOAST_MS : (autoHideDuration ?? undefined)}
       onClose={(_event, reason) => {
-        if (reason !== 'clickaway') setOpen(false);
+        if (reason !== 'clickaway') close();
       }}
     >
-      <Alert variant="filled" severity={type} onClose={() => setOpen(false)} sx={{ minWidth: 280 }}>
+      <Alert
+        variant="filled"
+        severity={type}
+        onClose={close}
+        sx={{ minWidth: 280 }}
+        action={
+          undoable ? (
+            // An Alert shows its close button only without an action: both, for an undoable notice.
+            <>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  settle(true);
+                  setOpen(false);
+                }}
+              >
+                {translate('ra.action.undo')}
+              </Button>
+              <IconButton
+                color="inherit"
+                size="small"
+                aria-label={translate('ra.action.close')}
+                onClick={close}
+              >
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </>
+          ) : undefined
+        }
+      >
         {text}
       </Alert>
     </Snackbar>

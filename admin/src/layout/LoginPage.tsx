@@ -3,12 +3,16 @@
  * serves the site's /login). Shows the server's message or 'An error occurred during sign in'.
  */
 import { Alert, Box, Button, Card, CardContent, Link, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
-import { useLogin } from 'react-admin';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLogin, useTranslate } from 'react-admin';
 import { SIGN_IN_FAILED } from '../../../client/auth.ts';
 
 export function LoginPage() {
   const login = useLogin();
+  const translate = useTranslate();
+  useEffect(() => {
+    document.title = `${translate('console.titles.login')} · ${translate('console.app_title')}`;
+  }, [translate]);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
@@ -18,8 +22,8 @@ export function LoginPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const next: typeof errors = {};
-    if (!email.trim()) next.email = 'Email is required';
-    if (!password) next.password = 'Password is required';
+    if (!email.trim()) next.email = translate('console.login.email_required');
+    if (!password) next.password = translate('console.login.password_required');
     setErrors(next);
     setError(null);
     if (next.email || next.password) return;
@@ -40,26 +44,29 @@ export function LoginPage() {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
-        bgcolor: 'grey.100',
+        bgcolor: 'background.default',
         p: 2,
       }}
     >
       <Card sx={{ width: '100%', maxWidth: 400 }}>
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            InvoicePay Console
-          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
+            <Box component="img" src="/favicon.svg" alt="" sx={{ width: 36, height: 36 }} />
+            <Typography variant="h5" component="h1">
+              {translate('console.app_title')}
+            </Typography>
+          </Box>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Sign in with your admin account.
+            {translate('console.login.intro')}
           </Typography>
-          <form onSubmit={submit} noValidate aria-label="Sign in">
+          <form onSubmit={submit} noValidate aria-label={translate('console.login.form')}>
             {error ? (
               <Alert severity="error" role="alert" sx={{ mb: 2 }}>
                 {error}
               </Alert>
             ) : null}
             <TextField
-              label="Email"
+              label={translate('console.login.email')}
               type="email"
               name="email"
               autoComplete="username"
@@ -75,7 +82,7 @@ export function LoginPage() {
               autoFocus
             />
             <TextField
-              label="Password"
+              label={translate('console.login.password')}
               type="password"
               name="password"
               autoComplete="current-password"
@@ -90,12 +97,12 @@ export function LoginPage() {
               helperText={errors.password}
             />
             <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy}>
-              {busy ? 'Signing in...' : 'Sign In'}
+              {translate(busy ? 'console.login.signing_in' : 'console.login.sign_in')}
             </Button>
           </form>
           <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between' }}>
-            <Link href="/forgot-password">Forgot password?</Link>
-            <Link href="/">Back to site</Link>
+            <Link href="/forgot-password">{translate('console.login.forgot')}</Link>
+            <Link href="/">{translate('console.login.back_to_site')}</Link>
           </Box>
         </CardContent>
       </Card>

@@ -11,14 +11,15 @@ import ReceiptIcon from '@mui/icons-material/Receipt';
 import StoreIcon from '@mui/icons-material/Store';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Divider } from '@mui/material';
-import { Menu as RaMenu, useLogout } from 'react-admin';
+import { Menu as RaMenu, useLogout, useTranslate } from 'react-admin';
 
 function SignOutItem() {
   const logout = useLogout();
+  const translate = useTranslate();
   return (
     <RaMenu.Item
       to="/login"
-      primaryText="Sign Out"
+      primaryText={translate('console.nav.sign_out')}
       leftIcon={<LogoutIcon />}
       onClick={(e: React.MouseEvent) => {
         e.preventDefault();
@@ -29,19 +30,56 @@ function SignOutItem() {
 }
 
 export function ConsoleMenu() {
+  const translate = useTranslate();
   return (
     <RaMenu>
-      <RaMenu.Item to="/dashboard" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
-      <RaMenu.Item to="/merchants" primaryText="Merchants" leftIcon={<StoreIcon />} />
-      <RaMenu.Item to="/payments" primaryText="Payments" leftIcon={<PaymentIcon />} />
-      <RaMenu.Item to="/blogs" primaryText="Blog" leftIcon={<ArticleIcon />} />
-      <RaMenu.Item to="/xero-integration" primaryText="Xero Integration" leftIcon={<SyncIcon />} />
-      <RaMenu.Item to="/test-xero-urls" primaryText="Test Xero URLs" leftIcon={<LinkIcon />} />
+      <RaMenu.Item
+        to="/dashboard"
+        primaryText={translate('console.nav.dashboard')}
+        leftIcon={<DashboardIcon />}
+      />
+      <RaMenu.Item
+        to="/merchants"
+        primaryText={translate('console.nav.merchants')}
+        leftIcon={<StoreIcon />}
+      />
+      <RaMenu.Item
+        to="/payments"
+        primaryText={translate('console.nav.payments')}
+        leftIcon={<PaymentIcon />}
+      />
+      <RaMenu.Item to="/blogs" primaryText={translate('console.nav.blog')} leftIcon={<ArticleIcon />} />
+      <RaMenu.Item
+        to="/xero-integration"
+        primaryText={translate('console.nav.xero_integration')}
+        leftIcon={<SyncIcon />}
+      />
+      <RaMenu.Item
+        to="/test-xero-urls"
+        primaryText={translate('console.nav.test_xero_urls')}
+        leftIcon={<LinkIcon />}
+      />
       <Divider />
-      <RaMenu.Item to="/invoices" primaryText="Invoices" leftIcon={<ReceiptIcon />} />
-      <RaMenu.Item to="/prospects" primaryText="Prospects" leftIcon={<PeopleIcon />} />
-      <RaMenu.Item to="/audit-log" primaryText="Audit Log" leftIcon={<HistoryIcon />} />
-      <RaMenu.Item to="/diagnostics" primaryText="Diagnostics" leftIcon={<BugReportIcon />} />
+      <RaMenu.Item
+        to="/invoices"
+        primaryText={translate('console.nav.invoices')}
+        leftIcon={<ReceiptIcon />}
+      />
+      <RaMenu.Item
+        to="/prospects"
+        primaryText={translate('console.nav.prospects')}
+        leftIcon={<PeopleIcon />}
+      />
+      <RaMenu.Item
+        to="/audit-log"
+        primaryText={translate('console.nav.audit_log')}
+        leftIcon={<HistoryIcon />}
+      />
+      <RaMenu.Item
+        to="/diagnostics"
+        primaryText={translate('console.nav.diagnostics')}
+        leftIcon={<BugReportIcon />}
+      />
       <Divider />
       <SignOutItem />
     </RaMenu>

@@ -1,25 +1,26 @@
-/** The header title for each console path (spec §2: the header title follows the path). */
+/** The header title for each console path (spec §2: the header title follows the path), as i18n keys. */
 const TITLES: Array<[RegExp, string]> = [
-  [/^\/?$/, 'Dashboard'],
-  [/^\/dashboard\/?$/, 'Dashboard'],
-  [/^\/merchants\/?$/, 'Merchants'],
-  [/^\/merchants\/[^/]+\/?$/, 'Merchant Details'],
-  [/^\/payments\/?$/, 'Payments'],
-  [/^\/payments\/[^/]+\/?$/, 'Payment Details'],
-  [/^\/blog\/?$/, 'Create Blog Post'],
-  [/^\/blogs\/?$/, 'Blog Posts'],
-  [/^\/blogs\/create\/?$/, 'Create Blog Post'],
-  [/^\/blogs\/[^/]+\/?$/, 'Edit Blog Post'],
-  [/^\/invoices\/?$/, 'Invoices'],
-  [/^\/prospects\/?$/, 'Prospects'],
-  [/^\/audit-log\/?$/, 'Audit Log'],
-  [/^\/xero-integration\/?$/, 'Xero Integration'],
-  [/^\/test-xero-urls\/?$/, 'Test Xero URLs'],
-  [/^\/diagnostics\/?$/, 'Diagnostics'],
-  [/^\/accounting\/callback\/?$/, 'Connecting Accounting'],
-  [/^\/login\/?$/, 'Sign In'],
+  [/^\/?$/, 'console.titles.dashboard'],
+  [/^\/dashboard\/?$/, 'console.titles.dashboard'],
+  [/^\/merchants\/?$/, 'console.titles.merchants'],
+  [/^\/merchants\/[^/]+\/?$/, 'console.titles.merchant'],
+  [/^\/payments\/?$/, 'console.titles.payments'],
+  [/^\/payments\/[^/]+\/?$/, 'console.titles.payment'],
+  [/^\/blog\/?$/, 'console.titles.blog_create'],
+  [/^\/blogs\/?$/, 'console.titles.blogs'],
+  [/^\/blogs\/create\/?$/, 'console.titles.blog_create'],
+  [/^\/blogs\/[^/]+\/?$/, 'console.titles.blog_edit'],
+  [/^\/invoices\/?$/, 'console.titles.invoices'],
+  [/^\/invoices\/[^/]+\/?$/, 'console.titles.invoice'],
+  [/^\/prospects\/?$/, 'console.titles.prospects'],
+  [/^\/audit-log\/?$/, 'console.titles.audit_log'],
+  [/^\/xero-integration\/?$/, 'console.titles.xero_integration'],
+  [/^\/test-xero-urls\/?$/, 'console.titles.test_xero_urls'],
+  [/^\/diagnostics\/?$/, 'console.titles.diagnostics'],
+  [/^\/accounting\/callback\/?$/, 'console.titles.accounting_callback'],
+  [/^\/login\/?$/, 'console.titles.login'],
 ];
 
-export function titleForPath(pathname: string): string {
-  return TITLES.find(([re]) => re.test(pathname))?.[1] ?? 'Page Not Found';
+export function titleKeyForPath(pathname: string): string {
+  return TITLES.find(([re]) => re.test(pathname))?.[1] ?? 'console.titles.not_found';
 }

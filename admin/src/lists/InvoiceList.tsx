@@ -1,10 +1,20 @@
 /** /admin/invoices: the ledger per invoice, balance through us, and overpaid invoices flagged for a refund. */
-import { BooleanInput, Datagrid, FunctionField, List, SearchInput } from 'react-admin';
+import {
+  BooleanInput,
+  ExportButton,
+  FilterButton,
+  FunctionField,
+  List,
+  SearchInput,
+  TopToolbar,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
 import { money, shortDate } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Invoice } from '../shared/types.ts';
+import { useListFilters } from '../shared/responsive.tsx';
+import { exportInvoices, InvoiceDatagrid } from './invoice-list-extras.tsx';
 
 export function InvoiceList() {
   const queryOptions = useListErrorOptions('Failed to load invoices. Please try again.');
@@ -12,15 +22,22 @@ export function InvoiceList() {
     <List
       title="Invoices"
       sort={{ field: 'updated_at', order: 'DESC' }}
-      filters={[
+      filters={useListFilters([
         <SearchInput key="q" source="q" alwaysOn placeholder="Invoice or merchant" />,
         <BooleanInput key="overpaid" source="overpaid" label="Overpaid only" alwaysOn />,
-      ]}
+      ])}
+      exporter={exportInvoices}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ExportButton maxResults={10000} label="console.lists.export" />
+        </TopToolbar>
+      }
       queryOptions={queryOptions}
       error={<ListError message="Failed to load invoices. Please try again." />}
       empty={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <InvoiceDatagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField
           label="Invoice"
           sortBy="invoice_number"
@@ -68,7 +85,7 @@ export function InvoiceList() {
           }
         />
         <FunctionField label="Updated" sortBy="updated_at" render={(i: Invoice) => shortDate(i.updated_at)} />
-      </Datagrid>
+      </InvoiceDatagrid>
     </List>
   );
 }

@@ -1,4 +1,7 @@
-/** A merchant's direct accounting connection: connect or disconnect Xero or QuickBooks, and the payment and surcharge accounts. */
+/**
+ * A merchant's direct accounting connection: connect or disconnect Xero or QuickBooks; the payment,
+ * surcharge and credit accounts; the scopes the tool granted; and for Xero the Pay now link set-up.
+ */
 import { Alert, Box, Button, Card, CardContent, Chip, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
@@ -7,6 +10,7 @@ import { accountingApi, type AccountingConnection } from '../shared/accountingAp
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import { useApi } from '../shared/useApi.ts';
 import type { Merchant } from '../shared/types.ts';
+import { XeroPayNow } from './XeroPayNow.tsx';
 
 const NAMES = { xero: 'Xero', quickbooks: 'QuickBooks' } as const;
 
@@ -18,6 +22,7 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
   );
   const [paymentAccount, setPaymentAccount] = useState('');
   const [surchargeAccount, setSurchargeAccount] = useState('');
+  const [creditAccount, setCreditAccount] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
@@ -28,7 +33,8 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
   useEffect(() => {
     setPaymentAccount(connection?.payment_account_code ?? '');
     setSurchargeAccount(connection?.surcharge_account_code ?? '');
-  }, [connection?.payment_account_code, connection?.surcharge_account_code]);
+    setCreditAccount(connection?.credit_account_code ?? '');
+  }, [connection?.payment_account_code, connection?.surcharge_account_code, connection?.credit_account_code]);
 
   async function connect(provider: 'xero' | 'quickbooks') {
     setBusy(true);
@@ -49,6 +55,7 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
       await accountingApi.saveAccounts(merchant.id, {
         payment_account_code: paymentAccount.trim(),
         surcharge_account_code: surchargeAccount.trim() || null,
+        credit_account_code: creditAccount.trim() || null,
       });
       notify('Accounting settings saved', { type: 'success' });
       await refetch();
@@ -126,6 +133,27 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
               fullWidth
               helperText="The account surcharges are recorded to"
             />
+            <TextField
+              label={connection.provider === 'xero' ? 'Credit account code' : 'Credit product/service ID'}
+              value={creditAccount}
+              onChange={(e) => setCreditAccount(e.target.value)}
+              size="small"
+              margin="dense"
+              fullWidth
+              helperText="Where credit notes for credit refunds and write-offs are booked (usually sales)"
+            />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="granted-scopes">
+              {connection.granted_scopes
+                ? `Granted scopes: ${connection.granted_scopes.join(' ')}`
+                : 'Granted scopes: not recorded yet (connected before they were kept; shown after the next token refresh).'}
+            </Typography>
+            {connection.provider === 'xero' &&
+            connection.granted_scopes?.includes('accounting.transactions') ? (
+              <Typography variant="body2" color="text.secondary">
+                This connection uses Xero’s broad accounting.transactions scope (apps created before March
+                2026); it keeps working.
+              </Typography>
+            ) : null}
             <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
               <Button variant="contained" onClick={saveAccounts} disabled={busy}>
                 Save accounts
@@ -134,6 +162,9 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
                 Disconnect
               </Button>
             </Box>
+            {connection.provider === 'xero' && connection.status === 'connected' ? (
+              <XeroPayNow merchantId={merchant.id} />
+            ) : null}
           </>
         ) : (
           <>

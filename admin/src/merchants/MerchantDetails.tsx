@@ -1,7 +1,13 @@
-/** /admin/merchants/{id}, Merchant Details: info, surcharge, Stripe, payment URL, webhook, accounting, payments. */
+/**
+ * /admin/merchants/{id}, Merchant Details: info, surcharge, Stripe, payment URL, webhook,
+ * accounting, payments. While the merchant is connected to Stripe but not yet onboarded, the record
+ * is re-read every few seconds (only while the page is in view), so the outcome of an onboarding
+ * finished elsewhere (another tab, the provider's webhook) shows here without a reload.
+ */
 import { Alert, Box, Button, CircularProgress, Grid } from '@mui/material';
-import { useGetOne } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { statusOf } from '../data/http.ts';
 import type { Merchant } from '../shared/types.ts';
 import { AccountingPanel } from './AccountingPanel.tsx';
 import { MerchantInfo } from './MerchantInfo.tsx';
@@ -11,52 +17,61 @@ import { StripePanel } from './StripePanel.tsx';
 import { SurchargePanel } from './SurchargePanel.tsx';
 import { WebhookPanel } from './WebhookPanel.tsx';
 
+const ONBOARDING_POLL_MS = 4000;
+
 export function MerchantDetails() {
   const { id = '' } = useParams();
-  const { data, isPending, error, refetch } = useGetOne<Merchant>(
+  const translate = useTranslate();
+  const { data, isPending, error } = useGetOne<Merchant>(
     'merchants',
     { id },
-    { retry: false, onError: () => undefined },
+    {
+      retry: false,
+      onError: () => undefined,
+      refetchInterval: (query) => {
+        const m = query.state.data as Merchant | undefined;
+        return m && m.stripe_account_id && !m.stripe_onboarding_complete ? ONBOARDING_POLL_MS : false;
+      },
+    },
   );
   if (isPending) {
     return (
       <Box sx={{ py: 6, textAlign: 'center' }}>
-        <CircularProgress aria-label="Loading merchant" />
+        <CircularProgress aria-label={translate('console.merchants.loading')} />
       </Box>
     );
   }
   if (error || !data) {
-    const missing = (error as { status?: number } | null)?.status === 404 || !error;
+    const missing = statusOf(error) === 404 || !error;
     return (
       <Box sx={{ py: 4 }}>
         <Alert severity={missing ? 'warning' : 'error'} role="alert">
-          {missing ? 'Merchant not found.' : 'Failed to load merchant details. Please try again.'}
+          {translate(missing ? 'console.merchants.not_found' : 'console.merchants.load_one_failed')}
         </Alert>
         <Button component={Link} to="/merchants" sx={{ mt: 2 }}>
-          Back
+          {translate('console.common.back')}
         </Button>
       </Box>
     );
   }
-  const changed = () => void refetch();
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
-      <MerchantInfo merchant={data} onChanged={changed} />
+      <MerchantInfo merchant={data} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <StripePanel merchant={data} onChanged={changed} />
+          <StripePanel merchant={data} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <PaymentUrlPanel merchant={data} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <WebhookPanel merchant={data} onChanged={changed} />
+          <WebhookPanel merchant={data} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <AccountingPanel merchant={data} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <SurchargePanel merchant={data} onChanged={changed} />
+          <SurchargePanel merchant={data} />
         </Grid>
       </Grid>
       <MerchantPayments merchantId={data.id} />

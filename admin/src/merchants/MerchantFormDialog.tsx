@@ -5,10 +5,18 @@
  */
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError } from '../api.ts';
+import { useTranslate } from 'react-admin';
+import { fieldOf, serverMessage } from '../data/http.ts';
 import { validateMerchant, type MerchantFormErrors, type MerchantFormValues } from './validation.ts';
 
-const EMPTY: MerchantFormValues = { business_name: '', name: '', email: '', phone: '', description: '' };
+const EMPTY: MerchantFormValues = {
+  business_name: '',
+  name: '',
+  email: '',
+  phone: '',
+  description: '',
+  time_zone: '',
+};
 
 const FIELDS: Array<{
   key: keyof MerchantFormValues;
@@ -16,12 +24,18 @@ const FIELDS: Array<{
   required?: boolean;
   type?: string;
   multiline?: boolean;
+  hint?: string;
 }> = [
-  { key: 'business_name', label: 'Business Name', required: true },
-  { key: 'name', label: 'Contact Name', required: true },
-  { key: 'email', label: 'Email', required: true, type: 'email' },
-  { key: 'phone', label: 'Phone', type: 'tel' },
-  { key: 'description', label: 'Description', multiline: true },
+  { key: 'business_name', label: 'console.merchants.fields.business_name', required: true },
+  { key: 'name', label: 'console.merchants.fields.name', required: true },
+  { key: 'email', label: 'console.merchants.fields.email', required: true, type: 'email' },
+  { key: 'phone', label: 'console.merchants.fields.phone', type: 'tel' },
+  { key: 'description', label: 'console.merchants.fields.description', multiline: true },
+  {
+    key: 'time_zone',
+    label: 'console.merchants.fields.time_zone',
+    hint: 'console.merchants.time_zone_hint',
+  },
 ];
 
 export function MerchantFormDialog(props: {
@@ -38,6 +52,7 @@ export function MerchantFormDialog(props: {
   const [errors, setErrors] = useState<MerchantFormErrors>({});
   const [detail, setDetail] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
 
   useEffect(() => {
     if (props.open) {
@@ -55,16 +70,18 @@ export function MerchantFormDialog(props: {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found = validateMerchant(values);
-    setErrors(found);
+    setErrors(
+      Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v && translate(v)])) as MerchantFormErrors,
+    );
     setDetail(null);
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
       await props.onSubmit(values);
     } catch (err) {
-      const field = err instanceof ApiError ? (err.field as keyof MerchantFormValues | undefined) : undefined;
-      if (field && FIELDS.some((f) => f.key === field)) setErrors({ [field]: (err as Error).message });
-      const message = err instanceof ApiError && err.status && err.code !== 'internal' ? err.message : null;
+      const field = fieldOf(err) as keyof MerchantFormValues | undefined;
+      const message = serverMessage(err);
+      if (field && message && FIELDS.some((f) => f.key === field)) setErrors({ [field]: message });
       setDetail(message ? `${props.failureMessage} ${message}` : props.failureMessage);
       setBusy(false);
     }
@@ -90,7 +107,7 @@ export function MerchantFormDialog(props: {
             <TextField
               key={f.key}
               name={f.key}
-              label={f.label}
+              label={translate(f.label)}
               type={f.type}
               required={f.required}
               multiline={f.multiline}
@@ -99,7 +116,7 @@ export function MerchantFormDialog(props: {
               margin="dense"
               value={values[f.key]}
               error={Boolean(errors[f.key])}
-              helperText={errors[f.key]}
+              helperText={errors[f.key] ?? (f.hint ? translate(f.hint) : undefined)}
               onChange={(e) => {
                 setValues((v) => ({ ...v, [f.key]: e.target.value }));
                 setErrors((x) => ({ ...x, [f.key]: undefined }));
@@ -109,10 +126,10 @@ export function MerchantFormDialog(props: {
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose} disabled={busy}>
-            Cancel
+            {translate('ra.action.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : props.submitLabel}
+            {busy ? translate('console.common.saving') : props.submitLabel}
           </Button>
         </DialogActions>
       </form>

@@ -1,49 +1,51 @@
-/** Merchant Details' info card: the merchant's details, Edit (modal), Delete (confirmed; payments kept), Back. */
+/**
+ * Merchant Details' info card: the merchant's details and both status badges, Edit (modal, saved
+ * with `useUpdate`), Delete (confirmed, `useDelete`; payments are kept), Back.
+ */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useDelete, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { apiFetch } from '../api.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
-import { merchantTone, shortDate } from '../shared/format.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
-import { StatusChip } from '../shared/StatusChip.tsx';
+import { shortDate } from '../shared/format.ts';
 import type { Merchant } from '../shared/types.ts';
 import { changedFields, MerchantFormDialog } from './MerchantFormDialog.tsx';
-import { OnboardingBadge } from './MerchantList.tsx';
+import { MerchantBadges } from './MerchantStatus.tsx';
 
-export const MERCHANT_UPDATED = 'Merchant details updated successfully';
-export const MERCHANT_UPDATE_FAILED = 'Failed to update merchant details. Please try again.';
-export const MERCHANT_DELETED = 'Merchant deleted successfully';
-export const MERCHANT_DELETE_FAILED = 'Failed to delete merchant. Please try again.';
-
-export function MerchantInfo({ merchant, onChanged }: { merchant: Merchant; onChanged(): void }) {
+export function MerchantInfo({ merchant }: { merchant: Merchant }) {
   const notify = useNotify();
+  const translate = useTranslate();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const [update] = useUpdate<Merchant>();
+  const [remove, { isPending: deleting }] = useDelete<Merchant>();
   const initial = {
     business_name: merchant.business_name,
     name: merchant.name,
     email: merchant.email,
     phone: merchant.phone ?? '',
     description: merchant.description ?? '',
+    time_zone: merchant.time_zone ?? '',
   };
 
-  async function remove() {
-    setDeleting(true);
-    try {
-      await apiFetch(`/api/admin/merchants/${merchant.id}`, { method: 'DELETE' });
-      notify(MERCHANT_DELETED, { type: 'success' });
-      navigate('/merchants');
-    } catch {
-      notify(MERCHANT_DELETE_FAILED, { type: 'error' });
-      setDeleting(false);
-      setConfirmDelete(false);
-    }
-  }
+  const deleteMerchant = () =>
+    remove(
+      'merchants',
+      { id: merchant.id, previousData: merchant },
+      {
+        onSuccess: () => {
+          notify('console.merchants.deleted', { type: 'success' });
+          navigate('/merchants');
+        },
+        onError: () => {
+          notify('console.merchants.delete_failed', { type: 'error' });
+          setConfirmDelete(false);
+        },
+      },
+    );
 
   return (
     <Card component="section" aria-labelledby="merchant-info-title">
@@ -61,70 +63,76 @@ export function MerchantInfo({ merchant, onChanged }: { merchant: Merchant; onCh
             <Typography id="merchant-info-title" variant="h5" component="h2">
               {merchant.business_name}
             </Typography>
-            <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
-              <OnboardingBadge record={merchant} />
-              <StatusChip status={merchant.status} tone={merchantTone(merchant.status)} />
+            <Box sx={{ mt: 0.5 }}>
+              <MerchantBadges record={merchant} />
             </Box>
           </Box>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/merchants')}>
-              Back
+              {translate('console.common.back')}
             </Button>
             <Button variant="outlined" onClick={() => setEditing(true)}>
-              Edit
+              {translate('ra.action.edit')}
             </Button>
             <Button variant="outlined" color="error" onClick={() => setConfirmDelete(true)}>
-              Delete
+              {translate('ra.action.delete')}
             </Button>
           </Box>
         </Box>
         <Box component="dl" sx={{ mt: 2, mb: 0 }}>
-          <DetailRow label="Contact name">{merchant.name}</DetailRow>
-          <DetailRow label="Email">{merchant.email}</DetailRow>
-          <DetailRow label="Phone">{merchant.phone || '—'}</DetailRow>
-          <DetailRow label="Description">{merchant.description || 'No description provided'}</DetailRow>
-          <DetailRow label="Merchant ID">
+          <DetailRow label={translate('console.merchants.fields.name')}>{merchant.name}</DetailRow>
+          <DetailRow label={translate('console.merchants.fields.email')}>{merchant.email}</DetailRow>
+          <DetailRow label={translate('console.merchants.fields.phone')}>{merchant.phone || '—'}</DetailRow>
+          <DetailRow label={translate('console.merchants.fields.description')}>
+            {merchant.description || translate('console.merchants.no_description')}
+          </DetailRow>
+          <DetailRow label={translate('console.merchants.fields.id')}>
             <code data-testid="merchant-id">{merchant.id}</code>
           </DetailRow>
-          <DetailRow label="Short code">
+          <DetailRow label={translate('console.merchants.fields.shortcode')}>
             <code>{merchant.shortcode}</code>
           </DetailRow>
-          <DetailRow label="Added">{shortDate(merchant.created_at)}</DetailRow>
+          <DetailRow label={translate('console.merchants.fields.time_zone')}>{merchant.time_zone}</DetailRow>
+          <DetailRow label={translate('console.merchants.fields.created_at')}>
+            {shortDate(merchant.created_at)}
+          </DetailRow>
         </Box>
       </CardContent>
       <MerchantFormDialog
         open={editing}
-        title="Edit Merchant"
-        submitLabel="Save"
+        title={translate('console.merchants.edit')}
+        submitLabel={translate('ra.action.save')}
         initial={initial}
-        failureMessage={MERCHANT_UPDATE_FAILED}
+        failureMessage={translate('console.merchants.update_failed')}
         onClose={() => setEditing(false)}
         onSubmit={async (values) => {
           const changes = changedFields(initial, values);
           if (Object.keys(changes).length) {
             try {
-              await apiFetch(`/api/admin/merchants/${merchant.id}`, { method: 'PUT', body: changes });
+              await update(
+                'merchants',
+                { id: merchant.id, data: changes, previousData: merchant },
+                { mutationMode: 'pessimistic', returnPromise: true },
+              );
             } catch (err) {
-              notify(MERCHANT_UPDATE_FAILED, { type: 'error' });
+              notify('console.merchants.update_failed', { type: 'error' });
               throw err;
             }
           }
-          notify(MERCHANT_UPDATED, { type: 'success' });
+          notify('console.merchants.updated', { type: 'success' });
           setEditing(false);
-          onChanged();
         }}
       />
       <ConfirmDialog
         open={confirmDelete}
-        title="Delete merchant?"
-        confirmLabel="Delete"
+        title={translate('console.merchants.delete_title')}
+        confirmLabel={translate('ra.action.delete')}
         danger
         busy={deleting}
-        onConfirm={remove}
+        onConfirm={deleteMerchant}
         onClose={() => setConfirmDelete(false)}
       >
-        {merchant.business_name} will be removed from the console and its payment links will stop working. Its
-        payment records are kept.
+        {translate('console.merchants.delete_text', { name: merchant.business_name })}
       </ConfirmDialog>
     </Card>
   );

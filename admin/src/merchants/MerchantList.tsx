@@ -1,108 +1,173 @@
-/** /admin/merchants: newest first, Active/Onboarding badge, and the Add Merchant modal. */
+/**
+ * /admin/merchants: newest first with both status badges (account, Stripe onboarding), search and
+ * an onboarding filter, CSV export (all, or the selected rows), and the Add Merchant modal (created
+ * through the data provider with `useCreate`). On phones a SimpleList, the Add Merchant button
+ * stays in reach and the filters start collapsed.
+ */
 import AddIcon from '@mui/icons-material/Add';
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import {
-  Datagrid,
-  DateField,
-  FunctionField,
+  BulkExportButton,
+  DataTable,
+  ExportButton,
+  FilterButton,
   List,
-  TextField,
-  TopToolbar,
-  useNotify,
-  useRefresh,
   SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useCreate,
+  useNotify,
+  useTranslate,
 } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
-import { apiFetch } from '../api.ts';
-import { StatusChip } from '../shared/StatusChip.tsx';
-import type { Merchant } from '../shared/types.ts';
+import { csvExporter } from '../shared/csv.ts';
+import { shortDate } from '../shared/format.ts';
 import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
+import { ResponsiveList, useListFilters } from '../shared/responsive.tsx';
+import type { Merchant } from '../shared/types.ts';
+import { accountLabel, onboardingState } from './merchant-status.ts';
+import { AccountBadge, MerchantBadges, OnboardingBadge } from './MerchantStatus.tsx';
 import { MerchantFormDialog } from './MerchantFormDialog.tsx';
 
-export const MERCHANT_CREATED = 'Merchant created successfully';
-export const MERCHANT_CREATE_FAILED = 'Failed to create merchant. Please try again.';
+const exportMerchants = csvExporter<Merchant>('merchants', [
+  ['id', (m) => m.id],
+  ['shortcode', (m) => m.shortcode],
+  ['business_name', (m) => m.business_name],
+  ['contact_name', (m) => m.name],
+  ['email', (m) => m.email],
+  ['phone', (m) => m.phone],
+  ['account_status', (m) => accountLabel(m.status)],
+  ['stripe_onboarding', (m) => onboardingState(m)],
+  ['stripe_account_id', (m) => m.stripe_account_id],
+  ['surcharge_percentage', (m) => (m.surcharge_enabled ? m.surcharge_percentage : 0)],
+  ['created_at', (m) => m.created_at],
+]);
 
 function AddMerchant() {
   const [open, setOpen] = useState(false);
+  const [create] = useCreate<Merchant>();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const translate = useTranslate();
   return (
     <>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-        Add Merchant
+      <Button
+        variant="contained"
+        startIcon={<AddIcon />}
+        onClick={() => setOpen(true)}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {translate('console.merchants.add')}
       </Button>
       <MerchantFormDialog
         open={open}
-        title="Add Merchant"
-        submitLabel="Create"
-        failureMessage={MERCHANT_CREATE_FAILED}
+        title={translate('console.merchants.add')}
+        submitLabel={translate('console.merchants.create')}
+        failureMessage={translate('console.merchants.create_failed')}
         onClose={() => setOpen(false)}
         onSubmit={async (values) => {
           try {
-            await apiFetch('/api/admin/merchants', {
-              method: 'POST',
-              body: {
-                business_name: values.business_name.trim(),
-                name: values.name.trim(),
-                email: values.email.trim(),
-                phone: values.phone.trim() || null,
-                description: values.description.trim() || null,
+            await create(
+              'merchants',
+              {
+                data: {
+                  business_name: values.business_name.trim(),
+                  name: values.name.trim(),
+                  email: values.email.trim(),
+                  phone: values.phone.trim() || null,
+                  description: values.description.trim() || null,
+                  time_zone: values.time_zone.trim() || undefined,
+                },
               },
-            });
+              { returnPromise: true },
+            );
           } catch (err) {
-            notify(MERCHANT_CREATE_FAILED, { type: 'error' });
+            notify('console.merchants.create_failed', { type: 'error' });
             throw err;
           }
-          notify(MERCHANT_CREATED, { type: 'success' });
+          notify('console.merchants.created', { type: 'success' });
           setOpen(false);
-          refresh();
         }}
       />
     </>
   );
 }
 
-export function OnboardingBadge({ record }: { record: Merchant }) {
-  return record.stripe_onboarding_complete ? (
-    <StatusChip status="active" tone="success" label="Active" />
-  ) : (
-    <StatusChip status="onboarding" tone="warning" label="Onboarding" />
-  );
-}
-
-export const MERCHANTS_LOAD_FAILED = 'Failed to load merchants. Please try again.';
-
 export function MerchantList() {
-  const navigate = useNavigate();
-  const queryOptions = useListErrorOptions(MERCHANTS_LOAD_FAILED);
+  const translate = useTranslate();
+  const queryOptions = useListErrorOptions('console.merchants.load_failed');
+  const filters = useListFilters([
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.merchants.search')} />,
+    <SelectInput
+      key="onboarding"
+      source="stripe_onboarding_complete"
+      label="console.merchants.columns.onboarding"
+      choices={[
+        { id: 'true', name: 'console.merchants.onboarding.complete' },
+        { id: 'false', name: 'console.merchants.onboarding.incomplete' },
+      ]}
+      alwaysOn
+    />,
+  ]);
   return (
     <List
-      title="Merchants"
+      title={translate('console.titles.merchants')}
       sort={{ field: 'created_at', order: 'DESC' }}
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search merchants" />]}
+      filters={filters}
+      exporter={exportMerchants}
       actions={
-        <TopToolbar>
+        <TopToolbar sx={{ flexWrap: 'wrap' }}>
+          <FilterButton />
+          <ExportButton label="console.lists.export" maxResults={10000} />
           <AddMerchant />
         </TopToolbar>
       }
       empty={false}
       queryOptions={queryOptions}
-      error={<ListError message={MERCHANTS_LOAD_FAILED} />}
+      error={<ListError message="console.merchants.load_failed" />}
     >
-      <Datagrid
-        rowClick={(id) => {
-          navigate(`/merchants/${id}`);
-          return false;
-        }}
-        bulkActionButtons={false}
-      >
-        <TextField source="business_name" label="Business Name" />
-        <FunctionField label="Status" render={(r: Merchant) => <OnboardingBadge record={r} />} />
-        <TextField source="email" label="Email" />
-        <TextField source="name" label="Contact" />
-        <DateField source="created_at" label="Added" locales="en-US" />
-      </Datagrid>
+      <ResponsiveList
+        phone={
+          <SimpleList<Merchant>
+            primaryText={(m) => (
+              <>
+                {m.business_name}
+                <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+                  <MerchantBadges record={m} />
+                </Box>
+              </>
+            )}
+            secondaryText={(m) => `${m.name} · ${m.email}`}
+            tertiaryText={(m) => shortDate(m.created_at)}
+            rowClick="edit"
+          />
+        }
+        wide={
+          <DataTable<Merchant>
+            rowClick="edit"
+            bulkActionButtons={<BulkExportButton label="console.lists.export_selected" />}
+          >
+            <DataTable.Col source="business_name" label="console.merchants.columns.business_name" />
+            <DataTable.Col
+              label="console.merchants.columns.account"
+              source="status"
+              render={(m) => <AccountBadge record={m as Merchant} />}
+            />
+            <DataTable.Col
+              label="console.merchants.columns.onboarding"
+              source="stripe_onboarding_complete"
+              render={(m) => <OnboardingBadge record={m as Merchant} />}
+            />
+            <DataTable.Col source="email" label="console.merchants.columns.email" />
+            <DataTable.Col source="name" label="console.merchants.columns.contact" />
+            <DataTable.Col
+              source="created_at"
+              label="console.merchants.columns.added"
+              render={(m) => shortDate(m.created_at)}
+            />
+          </DataTable>
+        }
+      />
     </List>
   );
 }

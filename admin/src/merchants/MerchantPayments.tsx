@@ -1,4 +1,4 @@
-/** A merchant's recent payments: invoice, amount, status, date, customer email, View. */
+/** A merchant's recent payments: invoice, amount, status, date, customer email, View (a SimpleList on phones). */
 import {
   Box,
   Button,
@@ -11,84 +11,109 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useGetList } from 'react-admin';
+import { ListBase, useListContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { PaymentSimpleList } from '../payments/PaymentSimpleList.tsx';
 import { money, paymentTone, shortDate } from '../shared/format.ts';
+import { breakAnywhere } from '../layout/theme.ts';
+import { ResponsiveList } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 
+function PaymentsTable() {
+  const translate = useTranslate();
+  const { data = [] } = useListContext<Payment>();
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-labelledby="merchant-payments-title">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('console.payments.columns.invoice')}</TableCell>
+            <TableCell align="right">{translate('console.payments.columns.amount')}</TableCell>
+            <TableCell>{translate('console.payments.columns.status')}</TableCell>
+            <TableCell>{translate('console.payments.columns.date')}</TableCell>
+            <TableCell>{translate('console.payments.columns.customer_email')}</TableCell>
+            <TableCell>
+              <Box component="span" sx={{ position: 'absolute', left: -9999 }}>
+                {translate('console.common.actions')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((p) => (
+            <TableRow key={p.id}>
+              <TableCell sx={breakAnywhere}>{p.invoice_number}</TableCell>
+              <TableCell align="right">{money(p.amount, p.currency)}</TableCell>
+              <TableCell>
+                <StatusChip status={p.status} tone={paymentTone(p.status)} />
+              </TableCell>
+              <TableCell>{shortDate(p.created_at)}</TableCell>
+              <TableCell>{p.customer_email ?? '—'}</TableCell>
+              <TableCell>
+                <Button
+                  component={Link}
+                  to={`/payments/${p.id}`}
+                  size="small"
+                  aria-label={translate('console.payments.view_named', { invoice: p.invoice_number })}
+                >
+                  {translate('console.payments.view')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function PaymentsBody() {
+  const translate = useTranslate();
+  const { data, isPending, error } = useListContext<Payment>();
+  if (error)
+    return (
+      <Typography color="error" role="alert">
+        {translate('console.payments.load_failed')}
+      </Typography>
+    );
+  if (isPending) return <Typography color="text.secondary">{translate('console.common.loading')}</Typography>;
+  if (!data?.length)
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        {translate('console.payments.none')}
+      </Typography>
+    );
+  return <ResponsiveList phone={<PaymentSimpleList showMerchant={false} />} wide={<PaymentsTable />} />;
+}
+
 export function MerchantPayments({ merchantId }: { merchantId: string }) {
-  const { data, isPending, error } = useGetList<Payment>('payments', {
-    pagination: { page: 1, perPage: 10 },
-    sort: { field: 'created_at', order: 'DESC' },
-    filter: { merchant_id: merchantId },
-  });
+  const translate = useTranslate();
   return (
     <Card component="section" aria-labelledby="merchant-payments-title">
       <CardContent>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography id="merchant-payments-title" variant="h6" component="h2">
-            Recent Payments
+            {translate('console.payments.recent')}
           </Typography>
           <Button
             component={Link}
             to={`/payments?filter=${encodeURIComponent(JSON.stringify({ merchant_id: merchantId }))}`}
             size="small"
           >
-            All payments
+            {translate('console.payments.all')}
           </Button>
         </Box>
-        {error ? (
-          <Typography color="error" role="alert">
-            Failed to load payment details. Please try again.
-          </Typography>
-        ) : isPending ? (
-          <Typography color="text.secondary">Loading…</Typography>
-        ) : !data?.length ? (
-          <Typography color="text.secondary" sx={{ py: 2 }}>
-            No payments have been processed yet.
-          </Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby="merchant-payments-title">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Invoice</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Customer Email</TableCell>
-                  <TableCell>
-                    <span style={{ position: 'absolute', left: -9999 }}>Actions</span>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell>{p.invoice_number}</TableCell>
-                    <TableCell align="right">{money(p.amount, p.currency)}</TableCell>
-                    <TableCell>
-                      <StatusChip status={p.status} tone={paymentTone(p.status)} />
-                    </TableCell>
-                    <TableCell>{shortDate(p.created_at)}</TableCell>
-                    <TableCell>{p.customer_email ?? '—'}</TableCell>
-                    <TableCell>
-                      <Button
-                        component={Link}
-                        to={`/payments/${p.id}`}
-                        size="small"
-                        aria-label={`View payment ${p.invoice_number}`}
-                      >
-                        View
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
+        <ListBase<Payment>
+          resource="payments"
+          filter={{ merchant_id: merchantId }}
+          sort={{ field: 'created_at', order: 'DESC' }}
+          perPage={10}
+          disableSyncWithLocation
+          queryOptions={{ onError: () => undefined }}
+        >
+          <PaymentsBody />
+        </ListBase>
       </CardContent>
     </Card>
   );

@@ -17,11 +17,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
-import { apiFetch, messageOf } from '../api.ts';
+import { useNotify, useTranslate, useUpdate } from 'react-admin';
+import { serverMessage } from '../data/http.ts';
 import type { Merchant, SurchargeRule } from '../shared/types.ts';
-
-export const SURCHARGE_RANGE = 'Surcharge must be between 0% and 5%';
 
 interface RuleDraft {
   kind: 'funding' | 'brand' | 'region';
@@ -41,13 +39,20 @@ function validPercentage(v: string): boolean {
   return n >= 0 && n <= 5;
 }
 
-export function SurchargePanel({ merchant, onChanged }: { merchant: Merchant; onChanged(): void }) {
+export function SurchargePanel({ merchant }: { merchant: Merchant }) {
   const notify = useNotify();
+  const translate = useTranslate();
+  // Percentages go to the API as typed ("2.95"): it parses them exactly, no float on the way.
+  const [update, { isPending: busy }] = useUpdate();
   const [enabled, setEnabled] = useState(merchant.surcharge_enabled);
   const [percentage, setPercentage] = useState(String(merchant.surcharge_percentage));
   const [rules, setRules] = useState<RuleDraft[]>(merchant.surcharge_rules.map(toDraft));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saved = merchant.surcharge_rules.map(toDraft);
+  const unsaved =
+    enabled !== merchant.surcharge_enabled ||
+    percentage.trim() !== String(merchant.surcharge_percentage) ||
+    JSON.stringify(rules) !== JSON.stringify(saved);
 
   useEffect(() => {
     setEnabled(merchant.surcharge_enabled);
@@ -55,40 +60,40 @@ export function SurchargePanel({ merchant, onChanged }: { merchant: Merchant; on
     setRules(merchant.surcharge_rules.map(toDraft));
   }, [merchant]);
 
-  async function save() {
+  function save() {
     setError(null);
     if (!validPercentage(percentage) || rules.some((r) => !validPercentage(r.percentage))) {
-      setError(SURCHARGE_RANGE);
+      setError(translate('console.surcharge.range'));
       return;
     }
     if (rules.some((r) => !r.value.trim())) {
-      setError('Each rule needs a card type, brand or region');
+      setError(translate('console.surcharge.rule_incomplete'));
       return;
     }
-    setBusy(true);
-    try {
-      await apiFetch(`/api/admin/merchants/${merchant.id}`, {
-        method: 'PUT',
-        body: {
+    void update(
+      'merchants',
+      {
+        id: merchant.id,
+        previousData: merchant,
+        data: {
           surcharge_enabled: enabled,
           surcharge_percentage: percentage.trim(),
           surcharge_rules: rules.map((r) => ({ [r.kind]: r.value.trim(), percentage: r.percentage.trim() })),
         },
-      });
-      notify('Surcharge settings saved', { type: 'success' });
-      onChanged();
-    } catch (err) {
-      setError(messageOf(err, 'Failed to update merchant details. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+      },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify('console.surcharge.saved', { type: 'success' }),
+        onError: (err) => setError(serverMessage(err) ?? translate('console.merchants.update_failed')),
+      },
+    );
   }
 
   return (
     <Card component="section" aria-labelledby="surcharge-title">
       <CardContent>
         <Typography id="surcharge-title" variant="h6" component="h2" gutterBottom>
-          Customer Surcharge
+          {translate('console.surcharge.title')}
         </Typography>
         {error ? (
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>
@@ -97,27 +102,27 @@ export function SurchargePanel({ merchant, onChanged }: { merchant: Merchant; on
         ) : null}
         <FormControlLabel
           control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />}
-          label="Charge customers a card surcharge"
+          label={translate('console.surcharge.enabled')}
         />
         <TextField
-          label="Surcharge percentage"
+          label={translate('console.surcharge.percentage')}
           value={percentage}
           onChange={(e) => setPercentage(e.target.value)}
           size="small"
           sx={{ display: 'block', my: 1 }}
           disabled={!enabled}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          helperText="0 to 5 %, e.g. 2.95"
+          helperText={translate('console.surcharge.percentage_help')}
         />
         <Typography variant="subtitle2" sx={{ mt: 2 }}>
-          Rules (first match wins)
+          {translate('console.surcharge.rules')}
         </Typography>
         {rules.map((r, i) => (
           <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'center', my: 1, flexWrap: 'wrap' }}>
             <TextField
               select
               size="small"
-              label="Applies to"
+              label={translate('console.surcharge.applies_to')}
               value={r.kind}
               onChange={(e) =>
                 setRules((xs) =>
@@ -128,14 +133,14 @@ export function SurchargePanel({ merchant, onChanged }: { merchant: Merchant; on
               }
               sx={{ minWidth: 130 }}
             >
-              <MenuItem value="funding">Card type</MenuItem>
-              <MenuItem value="brand">Brand</MenuItem>
-              <MenuItem value="region">Region</MenuItem>
+              <MenuItem value="funding">{translate('console.surcharge.card_type')}</MenuItem>
+              <MenuItem value="brand">{translate('console.surcharge.brand')}</MenuItem>
+              <MenuItem value="region">{translate('console.surcharge.region')}</MenuItem>
             </TextField>
             {r.kind === 'brand' ? (
               <TextField
                 size="small"
-                label="Brand"
+                label={translate('console.surcharge.brand')}
                 value={r.value}
                 onChange={(e) =>
                   setRules((xs) => xs.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))
@@ -146,7 +151,9 @@ export function SurchargePanel({ merchant, onChanged }: { merchant: Merchant; on
               <TextField
                 select
                 size="small"
-                label={r.kind === 'funding' ? 'Card type' : 'Region'}
+                label={translate(
+                  r.kind === 'funding' ? 'console.surcharge.card_type' : 'console.surcharge.region',
+                )}
                 value={r.value}
                 onChange={(e) =>
                   setRules((xs) => xs.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))
@@ -164,7 +171,7 @@ export function SurchargePanel({ merchant, onChanged }: { merchant: Merchant; on
             )}
             <TextField
               size="small"
-              label="Percentage"
+              label={translate('console.surcharge.rule_percentage')}
               value={r.percentage}
               onChange={(e) =>
                 setRules((xs) => xs.map((x, j) => (j === i ? { ...x, percentage: e.target.value } : x)))
@@ -172,21 +179,26 @@ export function SurchargePanel({ merchant, onChanged }: { merchant: Merchant; on
               sx={{ width: 120 }}
             />
             <IconButton
-              aria-label="Remove rule"
+              aria-label={translate('console.surcharge.remove_rule')}
               onClick={() => setRules((xs) => xs.filter((_, j) => j !== i))}
             >
               <DeleteIcon />
             </IconButton>
           </Box>
         ))}
-        <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+        {unsaved ? (
+          <Typography variant="body2" color="warning.main" role="status">
+            {translate('console.common.unsaved')}
+          </Typography>
+        ) : null}
+        <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
           <Button
             onClick={() => setRules((xs) => [...xs, { kind: 'funding', value: 'debit', percentage: '0' }])}
           >
-            Add rule
+            {translate('console.surcharge.add_rule')}
           </Button>
           <Button variant="contained" onClick={save} disabled={busy}>
-            {busy ? 'Saving...' : 'Save surcharge'}
+            {translate(busy ? 'console.common.saving' : 'console.surcharge.save')}
           </Button>
         </Box>
       </CardContent>

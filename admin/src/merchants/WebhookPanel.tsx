@@ -1,40 +1,66 @@
 /**
  * Automation webhook (Make, Zapier, n8n): URL and optional scenario ID with Save, Test (shows the
- * result and the logged attempt), and the signing secret (reveal, rotate).
+ * result and the logged attempt), and the signing secret (reveal, rotate), all data-provider
+ * actions. The fields show what is saved: an empty field shows an example as its placeholder (never
+ * as text that reads like a saved value), and an edit not yet saved says so.
  */
 import { Alert, Box, Button, Card, CardContent, Chip, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
-import { ApiError } from '../api.ts';
-import { accountingApi, type WebhookTestResult } from '../shared/accountingApi.ts';
+import { useNotify, useTranslate } from 'react-admin';
+import { fieldOf, serverMessage } from '../data/http.ts';
+import { useAction, useDataQuery } from '../data/useAction.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import { dateTime } from '../shared/format.ts';
-import { useApi } from '../shared/useApi.ts';
-import type { Merchant } from '../shared/types.ts';
+import type { Merchant, WebhookTest } from '../shared/types.ts';
 import { isHttpUrl } from './validation.ts';
 
-export const WEBHOOK_SAVED = 'Webhook settings saved successfully';
-export const WEBHOOK_SAVE_FAILED = 'Failed to save webhook settings. Please try again.';
-export const WEBHOOK_URL_INVALID = 'Webhook URL must be a URL';
-export const WEBHOOK_NOT_CONFIGURED = 'Please configure the webhook URL first';
-export const WEBHOOK_TEST_SENT = 'Test payment sent to webhook';
-export const WEBHOOK_TEST_FAILED = 'Webhook test failed. See error details below.';
+const WEBHOOK_URL_EXAMPLE = 'https://hook.make.com/…';
 
-export function WebhookPanel({ merchant, onChanged }: { merchant: Merchant; onChanged(): void }) {
+const succeeded = (t: WebhookTest) => t.success ?? t.status === 'success';
+
+function TestResult({ result }: { result: WebhookTest }) {
+  const translate = useTranslate();
+  const ok = succeeded(result);
+  return (
+    <Alert severity={ok ? 'success' : 'error'} sx={{ mt: 2 }} data-testid="webhook-test-result">
+      <div>{translate(ok ? 'console.webhook.test_sent' : 'console.webhook.test_failed')}</div>
+      <div>
+        {translate('console.webhook.status', { status: result.status })}
+        {result.response_status !== null && result.response_status !== undefined
+          ? ` (HTTP ${result.response_status})`
+          : ''}
+      </div>
+      {result.error_message ? (
+        <div>{translate('console.webhook.error', { error: result.error_message })}</div>
+      ) : null}
+      {result.created_at ? (
+        <div>
+          {translate('console.webhook.logged', { when: dateTime(result.created_at) })}
+          {result.webhook_url
+            ? ` ${translate('console.webhook.logged_to', { url: result.webhook_url })}`
+            : ''}
+        </div>
+      ) : null}
+    </Alert>
+  );
+}
+
+export function WebhookPanel({ merchant }: { merchant: Merchant }) {
   const notify = useNotify();
-  const [url, setUrl] = useState(merchant.make_webhook_url ?? '');
-  const [scenario, setScenario] = useState(merchant.make_scenario_id ?? '');
+  const translate = useTranslate();
+  const saved = { url: merchant.make_webhook_url ?? '', scenario: merchant.make_scenario_id ?? '' };
+  const [url, setUrl] = useState(saved.url);
+  const [scenario, setScenario] = useState(saved.scenario);
   const [urlError, setUrlError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [testing, setTesting] = useState(false);
-  const [result, setResult] = useState<(WebhookTestResult & { success?: boolean }) | null>(null);
   const [testError, setTestError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const [secretError, setSecretError] = useState<string | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
-  const log = useApi<Array<WebhookTestResult & { success?: boolean }>>(
-    `/api/admin/merchants/${merchant.id}/webhook-tests`,
-    { retry: false },
+  const log = useDataQuery(
+    ['merchants', 'webhook-tests', merchant.id],
+    (dp) => dp.getWebhookTests({ id: merchant.id }),
+    {
+      retry: false,
+    },
   );
 
   useEffect(() => {
@@ -42,103 +68,93 @@ export function WebhookPanel({ merchant, onChanged }: { merchant: Merchant; onCh
     setScenario(merchant.make_scenario_id ?? '');
   }, [merchant.make_webhook_url, merchant.make_scenario_id]);
 
-  async function save() {
+  const save = useAction(
+    (dp, body: { webhook_url: string | null; scenario_id: string | null }) =>
+      dp.saveWebhook({ id: merchant.id, ...body }),
+    {
+      success: 'console.webhook.saved',
+      failure: 'console.webhook.save_failed',
+      invalidate: ['merchants'],
+      onError: (err) => {
+        const field = fieldOf(err);
+        if (field === 'webhook_url' || field === 'make_webhook_url') setUrlError(serverMessage(err) ?? null);
+      },
+    },
+  );
+  const test = useAction((dp) => dp.testWebhook({ id: merchant.id }), {
+    success: (attempt) => (succeeded(attempt) ? 'console.webhook.test_sent' : false),
+    failure: false,
+    invalidate: ['merchants'],
+    onSuccess: (attempt) => {
+      if (!succeeded(attempt)) notify('console.webhook.test_failed', { type: 'error' });
+    },
+    onError: (err) => {
+      const message = translate('console.webhook.test_error', {
+        detail: serverMessage(err) ?? translate('console.common.try_again'),
+      });
+      setTestError(message);
+      notify(message, { type: 'error' });
+    },
+  });
+  const reveal = useAction((dp) => dp.revealWebhookSecret({ id: merchant.id }), {
+    failure: 'console.webhook.secret_load_failed',
+    onSuccess: ({ secret }) => setSecret(secret),
+  });
+  const rotate = useAction((dp) => dp.rotateWebhookSecret({ id: merchant.id }), {
+    success: 'console.webhook.secret_rotated',
+    failure: 'console.webhook.secret_rotate_failed',
+    onSuccess: ({ secret }) => {
+      setSecret(secret);
+      setConfirmRotate(false);
+    },
+    onError: () => setConfirmRotate(false),
+  });
+
+  function submit() {
     const trimmed = url.trim();
     if (trimmed && !isHttpUrl(trimmed)) {
-      setUrlError(WEBHOOK_URL_INVALID);
+      setUrlError(translate('console.webhook.url_invalid'));
       return;
     }
-    setSaving(true);
-    try {
-      await accountingApi.saveWebhook(merchant.id, {
-        webhook_url: trimmed || null,
-        scenario_id: scenario.trim() || null,
-      });
-      notify(WEBHOOK_SAVED, { type: 'success' });
-      onChanged();
-    } catch (err) {
-      if (err instanceof ApiError && (err.field === 'webhook_url' || err.field === 'make_webhook_url'))
-        setUrlError(err.message);
-      notify(WEBHOOK_SAVE_FAILED, { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    save.mutate({ webhook_url: trimmed || null, scenario_id: scenario.trim() || null });
   }
 
-  async function test() {
-    setResult(null);
+  function runTest() {
+    test.reset();
     setTestError(null);
     if (!merchant.make_webhook_url) {
-      setTestError(WEBHOOK_NOT_CONFIGURED);
-      notify(WEBHOOK_NOT_CONFIGURED, { type: 'error' });
+      setTestError(translate('console.webhook.not_configured'));
+      notify('console.webhook.not_configured', { type: 'error' });
       return;
     }
-    setTesting(true);
-    try {
-      const attempt = await accountingApi.testWebhook(merchant.id);
-      setResult(attempt);
-      void log.refetch();
-      if (attempt.success ?? attempt.status === 'success') {
-        notify(WEBHOOK_TEST_SENT, { type: 'success' });
-      } else {
-        notify(WEBHOOK_TEST_FAILED, { type: 'error' });
-      }
-    } catch (err) {
-      const message = err instanceof ApiError && err.status ? err.message : 'Please try again.';
-      setTestError(`Failed to test webhook. ${message}`);
-      notify(`Failed to test webhook. ${message}`, { type: 'error' });
-    } finally {
-      setTesting(false);
-    }
+    test.mutate();
   }
 
-  async function reveal() {
-    setSecretError(null);
-    try {
-      setSecret((await accountingApi.revealSecret(merchant.id)).secret);
-    } catch (err) {
-      setSecretError(
-        err instanceof ApiError ? err.message : 'Could not load the signing secret. Please try again.',
-      );
-    }
-  }
-
-  async function rotate() {
-    setSecretError(null);
-    try {
-      setSecret((await accountingApi.rotateSecret(merchant.id)).secret);
-      notify('Signing secret rotated', { type: 'success' });
-    } catch (err) {
-      setSecretError(
-        err instanceof ApiError ? err.message : 'Could not rotate the signing secret. Please try again.',
-      );
-    } finally {
-      setConfirmRotate(false);
-    }
-  }
-
-  const ok = result && (result.success ?? result.status === 'success');
+  const configured = merchant.xero_integration_status === 'configured';
+  const unsaved = url.trim() !== saved.url || scenario.trim() !== saved.scenario;
 
   return (
     <Card component="section" aria-labelledby="webhook-title">
       <CardContent>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
           <Typography id="webhook-title" variant="h6" component="h2">
-            Automation Webhook
+            {translate('console.webhook.title')}
           </Typography>
           <Chip
             size="small"
-            color={merchant.xero_integration_status === 'configured' ? 'success' : 'default'}
-            label={merchant.xero_integration_status === 'configured' ? 'Configured' : 'Not configured'}
+            color={configured ? 'success' : 'default'}
+            label={translate(
+              configured ? 'console.webhook.configured' : 'console.webhook.not_configured_badge',
+            )}
           />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Each payment and refund is posted here (Make, Zapier, n8n …) to mark the invoice in the accounting
-          tool.
+          {translate('console.webhook.intro')}
         </Typography>
         <TextField
-          label="Webhook URL"
+          label={translate('console.webhook.url')}
           value={url}
+          placeholder={WEBHOOK_URL_EXAMPLE}
           onChange={(e) => {
             setUrl(e.target.value);
             setUrlError(null);
@@ -146,23 +162,31 @@ export function WebhookPanel({ merchant, onChanged }: { merchant: Merchant; onCh
           fullWidth
           margin="dense"
           size="small"
+          type="url"
           error={Boolean(urlError)}
-          helperText={urlError ?? 'https://hook.make.com/…'}
+          helperText={urlError ?? (saved.url ? null : translate('console.webhook.none_saved'))}
+          slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
-          label="Scenario ID (optional)"
+          label={translate('console.webhook.scenario')}
           value={scenario}
           onChange={(e) => setScenario(e.target.value)}
           fullWidth
           margin="dense"
           size="small"
+          slotProps={{ inputLabel: { shrink: true } }}
         />
+        {unsaved ? (
+          <Typography variant="body2" color="warning.main" role="status" sx={{ mt: 0.5 }}>
+            {translate('console.webhook.unsaved')}
+          </Typography>
+        ) : null}
         <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" onClick={save} disabled={saving}>
-            {saving ? 'Saving...' : 'Save webhook settings'}
+          <Button variant="contained" onClick={submit} disabled={save.isPending}>
+            {translate(save.isPending ? 'console.common.saving' : 'console.webhook.save')}
           </Button>
-          <Button variant="outlined" onClick={test} disabled={testing}>
-            {testing ? 'Testing...' : 'Test webhook'}
+          <Button variant="outlined" onClick={runTest} disabled={test.isPending}>
+            {translate(test.isPending ? 'console.webhook.testing' : 'console.webhook.test')}
           </Button>
         </Box>
         {testError ? (
@@ -170,27 +194,10 @@ export function WebhookPanel({ merchant, onChanged }: { merchant: Merchant; onCh
             {testError}
           </Alert>
         ) : null}
-        {result ? (
-          <Alert severity={ok ? 'success' : 'error'} sx={{ mt: 2 }} data-testid="webhook-test-result">
-            <div>{ok ? WEBHOOK_TEST_SENT : WEBHOOK_TEST_FAILED}</div>
-            <div>
-              Status: {result.status}
-              {result.response_status !== null && result.response_status !== undefined
-                ? ` (HTTP ${result.response_status})`
-                : ''}
-            </div>
-            {result.error_message ? <div>Error: {result.error_message}</div> : null}
-            {result.created_at ? (
-              <div>
-                Logged {dateTime(result.created_at)}
-                {result.webhook_url ? ` to ${result.webhook_url}` : ''}
-              </div>
-            ) : null}
-          </Alert>
-        ) : null}
+        {test.data ? <TestResult result={test.data} /> : null}
         {log.data?.length ? (
           <Box sx={{ mt: 2 }}>
-            <Typography variant="subtitle2">Recent test attempts</Typography>
+            <Typography variant="subtitle2">{translate('console.webhook.recent_tests')}</Typography>
             <Box component="ul" sx={{ pl: 2, my: 0.5 }} data-testid="webhook-test-log">
               {log.data.slice(0, 5).map((t, i) => (
                 <li key={t.id ?? i}>
@@ -205,41 +212,41 @@ export function WebhookPanel({ merchant, onChanged }: { merchant: Merchant; onCh
           </Box>
         ) : null}
         <Typography variant="subtitle2" sx={{ mt: 3 }}>
-          Signing secret
+          {translate('console.webhook.secret_title')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Receivers verify each delivery's HMAC-SHA256 signature with this secret.
+          {translate('console.webhook.secret_intro')}
         </Typography>
-        {secretError ? (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {secretError}
-          </Alert>
-        ) : null}
         <Box sx={{ display: 'flex', gap: 1, mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           {secret ? (
             <code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
               {secret}
             </code>
           ) : (
-            <code>••••••••••••••••</code>
+            <code aria-label={translate('console.webhook.secret_hidden')}>••••••••••••••••</code>
           )}
-          <Button size="small" onClick={secret ? () => setSecret(null) : reveal}>
-            {secret ? 'Hide' : 'Reveal'}
+          <Button
+            size="small"
+            disabled={reveal.isPending}
+            onClick={secret ? () => setSecret(null) : () => reveal.mutate()}
+          >
+            {translate(secret ? 'console.webhook.hide' : 'console.webhook.reveal')}
           </Button>
           <Button size="small" color="warning" onClick={() => setConfirmRotate(true)}>
-            Rotate
+            {translate('console.webhook.rotate')}
           </Button>
         </Box>
       </CardContent>
       <ConfirmDialog
         open={confirmRotate}
-        title="Rotate signing secret?"
-        confirmLabel="Rotate"
+        title={translate('console.webhook.rotate_title')}
+        confirmLabel={translate('console.webhook.rotate')}
         danger
-        onConfirm={rotate}
+        busy={rotate.isPending}
+        onConfirm={() => rotate.mutate()}
         onClose={() => setConfirmRotate(false)}
       >
-        Deliveries will be signed with a new secret at once. Update the receiver, or it will reject them.
+        {translate('console.webhook.rotate_text')}
       </ConfirmDialog>
     </Card>
   );

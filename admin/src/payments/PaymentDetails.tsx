@@ -15,23 +15,21 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useGetOne, useNotify } from 'react-admin';
+import { useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../api.ts';
-import { accountingApi } from '../shared/accountingApi.ts';
+import { statusOf } from '../data/http.ts';
+import { useAction } from '../data/useAction.ts';
 import { dateTime, money, paymentTone, syncTone } from '../shared/format.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
+import { RefundAccountingRecords } from './RefundAccountingRecords.tsx';
 import { refundableOf, RefundDialog } from './RefundDialog.tsx';
 
-export const SYNC_FAILED = 'Failed to sync payment to Xero. Please try again.';
-export const SYNCED = 'Payment synced to Xero';
-
 /** The spec's text with the server's detail; the server's message may already start with it. */
-function syncFailure(detail: string | null): string {
-  if (!detail) return SYNC_FAILED;
-  return detail.startsWith(SYNC_FAILED) ? detail : `${SYNC_FAILED} ${detail}`;
+function syncFailure(failed: string, detail: string | null): string {
+  if (!detail) return failed;
+  return detail.startsWith(failed) ? detail : `${failed} ${detail}`;
 }
 
 /** This card's labels are longer ('Provider session ID', 'Surcharge (2.95%)'): a wider label column. */
@@ -42,6 +40,7 @@ function Row(props: { label: string; children: React.ReactNode }) {
 export function PaymentDetails() {
   const { id = '' } = useParams();
   const notify = useNotify();
+  const translate = useTranslate();
   const navigate = useNavigate();
   const {
     data: p,
@@ -49,46 +48,39 @@ export function PaymentDetails() {
     error,
     refetch,
   } = useGetOne<Payment>('payments', { id }, { retry: false, onError: () => undefined });
-  const [syncing, setSyncing] = useState(false);
   const [refunding, setRefunding] = useState(false);
+  const sync = useAction((dp) => dp.syncPayment({ id }), {
+    invalidate: ['payments'],
+    // The server says what happened at each target, or that there is nothing to sync to.
+    success: (result) => (result.synced && !result.message ? 'console.payments.synced' : false),
+    failure: (err) =>
+      statusOf(err) === 401 ? 'console.payments.sync_signed_out' : 'console.payments.sync_failed',
+    onSuccess: (result) => {
+      if (result.synced) {
+        if (result.message) notify(result.message, { type: 'success' });
+      } else if (result.mode === 'nothing') notify(result.message ?? '', { type: 'info' });
+      else notify(syncFailure(translate('console.payments.sync_failed'), result.message), { type: 'error' });
+    },
+  });
 
   if (isPending)
     return (
       <Box sx={{ py: 6, textAlign: 'center' }}>
-        <CircularProgress aria-label="Loading payment" />
+        <CircularProgress aria-label={translate('console.payments.loading')} />
       </Box>
     );
   if (error || !p) {
-    const missing = (error as { status?: number } | null)?.status === 404 || !error;
+    const missing = statusOf(error) === 404 || !error;
     return (
       <Box sx={{ py: 4 }}>
         <Alert severity={missing ? 'warning' : 'error'} role="alert">
-          {missing ? 'Payment not found.' : 'Failed to load payment details. Please try again.'}
+          {translate(missing ? 'console.payments.not_found' : 'console.payments.load_failed')}
         </Alert>
         <Button component={Link} to="/dashboard" sx={{ mt: 2 }}>
-          Back to Dashboard
+          {translate('console.payments.back')}
         </Button>
       </Box>
     );
-  }
-
-  async function sync() {
-    setSyncing(true);
-    try {
-      const result = await accountingApi.syncPayment(p!.id);
-      if (result.synced) notify(SYNCED, { type: 'success' });
-      else notify(syncFailure(result.message), { type: 'error' });
-      await refetch();
-    } catch (err) {
-      notify(
-        err instanceof ApiError && err.status === 401
-          ? 'You must be logged in to sync payments.'
-          : SYNC_FAILED,
-        { type: 'error' },
-      );
-    } finally {
-      setSyncing(false);
-    }
   }
 
   const refundable = refundableOf(p).base > 0 && ['succeeded', 'partially_refunded'].includes(p.status);
@@ -97,70 +89,87 @@ export function PaymentDetails() {
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       {p.invoice_overpaid ? (
         <Alert severity="warning" role="alert">
-          Invoice {p.invoice_number} is overpaid: more was paid through us than the invoice owed. Refund the
-          difference.
+          {translate('console.payments.overpaid', { invoice: p.invoice_number })}
         </Alert>
       ) : null}
       <Card component="section" aria-labelledby="payment-title">
         <CardContent>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
             <Typography id="payment-title" variant="h5" component="h2">
-              Invoice {p.invoice_number}
+              {translate('console.payments.heading', { invoice: p.invoice_number })}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/dashboard')}>
-                Back to Dashboard
+                {translate('console.payments.back')}
               </Button>
               {!synced ? (
-                <Button variant="contained" onClick={sync} disabled={syncing}>
-                  {syncing ? 'Syncing...' : 'Sync to Xero'}
+                <Button variant="contained" onClick={() => sync.mutate()} disabled={sync.isPending}>
+                  {translate(sync.isPending ? 'console.payments.syncing' : 'console.payments.sync')}
                 </Button>
               ) : null}
               {refundable ? (
                 <Button variant="outlined" color="error" onClick={() => setRefunding(true)}>
-                  Refund
+                  {translate('console.payments.refund')}
                 </Button>
               ) : null}
             </Box>
           </Box>
           <Box component="dl" sx={{ mt: 2, mb: 0 }}>
-            <Row label="Invoice number">{p.invoice_number}</Row>
-            <Row label="Merchant">
+            <Row label={translate('console.payments.fields.invoice_number')}>{p.invoice_number}</Row>
+            <Row label={translate('console.payments.fields.merchant')}>
               {p.merchant_name ? (
                 <Link to={`/merchants/${p.merchant_id}`}>{p.merchant_name}</Link>
               ) : (
                 <Link to={`/merchants/${p.merchant_id}`}>{p.merchant_id}</Link>
               )}
             </Row>
-            <Row label="Amount">{money(p.amount, p.currency)}</Row>
-            <Row label={`Surcharge (${p.surcharge_percentage}%)`}>{money(p.surcharge, p.currency)}</Row>
-            <Row label="Total amount">{money(p.total_amount, p.currency)}</Row>
+            <Row label={translate('console.payments.fields.amount')}>{money(p.amount, p.currency)}</Row>
+            <Row label={translate('console.payments.fields.surcharge', { percent: p.surcharge_percentage })}>
+              {money(p.surcharge, p.currency)}
+            </Row>
+            <Row label={translate('console.payments.fields.total_amount')}>
+              {money(p.total_amount, p.currency)}
+            </Row>
             {p.refunded_amount > 0 ? (
-              <Row label="Refunded">
-                {money(p.refunded_amount + p.refunded_surcharge, p.currency)} (
-                {money(p.refunded_amount, p.currency)} of the invoice)
+              <Row label={translate('console.payments.fields.refunded')}>
+                {translate('console.payments.refunded_detail', {
+                  total: money(p.refunded_amount + p.refunded_surcharge, p.currency),
+                  base: money(p.refunded_amount, p.currency),
+                })}
               </Row>
             ) : null}
-            <Row label="Status">
+            <Row label={translate('console.payments.fields.status')}>
               <StatusChip status={p.status} tone={paymentTone(p.status)} />
             </Row>
-            {p.failure_message ? <Row label="Failure">{p.failure_message}</Row> : null}
-            <Row label="Customer email">{p.customer_email ?? '—'}</Row>
-            {p.card ? (
-              <Row label="Card">{`${p.card.brand ?? 'card'} •••• ${p.card.last4}${p.card.funding ? ` (${p.card.funding})` : ''}`}</Row>
+            {p.failure_message ? (
+              <Row label={translate('console.payments.fields.failure')}>{p.failure_message}</Row>
             ) : null}
-            <Row label="Provider session ID">
+            <Row label={translate('console.payments.fields.customer_email')}>{p.customer_email ?? '—'}</Row>
+            {p.card ? (
+              <Row
+                label={translate('console.payments.fields.card')}
+              >{`${p.card.brand ?? 'card'} •••• ${p.card.last4}${p.card.funding ? ` (${p.card.funding})` : ''}`}</Row>
+            ) : null}
+            <Row label={translate('console.payments.fields.session_id')}>
               <code>{p.session_id ?? p.payment_intent_id ?? '—'}</code>
             </Row>
-            <Row label="Accounting sync">
-              <StatusChip status={p.xero_sync_status ?? 'not synced'} tone={syncTone(p.xero_sync_status)} />
+            <Row label={translate('console.payments.fields.sync')}>
+              <StatusChip
+                status={p.xero_sync_status ?? 'not synced'}
+                tone={syncTone(p.xero_sync_status)}
+                label={p.xero_sync_status ? undefined : translate('console.payments.not_synced')}
+              />
               {p.xero_sync_time ? <span style={{ marginLeft: 8 }}>{dateTime(p.xero_sync_time)}</span> : null}
               {p.xero_sync_error ? (
-                <span style={{ display: 'block', color: '#b71c1c' }}>{p.xero_sync_error}</span>
+                <Box component="span" sx={{ display: 'block', color: 'error.main' }}>
+                  {p.xero_sync_error}
+                </Box>
               ) : null}
             </Row>
-            <Row label="Platform fee">{money(p.platform_fee, p.currency)}</Row>
-            <Row label="Created on">{dateTime(p.created_at)}</Row>
+            <Row label={translate('console.payments.fields.platform_fee')}>
+              {money(p.platform_fee, p.currency)}
+            </Row>
+            <Row label={translate('console.payments.fields.created_at')}>{dateTime(p.created_at)}</Row>
           </Box>
         </CardContent>
       </Card>
@@ -168,17 +177,17 @@ export function PaymentDetails() {
         <Card component="section" aria-labelledby="refunds-title">
           <CardContent>
             <Typography id="refunds-title" variant="h6" component="h2">
-              Refunds
+              {translate('console.payments.refunds.title')}
             </Typography>
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell align="right">Invoice part</TableCell>
-                  <TableCell align="right">Surcharge</TableCell>
-                  <TableCell align="right">Total</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Reason</TableCell>
+                  <TableCell>{translate('console.payments.refunds.date')}</TableCell>
+                  <TableCell align="right">{translate('console.payments.refunds.invoice_part')}</TableCell>
+                  <TableCell align="right">{translate('console.payments.refunds.surcharge')}</TableCell>
+                  <TableCell align="right">{translate('console.payments.refunds.total')}</TableCell>
+                  <TableCell>{translate('console.payments.refunds.status')}</TableCell>
+                  <TableCell>{translate('console.payments.refunds.reason')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -199,6 +208,7 @@ export function PaymentDetails() {
           </CardContent>
         </Card>
       ) : null}
+      <RefundAccountingRecords paymentId={p.id} refundCount={p.refunds?.length ?? 0} />
       <RefundDialog
         payment={p}
         open={refunding}

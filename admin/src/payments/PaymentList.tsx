@@ -1,25 +1,34 @@
-/** /admin/payments: filters (merchant, status, date range, invoice number) and CSV export. */
+/**
+ * /admin/payments: search and filters (merchant, status, accounting sync, date range, invoice
+ * number; collapsed on phones), CSV export of the list or of the selected rows (the shared safe
+ * exporter), and bulk "Mark as recorded" for payments entered in the accounting tool by hand.
+ * A SimpleList on phones.
+ */
 import {
   AutocompleteInput,
-  Datagrid,
+  BulkExportButton,
+  DataTable,
   DateInput,
-  downloadCSV,
   ExportButton,
   FilterButton,
-  FunctionField,
   List,
   ReferenceInput,
+  SearchInput,
   SelectInput,
-  TextField,
   TextInput,
   TopToolbar,
-  type Exporter,
+  useTranslate,
 } from 'react-admin';
 import { fromMinorUnits } from '../../../core/money.ts';
+import { csvExporter } from '../shared/csv.ts';
 import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
 import { money, paymentTone, shortDate } from '../shared/format.ts';
+import { breakAnywhere } from '../layout/theme.ts';
+import { ResponsiveList, useListFilters } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
+import { BulkMarkRecordedButton } from './BulkMarkRecordedButton.tsx';
+import { PaymentSimpleList } from './PaymentSimpleList.tsx';
 
 const STATUSES = [
   'pending',
@@ -33,119 +42,136 @@ const STATUSES = [
   'refunded',
 ];
 
-const filters = [
-  <ReferenceInput key="merchant" source="merchant_id" reference="merchants" alwaysOn>
-    <AutocompleteInput
-      label="Merchant"
-      optionText="business_name"
-      filterToQuery={(q: string) => ({ q })}
-      sx={{ minWidth: 220 }}
-    />
-  </ReferenceInput>,
-  <SelectInput
-    key="status"
-    source="status"
-    label="Status"
-    choices={STATUSES.map((s) => ({ id: s, name: s.replace(/_/g, ' ') }))}
-    alwaysOn
-  />,
-  <TextInput key="invoice" source="invoice_number" label="Invoice number" alwaysOn />,
-  <DateInput key="from" source="date_from" label="From" alwaysOn />,
-  <DateInput
-    key="to"
-    source="date_to"
-    label="To"
-    alwaysOn
-    // The day itself is included: compare against its last instant.
-    parse={(v: string) => (v ? `${v.slice(0, 10)}T23:59:59.999Z` : v)}
-    format={(v: string | undefined) => (v ? v.slice(0, 10) : '')}
-  />,
-];
+const SYNC_STATUSES = ['synced', 'pending', 'failed'];
 
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
+const exportPayments = csvExporter<Payment>('payments', [
+  ['id', (p) => p.id],
+  ['created_at', (p) => p.created_at],
+  ['invoice_number', (p) => p.invoice_number],
+  ['merchant', (p) => p.merchant_name ?? p.merchant_id],
+  ['currency', (p) => p.currency],
+  ['amount', (p) => fromMinorUnits(p.amount, p.currency)],
+  ['surcharge', (p) => fromMinorUnits(p.surcharge, p.currency)],
+  ['total_amount', (p) => fromMinorUnits(p.total_amount, p.currency)],
+  ['refunded', (p) => fromMinorUnits(p.refunded_amount + p.refunded_surcharge, p.currency)],
+  ['platform_fee', (p) => fromMinorUnits(p.platform_fee, p.currency)],
+  ['status', (p) => p.status],
+  ['customer_email', (p) => p.customer_email],
+  ['payment_intent_id', (p) => p.payment_intent_id],
+  ['xero_sync_status', (p) => p.xero_sync_status],
+]);
 
-export const exportPayments: Exporter = (records: Payment[]) => {
-  const head = [
-    'id',
-    'created_at',
-    'invoice_number',
-    'merchant',
-    'currency',
-    'amount',
-    'surcharge',
-    'total_amount',
-    'refunded',
-    'platform_fee',
-    'status',
-    'customer_email',
-    'payment_intent_id',
-    'xero_sync_status',
-  ];
-  const rows = records.map((p) => [
-    p.id,
-    p.created_at,
-    p.invoice_number,
-    p.merchant_name ?? p.merchant_id,
-    p.currency,
-    fromMinorUnits(p.amount, p.currency),
-    fromMinorUnits(p.surcharge, p.currency),
-    fromMinorUnits(p.total_amount, p.currency),
-    fromMinorUnits(p.refunded_amount + p.refunded_surcharge, p.currency),
-    fromMinorUnits(p.platform_fee, p.currency),
-    p.status,
-    p.customer_email,
-    p.payment_intent_id,
-    p.xero_sync_status,
-  ]);
-  downloadCSV([head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n'), 'payments');
-};
-
-export const PAYMENTS_LOAD_FAILED = 'Failed to load payment details. Please try again.';
+function PaymentBulkActions() {
+  return (
+    <>
+      <BulkMarkRecordedButton />
+      <BulkExportButton label="console.lists.export_selected" />
+    </>
+  );
+}
 
 export function PaymentList() {
-  const queryOptions = useListErrorOptions(PAYMENTS_LOAD_FAILED);
+  const translate = useTranslate();
+  const queryOptions = useListErrorOptions('console.payments.load_failed');
+  const filters = useListFilters([
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.payments.search')} />,
+    <ReferenceInput key="merchant" source="merchant_id" reference="merchants" alwaysOn>
+      <AutocompleteInput
+        label="console.payments.columns.merchant"
+        optionText="business_name"
+        filterToQuery={(q: string) => ({ q })}
+        sx={{ minWidth: 220 }}
+      />
+    </ReferenceInput>,
+    <SelectInput
+      key="status"
+      source="status"
+      label="console.payments.columns.status"
+      choices={STATUSES.map((s) => ({ id: s, name: s.replace(/_/g, ' ') }))}
+      translateChoice={false}
+      alwaysOn
+    />,
+    <SelectInput
+      key="sync"
+      source="xero_sync_status"
+      label="console.payments.columns.sync"
+      choices={SYNC_STATUSES.map((s) => ({ id: s, name: s }))}
+      translateChoice={false}
+    />,
+    <TextInput
+      key="invoice"
+      source="invoice_number"
+      label="console.payments.columns.invoice_number"
+      alwaysOn
+    />,
+    <DateInput key="from" source="date_from" label="console.payments.from" alwaysOn />,
+    <DateInput
+      key="to"
+      source="date_to"
+      label="console.payments.to"
+      alwaysOn
+      // The day itself is included: compare against its last instant.
+      parse={(v: string) => (v ? `${v.slice(0, 10)}T23:59:59.999Z` : v)}
+      format={(v: string | undefined) => (v ? v.slice(0, 10) : '')}
+    />,
+  ]);
   return (
     <List
-      title="Payments"
+      title={translate('console.titles.payments')}
       sort={{ field: 'created_at', order: 'DESC' }}
       filters={filters}
       exporter={exportPayments}
       actions={
         <TopToolbar>
           <FilterButton />
-          <ExportButton maxResults={10000} label="Export CSV" />
+          <ExportButton maxResults={10000} label="console.lists.export" />
         </TopToolbar>
       }
       queryOptions={queryOptions}
-      error={<ListError message={PAYMENTS_LOAD_FAILED} />}
+      error={<ListError message="console.payments.load_failed" />}
       empty={false}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="invoice_number" label="Invoice" />
-        <TextField source="merchant_name" label="Merchant" sortBy="merchant_name" />
-        <FunctionField
-          label="Amount"
-          sortBy="amount"
-          textAlign="right"
-          render={(p: Payment) => money(p.amount, p.currency)}
-        />
-        <FunctionField
-          label="Total"
-          sortBy="total_amount"
-          textAlign="right"
-          render={(p: Payment) => money(p.total_amount, p.currency)}
-        />
-        <FunctionField
-          label="Status"
-          sortBy="status"
-          render={(p: Payment) => <StatusChip status={p.status} tone={paymentTone(p.status)} />}
-        />
-        <TextField source="customer_email" label="Customer email" sortable={false} emptyText="—" />
-        <FunctionField label="Date" sortBy="created_at" render={(p: Payment) => shortDate(p.created_at)} />
-      </Datagrid>
+      <ResponsiveList
+        phone={<PaymentSimpleList />}
+        wide={
+          <DataTable<Payment> rowClick="edit" bulkActionButtons={<PaymentBulkActions />}>
+            <DataTable.Col
+              source="invoice_number"
+              label="console.payments.columns.invoice"
+              cellSx={() => breakAnywhere}
+            />
+            <DataTable.Col source="merchant_name" label="console.payments.columns.merchant" />
+            <DataTable.Col
+              align="right"
+              source="amount"
+              label="console.payments.columns.amount"
+              render={(p) => money(p.amount, p.currency)}
+            />
+            <DataTable.Col
+              align="right"
+              source="total_amount"
+              label="console.payments.columns.total"
+              render={(p) => money(p.total_amount, p.currency)}
+            />
+            <DataTable.Col
+              source="status"
+              label="console.payments.columns.status"
+              render={(p) => <StatusChip status={p.status} tone={paymentTone(p.status)} />}
+            />
+            <DataTable.Col
+              source="customer_email"
+              label="console.payments.columns.customer_email"
+              disableSort
+              render={(p) => p.customer_email ?? '—'}
+            />
+            <DataTable.Col
+              source="created_at"
+              label="console.payments.columns.date"
+              render={(p) => shortDate(p.created_at)}
+            />
+          </DataTable>
+        }
+      />
     </List>
   );
 }

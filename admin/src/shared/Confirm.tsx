@@ -1,6 +1,7 @@
 /** A confirmation dialog for destructive actions (delete, disconnect, refund). */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 
 export function ConfirmDialog(props: {
   open: boolean;
@@ -12,6 +13,7 @@ export function ConfirmDialog(props: {
   onConfirm(): void;
   onClose(): void;
 }) {
+  const translate = useTranslate();
   return (
     <Dialog
       open={props.open}
@@ -24,7 +26,7 @@ export function ConfirmDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose} disabled={props.busy}>
-          Cancel
+          {translate('ra.action.cancel')}
         </Button>
         <Button
           onClick={props.onConfirm}

@@ -1,11 +1,12 @@
-/** What a list shows when it cannot load (the spec's per-screen texts), and the matching toast. */
+/** What a list shows when it cannot load (the spec's per-screen texts, as i18n keys), and the matching toast. */
 import { Alert } from '@mui/material';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 
 export function ListError({ message }: { message: string }) {
+  const translate = useTranslate();
   return (
     <Alert severity="error" role="alert" sx={{ m: 2 }}>
-      {message}
+      {translate(message)}
     </Alert>
   );
 }

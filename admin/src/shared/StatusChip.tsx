@@ -6,10 +6,12 @@ export function StatusChip({
   status,
   tone,
   label,
+  testId,
 }: {
   status: string | null | undefined;
   tone: Tone;
   label?: string;
+  testId?: string;
 }) {
   return (
     <Chip
@@ -17,6 +19,8 @@ export function StatusChip({
       color={tone}
       label={label ?? statusLabel(status)}
       data-tone={tone}
+      data-status={status ?? undefined}
+      data-testid={testId}
       variant={tone === 'default' ? 'outlined' : 'filled'}
     />
   );

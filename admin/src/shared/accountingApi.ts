@@ -1,6 +1,7 @@
 /**
- * The accounting-sync admin calls (issue 7's API): automation webhook test and signing secret,
- * Xero/QuickBooks connection, manual sync, outbox retry. One place, so the console follows that API.
+ * Legacy (see ../api.ts): the accounting admin calls of the screens not yet on the data provider
+ * (the accounting panel, Xero Integration). The webhook, sync and consent-return calls here are no
+ * longer used by the console (they are data-provider methods now) and go when those screens move.
  */
 import { apiFetch } from '../api.ts';
 
@@ -24,6 +25,10 @@ export interface AccountingConnection {
   tenant_name?: string | null;
   payment_account_code: string | null;
   surcharge_account_code: string | null;
+  credit_account_code?: string | null;
+  granted_scopes?: string[] | null;
+  requested_scopes?: string[] | null;
+  payment_services?: boolean;
   last_error?: string | null;
   updated_at?: string;
 }
@@ -42,9 +47,11 @@ export interface OutboxJob {
 }
 
 export interface SyncResult {
+  /** 'targets', or 'nothing' when the merchant has nothing to sync to (the payment is left unchanged). */
   mode: string;
   synced: boolean;
   message: string | null;
+  targets?: Array<{ target: string; label: string; status: string; message: string }>;
 }
 
 export const accountingApi = {
@@ -71,7 +78,11 @@ export const accountingApi = {
   disconnect: (merchantId: string) => apiFetch(`${m(merchantId)}/accounting`, { method: 'DELETE' }),
   saveAccounts: (
     merchantId: string,
-    accounts: { payment_account_code: string; surcharge_account_code: string | null },
+    accounts: {
+      payment_account_code: string;
+      surcharge_account_code: string | null;
+      credit_account_code?: string | null;
+    },
   ) =>
     apiFetch<AccountingConnection>(`${m(merchantId)}/accounting/settings`, { method: 'PUT', body: accounts }),
   syncPayment: (paymentId: string) =>

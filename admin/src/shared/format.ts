@@ -33,13 +33,6 @@ export function dashboardTone(status: string | null | undefined): Tone {
   return status === 'succeeded' || status === 'completed' ? 'success' : 'warning';
 }
 
-/** Merchant status: active green, pending yellow, anything else red (spec §3). */
-export function merchantTone(status: string | null | undefined): Tone {
-  if (status === 'active') return 'success';
-  if (status === 'pending') return 'warning';
-  return 'error';
-}
-
 /** Accounting sync status (spec §4): synced, pending, failed, other. */
 export function syncTone(status: string | null | undefined): Tone {
   if (status === 'synced') return 'success';

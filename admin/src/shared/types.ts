@@ -34,6 +34,7 @@ export interface Merchant {
   description: string | null;
   status: string;
   country: string;
+  time_zone: string;
   surcharge_enabled: boolean;
   surcharge_percentage: number;
   surcharge_rules: SurchargeRule[];
@@ -107,4 +108,54 @@ export interface Invoice {
   overpaid: boolean;
   overpaid_amount: number;
   updated_at: string;
+}
+
+/** One logged test delivery of a merchant's automation webhook (webhook_tests). */
+export interface WebhookTest {
+  id?: string;
+  success?: boolean;
+  status: string;
+  response_status: number | null;
+  error_message: string | null;
+  webhook_url?: string;
+  created_at?: string;
+}
+
+/** The answer of a manual accounting sync. */
+export interface SyncResult {
+  mode: string;
+  synced: boolean;
+  message: string | null;
+}
+
+/** The browser-safe configuration (GET /api/public/config). */
+export interface PublicConfig {
+  productName: string;
+  paymentsMode: 'sandbox' | 'stripe';
+  publishableKey: string | null;
+  publicBaseUrl: string;
+}
+
+export interface Diagnostics {
+  database: {
+    connected: boolean;
+    latency_ms: number | null;
+    error: string | null;
+    dialect: 'sqlite' | 'postgres';
+  };
+  payments_provider: string;
+  version: string;
+  node_version: string;
+  public_base_url: string;
+  user: { id: string; email: string; role: string } | null;
+  merchants: Array<{
+    id: string;
+    business_name: string;
+    name: string;
+    email: string;
+    status: string;
+    surcharge_percentage: number;
+    surcharge_enabled: boolean;
+  }>;
+  checked_at: string;
 }

@@ -1,4 +1,4 @@
-/** react-query wrappers around apiFetch for the console's non-resource endpoints. */
+/** Legacy (see ../api.ts): react-query reads through apiFetch. New code uses `useDataQuery` (data/useAction.ts). */
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../api.ts';
 

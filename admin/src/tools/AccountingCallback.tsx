@@ -4,17 +4,30 @@
  */
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../api.ts';
-import { accountingApi } from '../shared/accountingApi.ts';
+import { serverMessage } from '../data/http.ts';
+import { useAction } from '../data/useAction.ts';
 
 export function AccountingCallback() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const notify = useNotify();
+  const translate = useTranslate();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
+  const complete = useAction(
+    (dp, p: { code: string; state: string; realmId: string | null }) => dp.completeAccountingConnect(p),
+    {
+      success: (res) =>
+        res.provider === 'quickbooks'
+          ? 'console.accounting.quickbooks_connected'
+          : 'console.accounting.xero_connected',
+      failure: false,
+      invalidate: ['merchants'],
+      onSuccess: (res) => navigate(`/merchants/${res.merchant_id}`, { replace: true }),
+      onError: (err) => setError(serverMessage(err) ?? translate('console.accounting.callback_failed')),
+    },
+  );
 
   useEffect(() => {
     if (started.current) return;
@@ -22,21 +35,11 @@ export function AccountingCallback() {
     const code = params.get('code');
     const state = params.get('state');
     const denied = params.get('error_description') ?? params.get('error');
-    if (denied) return setError(`The connection was not approved: ${denied}`);
-    if (!code) return setError('No authorization code received');
-    if (!state) return setError('No state received');
-    accountingApi
-      .completeConnect({ code, state, realmId: params.get('realmId') })
-      .then((res) => {
-        notify(`${res.provider === 'quickbooks' ? 'QuickBooks' : 'Xero'} connected`, { type: 'success' });
-        navigate(`/merchants/${res.merchant_id}`, { replace: true });
-      })
-      .catch((err) =>
-        setError(
-          err instanceof ApiError ? err.message : 'Could not complete the connection. Please try again.',
-        ),
-      );
-  }, [params, navigate, notify]);
+    if (denied) return setError(translate('console.accounting.denied', { reason: denied }));
+    if (!code) return setError(translate('console.accounting.no_code'));
+    if (!state) return setError(translate('console.accounting.no_state'));
+    complete.mutate({ code, state, realmId: params.get('realmId') });
+  }, [params, complete, translate]);
 
   return (
     <Box sx={{ py: 4 }}>
@@ -46,12 +49,13 @@ export function AccountingCallback() {
             {error}
           </Alert>
           <Button component={Link} to="/xero-integration" sx={{ mt: 2 }}>
-            Back to Xero Integration
+            {translate('console.accounting.back')}
           </Button>
         </>
       ) : (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-          <CircularProgress size={24} aria-label="Connecting" /> Completing the connection…
+          <CircularProgress size={24} aria-label={translate('console.accounting.connecting')} />{' '}
+          {translate('console.accounting.completing')}
         </Box>
       )}
     </Box>

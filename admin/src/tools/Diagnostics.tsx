@@ -15,36 +15,16 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useApi } from '../shared/useApi.ts';
-
-interface Diag {
-  database: {
-    connected: boolean;
-    latency_ms: number | null;
-    error: string | null;
-    dialect: 'sqlite' | 'postgres';
-  };
-  payments_provider: string;
-  version: string;
-  node_version: string;
-  public_base_url: string;
-  user: { id: string; email: string; role: string } | null;
-  merchants: Array<{
-    id: string;
-    business_name: string;
-    name: string;
-    email: string;
-    status: string;
-    surcharge_percentage: number;
-    surcharge_enabled: boolean;
-  }>;
-  checked_at: string;
-}
+import { useTranslate } from 'react-admin';
+import { useDataQuery } from '../data/useAction.ts';
 
 const DIALECT = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
 
 export function Diagnostics() {
-  const { data, error, isPending, refetch, isFetching } = useApi<Diag>('/api/admin/diagnostics');
+  const translate = useTranslate();
+  const { data, error, isPending, refetch, isFetching } = useDataQuery(['diagnostics'], (dp) =>
+    dp.getDiagnostics(),
+  );
   const nav = typeof navigator !== 'undefined' ? navigator : null;
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
@@ -52,47 +32,64 @@ export function Diagnostics() {
         <CardContent>
           <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
             <Typography id="db-title" variant="h6" component="h2">
-              Database connection
+              {translate('console.diagnostics.database')}
             </Typography>
             <Button onClick={() => void refetch()} disabled={isFetching}>
-              {isFetching ? 'Checking...' : 'Check again'}
+              {translate(isFetching ? 'console.diagnostics.checking' : 'console.diagnostics.check_again')}
             </Button>
           </Box>
-          {isPending ? <Typography>Checking…</Typography> : null}
+          {isPending ? <Typography>{translate('console.diagnostics.checking')}</Typography> : null}
           {error ? (
             <Alert severity="error" role="alert">
-              Failed to connect to the database: {error.message}
+              {translate('console.diagnostics.db_unreachable', { error: error.message })}
             </Alert>
           ) : null}
           {data ? (
             data.database.connected ? (
               <Alert severity="success">
-                Connected successfully to {DIALECT[data.database.dialect]}! ({data.database.latency_ms} ms)
+                {translate('console.diagnostics.connected', {
+                  database: DIALECT[data.database.dialect],
+                  ms: data.database.latency_ms,
+                })}
               </Alert>
             ) : (
               <Alert severity="error" role="alert">
-                Failed to connect to {DIALECT[data.database.dialect]}: {data.database.error}
+                {translate('console.diagnostics.failed', {
+                  database: DIALECT[data.database.dialect],
+                  error: data.database.error,
+                })}
               </Alert>
             )
           ) : null}
           {data ? (
             <Box
               component="dl"
-              sx={{ mt: 2, display: 'grid', gridTemplateColumns: '200px 1fr', rowGap: 0.5 }}
+              sx={{
+                mt: 2,
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+                rowGap: 0.5,
+              }}
             >
-              <dt>Payments mode</dt>
+              <dt>{translate('console.diagnostics.payments_mode')}</dt>
               <dd style={{ margin: 0 }}>
-                {data.payments_provider === 'sandbox' ? 'sandbox (test mode)' : 'Stripe'}
+                {translate(
+                  data.payments_provider === 'sandbox'
+                    ? 'console.diagnostics.sandbox'
+                    : 'console.diagnostics.stripe',
+                )}
               </dd>
-              <dt>Version</dt>
+              <dt>{translate('console.diagnostics.version')}</dt>
               <dd style={{ margin: 0 }}>{data.version}</dd>
               <dt>Node.js</dt>
               <dd style={{ margin: 0 }}>{data.node_version}</dd>
-              <dt>Public URL</dt>
+              <dt>{translate('console.diagnostics.public_url')}</dt>
               <dd style={{ margin: 0 }}>{data.public_base_url}</dd>
-              <dt>Signed in as</dt>
+              <dt>{translate('console.diagnostics.signed_in_as')}</dt>
               <dd style={{ margin: 0 }}>
-                {data.user ? `${data.user.email} (${data.user.role})` : 'Not authenticated. Please sign in.'}
+                {data.user
+                  ? `${data.user.email} (${data.user.role})`
+                  : translate('console.diagnostics.not_authenticated')}
               </dd>
             </Box>
           ) : null}
@@ -101,19 +98,19 @@ export function Diagnostics() {
       <Card component="section" aria-labelledby="merchants-diag-title">
         <CardContent>
           <Typography id="merchants-diag-title" variant="h6" component="h2">
-            Merchants (up to 5)
+            {translate('console.diagnostics.merchants')}
           </Typography>
           {data && !data.merchants.length ? (
-            <Typography color="text.secondary">No merchants found. You may need to add test data.</Typography>
+            <Typography color="text.secondary">{translate('console.diagnostics.no_merchants')}</Typography>
           ) : null}
           {data?.merchants.length ? (
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Email</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Surcharge</TableCell>
+                  <TableCell>{translate('console.diagnostics.name')}</TableCell>
+                  <TableCell>{translate('console.merchants.fields.email')}</TableCell>
+                  <TableCell>{translate('console.merchants.columns.account')}</TableCell>
+                  <TableCell align="right">{translate('console.surcharge.title')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -123,7 +120,9 @@ export function Diagnostics() {
                     <TableCell>{m.email}</TableCell>
                     <TableCell>{m.status}</TableCell>
                     <TableCell align="right">
-                      {m.surcharge_enabled ? `${m.surcharge_percentage}%` : 'off'}
+                      {m.surcharge_enabled
+                        ? `${m.surcharge_percentage}%`
+                        : translate('console.diagnostics.off')}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -135,24 +134,31 @@ export function Diagnostics() {
       <Card component="section" aria-labelledby="browser-title">
         <CardContent>
           <Typography id="browser-title" variant="h6" component="h2">
-            Browser
+            {translate('console.diagnostics.browser')}
           </Typography>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '200px 1fr', rowGap: 0.5 }}>
-            <dt>User agent</dt>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, rowGap: 0.5 }}
+          >
+            <dt>{translate('console.diagnostics.user_agent')}</dt>
             <dd style={{ margin: 0, wordBreak: 'break-all' }}>{nav?.userAgent}</dd>
-            <dt>Language</dt>
+            <dt>{translate('console.diagnostics.language')}</dt>
             <dd style={{ margin: 0 }}>{nav?.language}</dd>
-            <dt>Cookies enabled</dt>
-            <dd style={{ margin: 0 }}>{nav?.cookieEnabled ? 'yes' : 'no'}</dd>
-            <dt>Online</dt>
-            <dd style={{ margin: 0 }}>{nav?.onLine ? 'yes' : 'no'}</dd>
-            <dt>Screen</dt>
+            <dt>{translate('console.diagnostics.cookies')}</dt>
+            <dd style={{ margin: 0 }}>
+              {translate(nav?.cookieEnabled ? 'console.common.yes' : 'console.common.no')}
+            </dd>
+            <dt>{translate('console.diagnostics.online')}</dt>
+            <dd style={{ margin: 0 }}>
+              {translate(nav?.onLine ? 'console.common.yes' : 'console.common.no')}
+            </dd>
+            <dt>{translate('console.diagnostics.screen')}</dt>
             <dd style={{ margin: 0 }}>
               {typeof window !== 'undefined'
                 ? `${window.screen.width}×${window.screen.height}, viewport ${window.innerWidth}×${window.innerHeight}`
                 : ''}
             </dd>
-            <dt>Time zone</dt>
+            <dt>{translate('console.diagnostics.time_zone')}</dt>
             <dd style={{ margin: 0 }}>{Intl.DateTimeFormat().resolvedOptions().timeZone}</dd>
           </Box>
         </CardContent>

@@ -1,6 +1,7 @@
 /**
- * /admin/xero-integration: per merchant, the automation webhook and the Xero/QuickBooks connection
- * (managed on Merchant Details), and the sync jobs that gave up, each with Retry.
+ * /admin/xero-integration: what needs attention (refunds the accounting tool refused until someone
+ * acts), per merchant the automation webhook and the Xero/QuickBooks connection (managed on
+ * Merchant Details), and the sync jobs that gave up, each with Retry.
  */
 import {
   Alert,
@@ -24,6 +25,7 @@ import { accountingApi, type AccountingConnection, type OutboxJob } from '../sha
 import { dateTime } from '../shared/format.ts';
 import { useApi } from '../shared/useApi.ts';
 import type { Merchant } from '../shared/types.ts';
+import { AccountingAttention } from './AccountingAttention.tsx';
 
 function ConnectionCell({ merchantId }: { merchantId: string }) {
   const { data, error, isPending } = useApi<AccountingConnection>(accountingApi.connectionPath(merchantId), {
@@ -74,7 +76,7 @@ function FailedJobs() {
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>Kind</TableCell>
+                  <TableCell>Target</TableCell>
                   <TableCell>Payment</TableCell>
                   <TableCell>Attempts</TableCell>
                   <TableCell>Last error</TableCell>
@@ -117,6 +119,7 @@ export function XeroIntegration() {
   });
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
+      <AccountingAttention />
       <Card component="section" aria-labelledby="xero-merchants-title">
         <CardContent>
           <Typography id="xero-merchants-title" variant="h6" component="h2">

@@ -8,6 +8,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { ContactModal } from '../features/contact/ContactModal.tsx';
 import { DemoCheckout } from '../features/demo-checkout/DemoCheckout.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
+import { VerifyingPage } from '../features/payment-success/Verifying.tsx';
 import { Spinner } from '../shared/PageLayout.tsx';
 
 export interface SiteRoute {
@@ -16,10 +17,14 @@ export interface SiteRoute {
 }
 
 /** A page loaded on first visit, with a spinner while its chunk arrives. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ReactNode {
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  fallback: ReactNode = <Spinner />,
+): ReactNode {
   const Page: ComponentType = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return (
-    <Suspense fallback={<Spinner />}>
+    <Suspense fallback={fallback}>
       <Page />
     </Suspense>
   );
@@ -62,7 +67,12 @@ export const siteRoutes: SiteRoute[] = [
   },
   {
     path: '/success',
-    element: page(() => import('../features/payment-success/PaymentSuccessPage.tsx'), 'PaymentSuccessPage'),
+    element: page(
+      () => import('../features/payment-success/PaymentSuccessPage.tsx'),
+      'PaymentSuccessPage',
+      // "Verifying…" from the first paint, while the page's code loads.
+      <VerifyingPage />,
+    ),
   },
   {
     path: '/connect/callback',

@@ -1,6 +1,6 @@
 /**
  * The landing page's simulated checkout (spec §2 "Demo checkout"): no server call, no real card.
- * Preparing (1.5 s) → form → processing (1.5 s) → success → Make Another Payment (reset after 1 s).
+ * Preparing (1.5 s) → form → processing (1.5 s) → success → Make Another Payment: loading (1 s) → form.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import '../../styles/forms.css';
@@ -121,14 +121,18 @@ export function DemoCheckout() {
 
   return (
     <div
-      className={`demo-checkout${phase === 'preparing' ? ' demo-checkout--preparing' : ''}`}
-      aria-busy={phase === 'preparing' || phase === 'processing'}
+      className={`demo-checkout${phase === 'preparing' || phase === 'resetting' ? ' demo-checkout--preparing' : ''}`}
+      aria-busy={phase !== 'form' && phase !== 'success'}
     >
       <div className="demo-checkout__badge">Demo: no real payment is made</div>
-      {phase === 'preparing' && (
+      {(phase === 'preparing' || phase === 'resetting') && (
         <div className="demo-checkout__status" role="status">
           <span className="spinner__circle" aria-hidden="true" />
-          <p>Preparing your invoice payment from Xero...</p>
+          <p>
+            {phase === 'preparing'
+              ? 'Preparing your invoice payment from Xero...'
+              : 'Preparing your next payment...'}
+          </p>
         </div>
       )}
 
@@ -258,7 +262,7 @@ export function DemoCheckout() {
         </form>
       )}
 
-      {(phase === 'success' || phase === 'resetting') && receipt && (
+      {phase === 'success' && receipt && (
         <div className="demo-checkout__success">
           <h3 ref={successHeading} tabIndex={-1}>
             Payment Successful
@@ -290,8 +294,8 @@ export function DemoCheckout() {
               ? `Remaining balance on invoice ${DEMO_INVOICE.invoiceNumber}: ${formatAud(receipt.remaining)}`
               : `Invoice ${DEMO_INVOICE.invoiceNumber} is now paid in full.`}
           </p>
-          <button type="button" className="button" onClick={reset} disabled={phase === 'resetting'}>
-            {phase === 'resetting' ? 'Resetting...' : 'Make Another Payment'}
+          <button type="button" className="button" onClick={reset}>
+            Make Another Payment
           </button>
         </div>
       )}

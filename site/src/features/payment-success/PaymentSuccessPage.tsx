@@ -1,5 +1,5 @@
 /**
- * `/success` (spec §2 "Payment success page", §8): 'Verifying' while the server looks the payment up
+ * `/success` (spec §2 "Payment success page", §8): 'Verifying…' while the server looks the payment up
  * (and asks the provider where it stands), then 'Payment Successful' with the invoice number, amount
  * paid and the remaining due from the server. Remaining above 0: 'Make Another Payment' to /pay for
  * the same link; 0: 'This invoice has been fully paid. Thank you!'. End Session closes the window,
@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { formatMoney } from '../../../../core/money.ts';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
-import { PageLayout, Spinner } from '../../shared/PageLayout.tsx';
+import { PageLayout } from '../../shared/PageLayout.tsx';
 import { useProductName } from '../../shared/public-config.ts';
 import {
   DETAILS_FAILED,
@@ -23,6 +23,7 @@ import {
   type DetailsLookup,
   type PaymentDetails,
 } from './success-logic.ts';
+import { VerifyingPanel } from './Verifying.tsx';
 import './success.css';
 
 type View =
@@ -105,13 +106,7 @@ export function PaymentSuccessPage() {
     <PageLayout>
       <div className="container">
         <div className="centered-panel payment-result" aria-busy={view.state === 'verifying'}>
-          {view.state === 'verifying' && (
-            <>
-              <h1>Verifying</h1>
-              <Spinner label="Verifying your payment" />
-              <p>Verifying your payment…</p>
-            </>
-          )}
+          {view.state === 'verifying' && <VerifyingPanel />}
           {view.state === 'error' && (
             <>
               <span className="payment-result__icon payment-result__icon--warn" aria-hidden="true">

@@ -1,26 +1,39 @@
 /**
- * The cancelled page's Try Again link: back to the pay page with the invoice number, and the
- * merchant, amount and currency when the cancel URL carried them (DESIGN §4a link parameters).
+ * The cancelled page's Try Again link. A cancel URL names the invoice and the merchant (by id or
+ * shortcode), and may carry the link's amount and currency, in the pay link's own parameters
+ * (DESIGN §4a), e.g. `/cancel?invoice_no=INV-7&merchant_id=…&amount=250.00&currency=AUD`.
+ * Try Again goes back to the pay page of that merchant and invoice. A cancel URL that names no
+ * merchant cannot lead to a working pay page, so then Try Again is offered only when the customer
+ * came from one of our pay pages (the referrer), never as a link that ends in "Invalid merchant".
  */
+import { CURRENCY_PARAMS, parsePayLink } from '../../../../core/link-params.ts';
 
-const first = (params: URLSearchParams, names: string[]): string | null => {
-  for (const name of names) {
-    const value = params.get(name)?.trim();
-    if (value) return value;
-  }
-  return null;
-};
-
-/** The Try Again URL, or null when the cancel URL did not say which invoice it was for. */
-export function tryAgainHref(search: string): string | null {
+/** Where Try Again leads, or null when neither the cancel URL nor the referrer names a pay page. */
+export function tryAgainHref(search: string, referrer = '', origin = ''): string | null {
   const params = new URLSearchParams(search);
-  const invoice = first(params, ['invoice_no', 'invoiceNo', 'invoiceno', 'invoicenumber', 'INVOICENUMBER']);
-  if (!invoice) return null;
-  const merchant = first(params, ['merchant_id', 'merchantId', 'merchant']);
-  const query = new URLSearchParams({ invoiceNo: invoice });
-  const amount = first(params, ['amount', 'amountdue', 'AMOUNTDUE']);
-  const currency = first(params, ['currency', 'CURRENCY']);
-  if (amount) query.set('amount', amount);
-  if (currency) query.set('currency', currency);
-  return `${merchant ? `/pay/${encodeURIComponent(merchant)}` : '/pay'}?${query.toString()}`;
+  const link = parsePayLink(params);
+  if (link.invoiceNumber && (link.merchantId || link.shortcode)) {
+    const query = new URLSearchParams({ invoiceNo: link.invoiceNumber });
+    if (link.amountRaw) query.set('amount', link.amountRaw);
+    if (link.currencyValid && CURRENCY_PARAMS.some((n) => params.has(n)))
+      query.set('currency', link.currency);
+    if (link.merchantId) return `/pay/${encodeURIComponent(link.merchantId)}?${query}`;
+    query.set('shortcode', link.shortcode!);
+    return `/pay?${query}`;
+  }
+  return payPageReferrer(referrer, origin);
+}
+
+/** The customer's own pay page when they came from one on this site (same origin, /pay…, a merchant named). */
+function payPageReferrer(referrer: string, origin: string): string | null {
+  if (!referrer || !origin) return null;
+  try {
+    const url = new URL(referrer);
+    if (url.origin !== origin || !/^\/pay(\/|$)/.test(url.pathname)) return null;
+    const segment = url.pathname.split('/')[2] || null;
+    const link = parsePayLink(url.searchParams, segment ? decodeURIComponent(segment) : null);
+    return link.merchantId || link.shortcode ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,104 @@
+/**
+ * The console's data provider: react-admin's simple-rest contract over `/api/admin` (lists, records,
+ * create, update, delete) plus the admin API's actions as custom methods, so every read and write
+ * goes through one object and is called with react-admin's hooks (`useCreate`/`useUpdate`/
+ * `useDelete`, or `useAction` for the methods below): loading, errors and notifications behave the
+ * same everywhere.
+ *
+ * Still to move here from `shared/accountingApi.ts` and `api.ts` with the screens that use them
+ * (issues 15 and 18): `refund({ id, ...body })`, `dismissObservation({ id })`, `writeOff({ id })`,
+ * `connectAccounting({ id, provider })`, `disconnectAccounting({ id })`,
+ * `saveAccountingSettings({ id, ...accounts })`, `getAccountingConnection({ id })`,
+ * `retryOutboxJob({ id })`. Each is a one-line `callApi` like the methods here.
+ */
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, Identifier } from 'react-admin';
+import type { Diagnostics, Payment, PublicConfig, Stats, SyncResult, WebhookTest } from '../shared/types.ts';
+import { callApi, httpClient } from './http.ts';
+
+const merchantPath = (id: Identifier) => `/api/admin/merchants/${encodeURIComponent(String(id))}`;
+const paymentPath = (id: Identifier) => `/api/admin/payments/${encodeURIComponent(String(id))}`;
+
+const actions = {
+  // Reads outside the simple-rest resources.
+  getStats: () => callApi<Stats>('/api/admin/stats'),
+  getDiagnostics: () => callApi<Diagnostics>('/api/admin/diagnostics'),
+  getPublicConfig: () => callApi<PublicConfig>('/api/public/config'),
+  getWebhookTests: ({ id }: { id: Identifier }) => callApi<WebhookTest[]>(`${merchantPath(id)}/webhook-tests`),
+
+  // Stripe Connect.
+  startStripeConnect: (p: { id: Identifier; mode: 'onboarding' | 'oauth'; redirectUri: string }) =>
+    callApi<{ url: string; accountId: string | null }>('/api/admin/stripe-connect-url', {
+      method: 'POST',
+      body: { merchantId: p.id, redirectUri: p.redirectUri, mode: p.mode },
+    }),
+  disconnectStripe: ({ id }: { id: Identifier }) =>
+    callApi<{ merchant_id: string; disconnected_account_id: string | null }>(`${merchantPath(id)}/disconnect-stripe`, {
+      method: 'POST',
+    }),
+
+  // The automation webhook.
+  saveWebhook: (p: { id: Identifier; webhook_url: string | null; scenario_id: string | null }) =>
+    callApi(`${merchantPath(p.id)}/webhook`, {
+      method: 'PUT',
+      body: { webhook_url: p.webhook_url, scenario_id: p.scenario_id },
+    }),
+  testWebhook: ({ id }: { id: Identifier }) => callApi<WebhookTest>(`${merchantPath(id)}/test-webhook`, { method: 'POST' }),
+  revealWebhookSecret: ({ id }: { id: Identifier }) => callApi<{ secret: string }>(`${merchantPath(id)}/webhook-secret`),
+  rotateWebhookSecret: ({ id }: { id: Identifier }) =>
+    callApi<{ secret: string }>(`${merchantPath(id)}/webhook-secret/rotate`, { method: 'POST' }),
+
+  // Payments: sync to the accounting tool, or record by hand that it is there.
+  syncPayment: ({ id }: { id: Identifier }) => callApi<SyncResult>(`${paymentPath(id)}/sync-to-xero`, { method: 'POST' }),
+  markRecorded: ({ id, refundId }: { id: Identifier; refundId?: string | null }) =>
+    callApi<Payment>(`${paymentPath(id)}/mark-recorded`, { method: 'POST', body: { refundId: refundId ?? null } }),
+  /** Mark several payments recorded, one call each; resolves with the ids done and those refused (and why). */
+  async markRecordedMany({ ids }: { ids: Identifier[] }) {
+    const results = await Promise.allSettled(ids.map((id) => actions.markRecorded({ id })));
+    const data: Identifier[] = [];
+    const failed: Array<{ id: Identifier; error: unknown }> = [];
+    results.forEach((r, i) => (r.status === 'fulfilled' ? data.push(ids[i]) : failed.push({ id: ids[i], error: r.reason })));
+    if (!data.length && failed.length) throw failed[0].error;
+    return { data, failed };
+  },
+
+  // Xero / QuickBooks consent return.
+  completeAccountingConnect: (p: { code: string; state: string; realmId?: string | null }) =>
+    callApi<{ merchant_id: string; provider: 'xero' | 'quickbooks' }>('/api/admin/accounting/callback', {
+      method: 'POST',
+      body: p,
+    }),
+};
+
+export type ConsoleDataProvider = DataProvider & typeof actions;
+
+const restProvider = simpleRestProvider('/api/admin', httpClient);
+
+/** The API's largest page (api/http/simple-rest.ts MAX_PAGE_SIZE): a longer range is cut to it. */
+const MAX_PAGE_SIZE = 500;
+
+export const dataProvider: ConsoleDataProvider = {
+  ...restProvider,
+  /** A larger page (a CSV export asks for up to 10,000 rows) is fetched in pages the API serves whole. */
+  async getList(resource, params) {
+    const { page = 1, perPage = 25 } = params.pagination ?? {};
+    if (perPage <= MAX_PAGE_SIZE) return restProvider.getList(resource, params);
+    let chunk = MAX_PAGE_SIZE;
+    while (perPage % chunk !== 0) chunk--; // pages of `chunk` rows tile the range exactly
+    const first = (page - 1) * perPage;
+    const data: any[] = [];
+    let total: number | undefined;
+    for (let offset = 0; offset < perPage; offset += chunk) {
+      const part = await restProvider.getList(resource, {
+        ...params,
+        pagination: { page: (first + offset) / chunk + 1, perPage: chunk },
+      });
+      data.push(...part.data);
+      total = part.total;
+      if (part.data.length < chunk || (total !== undefined && first + data.length >= total)) break;
+    }
+    return { data, total };
+  },
+  ...actions,
+};
+

@@ -1,0 +1,31 @@
+/**
+ * The console's English catalogue: react-admin's own messages (`ra.*`), the resources' names and
+ * notifications (`resources.*`, used by react-admin's buttons), and the console's texts
+ * (`console.*`, in ./en-frame.ts and ./en-records.ts). Components use keys, never literal texts.
+ */
+import englishMessages from 'ra-language-english';
+import { frame } from './en-frame.ts';
+import { records } from './en-records.ts';
+
+export const en = {
+  ...englishMessages,
+  resources: {
+    merchants: { name: 'Merchant |||| Merchants' },
+    payments: { name: 'Payment |||| Payments' },
+    blogs: {
+      name: 'Blog post |||| Blog posts',
+      notifications: {
+        deleted: 'Blog post deleted |||| %{smart_count} blog posts deleted',
+      },
+    },
+    invoices: { name: 'Invoice |||| Invoices' },
+    prospects: {
+      name: 'Prospect |||| Prospects',
+      notifications: {
+        updated: 'Prospect marked as contacted |||| %{smart_count} prospects marked as contacted',
+      },
+    },
+    'audit-log': { name: 'Audit entry |||| Audit log' },
+  },
+  console: { ...frame, ...records },
+};

@@ -1,0 +1,65 @@
+/**
+ * The console's "Add the Pay now link to Xero" (pay-now.ts): what is set up now, and setting it up
+ * for the branding themes the admin picks. Mounted by accounting/routes.ts.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
+import { createRouter, errorResponses } from '../http/router.ts';
+import { actorOf } from '../merchants/routes.ts';
+import { payNowStatus, setUpPayNow } from './pay-now.ts';
+
+const path = '/api/admin/merchants/{id}/accounting/xero/pay-now';
+const PayNow = z.record(z.string(), z.unknown()).openapi('XeroPayNow');
+
+export const payNowRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path,
+      tags: ['admin'],
+      security,
+      summary:
+        "The Xero Pay now link: the URL template, and whether it can be added to Xero's branding themes",
+      description:
+        '`can_set_up` is true when the Xero connection holds the `paymentservices` scope; then `branding_themes` lists each theme with `attached` (our payment service is on it) and `payment_service` is ours when it exists. Otherwise `reason` and `message` say why (not_connected, scope_missing, not_https) and the template is copied by hand.',
+      request: { params: IdParam },
+      responses: { 200: json(PayNow, 'The set-up'), ...errorResponses(401, 403, 404, 502) },
+    }),
+    async (c) => c.json(await payNowStatus(c.get('deps'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path,
+      tags: ['admin'],
+      security,
+      summary:
+        'Add the Pay now link to Xero: create the payment service (once) and attach it to the chosen branding themes',
+      request: {
+        params: IdParam,
+        body: {
+          content: {
+            'application/json': {
+              schema: z.object({
+                branding_theme_ids: z
+                  .array(z.string().min(1).max(100))
+                  .min(1, 'Choose at least one branding theme')
+                  .max(50),
+                pay_now_text: z.string().trim().max(50).nullish(),
+              }),
+            },
+          },
+          required: true,
+        },
+      },
+      responses: {
+        200: json(PayNow, 'What was done in Xero'),
+        ...errorResponses(400, 401, 403, 404, 409, 422, 502),
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const result = await setUpPayNow(deps, c.req.valid('param').id, c.req.valid('json'), actorOf(c));
+      return c.json(result, 200);
+    },
+  );

@@ -1,0 +1,272 @@
+/**
+ * What we create in QuickBooks Online, each body shaped as Intuit's Accounting API reference
+ * (developer.intuit.com, "API reference → Accounting → All entities") defines the entity:
+ *
+ * - invoice lookup: `GET /query?query=select * from Invoice where DocNumber = 'INV-1'` (Balance);
+ * - `Payment`: CustomerRef, TotalAmt, TxnDate, DepositToAccountRef and `Line[].LinkedTxn` = the
+ *   invoice (the base part); lowered by a sparse update (Id, SyncToken, sparse) or deleted
+ *   (`?operation=delete` with Id and SyncToken) for a re-open refund;
+ * - `Deposit` into the payment account with one DepositLineDetail line on the surcharge account;
+ * - `Purchase` (PaymentType Cash) from the payment account with one AccountBasedExpenseLineDetail
+ *   line on the surcharge account: the surcharge part of a refund;
+ * - `RefundReceipt` from the payment account with one SalesItemLineDetail line (the merchant's
+ *   credit item): a credit refund;
+ * - `CreditMemo` with the same line, applied to the invoice by a `Payment` of TotalAmt 0 linking
+ *   the invoice and the credit memo: a write-off.
+ * Every write carries Intuit's `requestid` (their idempotency key, at most 50 characters).
+ */
+import { createHash } from 'node:crypto';
+import { fromMinorUnits, toMinorUnits } from '../../../core/money.ts';
+import {
+  callApi,
+  ConnectorError,
+  errorFor,
+  type ConnectorConfig,
+  type ConnectorSession,
+  type CreditInput,
+  type ExternalInvoice,
+  type ExternalRecord,
+  type RecordInput,
+} from '../connector.ts';
+
+export const LABEL = 'QuickBooks';
+const MINOR_VERSION = '75';
+
+export function qboMessage(body: any): string {
+  const fault = body?.Fault ?? body?.fault;
+  const errors = fault?.Error ?? fault?.error;
+  if (Array.isArray(errors) && errors.length)
+    return errors
+      .map((e: any) => [e.Message ?? e.message, e.Detail ?? e.detail].filter(Boolean).join(': '))
+      .join('; ');
+  if (typeof body === 'string') return body.slice(0, 200);
+  return body?.error_description ?? body?.error ?? '';
+}
+
+const money = (minor: number, currency: string) => Number(fromMinorUnits(minor, currency));
+/** Intuit's requestid is at most 50 characters: a digest of our (longer) idempotency key. */
+export const requestId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 40);
+const missing = (what: string) =>
+  new ConnectorError(`${LABEL} did not return the new ${what}`, { retryable: true });
+const notFound = (err: unknown) =>
+  err instanceof ConnectorError && (err.status === 404 || /not found|deleted/i.test(err.message));
+
+export function qboApi(config: ConnectorConfig) {
+  const q = config.quickbooks;
+  const url = (s: ConnectorSession, path: string, params: Record<string, string> = {}) =>
+    `${q.apiBase}/v3/company/${encodeURIComponent(s.tenantId)}${path}?${new URLSearchParams({ ...params, minorversion: MINOR_VERSION })}`;
+  async function send(s: ConnectorSession, method: 'GET' | 'POST', target: string, body?: unknown) {
+    const res = await callApi(LABEL, {
+      method,
+      url: target,
+      headers: { authorization: `Bearer ${s.accessToken}` },
+      body,
+      timeoutMs: config.timeoutMs,
+    });
+    if (res.status < 200 || res.status >= 300)
+      throw errorFor(LABEL, res.status, qboMessage(res.body), res.headers);
+    return res.body;
+  }
+  const create = (s: ConnectorSession, entity: string, key: string, body: unknown, operation?: string) =>
+    send(
+      s,
+      'POST',
+      url(s, `/${entity}`, { requestid: requestId(key), ...(operation ? { operation } : {}) }),
+      body,
+    );
+  const read = (s: ConnectorSession, entity: string, id: string) =>
+    send(s, 'GET', url(s, `/${entity}/${encodeURIComponent(id)}`));
+  return { url, send, create, read };
+}
+type Api = ReturnType<typeof qboApi>;
+
+export async function findInvoice(api: Api, s: ConnectorSession, invoiceNumber: string) {
+  const quoted = invoiceNumber.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+  const body = await api.send(
+    s,
+    'GET',
+    api.url(s, '/query', { query: `select * from Invoice where DocNumber = '${quoted}'` }),
+  );
+  const inv = (body?.QueryResponse?.Invoice ?? []).find((i: any) => i.DocNumber === invoiceNumber);
+  if (!inv) return null;
+  const currency = String(inv.CurrencyRef?.value ?? '').toUpperCase();
+  const found: ExternalInvoice = {
+    id: inv.Id,
+    number: inv.DocNumber,
+    currency,
+    amountDue: toMinorUnits(Number(inv.Balance ?? 0), currency) ?? 0,
+    status: Number(inv.Balance ?? 0) === 0 ? 'Paid' : 'Open',
+    contactId: inv.CustomerRef?.value ?? null,
+  };
+  return found;
+}
+
+const invoiceLine = (i: RecordInput) => ({
+  Amount: money(i.amount, i.currency),
+  LinkedTxn: [{ TxnId: i.invoice.id, TxnType: 'Invoice' }],
+});
+
+export async function createPayment(api: Api, s: ConnectorSession, i: RecordInput) {
+  const body = await api.create(s, 'payment', i.idempotencyKey, {
+    CustomerRef: { value: i.invoice.contactId },
+    CurrencyRef: { value: i.currency },
+    TotalAmt: money(i.amount, i.currency),
+    TxnDate: i.date,
+    PaymentRefNum: i.reference.slice(0, 21),
+    PrivateNote: `Card payment ${i.reference}`,
+    DepositToAccountRef: { value: i.depositAccount },
+    Line: [invoiceLine(i)],
+  });
+  const id = body?.Payment?.Id;
+  if (!id) throw missing('payment');
+  return String(id);
+}
+
+/** The payment's current SyncToken, or null when it is gone. */
+async function current(api: Api, s: ConnectorSession, entity: string, name: string, id: string) {
+  try {
+    const e = (await api.read(s, entity, id))?.[name];
+    return e && e.status !== 'Deleted' ? (e as { Id: string; SyncToken: string }) : null;
+  } catch (err) {
+    if (notFound(err)) return null;
+    throw err;
+  }
+}
+
+export async function paymentState(api: Api, s: ConnectorSession, id: string) {
+  // QuickBooks Online's API does not report a payment as reconciled, nor refuse to change one.
+  return (await current(api, s, 'payment', 'Payment', id)) ? { reconciled: false } : null;
+}
+
+export async function changePayment(
+  api: Api,
+  s: ConnectorSession,
+  id: string,
+  input: RecordInput | null,
+  deleteKey: string,
+) {
+  const payment = await current(api, s, 'payment', 'Payment', id);
+  if (!input) {
+    if (payment)
+      await api.create(s, 'payment', deleteKey, { Id: payment.Id, SyncToken: payment.SyncToken }, 'delete');
+    return null;
+  }
+  if (!payment) return createPayment(api, s, input);
+  await api.create(s, 'payment', input.idempotencyKey, {
+    Id: payment.Id,
+    SyncToken: payment.SyncToken,
+    sparse: true,
+    TotalAmt: money(input.amount, input.currency),
+    Line: [invoiceLine(input)],
+  });
+  return payment.Id;
+}
+
+export async function createDeposit(api: Api, s: ConnectorSession, i: RecordInput) {
+  const body = await api.create(s, 'deposit', i.idempotencyKey, {
+    DepositToAccountRef: { value: i.depositAccount },
+    CurrencyRef: { value: i.currency },
+    TxnDate: i.date,
+    PrivateNote: `Card surcharge on invoice ${i.invoice.number} (${i.reference})`,
+    Line: [
+      {
+        Amount: money(i.amount, i.currency),
+        DetailType: 'DepositLineDetail',
+        DepositLineDetail: {
+          AccountRef: { value: i.incomeAccount },
+          ...(i.invoice.contactId ? { Entity: { value: i.invoice.contactId, type: 'Customer' } } : {}),
+        },
+      },
+    ],
+  });
+  const id = body?.Deposit?.Id;
+  if (!id) throw missing('surcharge deposit');
+  return String(id);
+}
+
+export async function createPurchase(api: Api, s: ConnectorSession, i: RecordInput) {
+  const body = await api.create(s, 'purchase', i.idempotencyKey, {
+    PaymentType: 'Cash',
+    AccountRef: { value: i.depositAccount },
+    CurrencyRef: { value: i.currency },
+    TxnDate: i.date,
+    ...(i.invoice.contactId ? { EntityRef: { value: i.invoice.contactId, type: 'Customer' } } : {}),
+    PrivateNote: `Card surcharge refunded on invoice ${i.invoice.number} (${i.reference})`,
+    Line: [
+      {
+        Amount: money(i.amount, i.currency),
+        DetailType: 'AccountBasedExpenseLineDetail',
+        AccountBasedExpenseLineDetail: { AccountRef: { value: i.incomeAccount } },
+      },
+    ],
+  });
+  const id = body?.Purchase?.Id;
+  if (!id) throw missing('surcharge refund');
+  return String(id);
+}
+
+const salesLine = (c: CreditInput) => ({
+  Amount: money(c.amount, c.currency),
+  Description: c.description,
+  DetailType: 'SalesItemLineDetail',
+  SalesItemLineDetail: {
+    ItemRef: { value: c.creditAccount },
+    Qty: 1,
+    UnitPrice: money(c.amount, c.currency),
+  },
+});
+
+export async function createRefundReceipt(
+  api: Api,
+  s: ConnectorSession,
+  c: CreditInput & { depositAccount: string },
+): Promise<ExternalRecord> {
+  const body = await api.create(s, 'refundreceipt', c.idempotencyKey, {
+    CustomerRef: { value: c.invoice.contactId },
+    CurrencyRef: { value: c.currency },
+    TxnDate: c.date,
+    DepositToAccountRef: { value: c.depositAccount },
+    PaymentRefNum: c.reference.slice(0, 21),
+    PrivateNote: `${c.description} (${c.reference})`,
+    Line: [salesLine(c)],
+  });
+  const r = body?.RefundReceipt;
+  if (!r?.Id) throw missing('refund receipt');
+  return { id: String(r.Id), number: r.DocNumber ?? null };
+}
+
+export async function createCreditMemo(
+  api: Api,
+  s: ConnectorSession,
+  c: CreditInput,
+): Promise<ExternalRecord> {
+  const body = await api.create(s, 'creditmemo', c.idempotencyKey, {
+    CustomerRef: { value: c.invoice.contactId },
+    CurrencyRef: { value: c.currency },
+    TxnDate: c.date,
+    PrivateNote: `${c.description} (${c.reference})`,
+    Line: [salesLine(c)],
+  });
+  const m = body?.CreditMemo;
+  if (!m?.Id) throw missing('credit memo');
+  return { id: String(m.Id), number: m.DocNumber ?? null };
+}
+
+/** Apply a credit memo to the invoice: a Payment of 0 whose lines link the invoice and the memo. */
+export async function applyCreditMemo(api: Api, s: ConnectorSession, memoId: string, c: CreditInput) {
+  const amount = money(c.amount, c.currency);
+  const body = await api.create(s, 'payment', c.idempotencyKey, {
+    CustomerRef: { value: c.invoice.contactId },
+    CurrencyRef: { value: c.currency },
+    TotalAmt: 0,
+    TxnDate: c.date,
+    PrivateNote: `${c.description} (${c.reference})`,
+    Line: [
+      { Amount: amount, LinkedTxn: [{ TxnId: c.invoice.id, TxnType: 'Invoice' }] },
+      { Amount: amount, LinkedTxn: [{ TxnId: memoId, TxnType: 'CreditMemo' }] },
+    ],
+  });
+  const id = body?.Payment?.Id;
+  if (!id) throw missing('credit application');
+  return String(id);
+}

@@ -1,0 +1,39 @@
+/**
+ * Local calendar dates in an IANA time zone. Accounting dates (a payment's date in Xero, QuickBooks
+ * and the automation webhook) are the merchant's local date, not the UTC day: a payment at 08:30 in
+ * Sydney on 1 July is 30 June 22:30 UTC, and belongs to the new financial year.
+ *
+ * @example localDate('2026-06-30T22:30:00.000Z', 'Australia/Sydney'); // '2026-07-01'
+ * @example isTimeZone('Australia/Perth'); // true
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** True when `name` is a time zone this runtime knows (IANA names such as Australia/Sydney, and UTC). */
+export function isTimeZone(name: string): boolean {
+  if (!name || name.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
+  try {
+    formatterFor(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. Throws RangeError for an unknown zone or instant. */
+export function localDate(instant: string | Date, timeZone: string): string {
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(at.getTime())) throw new RangeError(`Not a point in time: ${String(instant)}`);
+  const parts = formatterFor(timeZone).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

@@ -1,0 +1,219 @@
+/**
+ * The console's accounting views in Chromium, against the real server connected to the local fake
+ * Xero: a re-open refund of a reconciled payment is listed under "Needs attention" with the step to
+ * take and shown on the payment page; once the payment is unreconciled in Xero, Retry records it and
+ * the payment page lists the refund's Xero records; a credit refund shows its credit note. The
+ * merchant page shows the granted scopes and, without the paymentservices scope, the Pay now URL to
+ * copy with the steps.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startFakeXero, type FakeXero } from '../support/fake-xero.ts';
+import { bearerFor, seededAdmin, signIn, toast } from './admin-helpers.ts';
+import { launchBrowser } from './support/browser.ts';
+import { CARDS, createConnectedMerchant, type TestMerchant } from './support/pay-fixtures.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+describe('console: refunds in Xero, Needs attention, Pay now link', () => {
+  let server: RunningServer;
+  let xero: FakeXero;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  let merchant: TestMerchant;
+
+  async function call<T = any>(method: string, path: string, body?: unknown) {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(path.startsWith('/api/admin') ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json().catch(() => null)) as T };
+  }
+
+  async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const v = await read();
+      if (ok(v)) return v;
+      if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(v)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Pay over HTTP as the widget does and wait until Xero has it. */
+  async function payAndRecord(invoice: string, amount: number) {
+    const q = new URLSearchParams({
+      merchant: merchant.id,
+      invoice,
+      amount: (amount / 100).toFixed(2),
+      currency: 'AUD',
+    });
+    const session = await call('GET', `/api/pay/session?${q}`);
+    const created = await call('POST', '/api/payments/create-payment-intent', {
+      merchantId: merchant.id,
+      amount,
+      currency: 'aud',
+      invoiceNumber: invoice,
+      paySessionId: session.body.paySessionId,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const pm = await call('POST', '/api/sandbox/payment_methods', {
+      type: 'card',
+      card: { number: CARDS.visa, exp_month: 12, exp_year: 2034, cvc: '123' },
+      stripe_account: created.body.stripeConnectAccountId,
+    });
+    await call('POST', `/api/sandbox/payment_intents/${created.body.paymentIntentId}/confirm`, {
+      client_secret: created.body.clientSecret,
+      payment_method: pm.body.id,
+    });
+    const id = created.body.paymentId as string;
+    await until(
+      'payment recorded in Xero',
+      () => call('GET', `/api/admin/payments/${id}`),
+      (p) => p.body?.xero_sync_status === 'synced',
+    );
+    return id;
+  }
+
+  /** Refund through the admin API; the kind is set on the row where the API does not take it yet. */
+  async function refund(paymentId: string, amount: number, kind: 'credit' | 'reopen') {
+    const res = await call('POST', `/api/admin/payments/${paymentId}/refund`, { amount, kind });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const db = new Database(join(server.dataDir, 'app.db'));
+    try {
+      db.prepare('UPDATE refunds SET kind = ? WHERE payment_id = ? AND amount = ?').run(
+        kind,
+        paymentId,
+        amount,
+      );
+    } finally {
+      db.close();
+    }
+  }
+
+  beforeAll(async () => {
+    xero = await startFakeXero();
+    [server, browser] = await Promise.all([
+      startServer({
+        env: {
+          XERO_CLIENT_ID: xero.clientId,
+          XERO_CLIENT_SECRET: xero.clientSecret,
+          XERO_API_BASE: xero.url,
+          XERO_IDENTITY_BASE: xero.url,
+          XERO_LOGIN_BASE: xero.url,
+          OUTBOUND_ALLOWLIST: '127.0.0.1',
+          OUTBOX_POLL_MS: '100',
+        },
+      }),
+      launchBrowser(),
+    ]);
+    token = await bearerFor(server.baseUrl, seededAdmin(server));
+    merchant = createConnectedMerchant(server, { business_name: 'Reconciled Roofing' });
+    const start = await call('POST', `/api/admin/merchants/${merchant.id}/accounting/xero/connect-url`, {});
+    const consent = xero.consent(start.body.url) as { code: string };
+    const done = await call('POST', '/api/admin/accounting/callback', {
+      code: consent.code,
+      state: new URL(start.body.url).searchParams.get('state'),
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await call('PUT', `/api/admin/merchants/${merchant.id}/accounting/settings`, {
+      payment_account_code: '090',
+      surcharge_account_code: '260',
+      credit_account_code: '200',
+    });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    await signIn(page, server.baseUrl, seededAdmin(server));
+    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    await xero?.close();
+  });
+
+  it('lists a re-open refund of a reconciled payment under Needs attention, then records it after Retry', async () => {
+    xero.addInvoice('INV-8801', 100000);
+    const paymentId = await payAndRecord('INV-8801', 40037);
+    const original = [...xero.payments.values()].find((p) => p.cents === 40037)!;
+    xero.reconcile(original.PaymentID);
+    await refund(paymentId, 10011, 'reopen');
+    await until(
+      'refund needs attention',
+      () => call('GET', '/api/admin/accounting/attention'),
+      (r) => r.body?.length === 1,
+    );
+
+    await page.goto(`${server.baseUrl}/admin/xero-integration`);
+    const attention = page.getByRole('region', { name: 'Needs attention' });
+    await attention
+      .getByText(/Reconciled Roofing · invoice INV-8801 · re-open refund of A\$100\.11/)
+      .waitFor();
+    await attention.getByText(/it is reconciled\. Unreconcile it in Xero/).waitFor();
+
+    await page.goto(`${server.baseUrl}/admin/payments/${paymentId}`);
+    const records = page.getByRole('region', { name: 'Refunds in Xero' });
+    await records.getByText('needs attention').waitFor();
+    await records.getByRole('alert').filter({ hasText: 'Unreconcile it in Xero' }).waitFor();
+
+    xero.payments.get(original.PaymentID)!.IsReconciled = false; // done in Xero by the admin
+    await records.getByRole('button', { name: 'Retry' }).click();
+    await toast(page, 'Refund recorded in Xero').waitFor();
+    await records.getByText('recorded', { exact: true }).waitFor();
+    const table = records.getByRole('table', { name: 'Xero records of this refund' });
+    await table.getByRole('row').filter({ hasText: 'Payment on the invoice lowered (re-open)' }).waitFor();
+    await table.getByRole('row').filter({ hasText: 'Surcharge refunded (money spent)' }).waitFor();
+    expect(xero.amountDue('INV-8801')).toBe(100000 - 40037 + 10011);
+
+    await page.goto(`${server.baseUrl}/admin/xero-integration`);
+    await page
+      .getByRole('region', { name: 'Needs attention' })
+      .getByText('Nothing needs attention.')
+      .waitFor();
+  });
+
+  it('shows a credit refund’s credit note and cash refund on the payment page', async () => {
+    xero.addInvoice('INV-8802', 50000);
+    const paymentId = await payAndRecord('INV-8802', 20013);
+    await refund(paymentId, 5005, 'credit');
+    await until(
+      'credit refund recorded',
+      () => call('GET', `/api/admin/payments/${paymentId}/accounting-records`),
+      (r) => r.body?.refunds?.[0]?.status === 'recorded',
+    );
+    await page.goto(`${server.baseUrl}/admin/payments/${paymentId}`);
+    const records = page.getByRole('region', { name: 'Refunds in Xero' });
+    await records.getByText(/A\$50\.05 credited on \d{4}-\d{2}-\d{2}/).waitFor();
+    const table = records.getByRole('table', { name: 'Xero records of this refund' });
+    await table
+      .getByRole('row')
+      .filter({ hasText: /Credit note\s*CN-\d{4}\s*A\$50\.05/ })
+      .waitFor();
+    await table.getByRole('row').filter({ hasText: 'Cash refund of the credit note' }).waitFor();
+  });
+
+  it('shows the granted scopes and, without paymentservices, the Pay now URL to copy with the steps', async () => {
+    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}`);
+    await page.getByTestId('granted-scopes').filter({ hasText: 'accounting.banktransactions' }).waitFor();
+    const payNow = page.getByRole('region', { name: 'Pay now link in Xero' });
+    await payNow.getByText(/does not have the paymentservices scope/).waitFor();
+    await expect(payNow.getByTestId('pay-now-template').inputValue()).resolves.toBe(
+      `${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=[INVOICENUMBER]&AMOUNTDUE=[AMOUNTDUE]&CURRENCY=[CURRENCY]&SHORTCODE=${merchant.shortcode}`,
+    );
+    await payNow
+      .getByRole('list', { name: 'Steps in Xero' })
+      .getByText(/Custom payment URL/)
+      .waitFor();
+    await expect(payNow.getByRole('button', { name: 'Add the Pay now link to Xero' }).count()).resolves.toBe(
+      0,
+    );
+  });
+});
