@@ -146,7 +146,8 @@ export function parseListQuery(query: Record<string, string | undefined>, spec: 
   let order = spec.defaultSort[1];
   let start = 0;
   let end = 24;
-  const rawFilters: Record<string, unknown> = {};
+  // No prototype: a parameter named `toString` or `__proto__` is a name like any other (and unknown).
+  const rawFilters: Record<string, unknown> = Object.create(null);
 
   if (query.sort !== undefined) {
     const sort = parseJson('sort', query.sort);
@@ -178,11 +179,11 @@ export function parseListQuery(query: Record<string, string | undefined>, spec: 
     if (!RESERVED.has(key) && value !== undefined) rawFilters[key] = value;
   }
 
-  const column = spec.sortable[sortField];
+  const column = Object.hasOwn(spec.sortable, sortField) ? spec.sortable[sortField] : undefined;
   if (!column) bad('sort', `Cannot sort by ${sortField}`);
   const filter: ListQuery['filter'] = [];
   for (const [name, value] of Object.entries(rawFilters)) {
-    const f = spec.filters?.[name];
+    const f = spec.filters && Object.hasOwn(spec.filters, name) ? spec.filters[name] : undefined;
     if (!f) bad(`filter.${name}`, `Unknown filter: ${name}`);
     if (value === undefined || value === '') continue;
     filter.push({ name, spec: f, value: coerce(name, f, value) });
