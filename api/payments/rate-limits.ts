@@ -36,7 +36,7 @@ export async function enforcePaymentLimits(
   const deps = c.get('deps');
   if (!deps.config.rateLimits) return;
   const invoiceKey = key.invoiceNumber ? `${key.merchantId}\u0000${key.invoiceNumber}` : null;
-  enforceRateLimits(c, [
+  await enforceRateLimits(c, [
     [PAYMENT_RATE_RULES.createPerIp, key.ip],
     [PAYMENT_RATE_RULES.createPerInvoice, invoiceKey],
   ]);

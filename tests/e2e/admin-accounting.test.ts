@@ -84,7 +84,10 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
 
   /** Refund through the admin API; the kind is set on the row where the API does not take it yet. */
   async function refund(paymentId: string, amount: number, kind: 'credit' | 'reopen') {
-    const res = await call('POST', `/api/admin/payments/${paymentId}/refund`, { amount, kind });
+    let res = await call('POST', `/api/admin/payments/${paymentId}/refund`, { amount, kind });
+    // Unknown fields are refused: until the refund API takes the kind, it is sent without it.
+    if (res.status === 400 && res.body?.error?.field === 'kind')
+      res = await call('POST', `/api/admin/payments/${paymentId}/refund`, { amount });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const db = new Database(join(server.dataDir, 'app.db'));
     try {
