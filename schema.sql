@@ -14,7 +14,9 @@ CREATE TABLE users (
   failed_login_count INTEGER NOT NULL DEFAULT 0 CHECK (failed_login_count >= 0),
   locked_until TEXT,
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- In every access token; sign-out, password reset, refresh-token theft and role change bump it.
+  session_version INTEGER NOT NULL DEFAULT 0
 );
 
 CREATE TABLE refresh_tokens (
@@ -463,3 +465,13 @@ CREATE TABLE app_meta (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
+
+-- Abuse-limit counters shared by every server process on one PostgreSQL database: one row per rule
+-- and key (a hash), counted by one atomic upsert per check; rows whose window has ended are swept.
+-- SQLite (one process) keeps its counters in memory and leaves this table empty.
+CREATE TABLE rate_limit_counters (
+  key TEXT PRIMARY KEY,
+  hits INTEGER NOT NULL CHECK (hits >= 0),
+  resets_at TEXT NOT NULL
+);
+CREATE INDEX rate_limit_counters_resets_at ON rate_limit_counters (resets_at);

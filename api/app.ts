@@ -12,6 +12,7 @@ import { authRoutes } from './auth/routes.ts';
 import { blogRoutes } from './blog/routes.ts';
 import { AppError, errorBody } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
+import { bodyLimits } from './http/body-limits.ts';
 import { edge } from './http/edge.ts';
 import { createStatic } from './http/static.ts';
 import { configRoutes } from './meta/routes.ts';
@@ -39,6 +40,8 @@ export function createApp(deps: AppDeps) {
   const statics = createStatic(deps.config.staticDir);
 
   app.use('*', edge(deps));
+  // Request bodies are bounded per route (413 before they are read whole).
+  app.use('/api/*', bodyLimits());
 
   // Every /api/admin/* route, including ones mounted later, requires an admin (401/403).
   app.use('/api/admin/*', requireAdmin());

@@ -126,6 +126,7 @@ const envSchema = z.object({
   DECLINE_BLOCK_MINUTES: intIn(1, 1440).default(15),
   SEED_DEMO: bool.default(false),
   TRUST_PROXY: bool.default(false),
+  WORKERS: intIn(1, 64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().trim().min(1).default('dist'),
 });
@@ -202,6 +203,8 @@ export interface Config {
   reservationTtlMinutes: number;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Worker processes serving one port (node:cluster); more than 1 needs PostgreSQL. */
+  workers: number;
   logLevel: string;
   staticDir: string;
 }
@@ -234,6 +237,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!e.JWT_SECRET)
       throw new ConfigError('Invalid configuration: JWT_SECRET is required when PAYMENTS_PROVIDER=stripe');
   }
+  if (e.WORKERS > 1 && !/^postgres(ql)?:/.test(e.DATABASE_URL))
+    throw new ConfigError(
+      `Invalid configuration: WORKERS=${e.WORKERS} needs PostgreSQL (DATABASE_URL=postgres://…); SQLite is the one-process set-up, use WORKERS=1`,
+    );
   const port = e.PORT;
   const config: Config = {
     nodeEnv: e.NODE_ENV,
@@ -296,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    workers: e.WORKERS,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR,
   };

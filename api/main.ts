@@ -1,8 +1,10 @@
 /**
  * The server process: read config, open and migrate the database, run the demo seed (sandbox only),
  * serve the API and the built front ends on one port, and shut down gracefully on SIGTERM/SIGINT
- * (in-flight requests finish, then the database closes).
+ * (in-flight requests finish, then the database closes). With WORKERS=N (PostgreSQL) this process
+ * becomes the primary of N such workers on the same port (cluster.ts).
  */
+import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -17,6 +19,9 @@ import { resolveSecrets } from './secrets.ts';
 import { systemResolveHost } from './net/resolve.ts';
 import { startOutboxWorker } from './outbox/worker.ts';
 import { runDemoSeed } from './seed/demo.ts';
+import { runPrimary, WORKER_ROLE, type WorkerMessage } from './cluster.ts';
+import { payCaches } from './pay/cache.ts';
+import type { PostgresChangeBus } from './db/change-bus.ts';
 
 export async function main(): Promise<void> {
   let config;
@@ -30,13 +35,20 @@ export async function main(): Promise<void> {
     throw err;
   }
   config = resolveSecrets(config);
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
+  // Alone, or the cluster's first worker: migrate and seed. The other workers start after it.
+  const first = process.env[WORKER_ROLE] !== 'other';
+  const fail = (message: string) => {
+    console.error(message); // a worker shares the primary's output; the primary sees the exit code
+    process.exit(1);
+  };
   const logger = createLogger(config.logLevel);
   const database = openDatabase(config.databaseUrl);
+  if (database.changes) (database.changes as PostgresChangeBus).logger = logger;
   try {
-    await migrate(database);
+    if (first) await migrate(database);
   } catch (err) {
-    console.error(`Could not open or migrate the database (${database.describe}): ${(err as Error).message}`);
-    process.exit(1);
+    return fail(`Could not open or migrate the database (${database.describe}): ${(err as Error).message}`);
   }
   const mailer = createMailer({ config, database, logger, clock: systemClock });
   // The sandbox posts its signed events to our own webhook route once we listen (until then they wait).
@@ -50,10 +62,9 @@ export async function main(): Promise<void> {
       deliver: httpDeliver(webhookUrl),
     });
   } catch (err) {
-    console.error(
+    return fail(
       `Could not open the sandbox payments database (${config.sandboxDatabaseUrl}): ${(err as Error).message}`,
     );
-    process.exit(1);
   }
   const deps: AppDeps = {
     config,
@@ -64,8 +75,10 @@ export async function main(): Promise<void> {
     payments,
     resolveHost: systemResolveHost,
   };
-  const seedLines = await runDemoSeed(deps);
+  const seedLines = first ? await runDemoSeed(deps) : [];
   const app = createApp(deps);
+  // Listen for other processes' merchant changes from the start (PostgreSQL), not from the first pay page.
+  payCaches(deps);
   // Unconfirmed payment reservations expire after RESERVATION_TTL_MINUTES (DESIGN §3.4).
   const stopSweeper = startReservationSweeper(deps);
   // Accounting sync deliveries (webhook, Xero, QuickBooks); safe to run in every instance (leases).
@@ -87,16 +100,16 @@ export async function main(): Promise<void> {
       `  API docs:  ${base}/api/docs (OpenAPI: ${base}/api/openapi.json)`,
       ...seedLines.map((l) => `  ${l}`),
     ];
-    console.log(lines.join('\n'));
+    if (cluster.isWorker) process.send?.({ type: 'ready', lines } satisfies WorkerMessage);
+    else console.log(lines.join('\n'));
   });
 
   server.on('error', (err: NodeJS.ErrnoException) => {
-    console.error(
+    fail(
       err.code === 'EADDRINUSE'
         ? `Port ${config.port} is already in use (set PORT to another port)`
         : `Server error: ${err.message}`,
     );
-    process.exit(1);
   });
 
   let stopping = false;

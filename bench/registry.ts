@@ -9,6 +9,7 @@ import { createPaymentOverpayments, createPaymentThroughput } from './benchmarks
 import { landingLcp, landingTbt } from './benchmarks/landing.ts';
 import { mixedLoadErrorRate, mixedLoadP99, mixedLoadRssGrowth } from './benchmarks/mixed-load.ts';
 import { serverRssUnderLoad } from './benchmarks/rss.ts';
+import { floodRss } from './benchmarks/flood.ts';
 
 export const benchmarks: Benchmark[] = [
   widgetStandaloneSize,
@@ -26,4 +27,5 @@ export const benchmarks: Benchmark[] = [
   mixedLoadP99,
   mixedLoadRssGrowth,
   serverRssUnderLoad,
+  floodRss,
 ];

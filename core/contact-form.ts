@@ -10,8 +10,10 @@ export const CONTACT_MESSAGES = {
   companyRequired: 'Company name is required',
 } as const;
 
-/** Loose on purpose (spec: "loosely matching an address pattern"): something@something.tld. */
-export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from './email.ts';
+
+/** Loose on purpose (spec: "loosely matching an address pattern"): something@something.tld (core/email.ts). */
+export const CONTACT_EMAIL_PATTERN = EMAIL_PATTERN;
 
 export interface ContactFormInput {
   name: string;

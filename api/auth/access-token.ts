@@ -1,7 +1,10 @@
 /**
  * Short-lived access tokens: HS256 JWTs signed with JWT_SECRET (jose). Verification pins the
  * algorithm (so `alg: none` and RS/HS confusion are refused), the issuer and audience, and checks
- * `exp`/`nbf` against the injected clock so tests can move time.
+ * `exp`/`nbf` against the injected clock so tests can move time. Each token carries its user's session
+ * version (`sv`): sign-out, a password reset, a detected refresh-token theft and a role change bump
+ * the user's, and the guard refuses a token whose version is not the current one — so a token dies
+ * with its session, not 15 minutes later.
  */
 import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from '../context.ts';
@@ -28,9 +31,10 @@ export async function signAccessToken(
   userId: string,
   clock: Clock,
   ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+  sessionVersion = 0,
 ): Promise<string> {
   const now = Math.floor(clock.now().getTime() / 1000);
-  return new SignJWT({ typ: 'access' })
+  return new SignJWT({ typ: 'access', sv: sessionVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -42,12 +46,18 @@ export async function signAccessToken(
     .sign(keyFor(secret));
 }
 
-/** The user id the token names, or null for any invalid, expired or foreign token. */
+export interface AccessClaims {
+  userId: string;
+  /** The user's session version when the token was issued. */
+  sessionVersion: number;
+}
+
+/** Who the token names and its session version, or null for any invalid, expired or foreign token. */
 export async function verifyAccessToken(
   secret: string | null,
   token: string,
   clock: Clock,
-): Promise<string | null> {
+): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keyFor(secret), {
       algorithms: ALGORITHMS,
@@ -57,7 +67,9 @@ export async function verifyAccessToken(
       requiredClaims: ['sub', 'exp', 'nbf', 'iat'],
     });
     if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
-    return payload.sub;
+    const sv = payload.sv ?? 0;
+    if (!Number.isSafeInteger(sv)) return null;
+    return { userId: payload.sub, sessionVersion: sv as number };
   } catch (err) {
     if (err instanceof Error && err.message === 'JWT_SECRET is not configured') throw err;
     return null;

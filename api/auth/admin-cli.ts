@@ -4,6 +4,7 @@
  * The password may come from ADMIN_PASSWORD instead of the command line (kept out of shell history).
  */
 import { parseArgs } from 'node:util';
+import { EMAIL_PATTERN } from '../../core/email.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { systemClock } from '../context.ts';
 import { openDatabase } from '../db/database.ts';
@@ -31,7 +32,7 @@ export async function runAdminCreate(
   }
   const email = values.email?.trim();
   const password = values.password ?? env.ADMIN_PASSWORD;
-  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (!email || !EMAIL_PATTERN.test(email)) {
     out.error(`A valid --email is required.\n${USAGE}`);
     return 2;
   }

@@ -1,7 +1,10 @@
 /**
  * Route guards. `requireUser()` accepts only a valid bearer access token naming an existing user and
  * sets `c.get('user')`; `requireAdmin()` additionally requires an admin. The user is loaded on every
- * request, so a demotion or deletion takes effect at once rather than when the token expires.
+ * request (one primary-key read), so a demotion or deletion takes effect at once rather than when the
+ * token expires, and so does a sign-out or password reset: the token's session version must be the
+ * user's current one. That read is the check's whole cost, and it is right whichever process (or
+ * `npm run admin:create`) bumped the version — nothing cached can be stale.
  *
  * @example app.use('/api/admin/*', requireAdmin());
  * @example router.use('/api/merchant/*', requireUser()); const user = c.get('user')!;
@@ -44,10 +47,11 @@ export async function authenticate(c: Context<AppEnv>): Promise<AuthUser | null>
   const token = bearerToken(c);
   if (!token) return null;
   const { config, clock, database } = c.get('deps');
-  const userId = await verifyAccessToken(config.jwtSecret, token, clock);
-  if (!userId) return null;
-  const user = await findUserById(database.db, userId);
-  return user ? toAuthUser(user, config) : null;
+  const claims = await verifyAccessToken(config.jwtSecret, token, clock);
+  if (!claims) return null;
+  const user = await findUserById(database.db, claims.userId);
+  if (!user || user.session_version !== claims.sessionVersion) return null;
+  return toAuthUser(user, config);
 }
 
 export function requireUser(): MiddlewareHandler<AppEnv> {

@@ -16,6 +16,15 @@ export async function updateUser(db: DbOrTrx, id: string, patch: UserUpdate): Pr
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
 
+/** End every access token already issued to the user (they carry the old session version). */
+export async function bumpSessionVersion(db: DbOrTrx, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function insertRefreshToken(
   db: DbOrTrx,
   row: { userId: string; familyId: string; tokenHash: string; expiresAt: string; now: string },

@@ -47,6 +47,17 @@ function refuseCrossSite(c: Context<AppEnv>) {
     throw new AppError('forbidden', 'Cross-site request refused');
 }
 
+/**
+ * Sign-out must come from our own origin: a browser says so with `Sec-Fetch-Site: same-origin`
+ * (a sibling subdomain is `same-site` and is refused too); clients that send no such header
+ * (scripts, older browsers) are let through, as SameSite=Strict already keeps the cookie home.
+ */
+function refuseOtherOrigins(c: Context<AppEnv>) {
+  const site = c.req.header('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin')
+    throw new AppError('forbidden', 'Sign-out must come from this site');
+}
+
 function sessionBody(s: sessions.IssuedSession) {
   return { accessToken: s.accessToken, tokenType: 'Bearer' as const, expiresIn: s.expiresIn, user: s.user };
 }
@@ -73,7 +84,7 @@ authRoutes
     async (c) => {
       const input = c.req.valid('json');
       const ip = clientIp(c);
-      enforceRateLimits(c, [
+      await enforceRateLimits(c, [
         [R.signupIp, ipKey(c)],
         [R.signupAccount, normalizeEmail(input.email)],
       ]);
@@ -94,7 +105,7 @@ authRoutes
       },
     }),
     async (c) => {
-      enforceRateLimits(c, [[R.verifyIp, ipKey(c)]]);
+      await enforceRateLimits(c, [[R.verifyIp, ipKey(c)]]);
       const deps = c.get('deps');
       const user = await accounts.verifyEmail(deps, c.req.valid('json').token, clientIp(c));
       return c.json(
@@ -114,7 +125,7 @@ authRoutes
     }),
     async (c) => {
       const { email } = c.req.valid('json');
-      enforceRateLimits(c, [
+      await enforceRateLimits(c, [
         [R.verifyIp, ipKey(c)],
         [R.verifyAccount, normalizeEmail(email)],
       ]);
@@ -140,15 +151,15 @@ authRoutes
       const { email, password } = c.req.valid('json');
       const account = normalizeEmail(email);
       const ipAccount = `${ipKey(c)}|${account}`;
-      enforceRateLimits(c, [[R.loginIp, ipKey(c)]]);
-      assertUnderLimit(c, R.loginFailIpAccount, ipAccount);
+      await enforceRateLimits(c, [[R.loginIp, ipKey(c)]]);
+      await assertUnderLimit(c, R.loginFailIpAccount, ipAccount);
       // Failures per account across all IPs lock the account (temporarily) inside sessions.login.
       const result = await sessions.login(c.get('deps'), account, password, clientIp(c));
       if (!result.ok) {
-        recordFailure(c, R.loginFailIpAccount, ipAccount);
+        await recordFailure(c, R.loginFailIpAccount, ipAccount);
         throw new AppError('unauthenticated', sessions.INVALID_CREDENTIALS);
       }
-      clearFailures(c, R.loginFailIpAccount, ipAccount);
+      await clearFailures(c, R.loginFailIpAccount, ipAccount);
       setRefreshCookie(c, result.session.refreshToken, result.session.refreshExpiresAt);
       noStore(c);
       return c.json(sessionBody(result.session), 200);
@@ -165,7 +176,7 @@ authRoutes
     }),
     async (c) => {
       refuseCrossSite(c);
-      enforceRateLimits(c, [[R.refreshIp, ipKey(c)]]);
+      await enforceRateLimits(c, [[R.refreshIp, ipKey(c)]]);
       const token = readRefreshCookie(c);
       noStore(c);
       if (!token) throw new AppError('unauthenticated', sessions.SESSION_EXPIRED);
@@ -188,7 +199,7 @@ authRoutes
       responses: { 204: { description: 'Signed out' }, ...errorResponses(403) },
     }),
     async (c) => {
-      refuseCrossSite(c);
+      refuseOtherOrigins(c);
       await sessions.logout(c.get('deps'), readRefreshCookie(c), clientIp(c));
       clearRefreshCookie(c);
       return c.body(null, 204);
@@ -223,7 +234,7 @@ authRoutes
     }),
     async (c) => {
       const { email } = c.req.valid('json');
-      enforceRateLimits(c, [
+      await enforceRateLimits(c, [
         [R.resetIp, ipKey(c)],
         [R.resetAccount, normalizeEmail(email)],
       ]);
@@ -241,7 +252,7 @@ authRoutes
       responses: { 200: { description: 'Password changed', ...json(Message) }, ...errorResponses(400, 429) },
     }),
     async (c) => {
-      enforceRateLimits(c, [[R.resetIp, ipKey(c)]]);
+      await enforceRateLimits(c, [[R.resetIp, ipKey(c)]]);
       const { token, password } = c.req.valid('json');
       await accounts.resetPassword(c.get('deps'), token, password, clientIp(c));
       return c.json({ message: 'Your password has been changed. You can now sign in.' }, 200);

@@ -3,6 +3,7 @@
  * messages are the spec's ('Passwords don't match', 'Password must be at least 6 characters').
  */
 import { z } from '@hono/zod-openapi';
+import { EMAIL_PATTERN } from '../../core/email.ts';
 import { MAX_PASSWORD_LENGTH } from './password.ts';
 
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
@@ -13,7 +14,7 @@ const Email = z
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is invalid')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Email is invalid')
+  .regex(EMAIL_PATTERN, 'Email is invalid')
   .openapi({ example: 'ann@acme.example' });
 
 const NewPassword = z

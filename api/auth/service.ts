@@ -172,6 +172,7 @@ export async function resetPassword(
       updated_at: nowIso,
     });
     await repo.revokeAllRefreshTokens(trx, id, nowIso);
+    await repo.bumpSessionVersion(trx, id);
     await audit(
       trx,
       { actor: null, action: 'auth.password_reset', targetType: 'user', targetId: id, ip },
@@ -206,6 +207,7 @@ export async function createOrPromoteAdmin(
         updated_at: nowIso,
       });
       await repo.revokeAllRefreshTokens(trx, id, nowIso);
+      await repo.bumpSessionVersion(trx, id);
     } else {
       await repo.insertUser(trx, {
         id,

@@ -10,7 +10,7 @@ import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../audit/service.ts';
 import { tooManyAttempts } from '../rate-limit/enforce.ts';
-import { lockoutFor } from '../rate-limit/lockout.ts';
+import { lockoutStoreFor } from '../rate-limit/store.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './access-token.ts';
 import { hasherFor } from './hasher.ts';
 import * as repo from './repository.ts';
@@ -65,7 +65,13 @@ async function issueSession(
     expiresAt: refreshExpiresAt.toISOString(),
     now: now.toISOString(),
   });
-  const accessToken = await signAccessToken(deps.config.jwtSecret, user.id, deps.clock);
+  const accessToken = await signAccessToken(
+    deps.config.jwtSecret,
+    user.id,
+    deps.clock,
+    ACCESS_TOKEN_TTL_SECONDS,
+    user.session_version,
+  );
   return {
     accessToken,
     expiresIn: ACCESS_TOKEN_TTL_SECONDS,
@@ -93,10 +99,11 @@ export async function login(
   const lockout = deps.config.rateLimits;
   if (!user) {
     // Unknown emails lock exactly like accounts do, so a 429 does not reveal registration.
-    const phantom = lockoutFor(deps);
-    if (lockout && phantom.lockedFor(email) > 0) throw tooManyAttempts(phantom.lockedFor(email));
+    const phantom = lockoutStoreFor(deps);
+    const lockedFor = lockout ? await phantom.lockedFor(email) : 0;
+    if (lockedFor > 0) throw tooManyAttempts(lockedFor);
     await hasher.verifyDummy(password);
-    if (lockout) phantom.fail(email, LOGIN_LOCK_THRESHOLD, LOGIN_LOCK_MINUTES * 60_000);
+    if (lockout) await phantom.fail(email, LOGIN_LOCK_THRESHOLD, LOGIN_LOCK_MINUTES * 60_000);
     return { ok: false };
   }
   if (lockout && user.locked_until && Date.parse(user.locked_until) > now.getTime()) {
@@ -183,6 +190,7 @@ export async function refresh(
     if (row.used_at || row.revoked_at || !(await repo.markRefreshTokenUsed(trx, row.id, nowIso))) {
       if (row.revoked_at) return { error: 'revoked' as const };
       const revoked = await repo.revokeFamily(trx, row.family_id, nowIso);
+      await repo.bumpSessionVersion(trx, row.user_id); // the thief's access tokens die too
       await audit(
         trx,
         {
@@ -209,7 +217,11 @@ export async function refresh(
   return outcome.session;
 }
 
-/** Revoke the family of the presented refresh token. Unknown tokens are ignored (sign-out always succeeds). */
+/**
+ * Revoke the family of the presented refresh token and end the user's access tokens already issued
+ * (the user's other signed-in devices refresh theirs on their next call). Unknown tokens are ignored
+ * (sign-out always succeeds).
+ */
 export async function logout(
   deps: SessionDeps,
   refreshToken: string | undefined,
@@ -218,7 +230,10 @@ export async function logout(
   if (!refreshToken) return;
   const row = await repo.findRefreshToken(deps.database.db, hashToken(refreshToken));
   if (!row) return;
-  await repo.revokeFamily(deps.database.db, row.family_id, deps.clock.now().toISOString());
+  await deps.database.db.transaction().execute(async (trx) => {
+    await repo.revokeFamily(trx, row.family_id, deps.clock.now().toISOString());
+    await repo.bumpSessionVersion(trx, row.user_id); // access tokens already issued stop working
+  });
   const user = await findUserById(deps.database.db, row.user_id);
   if (user)
     await audit(

@@ -81,6 +81,11 @@ export const BlogUpdateSchema = z
     image_url: fields.image_url.optional(),
     tags: fields.tags.optional(),
     status: z.enum(['published', 'draft']).optional(),
+    // The record's own read-only fields, which a simple-rest client sends back: accepted, ignored.
+    id: z.string().max(100).optional(),
+    created_at: z.string().max(40).optional(),
+    updated_at: z.string().max(40).optional(),
+    published_at: z.string().max(40).nullish(),
   })
   .openapi('BlogUpdate');
 export type BlogUpdate = z.infer<typeof BlogUpdateSchema>;

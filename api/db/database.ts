@@ -2,7 +2,7 @@
  * Opens the database named by DATABASE_URL: a SQLite file through better-sqlite3 (the embedded
  * default) or PostgreSQL through `pg`. Both sit behind one typed Kysely instance.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -16,6 +16,7 @@ import {
   type Driver,
   type Transaction,
 } from 'kysely';
+import { PostgresChangeBus, type ChangeBus } from './change-bus.ts';
 import type { Database } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -32,6 +33,11 @@ export interface AppDatabase {
    * compare it instead of reading again (the pay-session lookup). Absent on PostgreSQL.
    */
   changeStamp?: () => number;
+  /**
+   * PostgreSQL only: cross-process cache invalidation (LISTEN/NOTIFY, change-bus.ts). A process that
+   * changed what others may cache publishes a topic after its commit. Absent on SQLite.
+   */
+  changes?: ChangeBus;
   close(): Promise<void>;
 }
 
@@ -95,9 +101,27 @@ const TRANSACTION_END = /^\s*(commit|end|rollback|release)\b/i;
 /** How often `changeStamp` looks for other processes' commits. */
 export const CHANGE_POLL_MS = 100;
 
+/**
+ * The database holds password hashes, tokens and payments: its files are readable by their owner
+ * only. A new file is created 0600 before SQLite opens it (SQLite gives its -wal and -shm files
+ * the database file's permissions); an existing one, and its -wal/-shm, are tightened to 0600.
+ */
+function createPrivately(path: string): void {
+  const file = resolve(path);
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600)); // creates it 0600 (umask only removes bits), or leaves it
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    try {
+      if ((statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600);
+    } catch {
+      /* absent, or not ours to change */
+    }
+  }
+}
+
 /** Open a SQLite file with the pragmas the ledger needs. `:memory:` is allowed for tests. */
 export function openSqlite(path: string): AppDatabase {
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (path !== ':memory:') createPrivately(path);
   const sqlite = new SQLite(path);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('journal_mode = WAL');
@@ -143,11 +167,16 @@ export function openPostgres(url: string, poolSize = 10): AppDatabase {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes as pg.CustomTypesConfig });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const u = new URL(url);
+  const changes = new PostgresChangeBus(url, (text, values) => pool.query(text, values));
   return {
     db,
     dialect: 'postgres',
     describe: `postgres://${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`,
-    close: () => db.destroy(),
+    changes,
+    close: async () => {
+      await changes.close();
+      await db.destroy();
+    },
   };
 }
 

@@ -19,6 +19,8 @@ export interface UsersTable {
   locked_until: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** In every access token; bumped by sign-out, password reset, refresh-token theft, role change. */
+  session_version: Generated<number>;
 }
 
 export interface RefreshTokensTable {
@@ -424,6 +426,13 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+/** Abuse-limit counters shared by the processes of one PostgreSQL database (api/rate-limit/postgres-store.ts). */
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -452,6 +461,7 @@ export interface Database {
   blogs: BlogsTable;
   schema_migrations: SchemaMigrationsTable;
   app_meta: AppMetaTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 export type User = Selectable<UsersTable>;

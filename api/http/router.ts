@@ -1,22 +1,66 @@
 /**
  * Every route is declared with @hono/zod-openapi so /api/openapi.json is generated from the code.
- * `createRouter()` gives a sub-app whose validation failures become 400 `{ error }` naming the field.
+ * `createRouter()` gives a sub-app whose validation failures become 400 `{ error }` naming the field,
+ * and whose JSON request bodies are closed: a field the route does not declare is refused (400
+ * `Unknown field: url`, field `url`), never silently dropped — so a typo cannot save nothing and
+ * answer 200. A route that deliberately takes more declares it (`.loose()`, `.catchall(x)`, or the
+ * extra fields themselves). The document shows each route's schema as declared.
  */
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../errors.ts';
+import { strictBodySchema, unknownFieldOf } from './strict-body.ts';
+
+interface Issue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  keys?: string[];
+}
 
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        const issue = result.error.issues[0];
+        const issues = result.error.issues as Issue[];
+        // An unknown field explains the rest (a misspelt name is also a missing one): it comes first.
+        const unknown = issues.find((i) => i.code === 'unrecognized_keys');
+        if (unknown) {
+          const field = unknownFieldOf(unknown);
+          return c.json(errorBody('validation_failed', `Unknown field: ${field}`, field), 400);
+        }
+        const issue = issues[0];
         const field = issue?.path.map(String).join('.') || undefined;
         const message = issue?.message ?? 'Invalid request';
         return c.json(errorBody('validation_failed', message, field), 400);
       }
     },
   });
+  const declare = router.openapi;
+  router.openapi = ((route: RouteConfig & { hide?: boolean }, handler: never, hook?: never) => {
+    const { middleware: _middleware, hide, ...documented } = route;
+    // Documented as declared; validated with every JSON body object closed.
+    if (!hide) router.openAPIRegistry.registerPath(documented);
+    return declare({ ...withClosedBodies(route), hide: true } as never, handler, hook);
+  }) as typeof router.openapi;
+  return router;
+}
+
+const isJson = (mediaType: string) => /^application\/([a-z-.]+\+)?json/i.test(mediaType);
+
+function withClosedBodies<R extends RouteConfig>(route: R): R {
+  const content = route.request?.body?.content;
+  if (!content) return route;
+  const closed = Object.fromEntries(
+    Object.entries(content).map(([type, media]) => {
+      const schema = media && 'schema' in media ? media.schema : undefined;
+      return [
+        type,
+        isJson(type) && schema instanceof z.ZodType ? { ...media, schema: strictBodySchema(schema) } : media,
+      ];
+    }),
+  );
+  return { ...route, request: { ...route.request, body: { ...route.request!.body!, content: closed } } };
 }
 
 /** The error envelope, for response declarations. */

@@ -45,7 +45,7 @@ export interface ListSpec {
   defaultSort: [field: string, order: SortOrder];
   /** API filter name → how to apply it. Unknown filter names are refused with 400. */
   filters?: Record<string, FilterSpec>;
-  /** Largest page served (react-admin's export asks for 1000). Default 1000. */
+  /** Largest page served; a larger range is cut to it (Content-Range says so). Default MAX_PAGE_SIZE. */
   maxPageSize?: number;
   /** A tiebreaker column appended to every sort so pages are stable. Default 'id'. */
   tiebreaker?: string | null;
@@ -76,6 +76,12 @@ function assertIdentifier(column: string, where: string) {
   if (!/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/i.test(column))
     throw new Error(`${where}: bad column ${column}`);
 }
+
+/**
+ * The most rows one list request returns, whatever range it asks for: a larger range gets the first
+ * MAX_PAGE_SIZE rows and a Content-Range that says so (`payments 0-499/12000`); page on for more.
+ */
+export const MAX_PAGE_SIZE = 500;
 
 const RESERVED = new Set(['sort', 'range', 'filter', '_sort', '_order', '_start', '_end']);
 
@@ -135,12 +141,13 @@ function coerce(name: string, spec: FilterSpec, value: unknown): FilterValue {
  * the parameter for malformed JSON, an unknown sort field, an unknown filter or a bad range.
  */
 export function parseListQuery(query: Record<string, string | undefined>, spec: ListSpec): ListQuery {
-  const max = spec.maxPageSize ?? 1000;
+  const max = Math.min(spec.maxPageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
   let sortField = spec.defaultSort[0];
   let order = spec.defaultSort[1];
   let start = 0;
   let end = 24;
-  const rawFilters: Record<string, unknown> = {};
+  // No prototype: a parameter named `toString` or `__proto__` is a name like any other (and unknown).
+  const rawFilters: Record<string, unknown> = Object.create(null);
 
   if (query.sort !== undefined) {
     const sort = parseJson('sort', query.sort);
@@ -172,11 +179,11 @@ export function parseListQuery(query: Record<string, string | undefined>, spec: 
     if (!RESERVED.has(key) && value !== undefined) rawFilters[key] = value;
   }
 
-  const column = spec.sortable[sortField];
+  const column = Object.hasOwn(spec.sortable, sortField) ? spec.sortable[sortField] : undefined;
   if (!column) bad('sort', `Cannot sort by ${sortField}`);
   const filter: ListQuery['filter'] = [];
   for (const [name, value] of Object.entries(rawFilters)) {
-    const f = spec.filters?.[name];
+    const f = spec.filters && Object.hasOwn(spec.filters, name) ? spec.filters[name] : undefined;
     if (!f) bad(`filter.${name}`, `Unknown filter: ${name}`);
     if (value === undefined || value === '') continue;
     filter.push({ name, spec: f, value: coerce(name, f, value) });
@@ -275,12 +282,21 @@ export const ListQueryParams = z
       .string()
       .optional()
       .openapi({ example: '["created_at","DESC"]', description: '[field, ASC|DESC]' }),
-    range: z.string().optional().openapi({ example: '[0,24]', description: '[start, end], inclusive' }),
+    range: z
+      .string()
+      .optional()
+      .openapi({
+        example: '[0,24]',
+        description: `[start, end], inclusive. At most ${MAX_PAGE_SIZE} rows per request: a larger range is cut to ${MAX_PAGE_SIZE} (Content-Range says which rows came).`,
+      }),
     filter: z.string().optional().openapi({ example: '{}', description: 'JSON object of filters' }),
     _sort: z.string().optional(),
     _order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional(),
     _start: z.string().optional(),
-    _end: z.string().optional(),
+    _end: z
+      .string()
+      .optional()
+      .openapi({ description: `Exclusive; at most ${MAX_PAGE_SIZE} rows per request` }),
   })
   .loose();
 

@@ -2,12 +2,15 @@
  * Serves the built front ends from STATIC_DIR (dist/): the site at /, the console at /admin/, the
  * widget at /widget/. Single-page fallbacks for client-side routes; hashed assets are cached for a
  * year, HTML never; precompressed .br/.gz siblings (written by the build) are sent when accepted.
+ * Files read are kept in memory in a least-recently-used cache bounded by count and bytes; a path
+ * that names no file is never remembered, so a flood of unique unknown paths costs no memory.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
 import { hasPayLinkParams } from '../../core/link-params.ts';
 import type { AppEnv } from '../context.ts';
+import { WeightedLru } from './lru.ts';
 import { shellStatus } from './spa-routes.ts';
 
 const TYPES: Record<string, string> = {
@@ -43,21 +46,32 @@ export interface StaticSite {
   built: boolean;
 }
 
-export function createStatic(staticDir: string): StaticSite {
+/** What the file cache may hold: the built front ends are a few MB with their .br/.gz siblings. */
+export const STATIC_CACHE_LIMITS = { maxEntries: 500, maxBytes: 32 * 1024 * 1024 };
+
+const bytesOf = (f: CachedFile) => f.body.length + (f.br?.length ?? 0) + (f.gz?.length ?? 0);
+
+export function createStatic(
+  staticDir: string,
+  limits: { maxEntries: number; maxBytes: number } = STATIC_CACHE_LIMITS,
+): StaticSite & { cache: WeightedLru<CachedFile> } {
   const root = resolve(staticDir);
-  const cache = new Map<string, CachedFile | null>();
+  const cache = new WeightedLru<CachedFile>({
+    maxEntries: limits.maxEntries,
+    maxWeight: limits.maxBytes,
+    weigh: (f, key) => bytesOf(f) + key.length * 2,
+  });
 
   const load = (file: string): CachedFile | null => {
-    if (cache.has(file)) return cache.get(file)!;
-    let entry: CachedFile | null = null;
-    if (existsSync(file) && statSync(file).isFile()) {
-      entry = {
-        body: readFileSync(file),
-        br: existsSync(`${file}.br`) ? readFileSync(`${file}.br`) : undefined,
-        gz: existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined,
-        type: TYPES[file.endsWith('.d.ts') ? '.d.ts' : extname(file)] ?? 'application/octet-stream',
-      };
-    }
+    const hit = cache.get(file);
+    if (hit) return hit;
+    if (!existsSync(file) || !statSync(file).isFile()) return null; // misses are not remembered
+    const entry: CachedFile = {
+      body: readFileSync(file),
+      br: existsSync(`${file}.br`) ? readFileSync(`${file}.br`) : undefined,
+      gz: existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined,
+      type: TYPES[file.endsWith('.d.ts') ? '.d.ts' : extname(file)] ?? 'application/octet-stream',
+    };
     cache.set(file, entry);
     return entry;
   };
@@ -117,6 +131,7 @@ export function createStatic(staticDir: string): StaticSite {
   const widgetDir = join(root, 'widget');
 
   return {
+    cache,
     built:
       existsSync(join(siteDir, 'index.html')) &&
       existsSync(join(adminDir, 'index.html')) &&

@@ -4,10 +4,14 @@
  * the accounting `payment_url`; secrets such as `webhook_secret` never leave the server.
  */
 import { z } from '@hono/zod-openapi';
+import { EMAIL_PATTERN } from '../../core/email.ts';
 import { isTimeZone } from '../../core/local-date.ts';
 import { SurchargePercentageInput, SurchargeRuleInput, SurchargeRuleOutput } from './surcharge.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = EMAIL_PATTERN;
+
+/** A merchant's status (spec §8: active, pending; anything else is shown red): only these are stored. */
+export const MERCHANT_STATUSES = ['active', 'pending', 'inactive'] as const;
 
 const optionalText = (max: number) =>
   z
@@ -30,7 +34,9 @@ const email = z
 const common = {
   phone: optionalText(40),
   description: optionalText(2000),
-  status: z.string().trim().min(1).max(40).optional(),
+  status: z
+    .enum(MERCHANT_STATUSES, { error: `Status must be one of: ${MERCHANT_STATUSES.join(', ')}` })
+    .optional(),
   surcharge_enabled: z.boolean().optional(),
   surcharge_percentage: SurchargePercentageInput.optional().openapi({ type: 'number', example: 2.95 }),
   surcharge_rules: z.array(SurchargeRuleInput).max(20).nullish(),
@@ -65,7 +71,7 @@ export const MerchantUpdateBody = z
     email: email.optional(),
     ...common,
     // The automation webhook is set only through PUT /api/admin/merchants/{id}/webhook, which checks
-    // the URL against SSRF; here those fields are ignored like any other unknown field.
+    // the URL against SSRF; here those fields are refused like any other unknown field.
   })
   .openapi('MerchantUpdate');
 

@@ -2,7 +2,9 @@
  * Small per-app caches that keep the pay-session lookup to one indexed read (DESIGN §9 budget):
  *  - merchants by link reference for a few seconds (the session is a display; creating a payment
  *    re-reads the merchant, so a just-disconnected or deleted merchant still cannot be paid);
- *    this process's own merchant writes invalidate it at once, other processes' within the TTL;
+ *    this process's own merchant writes invalidate it at once; on PostgreSQL so do other processes'
+ *    (LISTEN/NOTIFY, api/db/change-bus.ts: within milliseconds; the TTL is only the backstop for a
+ *    lost connection); on SQLite (one process) another writer's within the TTL;
  *  - the rendered session of a link (everything but the session id), kept while the invoice's
  *    version — bumped by every change to the invoice or its payments' statuses — is the one it was
  *    rendered from, for as long as the merchant entry would live. A lookup checks that version
@@ -74,21 +76,34 @@ interface PayCaches {
 
 const caches = new WeakMap<AppDeps, PayCaches>();
 
+/** The change-bus topic of merchant writes. */
+export const MERCHANTS_TOPIC = 'merchants';
+
 export function payCaches(deps: AppDeps): PayCaches {
   let c = caches.get(deps);
   if (!c) {
-    c = {
+    const created: PayCaches = {
       merchants: new BoundedCache(),
       sessions: new BoundedCache(),
       links: new BoundedCache(),
       generation: 0,
     };
-    caches.set(deps, c);
+    // Another process changed a merchant: what this one rendered from it is dropped.
+    deps.database.changes?.subscribe(MERCHANTS_TOPIC, () => created.generation++);
+    caches.set(deps, (c = created));
   }
   return c;
 }
 
-/** Call after changing a merchant: this process's pay sessions see the change at once. */
+/**
+ * Call after changing a merchant (after the commit): this process's pay sessions see the change at
+ * once, and on PostgreSQL every other process's within milliseconds.
+ */
 export function invalidateMerchantCache(deps: AppDeps): void {
   payCaches(deps).generation++;
+  deps.database.changes
+    ?.publish(MERCHANTS_TOPIC)
+    .catch((err: unknown) =>
+      deps.logger.warn({ err }, 'could not notify other processes of a merchant change'),
+    );
 }

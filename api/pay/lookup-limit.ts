@@ -7,8 +7,9 @@
  */
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import type { AppDeps } from '../context.ts';
-import { rateLimiterFor, tooManyAttempts } from '../rate-limit/enforce.ts';
+import { tooManyAttempts } from '../rate-limit/enforce.ts';
 import type { RateRule } from '../rate-limit/limiter.ts';
+import { rateStoreFor } from '../rate-limit/store.ts';
 
 const WINDOW_MS = 10 * 60_000;
 const MAX_PAIRS = 50_000;
@@ -25,19 +26,28 @@ function ruleFor(deps: AppDeps): RateRule {
 }
 
 /**
- * Count a lookup of `identity` from `ip` if this address has not looked it up in the window; throws
- * 429 past the limit. No-op with rate limits off or without an address.
+ * Count a lookup of `identity` from `ip` if this address has not looked it up in the window.
+ * Undefined when there is nothing to count (already admitted, rate limits off, no address): the hot
+ * path stays synchronous. Otherwise a promise that rejects with 429 past the limit.
  */
-export function admitLookup(deps: AppDeps, ip: string | null, identity: string): void {
-  if (!ip || !deps.config.rateLimits) return;
+export function admitLookup(deps: AppDeps, ip: string | null, identity: string): Promise<void> | undefined {
+  if (!ip || !deps.config.rateLimits) return undefined;
   let pairs = admitted.get(deps);
   if (!pairs) admitted.set(deps, (pairs = new Map()));
   const pair = `${ip}\u0000${identity}`;
   const now = deps.clock.now().getTime();
   const until = pairs.get(pair);
-  if (until !== undefined && until > now) return;
-  const decision = rateLimiterFor(deps).consume(ruleFor(deps), ip);
-  if (!decision.ok) throw tooManyAttempts(decision.retryAfterSeconds);
+  if (until !== undefined && until > now) return undefined;
+  const known = pairs;
+  return rateStoreFor(deps)
+    .consume([[ruleFor(deps), ip]])
+    .then((decision) => {
+      if (!decision.ok) throw tooManyAttempts(decision.retryAfterSeconds);
+      remember(known, pair, now);
+    });
+}
+
+function remember(pairs: Map<string, number>, pair: string, now: number): void {
   if (pairs.size >= MAX_PAIRS) {
     for (const [k, expires] of pairs) if (expires <= now) pairs.delete(k);
     // Still full: drop the oldest admissions (they are counted again if they come back: stricter).

@@ -39,7 +39,8 @@ async function openPaySessionHandler(c: Context<AppEnv>): Promise<Response> {
   const rawQuery = at < 0 ? '' : url.slice(at + 1);
   // Only with rate limits on is the address needed (distinct invoices per address, api/pay/lookup-limit.ts).
   const ip = deps.config.rateLimits ? clientIp(c) : null;
-  const known = reusePaySession(deps, rawQuery, ip);
+  const reused = reusePaySession(deps, rawQuery, ip);
+  const known = typeof reused === 'object' ? await reused : reused;
   if (known !== undefined) return fastJson(c, known, 200, NO_STORE);
   const parsed = SessionQuery.safeParse(c.req.query());
   if (!parsed.success) {

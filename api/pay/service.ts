@@ -41,13 +41,19 @@ export function reusePaySession(
   deps: AppDeps,
   rawQuery: string,
   ip: string | null = null,
-): string | undefined {
+): string | undefined | Promise<string | undefined> {
   const cache = payCaches(deps);
   const link = cache.links.get(rawQuery, 0);
   if (!link) return undefined;
-  admitLookup(deps, ip, link.identity);
+  const admission = admitLookup(deps, ip, link.identity);
+  if (admission) return admission.then(() => reuseRendering(deps, link.key));
+  return reuseRendering(deps, link.key);
+}
+
+function reuseRendering(deps: AppDeps, key: string): string | undefined {
+  const cache = payCaches(deps);
   const nowMs = deps.clock.now().getTime();
-  const session = cache.sessions.get(link.key, nowMs);
+  const session = cache.sessions.get(key, nowMs);
   if (!session || !reusable(deps, session)) return undefined;
   return answer(deps, session, nowMs, null);
 }
@@ -78,7 +84,21 @@ export function openPaySession(
     });
 
   const identity = lookupIdentity(`${q.merchant ?? ''}\u0000${q.shortcode ?? ''}`, invoiceNumber, currency);
-  admitLookup(deps, ip, identity);
+  const admission = admitLookup(deps, ip, identity);
+  if (admission)
+    return admission.then(() => openAdmitted(deps, q, rawQuery, invoiceNumber, currency, identity));
+  return openAdmitted(deps, q, rawQuery, invoiceNumber, currency, identity);
+}
+
+/** `openPaySession` once the lookup is admitted. */
+function openAdmitted(
+  deps: AppDeps,
+  q: SessionQuery,
+  rawQuery: string | undefined,
+  invoiceNumber: string,
+  currency: string,
+  identity: string,
+): string | Promise<string> {
   const nowMs = deps.clock.now().getTime();
   const link: Link = {
     invoiceNumber,

@@ -4,6 +4,7 @@
  * and metadata: they are accepted and ignored, because the server computes every number.
  */
 import { z } from '@hono/zod-openapi';
+import { EMAIL_PATTERN } from '../../core/email.ts';
 
 export const INVALID_AMOUNT_MESSAGE = 'Please enter a valid payment amount.';
 
@@ -57,7 +58,7 @@ export const CreatePaymentBody = z
       .string()
       .trim()
       .max(254)
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Email is invalid')
+      .regex(EMAIL_PATTERN, 'Email is invalid')
       .nullish()
       .or(z.literal('')),
     // Sent by the spec's client; ignored (recomputed on the server).

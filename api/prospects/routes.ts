@@ -62,7 +62,7 @@ export const prospectRoutes = createRouter();
 
 // The limit is counted before validation so a flood of malformed posts is refused too.
 prospectRoutes.use(submitRoute.path, async (c, next) => {
-  if (c.req.method === 'POST') enforceRateLimits(c, [[CONTACT_RATE_RULE, clientIp(c) ?? 'unknown']]);
+  if (c.req.method === 'POST') await enforceRateLimits(c, [[CONTACT_RATE_RULE, clientIp(c) ?? 'unknown']]);
   await next();
 });
 

@@ -1,23 +1,13 @@
 /**
- * Rate limits as HTTP: one limiter per app (keyed by its deps, no module-level state shared between
- * test apps), active when RATE_LIMITS is on (the default), refusing with 429 `rate_limited` and a
- * `Retry-After` header.
+ * Rate limits as HTTP: one store per app (store.ts: in memory on SQLite, in the database on
+ * PostgreSQL so several processes share it), active when RATE_LIMITS is on (the default), refusing
+ * with 429 `rate_limited` and a `Retry-After` header.
  */
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../context.ts';
+import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { RateLimiter, type RateDecision, type RateRule } from './limiter.ts';
-
-const limiters = new WeakMap<AppDeps, RateLimiter>();
-
-export function rateLimiterFor(deps: AppDeps): RateLimiter {
-  let limiter = limiters.get(deps);
-  if (!limiter) {
-    limiter = new RateLimiter(deps.clock);
-    limiters.set(deps, limiter);
-  }
-  return limiter;
-}
+import type { RateDecision, RateRule } from './limiter.ts';
+import { rateStoreFor } from './store.ts';
 
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
@@ -31,28 +21,30 @@ function throwIfRefused(decision: RateDecision): void {
   if (!decision.ok) throw tooManyAttempts(decision.retryAfterSeconds);
 }
 
-/** Count an attempt against each rule+key; throw 429 if any is over its limit. */
-export function enforceRateLimits(c: Context<AppEnv>, checks: Array<[RateRule, string | null]>): void {
+/** Count an attempt against each rule+key (null keys skipped); throw 429 if any is over its limit. */
+export async function enforceRateLimits(
+  c: Context<AppEnv>,
+  checks: Array<[RateRule, string | null]>,
+): Promise<void> {
   const deps = c.get('deps');
   if (!deps.config.rateLimits) return;
-  const limiter = rateLimiterFor(deps);
-  // Check all first so a refused request does not consume the other rules' budgets.
-  for (const [rule, key] of checks) if (key !== null) throwIfRefused(limiter.check(rule, key));
-  for (const [rule, key] of checks) if (key !== null) limiter.hit(rule, key);
+  const keyed = checks.filter((check): check is [RateRule, string] => check[1] !== null);
+  if (keyed.length) throwIfRefused(await rateStoreFor(deps).consume(keyed));
 }
 
 /** Throw 429 if the rule is already exhausted for the key (for failure-only counters). */
-export function assertUnderLimit(c: Context<AppEnv>, rule: RateRule, key: string): void {
+export async function assertUnderLimit(c: Context<AppEnv>, rule: RateRule, key: string): Promise<void> {
   const deps = c.get('deps');
-  if (deps.config.rateLimits) throwIfRefused(rateLimiterFor(deps).check(rule, key));
+  if (deps.config.rateLimits) throwIfRefused(await rateStoreFor(deps).check(rule, key));
 }
 
 /** Record a failure against a failure-only counter. */
-export function recordFailure(c: Context<AppEnv>, rule: RateRule, key: string): void {
+export async function recordFailure(c: Context<AppEnv>, rule: RateRule, key: string): Promise<void> {
   const deps = c.get('deps');
-  if (deps.config.rateLimits) rateLimiterFor(deps).hit(rule, key);
+  if (deps.config.rateLimits) await rateStoreFor(deps).hit(rule, key);
 }
 
-export function clearFailures(c: Context<AppEnv>, rule: RateRule, key: string): void {
-  rateLimiterFor(c.get('deps')).reset(rule, key);
+export async function clearFailures(c: Context<AppEnv>, rule: RateRule, key: string): Promise<void> {
+  const deps = c.get('deps');
+  if (deps.config.rateLimits) await rateStoreFor(deps).reset(rule, key);
 }

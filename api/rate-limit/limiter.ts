@@ -1,5 +1,6 @@
 /**
- * In-memory fixed-window counters for abuse limits (one process; DESIGN runs one Node process).
+ * In-memory fixed-window counters for abuse limits (one process: SQLite's set-up; on PostgreSQL the
+ * counters live in the database, postgres-store.ts).
  * `consume` counts an attempt and refuses past the limit; `check` + `hit` let a caller count only
  * failures (e.g. wrong passwords). Memory is bounded: expired windows are swept, and past `maxKeys`
  * the oldest keys are dropped first.

@@ -1,5 +1,6 @@
 /**
- * In-memory stand-in for the account lockout of emails that have no account: after `threshold`
+ * In-memory stand-in for the account lockout of emails that have no account (one process; on
+ * PostgreSQL the same lives in the database, postgres-store.ts): after `threshold`
  * failures the key is locked for `lockMs`, exactly like the persisted lockout on `users`, so the
  * answers (and their Retry-After) do not reveal whether an email is registered.
  */
@@ -38,16 +39,4 @@ export class LockoutTracker {
     this.#entries.set(key, e);
     return lock;
   }
-}
-
-const trackers = new WeakMap<object, LockoutTracker>();
-
-/** One tracker per app (keyed by its deps object). */
-export function lockoutFor(deps: { clock: Clock }): LockoutTracker {
-  let tracker = trackers.get(deps);
-  if (!tracker) {
-    tracker = new LockoutTracker(deps.clock);
-    trackers.set(deps, tracker);
-  }
-  return tracker;
 }

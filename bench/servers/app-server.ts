@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signAccessToken } from '../../api/auth/access-token.ts';
 import { buildServer } from '../../scripts/build-server.ts';
+import { serverNodeFlags } from '../../scripts/server-flags.ts';
 import { systemClock } from '../../api/context.ts';
 import { signPayload } from '../../api/payments/providers/sandbox/signature.ts';
 import { createConnectedMerchant, type TestMerchant } from '../../tests/e2e/support/pay-fixtures.ts';
@@ -59,27 +60,31 @@ export async function startAppServer(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'invoicepay-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), await serverBundle()], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: baseUrl,
-      DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
-      SANDBOX_DATABASE_URL: `sqlite:${join(dataDir, 'sandbox.db')}`,
-      PAYMENTS_PROVIDER: 'sandbox',
-      JWT_SECRET: BENCH_JWT_SECRET,
-      ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
-      RATE_LIMITS: '0',
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: 'dist',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags(), ...(options.nodeArgs ?? []), await serverBundle()],
+    {
+      cwd: process.cwd(),
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_BASE_URL: baseUrl,
+        DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
+        SANDBOX_DATABASE_URL: `sqlite:${join(dataDir, 'sandbox.db')}`,
+        PAYMENTS_PROVIDER: 'sandbox',
+        JWT_SECRET: BENCH_JWT_SECRET,
+        ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
+        RATE_LIMITS: '0',
+        LOG_LEVEL: 'warn',
+        STATIC_DIR: 'dist',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout!.on('data', (d) => (log = (log + d).slice(-200_000)));
   child.stderr!.on('data', (d) => (log = (log + d).slice(-200_000)));
   const exited = () =>

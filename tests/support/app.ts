@@ -9,6 +9,7 @@ import { PasswordHasher } from '../../api/auth/password.ts';
 import { createLogger } from '../../api/logger.ts';
 import { createMailer } from '../../api/mail/create-mailer.ts';
 import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
+import type { AppDatabase } from '../../api/db/database.ts';
 import { createTestDatabase } from './db.ts';
 import { staticResolveHost, type ResolveHost } from '../../api/net/resolve.ts';
 
@@ -53,10 +54,12 @@ export async function createTestApp(
     autoDeliverEvents?: boolean;
     /** DNS for outbound URLs (SSRF guard); default: a table with only localhost. */
     resolveHost?: ResolveHost;
+    /** A database to use (closed with the app) instead of a fresh one: e.g. a second connection to another app's. */
+    database?: AppDatabase;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const clock = new TestClock();
   const logger = createLogger('silent');
   const mailer = createMailer({ config, database, logger, clock });

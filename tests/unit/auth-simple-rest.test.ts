@@ -83,6 +83,22 @@ describe('parseListQuery', () => {
     expect(parseListQuery({ filter: '{"status":""}' }, spec).filter).toEqual([]);
   });
 
+  it('treats names of Object.prototype members as the unknown names they are (400, not 500)', () => {
+    expect(error(() => parseListQuery({ _sort: 'constructor' }, spec))).toMatchObject({
+      status: 400,
+      field: 'sort',
+    });
+    expect(error(() => parseListQuery({ sort: '["toString","ASC"]' }, spec)).field).toBe('sort');
+    expect(error(() => parseListQuery({ toString: '0x1F' }, spec))).toMatchObject({
+      status: 400,
+      field: 'filter.toString',
+    });
+    expect(error(() => parseListQuery({ filter: '{"__proto__":{"status":"x"}}' }, spec)).field).toBe(
+      'filter.__proto__',
+    );
+    expect(error(() => parseListQuery({ hasOwnProperty: '1' }, spec)).field).toBe('filter.hasOwnProperty');
+  });
+
   it('refuses what it does not know, naming the parameter', () => {
     expect(error(() => parseListQuery({ sort: '["password_hash","ASC"]' }, spec))).toMatchObject({
       status: 400,

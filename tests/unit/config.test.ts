@@ -63,4 +63,13 @@ describe('config', () => {
     expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
     expect(run.stderr).not.toMatch(/\bat .+:\d+:\d+/);
   });
+
+  it('takes WORKERS on PostgreSQL and refuses more than one on SQLite, in one line', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://u:p@db:5432/x' }).workers).toBe(4);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(
+      /^Invalid configuration: WORKERS=2 needs PostgreSQL \(DATABASE_URL=postgres:\/\/…\); SQLite is the one-process set-up, use WORKERS=1$/,
+    );
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS must be an integer between 1 and 64/);
+  });
 });

@@ -72,8 +72,33 @@ const actions = {
 
 export type ConsoleDataProvider = DataProvider & typeof actions;
 
+const restProvider = simpleRestProvider('/api/admin', httpClient);
+
+/** The API's largest page (api/http/simple-rest.ts MAX_PAGE_SIZE): a longer range is cut to it. */
+const MAX_PAGE_SIZE = 500;
+
 export const dataProvider: ConsoleDataProvider = {
-  ...simpleRestProvider('/api/admin', httpClient),
+  ...restProvider,
+  /** A larger page (a CSV export asks for up to 10,000 rows) is fetched in pages the API serves whole. */
+  async getList(resource, params) {
+    const { page = 1, perPage = 25 } = params.pagination ?? {};
+    if (perPage <= MAX_PAGE_SIZE) return restProvider.getList(resource, params);
+    let chunk = MAX_PAGE_SIZE;
+    while (perPage % chunk !== 0) chunk--; // pages of `chunk` rows tile the range exactly
+    const first = (page - 1) * perPage;
+    const data: any[] = [];
+    let total: number | undefined;
+    for (let offset = 0; offset < perPage; offset += chunk) {
+      const part = await restProvider.getList(resource, {
+        ...params,
+        pagination: { page: (first + offset) / chunk + 1, perPage: chunk },
+      });
+      data.push(...part.data);
+      total = part.total;
+      if (part.data.length < chunk || (total !== undefined && first + data.length >= total)) break;
+    }
+    return { data, total };
+  },
   ...actions,
 };
 

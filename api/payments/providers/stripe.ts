@@ -323,6 +323,10 @@ export class StripeProvider implements PaymentProvider {
     if (this.#webhookSecrets.length === 0)
       throw new WebhookSignatureError('No webhook signing secret configured');
     const receivedAt = this.#clock.now().getTime();
+    // The SDK refuses stale timestamps only; one dated in the future beyond the tolerance is refused too.
+    const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signatureHeader)?.[1] ?? NaN);
+    if (signedAt - receivedAt / 1000 > WEBHOOK_TOLERANCE_SECONDS)
+      throw new WebhookSignatureError('Timestamp outside the tolerance zone');
     let lastError: string | null = null;
     for (const secret of this.#webhookSecrets) {
       try {

@@ -43,7 +43,8 @@ export function verifySignature(
   });
   if (!matches)
     throw new WebhookSignatureError('No signatures found matching the expected signature for payload');
-  if (Math.floor(nowMs / 1000) - timestamp > toleranceSeconds) {
+  // Stale or dated in the future beyond the tolerance alike (a future date would stretch the replay window).
+  if (Math.abs(Math.floor(nowMs / 1000) - timestamp) > toleranceSeconds) {
     throw new WebhookSignatureError('Timestamp outside the tolerance zone');
   }
 }

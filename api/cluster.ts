@@ -1,0 +1,95 @@
+/**
+ * `WORKERS=N` (PostgreSQL only): the primary process serves nothing itself; it starts N workers of
+ * this same server on one port (node:cluster shares the listening socket, handing connections out
+ * round-robin) and looks after them. The first worker migrates the database and runs the demo seed,
+ * then the others start; the primary prints the start-up lines once, when all of them serve. A worker that dies is replaced
+ * (unless workers keep dying: then everything stops with the last one's code). SIGTERM/SIGINT stop
+ * every worker gracefully — each finishes its in-flight requests and closes its database — then the
+ * primary exits.
+ *
+ * Every worker is a full server: state that must be shared lives in PostgreSQL (ledger, sessions,
+ * rate limits) and caches another worker can make stale are invalidated by LISTEN/NOTIFY
+ * (docs/deploying.md).
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from './config.ts';
+
+/** What a worker tells the primary. */
+export type WorkerMessage = { type: 'ready'; lines: string[] };
+
+/** Environment a worker is started with (beside the primary's own). */
+export const WORKER_ROLE = 'INVOICEPAY_WORKER_ROLE';
+
+const CRASH_WINDOW_MS = 60_000;
+const MAX_CRASHES = 5;
+const STOP_TIMEOUT_MS = 15_000;
+
+export function runPrimary(config: Readonly<Config>): void {
+  // The resolved secrets go to every worker, so none generates its own.
+  const shared = { JWT_SECRET: config.jwtSecret ?? '', ENCRYPTION_KEY: config.encryptionKey ?? '' };
+  const crashes: number[] = [];
+  let stopping = false;
+  let ready = 0;
+  let lines: string[] = [];
+  let announced = false;
+
+  const fork = (role: 'first' | 'other'): Worker => {
+    const worker = cluster.fork({ ...shared, [WORKER_ROLE]: role });
+    worker.on('message', (message: WorkerMessage) => {
+      if (message?.type !== 'ready') return;
+      ready++;
+      // Migrated and seeded: the others start now.
+      if (role === 'first') {
+        lines = message.lines;
+        for (let i = 1; i < config.workers; i++) fork('other');
+      }
+      // Printed once, when every worker serves.
+      if (ready === config.workers && !announced) {
+        announced = true;
+        console.log(
+          lines
+            .join('\n')
+            .replace(/ is running on port (\d+)/, ` is running on port $1 (${config.workers} workers)`),
+        );
+      }
+    });
+    worker.on('exit', (code, signal) => {
+      if (stopping) return;
+      // A clean exit is a worker told to stop (Ctrl-C reaches the whole process group): all stop.
+      if (code === 0) return stop(0);
+      const now = Date.now();
+      crashes.push(now);
+      while (crashes.length && now - crashes[0] > CRASH_WINDOW_MS) crashes.shift();
+      // A worker that fails to start has said why (it shares our output): stop with its code.
+      if (ready === 0) return stop(code || 1);
+      console.error(`Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
+      if (crashes.length >= MAX_CRASHES) {
+        console.error(`${MAX_CRASHES} workers exited within a minute; stopping`);
+        return stop(code || 1);
+      }
+      ready--;
+      fork('other');
+    });
+    return worker;
+  };
+
+  const stop = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+    const force = setTimeout(() => process.exit(code || 1), STOP_TIMEOUT_MS);
+    force.unref();
+    let left = workers.length;
+    if (left === 0) process.exit(code);
+    for (const worker of workers) {
+      worker.once('exit', () => {
+        if (--left === 0) process.exit(code);
+      });
+      worker.process.kill('SIGTERM');
+    }
+  };
+
+  process.on('SIGTERM', () => stop(0));
+  process.on('SIGINT', () => stop(0));
+  fork('first');
+}

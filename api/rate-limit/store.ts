@@ -1,0 +1,104 @@
+/**
+ * Where abuse-limit counters and the lockouts of unknown emails live. On SQLite (one process) in
+ * memory (limiter.ts, lockout.ts): nothing is faster, and nothing else could see them. On PostgreSQL
+ * in the database (postgres-store.ts), so N processes behind one load balancer are as strict as one.
+ * One store per app (keyed by its deps: test apps share nothing).
+ */
+import type { AppDeps, Clock } from '../context.ts';
+import { RateLimiter, type RateDecision, type RateRule } from './limiter.ts';
+import { LockoutTracker } from './lockout.ts';
+import { PostgresLockouts, PostgresRateStore } from './postgres-store.ts';
+
+export interface RateStore {
+  /**
+   * Count one attempt against every [rule, key] unless one of them is at its limit: then none is
+   * counted (a refused request spends no budget) and the longest wait is returned.
+   */
+  consume(checks: Array<[RateRule, string]>): Promise<RateDecision>;
+  /** Would one more attempt be allowed? Counts nothing. */
+  check(rule: RateRule, key: string): Promise<RateDecision>;
+  /** Count one attempt (e.g. a failure) without deciding. */
+  hit(rule: RateRule, key: string): Promise<void>;
+  reset(rule: RateRule, key: string): Promise<void>;
+}
+
+/** Lockouts of keys with no account row (unknown emails), mirroring the persisted one on `users`. */
+export interface LockoutStore {
+  /** Seconds until the key unlocks, or 0 when it is not locked. */
+  lockedFor(key: string): Promise<number>;
+  /** Count a failure; true when this failure started a lock of `lockMs`. */
+  fail(key: string, threshold: number, lockMs: number): Promise<boolean>;
+}
+
+export class MemoryRateStore implements RateStore {
+  readonly #limiter: RateLimiter;
+  constructor(clock: Clock) {
+    this.#limiter = new RateLimiter(clock);
+  }
+  async consume(checks: Array<[RateRule, string]>): Promise<RateDecision> {
+    // Check all first so a refused request does not consume the other rules' budgets.
+    for (const [rule, key] of checks) {
+      const decision = this.#limiter.check(rule, key);
+      if (!decision.ok) return decision;
+    }
+    let remaining = Number.POSITIVE_INFINITY;
+    for (const [rule, key] of checks) {
+      this.#limiter.hit(rule, key);
+      const after = this.#limiter.check(rule, key);
+      remaining = Math.min(remaining, after.ok ? after.remaining : 0);
+    }
+    return { ok: true, remaining };
+  }
+  async check(rule: RateRule, key: string) {
+    return this.#limiter.check(rule, key);
+  }
+  async hit(rule: RateRule, key: string) {
+    this.#limiter.hit(rule, key);
+  }
+  async reset(rule: RateRule, key: string) {
+    this.#limiter.reset(rule, key);
+  }
+}
+
+export class MemoryLockouts implements LockoutStore {
+  readonly #tracker: LockoutTracker;
+  constructor(clock: Clock) {
+    this.#tracker = new LockoutTracker(clock);
+  }
+  async lockedFor(key: string) {
+    return this.#tracker.lockedFor(key);
+  }
+  async fail(key: string, threshold: number, lockMs: number) {
+    return this.#tracker.fail(key, threshold, lockMs);
+  }
+}
+
+type StoreDeps = Pick<AppDeps, 'clock' | 'database' | 'logger'>;
+const rateStores = new WeakMap<object, RateStore>();
+const lockoutStores = new WeakMap<object, LockoutStore>();
+
+/** The app's rate-limit counters: in PostgreSQL when the app runs on it, else in memory. */
+export function rateStoreFor(deps: StoreDeps): RateStore {
+  let store = rateStores.get(deps);
+  if (!store) {
+    store =
+      deps.database.dialect === 'postgres'
+        ? new PostgresRateStore(deps.database.db, deps.clock, deps.logger)
+        : new MemoryRateStore(deps.clock);
+    rateStores.set(deps, store);
+  }
+  return store;
+}
+
+/** The app's lockouts of unknown emails: in PostgreSQL when the app runs on it, else in memory. */
+export function lockoutStoreFor(deps: StoreDeps): LockoutStore {
+  let store = lockoutStores.get(deps);
+  if (!store) {
+    store =
+      deps.database.dialect === 'postgres'
+        ? new PostgresLockouts(rateStoreFor(deps) as PostgresRateStore)
+        : new MemoryLockouts(deps.clock);
+    lockoutStores.set(deps, store);
+  }
+  return store;
+}

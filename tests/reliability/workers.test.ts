@@ -1,0 +1,117 @@
+/**
+ * `WORKERS=N npm start` (issue 16), against the real server bundle: on PostgreSQL, N worker
+ * processes serve one port — the start-up lines are printed once, a rate limit holds across the
+ * workers (the limit, not N times it), a worker killed outright is replaced, and SIGTERM stops them
+ * all gracefully. With SQLite, WORKERS above 1 is refused with one clear line.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from '../../bench/servers/app-server.ts';
+import { buildServer } from '../../scripts/build-server.ts';
+import { CONTACT_RATE_RULE } from '../../api/prospects/service.ts';
+import { createPostgresSchema, postgresReachable } from '../support/db.ts';
+
+const pgUp = await postgresReachable();
+
+/** The primary's live children (its workers). */
+const workersOf = (pid: number): number[] => {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((s) => Number(s.trim()))
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+};
+
+async function until(done: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('WORKERS with SQLite', () => {
+  it('is refused with one clear line', async () => {
+    const result = spawnSync(process.execPath, [await buildServer()], {
+      env: { PATH: process.env.PATH, WORKERS: '2', DATABASE_URL: 'sqlite:/tmp/never-created.db' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'Invalid configuration: WORKERS=2 needs PostgreSQL (DATABASE_URL=postgres://…); SQLite is the one-process set-up, use WORKERS=1',
+    );
+  });
+});
+
+describe.skipIf(!pgUp)('WORKERS=2 on PostgreSQL', () => {
+  let schema: Awaited<ReturnType<typeof createPostgresSchema>>;
+  let server: AppServer;
+  beforeAll(async () => {
+    schema = await createPostgresSchema();
+    server = await startAppServer({ env: { WORKERS: '2', DATABASE_URL: schema.url, RATE_LIMITS: '1' } });
+    await until(() => server.output().includes('(2 workers)')); // printed when both serve
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await schema?.drop();
+  });
+
+  it('prints the start-up lines once and runs two workers on one port', () => {
+    const out = server.output();
+    expect(out.match(/is running on port/g)).toHaveLength(1);
+    expect(out).toMatch(/is running on port \d+ \(2 workers\)/);
+    expect(workersOf(server.pid)).toHaveLength(2);
+  });
+
+  it('holds a rate limit across the workers', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < CONTACT_RATE_RULE.limit * 2; i++) {
+      // A new connection each time: the primary deals connections to the workers in turn.
+      const res = await fetch(`${server.baseUrl}/api/public/prospects`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', connection: 'close' },
+        body: JSON.stringify({ name: 'N', email: `n${i}@acme.example`, company_name: 'C' }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([
+      ...Array(CONTACT_RATE_RULE.limit).fill(201),
+      ...Array(CONTACT_RATE_RULE.limit).fill(429),
+    ]);
+  });
+
+  it('replaces a worker that is killed outright', async () => {
+    const [victim] = workersOf(server.pid);
+    process.kill(victim, 'SIGKILL');
+    await until(() => {
+      const now = workersOf(server.pid);
+      return now.length === 2 && !now.includes(victim);
+    });
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${server.baseUrl}/readyz`, { headers: { connection: 'close' } }).catch(
+        (err) => {
+          throw new Error(`${err}\n${server.output()}`);
+        },
+      );
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('stops every worker on SIGTERM', async () => {
+    const workers = workersOf(server.pid);
+    await server.stop({ keepData: true });
+    const alive = workers.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(alive).toEqual([]);
+  });
+});
