@@ -24,6 +24,10 @@ export async function handleWebhookEvent(
 ): Promise<{ duplicate: boolean }> {
   // An event type we do not act on (e.g. charge.succeeded) changes nothing: acknowledged, not stored.
   if (event.action.kind === 'ignored') return { duplicate: false };
+  // The success of a payment already recorded as succeeded (from the create-and-confirm answer, the
+  // usual case) changes nothing either: answered from a read, without a write transaction.
+  if (event.action.kind === 'intent_updated' && (await successAlreadyRecorded(deps, event.action.intent)))
+    return { duplicate: true };
   // One transaction per event; on SQLite grouped with concurrent payment writes under one commit.
   const result = await inWriteTransaction(deps.database, async (trx) => {
     const now = deps.clock.now().toISOString();
@@ -74,6 +78,24 @@ async function completeMethodCheck(deps: AppDeps, intent: ProviderIntent): Promi
       'could not read the card charged',
     );
   }
+}
+
+/**
+ * Whether applying this intent would change nothing: it succeeded, its payment is settled on it, and
+ * the event brings neither card details nor another payment method than the one recorded (what
+ * api/payments/state.ts would act on). Settled payments never move back, so skipping is safe.
+ */
+async function successAlreadyRecorded(deps: AppDeps, intent: ProviderIntent): Promise<boolean> {
+  if (intent.status !== 'succeeded' || intent.card) return false;
+  const payment = await findPaymentByIntent(deps.database.db, intent.id);
+  return (
+    payment !== undefined &&
+    isSettled(payment.status) &&
+    payment.method_mismatch === null &&
+    (payment.payment_method_id === null ||
+      intent.paymentMethodId === null ||
+      payment.payment_method_id === intent.paymentMethodId)
+  );
 }
 
 function objectId(action: ProviderAction): string | null {
