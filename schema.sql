@@ -87,7 +87,13 @@ CREATE TABLE merchants (
   created_at TEXT NOT NULL,
   last_updated TEXT NOT NULL,
   -- IANA time zone: accounting dates are the merchant's local date (migration 030).
-  time_zone TEXT NOT NULL DEFAULT 'Australia/Sydney'
+  time_zone TEXT NOT NULL DEFAULT 'Australia/Sydney',
+  -- AU BECS Direct Debit (migration 040): offered on AUD invoices when on, from an optional minimum
+  -- invoice amount (minor units), with its own surcharge (basis points, 0 = none; optional cap).
+  becs_enabled INTEGER NOT NULL DEFAULT 0 CHECK (becs_enabled IN (0, 1)),
+  becs_minimum_amount BIGINT CHECK (becs_minimum_amount > 0),
+  becs_surcharge_bps INTEGER NOT NULL DEFAULT 0 CHECK (becs_surcharge_bps >= 0 AND becs_surcharge_bps <= 500),
+  becs_surcharge_cap BIGINT CHECK (becs_surcharge_cap >= 0)
 );
 CREATE INDEX merchants_created ON merchants (created_at);
 CREATE INDEX merchants_stripe_account ON merchants (stripe_account_id);
@@ -226,9 +232,20 @@ CREATE TABLE payments (
   xero_sync_error TEXT,
   succeeded_at TEXT,
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- Bank debits (migration 040): `card` or `au_becs_debit`; the account's BSB and last four digits;
+  -- the mandate; when the debit started processing and the (merchant-local) date it should clear by;
+  -- the latest dispute's status (payment_disputes).
+  method_type TEXT NOT NULL DEFAULT 'card',
+  bank_bsb TEXT,
+  bank_last4 TEXT,
+  mandate_reference TEXT,
+  processing_at TEXT,
+  clears_by TEXT,
+  dispute_status TEXT
 );
 CREATE INDEX payments_created ON payments (created_at);
+CREATE INDEX payments_dispute_status ON payments (dispute_status, created_at);
 CREATE INDEX payments_merchant_created ON payments (merchant_id, created_at);
 CREATE INDEX payments_status_created ON payments (status, created_at);
 CREATE INDEX payments_invoice_number ON payments (invoice_number);
@@ -236,6 +253,39 @@ CREATE INDEX payments_invoice ON payments (invoice_id, status);
 CREATE INDEX payments_pay_session ON payments (pay_session_id);
 CREATE INDEX payments_reserved_until ON payments (status, reserved_until);
 CREATE INDEX payments_client_ip ON payments (client_ip, created_at);
+
+-- Disputes the provider reports on a payment (charge.dispute.*): one row per provider dispute, its
+-- latest status (migration 040). A dispute is recorded and shown; it does not move the ledger.
+CREATE TABLE payment_disputes (
+  id TEXT PRIMARY KEY,
+  payment_id TEXT NOT NULL REFERENCES payments (id),
+  provider_dispute_id TEXT NOT NULL UNIQUE,
+  amount BIGINT NOT NULL CHECK (amount >= 0),
+  currency TEXT NOT NULL,
+  reason TEXT,
+  status TEXT NOT NULL,
+  evidence_due_by TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX payment_disputes_payment ON payment_disputes (payment_id, created_at);
+
+-- Customer and merchant emails about a bank debit (receipt when it clears, notice when it fails),
+-- queued in the transaction that records the provider's final word and then mailed: at least once,
+-- once per payment and kind (migration 040; api/payments/notices.ts).
+CREATE TABLE payment_notices (
+  id TEXT PRIMARY KEY,
+  payment_id TEXT NOT NULL REFERENCES payments (id),
+  kind TEXT NOT NULL CHECK (kind IN ('debit_cleared', 'debit_failed', 'merchant_debit_failed')),
+  to_address TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent')),
+  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+  next_attempt_at TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  sent_at TEXT,
+  UNIQUE (payment_id, kind)
+);
+CREATE INDEX payment_notices_due ON payment_notices (status, next_attempt_at);
 
 -- Provider declines counted per pay session, invoice and client address (card-testing defence,
 -- DESIGN §3.4): a fixed window per key; past the limit the key is blocked until `blocked_until`.

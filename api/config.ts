@@ -56,6 +56,8 @@ const envSchema = z.object({
   DATABASE_URL: databaseUrl.default('sqlite:data/app.db'),
   SANDBOX_DATABASE_URL: databaseUrl.default('sqlite:data/sandbox.db'),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  // Sandbox only: how long a BECS Direct Debit stays processing before it succeeds or fails.
+  SANDBOX_BECS_DELAY_SECONDS: intIn(0, 604_800).default(60),
   STRIPE_SECRET_KEY: optionalString.refine((v) => v === null || /^(sk|rk)_(test|live)_/.test(v), {
     message: 'must start with sk_test_, sk_live_, rk_test_ or rk_live_',
   }),
@@ -150,6 +152,8 @@ export interface Config {
   publicBaseUrl: string;
   databaseUrl: string;
   sandboxDatabaseUrl: string;
+  /** Sandbox only: seconds a bank debit processes before the bank's word (SANDBOX_BECS_DELAY_SECONDS). */
+  sandboxBecsDelaySeconds: number;
   paymentsProvider: PaymentsMode;
   stripe: {
     secretKey: string | null;
@@ -249,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
     databaseUrl: e.DATABASE_URL,
     sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
+    sandboxBecsDelaySeconds: e.SANDBOX_BECS_DELAY_SECONDS,
     paymentsProvider: provider,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, localDate } from './local-date.ts';
+import { addBusinessDays, isTimeZone, localDate } from './local-date.ts';
 
 describe('localDate', () => {
   it('dates an Australian morning payment on the local day, not the UTC day', () => {
@@ -30,5 +30,20 @@ describe('isTimeZone', () => {
       expect(isTimeZone(z), z).toBe(true);
     for (const z of ['', 'Sydney', 'Australia/Nowhere', 'AUSEASTERNSTANDARDTIME', '../etc', 'x'.repeat(80)])
       expect(isTimeZone(z), z).toBe(false);
+  });
+});
+
+describe('addBusinessDays', () => {
+  it('skips weekends: a debit submitted on a Friday clears by the Wednesday', () => {
+    expect(addBusinessDays('2026-11-20', 3)).toBe('2026-11-25'); // Fri → Wed
+    expect(addBusinessDays('2026-11-23', 3)).toBe('2026-11-26'); // Mon → Thu
+    expect(addBusinessDays('2026-11-21', 1)).toBe('2026-11-23'); // Sat → Mon
+    expect(addBusinessDays('2026-12-30', 3)).toBe('2027-01-04'); // across the year (holidays not known)
+    expect(addBusinessDays('2026-11-20', 0)).toBe('2026-11-20');
+  });
+
+  it('refuses a malformed date or a negative count', () => {
+    expect(() => addBusinessDays('20-11-2026', 3)).toThrow(RangeError);
+    expect(() => addBusinessDays('2026-11-20', -1)).toThrow(RangeError);
   });
 });

@@ -37,3 +37,25 @@ export function localDate(instant: string | Date, timeZone: string): string {
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
+
+/**
+ * The calendar date `days` business days (Monday–Friday; public holidays are not known here) after
+ * `date` (YYYY-MM-DD): when a bank debit submitted on `date` should have cleared. Throws RangeError
+ * for a malformed date or a negative count.
+ *
+ * @example addBusinessDays('2026-11-20', 3); // '2026-11-25' (Friday → Wednesday)
+ */
+export function addBusinessDays(date: string, days: number): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match || !Number.isInteger(days) || days < 0)
+    throw new RangeError(`Bad date or day count: ${date}, ${days}`);
+  const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (Number.isNaN(at.getTime())) throw new RangeError(`Not a date: ${date}`);
+  let left = days;
+  while (left > 0) {
+    at.setUTCDate(at.getUTCDate() + 1);
+    const weekday = at.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return at.toISOString().slice(0, 10);
+}

@@ -173,6 +173,24 @@ describe('fees', () => {
     });
   });
 
+  it('caps the surcharge when a cap is given (a bank debit rule: 1 % capped at A$3.50)', () => {
+    const capped = { surchargeEnabled: true, surchargeBps: 100, surchargeCap: 350, platformFeeBps: 125 };
+    // A$50,000.00: 1 % would be A$500.00; the cap makes it A$3.50, and the fee is on the capped total.
+    expect(computeBreakdown({ amount: 5_000_000, ...capped })).toEqual({
+      amount: 5_000_000,
+      surcharge: 350,
+      total: 5_000_350,
+      platformFee: 62_504,
+      surchargeBps: 100,
+    });
+    // Under the cap the percentage applies as usual; a cap of 0 means no surcharge at all.
+    expect(computeBreakdown({ amount: 20_000, ...capped }).surcharge).toBe(200);
+    expect(computeBreakdown({ amount: 35_000, ...capped }).surcharge).toBe(350);
+    expect(computeBreakdown({ amount: 20_000, ...capped, surchargeCap: 0 }).surcharge).toBe(0);
+    expect(computeBreakdown({ amount: 20_000, ...capped, surchargeCap: null }).surcharge).toBe(200);
+    expect(() => computeBreakdown({ amount: 100, ...capped, surchargeCap: -1 })).toThrow(RangeError);
+  });
+
   it('rounds half-up in integer maths', () => {
     expect(computeSurcharge(200, 25)).toBe(1); // 0.5 -> 1
     expect(computeSurcharge(199, 25)).toBe(0); // 0.4975 -> 0

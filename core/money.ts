@@ -205,6 +205,8 @@ export interface BreakdownInput {
   surchargeEnabled: boolean;
   surchargeBps?: number;
   platformFeeBps?: number;
+  /** The most the surcharge may be, minor units (e.g. a bank debit rule: 1 % capped at A$3.50); null: no cap. */
+  surchargeCap?: number | null;
 }
 
 /** Charge breakdown in minor units; surchargeBps is the rate applied (0 when off). */
@@ -222,11 +224,16 @@ export interface Breakdown {
  * @example
  * computeBreakdown({ amount: 10000, surchargeEnabled: true });
  * // { amount: 10000, surcharge: 295, total: 10295, platformFee: 129, surchargeBps: 295 }
+ * computeBreakdown({ amount: 5_000_000, surchargeEnabled: true, surchargeBps: 100, surchargeCap: 350 });
+ * // { amount: 5000000, surcharge: 350, total: 5000350, platformFee: 62504, surchargeBps: 100 }
  */
 export function computeBreakdown(input: BreakdownInput): Breakdown {
   const { amount, surchargeEnabled } = input;
   const surchargeBps = surchargeEnabled ? (input.surchargeBps ?? DEFAULT_SURCHARGE_BPS) : 0;
-  const surcharge = computeSurcharge(amount, surchargeBps);
+  const cap = input.surchargeCap;
+  if (cap !== undefined && cap !== null) assertAmount('surchargeCap', cap);
+  const uncapped = computeSurcharge(amount, surchargeBps);
+  const surcharge = cap === undefined || cap === null ? uncapped : Math.min(uncapped, cap);
   const total = amount + surcharge;
   assertAmount('total', total);
   const platformFee = computePlatformFee(total, input.platformFeeBps ?? DEFAULT_PLATFORM_FEE_BPS);

@@ -85,6 +85,14 @@ export interface MerchantsTable {
   last_updated: Timestamp;
   /** IANA time zone; accounting dates are the merchant's local date. */
   time_zone: Generated<string>;
+  /** AU BECS Direct Debit offered on AUD invoices (migration 040). */
+  becs_enabled: Generated<Flag>;
+  /** Offered only on invoices of at least this amount (minor units); null: any amount. */
+  becs_minimum_amount: number | null;
+  /** The bank debit surcharge in basis points (0: none). */
+  becs_surcharge_bps: Generated<number>;
+  /** The most the bank debit surcharge may be (minor units); null: no cap. */
+  becs_surcharge_cap: number | null;
 }
 
 export interface AccountingConnectionsTable {
@@ -221,6 +229,49 @@ export interface PaymentsTable {
   succeeded_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The payment method type quoted and charged: `card` or `au_becs_debit` (migration 040). */
+  method_type: Generated<PaymentMethodType>;
+  /** Bank debits: the account's BSB (6 digits) and the last four digits of its number. */
+  bank_bsb: string | null;
+  bank_last4: string | null;
+  /** Bank debits: the provider's mandate (the customer's Direct Debit Request). */
+  mandate_reference: string | null;
+  /** When the provider said `processing` (a bank debit under way). */
+  processing_at: Timestamp | null;
+  /** The merchant-local date (YYYY-MM-DD) a processing bank debit should have cleared by. */
+  clears_by: string | null;
+  /** The latest dispute's status (payment_disputes), null when never disputed. */
+  dispute_status: string | null;
+}
+
+export type PaymentMethodType = 'card' | 'au_becs_debit';
+
+export interface PaymentDisputesTable {
+  id: string;
+  payment_id: string;
+  provider_dispute_id: string;
+  amount: number;
+  currency: string;
+  reason: string | null;
+  /** Stripe's dispute status: warning_needs_response, needs_response, under_review, won, lost, … */
+  status: string;
+  evidence_due_by: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type PaymentNoticeKind = 'debit_cleared' | 'debit_failed' | 'merchant_debit_failed';
+
+export interface PaymentNoticesTable {
+  id: string;
+  payment_id: string;
+  kind: PaymentNoticeKind;
+  to_address: string;
+  status: Generated<'pending' | 'sent'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
 }
 
 export interface DeclineCountersTable {
@@ -444,6 +495,8 @@ export interface Database {
   invoice_observations: InvoiceObservationsTable;
   invoice_write_offs: InvoiceWriteOffsTable;
   payments: PaymentsTable;
+  payment_disputes: PaymentDisputesTable;
+  payment_notices: PaymentNoticesTable;
   decline_counters: DeclineCountersTable;
   payment_method_domains: PaymentMethodDomainsTable;
   refunds: RefundsTable;
@@ -478,6 +531,8 @@ export type Payment = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type PaymentUpdate = Updateable<PaymentsTable>;
 export type Refund = Selectable<RefundsTable>;
+export type PaymentDispute = Selectable<PaymentDisputesTable>;
+export type PaymentNotice = Selectable<PaymentNoticesTable>;
 export type PaymentMethodDomainRow = Selectable<PaymentMethodDomainsTable>;
 export type OutboxJob = Selectable<OutboxTable>;
 export type Blog = Selectable<BlogsTable>;

@@ -6,6 +6,7 @@
 import { z } from '@hono/zod-openapi';
 import { EMAIL_PATTERN } from '../../core/email.ts';
 import { isTimeZone } from '../../core/local-date.ts';
+import { bankDebitInputFields, bankDebitOutputFields } from './bank-debit.ts';
 import { SurchargePercentageInput, SurchargeRuleInput, SurchargeRuleOutput } from './surcharge.ts';
 
 const EMAIL = EMAIL_PATTERN;
@@ -53,6 +54,8 @@ const common = {
     .refine(isTimeZone, 'Time zone must be an IANA name such as Australia/Sydney')
     .nullish()
     .openapi({ example: 'Australia/Sydney' }),
+  // AU BECS Direct Debit (api/merchants/bank-debit.ts).
+  ...bankDebitInputFields,
 };
 
 export const MerchantCreateBody = z
@@ -93,6 +96,7 @@ export const MerchantSchema = z
     surcharge_enabled: z.boolean(),
     surcharge_percentage: z.number(),
     surcharge_rules: z.array(SurchargeRuleOutput),
+    ...bankDebitOutputFields,
     xero_payment_url: z.string().nullable(),
     payment_url: z.string(),
     stripe_account_id: z.string().nullable(),

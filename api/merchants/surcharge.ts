@@ -124,7 +124,18 @@ export function surchargeFor(
   return { bps: policy.bps, rule: `default: ${percentageFromBps(policy.bps)}%` };
 }
 
-/** The breakdown the server charges: core's computeBreakdown with the applicable rate. */
-export function breakdownFor(amount: number, bps: number, platformFeeBps: number): Breakdown {
-  return computeBreakdown({ amount, surchargeEnabled: bps > 0, surchargeBps: bps, platformFeeBps });
+/** The breakdown the server charges: core's computeBreakdown with the applicable rate (and cap). */
+export function breakdownFor(
+  amount: number,
+  bps: number,
+  platformFeeBps: number,
+  surchargeCap: number | null = null,
+): Breakdown {
+  return computeBreakdown({
+    amount,
+    surchargeEnabled: bps > 0,
+    surchargeBps: bps,
+    platformFeeBps,
+    surchargeCap,
+  });
 }

@@ -2,7 +2,8 @@
  * `POST /api/payments/quote` (DESIGN §3.2): the price of paying `amount` with the payment method a
  * confirmation token previews. The server reads the token from the provider on the merchant's
  * connected account — never the browser's word — applies the merchant's surcharge rules to that
- * method (card funding, brand, domestic or international; a wallet is its underlying card), and
+ * method (card funding, brand, domestic or international; a wallet is its underlying card; a bank
+ * debit its own rule with its cap, where the merchant offers bank debit for the invoice), and
  * answers the breakdown, the rule that applied and a signed quote id (api/payments/quote-token.ts).
  * It writes nothing and holds no money: no reservation, no intent. The amount is checked against
  * the balance now, as a courtesy; the payment itself checks it again when it reserves.
@@ -13,6 +14,13 @@ import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { availableBalance } from '../invoices/ledger.ts';
 import { countersOf, findInvoice } from '../invoices/repository.ts';
+import {
+  BANK_DEBIT_NOT_OFFERED,
+  BANK_DEBIT_TYPE,
+  bankDebitOffered,
+  bankDebitPolicyOf,
+  bankDebitRate,
+} from '../merchants/bank-debit.ts';
 import { breakdownFor, policyOf, surchargeFor } from '../merchants/surcharge.ts';
 import { assertPayable } from './amount-check.ts';
 import { replaceableAttempts } from './repository.ts';
@@ -23,6 +31,8 @@ import { QUOTE_TTL_MS, signQuote, type QuotedMethod } from './quote-token.ts';
 
 export const UNREADABLE_DETAILS = 'Your payment details could not be read. Please check them and try again.';
 export const METHOD_NOT_ACCEPTED = 'This payment method is not accepted here. Please pay by card.';
+export const MANDATE_NOT_ACCEPTED =
+  'Please accept the Direct Debit Request service agreement to pay by bank debit.';
 
 /** The token from the provider, or the customer-facing reason it cannot be used. */
 export async function readToken(deps: AppDeps, tokenId: string, account: string): Promise<ConfirmationToken> {
@@ -39,13 +49,26 @@ export async function readToken(deps: AppDeps, tokenId: string, account: string)
   const nowSeconds = deps.clock.now().getTime() / 1000;
   if (token.paymentIntentId || (token.expiresAt !== null && token.expiresAt <= nowSeconds))
     throw new AppError('unprocessable', PAYMENT_DETAILS_EXPIRED, { field: 'confirmationToken' });
-  if (token.type !== 'card' || !token.card)
-    throw new AppError('unprocessable', METHOD_NOT_ACCEPTED, { field: 'confirmationToken' });
+  const usable =
+    (token.type === 'card' && token.card) || (token.type === BANK_DEBIT_TYPE && token.bankAccount);
+  if (!usable) throw new AppError('unprocessable', METHOD_NOT_ACCEPTED, { field: 'confirmationToken' });
+  // A bank account is debited only under the Direct Debit Request the customer accepted.
+  if (token.type === BANK_DEBIT_TYPE && !token.mandateAccepted)
+    throw new AppError('unprocessable', MANDATE_NOT_ACCEPTED, { field: 'confirmationToken' });
   return token;
 }
 
 export function quotedMethodFrom(token: ConfirmationToken): QuotedMethod {
   const c = token.card;
+  if (token.type === BANK_DEBIT_TYPE)
+    return {
+      type: token.type,
+      brand: null,
+      funding: null,
+      country: 'AU',
+      wallet: null,
+      last4: token.bankAccount?.last4 ?? null,
+    };
   return {
     type: token.type,
     brand: c?.brand ?? null,
@@ -56,8 +79,15 @@ export function quotedMethodFrom(token: ConfirmationToken): QuotedMethod {
   };
 }
 
-/** The merchant's rate for a quoted method (the same function the payment re-checks it with). */
-export function rateFor(ctx: PaymentContext, method: QuotedMethod) {
+/**
+ * The merchant's rate for a quoted method (the same function the payment re-checks it with): a card
+ * by the card rules, a bank debit by the merchant's bank debit rule (with its cap).
+ */
+export function rateFor(
+  ctx: PaymentContext,
+  method: QuotedMethod,
+): { bps: number; rule: string; cap: number | null } {
+  if (method.type === BANK_DEBIT_TYPE) return bankDebitRate(bankDebitPolicyOf(ctx.merchant), ctx.currency);
   const card =
     method.type === 'card'
       ? {
@@ -66,7 +96,17 @@ export function rateFor(ctx: PaymentContext, method: QuotedMethod) {
           country: method.country,
         }
       : null;
-  return surchargeFor(policyOf(ctx.merchant), card, ctx.merchant.country);
+  return { ...surchargeFor(policyOf(ctx.merchant), card, ctx.merchant.country), cap: null };
+}
+
+/**
+ * A bank debit must be offered for this invoice (the merchant has it on, AUD, the invoice amount —
+ * the link's, else the payment's — at least the merchant's minimum); cards always are.
+ */
+export function assertMethodOffered(ctx: PaymentContext, method: Pick<QuotedMethod, 'type'>, amount: number) {
+  if (method.type !== BANK_DEBIT_TYPE) return;
+  if (!bankDebitOffered(bankDebitPolicyOf(ctx.merchant), ctx.currency, ctx.linkAmount ?? amount))
+    throw new AppError('unprocessable', BANK_DEBIT_NOT_OFFERED, { field: 'confirmationToken' });
 }
 
 /**
@@ -90,8 +130,9 @@ export async function balanceNow(deps: AppDeps, ctx: PaymentContext): Promise<nu
 export async function priceQuote(deps: AppDeps, ctx: PaymentContext, amount: number, tokenId: string) {
   const [token, balance] = await Promise.all([readToken(deps, tokenId, ctx.account), balanceNow(deps, ctx)]);
   const method = quotedMethodFrom(token);
-  const { bps, rule } = rateFor(ctx, method);
-  const breakdown = breakdownFor(amount, bps, deps.config.platformFeeBps);
+  assertMethodOffered(ctx, method, amount);
+  const { bps, rule, cap } = rateFor(ctx, method);
+  const breakdown = breakdownFor(amount, bps, deps.config.platformFeeBps, cap);
   assertPayable(amount, balance, ctx.currency, breakdown.total, ctx.merchant.business_name);
   const nowMs = deps.clock.now().getTime();
   const tokenExpiry = token.expiresAt === null ? Infinity : token.expiresAt * 1000;
@@ -119,6 +160,7 @@ export async function priceQuote(deps: AppDeps, ctx: PaymentContext, amount: num
       ...breakdown,
       surchargeBps: bps,
       surchargePercentage: Number(percentageFromBps(bps)),
+      surchargeCap: cap,
       rule,
     },
     remainingAfter: balance === null ? null : balance - amount,
