@@ -14,6 +14,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { createRouter } from '../http/router.ts';
 import { ProviderRequestError } from '../payments/providers/provider.ts';
+import { clientIp } from '../audit/client-ip.ts';
+import { TEST_BANK_ACCOUNTS } from '../payments/providers/sandbox/bank-accounts.ts';
 import { TEST_CARDS } from '../payments/providers/sandbox/cards.ts';
 import { publicIntentJson } from '../payments/providers/sandbox/objects.ts';
 import type { SandboxProvider } from '../payments/providers/sandbox/sandbox-provider.ts';
@@ -31,6 +33,7 @@ import {
   IntentResult,
   PaymentMethodSchema,
   StripeErrorSchema,
+  TestBankAccountSchema,
   TestCardSchema,
 } from './schema.ts';
 
@@ -150,7 +153,7 @@ export const sandboxRoutes = createRouter()
       path: '/api/sandbox/confirmation_tokens',
       tags,
       summary:
-        'Create a confirmation token from test card details (Stripe.js createConfirmationToken): send its id to POST /api/payments/quote',
+        'Create a confirmation token from test card or test bank account details (Stripe.js createConfirmationToken): send its id to POST /api/payments/quote',
       request: {
         body: { content: { 'application/json': { schema: CreateConfirmationTokenBody } }, required: true },
       },
@@ -161,18 +164,60 @@ export const sandboxRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const card = body.payment_method_data.card;
+      const data = body.payment_method_data;
       const r = await asStripe(() =>
-        sandboxOf(c).createConfirmationToken({
-          number: card.number,
-          expMonth: card.exp_month,
-          expYear: card.exp_year,
-          cvc: card.cvc,
-          account: body.stripe_account,
-        }),
+        sandboxOf(c).createConfirmationToken(
+          data.type === 'au_becs_debit'
+            ? {
+                type: 'au_becs_debit',
+                bsb: data.au_becs_debit.bsb_number,
+                accountNumber: data.au_becs_debit.account_number,
+                name: data.billing_details.name ?? null,
+                email: data.billing_details.email ?? null,
+                account: body.stripe_account,
+                // Stripe.js's `infer_from_client`: the address and browser the customer accepted from.
+                mandate: body.mandate_data
+                  ? {
+                      type: 'online',
+                      online: {
+                        ip_address: clientIp(c),
+                        user_agent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+                      },
+                    }
+                  : null,
+              }
+            : {
+                number: data.card.number,
+                expMonth: data.card.exp_month,
+                expYear: data.card.exp_year,
+                cvc: data.card.cvc,
+                name: data.billing_details?.name ?? null,
+                account: body.stripe_account,
+              },
+        ),
       );
       return 'ok' in r ? c.json(r.ok as never, 200) : c.json(r.body as never, r.status);
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/sandbox/test-bank-accounts',
+      tags,
+      summary: 'The BECS Direct Debit test accounts the sandbox accepts, with what each does',
+      responses: { 200: jsonOf(z.object({ data: z.array(TestBankAccountSchema) }), 'Test bank accounts') },
+    }),
+    (c) =>
+      c.json(
+        {
+          data: TEST_BANK_ACCOUNTS.map((a) => ({
+            bsb: `${a.bsb.slice(0, 3)}-${a.bsb.slice(3)}`,
+            account_number: a.accountNumber,
+            description: a.description,
+          })),
+        },
+        200,
+      ),
   )
   .openapi(
     createRoute({

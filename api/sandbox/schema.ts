@@ -27,13 +27,40 @@ export const CreatePaymentMethodBody = z
   })
   .openapi('SandboxCreatePaymentMethod');
 
+const CardPaymentMethodData = z.object({
+  type: z.literal('card').default('card'),
+  card: CreatePaymentMethodBody.shape.card,
+  billing_details: z.object({ name: z.string().max(200).optional() }).optional(),
+});
+
+/** A bank account for AU BECS Direct Debit: BSB, account number, the holder's name and email. */
+const BankPaymentMethodData = z.object({
+  type: z.literal('au_becs_debit'),
+  au_becs_debit: z.object({
+    bsb_number: z.string().trim().max(20),
+    account_number: z.string().trim().max(20),
+  }),
+  billing_details: z.object({
+    name: z.string().max(200).optional(),
+    email: z.string().max(254).optional(),
+  }),
+});
+
 export const CreateConfirmationTokenBody = z
   .object({
-    payment_method_data: z.object({
-      type: z.literal('card').default('card'),
-      card: CreatePaymentMethodBody.shape.card,
-      billing_details: z.object({ name: z.string().max(200).optional() }).optional(),
-    }),
+    payment_method_data: z.union([CardPaymentMethodData, BankPaymentMethodData]),
+    /**
+     * The customer accepted the Direct Debit Request shown with the bank fields (required to debit a
+     * bank account). As Stripe.js sends it: the address and browser are taken from the request.
+     */
+    mandate_data: z
+      .object({
+        customer_acceptance: z.object({
+          type: z.literal('online'),
+          online: z.object({ infer_from_client: z.literal(true) }).optional(),
+        }),
+      })
+      .optional(),
     /** The connected account the token is for (Stripe.js's `stripeAccount`; direct charges). */
     stripe_account: z.string().max(80),
   })
@@ -46,15 +73,21 @@ export const ConfirmationTokenSchema = z
     expires_at: z.number().int().nullable(),
     payment_intent: z.string().nullable(),
     payment_method_preview: z.object({
-      type: z.literal('card'),
-      card: z.object({
-        brand: z.string(),
-        funding: z.string(),
-        country: z.string(),
-        last4: z.string(),
-        wallet: z.null(),
-      }),
+      type: z.enum(['card', 'au_becs_debit']),
+      card: z
+        .object({
+          brand: z.string(),
+          funding: z.string(),
+          country: z.string(),
+          last4: z.string(),
+          wallet: z.null(),
+        })
+        .optional(),
+      au_becs_debit: z
+        .object({ bsb_number: z.string(), fingerprint: z.string(), last4: z.string() })
+        .optional(),
     }),
+    mandate_data: z.unknown().nullable(),
     livemode: z.literal(false),
   })
   .loose()
@@ -129,6 +162,10 @@ export const TestCardSchema = z
     description: z.string(),
   })
   .openapi('SandboxTestCard');
+
+export const TestBankAccountSchema = z
+  .object({ bsb: z.string(), account_number: z.string(), description: z.string() })
+  .openapi('SandboxTestBankAccount');
 
 export const ConsentQuery = z.object({
   link: z.string().max(100).optional(),

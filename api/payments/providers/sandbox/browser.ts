@@ -1,12 +1,14 @@
 /**
- * The browser's half of a payment (what Stripe.js does against Stripe): card details → payment
- * method or confirmation token (test cards only), complete or fail 3-D Secure, and — as Stripe
+ * The browser's half of a payment (what Stripe.js does against Stripe): card or bank account details →
+ * payment method or confirmation token (test cards and test bank accounts only), complete or fail 3-D Secure, and — as Stripe
  * allows with a client secret — confirm an intent again (only `requires_action` ones are ever in a
  * browser's hands: the server confirms every payment and cancels declined intents, so a canceled
  * one is refused here as Stripe refuses it). Each step is one transaction that also queues its
  * webhook event; declines are committed, then reported.
  */
 import { ProviderRequestError } from '../provider.ts';
+import type { BankAccountInput } from './bank-accounts.ts';
+import { bankPaymentMethod } from './bank-debits.ts';
 import { AUTHENTICATION_FAILURE_MESSAGE, checkTestCard, testCardByKey, type CardInput } from './cards.ts';
 import { applyOutcome, confirmWith, refuseUnconfirmable, type BrowserError } from './confirm.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
@@ -115,7 +117,7 @@ export async function authenticateIntent(
 async function cardPaymentMethod(
   ctx: SandboxContext,
   db: SandboxContext['db'] | SandboxTrx,
-  input: CardInput & { account: string | null },
+  input: CardInput & { account: string | null; name?: string | null },
 ): Promise<PaymentMethodRow> {
   const checked = checkTestCard(input, ctx.clock.now());
   if ('error' in checked) {
@@ -137,6 +139,10 @@ async function cardPaymentMethod(
     funding: checked.card.funding,
     country: checked.card.country,
     created: seconds(ctx.clock),
+    type: 'card',
+    bsb_number: null,
+    billing_name: input.name?.trim() || null,
+    billing_email: null,
   };
   await db.insertInto('sandbox_payment_methods').values(row).execute();
   return row;
@@ -150,17 +156,38 @@ export async function createPaymentMethod(
   return paymentMethodJson(await cardPaymentMethod(ctx, ctx.db, input));
 }
 
+/** The customer's acceptance of a mandate, as Stripe.js sends it (`mandate_data.customer_acceptance`). */
+export interface MandateAcceptance {
+  type: 'online';
+  online: { ip_address: string | null; user_agent: string | null };
+  accepted_at: number;
+}
+
+/** What the browser turns into a token: card details, or a bank account with the mandate accepted. */
+export type TokenInput =
+  | (CardInput & { type?: 'card'; account: string | null; name?: string | null })
+  | (BankAccountInput & {
+      type: 'au_becs_debit';
+      account: string | null;
+      mandate: Omit<MandateAcceptance, 'accepted_at'> | null;
+    });
+
 /**
- * Card details → `ctoken_…` (Stripe.js createConfirmationToken): what the widget's sandbox form sends
- * to our server, which reads its preview to price the surcharge and confirms the payment with it.
+ * Payment details → `ctoken_…` (Stripe.js createConfirmationToken): what the widget's sandbox form
+ * sends to our server, which reads its preview to price the surcharge and confirms the payment with
+ * it. A bank account's token carries the customer's acceptance of the Direct Debit Request.
  */
-export async function createConfirmationToken(
-  ctx: SandboxContext,
-  input: CardInput & { account: string | null },
-) {
+export async function createConfirmationToken(ctx: SandboxContext, input: TokenInput) {
   return ctx.db.transaction().execute(async (trx) => {
-    const pm = await cardPaymentMethod(ctx, trx, input);
     const now = seconds(ctx.clock);
+    const pm =
+      input.type === 'au_becs_debit'
+        ? await bankPaymentMethod(ctx, trx, input)
+        : await cardPaymentMethod(ctx, trx, input);
+    const mandate =
+      input.type === 'au_becs_debit' && input.mandate
+        ? JSON.stringify({ customer_acceptance: { ...input.mandate, accepted_at: now } })
+        : null;
     const token = {
       id: newId('ctoken'),
       account_id: input.account,
@@ -168,6 +195,7 @@ export async function createConfirmationToken(
       created: now,
       expires_at: now + TOKEN_TTL_SECONDS,
       payment_intent_id: null,
+      mandate_data: mandate,
     };
     await trx.insertInto('sandbox_confirmation_tokens').values(token).execute();
     return confirmationTokenJson(token, pm);

@@ -5,6 +5,7 @@
  * success (charge, final), decline (back to requires_payment_method with last_payment_error) or
  * 3-D Secure first (requires_action). Runs inside the caller's transaction and queues the events.
  */
+import { BANK_DEBIT, startDebit } from './bank-debits.ts';
 import { testCardByKey, type CardOutcome } from './cards.ts';
 import { invalid, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, SandboxTrx } from './database.ts';
@@ -92,6 +93,8 @@ export async function confirmWith(
   row: IntentRow,
   pm: PaymentMethodRow,
 ): Promise<Confirmed> {
+  // A bank account: the debit starts (processing); the bank's word comes after the delay.
+  if (pm.type === BANK_DEBIT) return { row: await startDebit(ctx, trx, row, pm), error: null };
   const card = testCardByKey(pm.test_card);
   if (!card)
     throw invalid(`No such PaymentMethod: '${pm.id}'`, { code: 'resource_missing', param: 'payment_method' });

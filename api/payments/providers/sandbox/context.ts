@@ -12,6 +12,8 @@ export interface SandboxContext {
   clock: Clock;
   /** Our public origin: the browser completes 3-D Secure and Connect consent on it. */
   baseUrl: string;
+  /** How long a bank debit stays `processing` before the bank's final word (SANDBOX_BECS_DELAY_SECONDS). */
+  becsDelayMs: number;
 }
 
 /** Stripe's `created` unit. */

@@ -2,7 +2,8 @@
  * Creating an intent, as Stripe's `POST /v1/payment_intents`: validation of amount, currency and
  * fee, idempotency scoped to the connected account, and — with a confirmation token — confirmation
  * in the same call (`confirm: true`): the token is used once, and the card's outcome (success,
- * decline, 3-D Secure) is the answer. A replay under the same key returns the intent as it stands.
+ * decline, 3-D Secure) is the answer — a bank debit's is `processing` (api/…/bank-debits.ts). The
+ * token's payment method must be of a type the intent allows (`allowed_payment_method_types`). A replay under the same key returns the intent as it stands.
  */
 import { maximumChargeMinor, minimumChargeMinor } from '../../../../core/charge-table.ts';
 import { normalizeCurrency } from '../../../../core/currencies.ts';
@@ -15,6 +16,9 @@ import type { IntentRow } from './database.ts';
 import { idempotentId, renderIntent, usablePaymentMethod } from './intents.ts';
 import { newId } from './objects.ts';
 import { useToken } from './tokens.ts';
+
+/** The payment method types the sandbox can take. */
+const SUPPORTED_TYPES = new Set(['card', 'au_becs_debit']);
 
 export async function createIntent(ctx: SandboxContext, input: CreateIntentInput) {
   const currency = input.currency.toLowerCase();
@@ -39,6 +43,18 @@ export async function createIntent(ctx: SandboxContext, input: CreateIntentInput
       param: 'application_fee_amount',
     });
   }
+  const allowed = input.paymentMethodTypes?.length ? [...input.paymentMethodTypes] : ['card'];
+  const unknown = allowed.find((t) => !SUPPORTED_TYPES.has(t));
+  if (unknown)
+    throw invalid(`The payment method type provided: ${unknown} is invalid.`, {
+      code: 'payment_method_type_invalid',
+      param: 'allowed_payment_method_types',
+    });
+  if (allowed.includes('au_becs_debit') && currency !== 'aud')
+    throw invalid(
+      `The currency provided (${currency}) is invalid for one or more payment method types on this PaymentIntent. The payment method type au_becs_debit supports: aud.`,
+      { code: 'payment_intent_invalid_currency', param: 'currency' },
+    );
   return ctx.db.transaction().execute(async (trx) => {
     await requireChargeableAccount(trx, ctx.clock, input.connectedAccountId);
     const confirmable = Boolean(input.confirmationToken);
@@ -77,11 +93,19 @@ export async function createIntent(ctx: SandboxContext, input: CreateIntentInput
       application_fee_refunded: 0,
       canceled_at: null,
       created: seconds(ctx.clock),
+      payment_method_types: JSON.stringify(allowed),
+      settles_at: null,
+      mandate_id: null,
     };
     await trx.insertInto('sandbox_payment_intents').values(row).execute();
     if (!input.confirmationToken) return renderIntent(ctx, trx, row, true);
     // Finalised on the server: the token's payment method confirms the new intent at once.
     const pm = await useToken(ctx, trx, input.confirmationToken, input.connectedAccountId, id);
+    if (!allowed.includes(pm.type))
+      throw invalid(
+        `The PaymentMethod provided (${pm.type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${allowed.join(', ')}.`,
+        { code: 'payment_intent_incompatible_payment_method', param: 'confirmation_token' },
+      );
     const { row: confirmed } = await confirmWith(ctx, trx, row, pm);
     return renderIntent(ctx, trx, confirmed, true, { pm });
   });

@@ -10,6 +10,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { openPostgres, openSqlite, type AppDatabase, type Dialect } from '../../../db/database.ts';
 import { splitStatements } from '../../../db/migrate.ts';
 import { projectPath } from '../../../project-path.ts';
+import { upgradeSandboxSchema } from './upgrade.ts';
 
 export interface SandboxTables {
   sandbox_settings: { key: string; value: string };
@@ -43,6 +44,11 @@ export interface SandboxTables {
     funding: string;
     country: string;
     created: number;
+    /** `card` or `au_becs_debit`. */
+    type: string;
+    bsb_number: string | null;
+    billing_name: string | null;
+    billing_email: string | null;
   };
   sandbox_payment_intents: {
     id: string;
@@ -62,6 +68,11 @@ export interface SandboxTables {
     application_fee_refunded: number;
     canceled_at: number | null;
     created: number;
+    /** JSON list of allowed payment method types; null: card only. */
+    payment_method_types: string | null;
+    /** A processing bank debit succeeds or fails at this time (ms). */
+    settles_at: number | null;
+    mandate_id: string | null;
   };
   sandbox_refunds: {
     id: string;
@@ -79,6 +90,8 @@ export interface SandboxTables {
     created: number;
     expires_at: number;
     payment_intent_id: string | null;
+    /** JSON of the customer's mandate acceptance (bank debits). */
+    mandate_data: string | null;
   };
   sandbox_payment_method_domains: {
     id: string;
@@ -96,6 +109,17 @@ export interface SandboxTables {
     operation: string;
     request_hash: string;
     response: string;
+    created: number;
+  };
+  sandbox_disputes: {
+    id: string;
+    account_id: string;
+    payment_intent_id: string;
+    charge_id: string;
+    amount: number;
+    currency: string;
+    reason: string;
+    status: string;
     created: number;
   };
   sandbox_events: {
@@ -123,6 +147,7 @@ export type RefundRow = SandboxTables['sandbox_refunds'];
 export type EventRow = SandboxTables['sandbox_events'];
 export type TokenRow = SandboxTables['sandbox_confirmation_tokens'];
 export type DomainRow = SandboxTables['sandbox_payment_method_domains'];
+export type DisputeRow = SandboxTables['sandbox_disputes'];
 
 export interface SandboxDatabase {
   db: SandboxDb;
@@ -156,6 +181,7 @@ export async function openSandboxDatabase(
       if (base.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(7231002)`.execute(trx);
       for (const statement of splitStatements(readFileSync(schemaPath, 'utf8')))
         await sql.raw(statement).execute(trx);
+      await upgradeSandboxSchema(trx, base.dialect);
       await trx
         .insertInto('sandbox_settings')
         .values({ key: 'webhook_secret', value: `whsec_sandbox_${randomBytes(24).toString('base64url')}` })

@@ -37,6 +37,9 @@ export const ENDPOINT_EVENTS: ReadonlySet<string> = new Set([
   'payment_intent.processing',
   'payment_intent.requires_action',
   'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
   'account.updated',
 ]);
 

@@ -1,6 +1,6 @@
 /**
  * The sandbox's PaymentIntent state machine, as Stripe runs it for card payments with automatic
- * capture:
+ * capture (bank debits go through `processing` first: bank-debits.ts):
  *
  *   create + confirm (confirmation token, server side) ─┐
  *   requires_payment_method ──(attach pm)──► requires_confirmation
@@ -169,12 +169,15 @@ export async function retrieveIntent(ctx: SandboxContext, id: string, account: s
   return renderIntent(ctx, ctx.db, row, true);
 }
 
-/** Cancel if still unconfirmed; a succeeded or canceled intent is returned as it stands. */
+/**
+ * Cancel if still unconfirmed; a succeeded, canceled or processing intent (a bank debit under way,
+ * which Stripe cannot cancel) is returned as it stands.
+ */
 export async function cancelIntent(ctx: SandboxContext, id: string, account: string) {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await lockIntent(ctx, trx, id);
     if (!row || row.account_id !== account) throw noSuchIntent(id);
-    if (row.status !== 'succeeded' && row.status !== 'canceled') {
+    if (row.status !== 'succeeded' && row.status !== 'canceled' && row.status !== 'processing') {
       await saveAndAnnounce(
         ctx,
         trx,

@@ -4,7 +4,15 @@
  * widget's sandbox shim read exactly what they would read from Stripe. Always `livemode: false`.
  */
 import { randomFillSync } from 'node:crypto';
-import type { AccountRow, DomainRow, IntentRow, PaymentMethodRow, RefundRow, TokenRow } from './database.ts';
+import type {
+  AccountRow,
+  DisputeRow,
+  DomainRow,
+  IntentRow,
+  PaymentMethodRow,
+  RefundRow,
+  TokenRow,
+} from './database.ts';
 
 export const SANDBOX_API_VERSION = '2026-10-28.endive';
 
@@ -34,16 +42,27 @@ export interface StoredError {
   payment_method_id: string | null;
 }
 
-export function paymentMethodJson(pm: PaymentMethodRow) {
+const isBank = (pm: PaymentMethodRow) => pm.type === 'au_becs_debit';
+
+/** A stable stand-in for Stripe's bank account fingerprint (same account, same value). */
+const fingerprintOf = (pm: PaymentMethodRow) => `fp_sandbox_${pm.bsb_number}${pm.test_card}`.slice(0, 32);
+
+const billingOf = (pm: PaymentMethodRow) => ({
+  address: null,
+  email: pm.billing_email ?? null,
+  name: pm.billing_name ?? null,
+  phone: null,
+});
+
+/** The type-specific part of a payment method (`card: {…}` or `au_becs_debit: {…}`). */
+function methodDetails(pm: PaymentMethodRow) {
+  if (isBank(pm))
+    return {
+      type: 'au_becs_debit' as const,
+      au_becs_debit: { bsb_number: pm.bsb_number, fingerprint: fingerprintOf(pm), last4: pm.last4 },
+    };
   return {
-    id: pm.id,
-    object: 'payment_method' as const,
     type: 'card' as const,
-    created: pm.created,
-    livemode: false,
-    customer: null,
-    metadata: {},
-    billing_details: { address: null, email: null, name: null, phone: null },
     card: {
       brand: pm.brand,
       display_brand: pm.brand,
@@ -56,8 +75,36 @@ export function paymentMethodJson(pm: PaymentMethodRow) {
   };
 }
 
+export function paymentMethodJson(pm: PaymentMethodRow) {
+  return {
+    id: pm.id,
+    object: 'payment_method' as const,
+    created: pm.created,
+    livemode: false,
+    customer: null,
+    metadata: {},
+    billing_details: billingOf(pm),
+    ...methodDetails(pm),
+  };
+}
+
 /** Stripe's ConfirmationToken: the preview of the payment method a confirmation will create. */
 export function confirmationTokenJson(t: TokenRow, pm: PaymentMethodRow) {
+  const details = methodDetails(pm);
+  const preview =
+    details.type === 'card'
+      ? {
+          type: details.type,
+          card: {
+            brand: pm.brand,
+            display_brand: pm.brand,
+            country: pm.country,
+            funding: pm.funding,
+            last4: pm.last4,
+            wallet: null,
+          },
+        }
+      : details;
   return {
     id: t.id,
     object: 'confirmation_token' as const,
@@ -65,22 +112,33 @@ export function confirmationTokenJson(t: TokenRow, pm: PaymentMethodRow) {
     // Stripe clears expires_at once the token is used.
     expires_at: t.payment_intent_id ? null : t.expires_at,
     livemode: false,
+    // The customer's acceptance of the mandate (bank debits), as Stripe.js collected it.
+    mandate_data: t.mandate_data ? (JSON.parse(t.mandate_data) as Record<string, unknown>) : null,
     payment_intent: t.payment_intent_id,
-    payment_method_preview: {
-      type: 'card' as const,
-      billing_details: { address: null, email: null, name: null, phone: null },
-      card: {
-        brand: pm.brand,
-        display_brand: pm.brand,
-        country: pm.country,
-        funding: pm.funding,
-        last4: pm.last4,
-        wallet: null,
-      },
-    },
+    payment_method_preview: { billing_details: billingOf(pm), ...preview },
     return_url: null,
     setup_intent: null,
     use_stripe_sdk: true,
+  };
+}
+
+/** Stripe's Dispute, as `charge.dispute.*` events carry it. */
+export function disputeJson(d: DisputeRow) {
+  return {
+    id: d.id,
+    object: 'dispute' as const,
+    amount: d.amount,
+    charge: d.charge_id,
+    created: d.created,
+    currency: d.currency,
+    // Bank debit disputes cannot be answered with evidence; cards get Stripe's usual window.
+    evidence_details: { due_by: d.created + 7 * 86_400, has_evidence: false, submission_count: 0 },
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: d.payment_intent_id,
+    reason: d.reason,
+    status: d.status,
   };
 }
 
@@ -117,7 +175,30 @@ export function refundJson(r: RefundRow, chargeId: string | null, currency: stri
   };
 }
 
+/** A charge's payment_method_details: the card, or the bank account with its mandate. */
+function chargeMethodDetails(pi: IntentRow, pm: PaymentMethodRow | null) {
+  if (!pm) return null;
+  if (!isBank(pm))
+    return {
+      type: 'card',
+      card: { brand: pm.brand, last4: pm.last4, funding: pm.funding, country: pm.country },
+    };
+  return {
+    type: 'au_becs_debit',
+    au_becs_debit: {
+      bsb_number: pm.bsb_number,
+      fingerprint: fingerprintOf(pm),
+      last4: pm.last4,
+      mandate: pi.mandate_id,
+    },
+  };
+}
+
+const chargeStatus = (pi: IntentRow) =>
+  pi.status === 'succeeded' ? 'succeeded' : pi.status === 'processing' ? 'pending' : 'failed';
+
 export function chargeJson(pi: IntentRow, pm: PaymentMethodRow | null, refunds: RefundRow[]) {
+  const status = chargeStatus(pi);
   return {
     id: pi.charge_id as string,
     object: 'charge' as const,
@@ -131,12 +212,10 @@ export function chargeJson(pi: IntentRow, pm: PaymentMethodRow | null, refunds: 
     description: pi.description,
     livemode: false,
     metadata: JSON.parse(pi.metadata) as Record<string, string>,
-    paid: true,
+    paid: status === 'succeeded',
     payment_intent: pi.id,
-    payment_method: pi.payment_method_id,
-    payment_method_details: pm
-      ? { type: 'card', card: { brand: pm.brand, last4: pm.last4, funding: pm.funding, country: pm.country } }
-      : null,
+    payment_method: pi.payment_method_id ?? pm?.id ?? null,
+    payment_method_details: chargeMethodDetails(pi, pm),
     receipt_email: pi.receipt_email,
     refunded: pi.amount_refunded >= pi.amount,
     refunds: {
@@ -146,7 +225,7 @@ export function chargeJson(pi: IntentRow, pm: PaymentMethodRow | null, refunds: 
       total_count: refunds.length,
       url: `/v1/charges/${pi.charge_id}/refunds`,
     },
-    status: 'succeeded' as const,
+    status,
   };
 }
 
@@ -165,6 +244,7 @@ export function paymentIntentJson(pi: IntentRow, o: IntentJsonOptions) {
   const pmJson = o.paymentMethod ? paymentMethodJson(o.paymentMethod) : null;
   const attached = pi.payment_method_id && pmJson && pmJson.id === pi.payment_method_id ? pmJson : null;
   const charge = pi.charge_id ? chargeJson(pi, o.paymentMethod, o.refunds) : null;
+  const types = pi.payment_method_types ? (JSON.parse(pi.payment_method_types) as string[]) : ['card'];
   return {
     id: pi.id,
     object: 'payment_intent' as const,
@@ -172,7 +252,7 @@ export function paymentIntentJson(pi: IntentRow, o: IntentJsonOptions) {
     amount_capturable: 0,
     amount_received: pi.status === 'succeeded' ? pi.amount : 0,
     application_fee_amount: pi.application_fee_amount,
-    allowed_payment_method_types: ['card'],
+    allowed_payment_method_types: types,
     automatic_payment_methods: null,
     canceled_at: pi.canceled_at,
     cancellation_reason: null,
@@ -204,7 +284,7 @@ export function paymentIntentJson(pi: IntentRow, o: IntentJsonOptions) {
         : null,
     on_behalf_of: null,
     payment_method: pi.payment_method_id ? (o.expand && attached ? attached : pi.payment_method_id) : null,
-    payment_method_types: ['card'],
+    payment_method_types: types,
     receipt_email: pi.receipt_email,
     status: pi.status,
   };

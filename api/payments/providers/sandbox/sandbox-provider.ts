@@ -39,6 +39,8 @@ import * as connect from './connect.ts';
 import type { SandboxContext } from './context.ts';
 import { openSandboxDatabase, type SandboxDatabase } from './database.ts';
 import { EventDelivery } from './events.ts';
+import { openDispute } from './bank-debits.ts';
+import { DebitSettlement } from './settlement.ts';
 import * as browser from './browser.ts';
 import { createIntent } from './create.ts';
 import * as domains from './domains.ts';
@@ -59,6 +61,10 @@ export interface SandboxOptions {
   deliver: DeliverWebhook;
   /** Deliver events in the background as they appear (default true); tests may flush by hand only. */
   autoDeliver?: boolean;
+  /** How long a bank debit processes before it succeeds or fails (SANDBOX_BECS_DELAY_SECONDS; default 60 s). */
+  becsDelaySeconds?: number;
+  /** Settle bank debits in the background when due (default: as autoDeliver); else `settleDueDebits()`. */
+  autoSettle?: boolean;
 }
 
 export class SandboxProvider implements PaymentProvider {
@@ -68,6 +74,7 @@ export class SandboxProvider implements PaymentProvider {
   readonly ctx: SandboxContext;
   readonly #database: SandboxDatabase;
   readonly #events: EventDelivery;
+  readonly #debits: DebitSettlement;
 
   private constructor(database: SandboxDatabase, webhookSecret: string, o: SandboxOptions) {
     this.#database = database;
@@ -77,6 +84,7 @@ export class SandboxProvider implements PaymentProvider {
       dialect: database.dialect,
       clock: o.clock,
       baseUrl: o.baseUrl.replace(/\/+$/, ''),
+      becsDelayMs: (o.becsDelaySeconds ?? 60) * 1000,
     };
     this.#events = new EventDelivery({
       db: database.db,
@@ -86,12 +94,19 @@ export class SandboxProvider implements PaymentProvider {
       sign: (raw) => this.signPayload(raw),
       autoDeliver: o.autoDeliver ?? true,
     });
+    this.#debits = new DebitSettlement({
+      ctx: this.ctx,
+      logger: o.logger,
+      auto: o.autoSettle ?? o.autoDeliver ?? true,
+      settled: () => this.#events.kick(),
+    });
   }
 
   static async open(options: SandboxOptions): Promise<SandboxProvider> {
     const { database, webhookSecret } = await openSandboxDatabase(options.databaseUrl);
     const provider = new SandboxProvider(database, webhookSecret, options);
     provider.#events.kick(); // events left undelivered by a previous run
+    provider.#debits.kick(); // debits left processing by a previous run
     return provider;
   }
 
@@ -106,6 +121,7 @@ export class SandboxProvider implements PaymentProvider {
       return await fn();
     } finally {
       this.#events.kick();
+      this.#debits.kick(); // a debit it may have started
     }
   }
 
@@ -208,7 +224,24 @@ export class SandboxProvider implements PaymentProvider {
     return this.#events.flush();
   }
 
+  /**
+   * Settle every bank debit whose delay is over now (by the provider's clock): what the background
+   * timer does; tests that move their clock call it. Its events are queued (flushEvents delivers them).
+   */
+  settleDueDebits(): Promise<{ settled: number; nextDueAt: number | null }> {
+    return this.#debits.settleDue();
+  }
+
+  /**
+   * Test mode only: the customer's bank disputes a succeeded payment (`charge.dispute.created`), as
+   * Stripe's disputed test accounts do. Reached by admins through /api/admin/sandbox/payments/{id}/dispute.
+   */
+  openDispute(input: { intentId: string; account: string; reason?: string }) {
+    return this.#announcing(() => openDispute(this.ctx, input));
+  }
+
   async close(): Promise<void> {
+    await this.#debits.close();
     await this.#events.close();
     await this.#database.close();
   }

@@ -2,7 +2,8 @@
 -- provider's: our ledger never reads these tables. Portable DDL (SQLite and PostgreSQL), created by
 -- the sandbox itself on open; idempotent. Times are unix seconds (Stripe's `created`) except the
 -- delivery schedule (milliseconds). Card numbers are never stored: only brand, last4, funding,
--- country and the test-card catalogue key.
+-- country and the test-card catalogue key (bank accounts: BSB, last4 and the test-account key).
+-- Columns added later are also added to an existing database by upgrade.ts.
 
 CREATE TABLE IF NOT EXISTS sandbox_settings (
   key TEXT PRIMARY KEY,
@@ -46,7 +47,12 @@ CREATE TABLE IF NOT EXISTS sandbox_payment_methods (
   last4 TEXT NOT NULL,
   funding TEXT NOT NULL,
   country TEXT NOT NULL,
-  created BIGINT NOT NULL
+  created BIGINT NOT NULL,
+  -- card or au_becs_debit (BECS: the BSB, `last4` of the account, the holder's name and email).
+  type TEXT NOT NULL DEFAULT 'card',
+  bsb_number TEXT,
+  billing_name TEXT,
+  billing_email TEXT
 );
 
 CREATE TABLE IF NOT EXISTS sandbox_payment_intents (
@@ -68,8 +74,14 @@ CREATE TABLE IF NOT EXISTS sandbox_payment_intents (
   application_fee_refunded BIGINT NOT NULL DEFAULT 0 CHECK (application_fee_refunded >= 0),
   canceled_at BIGINT,
   created BIGINT NOT NULL,
+  -- JSON list of the payment method types allowed (null: card only); a processing bank debit settles
+  -- (succeeds or fails) at `settles_at` (ms), under the mandate `mandate_id`.
+  payment_method_types TEXT,
+  settles_at BIGINT,
+  mandate_id TEXT,
   CHECK (amount_refunded <= amount)
 );
+-- (Index on (status, settles_at): created by upgrade.ts, after it adds these columns to an older database.)
 
 CREATE TABLE IF NOT EXISTS sandbox_refunds (
   id TEXT PRIMARY KEY,
@@ -121,7 +133,9 @@ CREATE TABLE IF NOT EXISTS sandbox_confirmation_tokens (
   payment_method_id TEXT NOT NULL REFERENCES sandbox_payment_methods (id),
   created BIGINT NOT NULL,
   expires_at BIGINT NOT NULL,
-  payment_intent_id TEXT
+  payment_intent_id TEXT,
+  -- JSON: the customer's acceptance of a mandate (bank debits), as Stripe.js collects it.
+  mandate_data TEXT
 );
 
 -- Payment method domains (wallets need the page's domain registered on the connected account).
@@ -136,3 +150,18 @@ CREATE TABLE IF NOT EXISTS sandbox_payment_method_domains (
   created BIGINT NOT NULL,
   UNIQUE (account_id, domain_name)
 );
+
+-- Disputes opened on a charge (charge.dispute.created): by the BECS test account that is disputed
+-- after it succeeds, or by an admin's test-mode request (/api/admin/sandbox/payments/{id}/dispute).
+CREATE TABLE IF NOT EXISTS sandbox_disputes (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL,
+  payment_intent_id TEXT NOT NULL REFERENCES sandbox_payment_intents (id),
+  charge_id TEXT NOT NULL,
+  amount BIGINT NOT NULL,
+  currency TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  status TEXT NOT NULL,
+  created BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sandbox_disputes_intent ON sandbox_disputes (payment_intent_id);

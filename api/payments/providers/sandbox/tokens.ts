@@ -63,5 +63,12 @@ export async function useToken(
       code: 'confirmation_token_already_used',
       param: 'confirmation_token',
     });
-  return (await paymentMethod(trx, row.payment_method_id)) as PaymentMethodRow;
+  const pm = (await paymentMethod(trx, row.payment_method_id)) as PaymentMethodRow;
+  // Stripe debits a bank account only under a mandate the customer accepted (Stripe.js collects it).
+  if (pm.type === 'au_becs_debit' && !row.mandate_data)
+    throw invalid(
+      'A mandate is required to confirm a PaymentIntent with an au_becs_debit PaymentMethod: the customer must accept the Direct Debit Request (mandate_data).',
+      { code: 'parameter_missing', param: 'mandate_data' },
+    );
+  return pm;
 }
