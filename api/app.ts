@@ -31,6 +31,7 @@ import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-r
 import { outboxRoutes } from './outbox/routes.ts';
 import { SandboxProvider } from './payments/providers/sandbox/sandbox-provider.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
+import { sandboxAdminRoutes } from './sandbox/admin-routes.ts';
 import { apiDocsRoutes } from './docs/routes.ts';
 
 export const API_VERSION = '0.1.0';
@@ -66,7 +67,10 @@ export function createApp(deps: AppDeps) {
   app.route('/', accountingRoutes);
   app.route('/', outboxRoutes);
   // The sandbox provider's browser side exists only in sandbox mode (never beside live Stripe).
-  if (deps.payments instanceof SandboxProvider) app.route('/', sandboxRoutes);
+  if (deps.payments instanceof SandboxProvider) {
+    app.route('/', sandboxRoutes);
+    app.route('/', sandboxAdminRoutes); // test-mode controls (admins only, like all of /api/admin)
+  }
 
   app.get('/api/openapi.json', (c) =>
     c.json(

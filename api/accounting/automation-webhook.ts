@@ -95,15 +95,19 @@ export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): P
     idempotencyKey: job.idempotency_key,
     deliveryId: job.id,
   });
+  // Only money the receiver records is a write-back: not a failure or a dispute notice.
+  const recordable = event !== 'payment.failed' && event !== 'payment.disputed';
   if (attempt.ok)
     return {
       type: 'delivered',
       responseStatus: attempt.responseStatus,
-      writebacks: job.write_off_id
-        ? [{ writeOffId: job.write_off_id, source: 'webhook' }]
-        : job.payment_id
-          ? [{ paymentId: job.payment_id, refundId: job.refund_id, source: 'webhook' }]
-          : [],
+      writebacks: !recordable
+        ? []
+        : job.write_off_id
+          ? [{ writeOffId: job.write_off_id, source: 'webhook' }]
+          : job.payment_id
+            ? [{ paymentId: job.payment_id, refundId: job.refund_id, source: 'webhook' }]
+            : [],
     };
   return {
     type: 'retry',

@@ -15,6 +15,7 @@ import { refreshPaymentSyncStatus } from '../accounting/sync-status.ts';
 import { recordWriteback, type WritebackInput } from '../invoices/writebacks.ts';
 import { deliverJob, type DeliveryOutcome } from './deliver.ts';
 import { claimDueJobs, finishJob } from './repository.ts';
+import { sendDueNotices } from '../payments/notices.ts';
 
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 
@@ -164,6 +165,8 @@ export function startOutboxWorker(deps: AppDeps): OutboxWorker {
       try {
         const r = await runOutboxOnce(deps);
         full = r.claimed >= deps.config.outbox.batchSize;
+        // Bank debit receipts and failure notices a crash left unsent (api/payments/notices.ts).
+        await sendDueNotices(deps);
       } catch (err) {
         deps.logger.error({ err }, 'outbox worker tick failed');
       }

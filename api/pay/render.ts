@@ -19,6 +19,7 @@ import {
   upsertObservation,
 } from '../invoices/repository.ts';
 import { connectedAccountId, NOT_CONNECTED_MESSAGE, NOT_READY_MESSAGE } from '../merchants/resolve.ts';
+import { bankDebitOffered, bankDebitPolicyOf, bankDebitRate } from '../merchants/bank-debit.ts';
 import { policyOf, rulesToApi } from '../merchants/surcharge.ts';
 import { invoiceHistory } from '../payments/repository.ts';
 import type { HistoryEntry, RenderedSession } from './cache.ts';
@@ -83,7 +84,9 @@ export async function render(
       : NOT_READY_MESSAGE;
   const policy = policyOf(merchant);
   const minimum = minimumChargeMinor(currency);
-  const maxBps = policy.enabled ? Math.max(policy.bps, ...policy.rules.map((r) => r.bps)) : 0;
+  const bankDebit = bankDebitSession(merchant, currency, linkAmount);
+  const cardBps = policy.enabled ? Math.max(policy.bps, ...policy.rules.map((r) => r.bps)) : 0;
+  const maxBps = Math.max(cardBps, bankDebit?.offered === false ? 0 : (bankDebit?.surchargeBps ?? 0));
   const state = balance === 0 ? 'paid' : balance !== null && balance < minimum ? 'below_minimum' : 'open';
   const rest = {
     merchant: {
@@ -107,6 +110,7 @@ export async function render(
       rules: rulesToApi(policy.rules),
     },
     platformFeeBps: config.platformFeeBps,
+    bankDebit,
     invoice: {
       number: invoice?.invoice_number ?? invoiceNumber,
       currency,
@@ -143,6 +147,28 @@ export async function render(
     observed,
     observation: signObservation(config.jwtSecret, { ...observed, issuedAt: nowMs }),
     observedAt: nowMs,
+  };
+}
+
+/**
+ * What the page needs to offer AU BECS Direct Debit: null when the merchant does not offer it for
+ * this currency; `offered` false below the merchant's minimum invoice amount, null when the link has
+ * no amount (then the amount the customer types decides), and the bank debit surcharge rule.
+ */
+function bankDebitSession(merchant: Merchant, currency: string, linkAmount: number | null) {
+  const policy = bankDebitPolicyOf(merchant);
+  if (!bankDebitOffered({ ...policy, minimumAmount: null }, currency, null)) return null;
+  const rate = bankDebitRate(policy, currency);
+  return {
+    offered:
+      linkAmount === null && policy.minimumAmount !== null
+        ? null
+        : bankDebitOffered(policy, currency, linkAmount),
+    minimumAmount: policy.minimumAmount,
+    surchargeBps: rate.bps,
+    surchargePercentage: Number(percentageFromBps(rate.bps)),
+    surchargeCap: rate.cap,
+    rule: rate.rule,
   };
 }
 

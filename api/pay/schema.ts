@@ -42,6 +42,27 @@ export const PaySession = z
       ),
     }),
     platformFeeBps: z.number().int(),
+    bankDebit: z
+      .object({
+        offered: z.boolean().nullable().openapi({
+          description:
+            'Whether bank debit may be used for this invoice; null when the link has no amount and the merchant has a minimum (the amount paid decides)',
+        }),
+        minimumAmount: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: 'Minimum invoice amount, minor units' }),
+        surchargeBps: z.number().int(),
+        surchargePercentage: z.number(),
+        surchargeCap: z.number().int().nullable().openapi({ description: 'Minor units; null: no cap' }),
+        rule: z.string().openapi({ example: 'bank debit: 1% capped at A$3.50' }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          'AU BECS Direct Debit, when the merchant offers it in this currency (AUD only); null otherwise',
+      }),
     invoice: z.object({
       number: z.string(),
       currency: z.string(),

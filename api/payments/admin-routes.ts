@@ -45,6 +45,12 @@ async function loadPayment(deps: AppDeps, id: string) {
     .where('payment_id', '=', id)
     .orderBy('created_at', 'asc')
     .execute();
+  const disputes = await db
+    .selectFrom('payment_disputes')
+    .selectAll()
+    .where('payment_id', '=', id)
+    .orderBy('created_at', 'asc')
+    .execute();
   const invoice = payment.invoice_id
     ? await db
         .selectFrom('invoices')
@@ -52,7 +58,7 @@ async function loadPayment(deps: AppDeps, id: string) {
         .where('id', '=', payment.invoice_id)
         .executeTakeFirst()
     : undefined;
-  return toApiPayment(payment, { refunds, invoiceOverpaid: invoice?.overpaid === 1 });
+  return toApiPayment(payment, { refunds, disputes, invoiceOverpaid: invoice?.overpaid === 1 });
 }
 
 export const adminPaymentRoutes = createRouter()
@@ -89,7 +95,7 @@ export const adminPaymentRoutes = createRouter()
       path: '/api/admin/payments/{id}',
       tags: ['admin'],
       security,
-      summary: 'One payment, with its merchant name and refunds',
+      summary: 'One payment, with its merchant name, refunds and disputes',
       request: { params: IdParam },
       responses: { 200: jsonOf(AdminPayment, 'The payment'), ...errorResponses(401, 403, 404) },
     }),

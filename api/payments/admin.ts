@@ -6,13 +6,13 @@
 import { sql, type SqlBool } from 'kysely';
 import { percentageFromBps } from '../../core/money.ts';
 import type { DbOrTrx } from '../db/database.ts';
-import type { Payment, Refund } from '../db/types.ts';
+import type { Payment, PaymentDispute, Refund } from '../db/types.ts';
 import { defineList, type FilterValue } from '../http/simple-rest.ts';
 import { mismatchOf, quotedMethodOf } from './method-match.ts';
 
 export function toApiPayment(
   p: Payment & { merchant_name?: string | null },
-  extra: { refunds?: Refund[]; invoiceOverpaid?: boolean } = {},
+  extra: { refunds?: Refund[]; invoiceOverpaid?: boolean; disputes?: PaymentDispute[] } = {},
 ) {
   return {
     id: p.id,
@@ -49,6 +49,17 @@ export function toApiPayment(
     // The method the customer was quoted, and a difference from the one charged (charged = quoted).
     quoted_method: quotedMethodOf(p),
     method_mismatch: mismatchOf(p),
+    // Bank debits (AU BECS Direct Debit): the account (BSB and its last three digits only), the
+    // mandate, and for a processing debit the merchant-local date it should clear by.
+    method_type: p.method_type,
+    bank_account:
+      p.method_type === 'au_becs_debit'
+        ? { bsb: p.bank_bsb, last3: p.bank_last4 ? p.bank_last4.slice(-3) : null }
+        : null,
+    mandate_reference: p.mandate_reference,
+    processing_at: p.processing_at,
+    clears_by: p.status === 'processing' ? p.clears_by : null,
+    dispute_status: p.dispute_status,
     failure_code: p.failure_code,
     failure_message: p.failure_message,
     reserved_until: p.reserved_until,
@@ -59,6 +70,21 @@ export function toApiPayment(
     created_at: p.created_at,
     updated_at: p.updated_at,
     ...(extra.invoiceOverpaid !== undefined ? { invoice_overpaid: extra.invoiceOverpaid } : {}),
+    ...(extra.disputes
+      ? {
+          disputes: extra.disputes.map((d) => ({
+            id: d.id,
+            provider_dispute_id: d.provider_dispute_id,
+            amount: d.amount,
+            currency: d.currency,
+            reason: d.reason,
+            status: d.status,
+            evidence_due_by: d.evidence_due_by,
+            created_at: d.created_at,
+            updated_at: d.updated_at,
+          })),
+        }
+      : {}),
     ...(extra.refunds
       ? {
           refunds: extra.refunds.map((r) => ({
@@ -78,6 +104,14 @@ export function toApiPayment(
   };
 }
 
+const truthy = (value: FilterValue) => value === true || value === 'true' || value === 1 || value === '1';
+
+/** `disputed`: payments with a dispute (true) or without (false). */
+const disputedFilter = (value: FilterValue) =>
+  truthy(value)
+    ? sql<SqlBool>`payments.dispute_status is not null`
+    : sql<SqlBool>`payments.dispute_status is null`;
+
 const statusFilter = (value: FilterValue) => {
   const values = (Array.isArray(value) ? value : [value]).map(String);
   return values.length ? sql<SqlBool>`payments.status in (${sql.join(values)})` : null;
@@ -94,6 +128,7 @@ export const paymentList = defineList({
     status: 'payments.status',
     invoice_number: 'payments.invoice_number',
     merchant_name: 'merchants.business_name',
+    clears_by: 'payments.clears_by',
   },
   defaultSort: ['created_at', 'DESC'],
   tiebreaker: 'payments.id',
@@ -104,6 +139,8 @@ export const paymentList = defineList({
     status: { where: statusFilter },
     invoice_number: { column: 'payments.invoice_number' },
     currency: { column: 'payments.currency' },
+    method_type: { column: 'payments.method_type' },
+    disputed: { where: disputedFilter },
     xero_sync_status: { column: 'payments.xero_sync_status' },
     created_at_gte: { column: 'payments.created_at', op: 'gte' },
     created_at_lte: { column: 'payments.created_at', op: 'lte' },

@@ -59,7 +59,9 @@ export type IntentSource = Pick<
   | 'provider_idempotency_key'
   | 'payment_method_id'
   | 'confirmation_token'
->;
+> &
+  // Rows from before bank debits have no method type: cards.
+  Partial<Pick<Payment, 'method_type'>>;
 
 /** Where a redirecting payment method brings the customer back (Stripe requires one with `confirm`). */
 export const returnUrlFor = (publicBaseUrl: string) =>
@@ -72,24 +74,29 @@ export function intentRequestFor(p: IntentSource, publicBaseUrl: string): Create
   const confirm = p.confirmation_token
     ? { confirmationToken: p.confirmation_token, returnUrl: returnUrlFor(publicBaseUrl) }
     : { paymentMethodId: p.payment_method_id };
+  const metadata = {
+    paymentId: p.id,
+    merchantId: p.merchant_id,
+    invoiceNumber: p.invoice_number,
+    baseAmount: String(p.amount),
+    surchargeAmount: String(p.surcharge),
+    platformFee: String(p.platform_fee),
+    surcharge_percentage: percentageFromBps(p.surcharge_bps),
+  };
+  // A bank debit allows only its own type (a card request stays exactly as before bank debits). Its
+  // receipt is ours, sent when the debit clears (api/payments/notices.ts), not the provider's.
+  const bankDebit = p.method_type !== undefined && p.method_type !== 'card';
   return {
     amount: p.total_amount,
     currency: p.currency.toLowerCase(),
     applicationFeeAmount: p.platform_fee,
     connectedAccountId: p.stripe_connect_account_id,
     description: `Invoice: ${p.invoice_number}`,
-    metadata: {
-      paymentId: p.id,
-      merchantId: p.merchant_id,
-      invoiceNumber: p.invoice_number,
-      baseAmount: String(p.amount),
-      surchargeAmount: String(p.surcharge),
-      platformFee: String(p.platform_fee),
-      surcharge_percentage: percentageFromBps(p.surcharge_bps),
-    },
+    metadata,
     idempotencyKey: p.provider_idempotency_key,
     ...confirm,
-    receiptEmail: p.customer_email,
+    ...(bankDebit ? { paymentMethodTypes: [p.method_type as string] } : {}),
+    receiptEmail: bankDebit ? null : p.customer_email,
   };
 }
 

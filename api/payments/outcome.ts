@@ -18,6 +18,7 @@ import { PROCESSING_ERROR_MESSAGE } from './attempts.ts';
 import { inWriteTransaction } from './group-commit.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import type { ProviderIntent } from './providers/provider.ts';
+import { isBankDebit } from './bank-debit-state.ts';
 import { applyIntentInTrx, type ApplyOptions } from './state.ts';
 import { paymentState, remainingForPayment } from './sync.ts';
 
@@ -53,20 +54,28 @@ export function paymentAnswer(
     clientSecret: status === 'requires_action' ? intent.clientSecret : null,
     stripeConnectAccountId: p.stripe_connect_account_id ?? '',
     remainingAfter: remaining,
-    paymentMethod: p.card_brand
+    paymentMethod: isBankDebit(p)
       ? {
-          label: describePaymentMethod({
-            type: 'card',
+          label: describePaymentMethod({ type: p.method_type }),
+          brand: null,
+          funding: null,
+          last4: p.bank_last4,
+          wallet: null,
+        }
+      : p.card_brand
+        ? {
+            label: describePaymentMethod({
+              type: 'card',
+              brand: p.card_brand,
+              funding: p.card_funding,
+              wallet: p.card_wallet,
+            }),
             brand: p.card_brand,
             funding: p.card_funding,
+            last4: p.card_last4,
             wallet: p.card_wallet,
-          }),
-          brand: p.card_brand,
-          funding: p.card_funding,
-          last4: p.card_last4,
-          wallet: p.card_wallet,
-        }
-      : null,
+          }
+        : null,
     breakdown: {
       amount: p.amount,
       surcharge: p.surcharge,
@@ -76,6 +85,7 @@ export function paymentAnswer(
       surchargePercentage: Number(percentageFromBps(p.surcharge_bps)),
       rule: p.surcharge_rule ?? '',
     },
+    mandateReference: p.mandate_reference,
   };
 }
 

@@ -86,6 +86,14 @@ export const BreakdownSchema = z
     platformFee: z.number().int(),
     surchargeBps: z.number().int(),
     surchargePercentage: z.number(),
+    surchargeCap: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .openapi({
+        description: "The rule's cap on the surcharge (minor units), e.g. a bank debit's; null: none",
+      }),
     rule: z.string(),
   })
   .openapi('Breakdown');
@@ -126,6 +134,11 @@ export const PaymentStateSchema = z
     total: z.number().int(),
     remaining: z.number().int().nullable(),
     failure: z.object({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
+    method: z.string().openapi({ description: '`card` or `au_becs_debit` (AU BECS Direct Debit)' }),
+    clearsBy: z.string().nullable().openapi({
+      description:
+        "A processing bank debit: the date (YYYY-MM-DD, the merchant's) it should have cleared by; bank debits take up to 3 business days",
+    }),
   })
   .openapi('PaymentState');
 
@@ -145,10 +158,14 @@ export const CreatePaymentResponse = z
     }),
     stripeConnectAccountId: z.string(),
     remainingAfter: z.number().int().nullable(),
+    mandateReference: z
+      .string()
+      .nullable()
+      .openapi({ description: 'A bank debit: the mandate (Direct Debit Request) it runs under' }),
     paymentMethod: z
       .object({
         label: z.string(),
-        brand: z.string(),
+        brand: z.string().nullable(),
         funding: z.string().nullable(),
         last4: z.string().nullable(),
         wallet: z.string().nullable(),
@@ -194,5 +211,10 @@ export const PaymentDetailsSchema = z
     remaining_due: z.number().int().nullable(),
     merchant_id: z.string(),
     link_amount: z.number().int().nullable(),
+    method: z.string().openapi({ description: '`card` or `au_becs_debit`' }),
+    clearsBy: z
+      .string()
+      .nullable()
+      .openapi({ description: 'A processing bank debit: the date it should have cleared by (YYYY-MM-DD)' }),
   })
   .openapi('PaymentDetails');

@@ -30,8 +30,9 @@ import { inWriteTransaction } from './group-commit.ts';
 import { IDEMPOTENCY_LEASE_MS, type IdempotencyClaim } from './idempotency.ts';
 import { settleAttempt, type CreateResult } from './outcome.ts';
 import { resolvePaymentContext, type PaymentContext } from './payment-context.ts';
-import { priceQuote, rateFor } from './quote.ts';
+import { assertMethodOffered, priceQuote, rateFor } from './quote.ts';
 import { readQuote, type QuoteClaims } from './quote-token.ts';
+import { BANK_DEBIT_TYPE } from '../merchants/bank-debit.ts';
 import { insertPayment, replaceableAttempts } from './repository.ts';
 import { resumeAttempt } from './resume.ts';
 import type { CreatePaymentInput } from './schema.ts';
@@ -60,7 +61,7 @@ async function holdingQuote(
   deps: AppDeps,
   ctx: PaymentContext,
   input: CreatePaymentInput,
-): Promise<QuoteClaims> {
+): Promise<QuoteClaims & { cap: number | null }> {
   const q = readQuote(deps.config.jwtSecret, input.quoteId);
   const holds =
     q !== null &&
@@ -73,7 +74,8 @@ async function holdingQuote(
     q.sid === (ctx.session?.sid ?? null);
   if (holds) {
     const now = rateFor(ctx, q.method);
-    if (now.bps === q.bps && now.rule === q.rule) return q;
+    const total = breakdownFor(q.amount, now.bps, deps.config.platformFeeBps, now.cap).total;
+    if (now.bps === q.bps && now.rule === q.rule && total === q.total) return { ...q, cap: now.cap };
   }
   const quote = await priceQuote(deps, ctx, input.amount, input.confirmationToken);
   throw new AppError('conflict', QUOTE_CHANGED_MESSAGE, { field: 'quoteId', extra: { quote } });
@@ -103,7 +105,10 @@ export async function createPayment(
     ip: run.ip,
   });
   const quote = await holdingQuote(deps, ctx, input);
-  const breakdown = breakdownFor(input.amount, quote.bps, config.platformFeeBps);
+  // The merchant may have switched bank debit off (or raised its minimum) since the quote.
+  assertMethodOffered(ctx, quote.method, input.amount);
+  const breakdown = breakdownFor(input.amount, quote.bps, config.platformFeeBps, quote.cap);
+  const bankDebit = quote.method.type === BANK_DEBIT_TYPE;
 
   if (ctx.session) await replaceSessionAttempts(deps, ctx.session.sid);
 
@@ -127,6 +132,7 @@ export async function createPayment(
     provider_idempotency_key: providerKeyFor(clientKey, paymentId),
     payment_method_id: null,
     confirmation_token: input.confirmationToken,
+    method_type: bankDebit ? BANK_DEBIT_TYPE : 'card',
   };
 
   // One write transaction (grouped with concurrent creations' under one commit on SQLite).
@@ -161,11 +167,15 @@ export async function createPayment(
       reserved_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString(),
       client_ip: run.ip,
       quoted_method: JSON.stringify(m),
-      card_brand: m.brand,
-      card_last4: m.last4,
-      card_funding: m.funding,
-      card_country: m.country,
-      card_wallet: m.wallet,
+      ...(bankDebit
+        ? { bank_last4: m.last4 }
+        : {
+            card_brand: m.brand,
+            card_last4: m.last4,
+            card_funding: m.funding,
+            card_country: m.country,
+            card_wallet: m.wallet,
+          }),
       created_at: nowIso,
       updated_at: nowIso,
     });

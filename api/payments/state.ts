@@ -5,7 +5,8 @@
  *  - a settled payment never moves back (stale failure/processing events are ignored);
  *  - a reservation is released exactly once (failed, canceled, expired); a provider decline that
  *    releases one is counted once (api/payments/declines.ts);
- *  - a payment waiting for 3-D Secure holds its reservation for the action window only;
+ *  - a payment waiting for 3-D Secure holds its reservation for the action window only; one
+ *    processing (a bank debit) holds it until the provider's final word, however many days;
  *  - a success always counts, even after its reservation expired or failed (a late success: the
  *    money was taken); if it pushes the invoice past what it owed, the invoice is flagged overpaid;
  *    the method charged is compared with the quoted one (api/payments/method-match.ts).
@@ -15,6 +16,7 @@ import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
 import { adjustInvoice, flagOverpaid, makeObservationCredible } from '../invoices/repository.ts';
 import { enqueuePaymentSync } from '../outbox/enqueue.ts';
+import { bankDebitChanges, countsAsDecline, isBankDebit, onFinalWord } from './bank-debit-state.ts';
 import { countDecline } from './declines.ts';
 import { methodMismatchChange } from './method-match.ts';
 import type { ProviderIntent } from './providers/provider.ts';
@@ -124,8 +126,9 @@ export async function applyIntentInTrx(
     if (target === 'failed' && intent.lastError) {
       changes.failure_code = intent.lastError.declineCode ?? intent.lastError.code;
       changes.failure_message = intent.lastError.message;
-      // A provider decline that ended a live attempt: counted once (card-testing limits).
-      if (isReserving(payment.status)) await countDecline(trx, deps, payment);
+      // A provider decline that ended a live attempt: counted once (card-testing limits). A bank
+      // debit returned days later is not card testing.
+      if (isReserving(payment.status) && countsAsDecline(payment)) await countDecline(trx, deps, payment);
     }
   } else if (isReserving(payment.status) && (RANK[target] ?? 0) > (RANK[payment.status] ?? 0)) {
     next = target;
@@ -138,6 +141,8 @@ export async function applyIntentInTrx(
   }
   // A non-final state after failed/canceled/expired is ignored: the reservation is gone, and a
   // success on the same intent still counts when it arrives.
+  if (isBankDebit(payment) || intent.bankAccount)
+    Object.assign(changes, await bankDebitChanges(trx, deps, payment, intent, next));
   if (options.renewActionWindow && next === 'requires_action')
     changes.reserved_until = new Date(
       deps.clock.now().getTime() + deps.config.reservationTtlMinutes * 60_000,
@@ -154,7 +159,9 @@ export async function applyIntentInTrx(
   changes.updated_at = now;
   await updatePayment(trx, payment.id, changes);
   if (syncJobs) await enqueuePaymentSync(trx, { paymentId: payment.id, kind: 'payment' }, deps.clock);
-  return { ...payment, ...changes } as Payment;
+  const after = { ...payment, ...changes } as Payment;
+  await onFinalWord(trx, deps, payment, after); // a bank debit's receipt or failure notices
+  return after;
 }
 
 export async function applyIntent(

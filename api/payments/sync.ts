@@ -10,6 +10,9 @@ import { AppError } from '../errors.ts';
 import { availableBalance } from '../invoices/ledger.ts';
 import { countersOf, findInvoiceById } from '../invoices/repository.ts';
 import { findPayment, findPaymentByIntent, isReserving } from './repository.ts';
+import { describePaymentMethod } from '../../core/payment-method.ts';
+import { isBankDebit } from './bank-debit-state.ts';
+import { sendDueNotices } from './notices.ts';
 import { applyIntent } from './state.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found.';
@@ -26,7 +29,12 @@ export async function syncFromProvider(deps: AppDeps, payment: Payment): Promise
     deps.logger.warn({ paymentId: payment.id, err: (err as Error).message }, 'could not retrieve intent');
     throw new AppError('provider_error', 'Could not reach the payment provider. Please try again.');
   }
-  return (await applyIntent(deps, payment.id, intent)) ?? payment;
+  const after = (await applyIntent(deps, payment.id, intent)) ?? payment;
+  if (after.status !== payment.status && isBankDebit(payment))
+    await sendDueNotices(deps).catch((err) =>
+      deps.logger.warn({ err: (err as Error).message }, 'payment notices not sent yet'),
+    );
+  return after;
 }
 
 /** What may still be paid through the link this payment was made against. */
@@ -60,6 +68,10 @@ export function paymentState(payment: Payment, remaining: number | null) {
       payment.failure_code || payment.failure_message
         ? { code: payment.failure_code, message: payment.failure_message }
         : null,
+    /** `card` or `au_becs_debit`; a bank debit is `processing` until it clears (up to 3 business days). */
+    method: payment.method_type,
+    /** A processing bank debit: the merchant-local date (YYYY-MM-DD) it should have cleared by. */
+    clearsBy: payment.status === 'processing' ? payment.clears_by : null,
   };
 }
 
@@ -72,6 +84,8 @@ export async function refreshPayment(deps: AppDeps, paymentId: string) {
 }
 
 function paymentMethodLabel(p: Payment): string | null {
+  if (isBankDebit(p))
+    return `${describePaymentMethod({ type: p.method_type })}${p.bank_last4 ? ` ••• ${p.bank_last4.slice(-3)}` : ''}`;
   if (p.card_brand && p.card_last4) return `${p.card_brand} •••• ${p.card_last4}`;
   return p.payment_intent_id ? 'card' : null;
 }
@@ -109,5 +123,7 @@ export async function paymentDetails(
     remaining_due: await remainingForPayment(db, payment),
     merchant_id: payment.merchant_id,
     link_amount: payment.link_amount,
+    method: payment.method_type,
+    clearsBy: payment.status === 'processing' ? payment.clears_by : null,
   };
 }

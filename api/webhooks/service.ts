@@ -16,6 +16,8 @@ import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../pay
 import { mismatchOf } from '../payments/method-match.ts';
 import { inWriteTransaction } from '../payments/group-commit.ts';
 import { applyIntent, applyIntentInTrx } from '../payments/state.ts';
+import { applyDispute } from '../payments/disputes.ts';
+import { sendDueNotices } from '../payments/notices.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
 
 export async function handleWebhookEvent(
@@ -54,8 +56,10 @@ export async function handleWebhookEvent(
       for (const m of await findMerchantsByAccount(deps.database.db, event.action.account.id))
         await ensurePlatformDomain(deps, m); // wallets on the pay page, once the account takes charges
   }
-  if (!result.duplicate && event.action.kind === 'intent_updated')
+  if (!result.duplicate && event.action.kind === 'intent_updated') {
     await completeMethodCheck(deps, event.action.intent);
+    await mailNotices(deps); // a bank debit's receipt or failure notice, queued with the event
+  }
   return result;
 }
 
@@ -106,8 +110,19 @@ function objectId(action: ProviderAction): string | null {
       return action.paymentIntentId;
     case 'account_updated':
       return action.account.id;
+    case 'dispute_updated':
+      return action.dispute.id;
     default:
       return null;
+  }
+}
+
+/** Mail what the event queued, after its commit (the outbox worker mails what this misses). */
+async function mailNotices(deps: AppDeps): Promise<void> {
+  try {
+    await sendDueNotices(deps);
+  } catch (err) {
+    deps.logger.warn({ err: (err as Error).message }, 'payment notices not sent yet');
   }
 }
 
@@ -136,6 +151,9 @@ async function applyAction(trx: Trx, deps: AppDeps, action: ProviderAction): Pro
     }
     case 'charge_refunded':
       return applyChargeRefunded(trx, deps, action);
+    case 'dispute_updated':
+      await applyDispute(trx, deps, action.dispute);
+      return;
     case 'account_updated': {
       const merchants = await findMerchantsByAccount(trx, action.account.id);
       for (const m of merchants)

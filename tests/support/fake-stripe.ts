@@ -7,9 +7,12 @@
  * `fake.on(method, path, handler)`.
  *
  * Confirmation tokens behave as Stripe's: `addConfirmationToken` makes one on a connected account
- * with a card preview and the outcome its card will have; creating an intent with
- * `confirm=true&confirmation_token=…` uses it once (on its own account only) and confirms: succeeded,
- * requires_action (3-D Secure), or a 402 card_error carrying the intent, as Stripe answers a decline.
+ * with a card preview and the outcome its card will have (or a bank account for AU BECS Direct
+ * Debit, with the mandate the Payment Element collects); creating an intent with
+ * `confirm=true&confirmation_token=…` uses it once (on its own account only, its type among the
+ * intent's `allowed_payment_method_types`) and confirms: succeeded, requires_action (3-D Secure), or a
+ * 402 card_error carrying the intent, as Stripe answers a decline; a bank debit is `processing` (AUD
+ * only, a mandate required) with a pending `py_…` charge naming its mandate.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,10 +51,20 @@ export interface FakeCard {
   wallet?: string | null;
 }
 
+/** An Australian bank account for AU BECS Direct Debit (the Payment Element collects name and email too). */
+export interface FakeBank {
+  bsb: string;
+  last4: string;
+  email?: string;
+  name?: string;
+}
+
 export interface FakeToken {
   token: Record<string, unknown>;
   account: string;
-  card: FakeCard;
+  /** A card, or (`bank`) a bank account: one of the two. */
+  card: FakeCard | null;
+  bank: FakeBank | null;
   outcome: FakeOutcome;
 }
 
@@ -64,8 +77,20 @@ export interface FakeStripe {
   /** The connected account each intent was created on (its Stripe-Account header). */
   intentAccounts: Map<string, string>;
   domains: Map<string, Record<string, unknown> & { account: string }>;
-  /** A confirmation token on `account` (as Stripe.js would make it there); returns its id. */
-  addConfirmationToken(input: { account: string; card: FakeCard; outcome?: FakeOutcome }): string;
+  /** Charges (`py_…` of bank debits), for `expand[]=latest_charge`. */
+  charges: Map<string, Record<string, unknown>>;
+  /**
+   * A confirmation token on `account` (as Stripe.js would make it there); returns its id. A bank
+   * account's token carries the customer's mandate acceptance (as the Payment Element collects it)
+   * unless `mandate: false`.
+   */
+  addConfirmationToken(input: {
+    account: string;
+    card?: FakeCard;
+    bank?: FakeBank;
+    outcome?: FakeOutcome;
+    mandate?: boolean;
+  }): string;
   /** Script an answer; the latest registration for a method+path wins over earlier ones and the defaults. */
   on(method: string, path: string | RegExp, handler: Handler): void;
   /** Forget recorded requests and scripted answers (state such as intents is kept). */
@@ -101,7 +126,9 @@ export const expandList = (q: Record<string, string>) =>
     .map(([, v]) => v);
 
 /** Confirm a new intent with a token, as Stripe's create with confirm=true does. */
-function confirmWithToken(fake: FakeStripe, pi: Record<string, unknown>, req: RecordedRequest) {
+type Confirmation = { refused?: FakeResponse; declined?: Record<string, unknown> };
+
+function confirmWithToken(fake: FakeStripe, pi: Record<string, unknown>, req: RecordedRequest): Confirmation {
   const tokenId = req.form.confirmation_token;
   const entry = fake.confirmationTokens.get(tokenId);
   const account = req.headers['stripe-account'] ?? '';
@@ -123,19 +150,23 @@ function confirmWithToken(fake: FakeStripe, pi: Record<string, unknown>, req: Re
         param: 'confirmation_token',
       }),
     };
+  const refused = refusedMethod(entry, pi, req);
+  if (refused) return { refused };
   entry.token.payment_intent = pi.id;
   entry.token.expires_at = null;
+  if (entry.bank) return startDebit(fake, pi, entry.bank);
+  const card = entry.card!;
   const pmId = nextId('pm');
   const pm = {
     id: pmId,
     object: 'payment_method',
     type: 'card',
     card: {
-      brand: entry.card.brand,
-      funding: entry.card.funding,
-      country: entry.card.country,
-      last4: entry.card.last4,
-      wallet: entry.card.wallet ? { type: entry.card.wallet } : null,
+      brand: card.brand,
+      funding: card.funding,
+      country: card.country,
+      last4: card.last4,
+      wallet: card.wallet ? { type: card.wallet } : null,
     },
   };
   fake.paymentMethods.set(pmId, pm);
@@ -155,11 +186,77 @@ function confirmWithToken(fake: FakeStripe, pi: Record<string, unknown>, req: Re
   return {};
 }
 
+/** Stripe's checks before a token confirms: its type allowed on the intent, a bank debit in AUD under a mandate. */
+function refusedMethod(
+  entry: FakeToken,
+  pi: Record<string, unknown>,
+  req: RecordedRequest,
+): FakeResponse | null {
+  const type = entry.bank ? 'au_becs_debit' : 'card';
+  const allowed = Object.entries(req.form)
+    .filter(([k]) => k.startsWith('allowed_payment_method_types['))
+    .map(([, v]) => v);
+  if (allowed.length > 0 && !allowed.includes(type))
+    return stripeError(400, {
+      type: 'invalid_request_error',
+      code: 'payment_intent_incompatible_payment_method',
+      message: `The PaymentMethod provided (${type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${allowed.join(', ')}.`,
+      param: 'confirmation_token',
+    });
+  if (type === 'au_becs_debit' && pi.currency !== 'aud')
+    return stripeError(400, {
+      type: 'invalid_request_error',
+      code: 'payment_intent_invalid_currency',
+      message: `The currency provided (${String(pi.currency)}) is invalid for au_becs_debit, which supports: aud.`,
+      param: 'currency',
+    });
+  const requestMandate = Object.keys(req.form).some((k) => k.startsWith('mandate_data['));
+  if (type === 'au_becs_debit' && !entry.token.mandate_data && !requestMandate)
+    return stripeError(400, {
+      type: 'invalid_request_error',
+      code: 'parameter_missing',
+      message: 'A mandate is required to confirm a PaymentIntent with an au_becs_debit PaymentMethod.',
+      param: 'mandate_data',
+    });
+  return null;
+}
+
+/** A bank debit starts: processing, under a mandate, with a pending charge (`py_…`). */
+function startDebit(fake: FakeStripe, pi: Record<string, unknown>, bank: FakeBank): Confirmation {
+  const pmId = nextId('pm');
+  const details = { bsb_number: bank.bsb, fingerprint: `fp_${bank.bsb}${bank.last4}`, last4: bank.last4 };
+  fake.paymentMethods.set(pmId, {
+    id: pmId,
+    object: 'payment_method',
+    type: 'au_becs_debit',
+    au_becs_debit: details,
+    billing_details: { email: bank.email ?? null, name: bank.name ?? null },
+  });
+  const chargeId = nextId('py');
+  fake.charges.set(chargeId, {
+    id: chargeId,
+    object: 'charge',
+    amount: pi.amount,
+    amount_refunded: 0,
+    payment_intent: pi.id,
+    payment_method: pmId,
+    payment_method_details: {
+      type: 'au_becs_debit',
+      au_becs_debit: { ...details, mandate: nextId('mandate') },
+    },
+    status: 'pending',
+  });
+  Object.assign(pi, { payment_method: pmId, status: 'processing', latest_charge: chargeId });
+  return {};
+}
+
 /** The intent as the create/retrieve answer shows it, with `expand[]` applied. */
 export function shown(fake: FakeStripe, pi: Record<string, unknown>, expand: string[]) {
   const out = { ...pi };
   if (expand.includes('payment_method') && typeof pi.payment_method === 'string')
     out.payment_method = fake.paymentMethods.get(pi.payment_method) ?? pi.payment_method;
+  if (expand.includes('latest_charge') && typeof pi.latest_charge === 'string')
+    out.latest_charge = fake.charges.get(pi.latest_charge) ?? pi.latest_charge;
   return out;
 }
 
@@ -371,8 +468,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     confirmationTokens: new Map(),
     intentAccounts: new Map(),
     domains: new Map(),
-    addConfirmationToken({ account, card, outcome = 'succeed' }) {
+    charges: new Map(),
+    addConfirmationToken({ account, card, bank, outcome = 'succeed', mandate = true }) {
       const id = nextId('ctoken');
+      const preview = bank
+        ? {
+            type: 'au_becs_debit',
+            au_becs_debit: {
+              bsb_number: bank.bsb,
+              fingerprint: `fp_${bank.bsb}${bank.last4}`,
+              last4: bank.last4,
+            },
+            billing_details: { email: bank.email ?? null, name: bank.name ?? null },
+          }
+        : {
+            type: 'card',
+            card: {
+              brand: card!.brand,
+              funding: card!.funding,
+              country: card!.country,
+              last4: card!.last4,
+              wallet: card!.wallet ? { type: card!.wallet } : null,
+            },
+          };
       const token = {
         id,
         object: 'confirmation_token',
@@ -380,19 +498,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         expires_at: 4_102_444_800,
         livemode: false,
         payment_intent: null,
-        payment_method_preview: {
-          type: 'card',
-          card: {
-            brand: card.brand,
-            funding: card.funding,
-            country: card.country,
-            last4: card.last4,
-            wallet: card.wallet ? { type: card.wallet } : null,
-          },
-        },
+        // The Payment Element records the customer's acceptance of the Direct Debit Request.
+        ...(bank && mandate
+          ? {
+              mandate_data: {
+                customer_acceptance: {
+                  type: 'online',
+                  online: { ip_address: '203.0.113.7', user_agent: 'Mozilla/5.0' },
+                },
+              },
+            }
+          : {}),
+        payment_method_preview: preview,
         use_stripe_sdk: true,
       };
-      fake.confirmationTokens.set(id, { token, account, card, outcome });
+      fake.confirmationTokens.set(id, { token, account, card: card ?? null, bank: bank ?? null, outcome });
       return id;
     },
     on(method, path, handler) {

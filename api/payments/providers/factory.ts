@@ -39,6 +39,7 @@ export async function createPaymentProvider(
     logger: deps.logger,
     deliver: deps.deliver,
     autoDeliver: deps.autoDeliver,
+    becsDelaySeconds: config.sandboxBecsDelaySeconds,
   });
 }
 

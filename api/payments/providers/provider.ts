@@ -36,6 +36,15 @@ export interface CardDetails {
   wallet: string | null;
 }
 
+/** A bank account debited through AU BECS Direct Debit (never its full number). */
+export interface BankAccountDetails {
+  /** The six-digit Bank-State-Branch number. */
+  bsb: string | null;
+  last4: string | null;
+  /** The mandate (the customer's Direct Debit Request) the debit runs under, once known. */
+  mandate: string | null;
+}
+
 /**
  * A confirmation token as the server reads it: the preview of the payment method it will create when
  * an intent is confirmed with it (Stripe's `payment_method_preview`). Wallet payments are cards too:
@@ -46,6 +55,12 @@ export interface ConfirmationToken {
   /** Stripe's payment method type (`card`, `au_becs_debit`, …). */
   type: string;
   card: Omit<CardDetails, 'paymentMethodId'> | null;
+  /** A bank account (`au_becs_debit`), else null. */
+  bankAccount?: Omit<BankAccountDetails, 'mandate'> | null;
+  /** The payer's billing email, if the payment details carry one (a bank debit always does). */
+  billingEmail?: string | null;
+  /** The customer accepted a mandate with these details (required to debit a bank account). */
+  mandateAccepted?: boolean;
   /** Unix seconds; null once used. */
   expiresAt: number | null;
   /** The intent this token confirmed, or null while unused (single use). */
@@ -85,6 +100,10 @@ export interface ProviderIntent {
   card: CardDetails | null;
   /** The payment method attached (or last tried), also when `card` is not expanded. */
   paymentMethodId: string | null;
+  /** The bank account debited (`au_becs_debit`), when the payment method or charge is expanded. */
+  bankAccount?: BankAccountDetails | null;
+  /** The payment method's billing email, when expanded (a bank debit collects one). */
+  billingEmail?: string | null;
   lastError: ProviderError | null;
   amountRefunded: number;
   created: number;
@@ -107,6 +126,11 @@ export interface CreateIntentInput {
   returnUrl?: string | null;
   /** Legacy attempts only (before confirmation tokens): the payment method quoted. */
   paymentMethodId?: string | null;
+  /**
+   * The payment method types the intent allows (Stripe's `allowed_payment_method_types`): the quoted
+   * method's type, `card` (wallets are cards) or `au_becs_debit`. Default: card only.
+   */
+  paymentMethodTypes?: string[];
   receiptEmail?: string | null;
 }
 
@@ -134,9 +158,25 @@ export interface ConnectedAccount {
   payoutsEnabled: boolean;
 }
 
+/** A dispute the customer's bank opened on a charge (Stripe's `charge.dispute.*`). */
+export interface ProviderDispute {
+  id: string;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  amount: number;
+  currency: string;
+  /** Stripe's reason: `debit_not_authorized`, `fraudulent`, `general`, … */
+  reason: string | null;
+  /** Stripe's status: `needs_response`, `under_review`, `won`, `lost`, … */
+  status: string;
+  /** Unix seconds; null when no evidence can be given. */
+  evidenceDueBy: number | null;
+}
+
 /** What a verified webhook event means to us: a small set of actions. */
 export type ProviderAction =
   | { kind: 'intent_updated'; intent: ProviderIntent }
+  | { kind: 'dispute_updated'; dispute: ProviderDispute }
   | { kind: 'charge_refunded'; paymentIntentId: string; amountRefunded: number; refunds: ProviderRefund[] }
   | { kind: 'account_updated'; account: ConnectedAccount }
   | { kind: 'ignored' };

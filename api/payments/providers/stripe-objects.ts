@@ -5,12 +5,14 @@
  * The `*Like` types are the structural subset we read; the SDK's types satisfy them.
  */
 import type {
+  BankAccountDetails,
   CardDetails,
   ConfirmationToken,
   ConnectedAccount,
   PaymentMethodDomain,
   IntentStatus,
   ProviderAction,
+  ProviderDispute,
   ProviderError,
   ProviderIntent,
   ProviderRefund,
@@ -25,11 +27,39 @@ export interface CardLike {
   wallet?: { type?: string | null } | null;
 }
 
+export interface BankAccountLike {
+  bsb_number?: string | null;
+  last4?: string | null;
+  mandate?: string | null;
+}
+
+export interface BillingDetailsLike {
+  email?: string | null;
+  name?: string | null;
+}
+
 export interface ConfirmationTokenLike {
   id: string;
   expires_at?: number | null;
   payment_intent?: string | null;
-  payment_method_preview?: { type?: string | null; card?: CardLike | null } | null;
+  mandate_data?: { customer_acceptance?: { type?: string | null } | null } | null;
+  payment_method_preview?: {
+    type?: string | null;
+    card?: CardLike | null;
+    au_becs_debit?: BankAccountLike | null;
+    billing_details?: BillingDetailsLike | null;
+  } | null;
+}
+
+export interface DisputeLike {
+  id: string;
+  amount: number;
+  currency: string;
+  charge?: string | { id: string } | null;
+  payment_intent?: string | { id: string } | null;
+  reason?: string | null;
+  status: string;
+  evidence_details?: { due_by?: number | null } | null;
 }
 
 interface DomainStatusLike {
@@ -47,7 +77,10 @@ export interface PaymentMethodDomainLike {
 
 export interface PaymentMethodLike {
   id: string;
+  type?: string | null;
   card?: CardLike | null;
+  au_becs_debit?: BankAccountLike | null;
+  billing_details?: BillingDetailsLike | null;
 }
 
 export interface RefundLike {
@@ -62,7 +95,7 @@ export interface ChargeLike {
   amount_refunded: number;
   payment_intent?: string | { id: string } | null;
   payment_method?: string | null;
-  payment_method_details?: { card?: CardLike | null } | null;
+  payment_method_details?: { card?: CardLike | null; au_becs_debit?: BankAccountLike | null } | null;
   refunds?: { data: RefundLike[] } | null;
 }
 
@@ -120,6 +153,7 @@ function card(paymentMethodId: string, c: CardLike): CardDetails {
 export function confirmationTokenFromStripe(t: ConfirmationTokenLike): ConfirmationToken {
   const preview = t.payment_method_preview;
   const c = preview?.card ? card('', preview.card) : null;
+  const bank = preview?.au_becs_debit;
   return {
     id: t.id,
     type: preview?.type ?? 'unknown',
@@ -128,6 +162,52 @@ export function confirmationTokenFromStripe(t: ConfirmationTokenLike): Confirmat
       : null,
     expiresAt: t.expires_at ?? null,
     paymentIntentId: t.payment_intent ?? null,
+    // A bank account: what the server shows and checks (the mandate the customer accepted).
+    ...(bank
+      ? {
+          bankAccount: { bsb: bank.bsb_number ?? null, last4: bank.last4 ?? null },
+          billingEmail: preview?.billing_details?.email ?? null,
+          mandateAccepted: Boolean(t.mandate_data?.customer_acceptance),
+        }
+      : {}),
+  };
+}
+
+/** The bank account of an intent: its expanded payment method, the mandate from its expanded charge. */
+function bankAccountOf(pi: PaymentIntentLike): BankAccountDetails | null {
+  const pm = pi.payment_method && typeof pi.payment_method === 'object' ? pi.payment_method : null;
+  const charge = pi.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
+  const fromCharge = charge?.payment_method_details?.au_becs_debit ?? null;
+  const fromPm = pm?.au_becs_debit ?? pi.last_payment_error?.payment_method?.au_becs_debit ?? null;
+  if (!fromCharge && !fromPm) return null;
+  return {
+    bsb: fromCharge?.bsb_number ?? fromPm?.bsb_number ?? null,
+    last4: fromCharge?.last4 ?? fromPm?.last4 ?? null,
+    mandate: fromCharge?.mandate ?? null,
+  };
+}
+
+/** A bank debit's account and payer email (nothing for a card: its intent keeps its usual shape). */
+function bankDetailsOf(pi: PaymentIntentLike): Pick<ProviderIntent, 'bankAccount' | 'billingEmail'> {
+  const bankAccount = bankAccountOf(pi);
+  if (!bankAccount) return {};
+  const pm = pi.payment_method && typeof pi.payment_method === 'object' ? pi.payment_method : null;
+  return { bankAccount, billingEmail: pm?.billing_details?.email ?? null };
+}
+
+const idOf = (ref: string | { id: string } | null | undefined) =>
+  typeof ref === 'string' ? ref : (ref?.id ?? null);
+
+export function disputeFromStripe(d: DisputeLike): ProviderDispute {
+  return {
+    id: d.id,
+    paymentIntentId: idOf(d.payment_intent),
+    chargeId: idOf(d.charge),
+    amount: d.amount,
+    currency: d.currency,
+    reason: d.reason ?? null,
+    status: d.status,
+    evidenceDueBy: d.evidence_details?.due_by ?? null,
   };
 }
 
@@ -210,6 +290,7 @@ export function intentFromStripe(pi: PaymentIntentLike, connectedAccountId: stri
     metadata: { ...(pi.metadata ?? {}) },
     card: cardOfIntent(pi),
     paymentMethodId: paymentMethodIdOf(pi),
+    ...bankDetailsOf(pi),
     lastError: errorOf(pi),
     amountRefunded: charge?.amount_refunded ?? 0,
     created: pi.created,
@@ -248,6 +329,8 @@ const INTENT_EVENTS = new Set([
   'payment_intent.processing',
 ]);
 
+const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed']);
+
 /** What a verified Stripe event means to us. */
 export function actionFromEvent(event: EventLike): ProviderAction {
   const object = event.data?.object as Record<string, unknown> | undefined;
@@ -268,6 +351,8 @@ export function actionFromEvent(event: EventLike): ProviderAction {
       refunds: (charge.refunds?.data ?? []).map((r) => refundFromStripe(r, pi ?? '')),
     };
   }
+  if (DISPUTE_EVENTS.has(event.type))
+    return { kind: 'dispute_updated', dispute: disputeFromStripe(object as unknown as DisputeLike) };
   if (event.type === 'account.updated') {
     return { kind: 'account_updated', account: accountFromStripe(object as unknown as AccountLike) };
   }

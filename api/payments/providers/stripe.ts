@@ -116,10 +116,12 @@ export class StripeProvider implements PaymentProvider {
       application_fee_amount: input.applicationFeeAmount,
       description: input.description,
       metadata: input.metadata,
-      // Cards (wallets included: Apple Pay and Google Pay are cards) only; surcharge rules depend on
-      // the card. (API 2026-10-28 replaced `payment_method_types` with `allowed_payment_method_types`;
-      // naming the types leaves automatic payment methods off.)
-      allowed_payment_method_types: ['card'],
+      // The quoted method's type only: cards (wallets included: Apple Pay and Google Pay are cards),
+      // whose surcharge depends on the card, or AU BECS Direct Debit (its own rule). (API 2026-10-28
+      // replaced `payment_method_types` with `allowed_payment_method_types`; naming the types leaves
+      // automatic payment methods off.) A bank debit's mandate comes with the confirmation token (the
+      // Payment Element collects the customer's acceptance of the Direct Debit Request).
+      allowed_payment_method_types: input.paymentMethodTypes?.length ? input.paymentMethodTypes : ['card'],
     };
     if (input.confirmationToken) {
       // Finalised on the server: created and confirmed in one idempotent call; the card used comes

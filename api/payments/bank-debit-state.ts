@@ -1,0 +1,75 @@
+/**
+ * What a bank debit adds to applying the provider's word (api/payments/state.ts; issue 17):
+ *  - the bank account (BSB, last four digits), the mandate and the payer's email as the provider
+ *    reports them (the Payment Element collects the email for a bank debit);
+ *  - on `processing`: when it started, and the merchant-local date it should clear by (three
+ *    business days, Stripe's "up to 3 business days");
+ *  - on the final word, in the same transaction: the customer's receipt when it clears; when it
+ *    fails, the failure notices and the automation webhook's `payment.failed`. The reservation itself
+ *    is state.ts's: held while processing, released by the failure.
+ */
+import { addBusinessDays, localDate } from '../../core/local-date.ts';
+import { enqueuePaymentFailed } from '../accounting/payment-events.ts';
+import type { AppDeps } from '../context.ts';
+import type { Trx } from '../db/database.ts';
+import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
+import { BANK_DEBIT_TYPE } from '../merchants/bank-debit.ts';
+import { queueDebitNotices } from './notices.ts';
+import type { ProviderIntent } from './providers/provider.ts';
+import { isReserving } from './repository.ts';
+
+/** Stripe: BECS debits take up to three business days to succeed or fail. */
+export const CLEARING_BUSINESS_DAYS = 3;
+
+export const isBankDebit = (p: Pick<Payment, 'method_type'>) => p.method_type === BANK_DEBIT_TYPE;
+
+/** The bank details, payer email and processing dates an intent brings to `payment` moving to `next`. */
+export async function bankDebitChanges(
+  trx: Trx,
+  deps: AppDeps,
+  payment: Payment,
+  intent: ProviderIntent,
+  next: PaymentStatus,
+): Promise<PaymentUpdate> {
+  const changes: PaymentUpdate = {};
+  const bank = intent.bankAccount;
+  if (bank) {
+    if (bank.bsb && bank.bsb !== payment.bank_bsb) changes.bank_bsb = bank.bsb;
+    if (bank.last4 && bank.last4 !== payment.bank_last4) changes.bank_last4 = bank.last4;
+    if (bank.mandate && bank.mandate !== payment.mandate_reference) changes.mandate_reference = bank.mandate;
+  }
+  if (!payment.customer_email && intent.billingEmail)
+    changes.customer_email = intent.billingEmail.toLowerCase();
+  if (next === 'processing' && !payment.processing_at) {
+    const now = deps.clock.now();
+    const merchant = await trx
+      .selectFrom('merchants')
+      .select('time_zone')
+      .where('id', '=', payment.merchant_id)
+      .executeTakeFirst();
+    changes.processing_at = now.toISOString();
+    changes.clears_by = addBusinessDays(
+      localDate(now, merchant?.time_zone ?? deps.config.defaultTimeZone),
+      CLEARING_BUSINESS_DAYS,
+    );
+  }
+  return changes;
+}
+
+/**
+ * A late failure (a payment that was under way, not a card declined at once) is not card testing:
+ * it is not counted against the decline limits.
+ */
+export const countsAsDecline = (before: Payment) => before.status !== 'processing' && !isBankDebit(before);
+
+/** What the provider's final word on a payment under way queues with it (same transaction). */
+export async function onFinalWord(trx: Trx, deps: AppDeps, before: Payment, after: Payment): Promise<void> {
+  if (!isReserving(before.status) || before.status === after.status) return;
+  const underWay = before.status === 'processing' || isBankDebit(before);
+  if (after.status === 'succeeded' && isBankDebit(before))
+    await queueDebitNotices(trx, deps, after, 'succeeded');
+  else if (after.status === 'failed' && underWay) {
+    await enqueuePaymentFailed(trx, after.id, deps.clock);
+    if (isBankDebit(before)) await queueDebitNotices(trx, deps, after, 'failed');
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Emails about a bank debit (issue 17), through the existing mailer: the customer's receipt when the
+ * debit clears, and when it fails days later a notice to the customer (the invoice is open again,
+ * with a link to pay it) and to the merchant. Each is queued in `payment_notices` by the transaction
+ * that records the provider's final word — so a notice exists if and only if that word was recorded
+ * — and mailed after the commit; what a crash leaves pending is mailed by the outbox worker's next
+ * tick. A claim (lease) keeps two senders from mailing the same notice at once; at worst (a crash
+ * between the mail and its mark) a notice goes twice; it is never lost.
+ *
+ * @example await queueDebitNotices(trx, deps, payment, 'succeeded'); // inside the transaction
+ * @example await sendDueNotices(deps); // after the commit, and on every outbox worker tick
+ */
+import { describePaymentMethod } from '../../core/payment-method.ts';
+import { formatMoney, fromMinorUnits } from '../../core/money.ts';
+import type { AppDeps } from '../context.ts';
+import type { DbOrTrx } from '../db/database.ts';
+import type { Payment, PaymentNotice, PaymentNoticeKind } from '../db/types.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** How long a sender holds a notice before another may try it (a mailer call is far shorter). */
+const CLAIM_MS = 60_000;
+const BATCH = 50;
+
+/** Queue the notices of a bank debit's final word, inside the transaction that records it. */
+export async function queueDebitNotices(
+  trx: DbOrTrx,
+  deps: Pick<AppDeps, 'clock'>,
+  payment: Pick<Payment, 'id' | 'merchant_id' | 'customer_email'>,
+  outcome: 'succeeded' | 'failed',
+): Promise<void> {
+  const now = deps.clock.now().toISOString();
+  const notices: Array<{ kind: PaymentNoticeKind; to: string }> = [];
+  if (payment.customer_email)
+    notices.push({
+      kind: outcome === 'succeeded' ? 'debit_cleared' : 'debit_failed',
+      to: payment.customer_email,
+    });
+  if (outcome === 'failed') {
+    const merchant = await trx
+      .selectFrom('merchants')
+      .select('email')
+      .where('id', '=', payment.merchant_id)
+      .executeTakeFirst();
+    if (merchant?.email) notices.push({ kind: 'merchant_debit_failed', to: merchant.email });
+  }
+  for (const n of notices)
+    await trx
+      .insertInto('payment_notices')
+      .values({
+        id: crypto.randomUUID(),
+        payment_id: payment.id,
+        kind: n.kind,
+        to_address: n.to,
+        next_attempt_at: now,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['payment_id', 'kind']).doNothing())
+      .execute();
+}
+
+/** Mail every pending notice that is due (oldest first); returns how many were mailed. */
+export async function sendDueNotices(deps: AppDeps): Promise<number> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const due = await db
+    .selectFrom('payment_notices')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now.toISOString())
+    .orderBy('next_attempt_at')
+    .limit(BATCH)
+    .execute();
+  let sent = 0;
+  for (const notice of due) if (await sendOne(deps, notice)) sent++;
+  return sent;
+}
+
+async function sendOne(deps: AppDeps, notice: PaymentNotice): Promise<boolean> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const claimed = await db
+    .updateTable('payment_notices')
+    .set({
+      next_attempt_at: new Date(now.getTime() + CLAIM_MS).toISOString(),
+      attempts: notice.attempts + 1,
+    })
+    .where('id', '=', notice.id)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '=', notice.next_attempt_at)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return false; // another sender has it
+  try {
+    const message = await noticeMessage(deps, notice);
+    if (message) await deps.mailer.send(message);
+    await db
+      .updateTable('payment_notices')
+      .set({ status: 'sent', sent_at: deps.clock.now().toISOString() })
+      .where('id', '=', notice.id)
+      .execute();
+    return message !== null;
+  } catch (err) {
+    deps.logger.warn(
+      { noticeId: notice.id, err: (err as Error).message },
+      'payment notice not sent; will retry',
+    );
+    return false;
+  }
+}
+
+/** A pay link for the invoice the payment was for (the link amount it was made against). */
+function payLink(base: string, p: Payment, shortcode: string): string {
+  const q = new URLSearchParams({
+    INVOICENUMBER: p.invoice_number,
+    CURRENCY: p.currency,
+    SHORTCODE: shortcode,
+  });
+  if (p.link_amount !== null) q.set('AMOUNTDUE', fromMinorUnits(p.link_amount, p.currency));
+  return `${base.replace(/\/+$/, '')}/pay/${p.merchant_id}?${q}`;
+}
+
+/** "BSB 000-000, account ending 456" (never more of the number than its last three digits). */
+export function bankAccountLabel(p: Pick<Payment, 'bank_bsb' | 'bank_last4'>): string | null {
+  if (!p.bank_last4) return null;
+  const bsb =
+    p.bank_bsb && /^\d{6}$/.test(p.bank_bsb) ? `BSB ${p.bank_bsb.slice(0, 3)}-${p.bank_bsb.slice(3)}, ` : '';
+  return `${bsb}account ending ${p.bank_last4.slice(-3)}`;
+}
+
+async function noticeMessage(deps: AppDeps, notice: PaymentNotice): Promise<MailMessage | null> {
+  const db = deps.database.db;
+  const payment = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', notice.payment_id)
+    .executeTakeFirst();
+  if (!payment) return null;
+  const merchant = await db
+    .selectFrom('merchants')
+    .select(['business_name', 'email', 'phone', 'shortcode'])
+    .where('id', '=', payment.merchant_id)
+    .executeTakeFirst();
+  const name = merchant?.business_name ?? 'the merchant';
+  const money = (m: number) => formatMoney(m, payment.currency);
+  const reference = payment.payment_intent_id ?? payment.id;
+  const account = bankAccountLabel(payment);
+  const method = describePaymentMethod({ type: payment.method_type });
+  const product = deps.config.productName;
+  const reason = payment.failure_message ?? 'the bank returned the debit';
+  switch (notice.kind) {
+    case 'debit_cleared':
+      return message(notice, `Receipt: ${money(payment.total_amount)} paid to ${name}`, [
+        `Your bank debit to ${name} for invoice ${payment.invoice_number} has cleared. Thank you for your payment.`,
+        '',
+        `Amount: ${money(payment.amount)}`,
+        `Surcharge: ${money(payment.surcharge)}`,
+        `Total debited: ${money(payment.total_amount)}`,
+        `Paid by: ${method}${account ? ` (${account})` : ''}`,
+        `Mandate: ${payment.mandate_reference ?? '—'}`,
+        `Reference: ${reference}`,
+        '',
+        `Sent by ${product} on behalf of ${name}.`,
+      ]);
+    case 'debit_failed':
+      return message(
+        notice,
+        `Your bank debit to ${name} did not go through`,
+        [
+          `Your bank debit of ${money(payment.total_amount)} to ${name} for invoice ${payment.invoice_number} did not go through: ${reason}`,
+          'Nothing was taken from your account for it, and the invoice is open again.',
+          `Reference: ${reference}`,
+          '',
+          `Questions? Contact ${name}${merchant?.email ? ` at ${merchant.email}` : ''}.`,
+        ],
+        merchant
+          ? { url: payLink(deps.config.publicBaseUrl, payment, merchant.shortcode), label: 'Pay the invoice' }
+          : undefined,
+      );
+    case 'merchant_debit_failed':
+      return message(notice, `A bank debit for invoice ${payment.invoice_number} failed`, [
+        `The bank debit of ${money(payment.total_amount)} for invoice ${payment.invoice_number} (${money(payment.amount)} of the invoice) failed: ${reason}`,
+        `That amount is open on the invoice again${payment.customer_email ? `, and the customer (${payment.customer_email}) has been told` : ''}.`,
+        `Reference: ${reference}`,
+        `Payment: ${deps.config.publicBaseUrl.replace(/\/+$/, '')}/admin/payments/${payment.id}`,
+      ]);
+  }
+}
+
+function message(
+  notice: PaymentNotice,
+  subject: string,
+  lines: string[],
+  link?: { url: string; label: string },
+): MailMessage {
+  const text = [...lines, ...(link ? ['', `${link.label}: ${link.url}`] : [])].join('\n');
+  const html = [
+    ...lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')),
+    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '',
+  ].join('\n');
+  return { to: notice.to_address, subject, text, html, kind: notice.kind };
+}
