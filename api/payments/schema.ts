@@ -86,14 +86,9 @@ export const BreakdownSchema = z
     platformFee: z.number().int(),
     surchargeBps: z.number().int(),
     surchargePercentage: z.number(),
-    surchargeCap: z
-      .number()
-      .int()
-      .nullable()
-      .optional()
-      .openapi({
-        description: "The rule's cap on the surcharge (minor units), e.g. a bank debit's; null: none",
-      }),
+    surchargeCap: z.number().int().nullable().optional().openapi({
+      description: "The rule's cap on the surcharge (minor units), e.g. a bank debit's; null: none",
+    }),
     rule: z.string(),
   })
   .openapi('Breakdown');

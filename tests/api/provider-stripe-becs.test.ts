@@ -258,7 +258,10 @@ describe.skipIf(skip)('stripe provider: AU BECS Direct Debit', () => {
           headers: { 'content-type': 'application/json', 'stripe-signature': e.header },
           body: e.payload,
         });
-      const pi: Record<string, unknown> = { ...fake.intents.get(res.body.paymentIntentId)!, status: 'succeeded' };
+      const pi: Record<string, unknown> = {
+        ...fake.intents.get(res.body.paymentIntentId)!,
+        status: 'succeeded',
+      };
       expect((await post(signed('payment_intent.succeeded', pi))).status).toBe(200);
       expect(await invoiceRow(t, m.id, 'INV-B1')).toMatchObject({ reserved_amount: 0, paid_amount: 500_000 });
       const receipt = await t.deps.database.db
