@@ -107,6 +107,7 @@ const envSchema = z.object({
   }),
   RATE_LIMITS: bool.default(true),
   PAY_LOOKUP_INVOICES_PER_IP: intIn(1, 1_000_000).default(60),
+  API_KEY_REQUESTS_PER_MINUTE: intIn(1, 1_000_000).default(600),
   OUTBOX_WORKER: bool.default(true),
   OUTBOX_MAX_ATTEMPTS: intIn(1, 100).default(10),
   OUTBOX_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
@@ -183,6 +184,8 @@ export interface Config {
   rateLimits: boolean;
   /** Distinct invoices one client address may look up on pay pages in 10 minutes (with rate limits on). */
   payLookupInvoicesPerIp: number;
+  /** Requests one API key may make per minute (with rate limits on), in every process together. */
+  apiKeyRequestsPerMinute: number;
   reservationTtlMinutes: number;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -276,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     rateLimits: e.RATE_LIMITS,
     payLookupInvoicesPerIp: e.PAY_LOOKUP_INVOICES_PER_IP,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
