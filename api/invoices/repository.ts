@@ -229,7 +229,8 @@ export async function refreshInvoiceTerms(
   const paid =
     counters.paid > 0 &&
     invoiceTerms({ ...counters, reserved: 0 }, observations, invoice.currency).balance === 0;
-  const stamp = now ?? new Date().toISOString();
+  // Without a time from the caller, the change that led here just stamped the invoice (adjustInvoice).
+  const stamp = now ?? invoice.updated_at;
   // (A migration step before 062 works on rows without the column: nothing to keep there.)
   if ('paid_at' in invoice && paid !== (invoice.paid_at !== null)) changes.paid_at = paid ? stamp : null;
   if (Object.keys(changes).length === 0) return { invoice, becameOverpaid: false };
