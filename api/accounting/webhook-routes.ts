@@ -7,7 +7,12 @@ import { audit } from '../audit/service.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
-import { merchantOr404, saveWebhookSettings, sendTestWebhook } from './automation-webhook.ts';
+import {
+  merchantOr404,
+  saveWebhookSettings,
+  sendTestWebhook,
+  webhookSettingsOf,
+} from './automation-webhook.ts';
 import { WEBHOOK_VERSIONS } from './webhook-events.ts';
 import { WebhookBodySchema } from './webhook-schemas.ts';
 import {
@@ -90,6 +95,24 @@ const TestResult = z
   .openapi('WebhookTestResult');
 
 export const webhookRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/merchants/{id}/webhook',
+      tags: ['admin'],
+      security,
+      summary: 'The automation webhook settings: URL, scenario id, payload version, secret rotation',
+      request: { params: IdParam },
+      responses: { 200: json(WebhookSettings, 'The settings'), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      return c.json(
+        webhookSettingsOf(await merchantOr404(deps, c.req.valid('param').id), deps.clock.now()),
+        200,
+      );
+    },
+  )
   .openapi(
     createRoute({
       method: 'put',

@@ -139,6 +139,7 @@ export function renderApiReference(doc: Json, options: RenderOptions = {}): stri
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}</style>
 <script src="/api/docs/reference.js" defer></script>
 </head>
