@@ -209,6 +209,11 @@ CREATE TABLE payments (
   -- under the same key to find an intent whose id was never recorded): migration 001.
   provider_idempotency_key TEXT,
   payment_method_id TEXT,
+  -- Server-side confirmation (migration 002): the token confirmed with, the method quoted (JSON: type,
+  -- brand, funding, country, wallet), and a difference between it and the method charged (JSON).
+  confirmation_token TEXT,
+  quoted_method TEXT,
+  method_mismatch TEXT,
   status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'requires_action', 'processing',
     'succeeded', 'failed', 'canceled', 'expired', 'partially_refunded', 'refunded')),
   reserved_until TEXT,
@@ -219,6 +224,7 @@ CREATE TABLE payments (
   card_last4 TEXT,
   card_funding TEXT,
   card_country TEXT,
+  card_wallet TEXT,
   failure_code TEXT,
   failure_message TEXT,
   xero_sync_status TEXT,
@@ -236,6 +242,37 @@ CREATE INDEX payments_invoice ON payments (invoice_id, status);
 CREATE INDEX payments_pay_session ON payments (pay_session_id);
 CREATE INDEX payments_reserved_until ON payments (status, reserved_until);
 CREATE INDEX payments_client_ip ON payments (client_ip, created_at);
+
+-- Provider declines counted per pay session, invoice and client address (card-testing defence,
+-- DESIGN §3.4): a fixed window per key; past the limit the key is blocked until `blocked_until`.
+CREATE TABLE decline_counters (
+  scope TEXT NOT NULL CHECK (scope IN ('session', 'invoice', 'address')),
+  scope_key TEXT NOT NULL,
+  window_start TEXT NOT NULL,
+  declines INTEGER NOT NULL DEFAULT 0,
+  last_decline_at TEXT NOT NULL,
+  blocked_until TEXT,
+  PRIMARY KEY (scope, scope_key)
+);
+CREATE INDEX decline_counters_blocked ON decline_counters (blocked_until);
+
+-- Domains registered for wallets on a merchant's connected account (Stripe Payment Method Domains):
+-- the platform's own host when the merchant is onboarded, and the merchant's sites added by an admin.
+CREATE TABLE payment_method_domains (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  domain TEXT NOT NULL,
+  source TEXT NOT NULL CHECK (source IN ('platform', 'merchant')),
+  stripe_account_id TEXT,
+  provider_domain_id TEXT,
+  apple_pay_status TEXT NOT NULL DEFAULT 'pending',
+  google_pay_status TEXT NOT NULL DEFAULT 'pending',
+  status_detail TEXT,
+  created_by TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (merchant_id, domain)
+);
 
 CREATE TABLE refunds (
   id TEXT PRIMARY KEY,

@@ -22,6 +22,7 @@ import { configRoutes } from './meta/routes.ts';
 import { prospectRoutes } from './prospects/routes.ts';
 import { connectRoutes } from './connect/routes.ts';
 import { merchantRoutes } from './merchants/routes.ts';
+import { paymentDomainRoutes } from './merchants/payment-domain-routes.ts';
 import { payRoutes } from './pay/routes.ts';
 import { adminPaymentRoutes } from './payments/admin-routes.ts';
 import { adminConsoleRoutes } from './admin-console/routes.ts';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', blogRoutes);
   app.route('/', prospectRoutes);
   app.route('/', merchantRoutes);
+  app.route('/', paymentDomainRoutes);
   app.route('/', connectRoutes);
   app.route('/', payRoutes);
   app.route('/', paymentRoutes);
@@ -122,7 +124,11 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      return c.json(errorBody(err.code, err.message, err.field), err.status as 400, err.headers);
+      return c.json(
+        { ...err.extra, ...errorBody(err.code, err.message, err.field) },
+        err.status as 400,
+        err.headers,
+      );
     }
     if (err instanceof HTTPException) {
       const status = err.status;

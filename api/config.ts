@@ -115,7 +115,16 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: intIn(10, 60_000).default(1000),
   OUTBOX_BATCH: intIn(1, 100).default(10),
   OUTBOX_BACKOFF_BASE_MS: intIn(10, 3_600_000).default(10_000),
-  RESERVATION_TTL_MINUTES: intIn(1, 1440).default(30),
+  // How long a reservation waits for the customer's 3-D Secure step (DESIGN §3.4: at most 15 min).
+  RESERVATION_TTL_MINUTES: intIn(1, 15).default(15),
+  // Card-testing defence: provider declines per pay session / invoice / client address within the
+  // window before further attempts are refused for DECLINE_BLOCK_MINUTES. At least 2 each: a first
+  // decline never blocks the customer's next card.
+  DECLINE_LIMIT_SESSION: intIn(2, 1000).default(5),
+  DECLINE_LIMIT_INVOICE: intIn(2, 1000).default(10),
+  DECLINE_LIMIT_ADDRESS: intIn(2, 1000).default(10),
+  DECLINE_WINDOW_MINUTES: intIn(1, 1440).default(60),
+  DECLINE_BLOCK_MINUTES: intIn(1, 1440).default(15),
   SEED_DEMO: bool.default(false),
   TRUST_PROXY: bool.default(false),
   WORKERS: intIn(1, 64).default(1),
@@ -182,6 +191,14 @@ export interface Config {
     backoffBaseMs: number;
   };
   rateLimits: boolean;
+  /** Card-testing limits on provider declines (enforced when `rateLimits` is on; always counted). */
+  declineLimits: {
+    session: number;
+    invoice: number;
+    address: number;
+    windowMinutes: number;
+    blockMinutes: number;
+  };
   /** Distinct invoices one client address may look up on pay pages in 10 minutes (with rate limits on). */
   payLookupInvoicesPerIp: number;
   /** Requests one API key may make per minute (with rate limits on), in every process together. */
@@ -278,6 +295,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       backoffBaseMs: e.OUTBOX_BACKOFF_BASE_MS,
     },
     rateLimits: e.RATE_LIMITS,
+    declineLimits: {
+      session: e.DECLINE_LIMIT_SESSION,
+      invoice: e.DECLINE_LIMIT_INVOICE,
+      address: e.DECLINE_LIMIT_ADDRESS,
+      windowMinutes: e.DECLINE_WINDOW_MINUTES,
+      blockMinutes: e.DECLINE_BLOCK_MINUTES,
+    },
     payLookupInvoicesPerIp: e.PAY_LOOKUP_INVOICES_PER_IP,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,

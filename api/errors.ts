@@ -26,11 +26,18 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly field?: string;
   readonly headers?: Record<string, string>;
+  /** More of the answer beside `error` (e.g. a changed quote's new breakdown, a retry time). */
+  readonly extra?: Record<string, unknown>;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { field?: string; headers?: Record<string, string>; status?: number } = {},
+    options: {
+      field?: string;
+      headers?: Record<string, string>;
+      status?: number;
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -38,6 +45,7 @@ export class AppError extends Error {
     this.status = options.status ?? ERROR_CODES[code];
     this.field = options.field;
     this.headers = options.headers;
+    this.extra = options.extra;
   }
 }
 

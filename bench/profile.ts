@@ -1,12 +1,15 @@
 /**
  * Profiling aid (not a benchmark): `node --import tsx bench/profile.ts ps|cp [seconds]` runs the
- * pay-session (ps) or create-payment (cp) load of the benchmarks against the real server and prints
- * requests/s and the server's CPU time per request (from /proc, less sensitive to a busy machine
- * than req/s). With PROF=1 the server runs with --cpu-prof into /tmp/invoicepay-prof-<ps|cp>.
+ * pay-session (ps) or payment (cp: quote + create-and-confirm) load of the benchmarks against the
+ * real server and prints requests/s and the server's CPU time per request (from /proc, less
+ * sensitive to a busy machine than req/s). With PROF=1 the server runs with --cpu-prof into
+ * /tmp/invoicepay-prof-<ps|cp>.
  */
 import autocannon from 'autocannon';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { paymentLoad } from './benchmarks/payment-load.ts';
 import { startAppServer } from './servers/app-server.ts';
+import { createSandboxTokens } from './servers/sandbox-tokens.ts';
 
 const which = process.argv[2] === 'cp' ? 'cp' : 'ps';
 const seconds = Number(process.argv[3] ?? 8);
@@ -23,6 +26,11 @@ const cpuMs = () => {
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, clock ticks of 10 ms
 };
 const merchant = server.merchant();
+const payments = paymentLoad(
+  server,
+  merchant,
+  createSandboxTokens(server.dataDir, merchant.accountId, 60_000),
+);
 let next = 0;
 const load = (duration: number) =>
   which === 'ps'
@@ -40,33 +48,7 @@ const load = (duration: number) =>
           },
         ],
       })
-    : autocannon({
-        url: server.baseUrl,
-        duration,
-        connections: 20,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/payments/create-payment-intent',
-            headers: { 'content-type': 'application/json' },
-            setupRequest: (req) => {
-              const i = next++;
-              const hot = i % 10 === 9;
-              return {
-                ...req,
-                body: JSON.stringify({
-                  merchantId: merchant.id,
-                  currency: 'aud',
-                  invoiceNumber: hot ? `HOT-${Math.floor(i / 10) % 20}` : `INV-${i}`,
-                  amountDue: 100_000,
-                  amount: hot ? 30_000 : 10_000,
-                  customerEmail: 'builder@example.test',
-                }),
-              };
-            },
-          },
-        ],
-      });
+    : payments.load(duration);
 await load(2);
 const cpu0 = cpuMs();
 const res = await load(seconds);

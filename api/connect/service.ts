@@ -9,6 +9,7 @@ import type { AppDeps } from '../context.ts';
 import type { MerchantUpdate } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { findMerchantById, parseMetadata, updateMerchant } from '../merchants/repository.ts';
+import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
 import { connectedAccountId } from '../merchants/resolve.ts';
 import type { Actor } from '../merchants/service.ts';
 import type { ConnectedAccount } from '../payments/providers/provider.ts';
@@ -186,6 +187,9 @@ export async function completeConnect(
     );
   });
   invalidateMerchantCache(deps);
+  // Wallets on the hosted pay page need its domain registered on the new account (best effort).
+  const connected = await findMerchantById(db, merchant.id);
+  if (connected) await ensurePlatformDomain(deps, connected);
   return {
     status: 'connected' as const,
     success: true,

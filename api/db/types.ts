@@ -201,8 +201,18 @@ export interface PaymentsTable {
   stripe_connect_account_id: string | null;
   /** The provider create request's idempotency key; with the row, rebuilds that request exactly. */
   provider_idempotency_key: string | null;
-  /** The card the intent was created with (`payment_method`), if any. */
+  /**
+   * Legacy rows (no confirmation token): the card the intent was created with. Server-confirmed rows:
+   * the payment method the server's confirmation attached (a later success on another one is a
+   * charged ≠ quoted difference).
+   */
   payment_method_id: string | null;
+  /** The confirmation token the server confirmed this attempt with (migration 002). */
+  confirmation_token: string | null;
+  /** JSON of the quoted method: { type, brand, funding, country, wallet } (migration 002). */
+  quoted_method: string | null;
+  /** JSON: the method charged differs from the quoted one (api/payments/method-match.ts). */
+  method_mismatch: string | null;
   status: Generated<PaymentStatus>;
   reserved_until: Timestamp | null;
   customer_email: string | null;
@@ -211,12 +221,39 @@ export interface PaymentsTable {
   card_last4: string | null;
   card_funding: string | null;
   card_country: string | null;
+  card_wallet: string | null;
   failure_code: string | null;
   failure_message: string | null;
   xero_sync_status: string | null;
   xero_sync_time: Timestamp | null;
   xero_sync_error: string | null;
   succeeded_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DeclineCountersTable {
+  scope: 'session' | 'invoice' | 'address';
+  scope_key: string;
+  window_start: Timestamp;
+  declines: Generated<number>;
+  last_decline_at: Timestamp;
+  blocked_until: Timestamp | null;
+}
+
+export type DomainStatus = 'pending' | 'active' | 'inactive' | 'failed';
+
+export interface PaymentMethodDomainsTable {
+  id: string;
+  merchant_id: string;
+  domain: string;
+  source: 'platform' | 'merchant';
+  stripe_account_id: string | null;
+  provider_domain_id: string | null;
+  apple_pay_status: Generated<DomainStatus>;
+  google_pay_status: Generated<DomainStatus>;
+  status_detail: string | null;
+  created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -475,6 +512,8 @@ export interface Database {
   invoice_observations: InvoiceObservationsTable;
   invoice_write_offs: InvoiceWriteOffsTable;
   payments: PaymentsTable;
+  decline_counters: DeclineCountersTable;
+  payment_method_domains: PaymentMethodDomainsTable;
   refunds: RefundsTable;
   accounting_writebacks: AccountingWritebacksTable;
   payment_events: PaymentEventsTable;
@@ -510,6 +549,7 @@ export type Payment = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type PaymentUpdate = Updateable<PaymentsTable>;
 export type Refund = Selectable<RefundsTable>;
+export type PaymentMethodDomainRow = Selectable<PaymentMethodDomainsTable>;
 export type OutboxJob = Selectable<OutboxTable>;
 export type Blog = Selectable<BlogsTable>;
 export type NewBlog = Insertable<BlogsTable>;

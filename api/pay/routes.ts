@@ -1,7 +1,7 @@
 /**
  * The widget's routes (`/api/pay/*`, any origin): open a pay session for a link, and refresh a
- * payment after the browser confirmed it (the server retrieves the intent from the provider; the
- * browser's word is never taken).
+ * payment after a 3-D Secure step (the server retrieves the intent from the provider; the browser's
+ * word is never taken). Quoting and paying are `/api/payments/quote` and `create-payment-intent`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -64,7 +64,7 @@ payRoutes.openapi(
     method: 'post',
     path: '/api/pay/payments/{id}/refresh',
     tags: ['pay'],
-    summary: "Apply the provider's current state of a payment (after the browser confirmed it)",
+    summary: "Apply the provider's current state of a payment (after a 3-D Secure step)",
     request: {
       params: z.object({
         id: z

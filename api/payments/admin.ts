@@ -8,6 +8,7 @@ import { percentageFromBps } from '../../core/money.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Payment, Refund } from '../db/types.ts';
 import { defineList, type FilterValue } from '../http/simple-rest.ts';
+import { mismatchOf, quotedMethodOf } from './method-match.ts';
 
 export function toApiPayment(
   p: Payment & { merchant_name?: string | null },
@@ -37,8 +38,17 @@ export function toApiPayment(
     stripe_connect_account_id: p.stripe_connect_account_id,
     customer_email: p.customer_email,
     card: p.card_last4
-      ? { brand: p.card_brand, last4: p.card_last4, funding: p.card_funding, country: p.card_country }
+      ? {
+          brand: p.card_brand,
+          last4: p.card_last4,
+          funding: p.card_funding,
+          country: p.card_country,
+          wallet: p.card_wallet,
+        }
       : null,
+    // The method the customer was quoted, and a difference from the one charged (charged = quoted).
+    quoted_method: quotedMethodOf(p),
+    method_mismatch: mismatchOf(p),
     failure_code: p.failure_code,
     failure_message: p.failure_message,
     reserved_until: p.reserved_until,

@@ -1,10 +1,15 @@
 /**
  * A payment attempt's provider intent, rebuilt from the payment row (DESIGN §3.4, §3.6). The create
- * request is a pure function of the row, so every run of one attempt — the first, a retry with the
- * same Idempotency-Key, the expiry sweep, a replacing attempt — sends the provider the same
- * idempotency key with identical parameters, and the provider answers with the intent it already
- * made (Stripe keeps keys 24 h; reservations last minutes). That is how an intent whose id we never
- * recorded (a lost answer, a crash, a failed write) is found again, to be used or cancelled.
+ * request — create and confirm with the attempt's confirmation token — is a pure function of the
+ * row, so a retry with the same Idempotency-Key sends the provider the same idempotency key with
+ * identical parameters, and the provider answers with the intent it already made and confirmed
+ * (Stripe keeps keys 24 h): one key, one charge.
+ *
+ * Anyone else looking for an attempt's intent (the expiry sweep, a pay session's next attempt, a
+ * retry of an attempt that ended) must not risk a charge the customer no longer wants, so it never
+ * re-sends the request: it asks the provider which intent the attempt's confirmation token confirmed
+ * (tokens are single use and say so). Rows from before server-side confirmation were created
+ * unconfirmed, so replaying theirs is harmless and is still how they are found.
  */
 import { createHash } from 'node:crypto';
 import { formatMoney, percentageFromBps } from '../../core/money.ts';
@@ -15,7 +20,6 @@ import { adjustInvoice } from '../invoices/repository.ts';
 import { IDEMPOTENCY_LEASE_MS } from './idempotency.ts';
 import { ProviderRequestError, type CreateIntentInput, type ProviderIntent } from './providers/provider.ts';
 import { isReserving, lockPayment, RESERVING, updatePayment } from './repository.ts';
-import { inWriteTransaction } from './group-commit.ts';
 
 export const PROCESSING_ERROR_MESSAGE = 'There was an error processing your payment. Please try again.';
 
@@ -54,12 +58,20 @@ export type IntentSource = Pick<
   | 'customer_email'
   | 'provider_idempotency_key'
   | 'payment_method_id'
+  | 'confirmation_token'
 >;
 
+/** Where a redirecting payment method brings the customer back (Stripe requires one with `confirm`). */
+export const returnUrlFor = (publicBaseUrl: string) =>
+  `${publicBaseUrl.replace(/\/+$/, '')}/payment-complete`;
+
 /** The create request of an attempt; identical for every run (property order included). */
-export function intentRequestFor(p: IntentSource): CreateIntentInput {
+export function intentRequestFor(p: IntentSource, publicBaseUrl: string): CreateIntentInput {
   if (!p.provider_idempotency_key || !p.stripe_connect_account_id)
     throw new Error(`payment ${p.id} has no provider request to rebuild`);
+  const confirm = p.confirmation_token
+    ? { confirmationToken: p.confirmation_token, returnUrl: returnUrlFor(publicBaseUrl) }
+    : { paymentMethodId: p.payment_method_id };
   return {
     amount: p.total_amount,
     currency: p.currency.toLowerCase(),
@@ -76,7 +88,7 @@ export function intentRequestFor(p: IntentSource): CreateIntentInput {
       surcharge_percentage: percentageFromBps(p.surcharge_bps),
     },
     idempotencyKey: p.provider_idempotency_key,
-    paymentMethodId: p.payment_method_id,
+    ...confirm,
     receiptEmail: p.customer_email,
   };
 }
@@ -92,35 +104,49 @@ export function isUnanswered(err: unknown): boolean {
 }
 
 /**
- * Find the intent an attempt holds although its id was never recorded, by re-sending the attempt's
- * create request: the provider returns the intent made under that key (or makes it now — it was
- * never handed to a browser, so the caller may cancel it). Null when there is nothing to find: a
- * row from before these columns existed, or a definite refusal. Throws when the provider gives no
- * answer (the caller tries again later).
+ * Find the intent an attempt holds although its id was never recorded, without making a charge: the
+ * intent its confirmation token confirmed, if any (a legacy, unconfirmed attempt: by replaying its
+ * create request). Null when there is none — then nothing was ever charged for this attempt.
+ * Throws when the provider gives no answer (the caller tries again later).
  */
 export async function recoverIntent(deps: AppDeps, payment: Payment): Promise<ProviderIntent | null> {
-  if (!payment.provider_idempotency_key || !payment.stripe_connect_account_id) return null;
+  const account = payment.stripe_connect_account_id;
+  if (!account) return null;
   try {
-    return await deps.payments.createIntent(intentRequestFor(payment));
+    if (payment.confirmation_token) {
+      const token = await deps.payments.retrieveConfirmationToken(payment.confirmation_token, account);
+      return token.paymentIntentId
+        ? await deps.payments.retrieveIntent(token.paymentIntentId, account)
+        : null;
+    }
+    if (!payment.provider_idempotency_key) return null;
+    return await deps.payments.createIntent(intentRequestFor(payment, deps.config.publicBaseUrl));
   } catch (err) {
     if (isUnanswered(err)) throw err;
     deps.logger.warn(
       { paymentId: payment.id, err: (err as Error).message },
-      'the provider refused to replay an attempt; nothing to recover',
+      'the provider knows no intent of this attempt; nothing to recover',
     );
     return null;
   }
 }
 
+/** Stripe's refusals of a confirmation token the customer must replace (used, expired, unknown). */
+export const PAYMENT_DETAILS_EXPIRED =
+  'Your payment details have expired. Please enter them again and press Pay.';
+
+const tokenRefused = (err: unknown) =>
+  err instanceof ProviderRequestError && err.param === 'confirmation_token';
+
 /**
- * Ask the provider for an attempt's intent (first run or resumed). A definite refusal releases the
- * reservation at once. No answer keeps it, shortened to the idempotency lease: the intent may exist,
- * and a retry with the same key, the pay session's next attempt or the expiry sweep finds it by
- * re-sending this request — and uses or cancels it.
+ * Ask the provider to create and confirm an attempt's intent (first run or resumed). A definite
+ * refusal (nothing was created, nothing charged) releases the reservation at once. No answer keeps
+ * it, shortened to the idempotency lease: the intent may exist, and a retry with the same key finds
+ * it by re-sending this request, or the sweep through the confirmation token.
  */
 export async function obtainIntent(deps: AppDeps, p: IntentSource): Promise<ProviderIntent> {
   try {
-    return await deps.payments.createIntent(intentRequestFor(p));
+    return await deps.payments.createIntent(intentRequestFor(p, deps.config.publicBaseUrl));
   } catch (err) {
     const reason = (err as Error).message;
     const unanswered = isUnanswered(err);
@@ -131,36 +157,10 @@ export async function obtainIntent(deps: AppDeps, p: IntentSource): Promise<Prov
       throw new AppError('unprocessable', belowProviderMinimumMessage(p.total_amount, p.currency), {
         field: 'amount',
       });
+    if (tokenRefused(err))
+      throw new AppError('unprocessable', PAYMENT_DETAILS_EXPIRED, { field: 'confirmationToken' });
     throw new AppError('provider_error', PROCESSING_ERROR_MESSAGE);
   }
-}
-
-/**
- * Record the intent id before answering, so a browser never holds a client secret we did not
- * record; grouped with concurrent creations' writes under one commit on SQLite. A resumed attempt
- * also gets a full reservation window again (the customer is only now given the client secret).
- */
-export async function storeIntent(
-  deps: AppDeps,
-  paymentId: string,
-  intentId: string,
-  renewUntil: string | null,
-): Promise<void> {
-  await inWriteTransaction(deps.database, async (trx) => {
-    const now = deps.clock.now().toISOString();
-    await updatePayment(trx, paymentId, {
-      payment_intent_id: intentId,
-      session_id: intentId,
-      updated_at: now,
-    });
-    if (renewUntil)
-      await trx
-        .updateTable('payments')
-        .set({ reserved_until: renewUntil })
-        .where('id', '=', paymentId)
-        .where('status', 'in', RESERVING)
-        .execute();
-  });
 }
 
 /** The provider refused: nothing was created, so release the reservation and record why. */
@@ -180,16 +180,32 @@ async function releaseFailedCreation(deps: AppDeps, paymentId: string, reason: s
   });
 }
 
-/** The provider did not answer: keep the reservation, but only for the lease, then the sweep resolves it. */
+/** Marks a pending attempt whose provider call ended without an answer (api/payments/repository.ts). */
+export const UNANSWERED = 'provider_unanswered';
+
+/**
+ * The provider did not answer: keep the reservation, but only for the lease, then the sweep resolves
+ * it; marked, so the pay session's next attempt may resolve it at once.
+ */
 async function holdUnanswered(deps: AppDeps, paymentId: string): Promise<void> {
   const now = deps.clock.now();
   const until = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString();
   await deps.database.db
     .updateTable('payments')
-    .set({ reserved_until: until, updated_at: now.toISOString() })
+    .set({ reserved_until: until, failure_code: UNANSWERED, updated_at: now.toISOString() })
     .where('id', '=', paymentId)
     .where('status', 'in', RESERVING)
     .where('payment_intent_id', 'is', null)
-    .where('reserved_until', '>', until)
     .execute();
+}
+
+/** An attempt the provider holds no intent for: nothing was charged, so its reservation goes. */
+export async function releaseWithoutCharge(deps: AppDeps, paymentId: string): Promise<void> {
+  await deps.database.db.transaction().execute(async (trx) => {
+    const payment = await lockPayment(trx, deps.database.dialect, paymentId);
+    if (!payment || !isReserving(payment.status) || payment.payment_intent_id) return;
+    const now = deps.clock.now().toISOString();
+    if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { reserved: -payment.amount }, now);
+    await updatePayment(trx, paymentId, { status: 'failed', reserved_until: null, updated_at: now });
+  });
 }

@@ -15,7 +15,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
+import type { Trx } from '../db/database.ts';
 import { AppError } from '../errors.ts';
+import { inWriteTransaction } from './group-commit.ts';
 
 export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used with a different request.';
 export const IDEMPOTENCY_IN_PROGRESS = 'A request with this Idempotency-Key is still being processed.';
@@ -59,23 +61,48 @@ export interface IdempotencyClaim {
   resumed: boolean;
   /** The earlier attempt ended (failed, expired) without an answer: the key now stands for a new payment. */
   repoint(paymentId: string): Promise<void>;
+  /**
+   * Record the claim inside the run's first write transaction (the one that reserves): a new key is
+   * claimed by the same commit as its payment. Throws when another run claimed the key meanwhile
+   * (that transaction then writes nothing). No-op when the key was already claimed for this run.
+   */
+  record(trx: Trx): Promise<void>;
+  /** Store the run's answer inside its last write transaction (same commit as the outcome). */
+  answer(trx: Trx, status: number, body: unknown): Promise<void>;
 }
 
 type KeyRow = { request_hash: string; response_status: number | null; response_body: string | null };
 
-function answerOf<T>(row: KeyRow | undefined, hash: string) {
+type Answer = { status: number; body: unknown };
+
+function answerOf<R extends Answer>(
+  row: KeyRow | undefined,
+  hash: string,
+): (R & { replayed: boolean }) | null {
   if (row && row.request_hash !== hash) throw new AppError('idempotency_conflict', IDEMPOTENCY_MISMATCH);
   if (!row || row.response_status === null || row.response_body === null) return null;
-  return { status: row.response_status, body: JSON.parse(row.response_body) as T, replayed: true };
+  // Stored by this scope's own run: the same union of answers it returns.
+  return { status: row.response_status, body: JSON.parse(row.response_body), replayed: true } as R & {
+    replayed: boolean;
+  };
 }
 
-export async function withIdempotency<T>(
+/** Another run claimed the key between our look and our reservation. */
+class ClaimTaken extends Error {}
+
+/**
+ * Run `run` under an Idempotency-Key. A key seen for the first time costs no write of its own: the
+ * run records its claim in the transaction that reserves (`claim.record`) and its answer in the one
+ * that records the outcome (`claim.answer`); on SQLite those are grouped commits, so a payment pays
+ * for two commits, not four. A run that reserved nothing leaves no trace (the key stays free).
+ */
+export async function withIdempotency<R extends Answer>(
   deps: AppDeps,
   scope: string,
   key: string | null,
   body: unknown,
-  run: (claim: IdempotencyClaim | null) => Promise<{ status: number; body: T }>,
-): Promise<{ status: number; body: T; replayed: boolean }> {
+  run: (claim: IdempotencyClaim | null) => Promise<R>,
+): Promise<R & { replayed: boolean }> {
   if (!key) return { ...(await run(null)), replayed: false };
   const db = deps.database.db;
   const hash = requestHash(body);
@@ -91,45 +118,36 @@ export async function withIdempotency<T>(
 
   let paymentId: string = crypto.randomUUID();
   let resumed = false;
-  const claimed = await db
-    .insertInto('idempotency_keys')
-    .values({
-      scope,
-      idem_key: key,
-      request_hash: hash,
-      response_status: null,
-      response_body: null,
-      payment_id: paymentId,
-      claimed_at: nowIso,
-      created_at: nowIso,
-    })
-    .onConflict((oc) => oc.columns(['scope', 'idem_key']).doNothing())
-    .executeTakeFirst();
-  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
-    const existing = await row();
-    const answer = answerOf<T>(existing, hash);
+  let recorded = false;
+  const existing = await row();
+  if (existing) {
+    const answer = answerOf<R>(existing, hash);
     if (answer) return answer;
     // Unanswered: take the key over if no run holds it (released, or its lease ran out). The
     // condition makes the takeover atomic: of two retries racing, one updates the row.
     const staleBefore = new Date(now.getTime() - IDEMPOTENCY_LEASE_MS).toISOString();
-    paymentId = existing?.payment_id ?? paymentId; // a claim from before payment ids were recorded gets one now
-    const taken = await db
-      .updateTable('idempotency_keys')
-      .set({ claimed_at: nowIso, payment_id: paymentId })
-      .where('scope', '=', scope)
-      .where('idem_key', '=', key)
-      .where('request_hash', '=', hash)
-      .where('response_status', 'is', null)
-      .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
-      .executeTakeFirst();
+    paymentId = existing.payment_id ?? paymentId; // a claim from before payment ids were recorded gets one now
+    const taken = await inWriteTransaction(deps.database, (trx) =>
+      trx
+        .updateTable('idempotency_keys')
+        .set({ claimed_at: nowIso, payment_id: paymentId })
+        .where('scope', '=', scope)
+        .where('idem_key', '=', key)
+        .where('request_hash', '=', hash)
+        .where('response_status', 'is', null)
+        .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
+        .executeTakeFirst(),
+    );
     if (Number(taken.numUpdatedRows) === 0) {
-      const again = answerOf<T>(await row(), hash);
+      const again = answerOf<R>(await row(), hash);
       if (again) return again;
       throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
     }
-    resumed = Boolean(existing?.payment_id);
+    resumed = Boolean(existing.payment_id);
+    recorded = true;
   }
 
+  let answered = false;
   const claim: IdempotencyClaim = {
     key,
     paymentId,
@@ -147,27 +165,77 @@ export async function withIdempotency<T>(
         throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
       claim.paymentId = next;
     },
+    record: async (trx) => {
+      if (recorded) return;
+      const inserted = await trx
+        .insertInto('idempotency_keys')
+        .values({
+          scope,
+          idem_key: key,
+          request_hash: hash,
+          response_status: null,
+          response_body: null,
+          payment_id: claim.paymentId,
+          claimed_at: nowIso,
+          created_at: nowIso,
+        })
+        .onConflict((oc) => oc.columns(['scope', 'idem_key']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new ClaimTaken();
+      recorded = true; // (if this transaction rolls back, its payment is gone too)
+    },
+    answer: async (trx, status, answerBody) => {
+      if (!recorded) return;
+      const stored = await trx
+        .updateTable('idempotency_keys')
+        .set({ response_status: status, response_body: JSON.stringify(answerBody), claimed_at: null })
+        .where('scope', '=', scope)
+        .where('idem_key', '=', key)
+        .where('payment_id', '=', claim.paymentId)
+        .executeTakeFirst();
+      answered = Number(stored.numUpdatedRows) === 1;
+    },
   };
-  const mine = () =>
-    db
-      .updateTable('idempotency_keys')
-      .where('scope', '=', scope)
-      .where('idem_key', '=', key)
-      .where('payment_id', '=', claim.paymentId);
+
   let result;
   try {
     result = await run(claim);
   } catch (err) {
-    await releaseClaim(deps, scope, key, claim.paymentId).catch((e: unknown) =>
-      // The claim then runs out with its lease, as after a crash.
-      deps.logger.warn({ err: (e as Error).message }, 'could not release an idempotency claim'),
-    );
+    if (err instanceof ClaimTaken) {
+      // A concurrent run with the same key got there first: its answer, or "in progress".
+      const other = answerOf<R>(await row(), hash);
+      if (other) return other;
+      throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
+    }
+    if (recorded)
+      await releaseClaim(deps, scope, key, claim.paymentId).catch((e: unknown) =>
+        // The claim then runs out with its lease, as after a crash.
+        deps.logger.warn({ err: (e as Error).message }, 'could not release an idempotency claim'),
+      );
     throw err;
   }
-  const stored = await mine()
-    .set({ response_status: result.status, response_body: JSON.stringify(result.body), claimed_at: null })
-    .executeTakeFirst();
-  if (Number(stored.numUpdatedRows) === 0)
+  if (answered) return { ...result, replayed: false };
+  // The run recorded no answer itself (it reserved nothing, or answered outside a transaction).
+  const stored = await inWriteTransaction(deps.database, async (trx) => {
+    if (!recorded)
+      await trx
+        .insertInto('idempotency_keys')
+        .values({
+          scope,
+          idem_key: key,
+          request_hash: hash,
+          response_status: result.status,
+          response_body: JSON.stringify(result.body),
+          payment_id: claim.paymentId,
+          claimed_at: null,
+          created_at: nowIso,
+        })
+        .onConflict((oc) => oc.columns(['scope', 'idem_key']).doNothing())
+        .executeTakeFirst();
+    else await claim.answer(trx, result.status, result.body);
+    return !recorded || answered;
+  });
+  if (!stored)
     deps.logger.warn(
       { scope, paymentId: claim.paymentId },
       'idempotency key was taken over; answer not stored',

@@ -46,13 +46,29 @@ export async function updatePayment(db: DbOrTrx, id: string, changes: PaymentUpd
     await notifyPaymentFailed(db, id, changes.updated_at ? new Date(changes.updated_at) : new Date());
 }
 
-/** A pay session's attempts that are not confirmed yet (replaced by the session's next attempt). */
-export async function unconfirmedAttempts(db: DbOrTrx, paySessionId: string): Promise<Payment[]> {
+/**
+ * A pay session's abandoned attempts, replaced by its next one: waiting for a 3-D Secure step, or
+ * pending after their provider call ended without an answer (marked, or past their hold). In-flight
+ * ones are not.
+ */
+export async function replaceableAttempts(
+  db: DbOrTrx,
+  paySessionId: string,
+  now: string,
+): Promise<Payment[]> {
   return db
     .selectFrom('payments')
     .selectAll()
     .where('pay_session_id', '=', paySessionId)
-    .where('status', 'in', ['pending', 'requires_action'])
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'requires_action'),
+        eb.and([
+          eb('status', '=', 'pending'),
+          eb.or([eb('reserved_until', '<=', now), eb('failure_code', '=', 'provider_unanswered')]),
+        ]),
+      ]),
+    )
     .execute();
 }
 

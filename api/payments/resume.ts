@@ -2,70 +2,24 @@
  * Resuming a payment creation whose earlier run under the same Idempotency-Key ended without an
  * answer (DESIGN §3.6): it failed after reserving, or the process died. The key names the payment
  * (api/payments/idempotency.ts), so the retry carries on with that attempt instead of making a
- * second one:
+ * second one — one key, one charge:
  *  - no payment row: the run died before reserving; the caller creates it now, under the same id;
  *  - still reserving (or already settled): get its intent — by id if recorded, else by re-sending
- *    the identical create request, which makes the provider return the intent it already made —
- *    record it and answer as the first run would have;
- *  - ended (failed, canceled, expired): cancel any intent it may still hold, point the key at a new
- *    payment and let the caller start afresh. One key never leaves two live intents.
+ *    the identical create-and-confirm request, which makes the provider return the intent it
+ *    already made (or make it now: this customer asked for exactly this payment) — apply it and
+ *    answer as the first run would have (a 3-D Secure step gets a full action window from now);
+ *  - ended (failed, canceled, expired): the intent its token confirmed, if any, decides — a success
+ *    or a decline is the answer; otherwise the key is pointed at a new payment and the caller starts
+ *    afresh (the token was never used, so nothing was charged).
  */
-import { percentageFromBps } from '../../core/money.ts';
 import type { AppDeps } from '../context.ts';
 import type { Payment } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { availableBalance } from '../invoices/ledger.ts';
-import { countersOf, findInvoiceById } from '../invoices/repository.ts';
-import {
-  obtainIntent,
-  PROCESSING_ERROR_MESSAGE,
-  recoverIntent,
-  storeIntent,
-  type IntentSource,
-} from './attempts.ts';
+import { obtainIntent, PROCESSING_ERROR_MESSAGE, recoverIntent } from './attempts.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
+import { outcomeOf, settleAttempt, type CreateResult } from './outcome.ts';
 import type { ProviderIntent } from './providers/provider.ts';
 import { findPayment, isReserving, isSettled } from './repository.ts';
-import { applyIntent } from './state.ts';
-
-/** The create answer (CreatePaymentResponse) for an attempt and its intent. */
-export function answerFor(
-  p: IntentSource & Pick<Payment, 'surcharge_rule'>,
-  intent: Pick<ProviderIntent, 'id' | 'clientSecret'>,
-  remainingAfter: number | null,
-) {
-  return {
-    clientSecret: intent.clientSecret,
-    id: intent.id,
-    paymentIntentId: intent.id,
-    paymentId: p.id,
-    stripeConnectAccountId: p.stripe_connect_account_id ?? '',
-    status: 'pending',
-    currency: p.currency,
-    breakdown: {
-      amount: p.amount,
-      surcharge: p.surcharge,
-      total: p.total_amount,
-      platformFee: p.platform_fee,
-      surchargeBps: p.surcharge_bps,
-      surchargePercentage: Number(percentageFromBps(p.surcharge_bps)),
-      rule: p.surcharge_rule ?? '',
-    },
-    remainingAfter,
-  };
-}
-
-export type CreateAnswer = ReturnType<typeof answerFor>;
-
-/**
- * The link's balance now; the attempt's own reservation (or success) is already counted in it. (The
- * first run used the pay session's written-back figure; the invoice's current one stands in here.)
- */
-async function remainingAfterOf(deps: AppDeps, payment: Payment): Promise<number | null> {
-  if (!payment.invoice_id) return null;
-  const counters = countersOf(await findInvoiceById(deps.database.db, payment.invoice_id));
-  return availableBalance(counters, { amount: payment.link_amount, writtenBack: counters.writtenBack });
-}
 
 async function provider<T>(deps: AppDeps, paymentId: string, fn: () => Promise<T>): Promise<T> {
   try {
@@ -77,7 +31,7 @@ async function provider<T>(deps: AppDeps, paymentId: string, fn: () => Promise<T
 }
 
 /** Finish an attempt that still holds its reservation (or already succeeded). */
-async function finish(deps: AppDeps, payment: Payment): Promise<CreateAnswer> {
+async function finish(deps: AppDeps, payment: Payment): Promise<CreateResult> {
   let intent: ProviderIntent;
   if (payment.payment_intent_id) {
     const id = payment.payment_intent_id;
@@ -87,11 +41,7 @@ async function finish(deps: AppDeps, payment: Payment): Promise<CreateAnswer> {
   } else {
     intent = await obtainIntent(deps, payment);
   }
-  const renew = isReserving(payment.status)
-    ? new Date(deps.clock.now().getTime() + deps.config.reservationTtlMinutes * 60_000).toISOString()
-    : null;
-  await storeIntent(deps, payment.id, intent.id, renew);
-  return answerFor(payment, intent, await remainingAfterOf(deps, payment));
+  return settleAttempt(deps, payment.id, intent, undefined, { renewActionWindow: true });
 }
 
 /**
@@ -101,20 +51,26 @@ async function finish(deps: AppDeps, payment: Payment): Promise<CreateAnswer> {
 export async function resumeAttempt(
   deps: AppDeps,
   claim: IdempotencyClaim,
-): Promise<CreateAnswer | 'repointed' | null> {
+): Promise<CreateResult | 'repointed' | null> {
   const payment = await findPayment(deps.database.db, claim.paymentId);
   if (!payment) return null;
   if (isReserving(payment.status) || isSettled(payment.status)) return finish(deps, payment);
 
-  // Ended without an answer. An intent it may hold unrecorded is cancelled — or, had it succeeded,
-  // recorded, and then that payment is the answer: never a second charge for one key.
-  if (!payment.payment_intent_id) {
-    const orphan = await provider(deps, payment.id, () => recoverIntent(deps, payment));
-    if (orphan) {
-      const account = payment.stripe_connect_account_id ?? '';
-      const intent = await provider(deps, payment.id, () => deps.payments.cancelIntent(orphan.id, account));
-      const after = await applyIntent(deps, payment.id, intent);
-      if (after && isSettled(after.status)) return finish(deps, after);
+  // Ended without an answer: what its token confirmed, if anything, is this key's answer.
+  const account = payment.stripe_connect_account_id ?? '';
+  const intent = payment.payment_intent_id
+    ? await provider(deps, payment.id, () =>
+        deps.payments.retrieveIntent(payment.payment_intent_id!, account),
+      )
+    : await provider(deps, payment.id, () => recoverIntent(deps, payment));
+  if (intent) {
+    const outcome = outcomeOf(intent);
+    if (outcome === 'succeeded' || outcome === 'processing' || outcome === 'declined')
+      return settleAttempt(deps, payment.id, intent);
+    if (outcome === 'requires_action') {
+      // An abandoned 3-D Secure step of an attempt that ended: never left confirmable.
+      const canceled = await provider(deps, payment.id, () => deps.payments.cancelIntent(intent.id, account));
+      if (outcomeOf(canceled) === 'succeeded') return settleAttempt(deps, payment.id, canceled);
     }
   }
   await claim.repoint(crypto.randomUUID());

@@ -1,24 +1,56 @@
 /**
- * The spec's payment routes (`/api/payments/*`, any origin): create a payment (and its fallback
- * path), and the success page's details.
+ * The spec's payment routes (`/api/payments/*`, any origin): quote a payment method, create and
+ * confirm a payment (and its fallback path), and the success page's details. The server confirms
+ * every charge (DESIGN §4b): there is no browser-side confirmation and no `confirm-payment` route.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { clientIp } from '../audit/client-ip.ts';
 import type { AppEnv } from '../context.ts';
+import { AppError } from '../errors.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { resolveMerchant } from '../merchants/resolve.ts';
-import { verifyPaySession } from '../pay/session-token.ts';
+import { enforceDeclineLimits } from './declines.ts';
 import { validIdempotencyKey, withIdempotency } from './idempotency.ts';
+import { currentAnswer } from './current-answer.ts';
+import { resolvePaymentContext } from './payment-context.ts';
+import { priceQuote } from './quote.ts';
 import { enforcePaymentLimits } from './rate-limits.ts';
 import {
   CreatePaymentBody,
   CreatePaymentResponse,
+  DeclinedPaymentSchema,
   PaymentDetailsSchema,
+  QuoteBody,
+  QuoteChangedSchema,
+  QuoteResponse,
   type CreatePaymentInput,
 } from './schema.ts';
 import { createPayment } from './service.ts';
 import { paymentDetails } from './sync.ts';
+
+export const IDEMPOTENCY_KEY_REQUIRED =
+  'An Idempotency-Key header is required: one key per payment attempt, the same key for its retries.';
+
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const quoteRoute = createRoute({
+  method: 'post',
+  path: '/api/payments/quote',
+  tags: ['payments'],
+  summary: 'Price a payment for the payment method a confirmation token previews',
+  description:
+    "The server reads the token from the provider (on the merchant's connected account), applies the merchant's " +
+    'surcharge rules to that method (card funding, brand, domestic or international; a wallet is its card) and answers ' +
+    'the breakdown and a quote id. Nothing is reserved and nothing is charged.',
+  request: { body: { content: { 'application/json': { schema: QuoteBody } }, required: true } },
+  responses: {
+    200: json(QuoteResponse, 'The quote'),
+    ...errorResponses(400, 404, 422, 429, 502),
+  },
+});
 
 const createPaymentRoute = (path: string, summary: string) =>
   createRoute({
@@ -27,20 +59,28 @@ const createPaymentRoute = (path: string, summary: string) =>
     tags: ['payments'],
     summary,
     description:
-      'Surcharge, total and platform fee are computed on the server. Send `Idempotency-Key` to make retries safe: ' +
-      'the same key returns the same result; the same key with another body is refused with 409, as is a repeat ' +
-      'while the first request is still running. A retry after a failed or interrupted request resumes the same ' +
-      'payment (never a second one).',
+      'Finalised on the server: with the confirmation token and the quote the customer saw, the balance is checked and ' +
+      'the amount reserved in one transaction, then the intent is created and confirmed in one call. A changed quote ' +
+      '(another card or amount, a changed rule, an expired quote) answers 409 with the new breakdown and charges nothing. ' +
+      'A decline answers 422 with the message for the customer; its intent is cancelled. `Idempotency-Key` is required: ' +
+      'the same key returns the same result; the same key with another body is refused with 409, as is a repeat while ' +
+      'the first request is still running. A retry after a failed or interrupted request resumes the same payment ' +
+      '(never a second charge).',
     request: {
       headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
       body: { content: { 'application/json': { schema: CreatePaymentBody } }, required: true },
     },
     responses: {
-      200: {
-        description: 'The intent to confirm in the browser',
-        content: { 'application/json': { schema: CreatePaymentResponse } },
-      },
-      ...errorResponses(400, 404, 409, 422, 429, 502),
+      200: json(
+        CreatePaymentResponse,
+        'succeeded, processing, or requires_action (3-D Secure: clientSecret)',
+      ),
+      409: json(
+        QuoteChangedSchema,
+        'The quote no longer holds: the new one (or an Idempotency-Key conflict)',
+      ),
+      422: json(DeclinedPaymentSchema, 'Declined (or an amount the invoice cannot take)'),
+      ...errorResponses(400, 404, 429, 502),
     },
   });
 
@@ -48,26 +88,18 @@ async function handleCreate(c: Context<AppEnv>, input: CreatePaymentInput) {
   const deps = c.get('deps');
   const ip = clientIp(c);
   const key = validIdempotencyKey(c.req.header('idempotency-key'));
-  if (deps.config.rateLimits) {
-    const session = input.paySessionId
-      ? verifyPaySession(deps.config.jwtSecret, input.paySessionId, deps.clock.now().getTime())
-      : null;
-    const merchantRef = session?.merchantId ?? input.merchantId;
-    if (merchantRef) {
-      const merchant = await resolveMerchant(deps.database.db, { merchant: merchantRef });
-      await enforcePaymentLimits(c, {
-        ip,
-        merchantId: merchant.id,
-        invoiceNumber: session?.invoiceNumber ?? input.invoiceNumber ?? null,
-      });
-    }
+  if (!key) throw new AppError('validation_failed', IDEMPOTENCY_KEY_REQUIRED, { field: 'Idempotency-Key' });
+  if (deps.config.rateLimits) await enforcePaymentLimits(c, { ip, input });
+  const result = await withIdempotency(deps, 'payments.create', key, input, async (claim) =>
+    createPayment(deps, input, { claim, ip }),
+  );
+  if (result.replayed) {
+    c.header('Idempotent-Replayed', 'true');
+    // A stored 3-D Secure answer is replayed only while the intent still waits for it.
+    if (result.status === 200 && result.body.status === 'requires_action')
+      return c.json(await currentAnswer(deps, result.body), 200);
   }
-  const result = await withIdempotency(deps, 'payments.create', key, input, async (claim) => ({
-    status: 200,
-    body: await createPayment(deps, input, { claim, ip }),
-  }));
-  if (result.replayed) c.header('Idempotent-Replayed', 'true');
-  return c.json(result.body, 200);
+  return result.status === 200 ? c.json(result.body, 200) : c.json(result.body, 422);
 }
 
 const DetailsQuery = z.object({
@@ -83,17 +115,33 @@ const detailsRoute = (method: 'get' | 'post') =>
     summary: "A payment's details for the success page",
     request: { query: DetailsQuery },
     responses: {
-      200: { description: 'Details', content: { 'application/json': { schema: PaymentDetailsSchema } } },
+      200: json(PaymentDetailsSchema, 'Details'),
       ...errorResponses(400, 404, 502),
     },
   });
 
 export const paymentRoutes = createRouter()
-  .openapi(createPaymentRoute('/api/payments/create-payment-intent', 'Create a payment'), (c) =>
+  .openapi(quoteRoute, async (c) => {
+    const deps = c.get('deps');
+    const input = c.req.valid('json');
+    const ctx = await resolvePaymentContext(deps, input);
+    await enforceDeclineLimits(deps, {
+      sid: ctx.session?.sid ?? null,
+      merchantId: ctx.merchant.id,
+      invoiceNumber: ctx.invoiceNumber,
+      currency: ctx.currency,
+      ip: clientIp(c),
+    });
+    return c.json(await priceQuote(deps, ctx, input.amount, input.confirmationToken), 200);
+  })
+  .openapi(createPaymentRoute('/api/payments/create-payment-intent', 'Create and confirm a payment'), (c) =>
     handleCreate(c, c.req.valid('json')),
   )
   .openapi(
-    createPaymentRoute('/api/payments/create-intent', 'Create a payment (fallback path of the spec)'),
+    createPaymentRoute(
+      '/api/payments/create-intent',
+      'Create and confirm a payment (fallback path of the spec)',
+    ),
     (c) => handleCreate(c, c.req.valid('json')),
   )
   .openapi(detailsRoute('post'), async (c) => {

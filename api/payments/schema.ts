@@ -11,28 +11,49 @@ export const INVALID_AMOUNT_MESSAGE = 'Please enter a valid payment amount.';
 const minor = (message: string) =>
   z.number({ error: message }).int(message).min(0, message).max(Number.MAX_SAFE_INTEGER, message);
 
+const amountField = z
+  .number({ error: INVALID_AMOUNT_MESSAGE })
+  .int(INVALID_AMOUNT_MESSAGE)
+  .positive(INVALID_AMOUNT_MESSAGE)
+  .max(99_999_999_99, INVALID_AMOUNT_MESSAGE)
+  .openapi({ description: 'The invoice part to pay, minor units', example: 25000 });
+
+export const TOKEN_REQUIRED_MESSAGE =
+  'Payment details are required: send the confirmationToken made from them (Stripe.js createConfirmationToken, or the sandbox form).';
+export const QUOTE_REQUIRED_MESSAGE =
+  'A quote is required: send the quoteId of POST /api/payments/quote for these payment details.';
+
+const confirmationToken = z
+  .string({ error: TOKEN_REQUIRED_MESSAGE })
+  .trim()
+  .regex(/^ctoken_[A-Za-z0-9_]{1,200}$/, TOKEN_REQUIRED_MESSAGE)
+  .openapi({
+    description:
+      'The confirmation token (ctoken_…) the customer’s payment details became: Stripe.js `createConfirmationToken` on the merchant’s connected account, or POST /api/sandbox/confirmation_tokens in sandbox mode',
+  });
+
+/** Where a payment is for: the pay session (widget), or merchant + invoice + link amount (API). */
+const linkFields = {
+  merchantId: z.string().trim().max(100).optional().openapi({ description: 'Merchant id (or shortcode)' }),
+  currency: z.string().trim().min(3).max(3).default('aud'),
+  invoiceNumber: z.string().trim().max(100).optional(),
+  amountDue: minor('amountDue must be a whole number of minor units')
+    .nullish()
+    .openapi({ description: "The link's amount due, minor units (ignored when paySessionId is given)" }),
+  paySessionId: z.string().max(2000).nullish().openapi({ description: 'From GET /api/pay/session' }),
+};
+
+export const QuoteBody = z
+  .object({ ...linkFields, amount: amountField, confirmationToken })
+  .openapi('QuoteRequest');
+
+export type QuoteInput = z.infer<typeof QuoteBody>;
+
 export const CreatePaymentBody = z
   .object({
-    merchantId: z.string().trim().max(100).optional().openapi({ description: 'Merchant id (or shortcode)' }),
-    amount: z
-      .number({ error: INVALID_AMOUNT_MESSAGE })
-      .int(INVALID_AMOUNT_MESSAGE)
-      .positive(INVALID_AMOUNT_MESSAGE)
-      .max(99_999_999_99, INVALID_AMOUNT_MESSAGE)
-      .openapi({ description: 'The invoice part to pay, minor units', example: 25000 }),
-    currency: z.string().trim().min(3).max(3).default('aud'),
+    ...linkFields,
+    amount: amountField,
     description: z.string().max(500).optional(),
-    invoiceNumber: z.string().trim().max(100).optional(),
-    amountDue: minor('amountDue must be a whole number of minor units')
-      .nullish()
-      .openapi({ description: "The link's amount due, minor units (ignored when paySessionId is given)" }),
-    paySessionId: z.string().max(2000).nullish().openapi({ description: 'From GET /api/pay/session' }),
-    paymentMethodId: z
-      .string()
-      .trim()
-      .max(255)
-      .nullish()
-      .openapi({ description: 'Card to quote the surcharge for' }),
     customerEmail: z
       .string()
       .trim()
@@ -46,6 +67,12 @@ export const CreatePaymentBody = z
     applicationFeeAmount: z.unknown().optional(),
     stripeConnectAccountId: z.unknown().optional(),
     metadata: z.unknown().optional(),
+    confirmationToken,
+    quoteId: z
+      .string({ error: QUOTE_REQUIRED_MESSAGE })
+      .min(1, QUOTE_REQUIRED_MESSAGE)
+      .max(4000)
+      .openapi({ description: 'The quoteId of POST /api/payments/quote for this token and amount' }),
   })
   .openapi('CreatePaymentRequest');
 
@@ -63,20 +90,29 @@ export const BreakdownSchema = z
   })
   .openapi('Breakdown');
 
-export const CreatePaymentResponse = z
+export const QuotedMethodSchema = z
   .object({
-    clientSecret: z.string(),
-    id: z.string().openapi({ description: 'The provider intent id (pi_…)' }),
-    paymentIntentId: z.string(),
-    paymentId: z.string(),
-    stripeConnectAccountId: z.string(),
-    status: z.string(),
+    type: z.string().openapi({ example: 'card' }),
+    brand: z.string().nullable().openapi({ example: 'visa' }),
+    funding: z.string().nullable().openapi({ example: 'credit' }),
+    country: z.string().nullable().openapi({ example: 'AU' }),
+    wallet: z.string().nullable().openapi({ example: 'apple_pay' }),
+    last4: z.string().nullable(),
+    label: z.string().openapi({ example: 'Visa credit' }),
+  })
+  .openapi('QuotedPaymentMethod');
+
+export const QuoteResponse = z
+  .object({
+    quoteId: z.string().openapi({ description: 'Send with create-payment-intent; holds until expiresAt' }),
+    expiresAt: z.string(),
     currency: z.string(),
+    confirmationToken: z.string(),
+    paymentMethod: QuotedMethodSchema,
     breakdown: BreakdownSchema,
-    /** The balance for this link once this payment succeeds. */
     remainingAfter: z.number().int().nullable(),
   })
-  .openapi('CreatePaymentResponse');
+  .openapi('Quote');
 
 export const PaymentStateSchema = z
   .object({
@@ -92,6 +128,55 @@ export const PaymentStateSchema = z
     failure: z.object({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
   })
   .openapi('PaymentState');
+
+const paymentStateShape = PaymentStateSchema.shape;
+
+export const CreatePaymentResponse = z
+  .object({
+    ...paymentStateShape,
+    status: z
+      .enum(['succeeded', 'processing', 'requires_action', 'pending'])
+      .openapi({ description: 'succeeded, processing (a bank debit), or requires_action (3-D Secure)' }),
+    id: z.string().openapi({ description: 'The provider intent id (pi_…)' }),
+    paymentIntentId: z.string(),
+    clientSecret: z.string().nullable().openapi({
+      description:
+        'Only while status is requires_action: pass it to stripe.handleNextAction, then POST /api/pay/payments/{paymentId}/refresh',
+    }),
+    stripeConnectAccountId: z.string(),
+    remainingAfter: z.number().int().nullable(),
+    paymentMethod: z
+      .object({
+        label: z.string(),
+        brand: z.string(),
+        funding: z.string().nullable(),
+        last4: z.string().nullable(),
+        wallet: z.string().nullable(),
+      })
+      .nullable(),
+    breakdown: BreakdownSchema,
+  })
+  .openapi('CreatePaymentResponse');
+
+export const DeclinedPaymentSchema = z
+  .object({
+    error: z.object({
+      code: z.literal('card_declined'),
+      message: z
+        .string()
+        .openapi({ example: 'Your card has insufficient funds. Please try a different payment method.' }),
+      decline_code: z.string().optional(),
+    }),
+    payment: PaymentStateSchema,
+  })
+  .openapi('DeclinedPayment');
+
+export const QuoteChangedSchema = z
+  .object({
+    error: z.object({ code: z.literal('conflict'), message: z.string(), field: z.string().optional() }),
+    quote: QuoteResponse,
+  })
+  .openapi('QuoteChanged');
 
 export const PaymentDetailsSchema = z
   .object({

@@ -1,19 +1,24 @@
 /**
  * Applying the provider's word to a payment (DESIGN §3.4–3.5). The provider is the only source of
- * `succeeded`: this runs for webhooks, for the widget's refresh (a server-side retrieve) and for
- * the expiry sweep. It is idempotent and safe in any order:
+ * `succeeded`: this runs for the server's own confirmation answer, for webhooks, for the widget's
+ * refresh (a server-side retrieve) and for the expiry sweep. It is idempotent and safe in any order:
  *  - a settled payment never moves back (stale failure/processing events are ignored);
- *  - a reservation is released exactly once (failed, canceled, expired);
+ *  - a reservation is released exactly once (failed, canceled, expired); a provider decline that
+ *    releases one is counted once (api/payments/declines.ts);
+ *  - a payment waiting for 3-D Secure holds its reservation for the action window only;
  *  - a success always counts, even after its reservation expired or failed (a late success: the
- *    money was taken); if it pushes the invoice past what it owed, the invoice is flagged overpaid.
+ *    money was taken); if it pushes the invoice past what it owed, the invoice is flagged overpaid;
+ *    the method charged is compared with the quoted one (api/payments/method-match.ts).
  */
 import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
 import { adjustInvoice, flagOverpaid, makeObservationCredible } from '../invoices/repository.ts';
 import { enqueuePaymentSync } from '../outbox/enqueue.ts';
+import { countDecline } from './declines.ts';
+import { methodMismatchChange } from './method-match.ts';
 import type { ProviderIntent } from './providers/provider.ts';
-import { findPayment, isReserving, isSettled, lockPayment, updatePayment } from './repository.ts';
+import { isReserving, isSettled, lockPayment, updatePayment } from './repository.ts';
 
 const RANK: Partial<Record<PaymentStatus, number>> = { pending: 0, requires_action: 1, processing: 2 };
 
@@ -26,7 +31,8 @@ export function statusFromIntent(intent: Pick<ProviderIntent, 'status' | 'lastEr
     case 'requires_action':
       return 'requires_action';
     case 'canceled':
-      return 'canceled';
+      // A declined attempt is cancelled by us right after the decline: it ended by the decline.
+      return intent.lastError ? 'failed' : 'canceled';
     case 'requires_payment_method':
       return intent.lastError ? 'failed' : 'pending';
     default:
@@ -37,6 +43,8 @@ export function statusFromIntent(intent: Pick<ProviderIntent, 'status' | 'lastEr
 export interface ApplyOptions {
   /** The expiry sweep cancelled this intent: a cancellation is recorded as `expired`. */
   expire?: boolean;
+  /** The customer only now gets the client secret (a resumed attempt): a full action window again. */
+  renewActionWindow?: boolean;
 }
 
 /** Apply an intent's state inside the caller's transaction. Returns the payment as it now stands. */
@@ -66,8 +74,21 @@ export async function applyIntentInTrx(
     changes.card_last4 = intent.card.last4;
     changes.card_funding = intent.card.funding;
     changes.card_country = intent.card.country;
+    changes.card_wallet = intent.card.wallet;
   }
+  // The payment method the server's confirmation attached (before any success): a success on another
+  // one later is a charged ≠ quoted difference.
+  if (
+    payment.confirmation_token &&
+    !payment.payment_method_id &&
+    intent.paymentMethodId &&
+    intent.status !== 'succeeded'
+  )
+    changes.payment_method_id = intent.paymentMethodId;
+  if (intent.status === 'succeeded')
+    Object.assign(changes, await methodMismatchChange(trx, deps, payment, intent));
   let next = payment.status;
+  let syncJobs = false;
 
   if (isSettled(payment.status)) {
     // Never move a settled payment back; refunds change it through their own path.
@@ -90,8 +111,9 @@ export async function applyIntentInTrx(
     changes.reserved_until = null;
     changes.failure_code = null;
     changes.failure_message = null;
-    // Accounting sync jobs commit with the success, or not at all (api/outbox).
-    await enqueuePaymentSync(trx, { paymentId: payment.id, kind: 'payment' }, deps.clock);
+    // Accounting sync jobs commit with the success, or not at all (api/outbox): queued below, once
+    // the row carries everything (its intent id) the jobs' payloads are built from.
+    syncJobs = true;
   } else if (target === 'failed' || target === 'canceled' || target === 'expired') {
     if (isReserving(payment.status)) {
       next = target;
@@ -102,12 +124,24 @@ export async function applyIntentInTrx(
     if (target === 'failed' && intent.lastError) {
       changes.failure_code = intent.lastError.declineCode ?? intent.lastError.code;
       changes.failure_message = intent.lastError.message;
+      // A provider decline that ended a live attempt: counted once (card-testing limits).
+      if (isReserving(payment.status)) await countDecline(trx, deps, payment);
     }
   } else if (isReserving(payment.status) && (RANK[target] ?? 0) > (RANK[payment.status] ?? 0)) {
     next = target;
+    if (target === 'requires_action')
+      // The customer has the action window (at most 15 min) for 3-D Secure, then the sweep cancels.
+      changes.reserved_until = new Date(
+        deps.clock.now().getTime() + deps.config.reservationTtlMinutes * 60_000,
+      ).toISOString();
+    else if (target === 'processing') changes.reserved_until = null; // held until the provider's final word
   }
   // A non-final state after failed/canceled/expired is ignored: the reservation is gone, and a
   // success on the same intent still counts when it arrives.
+  if (options.renewActionWindow && next === 'requires_action')
+    changes.reserved_until = new Date(
+      deps.clock.now().getTime() + deps.config.reservationTtlMinutes * 60_000,
+    ).toISOString();
 
   if (next !== payment.status) {
     changes.status = next;
@@ -119,7 +153,8 @@ export async function applyIntentInTrx(
   if (Object.keys(changes).length === 0) return payment;
   changes.updated_at = now;
   await updatePayment(trx, payment.id, changes);
-  return (await findPayment(trx, payment.id))!;
+  if (syncJobs) await enqueuePaymentSync(trx, { paymentId: payment.id, kind: 'payment' }, deps.clock);
+  return { ...payment, ...changes } as Payment;
 }
 
 export async function applyIntent(

@@ -1,5 +1,5 @@
 /**
- * Reading a payment back for the customer: the widget's refresh right after confirmation (a
+ * Reading a payment back for the customer: the widget's refresh after a 3-D Secure step (a
  * server-side retrieve of the intent, applied like a webhook) and the success page's details. The
  * remaining balance shown is the one for the link the payment was made against (DESIGN §4b).
  */

@@ -1,10 +1,13 @@
 /**
  * `/api/sandbox/*`: what Stripe.js and Stripe's hosted pages do, for the sandbox provider. The
- * widget's sandbox card form creates a payment method here (the only place card numbers are
- * accepted; only test cards), confirms the intent with its client secret, and completes or fails
- * 3-D Secure; admins go through the Connect consent page. Mounted only in sandbox mode (CORS is
- * open on this prefix). Answers use Stripe's shapes: `{ paymentIntent }`, or `{ error }` with
- * `type`, `code`, `decline_code` and Stripe's message, status 402 for card errors.
+ * widget's sandbox card form turns the card into a confirmation token here (the only place card
+ * numbers are accepted; only test cards) — our server prices and confirms the payment with it, as
+ * with a Stripe token — and completes or fails 3-D Secure; admins go through the Connect consent
+ * page. Like Stripe.js with a client secret, the confirm route confirms a `requires_action` intent
+ * (the only state in which our server hands a client secret out) and refuses a canceled one, as every
+ * declined intent is. Mounted only in sandbox mode (CORS is open on this prefix). Answers use
+ * Stripe's shapes: `{ paymentIntent }`, or `{ error }` with `type`, `code`, `decline_code` and
+ * Stripe's message, status 402 for card errors.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -19,7 +22,9 @@ import {
   AuthenticateBody,
   ClientSecretQuery,
   ConfirmBody,
+  ConfirmationTokenSchema,
   ConsentForm,
+  CreateConfirmationTokenBody,
   ConsentQuery,
   CreatePaymentMethodBody,
   IntentIdParam,
@@ -141,6 +146,36 @@ export const sandboxRoutes = createRouter()
   )
   .openapi(
     createRoute({
+      method: 'post',
+      path: '/api/sandbox/confirmation_tokens',
+      tags,
+      summary:
+        'Create a confirmation token from test card details (Stripe.js createConfirmationToken): send its id to POST /api/payments/quote',
+      request: {
+        body: { content: { 'application/json': { schema: CreateConfirmationTokenBody } }, required: true },
+      },
+      responses: {
+        200: jsonOf(ConfirmationTokenSchema, 'The token (ctoken_…), with its payment_method_preview'),
+        ...stripeErrors,
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const card = body.payment_method_data.card;
+      const r = await asStripe(() =>
+        sandboxOf(c).createConfirmationToken({
+          number: card.number,
+          expMonth: card.exp_month,
+          expYear: card.exp_year,
+          cvc: card.cvc,
+          account: body.stripe_account,
+        }),
+      );
+      return 'ok' in r ? c.json(r.ok as never, 200) : c.json(r.body as never, r.status);
+    },
+  )
+  .openapi(
+    createRoute({
       method: 'get',
       path: '/api/sandbox/payment_intents/{id}',
       tags,
@@ -162,7 +197,8 @@ export const sandboxRoutes = createRouter()
       method: 'post',
       path: '/api/sandbox/payment_intents/{id}/confirm',
       tags,
-      summary: 'Confirm a payment intent with a payment method (Stripe.js confirmCardPayment)',
+      summary:
+        'Confirm a payment intent with its client secret and a payment method (Stripe.js confirmCardPayment); a canceled intent is refused',
       request: {
         params: IntentIdParam,
         body: { content: { 'application/json': { schema: ConfirmBody } }, required: true },

@@ -27,6 +27,39 @@ export const CreatePaymentMethodBody = z
   })
   .openapi('SandboxCreatePaymentMethod');
 
+export const CreateConfirmationTokenBody = z
+  .object({
+    payment_method_data: z.object({
+      type: z.literal('card').default('card'),
+      card: CreatePaymentMethodBody.shape.card,
+      billing_details: z.object({ name: z.string().max(200).optional() }).optional(),
+    }),
+    /** The connected account the token is for (Stripe.js's `stripeAccount`; direct charges). */
+    stripe_account: z.string().max(80),
+  })
+  .openapi('SandboxCreateConfirmationToken');
+
+export const ConfirmationTokenSchema = z
+  .object({
+    id: z.string().openapi({ example: 'ctoken_1Qx…' }),
+    object: z.literal('confirmation_token'),
+    expires_at: z.number().int().nullable(),
+    payment_intent: z.string().nullable(),
+    payment_method_preview: z.object({
+      type: z.literal('card'),
+      card: z.object({
+        brand: z.string(),
+        funding: z.string(),
+        country: z.string(),
+        last4: z.string(),
+        wallet: z.null(),
+      }),
+    }),
+    livemode: z.literal(false),
+  })
+  .loose()
+  .openapi('SandboxConfirmationToken');
+
 export const ConfirmBody = z
   .object({
     client_secret: z.string().min(1).max(200),

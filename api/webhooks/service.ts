@@ -5,22 +5,33 @@
  * order-independent (see payments/state.ts); refunds use the provider's cumulative refunded amount.
  */
 import type { AppDeps } from '../context.ts';
-import type { Trx } from '../db/database.ts';
+import type { DbOrTrx, Trx } from '../db/database.ts';
 import type { Payment } from '../db/types.ts';
 import { accountStatusFields } from '../connect/service.ts';
+import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
 import { findMerchantsByAccount, updateMerchant } from '../merchants/repository.ts';
 import type { ProviderAction, ProviderIntent, WebhookEvent } from '../payments/providers/provider.ts';
 import { countRefund, proportion, reverseRefund } from '../payments/refunds.ts';
 import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../payments/repository.ts';
-import { applyIntentInTrx } from '../payments/state.ts';
+import { mismatchOf } from '../payments/method-match.ts';
+import { inWriteTransaction } from '../payments/group-commit.ts';
+import { applyIntent, applyIntentInTrx } from '../payments/state.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
 
 export async function handleWebhookEvent(
   deps: AppDeps,
   event: WebhookEvent,
 ): Promise<{ duplicate: boolean }> {
-  const db = deps.database.db;
-  const result = await db.transaction().execute(async (trx) => {
+  // An event type we do not act on (e.g. charge.succeeded) changes nothing: acknowledged, not stored.
+  if (event.action.kind === 'ignored') return { duplicate: false };
+  // The success of a payment already recorded as succeeded (from the create-and-confirm answer, the
+  // usual case) changes nothing either: answered from a read, without a write transaction.
+  if (event.action.kind === 'intent_updated' && (await successAlreadyRecorded(deps, event.action.intent)))
+    return { duplicate: true };
+  // One transaction per event; on SQLite grouped with concurrent payment writes under one commit.
+  const result = await inWriteTransaction(deps.database, async (trx) => {
+    const now = deps.clock.now().toISOString();
+    // Recorded as processed in the same transaction that applies it: both commit, or neither.
     const inserted = await trx
       .insertInto('payment_events')
       .values({
@@ -28,21 +39,63 @@ export async function handleWebhookEvent(
         type: event.type,
         object_id: objectId(event.action),
         account_id: event.account,
-        received_at: deps.clock.now().toISOString(),
+        received_at: now,
+        processed_at: now,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { duplicate: true };
     await applyAction(trx, deps, event.action);
-    await trx
-      .updateTable('payment_events')
-      .set({ processed_at: deps.clock.now().toISOString() })
-      .where('id', '=', event.id)
-      .execute();
     return { duplicate: false };
   });
-  if (event.action.kind === 'account_updated') invalidateMerchantCache(deps); // after the commit
+  if (event.action.kind === 'account_updated') {
+    invalidateMerchantCache(deps); // after the commit
+    if (!result.duplicate && event.action.account.chargesEnabled)
+      for (const m of await findMerchantsByAccount(deps.database.db, event.action.account.id))
+        await ensurePlatformDomain(deps, m); // wallets on the pay page, once the account takes charges
+  }
+  if (!result.duplicate && event.action.kind === 'intent_updated')
+    await completeMethodCheck(deps, event.action.intent);
   return result;
+}
+
+/**
+ * Stripe's events do not expand the payment method: a success on a method other than the one the
+ * server confirmed with is recorded with the charged card unknown (api/payments/method-match.ts).
+ * The intent is then retrieved, expanded, so the console shows which card was charged and the
+ * surcharge it called for. Best effort: the refresh and the console retrieve it too.
+ */
+async function completeMethodCheck(deps: AppDeps, intent: ProviderIntent): Promise<void> {
+  if (intent.status !== 'succeeded' || intent.card) return;
+  const payment = await paymentForIntent(deps.database.db, intent);
+  if (!payment?.method_mismatch || mismatchOf(payment)?.charged) return;
+  try {
+    const full = await deps.payments.retrieveIntent(intent.id, intent.connectedAccountId);
+    await applyIntent(deps, payment.id, full);
+  } catch (err) {
+    deps.logger.warn(
+      { paymentId: payment.id, err: (err as Error).message },
+      'could not read the card charged',
+    );
+  }
+}
+
+/**
+ * Whether applying this intent would change nothing: it succeeded, its payment is settled on it, and
+ * the event brings neither card details nor another payment method than the one recorded (what
+ * api/payments/state.ts would act on). Settled payments never move back, so skipping is safe.
+ */
+async function successAlreadyRecorded(deps: AppDeps, intent: ProviderIntent): Promise<boolean> {
+  if (intent.status !== 'succeeded' || intent.card) return false;
+  const payment = await findPaymentByIntent(deps.database.db, intent.id);
+  return (
+    payment !== undefined &&
+    isSettled(payment.status) &&
+    payment.method_mismatch === null &&
+    (payment.payment_method_id === null ||
+      intent.paymentMethodId === null ||
+      payment.payment_method_id === intent.paymentMethodId)
+  );
 }
 
 function objectId(action: ProviderAction): string | null {
@@ -59,7 +112,7 @@ function objectId(action: ProviderAction): string | null {
 }
 
 async function paymentForIntent(
-  trx: Trx,
+  trx: DbOrTrx,
   intent: Pick<ProviderIntent, 'id' | 'metadata'>,
 ): Promise<Payment | undefined> {
   const byIntent = await findPaymentByIntent(trx, intent.id);
@@ -117,6 +170,7 @@ async function applyChargeRefunded(
       connectedAccountId: payment.stripe_connect_account_id ?? '',
       metadata: {},
       card: null,
+      paymentMethodId: null,
       lastError: null,
       amountRefunded: action.amountRefunded,
       created: 0,

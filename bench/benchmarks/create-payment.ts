@@ -1,33 +1,37 @@
 /**
- * Payment creation over HTTP (DESIGN §9): `POST /api/payments/create-payment-intent` on the real
- * server (child process, SQLite, sandbox provider on its own SQLite file), loopback, autocannon.
- * Each creation checks the invoice balance, reserves the amount in the same transaction and asks the
- * provider for an intent. Nine requests in ten open a fresh invoice (always accepted); one in ten
- * goes to one of 20 hot invoices whose link says 1,000.00 and asks 300.00, so at most three fit and
- * the rest must be refused (422) however the requests interleave.
+ * Payment over HTTP (DESIGN §9): quote + create-and-confirm on the real server (child process,
+ * SQLite, sandbox provider on its own SQLite file), loopback, autocannon. Each payment is two
+ * requests, as the widget makes them: `POST /api/payments/quote` (the server reads the confirmation
+ * token from the provider and prices it) and `POST /api/payments/create-payment-intent` with the
+ * token, the quote id and an Idempotency-Key (the balance is checked and the amount reserved in one
+ * transaction, then the provider creates and confirms the intent, and its success is recorded with
+ * the accounting jobs). The tokens — what Stripe.js makes in the browser — are made before the run.
+ * Nine payments in ten go to a fresh invoice (always accepted); one in ten to one of 20 hot
+ * invoices whose link says 1,000.00, for 300.00 each, so at most three fit and the rest must be
+ * refused (422, by the quote or by the reservation) however the requests interleave.
  *
- * Two figures from one run: created payments per second (≥ 1,000) and overpaid invoices after the
+ * Two figures from one run: confirmed payments per second (≥ 1,000) and overpaid invoices after the
  * run (must be 0), read from the server's database once it stopped; a ledger whose counters
  * disagree with its payments fails the benchmark outright.
  */
-import autocannon from 'autocannon';
 import { join } from 'node:path';
 import { ledgerMismatches, openReadOnly, overpaidInvoices } from '../../tests/reliability/support/ledger.ts';
 import type { BenchContext, Benchmark } from '../harness.ts';
 import { startAppServer } from '../servers/app-server.ts';
+import { createSandboxTokens } from '../servers/sandbox-tokens.ts';
+import { HOT_INVOICES, paymentLoad } from './payment-load.ts';
 
-const HOT_INVOICES = 20;
 const HOT_ALLOWED = 3; // 3 × 300.00 ≤ 1,000.00 < 4 × 300.00
 
-interface CreationRun {
+interface PaymentRun {
   perSecond: number;
   overpaid: number;
 }
 
-const runs = new WeakMap<Map<string, unknown>, Promise<CreationRun>>();
+const runs = new WeakMap<Map<string, unknown>, Promise<PaymentRun>>();
 
 /** One measured run per benchmark run (both figures come from it). */
-function measureOnce(ctx: BenchContext): Promise<CreationRun> {
+function measureOnce(ctx: BenchContext): Promise<PaymentRun> {
   let run = runs.get(ctx.results);
   if (!run) {
     run = measure(ctx);
@@ -36,53 +40,27 @@ function measureOnce(ctx: BenchContext): Promise<CreationRun> {
   return run;
 }
 
-async function measure(ctx: BenchContext): Promise<CreationRun> {
+async function measure(ctx: BenchContext): Promise<PaymentRun> {
   const server = await startAppServer();
   let stopped = false;
   try {
     const merchant = server.merchant();
-    const statuses = new Map<number, number>();
-    let seq = 0;
-    const bodyFor = (i: number) => {
-      const hot = i % 10 === 9;
-      return JSON.stringify({
-        merchantId: merchant.id,
-        currency: 'aud',
-        invoiceNumber: hot ? `HOT-${Math.floor(i / 10) % HOT_INVOICES}` : `INV-${i}`,
-        amountDue: 100_000,
-        amount: hot ? 30_000 : 10_000,
-        customerEmail: 'builder@example.test',
-      });
-    };
-    const load = (seconds: number) =>
-      autocannon({
-        url: server.baseUrl,
-        duration: seconds,
-        connections: 20,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/payments/create-payment-intent',
-            headers: { 'content-type': 'application/json' },
-            setupRequest: (req) => ({ ...req, body: bodyFor(seq++) }),
-            onResponse: (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1),
-          },
-        ],
-      });
     const seconds = ctx.quick ? 1 : 10;
+    const tokens = createSandboxTokens(server.dataDir, merchant.accountId, ctx.quick ? 8_000 : 60_000);
+    const { counts, load, reset } = paymentLoad(server, merchant, tokens);
     if (!ctx.quick) await load(2); // warm-up
-    statuses.clear();
+    reset();
     const result = await load(seconds);
-    const created = statuses.get(200) ?? 0;
-    const unexpected = [...statuses].filter(([s]) => s !== 200 && s !== 422);
-    if (result.errors || unexpected.length)
-      throw new Error(`${result.errors} transport errors; unexpected answers ${JSON.stringify(unexpected)}`);
+    if (result.errors || counts.other.size)
+      throw new Error(
+        `${result.errors} transport errors; unexpected answers ${JSON.stringify([...counts.other])}`,
+      );
     ctx.log(
-      `create payment: ${created} created, ${statuses.get(422) ?? 0} refused (hot invoices full) in ${seconds} s; p99 ${result.latency.p99} ms`,
+      `payments: ${counts.confirmed} confirmed (${counts.quoted} quoted), ${counts.quoteRefused + counts.refused} refused (hot invoices full) in ${seconds} s; p99 ${result.latency.p99} ms`,
     );
     await server.stop({ keepData: true });
     stopped = true;
-    return { perSecond: created / seconds, overpaid: audit(server.dataDir, ctx) };
+    return { perSecond: counts.confirmed / seconds, overpaid: audit(server.dataDir, ctx) };
   } finally {
     if (stopped) server.removeData();
     else await server.stop();
@@ -97,12 +75,12 @@ function audit(dataDir: string, ctx: BenchContext): number {
       throw new Error(`ledger counters disagree with payments: ${JSON.stringify(mismatches.slice(0, 3))}`);
     const hot = db
       .prepare(
-        `SELECT invoice_number, COUNT(*) AS n FROM payments WHERE invoice_number LIKE 'HOT-%' AND status = 'pending' GROUP BY invoice_number`,
+        `SELECT invoice_number, COUNT(*) AS n FROM payments WHERE invoice_number LIKE 'HOT-%' AND status IN ('pending', 'succeeded') GROUP BY invoice_number`,
       )
       .all() as { invoice_number: string; n: number }[];
     const overHot = hot.filter((h) => h.n > HOT_ALLOWED).length;
     const overpaid = overpaidInvoices(db).length;
-    ctx.log(`create payment audit: ${hot.length} hot invoices reserved, ${overpaid + overHot} overpaid`);
+    ctx.log(`payment audit: ${hot.length} hot invoices paid, ${overpaid + overHot} overpaid`);
     return overpaid + overHot;
   } finally {
     db.close();
@@ -115,7 +93,7 @@ export const createPaymentThroughput: Benchmark = {
   budget: 1000,
   direction: 'min',
   description:
-    'POST /api/payments/create-payment-intent over loopback: balance check + reservation + sandbox intent (SQLite)',
+    'quote + create-and-confirm over loopback: token priced, balance checked and reserved, sandbox intent confirmed, success recorded (SQLite)',
   run: async (ctx) => (await measureOnce(ctx)).perSecond,
 };
 
@@ -124,6 +102,6 @@ export const createPaymentOverpayments: Benchmark = {
   unit: 'invoices',
   budget: 0,
   direction: 'max',
-  description: 'invoices whose reservations exceed the link amount after the create-payment run (must be 0)',
+  description: 'invoices paid or reserved past the link amount after the payment run (must be 0)',
   run: async (ctx) => (await measureOnce(ctx)).overpaid,
 };

@@ -1,7 +1,8 @@
 /**
  * Mixed workload at a fixed rate (issue 10 "Load"): the real server (child process, SQLite,
- * sandbox) receives pay-session lookups (50 %), payment creations (20 %), admin payment lists
- * (15 %) and signed provider webhooks (15 %) at 200 requests/s for 60 s (50/s for 3 s in quick
+ * sandbox) receives pay-session lookups (50 %), payments (20 %: a quote, then the payment the
+ * server confirms with it, from confirmation tokens made beforehand), admin payment lists (15 %)
+ * and signed provider webhooks (15 %) at 200 requests/s for 60 s (50/s for 3 s in quick
  * mode), after a warm-up at the same rate. Figures: the error rate (any answer but 2xx, transport
  * errors, timeouts), the p99 latency (autocannon corrects for coordinated omission at a fixed
  * rate), and RSS growth from after the warm-up to the end (a leak shows as growth). RSS is sampled
@@ -10,6 +11,7 @@
 import autocannon from 'autocannon';
 import type { BenchContext, Benchmark } from '../harness.ts';
 import { startAppServer, type AppServer } from '../servers/app-server.ts';
+import { createSandboxTokens } from '../servers/sandbox-tokens.ts';
 
 export interface MixedLoadRun {
   requests: number;
@@ -26,34 +28,57 @@ function workload(
   server: AppServer,
   merchant: { id: string; accountId: string },
   admin: { authorization: string },
+  tokens: string[],
 ) {
   let n = 0;
+  let nextToken = 0;
+  /** Quotes answered, waiting for their payment (the quote's own answer carries its token). */
+  const quoted: { body: string }[] = [];
+  const sessionOf = (i: number, req: Record<string, unknown>) => ({
+    ...req,
+    method: 'GET',
+    path: `/api/pay/session?merchant=${merchant.id}&invoice=INV-${i % SESSION_INVOICES}&amount=${encodeURIComponent('2,500.00')}&currency=AUD`,
+    headers: {},
+    body: undefined,
+  });
+  const where = (token: string) => ({
+    merchantId: merchant.id,
+    currency: 'aud',
+    invoiceNumber: `MIX-${token.slice(-12)}`,
+    amountDue: 50_000,
+    amount: 10_000,
+    confirmationToken: token,
+  });
+  const onResponse = (status: number, body: string) => {
+    if (status !== 200 || !body.startsWith('{"quoteId"')) return;
+    const q = JSON.parse(body) as { quoteId: string; confirmationToken: string };
+    quoted.push({ body: JSON.stringify({ ...where(q.confirmationToken), quoteId: q.quoteId }) });
+  };
   const listQuery = `sort=${encodeURIComponent('["created_at","DESC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify({ merchant_id: merchant.id }))}`;
-  return (req: Record<string, unknown>) => {
+  const setup = (req: Record<string, unknown>) => {
     const i = n++;
     const slot = i % 20; // 10 session, 4 create, 3 admin list, 3 webhook per 20
-    if (slot < 10) {
+    if (slot < 10) return sessionOf(i, req);
+    if (slot < 12) {
+      const token = tokens[nextToken++];
+      if (!token) return sessionOf(i, req);
       return {
         ...req,
-        method: 'GET',
-        path: `/api/pay/session?merchant=${merchant.id}&invoice=INV-${i % SESSION_INVOICES}&amount=${encodeURIComponent('2,500.00')}&currency=AUD`,
-        headers: {},
-        body: undefined,
+        method: 'POST',
+        path: '/api/payments/quote',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(where(token)),
       };
     }
     if (slot < 14) {
+      const payment = quoted.shift();
+      if (!payment) return sessionOf(i, req);
       return {
         ...req,
         method: 'POST',
         path: '/api/payments/create-payment-intent',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          merchantId: merchant.id,
-          currency: 'aud',
-          invoiceNumber: `MIX-${i}`,
-          amountDue: 50_000,
-          amount: 10_000,
-        }),
+        headers: { 'content-type': 'application/json', 'idempotency-key': `mix-${i}` },
+        body: payment.body,
       };
     }
     if (slot < 17)
@@ -88,6 +113,7 @@ function workload(
       body: raw,
     };
   };
+  return { setup, onResponse };
 }
 
 export async function runMixedLoad(options: {
@@ -100,7 +126,12 @@ export async function runMixedLoad(options: {
   try {
     const merchant = server.merchant();
     const admin = await server.adminHeaders();
-    const setup = workload(server, merchant, admin);
+    const tokens = createSandboxTokens(
+      server.dataDir,
+      merchant.accountId,
+      Math.ceil(options.rate * (options.seconds + options.warmupSeconds) * 0.1) + 50,
+    );
+    const { setup, onResponse } = workload(server, merchant, admin, tokens);
     let peak = server.rssMb();
     const sampler = setInterval(() => {
       try {
@@ -121,7 +152,10 @@ export async function runMixedLoad(options: {
           requests: [
             {
               setupRequest: setup as never,
-              onResponse: (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1),
+              onResponse: (status: number, body: string) => {
+                statuses.set(status, (statuses.get(status) ?? 0) + 1);
+                onResponse(status, body);
+              },
             },
           ],
         });
@@ -180,7 +214,7 @@ export const mixedLoadErrorRate: Benchmark = {
   budget: 0,
   direction: 'max',
   description:
-    'mixed workload (sessions, creations, admin lists, webhooks) at 200 req/s for 60 s: non-2xx + transport errors',
+    'mixed workload (sessions, quotes and payments, admin lists, webhooks) at 200 req/s for 60 s: non-2xx + transport errors',
   run: async (ctx) => (await mixedLoadOnce(ctx)).errorRatePercent,
 };
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# InvoicePay API walkthrough with curl, against a server in sandbox mode:
+# InvoicePay API walkthrough with curl, against a server in sandbox mode. The server confirms every
+# charge: the card becomes a confirmation token, the server prices it, then charges it.
 #   1. open a pay session for a payment link          GET  /api/pay/session
-#   2. make a test card payment method (sandbox)      POST /api/sandbox/payment_methods
-#   3. create the payment (twice: same Idempotency-Key → same payment)
-#                                                     POST /api/payments/create-payment-intent
-#   4. confirm it, as Stripe.js would in the browser  POST /api/sandbox/payment_intents/{id}/confirm
-#   5. let the server fetch the provider's verdict    POST /api/pay/payments/{paymentId}/refresh
+#   2. turn a test card into a confirmation token     POST /api/sandbox/confirmation_tokens
+#      (Stripe.js createConfirmationToken does this in the browser in live mode)
+#   3. quote: the surcharge for that card, the total  POST /api/payments/quote
+#   4. pay: the server checks the balance, reserves and confirms the charge (twice: the same
+#      Idempotency-Key returns the same payment)      POST /api/payments/create-payment-intent
+#   5. the provider's word, read by the server        POST /api/pay/payments/{paymentId}/refresh
 #   6. read the details the success page shows        GET  /api/payments/details?session_id=pi_…
 #
 # Usage: examples/curl/walkthrough.sh BASE_URL MERCHANT_ID
@@ -74,29 +76,31 @@ if [ "$mode" != "sandbox" ]; then
   exit 1
 fi
 
-echo "== 2. Test card payment method (sandbox; Stripe.js does this in live mode)"
-card='{"type":"card","card":{"number":"4242424242424242","exp_month":12,"exp_year":2034,"cvc":"123"},"stripe_account":"'"$account"'"}'
-payment_method=$(call POST /api/sandbox/payment_methods "$card" | field .id)
-echo "   $payment_method"
+echo "== 2. Confirmation token for a test card (sandbox; Stripe.js createConfirmationToken in live mode)"
+card='{"payment_method_data":{"type":"card","card":{"number":"4242424242424242","exp_month":12,"exp_year":2034,"cvc":"123"}},"stripe_account":"'"$account"'"}'
+token=$(call POST /api/sandbox/confirmation_tokens "$card")
+confirmation_token=$(field .id <<<"$token")
+echo "   $confirmation_token: $(field .payment_method_preview.card <<<"$token")"
 
-echo "== 3. Create the payment: $PAY_MINOR minor units (the server adds the surcharge and the fee)"
-key=$(uuid)
+echo "== 3. Quote: $PAY_MINOR minor units with that card (the server reads the card and adds its surcharge)"
 lower_currency=$(tr '[:upper:]' '[:lower:]' <<<"$CURRENCY")
-create_body='{"paySessionId":"'"$pay_session"'","invoiceNumber":"'"$INVOICE"'","amount":'"$PAY_MINOR"',"currency":"'"$lower_currency"'","paymentMethodId":"'"$payment_method"'"}'
+where='"paySessionId":"'"$pay_session"'","invoiceNumber":"'"$INVOICE"'","amount":'"$PAY_MINOR"',"currency":"'"$lower_currency"'","confirmationToken":"'"$confirmation_token"'"'
+quote=$(call POST /api/payments/quote "{$where}")
+quote_id=$(field .quoteId <<<"$quote")
+echo "   $(field .paymentMethod.label <<<"$quote"): breakdown $(field .breakdown <<<"$quote")"
+
+echo "== 4. Pay: the server reserves and confirms the charge (nothing is confirmed in the browser)"
+key=$(uuid)
+create_body="{$where,\"quoteId\":\"$quote_id\"}"
 created=$(call POST /api/payments/create-payment-intent "$create_body" -H "Idempotency-Key: $key")
 payment_id=$(field .paymentId <<<"$created")
 intent=$(field .paymentIntentId <<<"$created")
-client_secret=$(field .clientSecret <<<"$created")
-echo "   payment $payment_id, intent $intent, breakdown $(field .breakdown <<<"$created")"
+echo "   payment $payment_id, intent $intent, status $(field .status <<<"$created") (a client secret only for 3-D Secure: '$(field .clientSecret <<<"$created")')"
 again=$(call POST /api/payments/create-payment-intent "$create_body" -H "Idempotency-Key: $key" | field .paymentId)
 echo "   retried with the same Idempotency-Key: payment $again ($([ "$again" = "$payment_id" ] && echo same || echo DIFFERENT))"
 [ "$again" = "$payment_id" ] || exit 1
 
-echo "== 4. Confirm (sandbox; Stripe.js confirmCardPayment in live mode)"
-confirmed=$(call POST "/api/sandbox/payment_intents/$intent/confirm" '{"client_secret":"'"$client_secret"'","payment_method":"'"$payment_method"'"}')
-echo "   intent status: $(field .paymentIntent.status <<<"$confirmed")"
-
-echo "== 5. Refresh: the server asks the provider (the browser's word is never taken)"
+echo "== 5. Refresh: the server asks the provider (after a 3-D Secure step, this is the next call)"
 state=$(call POST "/api/pay/payments/$payment_id/refresh" '')
 status=$(field .status <<<"$state")
 echo "   status $status, remaining $(field .remaining <<<"$state") (minor units)"

@@ -14,7 +14,7 @@ import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { startFakeXero, type FakeXero } from '../support/fake-xero.ts';
 import { cancelQueued, connectXero as connect, xeroEnv } from './accounting-support.ts';
-import { createConnectedMerchant, payThroughLink } from './payments-support.ts';
+import { cardToken, createConnectedMerchant, payThroughLink } from './payments-support.ts';
 
 const skip = await skipPostgres();
 
@@ -419,17 +419,26 @@ describe.skipIf(skip)(`Xero connector (${testDialect})`, () => {
     );
     expect(session.status).toBe(200);
     expect(session.body.invoice).toMatchObject({ linkAmount: 70000, balance: 70000 });
-    const tooMuch = await json(t.app, 'POST', '/api/payments/create-payment-intent', {
+    const token = await cardToken(t, merchant.stripe_account_id!);
+    const direct = {
       merchantId: merchant.id,
       invoiceNumber: invoice,
       currency: 'aud',
       amount: 70001,
       amountDue: 9999900,
-    });
-    expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body.error.message).toBe(
-      'Payment amount cannot exceed the remaining balance of A$700.00.',
+    };
+    const tooMuch = await json(t.app, 'POST', '/api/payments/quote', { ...direct, confirmationToken: token });
+    const tooMuchPayment = await json(
+      t.app,
+      'POST',
+      '/api/payments/create-payment-intent',
+      { ...direct, confirmationToken: token, quoteId: 'q1.none.none' },
+      { 'idempotency-key': `k-${invoice}` },
     );
+    for (const res of [tooMuch, tooMuchPayment]) {
+      expect(res.status).toBe(422);
+      expect(res.body.error.message).toBe('Payment amount cannot exceed the remaining balance of A$700.00.');
+    }
   });
 
   it('disconnects with the tokens revoked', async () => {

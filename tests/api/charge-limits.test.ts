@@ -11,7 +11,7 @@ import { SUPPORTED_CURRENCIES } from '../../core/currencies.ts';
 import { computeSurcharge, formatMoney, fromMinorUnits } from '../../core/money.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant, createPayment, openSession, payThroughLink } from './payments-support.ts';
+import { createConnectedMerchant, amountAnswer, openSession, payThroughLink } from './payments-support.ts';
 
 const skip = await skipPostgres();
 
@@ -41,7 +41,7 @@ describe.skipIf(skip)(`charge limits per currency (${testDialect})`, () => {
       });
       expect(session.status, currency).toBe(200);
       expect(session.body.limits.minimum, currency).toBe(minimum);
-      const refused = await createPayment(t, {
+      const refused = await amountAnswer(t, merchant.stripe_account_id!, {
         merchantId: merchant.id,
         amount: due - minimum + 1,
         currency: currency.toLowerCase(),
@@ -53,7 +53,7 @@ describe.skipIf(skip)(`charge limits per currency (${testDialect})`, () => {
         `This would leave ${formatMoney(minimum - 1, currency)}, less than the smallest card payment. ` +
           `Pay ${formatMoney(due, currency)}, or leave at least ${formatMoney(minimum, currency)}.`,
       );
-      const small = await createPayment(t, {
+      const small = await amountAnswer(t, merchant.stripe_account_id!, {
         merchantId: merchant.id,
         amount: minimum - 1,
         currency: currency.toLowerCase(),
@@ -89,7 +89,7 @@ describe.skipIf(skip)(`charge limits per currency (${testDialect})`, () => {
     // The largest amount whose total at the merchant's 2.95 % stays within the card limit.
     expect(limits.maximum + computeSurcharge(limits.maximum, 295)).toBeLessThanOrEqual(maximum);
     expect(limits.maximum + 1 + computeSurcharge(limits.maximum + 1, 295)).toBeGreaterThan(maximum);
-    const over = await createPayment(t, {
+    const over = await amountAnswer(t, merchant.stripe_account_id!, {
       merchantId: merchant.id,
       amount: limits.maximum + 1,
       invoiceNumber: invoice,

@@ -1,9 +1,11 @@
 /**
- * No overpayment under concurrency (DESIGN §3.4): 50 customers open the same invoice at once and
- * each asks for 60 % of the balance. Exactly one reservation is accepted; once confirmed exactly
- * one payment succeeds, and the ledger equals the provider's record. Runs in-process on the
- * project's dialect (SQLite or PostgreSQL), and — on the PostgreSQL project — with two real server
- * processes (`node --import tsx api/main.ts`) sharing one PostgreSQL database. Rate limits are off.
+ * No overpayment under concurrency (DESIGN §3.4): 50 customers open the same invoice at once, each
+ * gets a quote for 60 % of the balance with a card of their own, and all press Pay together. The
+ * server confirms every charge: exactly one payment is reserved and charged, the other 49 are
+ * refused before anything reaches the provider, and the ledger equals the provider's record. Runs
+ * in-process on the project's dialect (SQLite or PostgreSQL), and — on the PostgreSQL project —
+ * with two real server processes (`node --import tsx api/main.ts`) sharing one PostgreSQL database
+ * (and one sandbox database). Rate limits are off.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -16,11 +18,13 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
 import {
   CARDS,
-  confirmCard,
+  cardToken,
   createConnectedMerchant,
   createPayment,
   invoiceRow,
   openSession,
+  quote,
+  quoteAndPay,
   refresh,
   sandbox,
 } from './payments-support.ts';
@@ -38,43 +42,54 @@ describe.skipIf(skip)(`concurrency (${testDialect})`, () => {
     await t?.close();
   });
 
-  it(`${CUSTOMERS} customers each asking 60 % of the balance: one reservation, one success, ledger = provider`, async () => {
+  it(`${CUSTOMERS} customers each paying 60 % of the balance at once: one charge, ledger = provider`, async () => {
     const m = await createConnectedMerchant(t);
+    const account = m.stripe_account_id!;
     const invoice = 'INV-RUSH';
     // The invoice already has a history (a declined attempt), so its ledger row exists before the rush.
     const early = await openSession(t, { merchant: m.id, invoice, amount: '1,000.00' });
-    const declined = await createPayment(t, {
-      merchantId: m.id,
+    const declined = await quoteAndPay(t, {
+      account,
       amount: 10000,
-      invoiceNumber: invoice,
       paySessionId: early.body.paySessionId,
+      card: CARDS.declined,
     });
-    await confirmCard(t, declined.body, CARDS.declined);
-    expect((await refresh(t, declined.body.paymentId)).status).toBe('failed');
+    expect(declined.res.status).toBe(422);
+    expect((await refresh(t, declined.res.body.payment.paymentId)).status).toBe('failed');
     const sessions = await Promise.all(
       Array.from({ length: CUSTOMERS }, () =>
         openSession(t, { merchant: m.id, invoice, amount: '1,000.00' }),
       ),
     );
     expect(sessions.every((s) => s.status === 200 && s.body.invoice.balance === 100000)).toBe(true);
-    const results = await Promise.all(
-      sessions.map((s) =>
-        createPayment(t, {
-          merchantId: m.id,
+    // Every customer has their card quoted (nothing held), then all press Pay together.
+    const quoted = await Promise.all(
+      sessions.map(async (s) => {
+        const token = await cardToken(t, account, CARDS.visaAu);
+        const q = await quote(t, {
           amount: 60000,
-          invoiceNumber: invoice,
           paySessionId: s.body.paySessionId,
+          confirmationToken: token,
+        });
+        expect(q.status).toBe(200);
+        return { paySessionId: s.body.paySessionId, token, quoteId: q.body.quoteId };
+      }),
+    );
+    const results = await Promise.all(
+      quoted.map((q) =>
+        createPayment(t, {
+          amount: 60000,
+          paySessionId: q.paySessionId,
+          confirmationToken: q.token,
+          quoteId: q.quoteId,
         }),
       ),
     );
     const accepted = results.filter((r) => r.status === 200);
     expect(accepted).toHaveLength(1);
+    expect(accepted[0].body).toMatchObject({ status: 'succeeded', remaining: 40000 });
     const refused = results.filter((r) => r.status !== 200);
     expect(refused.every((r) => r.status === 422 && r.body.error.message === REJECTION)).toBe(true);
-
-    // Every customer confirms whatever they hold; only the accepted one has anything to confirm.
-    await confirmCard(t, accepted[0].body, CARDS.visa);
-    expect((await refresh(t, accepted[0].body.paymentId)).status).toBe('succeeded');
 
     const payments = await t.deps.database.db
       .selectFrom('payments')
@@ -83,12 +98,16 @@ describe.skipIf(skip)(`concurrency (${testDialect})`, () => {
       .execute();
     expect(payments).toHaveLength(2);
     expect(payments.filter((p) => p.status === 'succeeded')).toHaveLength(1);
-    let providerCharged = 0;
-    for (const p of payments) {
-      const intent = await sandbox(t).retrieveIntent(p.payment_intent_id!, p.stripe_connect_account_id!);
-      if (intent.status === 'succeeded') providerCharged += intent.amount;
-    }
-    expect(providerCharged).toBe(payments.find((p) => p.status === 'succeeded')!.total_amount);
+    // The provider's record: one charge, of the succeeded payment's total; the refused never got there.
+    const intents = await sandbox(t)
+      .ctx.db.selectFrom('sandbox_payment_intents')
+      .select(['id', 'status', 'amount'])
+      .where('account_id', '=', account)
+      .execute();
+    expect(intents).toHaveLength(2);
+    const charged = intents.filter((i) => i.status === 'succeeded');
+    expect(charged).toHaveLength(1);
+    expect(Number(charged[0].amount)).toBe(payments.find((p) => p.status === 'succeeded')!.total_amount);
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({
       paid_amount: 60000,
       reserved_amount: 0,
@@ -232,47 +251,56 @@ describe.skipIf(skip || testDialect !== 'postgres')(
           })
           .execute();
         const query = new URLSearchParams({ merchant: id, invoice, amount: '1000.00', currency: 'AUD' });
-        const sessions = await Promise.all(
-          Array.from({ length: CUSTOMERS }, (_, i) =>
-            fetch(`${bases[i % 2]}/api/pay/session?${query}`).then((r) => r.json()),
-          ),
+        const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+          fetch(`${base}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            body: JSON.stringify(body),
+          }).then(async (r) => ({ status: r.status, body: await r.json() }));
+        // Each customer opens the page, enters a card (a token on the shared sandbox) and is quoted.
+        const quoted = await Promise.all(
+          Array.from({ length: CUSTOMERS }, async (_, i) => {
+            const s = await fetch(`${bases[i % 2]}/api/pay/session?${query}`).then((r) => r.json());
+            const token = await post(bases[i % 2], '/api/sandbox/confirmation_tokens', {
+              payment_method_data: {
+                card: { number: CARDS.visaAu, exp_month: 12, exp_year: 2034, cvc: '123' },
+              },
+              stripe_account: account,
+            });
+            const q = await post(bases[(i + 1) % 2], '/api/payments/quote', {
+              amount: 60000,
+              currency: 'aud',
+              paySessionId: s.paySessionId,
+              confirmationToken: token.body.id,
+            });
+            expect(q.status, JSON.stringify(q.body)).toBe(200);
+            return { paySessionId: s.paySessionId, token: token.body.id, quoteId: q.body.quoteId };
+          }),
         );
+        // All press Pay at once, spread over both processes.
         const results = await Promise.all(
-          sessions.map((s, i) =>
-            fetch(`${bases[(i + 1) % 2]}/api/payments/create-payment-intent`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({
-                merchantId: id,
+          quoted.map((q, i) =>
+            post(
+              bases[(i + 1) % 2],
+              '/api/payments/create-payment-intent',
+              {
                 amount: 60000,
                 currency: 'aud',
-                invoiceNumber: invoice,
-                paySessionId: s.paySessionId,
-              }),
-            }).then(async (r) => ({ status: r.status, body: await r.json() })),
+                paySessionId: q.paySessionId,
+                confirmationToken: q.token,
+                quoteId: q.quoteId,
+              },
+              { 'idempotency-key': `rush-${i}` },
+            ),
           ),
         );
         const accepted = results.filter((r) => r.status === 200);
         expect(accepted).toHaveLength(1);
+        expect(accepted[0].body.status).toBe('succeeded');
         expect(results.filter((r) => r.status === 422 && r.body.error.message === REJECTION)).toHaveLength(
           CUSTOMERS - 1,
         );
-
-        // The browser confirms with the provider; the other process applies it.
-        const created = accepted[0].body;
-        const pm = await provider.createPaymentMethod({
-          number: CARDS.visa,
-          expMonth: 12,
-          expYear: 2034,
-          cvc: '123',
-          account: created.stripeConnectAccountId,
-        });
-        await provider.confirmIntent({
-          intentId: created.paymentIntentId,
-          clientSecret: created.clientSecret,
-          paymentMethodId: pm.id,
-        });
-        const state = await fetch(`${bases[1]}/api/pay/payments/${created.paymentId}/refresh`, {
+        const state = await fetch(`${bases[0]}/api/pay/payments/${accepted[0].body.paymentId}/refresh`, {
           method: 'POST',
         }).then((r) => r.json());
         expect(state.status).toBe('succeeded');
@@ -285,6 +313,12 @@ describe.skipIf(skip || testDialect !== 'postgres')(
         expect(payments).toHaveLength(1);
         const intent = await provider.retrieveIntent(payments[0].payment_intent_id!, account);
         expect(intent).toMatchObject({ status: 'succeeded', amount: payments[0].total_amount });
+        const intents = await provider.ctx.db
+          .selectFrom('sandbox_payment_intents')
+          .select('id')
+          .where('account_id', '=', account)
+          .execute();
+        expect(intents).toHaveLength(1); // the provider charged exactly once
         const inv = await db.db
           .selectFrom('invoices')
           .selectAll()

@@ -209,14 +209,24 @@ describe.skipIf(skip)(`stripe connect (${testDialect})`, () => {
       stripe_connect_status: 'disconnected',
     });
     await expect(sandbox(t).retrieveAccount('acct_todisconnect1')).rejects.toThrow(/revoked|access/);
-    const pay = await json(t.app, 'POST', '/api/payments/create-payment-intent', {
+    const body = {
       merchantId: m.id,
       amount: 1000,
       currency: 'aud',
       invoiceNumber: 'INV-1',
       amountDue: 1000,
-    });
-    expect(pay.body.error.message).toBe('This merchant has not connected their Stripe account');
+      confirmationToken: 'ctoken_anything',
+    };
+    const quoted = await json(t.app, 'POST', '/api/payments/quote', body);
+    const pay = await json(
+      t.app,
+      'POST',
+      '/api/payments/create-payment-intent',
+      { ...body, quoteId: 'q1.any.quote' },
+      { 'idempotency-key': 'disconnected-1' },
+    );
+    for (const r of [quoted, pay])
+      expect(r.body.error.message).toBe('This merchant has not connected their Stripe account');
     const actions = await t.deps.database.db
       .selectFrom('audit_log')
       .select('action')

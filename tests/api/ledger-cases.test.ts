@@ -22,7 +22,7 @@ import {
 import {
   CARDS,
   createConnectedMerchant,
-  createPayment,
+  amountAnswer,
   openSession,
   payThroughLink,
 } from './payments-support.ts';
@@ -210,7 +210,7 @@ describe.skipIf(skip)(`DESIGN §3.3 cases 1–16 (${testDialect})`, () => {
           phone: '+61 2 5550 1234',
         });
 
-      const over = await createPayment(t, {
+      const over = await amountAnswer(t, merchant.stripe_account_id!, {
         merchantId: merchant.id,
         amount: c.balance + 1,
         invoiceNumber: invoice,
@@ -221,7 +221,7 @@ describe.skipIf(skip)(`DESIGN §3.3 cases 1–16 (${testDialect})`, () => {
         `Payment amount cannot exceed the remaining balance of ${formatMoney(c.balance, 'AUD')}.`,
       );
       if (c.refuse) {
-        const refused = await createPayment(t, {
+        const refused = await amountAnswer(t, merchant.stripe_account_id!, {
           merchantId: merchant.id,
           amount: c.refuse.amount,
           invoiceNumber: invoice,

@@ -299,11 +299,13 @@ describe.skipIf(skip)(`merchants (${testDialect})`, () => {
         ready: false,
         notReadyReason: 'This merchant has not connected their Stripe account',
       });
+      const unread = { confirmationToken: 'ctoken_notread', quoteId: 'q1.not.read' };
       const res = await createPayment(t, {
         merchantId: m.id,
         amount: 1000,
         invoiceNumber: 'INV-1',
         paySessionId: session.body.paySessionId,
+        ...unread,
       });
       expect(res.status).toBe(422);
       expect(res.body.error.message).toBe('This merchant has not connected their Stripe account');
@@ -313,6 +315,7 @@ describe.skipIf(skip)(`merchants (${testDialect})`, () => {
         amount: 1000,
         invoiceNumber: 'INV-1',
         amountDue: 1000,
+        ...unread,
       });
       expect(res2.body.error.message).toBe(
         "This merchant hasn't completed their payment setup yet. Please contact them directly.",

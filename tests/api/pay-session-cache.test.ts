@@ -19,11 +19,12 @@ import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import {
+  authenticate,
   CARDS,
-  confirmCard,
   createConnectedMerchant,
   createPayment,
   openSession,
+  quoteAndPay,
   refresh,
 } from './payments-support.ts';
 
@@ -49,16 +50,16 @@ describe.skipIf(skip)(`pay session reuse (${testDialect})`, () => {
     expect((await open()).invoice.balance).toBe(100000); // the reused rendering
 
     const first = await open();
-    const created = await createPayment(t, {
-      merchantId: merchant.id,
+    const { res: created } = await quoteAndPay(t, {
+      account: merchant.stripe_account_id!,
       amount: 30000,
-      invoiceNumber: link.invoice,
       paySessionId: first.paySessionId,
+      card: CARDS.threeDSecure,
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect((await open()).invoice.balance).toBe(70000); // reserved
+    expect(created.body.status, JSON.stringify(created.body)).toBe('requires_action');
+    expect((await open()).invoice.balance).toBe(70000); // reserved while the customer authenticates
 
-    await confirmCard(t, created.body, CARDS.visa);
+    await authenticate(t, created.body);
     await refresh(t, created.body.paymentId);
     const paid = await open();
     expect(paid.invoice.balance).toBe(70000);
@@ -78,15 +79,15 @@ describe.skipIf(skip)(`pay session reuse (${testDialect})`, () => {
     expect(refunded.invoice.balance).toBe(80000);
     expect(refunded.invoice.history[0].status).toBe('partially_refunded');
 
-    const declined = await createPayment(t, {
-      merchantId: merchant.id,
+    const { res: declined } = await quoteAndPay(t, {
+      account: merchant.stripe_account_id!,
       amount: 80000,
-      invoiceNumber: link.invoice,
       paySessionId: (await open()).paySessionId,
+      card: CARDS.threeDSecureThenDeclined,
     });
-    expect(declined.status).toBe(200);
+    expect(declined.body.status).toBe('requires_action');
     expect((await open()).invoice.balance).toBe(0); // all of it reserved
-    await confirmCard(t, declined.body, CARDS.declined);
+    await authenticate(t, declined.body); // authenticated, then declined by the bank
     expect((await refresh(t, declined.body.paymentId)).status).toBe('failed');
     expect((await open()).invoice.balance).toBe(80000); // released at once
 
@@ -174,6 +175,8 @@ describe.skipIf(skip)(`pay session reuse (${testDialect})`, () => {
         amount: 50000,
         invoiceNumber: link.invoice,
         paySessionId,
+        confirmationToken: 'ctoken_notread',
+        quoteId: 'q1.not.read',
       });
       expect(res.status, paySessionId).toBe(400);
       expect(res.body.error.message).toBe(SESSION_EXPIRED_MESSAGE);
@@ -181,10 +184,9 @@ describe.skipIf(skip)(`pay session reuse (${testDialect})`, () => {
     // The session id is not what proves the observation: another random id with the same signed part
     // is accepted (it only groups that page's attempts).
     const other = `${prefix}.${payload}.${mac}.${crypto.randomUUID()}`;
-    const ok = await createPayment(t, {
-      merchantId: merchant.id,
+    const { res: ok } = await quoteAndPay(t, {
+      account: merchant.stripe_account_id!,
       amount: 5000,
-      invoiceNumber: link.invoice,
       paySessionId: other,
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -195,6 +197,8 @@ describe.skipIf(skip)(`pay session reuse (${testDialect})`, () => {
       amount: 5000,
       invoiceNumber: link.invoice,
       paySessionId: token,
+      confirmationToken: 'ctoken_notread',
+      quoteId: 'q1.not.read',
     });
     expect(late.status).toBe(400);
   });

@@ -1,10 +1,12 @@
 /**
  * Intents whose id we never recorded (the provider's answer was lost, or the process died before
- * writing it) are found again by re-sending the attempt's create request with the same idempotency
- * key and parameters (DESIGN §3.4): the expiry sweep cancels them — or records the success if a
- * client confirmed one — and a pay session's next attempt replaces them. On Stripe the replay is
- * byte-for-byte the first request (asserted on a local Stripe fake that enforces Stripe's
- * idempotency rule). Also: migration 001 brings a database of the previous schema up to date.
+ * writing it) are found again without risking a second charge (DESIGN §3.4): the sweep and a pay
+ * session's next attempt ask the provider which intent the attempt's confirmation token confirmed —
+ * they never re-send a create-and-confirm — then record its success, or cancel it; a token that
+ * confirmed nothing means nothing was charged, and the reservation goes. A retry with the same
+ * Idempotency-Key does re-send the create request, byte-for-byte the first (asserted on a local
+ * Stripe fake that enforces Stripe's idempotency rule): one key, one charge. Also: migration 001
+ * brings a database of the previous schema up to date.
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
@@ -22,11 +24,13 @@ import {
   type RecordedRequest,
 } from '../support/fake-stripe.ts';
 import {
-  confirmCard,
+  CARDS,
+  cardToken,
   createConnectedMerchant,
   createPayment,
   invoiceRow,
   openSession,
+  quote,
   sandbox,
 } from './payments-support.ts';
 import {
@@ -44,26 +48,32 @@ describe.skipIf(skip)(`orphaned intents are found and settled (${testDialect})`,
   let faults: FaultyProvider | null = null;
   let seq = 0;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Events only when flushed: the orphan is found by the paths under test, not by its webhook.
+    t = await createTestApp({ autoDeliverEvents: false });
   });
   afterAll(async () => {
     await t?.close();
   });
   afterEach(() => faults?.restore());
 
-  async function setup(app: TestApp = t) {
+  /** A merchant, the provider wrapper, and the body of a quoted payment of 250.00 with `card`. */
+  async function setup(app: TestApp = t, card: string = CARDS.threeDSecure) {
     const merchant = await createConnectedMerchant(app);
     faults = faultyProvider(app);
     const invoice = `INV-ORPHAN-${++seq}`;
-    const body = { merchantId: merchant.id, amount: 25000, invoiceNumber: invoice, amountDue: 100000 };
+    const where = { merchantId: merchant.id, invoiceNumber: invoice, amountDue: 100000 };
+    const token = await cardToken(app, merchant.stripe_account_id!, card);
+    const q = await quote(app, { ...where, amount: 25000, confirmationToken: token });
+    const body = { ...where, amount: 25000, confirmationToken: token, quoteId: q.body.quoteId };
     return { merchant, invoice, body, account: merchant.stripe_account_id! };
   }
 
-  it('the sweep cancels an intent whose answer was lost and releases the reservation', async () => {
+  it('the sweep finds an intent whose answer was lost through its token, cancels it and releases the reservation', async () => {
     const { merchant, invoice, body, account } = await setup();
     faults!.next.push('lose-answer');
     expect((await createPayment(t, body)).status).toBe(502);
     const [orphan] = faults!.created;
+    expect(orphan.status).toBe('requires_action');
     // The intent may exist, so the reservation is kept — for the lease only.
     expect(await paymentsOf(t, merchant.id, invoice)).toMatchObject([
       { status: 'pending', payment_intent_id: null },
@@ -81,15 +91,15 @@ describe.skipIf(skip)(`orphaned intents are found and settled (${testDialect})`,
     expect(await invoiceRow(t, merchant.id, invoice)).toMatchObject({ reserved_amount: 0 });
   });
 
-  it('after a crash before the intent id was written, the sweep at the TTL cancels the intent', async () => {
+  it('after a crash before the intent id was written, the sweep after the lease cancels the intent', async () => {
     const { merchant, invoice, body, account } = await setup();
     faults!.next.push('hang');
     void createPayment(t, body);
     await until(async () => faults!.created.length === 1);
     const [orphan] = faults!.created;
-    t.clock.advance(29 * 60_000);
+    t.clock.advance(IDEMPOTENCY_LEASE_MS - 1000);
     expect(await expireReservations(t.deps)).toMatchObject({ expired: 0 });
-    t.clock.advance(2 * 60_000);
+    t.clock.advance(2000);
     expect(await expireReservations(t.deps)).toMatchObject({ expired: 1 });
     expect((await sandbox(t).retrieveIntent(orphan.id, account)).status).toBe('canceled');
     expect(await paymentsOf(t, merchant.id, invoice)).toMatchObject([
@@ -98,19 +108,14 @@ describe.skipIf(skip)(`orphaned intents are found and settled (${testDialect})`,
     expect(await invoiceRow(t, merchant.id, invoice)).toMatchObject({ reserved_amount: 0 });
   });
 
-  it('an orphaned intent a client confirmed is recorded as succeeded by the sweep, not cancelled', async () => {
+  it('an orphaned intent the provider charged is recorded as succeeded by the sweep, not cancelled', async () => {
     // Events held back: only the sweep can learn of the success.
     const quiet = await createTestApp({ autoDeliverEvents: false });
     try {
-      const { merchant, invoice, body, account } = await setup(quiet);
+      const { merchant, invoice, body, account } = await setup(quiet, CARDS.visa);
       faults!.next.push('lose-answer');
       expect((await createPayment(quiet, body)).status).toBe(502);
       const [orphan] = faults!.created;
-      await confirmCard(quiet, {
-        paymentIntentId: orphan.id,
-        clientSecret: orphan.clientSecret,
-        stripeConnectAccountId: account,
-      });
       quiet.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
       expect(await expireReservations(quiet.deps)).toMatchObject({ succeeded: 1, expired: 0 });
       expect((await sandbox(quiet).retrieveIntent(orphan.id, account)).status).toBe('succeeded');
@@ -131,147 +136,200 @@ describe.skipIf(skip)(`orphaned intents are found and settled (${testDialect})`,
   it("a pay session's next attempt replaces one whose answer was lost: its intent cancelled, the balance free", async () => {
     const { merchant, invoice, account } = await setup();
     const session = (await openSession(t, { merchant: merchant.id, invoice, amount: '250.00' })).body;
-    const whole = {
-      merchantId: merchant.id,
-      invoiceNumber: invoice,
-      amount: 25000,
-      paySessionId: session.paySessionId,
+    const attempt = async (card: string) => {
+      const token = await cardToken(t, account, card);
+      const q = await quote(t, {
+        paySessionId: session.paySessionId,
+        amount: 25000,
+        confirmationToken: token,
+      });
+      expect(q.status, JSON.stringify(q.body)).toBe(200);
+      return createPayment(t, {
+        paySessionId: session.paySessionId,
+        amount: 25000,
+        confirmationToken: token,
+        quoteId: q.body.quoteId,
+      });
     };
     faults!.next.push('lose-answer');
-    expect((await createPayment(t, whole)).status).toBe(502);
+    expect((await attempt(CARDS.threeDSecure)).status).toBe(502);
     const [orphan] = faults!.created;
-    const next = await createPayment(t, whole);
+    const next = await attempt(CARDS.visa);
     expect(next.status, JSON.stringify(next.body)).toBe(200);
     expect((await sandbox(t).retrieveIntent(orphan.id, account)).status).toBe('canceled');
     expect((await paymentsOf(t, merchant.id, invoice)).map((p) => [p.payment_intent_id, p.status])).toEqual([
       [orphan.id, 'canceled'],
-      [next.body.paymentIntentId, 'pending'],
+      [next.body.paymentIntentId, 'succeeded'],
     ]);
-    expect(await invoiceRow(t, merchant.id, invoice)).toMatchObject({ reserved_amount: 25000 });
+    expect(await invoiceRow(t, merchant.id, invoice)).toMatchObject({
+      reserved_amount: 0,
+      paid_amount: 25000,
+    });
+  });
+
+  it("a pay session's next attempt releases one whose request never reached the provider: nothing was charged", async () => {
+    const { merchant, invoice, account } = await setup();
+    const session = (await openSession(t, { merchant: merchant.id, invoice, amount: '250.00' })).body;
+    const attempt = async () => {
+      const token = await cardToken(t, account, CARDS.visa);
+      const q = await quote(t, {
+        paySessionId: session.paySessionId,
+        amount: 25000,
+        confirmationToken: token,
+      });
+      return createPayment(t, {
+        paySessionId: session.paySessionId,
+        amount: 25000,
+        confirmationToken: token,
+        quoteId: q.body.quoteId,
+      });
+    };
+    faults!.next.push('lose-request');
+    expect((await attempt()).status).toBe(502);
+    expect(faults!.created).toHaveLength(0);
+    const next = await attempt();
+    expect(next.body.status).toBe('succeeded');
+    expect((await paymentsOf(t, merchant.id, invoice)).map((p) => [p.payment_intent_id, p.status])).toEqual([
+      [null, 'failed'],
+      [next.body.paymentIntentId, 'succeeded'],
+    ]);
+    expect(await sandboxIntents(t, account)).toHaveLength(1);
   });
 });
 
-describe.skipIf(skip)(`stripe: the replay is the first request again (${testDialect})`, () => {
-  let fake: FakeStripe;
-  let t: TestApp;
-  let faults: FaultyProvider;
-  /** Stripe's rule: a key replays its first answer; the same key with other parameters is refused. */
-  const seen = new Map<string, { form: string; body: unknown }>();
+describe.skipIf(skip)(
+  `stripe: a retry replays the first request; the sweep never does (${testDialect})`,
+  () => {
+    let fake: FakeStripe;
+    let t: TestApp;
+    let faults: FaultyProvider;
+    /** Stripe's rule: a key replays its first answer; the same key with other parameters is refused. */
+    const seen = new Map<string, { form: string; body: unknown }>();
 
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    fake.on('POST', '/v1/payment_intents', (req: RecordedRequest) => {
-      const key = `${req.headers['stripe-account']}:${req.headers['idempotency-key']}`;
-      const form = JSON.stringify(req.form);
-      const earlier = seen.get(key);
-      if (earlier && earlier.form !== form)
-        return stripeError(400, {
-          type: 'idempotency_error',
-          message:
-            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-        });
-      if (earlier) return { status: 200, body: earlier.body };
-      const id = `pi_replay${seen.size + 1}`;
-      const pi = {
-        id,
-        object: 'payment_intent',
-        amount: Number(req.form.amount),
-        currency: req.form.currency,
-        application_fee_amount: Number(req.form.application_fee_amount),
-        client_secret: `${id}_secret_replay`,
-        created: 1_790_000_000,
-        metadata: {},
-        payment_method: req.form.payment_method ?? null,
-        status: req.form.payment_method ? 'requires_confirmation' : 'requires_payment_method',
-        latest_charge: null,
-        last_payment_error: null,
+    beforeAll(async () => {
+      fake = await startFakeStripe();
+      fake.on('POST', '/v1/payment_intents', (req: RecordedRequest) => {
+        const key = `${req.headers['stripe-account']}:${req.headers['idempotency-key']}`;
+        const form = JSON.stringify(req.form);
+        const earlier = seen.get(key);
+        if (earlier && earlier.form !== form)
+          return stripeError(400, {
+            type: 'idempotency_error',
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          });
+        if (earlier) return { status: 200, body: earlier.body };
+        const id = `pi_replay${seen.size + 1}`;
+        // Created and confirmed with the token, which is used up by it.
+        const token = fake.confirmationTokens.get(req.form.confirmation_token)!;
+        token.token.payment_intent = id;
+        const pi = {
+          id,
+          object: 'payment_intent',
+          amount: Number(req.form.amount),
+          currency: req.form.currency,
+          application_fee_amount: Number(req.form.application_fee_amount),
+          client_secret: `${id}_secret_replay`,
+          created: 1_790_000_000,
+          metadata: {},
+          payment_method: 'pm_replay',
+          status: token.outcome === 'authenticate' ? 'requires_action' : 'succeeded',
+          latest_charge: null,
+          last_payment_error: null,
+        };
+        fake.intents.set(id, pi);
+        seen.set(key, { form, body: pi });
+        return { status: 200, body: pi };
+      });
+      t = await createTestApp({
+        env: {
+          PAYMENTS_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_replay123',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_replay123',
+          STRIPE_API_BASE: fake.url,
+          STRIPE_WEBHOOK_SECRET: 'whsec_replay',
+        },
+      });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await fake?.close();
+    });
+    afterEach(() => faults?.restore());
+
+    const creates = () => fake.find('POST', '/v1/payment_intents');
+    const wire = (r: RecordedRequest) => ({
+      form: r.form,
+      key: r.headers['idempotency-key'],
+      account: r.headers['stripe-account'],
+    });
+    const AU_CARD = { brand: 'visa', funding: 'credit', country: 'AU', last4: '0006' };
+
+    async function quoted(
+      merchantId: string,
+      account: string,
+      invoice: string,
+      outcome: 'succeed' | 'authenticate',
+    ) {
+      const token = fake.addConfirmationToken({ account, card: AU_CARD, outcome });
+      const where = { merchantId, invoiceNumber: invoice, amountDue: 100000 };
+      const q = await quote(t, { ...where, amount: 40000, confirmationToken: token });
+      expect(q.status, JSON.stringify(q.body)).toBe(200);
+      return { ...where, amount: 40000, confirmationToken: token, quoteId: q.body.quoteId };
+    }
+
+    it('a retry with the same Idempotency-Key sends the identical request and gets the same charge', async () => {
+      const merchant = await createConnectedMerchant(t);
+      faults = faultyProvider(t);
+      const before = creates().length;
+      const body = {
+        ...(await quoted(merchant.id, merchant.stripe_account_id!, 'INV-STRIPE-REPLAY', 'succeed')),
+        customerEmail: 'Builder@Example.com',
       };
-      fake.intents.set(id, pi);
-      seen.set(key, { form, body: pi });
-      return { status: 200, body: pi };
+      const key = { 'idempotency-key': `key-${crypto.randomUUID()}` };
+      faults.next.push('lose-answer');
+      expect((await createPayment(t, body, key)).status).toBe(502);
+      const retry = await createPayment(t, body, key);
+      expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+      const [first, replay] = creates().slice(before);
+      expect(wire(replay)).toEqual(wire(first));
+      expect(first.headers['idempotency-key']).toBe(`create-${key['idempotency-key']}`);
+      expect(first.form).toMatchObject({
+        amount: String(retry.body.breakdown.total),
+        confirm: 'true',
+        confirmation_token: body.confirmationToken,
+        return_url: 'http://127.0.0.1:8787/payment-complete',
+        receipt_email: 'builder@example.com',
+        'metadata[paymentId]': retry.body.paymentId,
+      });
+      expect(retry.body).toMatchObject({
+        paymentIntentId: faults.created[0].id,
+        status: 'succeeded',
+        clientSecret: null,
+      });
     });
-    fake.paymentMethods.set('pm_card_au', {
-      id: 'pm_card_au',
-      object: 'payment_method',
-      type: 'card',
-      card: { brand: 'visa', last4: '4242', funding: 'credit', country: 'AU' },
-    });
-    t = await createTestApp({
-      env: {
-        PAYMENTS_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_replay123',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_replay123',
-        STRIPE_API_BASE: fake.url,
-        STRIPE_WEBHOOK_SECRET: 'whsec_replay',
-      },
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
-  afterEach(() => faults?.restore());
 
-  const creates = () => fake.find('POST', '/v1/payment_intents');
-  const wire = (r: RecordedRequest) => ({
-    form: r.form,
-    key: r.headers['idempotency-key'],
-    account: r.headers['stripe-account'],
-  });
-
-  it('a retry with the same Idempotency-Key sends the identical request and gets the same intent', async () => {
-    const merchant = await createConnectedMerchant(t);
-    faults = faultyProvider(t);
-    const before = creates().length;
-    const body = {
-      merchantId: merchant.id,
-      amount: 40000,
-      invoiceNumber: 'INV-STRIPE-REPLAY',
-      amountDue: 100000,
-      paymentMethodId: 'pm_card_au',
-      customerEmail: 'Builder@Example.com',
-    };
-    const key = { 'idempotency-key': `key-${crypto.randomUUID()}` };
-    faults.next.push('lose-answer');
-    expect((await createPayment(t, body, key)).status).toBe(502);
-    const retry = await createPayment(t, body, key);
-    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
-    const [first, replay] = creates().slice(before);
-    expect(wire(replay)).toEqual(wire(first));
-    expect(first.headers['idempotency-key']).toBe(`create-${key['idempotency-key']}`);
-    expect(first.form).toMatchObject({
-      amount: String(retry.body.breakdown.total),
-      payment_method: 'pm_card_au',
-      receipt_email: 'builder@example.com',
-      'metadata[paymentId]': retry.body.paymentId,
+    it('the sweep asks which intent the token confirmed, then cancels it — it never sends the charge again', async () => {
+      const merchant = await createConnectedMerchant(t);
+      faults = faultyProvider(t);
+      const before = creates().length;
+      const body = await quoted(merchant.id, merchant.stripe_account_id!, 'INV-STRIPE-SWEEP', 'authenticate');
+      faults.next.push('lose-answer');
+      expect((await createPayment(t, body)).status).toBe(502);
+      t.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+      expect(await expireReservations(t.deps)).toMatchObject({ expired: 1, errors: 0 });
+      expect(creates().slice(before)).toHaveLength(1);
+      const orphan = faults.created[0].id;
+      expect(
+        fake.find('GET', `/v1/confirmation_tokens/${body.confirmationToken}`).length,
+      ).toBeGreaterThanOrEqual(2);
+      expect(fake.find('POST', `/v1/payment_intents/${orphan}/cancel`)).toHaveLength(1);
+      expect(await paymentsOf(t, merchant.id, 'INV-STRIPE-SWEEP')).toMatchObject([
+        { status: 'expired', payment_intent_id: orphan },
+      ]);
     });
-    expect(retry.body.paymentIntentId).toBe(faults.created[0].id);
-    expect(retry.body.clientSecret).toBe(faults.created[0].clientSecret);
-  });
-
-  it('the sweep replays the create request of an orphan, then cancels the intent it names', async () => {
-    const merchant = await createConnectedMerchant(t);
-    faults = faultyProvider(t);
-    const before = creates().length;
-    faults.next.push('lose-answer');
-    const body = {
-      merchantId: merchant.id,
-      amount: 5000,
-      invoiceNumber: 'INV-STRIPE-SWEEP',
-      amountDue: 5000,
-    };
-    expect((await createPayment(t, body)).status).toBe(502);
-    t.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
-    expect(await expireReservations(t.deps)).toMatchObject({ expired: 1, errors: 0 });
-    const [first, replay] = creates().slice(before);
-    expect(wire(replay)).toEqual(wire(first));
-    const orphan = faults.created[0].id;
-    expect(fake.find('POST', `/v1/payment_intents/${orphan}/cancel`)).toHaveLength(1);
-    expect(await paymentsOf(t, merchant.id, 'INV-STRIPE-SWEEP')).toMatchObject([
-      { status: 'expired', payment_intent_id: orphan },
-    ]);
-  });
-});
+  },
+);
 
 describe.skipIf(skip)(`migration 001 (${testDialect})`, () => {
   const MIGRATION = '001-payment-attempt-recovery';

@@ -1,8 +1,9 @@
 /**
- * Payments over HTTP: the server-owned error messages of spec §5/§8, the breakdown equal to the
- * shared money functions for random amounts and policies (client-sent numbers ignored), surcharge
- * rules by card, Idempotency-Key, the success page's details, refunds, manual write-backs and the
- * console's payment list. Rate limits are off here (they have their own file).
+ * Payments over HTTP: the server-owned error messages of spec §5/§8, nothing reserved without a
+ * confirmation token, a quote and an Idempotency-Key, the breakdown equal to the shared money
+ * functions for random amounts and policies (client-sent numbers ignored), surcharge rules by the
+ * card a token previews, Idempotency-Key, 3-D Secure, the success page's details, refunds, manual
+ * write-backs and the console's payment list. Rate limits are off here (they have their own file).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -10,17 +11,24 @@ import { computeBreakdown } from '../../core/money.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
+import { PAYMENT_DETAILS_EXPIRED } from '../../api/payments/attempts.ts';
+import { IDEMPOTENCY_KEY_REQUIRED } from '../../api/payments/routes.ts';
+import { QUOTE_REQUIRED_MESSAGE, TOKEN_REQUIRED_MESSAGE } from '../../api/payments/schema.ts';
 import {
+  authenticate,
   CARDS,
-  confirmCard,
+  cardToken,
   createConnectedMerchant,
   createPayment,
   invoiceRow,
   openSession,
   payThroughLink,
+  quote,
+  quoteAndPay,
   refresh,
   sandbox,
 } from './payments-support.ts';
+import { sandboxIntents } from './recovery-support.ts';
 
 const skip = await skipPostgres();
 
@@ -40,11 +48,23 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
   it('answers every server-owned error message of the spec by HTTP', async () => {
     const session = (await openSession(t, { merchant: merchant.id, invoice: 'INV-ERR', amount: '250.00' }))
       .body;
-    const body = { merchantId: merchant.id, invoiceNumber: 'INV-ERR', paySessionId: session.paySessionId };
+    const token = await cardToken(t, merchant.stripe_account_id!);
+    const body = {
+      merchantId: merchant.id,
+      invoiceNumber: 'INV-ERR',
+      paySessionId: session.paySessionId,
+      confirmationToken: token,
+      quoteId: 'q1.none.none',
+    };
+    const { quoteId: _none, ...quoteBody } = body;
     for (const amount of [0, -100, 12.5, '100', null]) {
-      const res = await createPayment(t, { ...body, amount });
-      expect(res.status, String(amount)).toBe(400);
-      expect(res.body.error.message).toBe('Please enter a valid payment amount.');
+      for (const res of [
+        await createPayment(t, { ...body, amount }),
+        await quote(t, { ...quoteBody, amount }),
+      ]) {
+        expect(res.status, String(amount)).toBe(400);
+        expect(res.body.error.message).toBe('Please enter a valid payment amount.');
+      }
     }
     const missing = await createPayment(t, {
       merchantId: merchant.id,
@@ -52,14 +72,26 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
       amountDue: 25000,
     });
     expect(missing.body.error.message).toBe('Please enter a valid payment amount.');
+    // Over the balance: refused by the quote, and by a payment whatever quote it names.
+    const overQuote = await quote(t, { ...quoteBody, amount: 25001 });
+    expect(overQuote.status).toBe(422);
+    expect(overQuote.body.error.message).toBe(
+      'Payment amount cannot exceed the remaining balance of A$250.00.',
+    );
     const over = await createPayment(t, { ...body, amount: 25001 });
     expect(over.status).toBe(422);
     expect(over.body.error.message).toBe('Payment amount cannot exceed the remaining balance of A$250.00.');
-    const noMerchant = await createPayment(t, { amount: 100, invoiceNumber: 'INV-ERR', merchantId: '  ' });
+    const noMerchant = await createPayment(t, {
+      ...body,
+      paySessionId: undefined,
+      amount: 100,
+      merchantId: '  ',
+    });
     expect(noMerchant.body.error.message).toBe('Invalid merchant. Please check the URL and try again.');
     const unknown = await createPayment(t, {
+      ...body,
+      paySessionId: undefined,
       amount: 100,
-      invoiceNumber: 'INV-ERR',
       merchantId: crypto.randomUUID(),
     });
     expect(unknown.status).toBe(404);
@@ -68,8 +100,9 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     );
     const unconnected = await createConnectedMerchant(t, { stripe_account_id: null });
     const notConnected = await createPayment(t, {
+      ...body,
+      paySessionId: undefined,
       amount: 100,
-      invoiceNumber: 'INV-ERR',
       merchantId: unconnected.id,
     });
     expect(notConnected.body.error.message).toBe('This merchant has not connected their Stripe account');
@@ -104,6 +137,56 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     expect(forged.body.error.message).toBe(
       'Your payment session has expired. Please reload the page and try again.',
     );
+    const unreadable = await quote(t, {
+      ...quoteBody,
+      amount: 100,
+      confirmationToken: 'ctoken_doesnotexist',
+    });
+    expect(unreadable.status).toBe(422);
+    expect(unreadable.body.error.message).toBe(
+      'Your payment details could not be read. Please check them and try again.',
+    );
+    expect(await invoiceRow(t, merchant.id, 'INV-ERR')).toBeUndefined(); // nothing reserved, ever
+  });
+
+  it('reserves nothing without a confirmation token, a quote and an Idempotency-Key', async () => {
+    const s = (await openSession(t, { merchant: merchant.id, invoice: 'INV-NOTOKEN', amount: '100.00' }))
+      .body;
+    const base = { paySessionId: s.paySessionId, amount: 10000, currency: 'aud' };
+    const noToken = await createPayment(t, base);
+    expect(noToken.status).toBe(400);
+    expect(noToken.body.error).toMatchObject({ field: 'confirmationToken', message: TOKEN_REQUIRED_MESSAGE });
+    const token = await cardToken(t, merchant.stripe_account_id!);
+    const noQuote = await createPayment(t, { ...base, confirmationToken: token });
+    expect(noQuote.status).toBe(400);
+    expect(noQuote.body.error).toMatchObject({ field: 'quoteId', message: QUOTE_REQUIRED_MESSAGE });
+    const q = await quote(t, { ...base, confirmationToken: token });
+    const noKey = await json(t.app, 'POST', '/api/payments/create-payment-intent', {
+      ...base,
+      confirmationToken: token,
+      quoteId: q.body.quoteId,
+    });
+    expect(noKey.status).toBe(400);
+    expect(noKey.body.error.message).toBe(IDEMPOTENCY_KEY_REQUIRED);
+    // The attack of issue 14: a bare request with a typed amountDue used to hold the whole invoice.
+    const bare = await json(
+      t.app,
+      'POST',
+      '/api/payments/create-payment-intent',
+      { merchantId: merchant.id, invoiceNumber: 'INV-NOTOKEN', amountDue: 10000, amount: 10000 },
+      { 'idempotency-key': 'bare-1' },
+    );
+    expect(bare.status).toBe(400);
+    expect(await invoiceRow(t, merchant.id, 'INV-NOTOKEN')).toBeUndefined();
+    expect(
+      (await openSession(t, { merchant: merchant.id, invoice: 'INV-NOTOKEN', amount: '100.00' })).body
+        .invoice,
+    ).toMatchObject({ balance: 10000, fullyPaid: false });
+    // No route hands out a client secret for a payment that does not wait for 3-D Secure.
+    const paid = await createPayment(t, { ...base, confirmationToken: token, quoteId: q.body.quoteId });
+    expect(paid.body).toMatchObject({ status: 'succeeded', clientSecret: null });
+    expect(JSON.stringify(paid.body)).not.toContain('_secret_');
+    expect(JSON.stringify(await refresh(t, paid.body.paymentId))).not.toContain('_secret_');
   });
 
   it('charges the breakdown of the shared money functions for random amounts and policies; client numbers ignored', async () => {
@@ -118,11 +201,19 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
             .set({ surcharge_bps: bps, surcharge_enabled: enabled ? 1 : 0 })
             .where('id', '=', merchant.id)
             .execute();
-          const res = await createPayment(t, {
+          const where = {
             merchantId: merchant.id,
-            amount,
-            invoiceNumber: `INV-PROP-${amount}-${bps}`,
+            invoiceNumber: `INV-PROP-${amount}-${bps}-${enabled}`,
             amountDue: amount,
+          };
+          const token = await cardToken(t, merchant.stripe_account_id!, CARDS.visaAu);
+          const q = await quote(t, { ...where, amount, confirmationToken: token });
+          expect(q.status, JSON.stringify(q.body)).toBe(200);
+          const res = await createPayment(t, {
+            ...where,
+            amount,
+            confirmationToken: token,
+            quoteId: q.body.quoteId,
             surcharge: 1,
             total_amount: amount + 1,
             applicationFeeAmount: 0,
@@ -135,19 +226,21 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
             surchargeBps: bps,
             platformFeeBps: 125,
           });
+          expect(q.body.breakdown).toMatchObject(expected);
           expect(res.body.breakdown).toMatchObject(expected);
-          expect(res.body.clientSecret).toContain('_secret_');
+          expect(res.body).toMatchObject({ status: 'succeeded', clientSecret: null });
           const intent = await sandbox(t).retrieveIntent(
             res.body.paymentIntentId,
             res.body.stripeConnectAccountId,
           );
-          expect({ amount: intent.amount, fee: intent.applicationFeeAmount }).toEqual({
+          expect({ amount: intent.amount, fee: intent.applicationFeeAmount, status: intent.status }).toEqual({
             amount: expected.total,
             fee: expected.platformFee,
+            status: 'succeeded',
           });
         },
       ),
-      { numRuns: 25, seed: 2026 },
+      { numRuns: 20, seed: 2026 },
     );
     await t.deps.database.db
       .updateTable('merchants')
@@ -156,7 +249,7 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
       .execute();
   });
 
-  it('applies surcharge rules by funding, brand and region to the card given, and stores the rule', async () => {
+  it('quotes surcharge rules by funding, brand and region for the card the token previews, and stores the rule', async () => {
     const m = await createConnectedMerchant(t);
     const put = await json(
       t.app,
@@ -174,50 +267,70 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const session = (await openSession(t, { merchant: m.id, invoice: 'INV-RULES', amount: '1000.00' })).body;
     expect(session.surcharge.rules).toHaveLength(3);
-    const quote = async (number: string | null) => {
-      let paymentMethodId: string | undefined;
-      if (number)
-        paymentMethodId = (
-          await sandbox(t).createPaymentMethod({
-            number,
-            expMonth: 12,
-            expYear: 2034,
-            cvc: number.length === 15 ? '1234' : '123',
-            account: m.stripe_account_id,
-          })
-        ).id;
-      const res = await createPayment(t, {
-        merchantId: m.id,
+    const priced = async (number: string) => {
+      const token = await cardToken(t, m.stripe_account_id!, number);
+      const res = await quote(t, {
         amount: 10000,
-        invoiceNumber: 'INV-RULES',
         paySessionId: session.paySessionId,
-        paymentMethodId,
+        confirmationToken: token,
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body.breakdown;
+      return res.body;
     };
-    expect(await quote(null)).toMatchObject({ surcharge: 295, rule: 'default: 2.95%' });
-    expect(await quote(CARDS.visaDebit)).toMatchObject({ surcharge: 0, surchargeBps: 0, rule: 'debit: 0%' });
-    expect(await quote(CARDS.amex)).toMatchObject({ surcharge: 350, rule: 'amex: 3.5%' });
-    expect(await quote(CARDS.visaGb)).toMatchObject({ surcharge: 400, rule: 'international: 4%' });
-    const domestic = await quote(CARDS.visaAu);
-    expect(domestic).toMatchObject({ surcharge: 295 });
+    expect((await priced(CARDS.visaDebit)).breakdown).toMatchObject({
+      surcharge: 0,
+      surchargeBps: 0,
+      rule: 'debit: 0%',
+    });
+    expect((await priced(CARDS.amex)).breakdown).toMatchObject({ surcharge: 350, rule: 'amex: 3.5%' });
+    expect((await priced(CARDS.visaGb)).breakdown).toMatchObject({
+      surcharge: 400,
+      rule: 'international: 4%',
+    });
+    const domestic = await priced(CARDS.visaAu);
+    expect(domestic.breakdown).toMatchObject({ surcharge: 295, rule: 'default: 2.95%' });
+    expect(domestic.paymentMethod).toMatchObject({
+      type: 'card',
+      brand: 'visa',
+      funding: 'credit',
+      country: 'AU',
+      wallet: null,
+      last4: '0006',
+      label: 'Visa credit',
+    });
+    // Quoting holds no money: nothing reserved, no intent at the provider.
+    expect(await invoiceRow(t, m.id, 'INV-RULES')).toBeUndefined();
+    expect(await sandboxIntents(t, m.stripe_account_id!)).toHaveLength(0);
+    const { res } = await quoteAndPay(t, {
+      account: m.stripe_account_id!,
+      amount: 10000,
+      paySessionId: session.paySessionId,
+      card: CARDS.visaGb,
+    });
+    expect(res.body).toMatchObject({ status: 'succeeded', total: 10400 });
     const stored = await t.deps.database.db
       .selectFrom('payments')
-      .select(['surcharge_rule', 'card_brand', 'card_country'])
-      .where('payment_intent_id', 'is not', null)
-      .where('merchant_id', '=', m.id)
-      .orderBy('created_at', 'desc')
-      .execute();
-    expect(stored.map((s) => s.surcharge_rule)).toContain('international: 4%');
+      .select(['surcharge_rule', 'card_brand', 'card_country', 'quoted_method'])
+      .where('id', '=', res.body.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      surcharge_rule: 'international: 4%',
+      card_brand: 'visa',
+      card_country: 'GB',
+    });
+    expect(JSON.parse(stored.quoted_method!)).toMatchObject({ funding: 'credit', country: 'GB' });
   });
 
   it('Idempotency-Key: the same key returns the same result; another body with it is refused', async () => {
     const key = { 'idempotency-key': `key-${crypto.randomUUID()}` };
-    const body = { merchantId: merchant.id, amount: 1234, invoiceNumber: 'INV-IDEM', amountDue: 100000 };
+    const where = { merchantId: merchant.id, invoiceNumber: 'INV-IDEM', amountDue: 100000 };
+    const token = await cardToken(t, merchant.stripe_account_id!);
+    const q = await quote(t, { ...where, amount: 1234, confirmationToken: token });
+    const body = { ...where, amount: 1234, confirmationToken: token, quoteId: q.body.quoteId };
     const first = await createPayment(t, body, key);
     const again = await createPayment(t, body, key);
     expect(first.status).toBe(200);
+    expect(first.body.status).toBe('succeeded');
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -238,6 +351,11 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
       key,
     );
     expect(fallback.body.paymentId).toBe(first.body.paymentId);
+    // A new key with the same (used) token: the provider refuses the token, nothing is charged twice.
+    const reuse = await createPayment(t, body);
+    expect(reuse.status).toBe(422);
+    expect(reuse.body.error.message).toBe(PAYMENT_DETAILS_EXPIRED);
+    expect((await invoiceRow(t, merchant.id, 'INV-IDEM'))!.paid_amount).toBe(1234);
   });
 
   it("gives the success page the payment's details by intent id or by our reference", async () => {
@@ -265,25 +383,22 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     expect(byRef.body.id).toBe(created.paymentIntentId);
   });
 
-  it('the widget refresh is the browser’s only way to success, and it asks the provider', async () => {
+  it('3-D Secure: the client secret only while the intent waits; the refresh asks the provider', async () => {
     const s = (await openSession(t, { merchant: merchant.id, invoice: 'INV-REFRESH', amount: '100.00' }))
       .body;
-    const c = (
-      await createPayment(t, {
-        merchantId: merchant.id,
-        amount: 10000,
-        invoiceNumber: 'INV-REFRESH',
-        paySessionId: s.paySessionId,
-      })
-    ).body;
-    expect((await refresh(t, c.paymentId)).status).toBe('pending');
-    await confirmCard(t, c, CARDS.threeDSecure);
-    expect((await refresh(t, c.paymentId)).status).toBe('requires_action');
-    await sandbox(t).authenticateIntent({
-      intentId: c.paymentIntentId,
-      clientSecret: c.clientSecret,
-      result: 'complete',
+    const { res } = await quoteAndPay(t, {
+      account: merchant.stripe_account_id!,
+      amount: 10000,
+      paySessionId: s.paySessionId,
+      card: CARDS.threeDSecure,
     });
+    const c = res.body;
+    expect(c).toMatchObject({ status: 'requires_action', total: 10295 });
+    expect(c.clientSecret).toMatch(new RegExp(`^${c.paymentIntentId}_secret_`));
+    const waiting = await refresh(t, c.paymentId);
+    expect(waiting.status).toBe('requires_action');
+    expect(JSON.stringify(waiting)).not.toContain('_secret_');
+    expect((await authenticate(t, c)).status).toBe(200);
     expect(await refresh(t, c.paymentId)).toMatchObject({
       status: 'succeeded',
       remaining: 0,
@@ -384,13 +499,16 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     await json(t.app, 'POST', `/api/admin/payments/${state.paymentId}/mark-recorded`, { refundId }, admin);
     expect((await invoiceRow(t, merchant.id, 'INV-WB'))!.written_back_amount).toBe(15000);
     const pending = (
-      await createPayment(t, {
+      await quoteAndPay(t, {
+        account: merchant.stripe_account_id!,
         merchantId: merchant.id,
         amount: 1000,
         invoiceNumber: 'INV-WB',
         amountDue: 50000,
+        card: CARDS.threeDSecure,
       })
-    ).body;
+    ).res.body;
+    expect(pending.status).toBe('requires_action');
     const refused = await json(
       t.app,
       'POST',
@@ -415,9 +533,17 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     t.clock.advance(1000);
     await payThroughLink(t, { merchant: m.id, invoice: 'INV-L2', linkAmount: '100.00', amount: 7000 });
     const stale = (
-      await createPayment(t, { merchantId: m.id, amount: 1000, invoiceNumber: 'INV-L3', amountDue: 10000 })
-    ).body;
-    t.clock.advance(31 * 60_000);
+      await quoteAndPay(t, {
+        account: m.stripe_account_id!,
+        merchantId: m.id,
+        amount: 1000,
+        invoiceNumber: 'INV-L3',
+        amountDue: 10000,
+        card: CARDS.threeDSecure,
+      })
+    ).res.body;
+    expect(stale.status).toBe('requires_action');
+    t.clock.advance(16 * 60_000); // the 3-D Secure step was abandoned: the action window ran out
     const { expireReservations } = await import('../../api/payments/expiry.ts');
     await expireReservations(t.deps);
     admin = await adminHeaders(t); // the clock moved past the access token's life

@@ -12,7 +12,14 @@ import { ProviderRequestError, WebhookSignatureError } from '../../api/payments/
 import { StripeProvider } from '../../api/payments/providers/stripe.ts';
 import { createTestApp, json, TestClock, testConfig } from '../support/app.ts';
 import { skipPostgres } from '../support/db.ts';
-import { startFakeStripe, stripeError, type FakeStripe } from '../support/fake-stripe.ts';
+import {
+  startFakeStripe,
+  stripeError,
+  type FakeCard,
+  type FakeOutcome,
+  type FakeStripe,
+} from '../support/fake-stripe.ts';
+import { createConnectedMerchant, openSession } from './payments-support.ts';
 
 const skip = await skipPostgres();
 
@@ -57,7 +64,11 @@ describe.skipIf(skip)('stripe provider against a local Stripe', () => {
     expect(provider.mode).toBe('stripe');
   });
 
-  it('creates a direct charge on the connected account with fee, receipt email, card only and the idempotency key', async () => {
+  it('creates and confirms a direct charge on the server: token, confirm, fee, return URL, account and key', async () => {
+    const token = fake.addConfirmationToken({
+      account: ACCOUNT,
+      card: { brand: 'visa', funding: 'credit', country: 'AU', last4: '0006' },
+    });
     const intent = await provider.createIntent({
       amount: 10295,
       currency: 'AUD',
@@ -66,7 +77,8 @@ describe.skipIf(skip)('stripe provider against a local Stripe', () => {
       description: 'Invoice: INV-1',
       metadata: { paymentId: 'pay-1', invoiceNumber: 'INV-1' },
       idempotencyKey: 'create:pay-1',
-      paymentMethodId: 'pm_card_1',
+      confirmationToken: token,
+      returnUrl: 'http://127.0.0.1:8787/payment-complete',
       receiptEmail: 'builder@example.com',
     });
     const [req] = fake.find('POST', '/v1/payment_intents');
@@ -82,18 +94,65 @@ describe.skipIf(skip)('stripe provider against a local Stripe', () => {
       'metadata[paymentId]': 'pay-1',
       'metadata[invoiceNumber]': 'INV-1',
       'allowed_payment_method_types[0]': 'card',
-      payment_method: 'pm_card_1',
+      confirm: 'true',
+      confirmation_token: token,
+      return_url: 'http://127.0.0.1:8787/payment-complete',
+      'expand[0]': 'payment_method',
+      'expand[1]': 'latest_charge',
       receipt_email: 'builder@example.com',
     });
     expect(intent).toMatchObject({
-      status: 'requires_confirmation',
+      status: 'succeeded',
       amount: 10295,
       currency: 'aud',
       applicationFeeAmount: 129,
       connectedAccountId: ACCOUNT,
       metadata: { paymentId: 'pay-1', invoiceNumber: 'INV-1' },
+      card: { brand: 'visa', funding: 'credit', country: 'AU', last4: '0006', wallet: null },
+      lastError: null,
     });
-    expect(intent.clientSecret).toContain('_secret_');
+    expect(intent.paymentMethodId).toMatch(/^pm_/);
+  });
+
+  it('a declined confirmation resolves with the declined intent (Stripe answers 402 with it); no retry', async () => {
+    const token = fake.addConfirmationToken({
+      account: ACCOUNT,
+      card: { brand: 'visa', funding: 'credit', country: 'US', last4: '9995' },
+      outcome: {
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      },
+    });
+    const intent = await provider.createIntent({
+      amount: 5000,
+      currency: 'aud',
+      applicationFeeAmount: 63,
+      connectedAccountId: ACCOUNT,
+      description: 'Payment',
+      metadata: {},
+      idempotencyKey: 'create:declined-token',
+      confirmationToken: token,
+      returnUrl: 'http://127.0.0.1:8787/payment-complete',
+    });
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: { type: 'card_error', code: 'card_declined', declineCode: 'insufficient_funds' },
+    });
+    expect(fake.find('POST', '/v1/payment_intents')).toHaveLength(1);
+    // A token is used once: another request with it is refused, nothing is created.
+    await expect(
+      provider.createIntent({
+        amount: 5000,
+        currency: 'aud',
+        applicationFeeAmount: 63,
+        connectedAccountId: ACCOUNT,
+        description: 'Payment',
+        metadata: {},
+        idempotencyKey: 'create:declined-token-again',
+        confirmationToken: token,
+      }),
+    ).rejects.toMatchObject({ param: 'confirmation_token', statusCode: 400 });
   });
 
   it('omits payment_method and receipt_email when not given', async () => {
@@ -193,7 +252,9 @@ describe.skipIf(skip)('stripe provider against a local Stripe', () => {
       last4: '5556',
       funding: 'debit',
       country: 'AU',
+      wallet: null,
     });
+    expect(intent.paymentMethodId).toBe('pm_debit_au');
     expect(intent.amountRefunded).toBe(3000);
   });
 
@@ -230,25 +291,43 @@ describe.skipIf(skip)('stripe provider against a local Stripe', () => {
     expect((await provider.cancelIntent(created.id, ACCOUNT)).status).toBe('canceled');
   });
 
-  it('reads a payment method on the connected account; an unknown one is resource_missing', async () => {
-    fake.paymentMethods.set('pm_gb', {
-      id: 'pm_gb',
-      object: 'payment_method',
+  it('reads a confirmation token on the connected account: its preview, wallet included; elsewhere it does not exist', async () => {
+    const token = fake.addConfirmationToken({
+      account: ACCOUNT,
+      card: { brand: 'mastercard', funding: 'debit', country: 'gb', last4: '4444', wallet: 'apple_pay' },
+    });
+    expect(await provider.retrieveConfirmationToken(token, ACCOUNT)).toEqual({
+      id: token,
       type: 'card',
-      card: { brand: 'mastercard', last4: '4444', funding: 'credit', country: 'gb' },
+      card: { brand: 'mastercard', last4: '4444', funding: 'debit', country: 'GB', wallet: 'apple_pay' },
+      expiresAt: 4_102_444_800,
+      paymentIntentId: null,
     });
-    expect(await provider.retrievePaymentMethod('pm_gb', ACCOUNT)).toEqual({
-      paymentMethodId: 'pm_gb',
-      brand: 'mastercard',
-      last4: '4444',
-      funding: 'credit',
-      country: 'GB',
-    });
-    expect(fake.find('GET', '/v1/payment_methods/pm_gb')[0].headers['stripe-account']).toBe(ACCOUNT);
-    await expect(provider.retrievePaymentMethod('pm_nope', ACCOUNT)).rejects.toMatchObject({
+    expect(fake.find('GET', `/v1/confirmation_tokens/${token}`)[0].headers['stripe-account']).toBe(ACCOUNT);
+    await expect(provider.retrieveConfirmationToken(token, 'acct_someoneElse')).rejects.toMatchObject({
       code: 'resource_missing',
       statusCode: 404,
     });
+  });
+
+  it('registers a payment method domain on the connected account once, and validates it again', async () => {
+    const first = await provider.registerPaymentMethodDomain('pay.supplier.example', ACCOUNT);
+    expect(first).toMatchObject({
+      domain: 'pay.supplier.example',
+      enabled: true,
+      applePay: { status: 'active', error: null },
+      googlePay: { status: 'active', error: null },
+    });
+    const [created] = fake.find('POST', '/v1/payment_method_domains');
+    expect(created.headers['stripe-account']).toBe(ACCOUNT);
+    expect(created.form).toEqual({ domain_name: 'pay.supplier.example', enabled: 'true' });
+    const again = await provider.registerPaymentMethodDomain('pay.supplier.example', ACCOUNT);
+    expect(again.id).toBe(first.id);
+    expect(fake.find('POST', '/v1/payment_method_domains')).toHaveLength(1);
+    const local = await provider.registerPaymentMethodDomain('localhost', ACCOUNT);
+    expect(local.applePay).toEqual({ status: 'inactive', error: 'Domains must be publicly reachable.' });
+    expect((await provider.validatePaymentMethodDomain(first.id, ACCOUNT)).id).toBe(first.id);
+    expect(fake.find('POST', `/v1/payment_method_domains/${first.id}/validate`)).toHaveLength(1);
   });
 
   it('refunds on the connected account, returning the application fee, with the idempotency key', async () => {
@@ -509,6 +588,68 @@ describe.skipIf(skip)('stripe provider against a local Stripe', () => {
     try {
       expect(t.deps.payments.mode).toBe('stripe');
       expect((await json(t.app, 'GET', '/api/sandbox/test-cards')).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('through the API: a client secret only for an intent in requires_action, never for others or a stale replay', async () => {
+    const t = await createTestApp({ env: stripeEnv(fake) });
+    try {
+      const m = await createConnectedMerchant(t, { stripe_account_id: ACCOUNT });
+      const s = (await openSession(t, { merchant: m.id, invoice: 'INV-STRIPE-SECRET', amount: '500.00' }))
+        .body;
+      const pay = async (card: FakeCard, outcome: FakeOutcome, key = `k-${crypto.randomUUID()}`) => {
+        const token = fake.addConfirmationToken({ account: ACCOUNT, card, outcome });
+        const q = await json(t.app, 'POST', '/api/payments/quote', {
+          amount: 10000,
+          currency: 'aud',
+          paySessionId: s.paySessionId,
+          confirmationToken: token,
+        });
+        expect(q.status, JSON.stringify(q.body)).toBe(200);
+        const body = {
+          amount: 10000,
+          currency: 'aud',
+          paySessionId: s.paySessionId,
+          confirmationToken: token,
+          quoteId: q.body.quoteId,
+        };
+        return {
+          body,
+          key,
+          res: await json(t.app, 'POST', '/api/payments/create-payment-intent', body, {
+            'idempotency-key': key,
+          }),
+        };
+      };
+      const visa = { brand: 'visa', funding: 'credit', country: 'AU', last4: '0006' };
+      const ok = await pay(visa, 'succeed');
+      expect(ok.res.body).toMatchObject({ status: 'succeeded', clientSecret: null });
+      const declined = await pay(visa, {
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      });
+      expect(declined.res.status).toBe(422);
+      expect(JSON.stringify(declined.res.body)).not.toContain('_secret_');
+      // The declined intent was cancelled at Stripe.
+      expect(
+        fake.find('POST', `/v1/payment_intents/${declined.res.body.payment.transactionId}/cancel`),
+      ).toHaveLength(1);
+      const action = await pay(visa, 'authenticate');
+      expect(action.res.body.status).toBe('requires_action');
+      expect(action.res.body.clientSecret).toBe(`${action.res.body.paymentIntentId}_secret_fake`);
+      // The customer finishes 3-D Secure at Stripe; a replay of the stored answer no longer carries the secret.
+      fake.intents.get(action.res.body.paymentIntentId)!.status = 'succeeded';
+      const replay = await json(t.app, 'POST', '/api/payments/create-payment-intent', action.body, {
+        'idempotency-key': action.key,
+      });
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.body).toMatchObject({ status: 'succeeded', clientSecret: null });
+      const [create] = fake.find('POST', '/v1/payment_intents').slice(-1);
+      expect(create.form).toMatchObject({ confirm: 'true', application_fee_amount: '129' });
+      expect(create.headers['idempotency-key']).toBe(`create-${action.key}`);
     } finally {
       await t.close();
     }

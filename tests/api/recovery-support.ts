@@ -1,7 +1,8 @@
 /**
  * Fault injection for the payment-recovery suites: a small wrapper around the app's provider object
- * whose `createIntent` really reaches the provider (the intent exists there) and then lets our side
- * see a failure — a lost answer — or nothing at all (the process "dies": the call never returns).
+ * whose `createIntent` (create and confirm) really reaches the provider — the intent exists there,
+ * confirmed — and then lets our side see a failure (a lost answer) or nothing at all (the process
+ * "dies": the call never returns); or never reaches it (the request was lost on its way).
  * Everything else goes to the real provider untouched.
  */
 import {
@@ -12,7 +13,7 @@ import {
 import type { TestApp } from '../support/app.ts';
 import { sandbox } from './payments-support.ts';
 
-export type Fault = 'lose-answer' | 'hang';
+export type Fault = 'lose-answer' | 'hang' | 'lose-request';
 
 export interface FaultyProvider {
   /** Intents the real provider returned to createIntent calls, in order. */
@@ -32,6 +33,14 @@ export function faultyProvider(t: TestApp): FaultyProvider {
     },
   };
   const createIntent: PaymentProvider['createIntent'] = async (input) => {
+    if (state.next[0] === 'lose-request') {
+      state.next.shift();
+      throw new ProviderRequestError({
+        type: 'connection_error',
+        message: 'connect ETIMEDOUT (test: the request never arrived)',
+        statusCode: 0,
+      });
+    }
     const intent = await real.createIntent(input);
     state.created.push(intent);
     const fault = state.next.shift();

@@ -64,7 +64,10 @@ async function recordingSandbox(opts: {
   return { sandbox, deliveries };
 }
 
-/** Drive one payment to success through the sandbox's browser operations. */
+/**
+ * Drive one payment to success through the sandbox, then refund part of it: two events for the
+ * endpoint, payment_intent.succeeded and charge.refunded.
+ */
 async function paySucceeded(sandbox: SandboxProvider) {
   const intent = await sandbox.createIntent(intentInput());
   const pm = await sandbox.createPaymentMethod({
@@ -78,6 +81,14 @@ async function paySucceeded(sandbox: SandboxProvider) {
     intentId: intent.id,
     clientSecret: intent.clientSecret,
     paymentMethodId: pm.id,
+  });
+  await sandbox.refund({
+    paymentIntentId: intent.id,
+    connectedAccountId: ACCOUNT,
+    amount: 1000,
+    refundApplicationFee: true,
+    idempotencyKey: `refund-${intent.id}`,
+    metadata: {},
   });
   return intent;
 }
@@ -141,7 +152,7 @@ describe.skipIf(skip)(`sandbox webhooks (${testDialect})`, () => {
           undefined,
           clock.now().getTime(),
         ).type,
-      ).toBe('charge.succeeded');
+      ).toBe('charge.refunded');
       // Our route's parse of the same delivery.
       const parsed = sandbox.parseWebhook(first.raw, first.signature);
       expect(parsed).toMatchObject({
@@ -153,7 +164,11 @@ describe.skipIf(skip)(`sandbox webhooks (${testDialect})`, () => {
           intent: { id: intent.id, status: 'succeeded', metadata: intent.metadata },
         },
       });
-      expect(sandbox.parseWebhook(second.raw, second.signature).action).toEqual({ kind: 'ignored' });
+      expect(sandbox.parseWebhook(second.raw, second.signature).action).toMatchObject({
+        kind: 'charge_refunded',
+        paymentIntentId: intent.id,
+        amountRefunded: 1000,
+      });
       // Signed with another secret, the SDK refuses it: the signature really depends on the secret.
       expect(() =>
         sdk.webhooks.constructEvent(
@@ -346,7 +361,7 @@ describe.skipIf(skip)(`sandbox webhooks (${testDialect})`, () => {
       expect(await after.sandbox.flushEvents()).toEqual({ delivered: 2, pending: 0 });
       expect(after.deliveries.map((d) => JSON.parse(d.raw).type)).toEqual([
         'payment_intent.succeeded',
-        'charge.succeeded',
+        'charge.refunded',
       ]);
       expect(after.deliveries.map((d) => after.sandbox.parseWebhook(d.raw, d.signature).id)).toEqual(
         before.deliveries.slice(0, 2).map((d) => JSON.parse(d.raw).id),
@@ -409,16 +424,14 @@ describe.skipIf(skip)(`sandbox webhooks (${testDialect})`, () => {
       const intent = await t.deps.payments.createIntent(intentInput());
       const res = await payWithTestCard(t.app, intent.clientSecret, TEST_CARDS.visa, ACCOUNT);
       expect(res.body.paymentIntent.status).toBe('succeeded');
-      expect(await t.deps.payments.flushEvents()).toEqual({ delivered: 2, pending: 0 });
+      // Only the events our endpoint subscribes to are sent (no charge.succeeded).
+      expect(await t.deps.payments.flushEvents()).toEqual({ delivered: 1, pending: 0 });
       const rows = await sandboxOf(t)
         .ctx.db.selectFrom('sandbox_events')
         .select(['type', 'status', 'last_status'])
         .orderBy('seq')
         .execute();
-      expect(rows).toEqual([
-        { type: 'payment_intent.succeeded', status: 'delivered', last_status: 200 },
-        { type: 'charge.succeeded', status: 'delivered', last_status: 200 },
-      ]);
+      expect(rows).toEqual([{ type: 'payment_intent.succeeded', status: 'delivered', last_status: 200 }]);
     });
   });
 });

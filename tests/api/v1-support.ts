@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { json, type TestApp } from '../support/app.ts';
-import { confirmCard, createPayment, openSession, refresh } from './payments-support.ts';
+import { openSession, quoteAndPay, refresh } from './payments-support.ts';
 
 export type Headers = { authorization: string };
 
@@ -63,19 +63,19 @@ export function partsOf(url: string) {
   };
 }
 
-/** Open a signed link's pay page and pay `amount` (minor units) by card; returns the created payment's id. */
+/** Open a signed link's pay page and pay `amount` (minor units) by card as the widget does; returns the payment's id. */
 export async function payThroughSignedLink(t: TestApp, url: string, amount: number) {
   const p = partsOf(url);
   const session = await openSession(t, p);
   expect(session.status, JSON.stringify(session.body)).toBe(200);
-  const created = await createPayment(t, {
+  const { res } = await quoteAndPay(t, {
+    account: session.body.provider.connectedAccountId,
     amount,
-    currency: p.currency.toLowerCase(),
-    invoiceNumber: p.invoice,
     paySessionId: session.body.paySessionId,
+    invoiceNumber: p.invoice,
+    currency: p.currency,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  await confirmCard(t, created.body);
-  await refresh(t, created.body.paymentId);
-  return created.body.paymentId as string;
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await refresh(t, res.body.paymentId);
+  return res.body.paymentId as string;
 }

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFakeXero, type FakeXero } from '../support/fake-xero.ts';
 import { bearerFor, seededAdmin, signIn, toast } from './admin-helpers.ts';
 import { launchBrowser } from './support/browser.ts';
-import { CARDS, createConnectedMerchant, type TestMerchant } from './support/pay-fixtures.ts';
+import { createConnectedMerchant, payOverHttp, type TestMerchant } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 describe('console: refunds in Xero, Needs attention, Pay now link', () => {
@@ -49,30 +49,13 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
 
   /** Pay over HTTP as the widget does and wait until Xero has it. */
   async function payAndRecord(invoice: string, amount: number) {
-    const q = new URLSearchParams({
+    const created = await payOverHttp(server.baseUrl, {
       merchant: merchant.id,
       invoice,
-      amount: (amount / 100).toFixed(2),
-      currency: 'AUD',
-    });
-    const session = await call('GET', `/api/pay/session?${q}`);
-    const created = await call('POST', '/api/payments/create-payment-intent', {
-      merchantId: merchant.id,
+      linkAmount: (amount / 100).toFixed(2),
       amount,
-      currency: 'aud',
-      invoiceNumber: invoice,
-      paySessionId: session.body.paySessionId,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const pm = await call('POST', '/api/sandbox/payment_methods', {
-      type: 'card',
-      card: { number: CARDS.visa, exp_month: 12, exp_year: 2034, cvc: '123' },
-      stripe_account: created.body.stripeConnectAccountId,
-    });
-    await call('POST', `/api/sandbox/payment_intents/${created.body.paymentIntentId}/confirm`, {
-      client_secret: created.body.clientSecret,
-      payment_method: pm.body.id,
-    });
     const id = created.body.paymentId as string;
     await until(
       'payment recorded in Xero',

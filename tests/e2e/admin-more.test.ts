@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
-import { CARDS, createConnectedMerchant, money, type TestMerchant } from './support/pay-fixtures.ts';
+import { createConnectedMerchant, money, payOverHttp, type TestMerchant } from './support/pay-fixtures.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
 import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './admin-helpers.ts';
 
@@ -88,32 +88,13 @@ describe('console: payments, refunds, sync, disconnect, retry and the fatal-erro
   /** Pay `amount` (minor units) of an invoice over HTTP as the widget does; resolves once it has succeeded. */
   async function pay(m: TestMerchant, invoice: string, amount: number): Promise<AdminPayment> {
     const dollars = (amount / 100).toFixed(2);
-    const q = new URLSearchParams({ merchant: m.id, invoice, amount: dollars, currency: 'AUD' });
-    const session = await call<{ paySessionId: string }>('GET', `/api/pay/session?${q}`);
-    expect(session.status, JSON.stringify(session.body)).toBe(200);
-    const created = await call<{
-      paymentId: string;
-      paymentIntentId: string;
-      clientSecret: string;
-      stripeConnectAccountId: string;
-    }>('POST', '/api/payments/create-payment-intent', {
-      merchantId: m.id,
+    const created = await payOverHttp(server.baseUrl, {
+      merchant: m.id,
+      invoice,
+      linkAmount: dollars,
       amount,
-      currency: 'aud',
-      invoiceNumber: invoice,
-      paySessionId: session.body.paySessionId,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const pm = await call<{ id: string }>('POST', '/api/sandbox/payment_methods', {
-      type: 'card',
-      card: { number: CARDS.visa, exp_month: 12, exp_year: 2034, cvc: '123' },
-      stripe_account: created.body.stripeConnectAccountId,
-    });
-    expect(pm.status, JSON.stringify(pm.body)).toBe(200);
-    await call('POST', `/api/sandbox/payment_intents/${created.body.paymentIntentId}/confirm`, {
-      client_secret: created.body.clientSecret,
-      payment_method: pm.body.id,
-    });
     const deadline = Date.now() + 15_000;
     for (;;) {
       const p = await call<AdminPayment>('GET', `/api/admin/payments/${created.body.paymentId}`);

@@ -1,7 +1,7 @@
 /**
  * The curl walkthrough (examples/curl/walkthrough.sh) runs as a script against a started server in
- * sandbox mode with the seed's demo merchant: pay session → create payment (idempotent retry) →
- * sandbox confirm → refresh → details; the server's own record agrees. Run with jq and with the
+ * sandbox mode with the seed's demo merchant: pay session → confirmation token → quote → pay (the
+ * server confirms; idempotent retry) → refresh → details; the server's own record agrees. Run with jq and with the
  * node fallback (machines without jq).
  */
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,7 @@
 /**
  * Crash safety (issue 10, DESIGN §3.4–3.5, §5, §7): customers pay a stream of invoices through the
- * real server (pay session → create → sandbox card confirm → refresh), the sandbox provider posts its
+ * real server (pay session → sandbox confirmation token → quote → create-and-confirm on the server →
+ * refresh), the sandbox provider posts its
  * signed webhooks to us, and the outbox delivers each success to the merchant's automation webhook
  * (a receiver that applies each Idempotency-Key once). The server is SIGKILLed at random moments
  * several times and restarted on the same files. Afterwards, once the provider's events and the
@@ -89,10 +90,10 @@ describe('crash safety of payments, provider webhooks and accounting deliveries'
     let running = true;
     let sequence = 0;
     const stats = { attempts: 0, confirmed: 0, interrupted: 0, swept: 0 };
-    const post = (path: string, body: unknown) =>
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
       });
     const customer = async () => {
@@ -111,34 +112,27 @@ describe('crash safety of payments, provider webhooks and accounting deliveries'
           };
           if (!inv.balance) continue;
           const amount = Math.min(inv.balance, 25_000 + Math.floor(Math.random() * 4) * 5_000);
-          const created = await post('/api/payments/create-payment-intent', {
-            merchantId: merchant.id,
-            amount,
-            currency: 'aud',
-            invoiceNumber: invoice,
-            paySessionId,
-          });
-          if (created.status !== 200) continue;
-          const intent = (await created.json()) as {
-            paymentId: string;
-            paymentIntentId: string;
-            clientSecret: string;
-            stripeConnectAccountId: string;
-          };
           const card = Math.random() < 0.85 ? '4242424242424242' : '4000000000000002';
-          const pm = await post('/api/sandbox/payment_methods', {
-            type: 'card',
-            card: { number: card, exp_month: 12, exp_year: 2034, cvc: '123' },
-            stripe_account: intent.stripeConnectAccountId,
+          const token = await post('/api/sandbox/confirmation_tokens', {
+            payment_method_data: { card: { number: card, exp_month: 12, exp_year: 2034, cvc: '123' } },
+            stripe_account: merchant.accountId,
           });
-          if (pm.status !== 200) continue;
-          const { id: paymentMethod } = (await pm.json()) as { id: string };
-          const confirmed = await post(`/api/sandbox/payment_intents/${intent.paymentIntentId}/confirm`, {
-            client_secret: intent.clientSecret,
-            payment_method: paymentMethod,
-          });
-          if (confirmed.status === 200) stats.confirmed++;
-          await post(`/api/pay/payments/${intent.paymentId}/refresh`, {});
+          if (token.status !== 200) continue;
+          const { id: confirmationToken } = (await token.json()) as { id: string };
+          const where = { amount, currency: 'aud', paySessionId };
+          const quote = await post('/api/payments/quote', { ...where, confirmationToken });
+          if (quote.status !== 200) continue;
+          const { quoteId } = (await quote.json()) as { quoteId: string };
+          // The server confirms: succeeded (200), declined (422), or the server died (no answer).
+          const created = await post(
+            '/api/payments/create-payment-intent',
+            { ...where, confirmationToken, quoteId },
+            { 'idempotency-key': `crash-${n}` },
+          );
+          if (created.status !== 200) continue;
+          const payment = (await created.json()) as { paymentId: string; status: string };
+          if (payment.status === 'succeeded') stats.confirmed++;
+          await post(`/api/pay/payments/${payment.paymentId}/refresh`, {});
         } catch {
           stats.interrupted++; // the server died under this customer
           await sleep(50);

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededAdmin, signIn } from '../e2e/admin-helpers.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { payOverHttp } from '../e2e/support/pay-fixtures.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -109,27 +110,14 @@ describe('no stored or reflected script runs on any surface', () => {
       });
       // A paid invoice whose number is the payload (link parameter → payment → console, success page).
       const invoice = `${mark(i)}<img src=x onerror=window.__xss=${i}>`.slice(0, 90);
-      const session = await api(
-        'GET',
-        `/api/pay/session?merchant=${m.id}&invoice=${encodeURIComponent(invoice)}&amount=100.00&currency=AUD`,
-      );
-      const created = await api('POST', '/api/payments/create-payment-intent', {
-        merchantId: m.id,
+      const paid = await payOverHttp(server.baseUrl, {
+        merchant: m.id,
+        invoice,
+        linkAmount: '100.00',
         amount: 5000,
-        currency: 'aud',
-        invoiceNumber: invoice,
-        paySessionId: session.paySessionId,
       });
-      const pm = await api('POST', '/api/sandbox/payment_methods', {
-        type: 'card',
-        card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
-        stripe_account: created.stripeConnectAccountId,
-      });
-      await api('POST', `/api/sandbox/payment_intents/${created.paymentIntentId}/confirm`, {
-        client_secret: created.clientSecret,
-        payment_method: pm.id,
-      });
-      await api('POST', `/api/pay/payments/${created.paymentId}/refresh`, {});
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const created = paid.body;
       payments.push({ paymentId: created.paymentId, intentId: created.paymentIntentId, invoice });
     }
   });

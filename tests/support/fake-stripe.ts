@@ -1,9 +1,15 @@
 /**
  * A local stand-in for api.stripe.com and connect.stripe.com: a `node:http` server on 127.0.0.1
  * (random port) that records every request (method, path, query, headers, form parameters) and
- * answers with Stripe-shaped JSON, keeping just enough state (intents, payment methods, accounts)
- * for a contract test. Tests point the real SDK at it with STRIPE_API_BASE and can script any
- * answer (e.g. a card_declined error) with `fake.on(method, path, handler)`.
+ * answers with Stripe-shaped JSON, keeping just enough state (intents, payment methods,
+ * confirmation tokens, payment method domains) for a contract test. Tests point the real SDK at it
+ * with STRIPE_API_BASE and can script any answer (e.g. a card_declined error) with
+ * `fake.on(method, path, handler)`.
+ *
+ * Confirmation tokens behave as Stripe's: `addConfirmationToken` makes one on a connected account
+ * with a card preview and the outcome its card will have; creating an intent with
+ * `confirm=true&confirmation_token=…` uses it once (on its own account only) and confirms: succeeded,
+ * requires_action (3-D Secure), or a 402 card_error carrying the intent, as Stripe answers a decline.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,11 +37,35 @@ interface Route {
   handler: Handler;
 }
 
+export type FakeOutcome =
+  'succeed' | 'authenticate' | { code: string; decline_code?: string; message: string; type?: string };
+
+export interface FakeCard {
+  brand: string;
+  funding: string;
+  country: string;
+  last4: string;
+  wallet?: string | null;
+}
+
+export interface FakeToken {
+  token: Record<string, unknown>;
+  account: string;
+  card: FakeCard;
+  outcome: FakeOutcome;
+}
+
 export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
   intents: Map<string, Record<string, unknown>>;
   paymentMethods: Map<string, Record<string, unknown>>;
+  confirmationTokens: Map<string, FakeToken>;
+  /** The connected account each intent was created on (its Stripe-Account header). */
+  intentAccounts: Map<string, string>;
+  domains: Map<string, Record<string, unknown> & { account: string }>;
+  /** A confirmation token on `account` (as Stripe.js would make it there); returns its id. */
+  addConfirmationToken(input: { account: string; card: FakeCard; outcome?: FakeOutcome }): string;
   /** Script an answer; the latest registration for a method+path wins over earlier ones and the defaults. */
   on(method: string, path: string | RegExp, handler: Handler): void;
   /** Forget recorded requests and scripted answers (state such as intents is kept). */
@@ -56,19 +86,85 @@ const toPattern = (path: string | RegExp) =>
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
 
+const missing = (what: string, id: string, param?: string) =>
+  stripeError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${what}: '${id}'`,
+    ...(param ? { param } : {}),
+  });
+
+/** Form parameters `expand[0]`, `expand[1]`, … as a list. */
+export const expandList = (q: Record<string, string>) =>
+  Object.entries(q)
+    .filter(([k]) => k.startsWith('expand['))
+    .map(([, v]) => v);
+
+/** Confirm a new intent with a token, as Stripe's create with confirm=true does. */
+function confirmWithToken(fake: FakeStripe, pi: Record<string, unknown>, req: RecordedRequest) {
+  const tokenId = req.form.confirmation_token;
+  const entry = fake.confirmationTokens.get(tokenId);
+  const account = req.headers['stripe-account'] ?? '';
+  if (!entry || entry.account !== account)
+    return {
+      refused: stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such confirmation_token: '${tokenId}'`,
+        param: 'confirmation_token',
+      }),
+    };
+  if (entry.token.payment_intent)
+    return {
+      refused: stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'confirmation_token_already_used',
+        message: 'This ConfirmationToken has already been used to confirm a PaymentIntent.',
+        param: 'confirmation_token',
+      }),
+    };
+  entry.token.payment_intent = pi.id;
+  entry.token.expires_at = null;
+  const pmId = nextId('pm');
+  const pm = {
+    id: pmId,
+    object: 'payment_method',
+    type: 'card',
+    card: {
+      brand: entry.card.brand,
+      funding: entry.card.funding,
+      country: entry.card.country,
+      last4: entry.card.last4,
+      wallet: entry.card.wallet ? { type: entry.card.wallet } : null,
+    },
+  };
+  fake.paymentMethods.set(pmId, pm);
+  pi.payment_method = pmId;
+  const outcome = entry.outcome;
+  if (outcome === 'succeed') Object.assign(pi, { status: 'succeeded', latest_charge: nextId('ch') });
+  else if (outcome === 'authenticate')
+    Object.assign(pi, {
+      status: 'requires_action',
+      next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
+    });
+  else {
+    const error = { type: outcome.type ?? 'card_error', ...outcome, payment_method: pm };
+    Object.assign(pi, { status: 'requires_payment_method', payment_method: null, last_payment_error: error });
+    return { declined: { ...error } };
+  }
+  return {};
+}
+
+/** The intent as the create/retrieve answer shows it, with `expand[]` applied. */
+export function shown(fake: FakeStripe, pi: Record<string, unknown>, expand: string[]) {
+  const out = { ...pi };
+  if (expand.includes('payment_method') && typeof pi.payment_method === 'string')
+    out.payment_method = fake.paymentMethods.get(pi.payment_method) ?? pi.payment_method;
+  return out;
+}
+
 function defaultRoutes(fake: FakeStripe): Route[] {
   const r = (method: string, pattern: RegExp, handler: Handler): Route => ({ method, pattern, handler });
-  const expandIntent = (pi: Record<string, unknown>, expand: string[]) => {
-    const out = { ...pi };
-    if (expand.includes('payment_method') && typeof pi.payment_method === 'string') {
-      out.payment_method = fake.paymentMethods.get(pi.payment_method) ?? pi.payment_method;
-    }
-    return out;
-  };
-  const expandList = (q: Record<string, string>) =>
-    Object.entries(q)
-      .filter(([k]) => k.startsWith('expand['))
-      .map(([, v]) => v);
   return [
     r('POST', /^\/v1\/payment_intents$/, (req) => {
       const id = nextId('pi');
@@ -77,7 +173,7 @@ function defaultRoutes(fake: FakeStripe): Route[] {
         const m = /^metadata\[(.+)\]$/.exec(k);
         if (m) metadata[m[1]] = v;
       }
-      const pi = {
+      const pi: Record<string, unknown> = {
         id,
         object: 'payment_intent',
         amount: Number(req.form.amount),
@@ -94,21 +190,72 @@ function defaultRoutes(fake: FakeStripe): Route[] {
         status: req.form.payment_method ? 'requires_confirmation' : 'requires_payment_method',
         latest_charge: null,
         last_payment_error: null,
+        next_action: null,
         livemode: false,
       };
+      if (req.form.confirm === 'true' && req.form.confirmation_token) {
+        const result = confirmWithToken(fake, pi, req);
+        if (result.refused) return result.refused;
+        fake.intents.set(id, pi);
+        fake.intentAccounts.set(id, req.headers['stripe-account'] ?? '');
+        if (result.declined)
+          return { status: 402, body: { error: { ...result.declined, payment_intent: pi } } };
+        return { status: 200, body: shown(fake, pi, expandList(req.form)) };
+      }
       fake.intents.set(id, pi);
+      fake.intentAccounts.set(id, req.headers['stripe-account'] ?? '');
       return { status: 200, body: pi };
+    }),
+    r('GET', /^\/v1\/confirmation_tokens\/([^/]+)$/, (req, [id]) => {
+      const entry = fake.confirmationTokens.get(id);
+      if (!entry || entry.account !== (req.headers['stripe-account'] ?? ''))
+        return missing('confirmation_token', id);
+      return { status: 200, body: entry.token };
+    }),
+    r('GET', /^\/v1\/payment_method_domains$/, (req) => ({
+      status: 200,
+      body: {
+        object: 'list',
+        has_more: false,
+        data: [...fake.domains.values()]
+          .filter(
+            (d) => d.account === req.headers['stripe-account'] && d.domain_name === req.query.domain_name,
+          )
+          .map(({ account: _a, ...d }) => d),
+      },
+    })),
+    r('POST', /^\/v1\/payment_method_domains$/, (req) => {
+      const id = nextId('pmd');
+      const local = /^(localhost|[\d.]+)$/.test(req.form.domain_name ?? '');
+      const status = local
+        ? { status: 'inactive', status_details: { error_message: 'Domains must be publicly reachable.' } }
+        : { status: 'active' };
+      const d = {
+        id,
+        object: 'payment_method_domain',
+        domain_name: req.form.domain_name,
+        enabled: req.form.enabled !== 'false',
+        apple_pay: status,
+        google_pay: status,
+        link: { status: 'active' },
+        paypal: { status: 'inactive' },
+        livemode: false,
+        created: 1_790_000_000,
+      };
+      fake.domains.set(id, { ...d, account: req.headers['stripe-account'] ?? '' });
+      return { status: 200, body: d };
+    }),
+    r('POST', /^\/v1\/payment_method_domains\/([^/]+)(\/validate)?$/, (req, [id]) => {
+      const d = fake.domains.get(id);
+      if (!d || d.account !== req.headers['stripe-account']) return missing('payment_method_domain', id);
+      if (req.form.enabled) d.enabled = req.form.enabled === 'true';
+      const { account: _a, ...body } = d;
+      return { status: 200, body };
     }),
     r('GET', /^\/v1\/payment_intents\/([^/]+)$/, (req, [id]) => {
       const pi = fake.intents.get(id);
-      if (!pi)
-        return stripeError(404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: `No such payment_intent: '${id}'`,
-          param: 'intent',
-        });
-      return { status: 200, body: expandIntent(pi, expandList(req.query)) };
+      if (!pi) return missing('payment_intent', id, 'intent');
+      return { status: 200, body: shown(fake, pi, expandList(req.query)) };
     }),
     r('POST', /^\/v1\/payment_intents\/([^/]+)\/cancel$/, (_req, [id]) => {
       const pi = fake.intents.get(id);
@@ -221,6 +368,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests: [],
     intents: new Map(),
     paymentMethods: new Map(),
+    confirmationTokens: new Map(),
+    intentAccounts: new Map(),
+    domains: new Map(),
+    addConfirmationToken({ account, card, outcome = 'succeed' }) {
+      const id = nextId('ctoken');
+      const token = {
+        id,
+        object: 'confirmation_token',
+        created: 1_790_000_000,
+        expires_at: 4_102_444_800,
+        livemode: false,
+        payment_intent: null,
+        payment_method_preview: {
+          type: 'card',
+          card: {
+            brand: card.brand,
+            funding: card.funding,
+            country: card.country,
+            last4: card.last4,
+            wallet: card.wallet ? { type: card.wallet } : null,
+          },
+        },
+        use_stripe_sdk: true,
+      };
+      fake.confirmationTokens.set(id, { token, account, card, outcome });
+      return id;
+    },
     on(method, path, handler) {
       scripted.unshift({ method: method.toUpperCase(), pattern: toPattern(path), handler });
     },

@@ -39,6 +39,7 @@ button.l{border:0;padding:4px 0;min-height:0;text-decoration:underline;backgroun
 .n button{margin-top:8px}
 .ok{color:#15803d}
 .tm{display:inline-block;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;padding:2px 8px;border-radius:999px;background:#fef3c7;color:#78350f;border:1px solid #b45309}
+.qt{font-weight:600}
 .hint{font-size:13px;color:#4b5563;margin-top:8px}
 .st{text-align:center;padding:24px 8px}
 .acts{display:flex;gap:8px;flex-wrap:wrap;margin-top:16px}

@@ -1,12 +1,13 @@
 /**
  * The console's English catalogue: react-admin's own messages (`ra.*`), the resources' names and
  * notifications (`resources.*`, used by react-admin's buttons), and the console's texts
- * (`console.*`, in ./en-frame.ts and ./en-records.ts). Components use keys, never literal texts.
+ * (`console.*`, in ./en-frame.ts, ./en-records.ts and ./en-wallets.ts). Components use keys, never literal texts.
  */
 import englishMessages from 'ra-language-english';
 import { frame } from './en-frame.ts';
 import { integrations } from './en-integrations.ts';
 import { records } from './en-records.ts';
+import { wallets } from './en-wallets.ts';
 
 export const en = {
   ...englishMessages,
@@ -29,5 +30,5 @@ export const en = {
     'audit-log': { name: 'Audit entry |||| Audit log' },
     'api-keys': { name: 'API key |||| API keys' },
   },
-  console: { ...frame, ...records, ...integrations },
+  console: { ...frame, ...records, ...wallets, ...integrations },
 };

@@ -12,6 +12,7 @@ import type { Merchant } from '../shared/types.ts';
 import { AccountingPanel } from './AccountingPanel.tsx';
 import { MerchantInfo } from './MerchantInfo.tsx';
 import { MerchantPayments } from './MerchantPayments.tsx';
+import { PaymentDomainsPanel } from './PaymentDomainsPanel.tsx';
 import { PaymentUrlPanel } from './PaymentUrlPanel.tsx';
 import { StripePanel } from './StripePanel.tsx';
 import { SurchargePanel } from './SurchargePanel.tsx';
@@ -72,6 +73,9 @@ export function MerchantDetails() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <SurchargePanel merchant={data} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <PaymentDomainsPanel merchant={data} />
         </Grid>
       </Grid>
       <MerchantPayments merchantId={data.id} />

@@ -23,6 +23,7 @@ import { dateTime, money, paymentTone, syncTone } from '../shared/format.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
+import { MethodMismatch } from './MethodMismatch.tsx';
 import { RefundAccountingRecords } from './RefundAccountingRecords.tsx';
 import { KIND_TEXT, refundableOf, RefundDialog } from './RefundDialog.tsx';
 
@@ -92,6 +93,7 @@ export function PaymentDetails() {
           {translate('console.payments.overpaid', { invoice: p.invoice_number })}
         </Alert>
       ) : null}
+      <MethodMismatch payment={p} />
       <Card component="section" aria-labelledby="payment-title">
         <CardContent>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>

@@ -4,10 +4,17 @@
  * and test cards). Services speak only this interface; amounts are integer minor units and
  * currencies lower-case ISO codes as Stripe uses them.
  *
+ * Payments are finalised on the server (DESIGN §4): the browser turns what the customer entered
+ * into a confirmation token (`ctoken_…`, Stripe.js `createConfirmationToken` or the sandbox form),
+ * the server reads its payment-method preview to price the surcharge, then creates the intent with
+ * that token and `confirm: true` in one call.
+ *
  * @example
+ *   const token = await provider.retrieveConfirmationToken('ctoken_123', 'acct_123'); // token.card.funding
  *   const intent = await provider.createIntent({ amount: 10295, currency: 'aud', applicationFeeAmount: 129,
- *     connectedAccountId: 'acct_123', description: 'Invoice: INV-1', metadata: { paymentId }, idempotencyKey });
- *   // intent.clientSecret contains '_secret_'; the browser confirms it with Stripe.js (or the sandbox form)
+ *     connectedAccountId: 'acct_123', description: 'Invoice: INV-1', metadata: { paymentId }, idempotencyKey,
+ *     confirmationToken: 'ctoken_123', returnUrl: 'https://pay.example/payment-complete' });
+ *   // intent.status: succeeded | processing | requires_action | requires_payment_method (declined, lastError)
  */
 
 export type IntentStatus =
@@ -25,6 +32,33 @@ export interface CardDetails {
   funding: 'credit' | 'debit' | 'prepaid' | 'unknown';
   /** Issuing country (ISO 3166-1 alpha-2), used for domestic/international surcharge rules. */
   country: string | null;
+  /** The wallet the card came through (`apple_pay`, `google_pay`, `link`, …), null for a card typed in. */
+  wallet: string | null;
+}
+
+/**
+ * A confirmation token as the server reads it: the preview of the payment method it will create when
+ * an intent is confirmed with it (Stripe's `payment_method_preview`). Wallet payments are cards too:
+ * `card` describes the underlying card and `card.wallet` the wallet.
+ */
+export interface ConfirmationToken {
+  id: string;
+  /** Stripe's payment method type (`card`, `au_becs_debit`, …). */
+  type: string;
+  card: Omit<CardDetails, 'paymentMethodId'> | null;
+  /** Unix seconds; null once used. */
+  expiresAt: number | null;
+  /** The intent this token confirmed, or null while unused (single use). */
+  paymentIntentId: string | null;
+}
+
+/** A domain registered for wallets (Apple Pay, Google Pay) on a connected account. */
+export interface PaymentMethodDomain {
+  id: string;
+  domain: string;
+  enabled: boolean;
+  applePay: { status: 'active' | 'inactive'; error: string | null };
+  googlePay: { status: 'active' | 'inactive'; error: string | null };
 }
 
 export interface ProviderError {
@@ -36,6 +70,7 @@ export interface ProviderError {
 
 export interface ProviderIntent {
   id: string;
+  /** Only ever handed to a browser while the intent is `requires_action` (for handleNextAction). */
   clientSecret: string;
   status: IntentStatus;
   amount: number;
@@ -48,6 +83,8 @@ export interface ProviderIntent {
    * webhook action it may be null (Stripe does not expand the payment method in events).
    */
   card: CardDetails | null;
+  /** The payment method attached (or last tried), also when `card` is not expanded. */
+  paymentMethodId: string | null;
   lastError: ProviderError | null;
   amountRefunded: number;
   created: number;
@@ -61,6 +98,14 @@ export interface CreateIntentInput {
   description: string;
   metadata: Record<string, string>;
   idempotencyKey: string;
+  /**
+   * Confirm at once with this token (`confirm: true`). Without one the intent is only created
+   * (rows from before server-side confirmation are rebuilt that way).
+   */
+  confirmationToken?: string | null;
+  /** Where a redirecting payment method returns to (required by Stripe with `confirm: true`). */
+  returnUrl?: string | null;
+  /** Legacy attempts only (before confirmation tokens): the payment method quoted. */
   paymentMethodId?: string | null;
   receiptEmail?: string | null;
 }
@@ -117,6 +162,8 @@ export class ProviderRequestError extends Error {
   readonly declineCode: string | null;
   readonly statusCode: number;
   readonly param: string | null;
+  /** The intent the refused request concerned, when the provider names it (e.g. a card decline). */
+  readonly intent: ProviderIntent | null;
   constructor(input: {
     type: string;
     message: string;
@@ -124,6 +171,7 @@ export class ProviderRequestError extends Error {
     declineCode?: string | null;
     statusCode: number;
     param?: string | null;
+    intent?: ProviderIntent | null;
   }) {
     super(input.message);
     this.name = 'ProviderRequestError';
@@ -132,6 +180,7 @@ export class ProviderRequestError extends Error {
     this.declineCode = input.declineCode ?? null;
     this.statusCode = input.statusCode;
     this.param = input.param ?? null;
+    this.intent = input.intent ?? null;
   }
 }
 
@@ -149,11 +198,17 @@ export class WebhookSignatureError extends Error {
 export interface PaymentProvider {
   readonly mode: 'sandbox' | 'stripe';
 
+  /**
+   * Create (and with a confirmation token, confirm) an intent. Resolves with the intent whenever one
+   * exists, a declined one included (`requires_payment_method` with `lastError`); throws when the
+   * provider made none (invalid or used token, amount out of range, …).
+   */
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   retrieveIntent(intentId: string, connectedAccountId: string): Promise<ProviderIntent>;
   /** Cancel an unconfirmed intent. Resolves with the intent as it now stands (it may have succeeded). */
   cancelIntent(intentId: string, connectedAccountId: string): Promise<ProviderIntent>;
-  retrievePaymentMethod(paymentMethodId: string, connectedAccountId: string): Promise<CardDetails>;
+  /** A confirmation token made in the browser for the connected account (what the customer will pay with). */
+  retrieveConfirmationToken(tokenId: string, connectedAccountId: string): Promise<ConfirmationToken>;
   refund(input: RefundInput): Promise<ProviderRefund>;
 
   /** Account Links onboarding for a new (or unfinished) connected account. */
@@ -170,6 +225,11 @@ export interface PaymentProvider {
   exchangeOAuthCode(code: string): Promise<{ accountId: string }>;
   retrieveAccount(accountId: string): Promise<ConnectedAccount>;
   disconnectAccount(accountId: string): Promise<void>;
+
+  /** Register a domain for wallets on a connected account (idempotent per domain); its status. */
+  registerPaymentMethodDomain(domain: string, connectedAccountId: string): Promise<PaymentMethodDomain>;
+  /** Ask the provider to check a registered domain again; its status now. */
+  validatePaymentMethodDomain(domainId: string, connectedAccountId: string): Promise<PaymentMethodDomain>;
 
   /** Verify a webhook delivery against any configured signing secret; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signatureHeader: string | null): WebhookEvent;

@@ -6,7 +6,9 @@
  */
 import type {
   CardDetails,
+  ConfirmationToken,
   ConnectedAccount,
+  PaymentMethodDomain,
   IntentStatus,
   ProviderAction,
   ProviderError,
@@ -20,6 +22,27 @@ export interface CardLike {
   last4?: string | null;
   funding?: string | null;
   country?: string | null;
+  wallet?: { type?: string | null } | null;
+}
+
+export interface ConfirmationTokenLike {
+  id: string;
+  expires_at?: number | null;
+  payment_intent?: string | null;
+  payment_method_preview?: { type?: string | null; card?: CardLike | null } | null;
+}
+
+interface DomainStatusLike {
+  status?: string | null;
+  status_details?: { error_message?: string | null } | null;
+}
+
+export interface PaymentMethodDomainLike {
+  id: string;
+  domain_name: string;
+  enabled?: boolean | null;
+  apple_pay?: DomainStatusLike | null;
+  google_pay?: DomainStatusLike | null;
 }
 
 export interface PaymentMethodLike {
@@ -89,6 +112,39 @@ function card(paymentMethodId: string, c: CardLike): CardDetails {
     last4: c.last4 ?? '',
     funding: (FUNDING.has(c.funding ?? '') ? c.funding : 'unknown') as CardDetails['funding'],
     country: c.country ? c.country.toUpperCase() : null,
+    wallet: c.wallet?.type ?? null,
+  };
+}
+
+/** A confirmation token's preview: what the server prices the surcharge on. */
+export function confirmationTokenFromStripe(t: ConfirmationTokenLike): ConfirmationToken {
+  const preview = t.payment_method_preview;
+  const c = preview?.card ? card('', preview.card) : null;
+  return {
+    id: t.id,
+    type: preview?.type ?? 'unknown',
+    card: c
+      ? { brand: c.brand, last4: c.last4, funding: c.funding, country: c.country, wallet: c.wallet }
+      : null,
+    expiresAt: t.expires_at ?? null,
+    paymentIntentId: t.payment_intent ?? null,
+  };
+}
+
+function domainStatus(s: DomainStatusLike | null | undefined) {
+  return {
+    status: s?.status === 'active' ? ('active' as const) : ('inactive' as const),
+    error: s?.status_details?.error_message ?? null,
+  };
+}
+
+export function paymentMethodDomainFromStripe(d: PaymentMethodDomainLike): PaymentMethodDomain {
+  return {
+    id: d.id,
+    domain: d.domain_name,
+    enabled: d.enabled !== false,
+    applePay: domainStatus(d.apple_pay),
+    googlePay: domainStatus(d.google_pay),
   };
 }
 
@@ -108,6 +164,14 @@ function cardOfIntent(pi: PaymentIntentLike): CardDetails | null {
   }
   const failed = pi.last_payment_error?.payment_method;
   return failed ? cardFromPaymentMethod(failed) : null;
+}
+
+function paymentMethodIdOf(pi: PaymentIntentLike): string | null {
+  if (typeof pi.payment_method === 'string') return pi.payment_method;
+  if (pi.payment_method) return pi.payment_method.id;
+  const charge = pi.latest_charge;
+  if (charge && typeof charge === 'object' && charge.payment_method) return charge.payment_method;
+  return pi.last_payment_error?.payment_method?.id ?? null;
 }
 
 function errorOf(pi: PaymentIntentLike): ProviderError | null {
@@ -145,6 +209,7 @@ export function intentFromStripe(pi: PaymentIntentLike, connectedAccountId: stri
     connectedAccountId,
     metadata: { ...(pi.metadata ?? {}) },
     card: cardOfIntent(pi),
+    paymentMethodId: paymentMethodIdOf(pi),
     lastError: errorOf(pi),
     amountRefunded: charge?.amount_refunded ?? 0,
     created: pi.created,

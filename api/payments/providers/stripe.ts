@@ -14,9 +14,10 @@ import type { Logger } from '../../logger.ts';
 import {
   ProviderRequestError,
   WebhookSignatureError,
-  type CardDetails,
+  type ConfirmationToken,
   type ConnectedAccount,
   type CreateIntentInput,
+  type PaymentMethodDomain,
   type PaymentProvider,
   type ProviderIntent,
   type ProviderRefund,
@@ -25,12 +26,14 @@ import {
 } from './provider.ts';
 import {
   accountFromStripe,
-  cardFromPaymentMethod,
+  confirmationTokenFromStripe,
   intentFromStripe,
+  paymentMethodDomainFromStripe,
   refundFromStripe,
   webhookEventFromStripe,
   type EventLike,
   type PaymentIntentLike,
+  type PaymentMethodDomainLike,
 } from './stripe-objects.ts';
 
 /** Stripe's default: events older than five minutes are replays. */
@@ -113,20 +116,33 @@ export class StripeProvider implements PaymentProvider {
       application_fee_amount: input.applicationFeeAmount,
       description: input.description,
       metadata: input.metadata,
-      // Card only: the widget collects a card, and surcharge rules depend on the card's funding/country.
-      // (API 2026-10-28 replaced `payment_method_types` with `allowed_payment_method_types`; naming
-      // the types leaves automatic payment methods off.)
+      // Cards (wallets included: Apple Pay and Google Pay are cards) only; surcharge rules depend on
+      // the card. (API 2026-10-28 replaced `payment_method_types` with `allowed_payment_method_types`;
+      // naming the types leaves automatic payment methods off.)
       allowed_payment_method_types: ['card'],
     };
-    if (input.paymentMethodId) params.payment_method = input.paymentMethodId;
+    if (input.confirmationToken) {
+      // Finalised on the server: created and confirmed in one idempotent call; the card used comes
+      // back expanded (charged = quoted check, api/payments/method-match.ts).
+      params.confirm = true;
+      params.confirmation_token = input.confirmationToken;
+      if (input.returnUrl) params.return_url = input.returnUrl;
+      params.expand = ['payment_method', 'latest_charge'];
+    } else if (input.paymentMethodId) params.payment_method = input.paymentMethodId;
     if (input.receiptEmail) params.receipt_email = input.receiptEmail;
-    const pi = await call(() =>
-      this.stripe.paymentIntents.create(params, {
+    try {
+      const pi = await this.stripe.paymentIntents.create(params, {
         stripeAccount: input.connectedAccountId,
         idempotencyKey: input.idempotencyKey,
-      }),
-    );
-    return intentFromStripe(pi as PaymentIntentLike, input.connectedAccountId);
+      });
+      return intentFromStripe(pi as PaymentIntentLike, input.connectedAccountId);
+    } catch (err) {
+      // A declined card: Stripe answers 402 but the intent exists (requires_payment_method, with
+      // last_payment_error). The caller needs it, to cancel it and record the decline.
+      if (err instanceof Stripe.errors.StripeCardError && err.payment_intent)
+        return intentFromStripe(err.payment_intent as PaymentIntentLike, input.connectedAccountId);
+      throw toProviderError(err);
+    }
   }
 
   async retrieveIntent(intentId: string, connectedAccountId: string): Promise<ProviderIntent> {
@@ -153,21 +169,11 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async retrievePaymentMethod(paymentMethodId: string, connectedAccountId: string): Promise<CardDetails> {
-    const pm = await call(() =>
-      this.stripe.paymentMethods.retrieve(paymentMethodId, {}, { stripeAccount: connectedAccountId }),
+  async retrieveConfirmationToken(tokenId: string, connectedAccountId: string): Promise<ConfirmationToken> {
+    const token = await call(() =>
+      this.stripe.confirmationTokens.retrieve(tokenId, {}, { stripeAccount: connectedAccountId }),
     );
-    const card = cardFromPaymentMethod(pm);
-    if (!card) {
-      throw new ProviderRequestError({
-        type: 'invalid_request_error',
-        code: 'payment_method_invalid_parameter',
-        message: 'The payment method is not a card.',
-        statusCode: 400,
-        param: 'payment_method',
-      });
-    }
-    return card;
+    return confirmationTokenFromStripe(token);
   }
 
   async refund(input: RefundInput): Promise<ProviderRefund> {
@@ -277,6 +283,39 @@ export class StripeProvider implements PaymentProvider {
       if (err instanceof Stripe.errors.StripeOAuthError && err.rawType === 'invalid_client') return;
       throw toProviderError(err);
     }
+  }
+
+  async registerPaymentMethodDomain(
+    domain: string,
+    connectedAccountId: string,
+  ): Promise<PaymentMethodDomain> {
+    const account = { stripeAccount: connectedAccountId };
+    // A domain is registered once per account: look for it before creating it.
+    const existing = await call(() =>
+      this.stripe.paymentMethodDomains.list({ domain_name: domain, limit: 1 }, account),
+    );
+    const found = existing.data[0];
+    if (found) {
+      if (found.enabled) return paymentMethodDomainFromStripe(found as PaymentMethodDomainLike);
+      const enabled = await call(() =>
+        this.stripe.paymentMethodDomains.update(found.id, { enabled: true }, account),
+      );
+      return paymentMethodDomainFromStripe(enabled as PaymentMethodDomainLike);
+    }
+    const d = await call(() =>
+      this.stripe.paymentMethodDomains.create({ domain_name: domain, enabled: true }, account),
+    );
+    return paymentMethodDomainFromStripe(d as PaymentMethodDomainLike);
+  }
+
+  async validatePaymentMethodDomain(
+    domainId: string,
+    connectedAccountId: string,
+  ): Promise<PaymentMethodDomain> {
+    const d = await call(() =>
+      this.stripe.paymentMethodDomains.validate(domainId, {}, { stripeAccount: connectedAccountId }),
+    );
+    return paymentMethodDomainFromStripe(d as PaymentMethodDomainLike);
   }
 
   parseWebhook(rawBody: string, signatureHeader: string | null): WebhookEvent {

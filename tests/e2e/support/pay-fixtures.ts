@@ -11,6 +11,8 @@ import type { RunningServer } from './server.ts';
 
 export const CARDS = {
   visa: '4242424242424242',
+  visaDebit: '4000056655665556',
+  visaAu: '4000000360000006',
   mastercard: '5555555555554444',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
@@ -95,3 +97,49 @@ export async function waitForForm(w: Locator) {
 
 export const money = (minor: number, currency = 'AUD') =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
+
+/**
+ * Pay over HTTP as the widget does (its sandbox form and our API): open the link's pay session,
+ * turn the card into a confirmation token, get the quote, create and confirm the payment. Returns
+ * the create answer's status and body (200 succeeded / requires_action, 422 declined, …).
+ */
+export async function payOverHttp(
+  baseUrl: string,
+  o: {
+    merchant: string;
+    invoice: string;
+    linkAmount: string;
+    amount: number;
+    card?: string;
+    currency?: string;
+  },
+): Promise<{ status: number; body: any }> {
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  };
+  const currency = o.currency ?? 'AUD';
+  const q = new URLSearchParams({ merchant: o.merchant, invoice: o.invoice, amount: o.linkAmount, currency });
+  const session = await fetch(`${baseUrl}/api/pay/session?${q}`).then((r) => r.json());
+  if (!session.paySessionId) throw new Error(`no pay session: ${JSON.stringify(session)}`);
+  const card = o.card ?? CARDS.visa;
+  const token = await post('/api/sandbox/confirmation_tokens', {
+    payment_method_data: {
+      card: { number: card, exp_month: 12, exp_year: 2034, cvc: card.length === 15 ? '1234' : '123' },
+    },
+    stripe_account: session.provider.connectedAccountId,
+  });
+  if (token.status !== 200) return token;
+  const where = { paySessionId: session.paySessionId, currency: currency.toLowerCase(), amount: o.amount };
+  const quote = await post('/api/payments/quote', { ...where, confirmationToken: token.body.id });
+  if (quote.status !== 200) return quote;
+  return post(
+    '/api/payments/create-payment-intent',
+    { ...where, confirmationToken: token.body.id, quoteId: quote.body.quoteId },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
+}

@@ -1,18 +1,17 @@
 /**
  * Sandbox mode's card box: the widget's own test-card form (holder, number, expiry MM/YY, CVC),
  * clearly marked as test mode. It talks only to `/api/sandbox/*`, the sandbox provider's stand-in
- * for Stripe.js: create a payment method, confirm the intent, complete or fail 3-D Secure.
+ * for Stripe.js: the card becomes a confirmation token there (as `createConfirmationToken` makes one
+ * at Stripe), and a 3-D Secure step is completed or failed there. Our server prices and confirms.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { PayApi } from '../lib/api.ts';
-import type { CardBoxProps, CardHandle, ConfirmResult } from './card-handle.ts';
+import type { CardBoxProps, CardHandle } from './card-handle.ts';
 
 interface Props extends CardBoxProps {
   api: PayApi;
   account: string | null;
 }
-
-type Intent = { id: string; status: string };
 
 const digits = (s: string) => s.replace(/\D/g, '');
 const groupNumber = (s: string) =>
@@ -23,6 +22,10 @@ function formatExpiry(s: string): string {
   const d = digits(s).slice(0, 4);
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
 }
+
+/** Complete enough to ask for a quote: a full number, an expiry and a CVC. */
+const complete = (f: { number: string; expiry: string; cvc: string }) =>
+  digits(f.number).length >= 15 && /^\d\d\/\d\d$/.test(f.expiry) && digits(f.cvc).length >= 3;
 
 export function SandboxCard({ api, account, onHandle, onCardChange, disabled, errorId, hasError }: Props) {
   const [name, setName] = useState('');
@@ -39,23 +42,8 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
   }, [challenge]);
 
   useEffect(() => {
-    const authenticate = (intent: Intent, clientSecret: string) =>
-      new Promise<boolean>((resolve) => setChallenge(() => resolve)).then(
-        async (ok): Promise<ConfirmResult> => {
-          setChallenge(null);
-          const r = await api.sandbox<{ paymentIntent: Intent }>(
-            `/payment_intents/${intent.id}/authenticate`,
-            {
-              client_secret: clientSecret,
-              result: ok ? 'complete' : 'fail',
-            },
-          );
-          return r.error ? { error: r.error } : { paymentIntent: r.ok.paymentIntent };
-        },
-      );
-
     const handle: CardHandle = {
-      async createPaymentMethod() {
+      async createToken() {
         const f = fields.current;
         const [mm, yy] = f.expiry.split('/');
         if (digits(f.number).length < 12)
@@ -66,45 +54,46 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
           };
         if (digits(f.cvc).length < 3)
           return { error: { code: 'incomplete_cvc', message: "Your card's security code is incomplete." } };
-        const r = await api.sandbox<{ id: string }>('/payment_methods', {
-          type: 'card',
-          card: {
-            number: digits(f.number),
-            exp_month: Number(mm),
-            exp_year: 2000 + Number(yy),
-            cvc: digits(f.cvc),
+        const r = await api.sandbox<{ id: string }>('/confirmation_tokens', {
+          payment_method_data: {
+            type: 'card',
+            card: {
+              number: digits(f.number),
+              exp_month: Number(mm),
+              exp_year: 2000 + Number(yy),
+              cvc: digits(f.cvc),
+            },
+            billing_details: f.name.trim() ? { name: f.name.trim() } : undefined,
           },
-          billing_details: f.name.trim() ? { name: f.name.trim() } : undefined,
           stripe_account: account ?? undefined,
         });
-        return r.error ? { error: r.error } : { id: r.ok.id };
+        return r.error ? { error: r.error } : { token: r.ok.id };
       },
-      async confirm(clientSecret, paymentMethodId) {
+      async handleNextAction(clientSecret) {
+        const ok = await new Promise<boolean>((resolve) => setChallenge(() => resolve));
+        setChallenge(null);
         const id = clientSecret.split('_secret_')[0];
-        const r = await api.sandbox<{ paymentIntent: Intent }>(`/payment_intents/${id}/confirm`, {
-          client_secret: clientSecret,
-          payment_method: paymentMethodId,
-        });
-        if (r.error) return { error: r.error };
-        const intent = r.ok.paymentIntent;
-        return intent.status === 'requires_action'
-          ? authenticate(intent, clientSecret)
-          : { paymentIntent: intent };
+        const r = await api.sandbox<{ paymentIntent: { status: string } }>(
+          `/payment_intents/${id}/authenticate`,
+          { client_secret: clientSecret, result: ok ? 'complete' : 'fail' },
+        );
+        return r.error ? { error: r.error } : { ok: true };
       },
       clear() {
         setName('');
         setNumber('');
         setExpiry('');
         setCvc('');
+        onCardChange(false);
       },
     };
     onHandle(handle);
     return () => onHandle(null);
-  }, [api, account, onHandle]);
+  }, [api, account, onHandle, onCardChange]);
 
-  const changed = (set: (v: string) => void) => (v: string) => {
+  const changed = (set: (v: string) => void, key: 'number' | 'expiry' | 'cvc') => (v: string) => {
     set(v);
-    onCardChange();
+    onCardChange(complete({ ...fields.current, [key]: v }));
   };
   const invalid = hasError ? true : undefined;
   const described = hasError ? errorId : 'ip-tm';
@@ -137,7 +126,7 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
           disabled={disabled}
           aria-invalid={invalid}
           aria-describedby={described}
-          onChange={(e) => changed(setNumber)(groupNumber(e.target.value))}
+          onChange={(e) => changed(setNumber, 'number')(groupNumber(e.target.value))}
         />
       </div>
       <div className="f g">
@@ -151,7 +140,7 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
             value={expiry}
             disabled={disabled}
             aria-invalid={invalid}
-            onChange={(e) => changed(setExpiry)(formatExpiry(e.target.value))}
+            onChange={(e) => changed(setExpiry, 'expiry')(formatExpiry(e.target.value))}
           />
         </div>
         <div>
@@ -164,14 +153,15 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
             value={cvc}
             disabled={disabled}
             aria-invalid={invalid}
-            onChange={(e) => changed(setCvc)(digits(e.target.value).slice(0, 4))}
+            onChange={(e) => changed(setCvc, 'cvc')(digits(e.target.value).slice(0, 4))}
           />
         </div>
       </div>
       <p className="hint">
-        Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995
-        insufficient funds; 4000 0000 0000 9979 stolen; 4000 0000 0000 0069 expired; 4000 0000 0000 3220 asks
-        for 3-D Secure. Any future expiry and any CVC.
+        Test cards: 4242 4242 4242 4242 Visa credit; 4000 0566 5566 5556 Visa debit; 4000 0003 6000 0006
+        Australian Visa; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 insufficient funds; 4000 0000
+        0000 9979 stolen; 4000 0000 0000 0069 expired; 4000 0000 0000 3220 asks for 3-D Secure. Any future
+        expiry and any CVC.
       </p>
       {challenge && (
         <div className="dlg" role="dialog" aria-modal="false" aria-labelledby="ip-3ds">

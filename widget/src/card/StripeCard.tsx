@@ -1,15 +1,18 @@
 /**
- * Stripe mode's card box: Stripe Elements via @stripe/react-stripe-js, Stripe.js loaded from
- * js.stripe.com only when this module runs (`@stripe/stripe-js/pure`) and initialised with the
- * merchant's connected account (direct charges). Stripe refuses to mount Elements inside a shadow
- * root, so the card element lives in a light-DOM child of `<invoice-pay>` and is projected into
- * the card box through `<slot name="card">` (DESIGN §4). Card data goes from Stripe's iframe to
- * Stripe; our server never sees it.
+ * Stripe mode's card box: the Payment Element via @stripe/react-stripe-js in deferred-intent mode
+ * (`mode: 'payment'`, the amount and currency, cards only — Apple Pay and Google Pay appear as cards
+ * where the browser offers them), Stripe.js loaded from js.stripe.com only when this module runs
+ * (`@stripe/stripe-js/pure`) and initialised with the merchant's connected account (direct charges).
+ * Stripe refuses to mount Elements inside a shadow root, so the element lives in a light-DOM child
+ * of `<invoice-pay>` and is projected into the card box through a named `<slot>` (DESIGN §4).
+ * Payments are finalised on the server: `elements.submit()`, then `createConfirmationToken` — the
+ * server quotes and confirms with the token; `handleNextAction` runs 3-D Secure. Card data goes from
+ * Stripe's iframe to Stripe; our server never sees it.
  */
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { CardBoxProps, CardHandle } from './card-handle.ts';
 
@@ -17,11 +20,11 @@ interface Props extends CardBoxProps {
   host: HTMLElement;
   publishableKey: string;
   account: string;
+  /** What the customer is about to pay (minor units), for wallets' payment sheets. */
+  amount: number;
+  currency: string;
   onLoadError(): void;
 }
-
-export const NOT_INITIALIZED = 'Stripe has not been initialized. Please refresh the page and try again.';
-export const NO_CARD_ELEMENT = 'Card element not found. Please refresh the page and try again.';
 
 let slotCounter = 0;
 
@@ -47,6 +50,14 @@ export default function StripeCard(props: Props) {
     return () => node.remove();
   }, [host]);
 
+  // Deferred intent: no intent exists until the server confirms. Stripe needs an amount above zero.
+  const amount = Math.max(props.amount, 1);
+  const currency = props.currency.toLowerCase();
+  const options = useMemo<StripeElementsOptions>(
+    () => ({ mode: 'payment', amount, currency, allowedPaymentMethodTypes: ['card'], locale: 'en' }),
+    [amount, currency],
+  );
+
   return (
     <div className="card" part="card">
       {!ready && (
@@ -57,8 +68,8 @@ export default function StripeCard(props: Props) {
       {mount && (
         <>
           <slot name={mount.slot} />
-          <Elements stripe={stripe as Promise<Stripe | null>} options={{ locale: 'en' }}>
-            {createPortal(<CardField {...props} onReady={() => setReady(true)} />, mount.node)}
+          <Elements stripe={stripe as Promise<Stripe | null>} options={options}>
+            {createPortal(<PaymentField {...props} onReady={() => setReady(true)} />, mount.node)}
           </Elements>
         </>
       )}
@@ -66,7 +77,7 @@ export default function StripeCard(props: Props) {
   );
 }
 
-function CardField({ onHandle, onCardChange, disabled, onReady }: Props & { onReady(): void }) {
+function PaymentField({ onHandle, onCardChange, disabled, onReady }: Props & { onReady(): void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [mounted, setMounted] = useState(false);
@@ -74,24 +85,22 @@ function CardField({ onHandle, onCardChange, disabled, onReady }: Props & { onRe
   useEffect(() => {
     if (!stripe || !elements || !mounted) return;
     const handle: CardHandle = {
-      async createPaymentMethod(billing) {
-        const card = elements.getElement(CardElement);
-        if (!card) return { error: { message: NO_CARD_ELEMENT } };
-        const r = await stripe.createPaymentMethod({
-          type: 'card',
-          card,
-          billing_details: billing.email ? { email: billing.email } : undefined,
+      async createToken(billing) {
+        // Stripe validates the fields (and shows a wallet's sheet) first; only then the token.
+        const submitted = await elements.submit();
+        if (submitted.error) return { error: submitted.error };
+        const r = await stripe.createConfirmationToken({
+          elements,
+          params: billing.email ? { payment_method_data: { billing_details: { email: billing.email } } } : {},
         });
-        return r.error ? { error: r.error } : { id: r.paymentMethod.id };
+        return r.error ? { error: r.error } : { token: r.confirmationToken.id };
       },
-      async confirm(clientSecret, paymentMethodId) {
-        const r = await stripe.confirmCardPayment(clientSecret, { payment_method: paymentMethodId });
-        return r.error
-          ? { error: r.error }
-          : { paymentIntent: { id: r.paymentIntent.id, status: r.paymentIntent.status } };
+      async handleNextAction(clientSecret) {
+        const r = await stripe.handleNextAction({ clientSecret });
+        return r.error ? { error: r.error } : { ok: true };
       },
       clear() {
-        elements.getElement(CardElement)?.clear();
+        elements.getElement('payment')?.clear();
       },
     };
     onHandle(handle);
@@ -99,13 +108,19 @@ function CardField({ onHandle, onCardChange, disabled, onReady }: Props & { onRe
   }, [stripe, elements, mounted, onHandle]);
 
   return (
-    <CardElement
-      options={{ hidePostalCode: true, disabled, style: { base: { fontSize: '16px', color: '#111827' } } }}
+    <PaymentElement
+      options={{
+        layout: 'tabs',
+        readOnly: disabled,
+        wallets: { applePay: 'auto', googlePay: 'auto' },
+      }}
       onReady={() => {
         setMounted(true);
         onReady();
       }}
-      onChange={onCardChange}
+      // A card typed in is quoted as soon as it is complete; a wallet when Pay is pressed (its sheet
+      // needs the customer's gesture).
+      onChange={(e) => onCardChange(e.complete && e.value.type === 'card')}
     />
   );
 }

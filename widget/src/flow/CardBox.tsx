@@ -1,6 +1,6 @@
 /**
- * The card entry of the payment form: Stripe Elements (loaded on demand) for live merchants, the
- * sandbox card otherwise, or the spec's load error when the card box cannot be shown.
+ * The payment details of the payment form: Stripe's Payment Element (loaded on demand) for live
+ * merchants, the sandbox card otherwise, or the spec's load error when the box cannot be shown.
  */
 import { lazy, Suspense } from 'react';
 import { SandboxCard } from '../card/SandboxCard.tsx';
@@ -16,6 +16,7 @@ export function CardBox({
   session,
   api,
   host,
+  amount,
   loadFailed,
   busy,
   hasError,
@@ -26,11 +27,13 @@ export function CardBox({
   session: PaySession;
   api: PayApi;
   host: HTMLElement;
+  /** The total about to be paid (minor units): the Payment Element shows it in wallets' sheets. */
+  amount: number;
   loadFailed: boolean;
   busy: boolean;
   hasError: boolean;
   onHandle(handle: CardHandle | null): void;
-  onCardChange(): void;
+  onCardChange(ready: boolean): void;
   onLoadError(): void;
 }) {
   if (loadFailed)
@@ -63,6 +66,8 @@ export function CardBox({
         host={host}
         publishableKey={session.provider.publishableKey}
         account={session.provider.connectedAccountId}
+        amount={amount}
+        currency={session.invoice.currency}
         onHandle={onHandle}
         onCardChange={onCardChange}
         onLoadError={onLoadError}

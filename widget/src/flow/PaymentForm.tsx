@@ -1,11 +1,12 @@
 /**
  * Step 1 of the pay flow (spec §2 "Payment page"): amount (typed, or 25/50/75/100 % of the
- * balance), breakdown, optional receipt email, the card box and the Pay button. Paying: payment
- * method → intent on our API with the pay session → if the server's total for this card differs
- * from the button's, stop and ask again with the new total (DESIGN §4a) → confirm (3-D Secure
- * inside) → refresh on our API, whose word is final.
+ * balance), breakdown, optional receipt email, the payment details and the Pay button. The server
+ * finalises every payment (DESIGN §4b): the details are quoted first — "Visa credit · surcharge
+ * 2.95 % · Total A$…" above the button, which shows that total — then Pay has the server confirm
+ * the charge (3-D Secure in between when the bank asks). If the server's total for these details
+ * differs from the button's, the widget stops, shows the new total and asks again (DESIGN §4a).
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   computeBreakdown,
   formatMoney,
@@ -15,15 +16,15 @@ import {
 } from '../../../core/money.ts';
 import type { CardHandle } from '../card/card-handle.ts';
 import { amountMinor, amountProblem, applyAmountInput, quickAmount } from '../lib/amount.ts';
-import { ApiError, type PayApi, type PaySession, type PaymentState } from '../lib/api.ts';
-import { cardErrorMessage } from '../lib/card-errors.ts';
+import type { PayApi, PaySession, PaymentState } from '../lib/api.ts';
 import { Breakdown } from './Breakdown.tsx';
 import { CardBox } from './CardBox.tsx';
 import { ManualAmount } from './ManualAmount.tsx';
+import { QuoteLine, WaitNotice } from './QuoteLine.tsx';
+import { usePayment, type Problem } from './usePayment.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PERCENTS: BalancePercent[] = [25, 50, 75, 100];
-export const PROCESSING_ERROR = 'There was an error processing your payment. Please try again.';
 
 interface Props {
   session: PaySession;
@@ -50,39 +51,60 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
 
   const [amountText, setAmountText] = useState(() => (cap !== null ? fromMinorUnits(cap, currency) : ''));
   const [email, setEmail] = useState('');
-  const [bps, setBps] = useState(defaultBps);
-  const [quote, setQuote] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [retryAt, setRetryAt] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [handle, setHandle] = useState<CardHandle | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const busyRef = useRef(false);
 
   const amount = amountMinor(amountText, currency);
-  const breakdown = computeBreakdown({
-    amount,
-    surchargeEnabled: bps > 0,
-    surchargeBps: bps,
-    platformFeeBps: session.platformFeeBps,
+  const where = useMemo(
+    () => ({ paySessionId: session.paySessionId, invoiceNumber: session.invoice.number, currency, amount }),
+    [session.paySessionId, session.invoice.number, currency, amount],
+  );
+  const payment = usePayment({
+    api,
+    handle,
+    where,
+    email,
+    amountOk: amount > 0 && amountProblem(amount, due, currency, locale) === null,
   });
+  const quote = payment.quote;
+  const bps = quote ? quote.breakdown.surchargeBps : defaultBps;
+  const breakdown = quote
+    ? quote.breakdown
+    : computeBreakdown({
+        amount,
+        surchargeEnabled: bps > 0,
+        surchargeBps: bps,
+        platformFeeBps: session.platformFeeBps,
+      });
 
-  const onCardChange = useCallback(() => {
-    setCardError(null);
-    setQuote(null);
-    setBps(defaultBps);
-  }, [defaultBps]);
+  const { onCardChange: paymentCardChange } = payment;
+  const onCardChange = useCallback(
+    (ready: boolean) => {
+      setCardError(null);
+      setNotice(null);
+      paymentCardChange(ready);
+    },
+    [paymentCardChange],
+  );
   const onLoadError = useCallback(() => setLoadFailed(true), []);
+  const blocked = retryAt !== null && Date.parse(retryAt) > Date.now();
 
-  const fail = (message: string, code: string, set: (m: string) => void = setFormError) => {
-    set(message);
-    onError(message, code);
+  const show = (p: Problem) => {
+    const set = p.at === 'card' ? setCardError : p.at === 'amount' ? setAmountError : setFormError;
+    set(p.message);
+    onError(p.message, p.code);
   };
 
   async function pay() {
-    if (busyRef.current) return; // duplicate submits are ignored
+    if (busyRef.current || blocked) return; // duplicate submits are ignored
     const problem = amountProblem(amount, due, currency, locale, breakdown.total);
     setAmountError(problem);
     const emailProblem = email.trim() && !EMAIL.test(email.trim()) ? 'Email is invalid' : null;
@@ -100,78 +122,21 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
     setBusy(true);
     setCardError(null);
     setFormError(null);
-    const shownTotal = breakdown.total;
+    setNotice(null);
     try {
-      const pm = await handle.createPaymentMethod({ email: email.trim() || undefined });
-      if ('error' in pm) return fail(cardErrorMessage(pm.error), pm.error.code ?? 'card_error', setCardError);
-      let created;
-      try {
-        created = await api.createPayment({
-          paySessionId: session.paySessionId,
-          invoiceNumber: session.invoice.number,
-          amount,
-          currency,
-          paymentMethodId: pm.id,
-          customerEmail: email.trim() || null,
-        });
-      } catch (err) {
-        const e = err as ApiError;
-        return fail(
-          e.code === 'network' ? PROCESSING_ERROR : `Payment failed: ${e.message}`,
-          e.code ?? 'api_error',
+      const outcome = await payment.pay(breakdown.total);
+      if (outcome.kind === 'repriced') {
+        const q = outcome.quote;
+        setNotice(
+          `The surcharge for ${q.paymentMethod.label} is ${percentageFromBps(q.breakdown.surchargeBps)}%, so the total is ${money(q.breakdown.total)}. Please check the new total and press Pay again.`,
         );
+      } else if (outcome.kind === 'problem') {
+        show(outcome.problem);
+        if (outcome.retryAt) setRetryAt(outcome.retryAt);
+      } else {
+        handle.clear();
+        onPaid(outcome.state);
       }
-      if (typeof created.clientSecret !== 'string' || !created.clientSecret.includes('_secret_')) {
-        return fail('Missing or invalid client secret from backend API', 'invalid_client_secret');
-      }
-      // Surcharge shown = surcharge charged: this card costs a different total, so ask again.
-      if (created.breakdown.total !== shownTotal) {
-        setBps(created.breakdown.surchargeBps);
-        setQuote(
-          `The surcharge for this card is ${percentageFromBps(created.breakdown.surchargeBps)}%, so the total is ${money(created.breakdown.total)}. Please check the new total and press Pay again.`,
-        );
-        return;
-      }
-      const confirmed = await handle.confirm(created.clientSecret, pm.id);
-      if ('error' in confirmed) {
-        api.refresh(created.paymentId).catch(() => {}); // let our ledger release the reservation now
-        return fail(
-          cardErrorMessage(confirmed.error),
-          confirmed.error.decline_code ?? confirmed.error.code ?? 'card_error',
-          setCardError,
-        );
-      }
-      const status = confirmed.paymentIntent.status;
-      if (status !== 'succeeded' && status !== 'processing')
-        return fail(`Payment failed with status: ${status}`, status);
-      let state: PaymentState;
-      try {
-        state = await api.refresh(created.paymentId);
-      } catch {
-        state = {
-          paymentId: created.paymentId,
-          transactionId: created.paymentIntentId,
-          status,
-          invoice: session.invoice.number,
-          currency,
-          amount: created.breakdown.amount,
-          surcharge: created.breakdown.surcharge,
-          total: created.breakdown.total,
-          remaining: created.remainingAfter,
-          failure: null,
-        };
-      }
-      if (state.status === 'failed' || state.status === 'canceled') {
-        return fail(
-          state.failure?.message || `Payment failed with status: ${state.status}`,
-          state.status,
-          setCardError,
-        );
-      }
-      handle.clear();
-      onPaid(state);
-    } catch {
-      fail(PROCESSING_ERROR, 'processing_error');
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -194,7 +159,7 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
     );
   }
 
-  const payDisabled = busy || amount <= 0 || !handle || !session.merchant.ready;
+  const payDisabled = busy || blocked || amount <= 0 || !handle || !session.merchant.ready;
   return (
     <form
       noValidate
@@ -217,6 +182,7 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
           onChange={(e) => {
             setAmountText(applyAmountInput(e.target.value, cap, currency));
             setAmountError(null);
+            setNotice(null);
           }}
         />
         {amountError && (
@@ -236,6 +202,7 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
                   const quick = quickAmount(due, p, currency, maximum);
                   if (quick !== null) setAmountText(fromMinorUnits(quick, currency));
                   setAmountError(null);
+                  setNotice(null);
                 }}
               >
                 {p}%
@@ -251,9 +218,9 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
       </div>
 
       <Breakdown breakdown={breakdown} bps={bps} money={money} />
-      {quote && (
+      {notice && (
         <p className="sec n" role="alert">
-          {quote}
+          {notice}
         </p>
       )}
 
@@ -288,6 +255,7 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
           session={session}
           api={api}
           host={host}
+          amount={breakdown.total}
           loadFailed={loadFailed}
           busy={busy}
           hasError={Boolean(cardError)}
@@ -300,11 +268,13 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
         </p>
       </div>
 
+      <QuoteLine quote={quote} quoting={payment.quoting} problem={payment.autoProblem} money={money} />
       {formError && (
         <p className="sec err" role="alert">
           {formError}
         </p>
       )}
+      {blocked && <WaitNotice until={retryAt!} onOver={() => setRetryAt(null)} />}
       <div className="sec">
         <button type="submit" className="p" part="pay-button" disabled={payDisabled} aria-busy={busy}>
           {busy ? 'Processing...' : `Pay ${money(breakdown.total)}`}

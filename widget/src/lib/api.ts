@@ -1,6 +1,8 @@
 /**
- * The widget's calls to our API (DESIGN §4a): open a pay session, create a payment, refresh it
- * after the browser confirmed it. Errors carry the server's `{ error: { code, message } }`.
+ * The widget's calls to our API (DESIGN §4a, §4b): open a pay session, quote the payment details (a
+ * confirmation token), create and confirm the payment (the server confirms it), refresh it after a
+ * 3-D Secure step. Errors carry the server's `{ error: { code, message } }` and the rest of its
+ * answer (a changed quote, a declined payment, the time to wait).
  */
 import { randomId } from './ids.ts';
 import {
@@ -67,14 +69,41 @@ export interface ServerBreakdown {
   rule: string;
 }
 
-export interface CreatedPayment {
-  clientSecret: string;
-  paymentIntentId: string;
-  paymentId: string;
-  stripeConnectAccountId: string;
+export interface QuotedMethod {
+  type: string;
+  brand: string | null;
+  funding: string | null;
+  country: string | null;
+  wallet: string | null;
+  last4: string | null;
+  /** "Visa credit", "Mastercard debit · Apple Pay" */
+  label: string;
+}
+
+export interface Quote {
+  quoteId: string;
+  expiresAt: string;
   currency: string;
+  confirmationToken: string;
+  paymentMethod: QuotedMethod;
   breakdown: ServerBreakdown;
   remainingAfter: number | null;
+}
+
+/** What create-payment-intent answers: the payment as it stands, and what the widget does next. */
+export interface CreatedPayment extends PaymentState {
+  status: 'succeeded' | 'processing' | 'requires_action' | 'pending';
+  paymentIntentId: string;
+  /** Only for requires_action: for the 3-D Secure step (handleNextAction), nothing else. */
+  clientSecret: string | null;
+  breakdown: ServerBreakdown;
+}
+
+export interface WhereInput {
+  paySessionId: string;
+  invoiceNumber: string;
+  currency: string;
+  amount: number;
 }
 
 export interface PaymentState {
@@ -99,11 +128,12 @@ export function readAnswer<T>({ status, text }: RawAnswer): T {
     /* not JSON */
   }
   if (status < 200 || status > 299) {
-    const err = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
+    const err = (parsed as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
     throw new ApiError(
       status,
       err?.code ?? 'http_error',
       err?.message ?? (text.slice(0, 200) || `HTTP ${status}`),
+      (parsed as Record<string, unknown> | null) ?? null,
     );
   }
   return parsed as T;
@@ -114,9 +144,15 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole answer: e.g. `quote` of a changed quote, `payment` of a decline, `retryAt`. */
+    readonly body: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  get field(): string | undefined {
+    return (this.body?.error as { field?: string } | undefined)?.field;
   }
 }
 
@@ -164,30 +200,43 @@ export class PayApi {
     return readAnswer(answer);
   }
 
-  /** Create the payment; a network failure is retried once with the same Idempotency-Key. */
-  async createPayment(input: {
-    paySessionId: string;
-    amount: number;
-    currency: string;
-    paymentMethodId: string;
-    customerEmail: string | null;
-    invoiceNumber: string;
-  }): Promise<CreatedPayment> {
+  /** The price of paying with these payment details (nothing is held). */
+  quote(where: WhereInput, confirmationToken: string): Promise<Quote> {
+    return this.#call('POST', '/api/payments/quote', {
+      ...where,
+      currency: where.currency.toLowerCase(),
+      confirmationToken,
+    });
+  }
+
+  /**
+   * Create and confirm the payment the quote priced. A network failure or a server error without an
+   * answer is retried (twice, with a pause) under the same Idempotency-Key: the server resumes the
+   * same attempt, so a retry never charges twice.
+   */
+  async createPayment(
+    input: WhereInput & { quote: Quote; customerEmail: string | null },
+  ): Promise<CreatedPayment> {
     const key = randomId();
+    const { quote, ...where } = input;
     const body = {
-      ...input,
-      currency: input.currency.toLowerCase(),
+      ...where,
+      currency: where.currency.toLowerCase(),
+      confirmationToken: quote.confirmationToken,
+      quoteId: quote.quoteId,
       customerEmail: input.customerEmail || undefined,
     };
-    try {
-      return await this.#call('POST', '/api/payments/create-payment-intent', body, {
-        'idempotency-key': key,
-      });
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'network') {
-        return this.#call('POST', '/api/payments/create-payment-intent', body, { 'idempotency-key': key });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#call('POST', '/api/payments/create-payment-intent', body, {
+          'idempotency-key': key,
+        });
+      } catch (err) {
+        const retryable =
+          err instanceof ApiError && (err.code === 'network' || err.status === 502 || err.status === 503);
+        if (!retryable || attempt >= 2) throw err;
+        await new Promise((r) => setTimeout(r, 400 * (attempt + 1)));
       }
-      throw err;
     }
   }
 

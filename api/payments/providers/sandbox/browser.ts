@@ -1,78 +1,25 @@
 /**
  * The browser's half of a payment (what Stripe.js does against Stripe): card details → payment
- * method (test cards only), confirm with the client secret, complete or fail 3-D Secure. Each step
- * is one transaction that also queues its webhook event; declines are committed, then reported.
+ * method or confirmation token (test cards only), complete or fail 3-D Secure, and — as Stripe
+ * allows with a client secret — confirm an intent again (only `requires_action` ones are ever in a
+ * browser's hands: the server confirms every payment and cancels declined intents, so a canceled
+ * one is refused here as Stripe refuses it). Each step is one transaction that also queues its
+ * webhook event; declines are committed, then reported.
  */
 import { ProviderRequestError } from '../provider.ts';
-import { AUTHENTICATION_FAILURE_MESSAGE, checkTestCard, testCardByKey, type CardOutcome } from './cards.ts';
+import { AUTHENTICATION_FAILURE_MESSAGE, checkTestCard, testCardByKey, type CardInput } from './cards.ts';
+import { applyOutcome, confirmWith, refuseUnconfirmable, type BrowserError } from './confirm.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
-import type { IntentRow, PaymentMethodRow, SandboxTrx } from './database.ts';
-import { enqueueEvent } from './events.ts';
-import {
-  lockIntent,
-  noSuchIntent,
-  paymentMethod,
-  renderIntent,
-  saveAndAnnounce,
-  usablePaymentMethod,
-} from './intents.ts';
-import { chargeJson, newId, paymentMethodJson, type StoredError } from './objects.ts';
+import type { PaymentMethodRow, SandboxTrx } from './database.ts';
+import { lockIntent, noSuchIntent, renderIntent, saveAndAnnounce, usablePaymentMethod } from './intents.ts';
+import { confirmationTokenJson, newId, paymentMethodJson, type StoredError } from './objects.ts';
 
-const CONFIRMABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+/** Stripe's confirmation tokens are short-lived. */
+export const TOKEN_TTL_SECONDS = 15 * 60;
 
-/** A card problem as Stripe.js reports it from confirmCardPayment / createPaymentMethod. */
-export interface BrowserError {
-  type: string;
-  code: string | null;
-  decline_code?: string;
-  message: string;
-  param?: string;
-  payment_intent?: unknown;
-}
+export type { BrowserError };
 
 export type BrowserResult = { intent: Awaited<ReturnType<typeof renderIntent>>; error: BrowserError | null };
-
-async function applyOutcome(
-  ctx: SandboxContext,
-  trx: SandboxTrx,
-  row: IntentRow,
-  pm: PaymentMethodRow,
-  outcome: Exclude<CardOutcome, { kind: 'authenticate' }>,
-): Promise<BrowserError | null> {
-  if (outcome.kind === 'succeed') {
-    const next = {
-      ...row,
-      status: 'succeeded',
-      payment_method_id: pm.id,
-      last_error: null,
-      charge_id: newId('ch'),
-    };
-    await saveAndAnnounce(ctx, trx, next, 'payment_intent.succeeded');
-    await enqueueEvent(trx, ctx.clock, 'charge.succeeded', row.account_id, chargeJson(next, pm, []));
-    return null;
-  }
-  const stored: StoredError = {
-    type: 'card_error',
-    code: outcome.code,
-    decline_code: outcome.declineCode,
-    message: outcome.message,
-    payment_method_id: pm.id,
-  };
-  // Stripe detaches the failed payment method; the customer must supply another one.
-  const next = {
-    ...row,
-    status: 'requires_payment_method',
-    payment_method_id: null,
-    last_error: JSON.stringify(stored),
-  };
-  await saveAndAnnounce(ctx, trx, next, 'payment_intent.payment_failed');
-  return {
-    type: 'card_error',
-    code: outcome.code,
-    decline_code: outcome.declineCode,
-    message: outcome.message,
-  };
-}
 
 export const clientSecretMismatch = () =>
   invalid('The client_secret provided does not match the client_secret associated with the PaymentIntent.', {
@@ -108,14 +55,7 @@ export async function confirmIntent(
 ): Promise<BrowserResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await lockForBrowser(ctx, trx, input.intentId, input.clientSecret);
-    if (!CONFIRMABLE.has(row.status)) {
-      throw invalid(
-        row.status === 'succeeded'
-          ? 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.'
-          : `You cannot confirm this PaymentIntent because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_payment_method, requires_action.`,
-        { code: 'payment_intent_unexpected_state' },
-      );
-    }
+    refuseUnconfirmable(row);
     const pmId = input.paymentMethodId ?? row.payment_method_id;
     if (!pmId) {
       throw invalid(
@@ -124,22 +64,7 @@ export async function confirmIntent(
       );
     }
     const pm = await usablePaymentMethod(trx, pmId, row.account_id);
-    const card = testCardByKey(pm.test_card);
-    if (!card)
-      throw invalid(`No such PaymentMethod: '${pmId}'`, {
-        code: 'resource_missing',
-        param: 'payment_method',
-      });
-    if (card.outcome.kind === 'authenticate') {
-      await saveAndAnnounce(
-        ctx,
-        trx,
-        { ...row, status: 'requires_action', payment_method_id: pm.id, last_error: null },
-        'payment_intent.requires_action',
-      );
-      return finish(ctx, trx, row.id, null);
-    }
-    return finish(ctx, trx, row.id, await applyOutcome(ctx, trx, row, pm, card.outcome));
+    return finish(ctx, trx, row.id, (await confirmWith(ctx, trx, row, pm)).error);
   });
 }
 
@@ -182,15 +107,16 @@ export async function authenticateIntent(
         message: stored.message,
       });
     }
-    return finish(ctx, trx, row.id, await applyOutcome(ctx, trx, row, pm, card.outcome.then));
+    return finish(ctx, trx, row.id, (await applyOutcome(ctx, trx, row, pm, card.outcome.then)).error);
   });
 }
 
-/** Card details → `pm_…` (the only place card data enters; only brand/last4/funding/country stay). */
-export async function createPaymentMethod(
+/** A payment method row from card details (the test card's key, brand, last4, funding, country only). */
+async function cardPaymentMethod(
   ctx: SandboxContext,
-  input: { number: string; expMonth: number; expYear: number; cvc: string; account: string | null },
-) {
+  db: SandboxContext['db'] | SandboxTrx,
+  input: CardInput & { account: string | null },
+): Promise<PaymentMethodRow> {
   const checked = checkTestCard(input, ctx.clock.now());
   if ('error' in checked) {
     throw new ProviderRequestError({
@@ -212,18 +138,38 @@ export async function createPaymentMethod(
     country: checked.card.country,
     created: seconds(ctx.clock),
   };
-  await ctx.db.insertInto('sandbox_payment_methods').values(row).execute();
-  return paymentMethodJson(row);
+  await db.insertInto('sandbox_payment_methods').values(row).execute();
+  return row;
 }
 
-export async function retrievePaymentMethod(ctx: SandboxContext, id: string, account: string) {
-  const pm = await paymentMethod(ctx.db, id);
-  if (!pm || (pm.account_id !== null && pm.account_id !== account)) {
-    throw invalid(`No such PaymentMethod: '${id}'`, {
-      code: 'resource_missing',
-      param: 'payment_method',
-      status: 404,
-    });
-  }
-  return paymentMethodJson(pm);
+/** Card details → `pm_…` (the only place card data enters; only brand/last4/funding/country stay). */
+export async function createPaymentMethod(
+  ctx: SandboxContext,
+  input: CardInput & { account: string | null },
+) {
+  return paymentMethodJson(await cardPaymentMethod(ctx, ctx.db, input));
+}
+
+/**
+ * Card details → `ctoken_…` (Stripe.js createConfirmationToken): what the widget's sandbox form sends
+ * to our server, which reads its preview to price the surcharge and confirms the payment with it.
+ */
+export async function createConfirmationToken(
+  ctx: SandboxContext,
+  input: CardInput & { account: string | null },
+) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const pm = await cardPaymentMethod(ctx, trx, input);
+    const now = seconds(ctx.clock);
+    const token = {
+      id: newId('ctoken'),
+      account_id: input.account,
+      payment_method_id: pm.id,
+      created: now,
+      expires_at: now + TOKEN_TTL_SECONDS,
+      payment_intent_id: null,
+    };
+    await trx.insertInto('sandbox_confirmation_tokens').values(token).execute();
+    return confirmationTokenJson(token, pm);
+  });
 }

@@ -72,6 +72,24 @@ export interface SandboxTables {
     metadata: string;
     created: number;
   };
+  sandbox_confirmation_tokens: {
+    id: string;
+    account_id: string | null;
+    payment_method_id: string;
+    created: number;
+    expires_at: number;
+    payment_intent_id: string | null;
+  };
+  sandbox_payment_method_domains: {
+    id: string;
+    account_id: string;
+    domain_name: string;
+    enabled: number;
+    apple_pay_status: 'active' | 'inactive';
+    google_pay_status: 'active' | 'inactive';
+    error_message: string | null;
+    created: number;
+  };
   sandbox_idempotency: {
     account_id: string;
     idempotency_key: string;
@@ -103,6 +121,8 @@ export type IntentRow = SandboxTables['sandbox_payment_intents'];
 export type PaymentMethodRow = SandboxTables['sandbox_payment_methods'];
 export type RefundRow = SandboxTables['sandbox_refunds'];
 export type EventRow = SandboxTables['sandbox_events'];
+export type TokenRow = SandboxTables['sandbox_confirmation_tokens'];
+export type DomainRow = SandboxTables['sandbox_payment_method_domains'];
 
 export interface SandboxDatabase {
   db: SandboxDb;

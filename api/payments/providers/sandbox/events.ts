@@ -26,14 +26,29 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 }
 
-/** Queue one Stripe-shaped event inside the caller's transaction. */
+/**
+ * The event types our webhook endpoint subscribes to (README "Running with real Stripe keys"): the
+ * sandbox sends only these, as Stripe sends an endpoint only its enabled events.
+ */
+export const ENDPOINT_EVENTS: ReadonlySet<string> = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'payment_intent.processing',
+  'payment_intent.requires_action',
+  'charge.refunded',
+  'account.updated',
+]);
+
+/** Queue one Stripe-shaped event inside the caller's transaction (one the endpoint subscribes to). */
 export async function enqueueEvent(
   trx: SandboxTrx,
   clock: Clock,
   type: string,
   account: string | null,
   object: unknown,
-): Promise<string> {
+): Promise<string | null> {
+  if (!ENDPOINT_EVENTS.has(type)) return null;
   const nowMs = clock.now().getTime();
   const created = Math.floor(nowMs / 1000);
   const last = await trx

@@ -2,25 +2,22 @@
  * The sandbox's PaymentIntent state machine, as Stripe runs it for card payments with automatic
  * capture:
  *
+ *   create + confirm (confirmation token, server side) ─┐
  *   requires_payment_method ──(attach pm)──► requires_confirmation
  *        ▲    │ confirm                          │ confirm
  *        │    ▼                                  ▼
  *        │  decline ◄──── card outcome ────► succeeded (charge ch_…, final)
  *        │                    │
  *        └── 3DS failed ◄─ requires_action ──(3DS completed)──► card outcome
- *   any unconfirmed state ──cancel──► canceled (final)
+ *   any unconfirmed state ──cancel──► canceled (final; never confirmable again)
  *
  * Every transition is one transaction on the sandbox database that also queues its webhook event,
  * so the sandbox's record and its events never disagree, and our side recovers from a crash by
  * retrieving the intent.
  */
 import { createHash } from 'node:crypto';
-import { maximumChargeMinor, minimumChargeMinor } from '../../../../core/charge-table.ts';
-import { normalizeCurrency } from '../../../../core/currencies.ts';
-import { formatMoney } from '../../../../core/money.ts';
 import type { Clock } from '../../../context.ts';
-import { ProviderRequestError, type CreateIntentInput } from '../provider.ts';
-import { requireChargeableAccount } from './connect.ts';
+import { ProviderRequestError } from '../provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, RefundRow, SandboxDb, SandboxTrx } from './database.ts';
 import { enqueueEvent } from './events.ts';
@@ -106,16 +103,22 @@ export function authenticateUrl(ctx: SandboxContext, intentId: string): string {
   return `${ctx.baseUrl}/api/sandbox/payment_intents/${intentId}/authenticate`;
 }
 
-/** The intent as a Stripe object; `expand` as `retrieve(…, { expand: [payment_method, latest_charge] })`. */
+/**
+ * The intent as a Stripe object; `expand` as `retrieve(…, { expand: [payment_method, latest_charge] })`.
+ * `known.pm`: the payment method the caller already holds (saves reading it again).
+ */
 export async function renderIntent(
   ctx: SandboxContext,
   db: SandboxDb | SandboxTrx,
   row: IntentRow,
   expand: boolean,
+  known: { pm?: PaymentMethodRow } = {},
 ) {
   const stored = row.last_error ? (JSON.parse(row.last_error) as StoredError) : null;
-  const pm = await paymentMethod(db, row.payment_method_id ?? stored?.payment_method_id ?? null);
-  const refunds = row.charge_id ? await refundsOf(db, row.id) : [];
+  const pmId = row.payment_method_id ?? stored?.payment_method_id ?? null;
+  const pm = known.pm && known.pm.id === pmId ? known.pm : await paymentMethod(db, pmId);
+  // Nothing refunded: no refunds to list (the refund path raises amount_refunded with each one).
+  const refunds = row.charge_id && row.amount_refunded > 0 ? await refundsOf(db, row.id) : [];
   return paymentIntentJson(row, {
     paymentMethod: pm,
     refunds,
@@ -129,10 +132,18 @@ export async function saveAndAnnounce(
   trx: SandboxTrx,
   row: IntentRow,
   eventType: string | null,
+  known: { pm?: PaymentMethodRow } = {},
 ) {
-  await trx.updateTable('sandbox_payment_intents').set(row).where('id', '=', row.id).execute();
+  const { id: _id, ...changes } = row;
+  await trx.updateTable('sandbox_payment_intents').set(changes).where('id', '=', row.id).execute();
   if (eventType)
-    await enqueueEvent(trx, ctx.clock, eventType, row.account_id, await renderIntent(ctx, trx, row, false));
+    await enqueueEvent(
+      trx,
+      ctx.clock,
+      eventType,
+      row.account_id,
+      await renderIntent(ctx, trx, row, false, known),
+    );
 }
 
 export async function usablePaymentMethod(
@@ -146,73 +157,6 @@ export async function usablePaymentMethod(
     throw invalid(`No such PaymentMethod: '${id}'`, { code: 'resource_missing', param: 'payment_method' });
   }
   return pm;
-}
-
-export async function createIntent(ctx: SandboxContext, input: CreateIntentInput) {
-  const currency = input.currency.toLowerCase();
-  if (!normalizeCurrency(currency)) throw invalid(`Invalid currency: ${currency}.`, { param: 'currency' });
-  const [MIN_AMOUNT, MAX_AMOUNT] = [minimumChargeMinor(currency), maximumChargeMinor(currency)]; // core's one table
-  if (!Number.isSafeInteger(input.amount) || input.amount < MIN_AMOUNT) {
-    throw invalid(`Amount must be at least ${formatMoney(MIN_AMOUNT, currency)} ${currency}`, {
-      code: 'amount_too_small',
-      param: 'amount',
-    });
-  }
-  if (input.amount > MAX_AMOUNT) {
-    throw invalid(`Amount must be no more than ${formatMoney(MAX_AMOUNT, currency)}`, {
-      code: 'amount_too_large',
-      param: 'amount',
-    });
-  }
-  const fee = input.applicationFeeAmount;
-  if (!Number.isSafeInteger(fee) || fee < 0 || fee > input.amount) {
-    throw invalid('The application fee must be a whole amount between zero and the amount.', {
-      code: 'parameter_invalid_integer',
-      param: 'application_fee_amount',
-    });
-  }
-  return ctx.db.transaction().execute(async (trx) => {
-    await requireChargeableAccount(trx, ctx.clock, input.connectedAccountId);
-    const { id, replay } = await idempotentId(trx, ctx.clock, {
-      account: input.connectedAccountId,
-      key: input.idempotencyKey,
-      operation: 'payment_intents.create',
-      params: { ...input, idempotencyKey: undefined, currency },
-      newId: newId('pi'),
-    });
-    if (!replay) {
-      if (input.paymentMethodId)
-        await usablePaymentMethod(trx, input.paymentMethodId, input.connectedAccountId);
-      await trx
-        .insertInto('sandbox_payment_intents')
-        .values({
-          id,
-          account_id: input.connectedAccountId,
-          client_secret: newId(`${id}_secret`),
-          amount: input.amount,
-          currency,
-          application_fee_amount: fee,
-          description: input.description,
-          metadata: JSON.stringify(input.metadata ?? {}),
-          receipt_email: input.receiptEmail ?? null,
-          status: input.paymentMethodId ? 'requires_confirmation' : 'requires_payment_method',
-          payment_method_id: input.paymentMethodId ?? null,
-          last_error: null,
-          charge_id: null,
-          amount_refunded: 0,
-          application_fee_refunded: 0,
-          canceled_at: null,
-          created: seconds(ctx.clock),
-        })
-        .execute();
-    }
-    const row = await trx
-      .selectFrom('sandbox_payment_intents')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return renderIntent(ctx, trx, row, true);
-  });
 }
 
 export async function retrieveIntent(ctx: SandboxContext, id: string, account: string | null) {

@@ -3,18 +3,26 @@
  * Account, Event) with Stripe's id prefixes, so the shared Stripe mapping, our webhook route and the
  * widget's sandbox shim read exactly what they would read from Stripe. Always `livemode: false`.
  */
-import { randomBytes } from 'node:crypto';
-import type { AccountRow, IntentRow, PaymentMethodRow, RefundRow } from './database.ts';
+import { randomFillSync } from 'node:crypto';
+import type { AccountRow, DomainRow, IntentRow, PaymentMethodRow, RefundRow, TokenRow } from './database.ts';
 
 export const SANDBOX_API_VERSION = '2026-10-28.endive';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+// Random bytes drawn 4 KiB at a time: a payment makes several ids, and one call per id costs more.
+const pool = Buffer.alloc(4096);
+let used = pool.length;
+
 /** Stripe-looking random id: `pi_3Qx…` (24 characters after the prefix unless told). */
 export function newId(prefix: string, length = 24): string {
-  const bytes = randomBytes(length);
+  if (used + length > pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
   let out = '';
-  for (let i = 0; i < length; i++) out += ALPHABET[bytes[i] % ALPHABET.length];
+  for (let i = 0; i < length; i++) out += ALPHABET[pool[used + i] % ALPHABET.length];
+  used += length;
   return `${prefix}_${out}`;
 }
 
@@ -45,6 +53,53 @@ export function paymentMethodJson(pm: PaymentMethodRow) {
       three_d_secure_usage: { supported: true },
       wallet: null,
     },
+  };
+}
+
+/** Stripe's ConfirmationToken: the preview of the payment method a confirmation will create. */
+export function confirmationTokenJson(t: TokenRow, pm: PaymentMethodRow) {
+  return {
+    id: t.id,
+    object: 'confirmation_token' as const,
+    created: t.created,
+    // Stripe clears expires_at once the token is used.
+    expires_at: t.payment_intent_id ? null : t.expires_at,
+    livemode: false,
+    payment_intent: t.payment_intent_id,
+    payment_method_preview: {
+      type: 'card' as const,
+      billing_details: { address: null, email: null, name: null, phone: null },
+      card: {
+        brand: pm.brand,
+        display_brand: pm.brand,
+        country: pm.country,
+        funding: pm.funding,
+        last4: pm.last4,
+        wallet: null,
+      },
+    },
+    return_url: null,
+    setup_intent: null,
+    use_stripe_sdk: true,
+  };
+}
+
+export function paymentMethodDomainJson(d: DomainRow) {
+  const status = (s: string) => ({
+    status: s,
+    ...(s === 'inactive' && d.error_message ? { status_details: { error_message: d.error_message } } : {}),
+  });
+  return {
+    id: d.id,
+    object: 'payment_method_domain' as const,
+    created: d.created,
+    domain_name: d.domain_name,
+    enabled: d.enabled === 1,
+    livemode: false,
+    apple_pay: status(d.apple_pay_status),
+    google_pay: status(d.google_pay_status),
+    link: status('active'),
+    paypal: status('inactive'),
   };
 }
 

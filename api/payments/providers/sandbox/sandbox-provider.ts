@@ -7,17 +7,20 @@
  * @example
  *   const sandbox = await SandboxProvider.open({ databaseUrl: 'sqlite::memory:', baseUrl, clock, logger,
  *     deliver: (raw, sig) => postToOurWebhookRoute(raw, sig) });
- *   const intent = await sandbox.createIntent({ amount: 10295, currency: 'aud', … });
+ *   const token = await sandbox.createConfirmationToken({ number: '4242424242424242', expMonth: 12,
+ *     expYear: 2034, cvc: '123', account: 'acct_…' }); // what the widget's sandbox form does
+ *   const intent = await sandbox.createIntent({ amount: 10295, currency: 'aud', …, confirmationToken: token.id });
  *   await sandbox.flushEvents(); // tests: every queued event delivered and answered
  */
 import type { Clock } from '../../../context.ts';
 import type { Logger } from '../../../logger.ts';
 import {
   WebhookSignatureError,
-  type CardDetails,
+  type ConfirmationToken,
   type ConnectedAccount,
   type CreateIntentInput,
   type DeliverWebhook,
+  type PaymentMethodDomain,
   type PaymentProvider,
   type ProviderIntent,
   type ProviderRefund,
@@ -26,8 +29,9 @@ import {
 } from '../provider.ts';
 import {
   accountFromStripe,
-  cardFromPaymentMethod,
+  confirmationTokenFromStripe,
   intentFromStripe,
+  paymentMethodDomainFromStripe,
   webhookEventFromStripe,
   type EventLike,
 } from '../stripe-objects.ts';
@@ -36,7 +40,10 @@ import type { SandboxContext } from './context.ts';
 import { openSandboxDatabase, type SandboxDatabase } from './database.ts';
 import { EventDelivery } from './events.ts';
 import * as browser from './browser.ts';
+import { createIntent } from './create.ts';
+import * as domains from './domains.ts';
 import * as intents from './intents.ts';
+import * as tokens from './tokens.ts';
 import { refundIntent } from './refunds.ts';
 import { signPayload, verifySignature } from './signature.ts';
 
@@ -103,7 +110,8 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
-    return intentFromStripe(await intents.createIntent(this.ctx, input), input.connectedAccountId);
+    const pi = await this.#announcing(() => createIntent(this.ctx, input));
+    return intentFromStripe(pi, input.connectedAccountId);
   }
 
   async retrieveIntent(intentId: string, connectedAccountId: string): Promise<ProviderIntent> {
@@ -118,9 +126,10 @@ export class SandboxProvider implements PaymentProvider {
     return intentFromStripe(pi, connectedAccountId);
   }
 
-  async retrievePaymentMethod(paymentMethodId: string, connectedAccountId: string): Promise<CardDetails> {
-    const pm = await browser.retrievePaymentMethod(this.ctx, paymentMethodId, connectedAccountId);
-    return cardFromPaymentMethod(pm) as CardDetails;
+  async retrieveConfirmationToken(tokenId: string, connectedAccountId: string): Promise<ConfirmationToken> {
+    return confirmationTokenFromStripe(
+      await tokens.retrieveConfirmationToken(this.ctx, tokenId, connectedAccountId),
+    );
   }
 
   async refund(input: RefundInput): Promise<ProviderRefund> {
@@ -159,6 +168,22 @@ export class SandboxProvider implements PaymentProvider {
     await connect.disconnectAccount(this.ctx, accountId);
   }
 
+  async registerPaymentMethodDomain(
+    domain: string,
+    connectedAccountId: string,
+  ): Promise<PaymentMethodDomain> {
+    return paymentMethodDomainFromStripe(await domains.registerDomain(this.ctx, domain, connectedAccountId));
+  }
+
+  async validatePaymentMethodDomain(
+    domainId: string,
+    connectedAccountId: string,
+  ): Promise<PaymentMethodDomain> {
+    return paymentMethodDomainFromStripe(
+      await domains.validateDomain(this.ctx, domainId, connectedAccountId),
+    );
+  }
+
   parseWebhook(rawBody: string, signatureHeader: string | null): WebhookEvent {
     verifySignature(
       rawBody,
@@ -192,6 +217,10 @@ export class SandboxProvider implements PaymentProvider {
 
   createPaymentMethod(input: Parameters<typeof browser.createPaymentMethod>[1]) {
     return browser.createPaymentMethod(this.ctx, input);
+  }
+
+  createConfirmationToken(input: Parameters<typeof browser.createConfirmationToken>[1]) {
+    return browser.createConfirmationToken(this.ctx, input);
   }
 
   confirmIntent(input: Parameters<typeof browser.confirmIntent>[1]) {

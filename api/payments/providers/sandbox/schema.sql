@@ -111,3 +111,28 @@ CREATE TABLE IF NOT EXISTS sandbox_events (
 );
 CREATE INDEX IF NOT EXISTS sandbox_events_due ON sandbox_events (status, next_attempt_at);
 CREATE INDEX IF NOT EXISTS sandbox_events_seq ON sandbox_events (seq);
+
+-- Confirmation tokens (`ctoken_…`): what the browser makes from the card details, for the server to
+-- price (payment_method_preview) and confirm with. Single use: `payment_intent_id` is set by the
+-- confirmation that used it. The card itself lives in the payment method row it points to.
+CREATE TABLE IF NOT EXISTS sandbox_confirmation_tokens (
+  id TEXT PRIMARY KEY,
+  account_id TEXT,
+  payment_method_id TEXT NOT NULL REFERENCES sandbox_payment_methods (id),
+  created BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  payment_intent_id TEXT
+);
+
+-- Payment method domains (wallets need the page's domain registered on the connected account).
+CREATE TABLE IF NOT EXISTS sandbox_payment_method_domains (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL,
+  domain_name TEXT NOT NULL,
+  enabled INTEGER NOT NULL DEFAULT 1,
+  apple_pay_status TEXT NOT NULL,
+  google_pay_status TEXT NOT NULL,
+  error_message TEXT,
+  created BIGINT NOT NULL,
+  UNIQUE (account_id, domain_name)
+);

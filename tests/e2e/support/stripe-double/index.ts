@@ -3,7 +3,8 @@
  * double (stripe-js.js and its iframes) for https://js.stripe.com, and forwards the browser's
  * https://api.stripe.com calls to the local fake Stripe API (tests/support/fake-stripe.ts), which
  * also serves our server's SDK through STRIPE_API_BASE. `scriptBrowserApi` teaches that fake the
- * publishable-key calls Stripe.js makes (payment methods, confirm, 3-D Secure).
+ * publishable-key calls Stripe.js makes (confirmation tokens, reading an intent, 3-D Secure, and a
+ * browser's own confirmation, refused for a canceled intent).
  */
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';

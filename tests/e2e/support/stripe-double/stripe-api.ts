@@ -1,21 +1,27 @@
 /**
- * The publishable-key side of the fake Stripe API, as Stripe.js uses it: create a card payment
- * method on the connected account, confirm an intent with its client secret, and the 3-D Secure
- * step. Test card numbers behave as in Stripe's docs. It refuses what Stripe refuses: a secret or
- * missing key, a wrong client secret, a payment method or intent of another connected account.
+ * The publishable-key side of the fake Stripe API, as Stripe.js uses it: confirmation tokens made
+ * from the Payment Element's card (on the connected account), the intent read with its client
+ * secret, the 3-D Secure step of an intent the server confirmed, and — what a browser holding a
+ * client secret may try — confirming an intent itself. Test card numbers behave as in Stripe's docs.
+ * It refuses what Stripe refuses: a secret or missing key, a wrong client secret, an intent of
+ * another connected account, and a confirmation of a canceled or succeeded intent (our server
+ * cancels every declined intent, so it can never be confirmed from a browser).
  */
-import type { FakeResponse, FakeStripe, RecordedRequest } from '../../../support/fake-stripe.ts';
-import { stripeError } from '../../../support/fake-stripe.ts';
+import type {
+  FakeCard,
+  FakeOutcome,
+  FakeResponse,
+  FakeStripe,
+  RecordedRequest,
+} from '../../../support/fake-stripe.ts';
+import { expandList, shown, stripeError } from '../../../support/fake-stripe.ts';
 
-type Outcome = 'succeed' | 'authenticate' | { code: string; decline_code?: string; message: string };
-
-const CARDS: Record<string, { brand: string; funding: string; country: string; outcome: Outcome }> = {
-  '4242424242424242': { brand: 'visa', funding: 'credit', country: 'US', outcome: 'succeed' },
-  '4000056655665556': { brand: 'visa', funding: 'debit', country: 'US', outcome: 'succeed' },
+const CARDS: Record<string, { card: Omit<FakeCard, 'last4'>; outcome: FakeOutcome }> = {
+  '4242424242424242': { card: { brand: 'visa', funding: 'credit', country: 'US' }, outcome: 'succeed' },
+  '4000000360000006': { card: { brand: 'visa', funding: 'credit', country: 'AU' }, outcome: 'succeed' },
+  '4000056655665556': { card: { brand: 'visa', funding: 'debit', country: 'US' }, outcome: 'succeed' },
   '4000000000009995': {
-    brand: 'visa',
-    funding: 'credit',
-    country: 'US',
+    card: { brand: 'visa', funding: 'credit', country: 'US' },
     outcome: {
       code: 'card_declined',
       decline_code: 'insufficient_funds',
@@ -23,12 +29,10 @@ const CARDS: Record<string, { brand: string; funding: string; country: string; o
     },
   },
   '4000000000000002': {
-    brand: 'visa',
-    funding: 'credit',
-    country: 'US',
+    card: { brand: 'visa', funding: 'credit', country: 'US' },
     outcome: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
   },
-  '4000000000003220': { brand: 'visa', funding: 'credit', country: 'US', outcome: 'authenticate' },
+  '4000000000003220': { card: { brand: 'visa', funding: 'credit', country: 'US' }, outcome: 'authenticate' },
 };
 
 export const AUTH_FAILED =
@@ -37,11 +41,7 @@ export const AUTH_FAILED =
 let seq = 0;
 const id = (prefix: string) => `${prefix}_dbl${String(++seq).padStart(8, '0')}`;
 
-export function scriptBrowserApi(fake: FakeStripe): { accounts: Map<string, string> } {
-  /** The connected account each intent and payment method belongs to. */
-  const accounts = new Map<string, string>();
-  const outcomes = new Map<string, Outcome>();
-
+export function scriptBrowserApi(fake: FakeStripe): void {
   const publishable = (req: RecordedRequest): FakeResponse | null => {
     if (!/^pk_test_/.test(req.form.key ?? req.query.key ?? '')) {
       return stripeError(401, {
@@ -57,90 +57,64 @@ export function scriptBrowserApi(fake: FakeStripe): { accounts: Map<string, stri
       code: 'resource_missing',
       message: `No such ${what}: '${x}'`,
     });
+  const cardOf = (number: string) => CARDS[number.replace(/\D/g, '')];
 
-  // Server side: intents remember the connected account they were created on (Stripe-Account header).
-  fake.on('POST', '/v1/payment_intents', (req) => {
-    const piId = id('pi');
-    const metadata: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.form)) {
-      const m = /^metadata\[(.+)\]$/.exec(k);
-      if (m) metadata[m[1]] = v;
-    }
-    const pi = {
-      id: piId,
-      object: 'payment_intent',
-      amount: Number(req.form.amount),
-      currency: req.form.currency,
-      application_fee_amount: req.form.application_fee_amount
-        ? Number(req.form.application_fee_amount)
-        : null,
-      client_secret: `${piId}_secret_dbl`,
-      created: 1_790_000_000,
-      description: req.form.description ?? null,
-      metadata,
-      payment_method: req.form.payment_method ?? null,
-      receipt_email: req.form.receipt_email ?? null,
-      status: req.form.payment_method ? 'requires_confirmation' : 'requires_payment_method',
-      latest_charge: null,
-      last_payment_error: null,
-      next_action: null,
-      livemode: false,
-    };
-    fake.intents.set(piId, pi);
-    accounts.set(piId, req.headers['stripe-account'] ?? '');
-    return { status: 200, body: pi };
-  });
-
-  fake.on('POST', '/v1/payment_methods', (req) => {
+  // Stripe.js createConfirmationToken: the card, on the connected account (Stripe-Account).
+  fake.on('POST', '/v1/confirmation_tokens', (req) => {
     const refused = publishable(req);
     if (refused) return refused;
-    const number = (req.form['card[number]'] ?? '').replace(/\D/g, '');
-    const card = CARDS[number];
-    if (!card)
+    const number = (req.form['payment_method_data[card][number]'] ?? '').replace(/\D/g, '');
+    const known = cardOf(number);
+    if (!known)
       return stripeError(402, {
         type: 'card_error',
         code: 'incorrect_number',
         message: 'Your card number is incorrect.',
         param: 'number',
       });
+    const tokenId = fake.addConfirmationToken({
+      account: req.form._stripe_account ?? '',
+      card: { ...known.card, last4: number.slice(-4) },
+      outcome: known.outcome,
+    });
+    return { status: 200, body: fake.confirmationTokens.get(tokenId)!.token };
+  });
+
+  // Stripe.js confirmCardPayment (card details → payment method first).
+  fake.on('POST', '/v1/payment_methods', (req) => {
+    const refused = publishable(req);
+    if (refused) return refused;
+    const number = (req.form['card[number]'] ?? '').replace(/\D/g, '');
+    const known = cardOf(number);
+    if (!known)
+      return stripeError(402, {
+        type: 'card_error',
+        code: 'incorrect_number',
+        message: 'Your card number is incorrect.',
+      });
     const pmId = id('pm');
-    const pm = {
+    fake.paymentMethods.set(pmId, {
       id: pmId,
       object: 'payment_method',
       type: 'card',
-      card: {
-        brand: card.brand,
-        last4: number.slice(-4),
-        funding: card.funding,
-        country: card.country,
-        exp_month: Number(req.form['card[exp_month]']),
-        exp_year: Number(req.form['card[exp_year]']),
-      },
-      billing_details: {
-        email: req.form['billing_details[email]'] ?? null,
-        name: null,
-        phone: null,
-        address: null,
-      },
-      livemode: false,
-    };
-    fake.paymentMethods.set(pmId, pm);
-    accounts.set(pmId, req.form._stripe_account ?? '');
-    outcomes.set(pmId, card.outcome);
-    return { status: 200, body: pm };
+      card: { ...known.card, last4: number.slice(-4) },
+      _account: req.form._stripe_account ?? '',
+    });
+    return { status: 200, body: fake.paymentMethods.get(pmId) };
   });
 
   const intentFor = (
     req: RecordedRequest,
     piId: string,
+    params: Record<string, string>,
   ): { pi: Record<string, unknown> } | { refused: FakeResponse } => {
     const refused = publishable(req);
     if (refused) return { refused };
     const pi = fake.intents.get(piId);
     // Without the right stripeAccount the intent of a direct charge does not exist for Stripe.js.
-    if (!pi || accounts.get(piId) !== req.form._stripe_account)
+    if (!pi || fake.intentAccounts.get(piId) !== params._stripe_account)
       return { refused: missing('payment_intent', piId) };
-    if (pi.client_secret !== req.form.client_secret) {
+    if (pi.client_secret !== params.client_secret) {
       return {
         refused: stripeError(400, {
           type: 'invalid_request_error',
@@ -152,36 +126,41 @@ export function scriptBrowserApi(fake: FakeStripe): { accounts: Map<string, stri
     return { pi };
   };
 
+  // Retrieve: Stripe.js (publishable key, client secret) or our server (secret key).
+  fake.on('GET', /^\/v1\/payment_intents\/([^/]+)$/, (req, [piId]) => {
+    if (req.query.key) {
+      const found = intentFor(req, piId, req.query);
+      return 'refused' in found ? found.refused : { status: 200, body: found.pi };
+    }
+    const pi = fake.intents.get(piId);
+    if (!pi) return missing('payment_intent', piId);
+    return { status: 200, body: shown(fake, pi, expandList(req.query)) };
+  });
+
   fake.on('POST', /^\/v1\/payment_intents\/([^/]+)\/confirm$/, (req, [piId]) => {
-    const found = intentFor(req, piId);
+    const found = intentFor(req, piId, req.form);
     if ('refused' in found) return found.refused;
     const pi = found.pi;
-    const pmId = req.form.payment_method ?? (pi.payment_method as string | null);
-    if (!pmId || !fake.paymentMethods.has(pmId) || accounts.get(pmId) !== accounts.get(piId))
-      return missing('payment_method', String(pmId));
-    const outcome = outcomes.get(pmId)!;
-    pi.payment_method = pmId;
-    if (outcome === 'succeed')
-      Object.assign(pi, { status: 'succeeded', latest_charge: id('ch'), last_payment_error: null });
-    else if (outcome === 'authenticate')
-      Object.assign(pi, {
-        status: 'requires_action',
-        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
+    if (pi.status === 'canceled' || pi.status === 'succeeded')
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot confirm this PaymentIntent because it has a status of ${pi.status}.`,
       });
-    else {
-      const error = { type: 'card_error', ...outcome, payment_method: fake.paymentMethods.get(pmId) };
-      Object.assign(pi, {
-        status: 'requires_payment_method',
-        payment_method: null,
-        last_payment_error: error,
-      });
-      return { status: 402, body: { error: { ...error, payment_intent: pi } } };
-    }
+    const pm = fake.paymentMethods.get(req.form.payment_method ?? '');
+    if (!pm || pm._account !== req.form._stripe_account)
+      return missing('payment_method', String(req.form.payment_method));
+    Object.assign(pi, {
+      status: 'succeeded',
+      payment_method: pm.id,
+      latest_charge: id('ch'),
+      next_action: null,
+    });
     return { status: 200, body: pi };
   });
 
   fake.on('POST', /^\/v1\/payment_intents\/([^/]+)\/test_3ds$/, (req, [piId]) => {
-    const found = intentFor(req, piId);
+    const found = intentFor(req, piId, req.form);
     if ('refused' in found) return found.refused;
     const pi = found.pi;
     if (pi.status !== 'requires_action')
@@ -200,6 +179,4 @@ export function scriptBrowserApi(fake: FakeStripe): { accounts: Map<string, stri
       });
     return { status: 200, body: pi };
   });
-
-  return { accounts };
 }

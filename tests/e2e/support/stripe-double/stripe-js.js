@@ -3,15 +3,21 @@
  * Playwright's page.route. It enforces what real Stripe.js enforces, so a widget that passes with
  * it would not fail against Stripe (DESIGN §4):
  * - Stripe(key, options): a publishable key (pk_…) only; InvoicePay's direct charges also need
- *   options.stripeAccount (acct_…), without which intents on the connected account are not found;
+ *   options.stripeAccount (acct_…), without which objects of the connected account are not found;
+ * - stripe.elements(options): deferred intent (mode 'payment' with an amount > 0 and a currency), or
+ *   none; elements.create('payment' | 'card'); elements.update(options);
  * - element.mount(node): refuses a node inside a ShadowRoot ("IntegrationError: Elements cannot
  *   be mounted in a ShadowRoot. Please mount in the Light DOM.") and a node not in the document;
- * - the card fields live in a cross-origin iframe (js.stripe.com) that talks to the page only by
+ * - the fields live in a cross-origin iframe (js.stripe.com) that talks to the page only by
  *   postMessage: the host page can never read the card number;
- * - createPaymentMethod and confirmCardPayment call https://api.stripe.com with the publishable
- *   key and the connected account, as Stripe.js does, and resolve { paymentMethod } / { paymentIntent }
- *   or { error: { type, code, decline_code, message } }; requires_action is handled inside
- *   confirmCardPayment with a 3-D Secure challenge frame, then the intent is retrieved again.
+ * - elements.submit() validates the Payment Element and must have resolved (since the last change,
+ *   and once per token) before stripe.createConfirmationToken({ elements }), which is refused
+ *   otherwise; the token is made at https://api.stripe.com with the publishable key and the
+ *   connected account; both resolve { error: { type, code, decline_code, message } } on failure;
+ * - stripe.handleNextAction({ clientSecret }) runs the 3-D Secure challenge of an intent the server
+ *   confirmed, in a frame of its own, then reads the intent again;
+ * - confirmCardPayment still exists (a page holding a client secret may call it), and the fake API
+ *   refuses it for an intent that is canceled, as every declined one is.
  * Every call is logged in window.__stripeDouble.calls.
  */
 (function () {
@@ -80,16 +86,42 @@
       );
     }
 
-    var cardValues = {};
-    var cards = [];
+    function asError(json) {
+      var e = (json && json.error) || {};
+      return {
+        error: {
+          type: e.type || 'api_error',
+          code: e.code || null,
+          decline_code: e.decline_code,
+          message: e.message || 'An unexpected error occurred.',
+          payment_intent: e.payment_intent,
+        },
+      };
+    }
 
-    function CardElement(opts, group) {
+    function checkDeferred(o) {
+      if (!o || o.mode === undefined) return;
+      if (o.mode !== 'payment' && o.mode !== 'setup' && o.mode !== 'subscription')
+        throw IntegrationError(
+          'Invalid value for elements(): mode should be payment, setup or subscription.',
+        );
+      if (o.mode !== 'setup' && (!Number.isInteger(o.amount) || o.amount <= 0))
+        throw IntegrationError('Invalid value for elements(): amount should be a positive integer.');
+      if (typeof o.currency !== 'string' || !/^[a-z]{3}$/.test(o.currency))
+        throw IntegrationError('Invalid value for elements(): currency should be a lowercase ISO code.');
+    }
+
+    var groups = [];
+
+    function Element(type, opts, group) {
       var handlers = {};
       var frame = null;
       var name = '__privateStripeFrame' + ++frameSeq;
-      var state = { complete: false, empty: true };
       var el = {
+        _type: type,
         _destroyed: false,
+        _values: {},
+        _state: { complete: false, empty: true },
         mount: function (target) {
           calls.push(['mount']);
           var node = typeof target === 'string' ? document.querySelector(target) : target;
@@ -110,20 +142,22 @@
             );
           frame = document.createElement('iframe');
           frame.name = name;
-          frame.title = 'Secure card payment input frame';
+          frame.title = 'Secure payment input frame';
           frame.setAttribute('frameborder', '0');
           frame.style.cssText =
             'border:none!important;margin:0!important;padding:0!important;width:100%!important;height:44px!important;display:block!important';
           frame.src =
             ORIGIN +
             '/v3/elements-inner-card-double.html#' +
-            encodeURIComponent(JSON.stringify({ name: name, disabled: Boolean(opts && opts.disabled) }));
+            encodeURIComponent(
+              JSON.stringify({ name: name, disabled: Boolean(opts && (opts.disabled || opts.readOnly)) }),
+            );
           var wrapper = document.createElement('div');
           wrapper.className = '__PrivateStripeElement';
           wrapper.appendChild(frame);
           node.appendChild(wrapper);
           frame.addEventListener('load', function () {
-            emit('ready', { elementType: 'card' });
+            emit('ready', { elementType: type });
           });
         },
         on: function (event, fn) {
@@ -137,9 +171,9 @@
           return el;
         },
         update: function (o) {
-          if (frame && frame.contentWindow && o && 'disabled' in o)
+          if (frame && frame.contentWindow && o && ('disabled' in o || 'readOnly' in o))
             frame.contentWindow.postMessage(
-              { __stripeDouble: 'disable', disabled: Boolean(o.disabled) },
+              { __stripeDouble: 'disable', disabled: Boolean(o.disabled || o.readOnly) },
               ORIGIN,
             );
         },
@@ -149,6 +183,7 @@
         },
         focus: function () {},
         blur: function () {},
+        collapse: function () {},
         unmount: function () {
           if (frame) frame.parentNode.remove();
           frame = null;
@@ -156,7 +191,7 @@
         destroy: function () {
           el.unmount();
           el._destroyed = true;
-          if (group.card === el) group.card = null;
+          if (group.elements[type] === el) delete group.elements[type];
         },
       };
       function emit(event, payload) {
@@ -167,39 +202,15 @@
       window.addEventListener('message', function (e) {
         if (e.origin !== ORIGIN || !e.data || e.data.__stripeDouble !== 'change' || e.data.name !== name)
           return;
-        cardValues = e.data.value;
-        state = { complete: e.data.complete, empty: e.data.empty };
-        emit('change', {
-          elementType: 'card',
-          complete: state.complete,
-          empty: state.empty,
-          brand: 'unknown',
-          error: undefined,
-        });
+        el._values = e.data.value;
+        el._state = { complete: e.data.complete, empty: e.data.empty };
+        group.submitted = false; // changed since the last submit
+        var payload = { elementType: type, complete: el._state.complete, empty: el._state.empty };
+        if (type === 'payment') payload.value = { type: 'card' };
+        else payload.brand = 'unknown';
+        emit('change', payload);
       });
       return el;
-    }
-
-    function paymentIntentId(clientSecret) {
-      if (typeof clientSecret !== 'string' || clientSecret.indexOf('_secret_') < 0) {
-        throw IntegrationError(
-          'Invalid value for confirmCardPayment: clientSecret should be a client secret of the form ${id}_secret_${secret}.',
-        );
-      }
-      return clientSecret.split('_secret_')[0];
-    }
-
-    function asError(json) {
-      var e = (json && json.error) || {};
-      return {
-        error: {
-          type: e.type || 'api_error',
-          code: e.code || null,
-          decline_code: e.decline_code,
-          message: e.message || 'An unexpected error occurred.',
-          payment_intent: e.payment_intent,
-        },
-      };
     }
 
     function challenge(pi, clientSecret) {
@@ -240,78 +251,153 @@
         });
     }
 
+    function intentId(clientSecret, method) {
+      if (typeof clientSecret !== 'string' || clientSecret.indexOf('_secret_') < 0)
+        throw IntegrationError(
+          'Invalid value for ' +
+            method +
+            ': clientSecret should be a client secret of the form ${id}_secret_${secret}.',
+        );
+      return clientSecret.split('_secret_')[0];
+    }
+
     return {
       _registerWrapper: function () {},
       registerAppInfo: function () {},
-      elements: function () {
-        calls.push(['elements']);
-        var group = { card: null };
-        return {
-          create: function (type, opts) {
+      elements: function (opts) {
+        checkDeferred(opts);
+        calls.push(['elements', opts && opts.mode, opts && opts.amount, opts && opts.currency]);
+        var group = { elements: {}, options: Object.assign({}, opts), submitted: false };
+        groups.push(group);
+        var elementsObject = {
+          _group: group,
+          create: function (type, o) {
             calls.push(['create', type]);
-            if (type !== 'card')
-              throw IntegrationError('The double only supports the card element (asked for ' + type + ').');
-            if (group.card) throw IntegrationError('Can only create one Element of type card.');
-            group.card = CardElement(opts, group);
-            cards.push(group.card);
-            return group.card;
+            if (type !== 'card' && type !== 'payment')
+              throw IntegrationError(
+                'The double supports the payment and card elements only (asked for ' + type + ').',
+              );
+            if (type === 'payment' && !group.options.mode && !group.options.clientSecret)
+              throw IntegrationError(
+                'The Payment Element needs elements({ mode, amount, currency }) or a clientSecret.',
+              );
+            if (group.elements[type])
+              throw IntegrationError('Can only create one Element of type ' + type + '.');
+            group.elements[type] = Element(type, o, group);
+            return group.elements[type];
           },
           getElement: function (type) {
-            return type === 'card' || (type && type.__elementType === 'card') ? group.card : null;
+            return group.elements[typeof type === 'string' ? type : type && type.__elementType] || null;
           },
-          update: function () {},
+          update: function (o) {
+            var next = Object.assign({}, group.options, o);
+            checkDeferred(next);
+            group.options = next;
+            calls.push(['update', o && o.amount]);
+          },
+          submit: function () {
+            calls.push(['submit']);
+            var el = group.elements.payment;
+            if (!el || el._destroyed)
+              return Promise.reject(IntegrationError('elements.submit(): mount a Payment Element first.'));
+            if (!el._values.number)
+              return Promise.resolve({
+                error: {
+                  type: 'validation_error',
+                  code: 'incomplete_number',
+                  message: 'Your card number is incomplete.',
+                },
+              });
+            if (!el._state.complete)
+              return Promise.resolve({
+                error: {
+                  type: 'validation_error',
+                  code: 'incomplete',
+                  message: 'Your card details are incomplete.',
+                },
+              });
+            group.submitted = true;
+            return Promise.resolve({});
+          },
         };
+        return elementsObject;
+      },
+      createConfirmationToken: function (o) {
+        calls.push(['createConfirmationToken']);
+        var elements = o && o.elements;
+        var group = elements && elements._group;
+        if (!group || groups.indexOf(group) < 0)
+          return Promise.reject(
+            IntegrationError('createConfirmationToken: pass { elements } of this Stripe instance.'),
+          );
+        if (!group.submitted)
+          return Promise.reject(
+            IntegrationError(
+              'elements.submit() must be called and resolve before stripe.createConfirmationToken().',
+            ),
+          );
+        group.submitted = false; // one token per submit
+        var v = group.elements.payment._values;
+        var exp = String(v.exp || '').split('/');
+        var pmd = (o.params && o.params.payment_method_data) || {};
+        return api('POST', '/v1/confirmation_tokens', {
+          payment_method_data: {
+            type: 'card',
+            card: { number: v.number, exp_month: exp[0], exp_year: exp[1], cvc: v.cvc },
+            billing_details: pmd.billing_details,
+          },
+        }).then(function (r) {
+          return r.ok ? { confirmationToken: r.json } : asError(r.json);
+        });
+      },
+      handleNextAction: function (o) {
+        calls.push(['handleNextAction']);
+        var id;
+        try {
+          id = intentId(o && o.clientSecret, 'handleNextAction');
+        } catch (e) {
+          return Promise.reject(e);
+        }
+        return api('GET', '/v1/payment_intents/' + id, { client_secret: o.clientSecret }).then(function (r) {
+          if (!r.ok) return asError(r.json);
+          if (r.json.status === 'requires_action') return challenge(r.json, o.clientSecret);
+          return { paymentIntent: r.json };
+        });
       },
       createToken: function () {
         return Promise.reject(IntegrationError('createToken is not used by InvoicePay'));
       },
-      createPaymentMethod: function (params) {
-        calls.push(['createPaymentMethod']);
-        if (
-          !params ||
-          params.type !== 'card' ||
-          !params.card ||
-          cards.indexOf(params.card) < 0 ||
-          params.card._destroyed
-        ) {
-          return Promise.reject(
-            IntegrationError('createPaymentMethod: pass { type: "card", card: <the mounted card Element> }.'),
-          );
+      createPaymentMethod: function () {
+        // Exists on Stripe.js (react-stripe-js checks for it); InvoicePay makes confirmation tokens.
+        return Promise.reject(IntegrationError('createPaymentMethod is not used by InvoicePay'));
+      },
+      confirmCardPayment: function (clientSecret, data) {
+        calls.push(['confirmCardPayment']);
+        var id;
+        try {
+          id = intentId(clientSecret, 'confirmCardPayment');
+        } catch (e) {
+          return Promise.reject(e);
         }
-        var v = cardValues;
-        if (!v.number)
-          return Promise.resolve({
-            error: {
-              type: 'validation_error',
-              code: 'incomplete_number',
-              message: 'Your card number is incomplete.',
-            },
-          });
+        var card = data && data.payment_method && data.payment_method.card;
+        var v = (card && card._values) || {};
         var exp = String(v.exp || '').split('/');
         return api('POST', '/v1/payment_methods', {
           type: 'card',
           card: { number: v.number, exp_month: exp[0], exp_year: exp[1], cvc: v.cvc },
-          billing_details: params.billing_details,
-        }).then(function (r) {
-          return r.ok ? { paymentMethod: r.json } : asError(r.json);
-        });
-      },
-      confirmCardPayment: function (clientSecret, data) {
-        calls.push(['confirmCardPayment', data && data.payment_method]);
-        var id;
-        try {
-          id = paymentIntentId(clientSecret);
-        } catch (e) {
-          return Promise.reject(e);
-        }
-        return api('POST', '/v1/payment_intents/' + id + '/confirm', {
-          client_secret: clientSecret,
-          payment_method: data && typeof data.payment_method === 'string' ? data.payment_method : undefined,
-        }).then(function (r) {
-          if (!r.ok) return asError(r.json);
-          if (r.json.status === 'requires_action') return challenge(r.json, clientSecret);
-          return { paymentIntent: r.json };
-        });
+        })
+          .then(function (pm) {
+            if (!pm.ok) return { ok: false, json: pm.json };
+            return api('POST', '/v1/payment_intents/' + id + '/confirm', {
+              client_secret: clientSecret,
+              payment_method: pm.json.id,
+            });
+          })
+          .then(function (r) {
+            if (!r.ok) return asError(r.json);
+            if (r.json.status === 'requires_action') return challenge(r.json, clientSecret);
+            return { paymentIntent: r.json };
+          });
       },
     };
   }

@@ -1,0 +1,21 @@
+/** The amount rules of a payment as HTTP errors (shared by the quote and the payment itself). */
+import { formatMoney } from '../../core/money.ts';
+import { checkPaymentAmount, paymentAmountError } from '../invoices/ledger.ts';
+
+export const exceedsBalanceMessage = (balance: number, currency: string) =>
+  `Payment amount cannot exceed the remaining balance of ${formatMoney(balance, currency)}.`;
+
+/**
+ * Throws the customer-facing error when `amount` (charged as `total` with its surcharge) may not be
+ * paid against `balance`; the ledger's rules and texts (api/invoices/ledger.ts).
+ */
+export function assertPayable(
+  amount: number,
+  balance: number | null,
+  currency: string,
+  total: number,
+  merchantName: string,
+): void {
+  const check = checkPaymentAmount(amount, balance, currency, total);
+  if (!check.ok) throw paymentAmountError(check, currency, merchantName);
+}

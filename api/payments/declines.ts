@@ -1,0 +1,115 @@
+/**
+ * Card-testing defence (DESIGN §3.4): provider declines are counted per pay session, per invoice and
+ * per client address in the database (`decline_counters`, both dialects), so the limits hold across
+ * server processes. Only a provider's decline counts — a payment refused for a business reason (an
+ * amount out of range, a changed quote) never reaches the provider and never counts. Each key has a
+ * fixed window (DECLINE_WINDOW_MINUTES); the decline that reaches the key's limit blocks it for
+ * DECLINE_BLOCK_MINUTES. Limits are at least 2 (api/config.ts), so a customer's first decline never
+ * blocks the next card; the per-address limit counts only declines, so a customer paying several
+ * invoices in a row is not caught by it. Counted always; enforced when RATE_LIMITS is on.
+ */
+import { invoiceNumberKey } from '../../core/invoice-number.ts';
+import { sql } from 'kysely';
+import type { AppDeps } from '../context.ts';
+import type { Trx } from '../db/database.ts';
+import type { DeclineCountersTable, Payment } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+
+export type DeclineScope = DeclineCountersTable['scope'];
+
+export interface DeclineKeys {
+  sid: string | null;
+  merchantId: string;
+  invoiceNumber: string;
+  currency: string;
+  ip: string | null;
+}
+
+export const TOO_MANY_DECLINES = 'Too many declined payment attempts.';
+
+const invoiceKey = (k: Pick<DeclineKeys, 'merchantId' | 'invoiceNumber' | 'currency'>) =>
+  `${k.merchantId}/${k.currency.toUpperCase()}/${invoiceNumberKey(k.invoiceNumber)}`;
+
+function keysOf(k: DeclineKeys): Array<[DeclineScope, string]> {
+  const keys: Array<[DeclineScope, string]> = [['invoice', invoiceKey(k)]];
+  if (k.sid) keys.push(['session', k.sid]);
+  if (k.ip) keys.push(['address', k.ip]);
+  return keys;
+}
+
+function limitOf(deps: AppDeps, scope: DeclineScope): number {
+  return deps.config.declineLimits[scope];
+}
+
+/** Count a provider decline of `payment` against its session, invoice and address (caller's transaction). */
+export async function countDecline(trx: Trx, deps: AppDeps, payment: Payment): Promise<void> {
+  const { windowMinutes, blockMinutes } = deps.config.declineLimits;
+  const nowMs = deps.clock.now().getTime();
+  const now = new Date(nowMs).toISOString();
+  const windowFloor = new Date(nowMs - windowMinutes * 60_000).toISOString();
+  const blockUntil = new Date(nowMs + blockMinutes * 60_000).toISOString();
+  const keys = keysOf({
+    sid: payment.pay_session_id,
+    merchantId: payment.merchant_id,
+    invoiceNumber: payment.invoice_number,
+    currency: payment.currency,
+    ip: payment.client_ip,
+  });
+  for (const [scope, key] of keys) {
+    const limit = limitOf(deps, scope);
+    // One statement per key, so concurrent declines (any process) each count exactly once.
+    const fresh = sql<boolean>`decline_counters.window_start < ${windowFloor}`;
+    const count = sql<number>`CASE WHEN ${fresh} THEN 1 ELSE decline_counters.declines + 1 END`;
+    await trx
+      .insertInto('decline_counters')
+      .values({
+        scope,
+        scope_key: key,
+        window_start: now,
+        declines: 1,
+        last_decline_at: now,
+        blocked_until: limit <= 1 ? blockUntil : null,
+      })
+      .onConflict((oc) =>
+        oc.columns(['scope', 'scope_key']).doUpdateSet({
+          window_start: sql`CASE WHEN ${fresh} THEN ${now} ELSE decline_counters.window_start END`,
+          declines: count,
+          last_decline_at: now,
+          blocked_until: sql`CASE WHEN ${count} >= ${limit} THEN ${blockUntil} ELSE decline_counters.blocked_until END`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/** The latest time any of these keys is blocked until, or null. */
+export async function blockedUntil(deps: AppDeps, k: DeclineKeys): Promise<string | null> {
+  const now = deps.clock.now().toISOString();
+  const keys = keysOf(k);
+  const rows = await deps.database.db
+    .selectFrom('decline_counters')
+    .select('blocked_until')
+    .where('blocked_until', '>', now)
+    .where((eb) =>
+      eb.or(keys.map(([scope, key]) => eb.and([eb('scope', '=', scope), eb('scope_key', '=', key)]))),
+    )
+    .execute();
+  let until: string | null = null;
+  for (const r of rows) if (r.blocked_until && (!until || r.blocked_until > until)) until = r.blocked_until;
+  return until;
+}
+
+/** 429 with the time the customer may try again (Retry-After, and `retryAt` for the widget's countdown). */
+export async function enforceDeclineLimits(deps: AppDeps, k: DeclineKeys): Promise<void> {
+  if (!deps.config.rateLimits) return;
+  const until = await blockedUntil(deps, k);
+  if (!until) return;
+  const seconds = Math.max(1, Math.ceil((Date.parse(until) - deps.clock.now().getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  throw new AppError(
+    'rate_limited',
+    `${TOO_MANY_DECLINES} For your security, please wait ${wait} before trying again.`,
+    { headers: { 'Retry-After': String(seconds) }, extra: { retryAt: until } },
+  );
+}

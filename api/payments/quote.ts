@@ -1,0 +1,128 @@
+/**
+ * `POST /api/payments/quote` (DESIGN §3.2): the price of paying `amount` with the payment method a
+ * confirmation token previews. The server reads the token from the provider on the merchant's
+ * connected account — never the browser's word — applies the merchant's surcharge rules to that
+ * method (card funding, brand, domestic or international; a wallet is its underlying card), and
+ * answers the breakdown, the rule that applied and a signed quote id (api/payments/quote-token.ts).
+ * It writes nothing and holds no money: no reservation, no intent. The amount is checked against
+ * the balance now, as a courtesy; the payment itself checks it again when it reserves.
+ */
+import { describePaymentMethod } from '../../core/payment-method.ts';
+import { percentageFromBps } from '../../core/money.ts';
+import type { AppDeps } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { availableBalance } from '../invoices/ledger.ts';
+import { countersOf, findInvoice } from '../invoices/repository.ts';
+import { breakdownFor, policyOf, surchargeFor } from '../merchants/surcharge.ts';
+import { assertPayable } from './amount-check.ts';
+import { replaceableAttempts } from './repository.ts';
+import { isUnanswered, PAYMENT_DETAILS_EXPIRED, PROCESSING_ERROR_MESSAGE } from './attempts.ts';
+import type { PaymentContext } from './payment-context.ts';
+import type { ConfirmationToken } from './providers/provider.ts';
+import { QUOTE_TTL_MS, signQuote, type QuotedMethod } from './quote-token.ts';
+
+export const UNREADABLE_DETAILS = 'Your payment details could not be read. Please check them and try again.';
+export const METHOD_NOT_ACCEPTED = 'This payment method is not accepted here. Please pay by card.';
+
+/** The token from the provider, or the customer-facing reason it cannot be used. */
+export async function readToken(deps: AppDeps, tokenId: string, account: string): Promise<ConfirmationToken> {
+  let token: ConfirmationToken;
+  try {
+    token = await deps.payments.retrieveConfirmationToken(tokenId, account);
+  } catch (err) {
+    if (isUnanswered(err)) {
+      deps.logger.warn({ err: (err as Error).message }, 'confirmation token lookup got no answer');
+      throw new AppError('provider_error', PROCESSING_ERROR_MESSAGE);
+    }
+    throw new AppError('unprocessable', UNREADABLE_DETAILS, { field: 'confirmationToken' });
+  }
+  const nowSeconds = deps.clock.now().getTime() / 1000;
+  if (token.paymentIntentId || (token.expiresAt !== null && token.expiresAt <= nowSeconds))
+    throw new AppError('unprocessable', PAYMENT_DETAILS_EXPIRED, { field: 'confirmationToken' });
+  if (token.type !== 'card' || !token.card)
+    throw new AppError('unprocessable', METHOD_NOT_ACCEPTED, { field: 'confirmationToken' });
+  return token;
+}
+
+export function quotedMethodFrom(token: ConfirmationToken): QuotedMethod {
+  const c = token.card;
+  return {
+    type: token.type,
+    brand: c?.brand ?? null,
+    funding: c?.funding ?? null,
+    country: c?.country ?? null,
+    wallet: c?.wallet ?? null,
+    last4: c?.last4 ?? null,
+  };
+}
+
+/** The merchant's rate for a quoted method (the same function the payment re-checks it with). */
+export function rateFor(ctx: PaymentContext, method: QuotedMethod) {
+  const card =
+    method.type === 'card'
+      ? {
+          brand: method.brand ?? '',
+          funding: (method.funding ?? 'unknown') as 'credit',
+          country: method.country,
+        }
+      : null;
+  return surchargeFor(policyOf(ctx.merchant), card, ctx.merchant.country);
+}
+
+/**
+ * What may be paid through this link now (no lock: a quote holds no money). The pay session's own
+ * abandoned attempts do not count: paying replaces them (api/payments/service.ts).
+ */
+export async function balanceNow(deps: AppDeps, ctx: PaymentContext): Promise<number | null> {
+  const invoice = await findInvoice(deps.database.db, ctx.merchant.id, ctx.invoiceNumber, ctx.currency);
+  const counters = countersOf(invoice);
+  if (ctx.session && counters.reserved > 0) {
+    const own = await replaceableAttempts(deps.database.db, ctx.session.sid, deps.clock.now().toISOString());
+    counters.reserved -= own.reduce((sum, p) => sum + p.amount, 0);
+  }
+  return availableBalance(counters, {
+    amount: ctx.linkAmount,
+    writtenBack: ctx.writtenBack ?? counters.writtenBack,
+  });
+}
+
+/** Price `amount` for the token's method: the quote answer (also the body of a 409 changed quote). */
+export async function priceQuote(deps: AppDeps, ctx: PaymentContext, amount: number, tokenId: string) {
+  const [token, balance] = await Promise.all([readToken(deps, tokenId, ctx.account), balanceNow(deps, ctx)]);
+  const method = quotedMethodFrom(token);
+  const { bps, rule } = rateFor(ctx, method);
+  const breakdown = breakdownFor(amount, bps, deps.config.platformFeeBps);
+  assertPayable(amount, balance, ctx.currency, breakdown.total, ctx.merchant.business_name);
+  const nowMs = deps.clock.now().getTime();
+  const tokenExpiry = token.expiresAt === null ? Infinity : token.expiresAt * 1000;
+  const expiresAt = Math.min(nowMs + QUOTE_TTL_MS, tokenExpiry);
+  const quoteId = signQuote(deps.config.jwtSecret, {
+    sid: ctx.session?.sid ?? null,
+    merchantId: ctx.merchant.id,
+    invoiceNumber: ctx.invoiceNumber,
+    currency: ctx.currency,
+    amount,
+    token: token.id,
+    method,
+    bps,
+    rule,
+    total: breakdown.total,
+    expiresAt,
+  });
+  return {
+    quoteId,
+    expiresAt: new Date(expiresAt).toISOString(),
+    currency: ctx.currency,
+    confirmationToken: token.id,
+    paymentMethod: { ...method, label: describePaymentMethod(method) },
+    breakdown: {
+      ...breakdown,
+      surchargeBps: bps,
+      surchargePercentage: Number(percentageFromBps(bps)),
+      rule,
+    },
+    remainingAfter: balance === null ? null : balance - amount,
+  };
+}
+
+export type QuoteAnswer = Awaited<ReturnType<typeof priceQuote>>;

@@ -1,0 +1,36 @@
+/**
+ * Card errors as the customer reads them under the card box (spec §8): a few decline codes get the
+ * spec's own wording, anything else shows the provider's message, or a generic fallback. The server
+ * answers a declined payment with this message (api/payments/confirm.ts); the widget shows it, and
+ * uses the same function for errors Stripe.js reports before anything reaches the server.
+ */
+
+/** What Stripe.js (and the sandbox) report for a refused card. */
+export interface CardError {
+  type?: string | null;
+  code?: string | null;
+  decline_code?: string | null;
+  message?: string | null;
+}
+
+export const CARD_MESSAGES = {
+  insufficient_funds: 'Your card has insufficient funds. Please try a different payment method.',
+  lost_or_stolen: 'This card has been reported as lost or stolen. Please use a different card.',
+  expired_card: 'Your card has expired. Please update your card information or use a different card.',
+  fallback: 'Payment processing failed. Please try again.',
+} as const;
+
+/**
+ * @example
+ * cardErrorMessage({ code: 'card_declined', decline_code: 'stolen_card', message: 'Your card was declined.' });
+ * // 'This card has been reported as lost or stolen. Please use a different card.'
+ */
+export function cardErrorMessage(error: CardError | null | undefined): string {
+  // Stripe reports an expired card as code 'expired_card' (no decline code); the sandbox sets both.
+  const reason = error?.decline_code || error?.code || '';
+  if (reason === 'insufficient_funds') return CARD_MESSAGES.insufficient_funds;
+  if (reason === 'stolen_card' || reason === 'lost_card') return CARD_MESSAGES.lost_or_stolen;
+  if (reason === 'expired_card') return CARD_MESSAGES.expired_card;
+  const message = error?.message?.trim();
+  return message ? message : CARD_MESSAGES.fallback;
+}

@@ -1,0 +1,129 @@
+/**
+ * The two steps of paying in the widget (issue 14, sandbox mode): the payment details are quoted by
+ * the server before Pay ("Visa credit · surcharge 2.95 % · Total A$…", the Pay button shows that
+ * total), a change of card or amount asks again, the server confirms the charge, and after too many
+ * declines the Pay button is disabled with a countdown that counts down — while a customer's first
+ * decline never stops their next card.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchErrors } from './support/browser.ts';
+import {
+  CARDS,
+  createConnectedMerchant,
+  fillSandboxCard,
+  money,
+  waitForForm,
+  widget,
+  type TestMerchant,
+} from './support/pay-fixtures.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+describe('quote, then pay (sandbox)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let merchant: TestMerchant;
+  let seq = 0;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ env: { RATE_LIMITS: '1', DECLINE_LIMIT_SESSION: '2', DECLINE_BLOCK_MINUTES: '1' } }),
+      launchBrowser(),
+    ]);
+    merchant = createConnectedMerchant(server, {
+      surcharge_rules: JSON.stringify([{ funding: 'debit', bps: 0 }]),
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(amount: string): Promise<Page> {
+    const page = await (await browser.newContext()).newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-Q${++seq}&AMOUNTDUE=${amount}`);
+    await waitForForm(widget(page));
+    return page;
+  }
+  const quoteLine = (page: Page) => widget(page).locator('[part=quote] p');
+
+  it('quotes the card before Pay, asks again when the card or the amount changes, and charges the quoted total', async () => {
+    const page = await open('1,000.00');
+    const errors = watchErrors(page);
+    const w = widget(page);
+    const quotes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/payments/quote')) quotes.push(r.postData() ?? '');
+    });
+    await fillSandboxCard(w, CARDS.visaAu);
+    await w.getByText(`Visa credit · surcharge 2.95 % · Total ${money(102950)}`).waitFor();
+    await w.getByRole('button', { name: `Pay ${money(102950)}` }).waitFor();
+    // Another card: the quote goes, the new one comes (a debit card costs no surcharge here).
+    await w.getByLabel('Card number').fill(CARDS.visaDebit);
+    await w.getByText(`Visa debit · no surcharge · Total ${money(100000)}`).waitFor();
+    await expect(w.locator('button[type=submit]').textContent()).resolves.toBe(`Pay ${money(100000)}`);
+    // Another amount: asked again.
+    await w.getByRole('button', { name: 'Pay 50% of the balance' }).click();
+    await w.getByText(`Visa debit · no surcharge · Total ${money(50000)}`).waitFor();
+    expect(quotes.length).toBeGreaterThanOrEqual(3);
+    await w.locator('button[type=submit]').click();
+    await w.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await expect(w.getByText(money(50000)).first().isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows Processing... while the server confirms, and the spec’s decline under the card box', async () => {
+    const page = await open('80.00');
+    const w = widget(page);
+    await page.route('**/api/payments/create-payment-intent', async (route) => {
+      await new Promise((r) => setTimeout(r, 400)); // long enough to see the busy state
+      await route.continue();
+    });
+    await fillSandboxCard(w, CARDS.insufficientFunds);
+    await w.getByText(/Visa credit · surcharge 2.95 %/).waitFor();
+    await w.locator('button[type=submit]').click();
+    await w.getByRole('button', { name: 'Processing...' }).waitFor();
+    await w.getByText('Your card has insufficient funds. Please try a different payment method.').waitFor();
+    await page.context().close();
+  });
+
+  it('past the pay session’s decline limit, Pay is disabled and waits with a countdown that counts down', async () => {
+    const page = await open('300.00');
+    const w = widget(page);
+    await fillSandboxCard(w, CARDS.declined);
+    await w.locator('button[type=submit]').click();
+    await w.getByText('Your card was declined.').waitFor();
+    // Second decline in this pay session: the limit (2 for this server) is reached.
+    await w.getByLabel('Card number').fill(CARDS.insufficientFunds);
+    await w.getByText(/Total/).waitFor();
+    await w.locator('button[type=submit]').click();
+    await w.getByText('Your card has insufficient funds. Please try a different payment method.').waitFor();
+    await w.getByLabel('Card number').fill(CARDS.visa);
+    await w.locator('button[type=submit]').click();
+    await w.getByText(/Too many declined payment attempts/).waitFor();
+    const wait = w.locator('[part=wait]');
+    await expect(w.locator('button[type=submit]').isDisabled()).resolves.toBe(true);
+    const first = await wait.textContent();
+    await page.waitForTimeout(2100);
+    const later = await wait.textContent();
+    expect(first).toMatch(/You can try again in (1:00|0:[0-5]\d)\./);
+    expect(later).not.toBe(first); // it really counts down
+    await page.context().close();
+  });
+
+  it('a first decline does not stop the next card', async () => {
+    const page = await open('120.00');
+    const w = widget(page);
+    await fillSandboxCard(w, CARDS.stolen);
+    await w.locator('button[type=submit]').click();
+    await w
+      .getByText('This card has been reported as lost or stolen. Please use a different card.')
+      .waitFor();
+    await w.getByLabel('Card number').fill(CARDS.visa);
+    await w.getByRole('button', { name: `Pay ${money(12354)}` }).click();
+    await w.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.context().close();
+  });
+});
