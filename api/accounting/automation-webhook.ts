@@ -14,7 +14,13 @@ import { assertOutboundUrlAllowed, OutboundUrlError, outboundPolicyOf } from '..
 import type { DeliveryOutcome } from '../outbox/deliver.ts';
 import type { WebhookVersion } from '../db/types.ts';
 import { recordDeliveryAttempt } from './webhook-deliveries.ts';
-import { eventOfBody, testEvent, WEBHOOK_VERSIONS, WRITEBACK_EVENTS } from './webhook-events.ts';
+import {
+  eventOfBody,
+  settledRefundPayload,
+  testEvent,
+  WEBHOOK_VERSIONS,
+  WRITEBACK_EVENTS,
+} from './webhook-events.ts';
 import { buildTestPayload, signatureHeader, SIGNATURE_HEADER } from './webhook-payload.ts';
 import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
 
@@ -130,7 +136,7 @@ export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): P
     .executeTakeFirst();
   if (!merchant?.make_webhook_url)
     return { type: 'cancel', reason: 'The webhook URL was removed before delivery' };
-  const payload = await settledRefundPayload(deps, job);
+  const payload = await settledRefundPayload(deps.database.db, job);
   const { event, version } = eventOfBody(payload);
   const attempt = await postSignedWebhook(deps, merchant.id, merchant.make_webhook_url, payload, {
     event,
@@ -160,34 +166,6 @@ export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): P
     retryAfterMs: attempt.retryAfterMs,
     permanent: attempt.refused,
   };
-}
-
-/**
- * A `2026-11` refund event is built when the refund is counted, before the provider settles it; its
- * job waits for the settlement (api/outbox/deliver.ts), so before the first attempt its refund
- * object takes the settled status and the provider's id. Stored back, so every attempt (and every
- * retry after a crash) sends the same bytes.
- */
-async function settledRefundPayload(deps: AppDeps, job: OutboxJob): Promise<string> {
-  if (!job.refund_id || job.attempts > 1) return job.payload;
-  const body = JSON.parse(job.payload) as {
-    api_version?: string;
-    data?: { object?: { object?: string; status?: string; provider_refund_id?: string | null } };
-  };
-  const object = body.data?.object;
-  if (body.api_version !== '2026-11' || object?.object !== 'refund' || object.status !== 'pending')
-    return job.payload;
-  const refund = await deps.database.db
-    .selectFrom('refunds')
-    .select(['status', 'provider_refund_id'])
-    .where('id', '=', job.refund_id)
-    .executeTakeFirst();
-  if (!refund || refund.status === 'pending') return job.payload;
-  object.status = refund.status;
-  object.provider_refund_id = refund.provider_refund_id;
-  const payload = JSON.stringify(body);
-  await deps.database.db.updateTable('outbox').set({ payload }).where('id', '=', job.id).execute();
-  return payload;
 }
 
 /** The (not deleted) merchant, or 404 'Merchant not found'. */

@@ -12,7 +12,7 @@
  */
 import { localDate } from '../../core/local-date.ts';
 import type { DbOrTrx } from '../db/database.ts';
-import type { Invoice, Merchant, Payment, Refund, WebhookVersion } from '../db/types.ts';
+import type { Invoice, Merchant, OutboxJob, Payment, Refund, WebhookVersion } from '../db/types.ts';
 import { observationTerms } from '../invoices/repository.ts';
 import { payLinkRefs, toV1Invoice, toV1Payment, toV1Refund } from '../v1/objects.ts';
 import type { WriteOffDetails } from './webhook-payload.ts';
@@ -69,6 +69,34 @@ export function eventOfBody(body: string): { event: string; version: WebhookVers
   return parsed.api_version === '2026-11'
     ? { event: String(parsed.type), version: '2026-11' }
     : { event: String(parsed.event), version: 'v1' };
+}
+
+/**
+ * A `2026-11` refund event is built when the refund is counted, before the provider settles it; its
+ * job waits for the settlement (api/outbox/deliver.ts), so before the first attempt its refund
+ * object takes the settled status and the provider's id. Stored back, so every attempt (and every
+ * retry after a crash) sends the same bytes.
+ */
+export async function settledRefundPayload(db: DbOrTrx, job: OutboxJob): Promise<string> {
+  if (!job.refund_id || job.attempts > 1) return job.payload;
+  const body = JSON.parse(job.payload) as {
+    api_version?: string;
+    data?: { object?: { object?: string; status?: string; provider_refund_id?: string | null } };
+  };
+  const object = body.data?.object;
+  if (body.api_version !== '2026-11' || object?.object !== 'refund' || object.status !== 'pending')
+    return job.payload;
+  const refund = await db
+    .selectFrom('refunds')
+    .select(['status', 'provider_refund_id'])
+    .where('id', '=', job.refund_id)
+    .executeTakeFirst();
+  if (!refund || refund.status === 'pending') return job.payload;
+  object.status = refund.status;
+  object.provider_refund_id = refund.provider_refund_id;
+  const payload = JSON.stringify(body);
+  await db.updateTable('outbox').set({ payload }).where('id', '=', job.id).execute();
+  return payload;
 }
 
 type MerchantRow = Pick<Merchant, 'id' | 'time_zone'>;
