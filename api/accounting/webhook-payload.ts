@@ -4,8 +4,7 @@
  * Body: `InvoiceNumber`, `Amount` (major units, the invoice part: what to record against the
  * invoice), `Currency`, `Date` (YYYY-MM-DD, the merchant's local
  * date), `Reference`, and `payment_details` with the spec's
- * fields; we add `event` ('payment.succeeded' | 'refund.succeeded' | 'payment.write_off' |
- * 'payment.failed' | 'payment.disputed' | 'test') and
+ * fields; we add `event` ('payment.succeeded' | 'refund.succeeded' | 'payment.write_off' | 'test') and
  * the ids. For a refund `Amount` is the invoice part given back (positive), `payment_details.status`
  * is 'refunded' and `payment_details.refund_kind` says what it means for the invoice: 'credit' (no
  * longer owed: record a credit note and refund it) or 'reopen' (still owed: reduce the payment). A
@@ -13,21 +12,16 @@
  * `Amount` = the amount written off, `payment_details.status` 'written_off', and a `write_off`
  * object with what a connector needs to post it (a credit note allocated to the invoice).
  *
- * Signature: `X-InvoicePay-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`
- * (docs/accounting-sync.md shows how to verify it).
+ * Signature: `X-InvoicePay-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`,
+ * with a second `v1=` during a secret rotation's overlap (docs/webhooks.md shows how to verify it).
+ * This is payload version `v1`; `2026-11` events are built in webhook-events.ts.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { localDate } from '../../core/local-date.ts';
 import { fromMinorUnits } from '../../core/money.ts';
 import type { Invoice, InvoiceWriteOff, Merchant, Payment, Refund } from '../db/types.ts';
 
-export type WebhookEvent =
-  | 'payment.succeeded'
-  | 'refund.succeeded'
-  | 'payment.write_off'
-  | 'payment.failed'
-  | 'payment.disputed'
-  | 'test';
+export type WebhookEvent = 'payment.succeeded' | 'refund.succeeded' | 'payment.write_off' | 'test';
 
 export interface AutomationPayload {
   event: WebhookEvent;
@@ -56,10 +50,6 @@ export interface AutomationPayload {
   };
   /** On `payment.write_off` only. */
   write_off?: WriteOffDetails;
-  /** On `payment.failed` only: the provider's reason (e.g. a bank debit returned: insufficient_funds). */
-  failure?: { code: string | null; message: string | null };
-  /** On `payment.disputed` only: the customer's bank disputes the payment. */
-  dispute?: { id: string; amount: number; amount_minor: number; reason: string | null; status: string };
 }
 
 /** A write-off as the automation webhook and the connectors receive it (amount in minor units too). */
@@ -120,33 +110,6 @@ export function buildAutomationPayload(
       refund_id: refund?.id ?? null,
       refund_kind: refund?.kind ?? null,
     },
-  };
-}
-
-/**
- * `payment.failed` (a payment that was under way failed: a bank debit the bank returned days later;
- * nothing to record, the invoice is open again) and `payment.disputed` (the customer's bank disputes
- * a succeeded payment): the payment's v1 body with that event and status, plus what happened. `Date`
- * is the merchant's local date of the event.
- */
-export function buildPaymentOutcomePayload(
-  merchant: Pick<Merchant, 'id' | 'make_scenario_id' | 'time_zone'>,
-  payment: Payment,
-  at: Date,
-  outcome:
-    | { event: 'payment.failed' }
-    | { event: 'payment.disputed'; dispute: NonNullable<AutomationPayload['dispute']> },
-): AutomationPayload {
-  const body = buildAutomationPayload(merchant, payment, null, at);
-  const status = outcome.event === 'payment.failed' ? 'failed' : 'disputed';
-  return {
-    ...body,
-    event: outcome.event,
-    Date: localDate(at, merchant.time_zone),
-    payment_details: { ...body.payment_details, payment_date: at.toISOString(), status },
-    ...(outcome.event === 'payment.failed'
-      ? { failure: { code: payment.failure_code, message: payment.failure_message } }
-      : { dispute: outcome.dispute }),
   };
 }
 
@@ -238,11 +201,16 @@ export function buildTestPayload(
   };
 }
 
-/** `t=<unix>,v1=<hex>` for this exact body. */
-export function signatureHeader(secret: string, body: string, at: Date): string {
+/**
+ * `t=<unix>,v1=<hex>` for this exact body, one `v1=` per secret (during a rotation's overlap: the
+ * new secret's first, then the old one's, as Stripe does). A receiver accepts the delivery when any
+ * `v1` matches its secret.
+ */
+export function signatureHeader(secrets: string | readonly string[], body: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);
-  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-  return `t=${t},v1=${v1}`;
+  const list = typeof secrets === 'string' ? [secrets] : secrets;
+  const signatures = list.map((s) => `v1=${createHmac('sha256', s).update(`${t}.${body}`).digest('hex')}`);
+  return [`t=${t}`, ...signatures].join(',');
 }
 
 /** A new per-merchant signing secret (shown to the admin, stored sealed). */

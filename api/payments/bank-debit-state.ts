@@ -5,11 +5,11 @@
  *  - on `processing`: when it started, and the merchant-local date it should clear by (three
  *    business days, Stripe's "up to 3 business days");
  *  - on the final word, in the same transaction: the customer's receipt when it clears; when it
- *    fails, the failure notices and the automation webhook's `payment.failed`. The reservation itself
- *    is state.ts's: held while processing, released by the failure.
+ *    fails, the failure notices (the webhook's `payment.failed` is queued by `updatePayment`,
+ *    api/outbox/notify.ts). The reservation itself is state.ts's: held while processing, released
+ *    by the failure.
  */
 import { addBusinessDays, localDate } from '../../core/local-date.ts';
-import { enqueuePaymentFailed } from '../accounting/payment-events.ts';
 import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
@@ -65,11 +65,7 @@ export const countsAsDecline = (before: Payment) => before.status !== 'processin
 /** What the provider's final word on a payment under way queues with it (same transaction). */
 export async function onFinalWord(trx: Trx, deps: AppDeps, before: Payment, after: Payment): Promise<void> {
   if (!isReserving(before.status) || before.status === after.status) return;
-  const underWay = before.status === 'processing' || isBankDebit(before);
-  if (after.status === 'succeeded' && isBankDebit(before))
-    await queueDebitNotices(trx, deps, after, 'succeeded');
-  else if (after.status === 'failed' && underWay) {
-    await enqueuePaymentFailed(trx, after.id, deps.clock);
-    if (isBankDebit(before)) await queueDebitNotices(trx, deps, after, 'failed');
-  }
+  if (!isBankDebit(before)) return;
+  if (after.status === 'succeeded') await queueDebitNotices(trx, deps, after, 'succeeded');
+  else if (after.status === 'failed') await queueDebitNotices(trx, deps, after, 'failed');
 }

@@ -1,13 +1,13 @@
 /**
  * Disputes (issue 17): the customer's bank disputes a payment (`charge.dispute.created`, then
  * `.updated` / `.closed` as it goes). Each is recorded once per provider dispute with its latest
- * status, the payment carries that status for the console's lists, and a new dispute goes to the
- * merchant's automation webhook as `payment.disputed`. A dispute does not move the ledger: the money
+ * status, the payment carries that status for the console's lists, and each new dispute or status
+ * goes to the merchant's automation webhook as `payment.disputed` (api/outbox/notify.ts). A dispute does not move the ledger: the money
  * is not back with the customer until the dispute is lost or the merchant refunds, and either of
  * those arrives as its own event (a refund, or an admin's decision in the console).
  */
-import { enqueuePaymentDisputed } from '../accounting/payment-events.ts';
 import type { AppDeps } from '../context.ts';
+import { enqueueDisputeEvent } from '../outbox/notify.ts';
 import type { Trx } from '../db/database.ts';
 import type { ProviderDispute } from './providers/provider.ts';
 import { findPaymentByIntent } from './repository.ts';
@@ -56,13 +56,20 @@ export async function applyDispute(trx: Trx, deps: AppDeps, dispute: ProviderDis
     .set({ dispute_status: dispute.status, updated_at: now })
     .where('id', '=', payment.id)
     .execute();
+  await enqueueDisputeEvent(
+    trx,
+    {
+      paymentId: payment.id,
+      dispute: {
+        id: dispute.id,
+        amount: dispute.amount,
+        reason: dispute.reason ?? 'general',
+        status: dispute.status,
+      },
+    },
+    deps.clock,
+  );
   if (isNew) {
-    const row = await trx
-      .selectFrom('payment_disputes')
-      .select('id')
-      .where('provider_dispute_id', '=', dispute.id)
-      .executeTakeFirstOrThrow();
-    await enqueuePaymentDisputed(trx, row.id, deps.clock);
     deps.logger.warn(
       { paymentId: payment.id, dispute: dispute.id, reason: dispute.reason },
       'payment disputed',

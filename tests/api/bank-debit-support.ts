@@ -29,10 +29,11 @@ export async function bankDebitMerchant(
     becs_minimum_amount: number | null;
     surcharge_bps: number;
     make_webhook_url: string | null;
+    webhook_version: 'v1' | '2026-11';
     email: string;
   }> = {},
 ) {
-  const { make_webhook_url, email, ...becs } = over;
+  const { make_webhook_url, webhook_version, email, ...becs } = over;
   const m = await createConnectedMerchant(t, {});
   await t.deps.database.db
     .updateTable('merchants')
@@ -41,6 +42,7 @@ export async function bankDebitMerchant(
       becs_surcharge_bps: 0,
       ...becs,
       ...(make_webhook_url !== undefined ? { make_webhook_url } : {}),
+      ...(webhook_version ? { webhook_version } : {}),
       ...(email ? { email } : {}),
     })
     .where('id', '=', m.id)
@@ -122,13 +124,17 @@ export async function emailsTo(t: TestApp, to: string) {
 }
 
 export async function outboxOf(t: TestApp, paymentId: string) {
+  // Notices (payment.failed, payment.disputed) name no payment (api/outbox/notify.ts): their body does.
   const rows = await t.deps.database.db
     .selectFrom('outbox')
     .selectAll()
-    .where('payment_id', '=', paymentId)
+    .where((eb) => eb.or([eb('payment_id', '=', paymentId), eb('payload', 'like', `%${paymentId}%`)]))
     .orderBy('created_at')
     .execute();
-  return rows.map((r) => ({ ...r, body: JSON.parse(r.payload) as Record<string, any> }));
+  return rows.map((r) => {
+    const body = JSON.parse(r.payload) as Record<string, any>;
+    return { ...r, body, event: String(body.type ?? body.event) };
+  });
 }
 
 /** The webhook event types our route recorded for an intent, in order. */

@@ -47,6 +47,7 @@ describe.skipIf(skip)(`bank debits through webhooks (${testDialect})`, () => {
   async function link(amount: string, over: Parameters<typeof bankDebitMerchant>[1] = {}) {
     const m = await bankDebitMerchant(t, {
       make_webhook_url: `${receiver.url}/hook`,
+      webhook_version: '2026-11', // v1 receivers get only the spec's events, not payment.failed
       email: `accounts${++seq}@supplier.test`,
       ...over,
     });
@@ -111,12 +112,11 @@ describe.skipIf(skip)(`bank debits through webhooks (${testDialect})`, () => {
     expect(await paymentRow(t, id)).toMatchObject({ status: 'succeeded' });
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ reserved_amount: 0, paid_amount: 2_000_000 });
     const jobs = await outboxOf(t, id);
-    expect(jobs.map((j) => j.body.event)).toEqual(['payment.succeeded']);
+    expect(jobs.map((j) => j.event)).toEqual(['payment.succeeded']);
     await runOutboxOnce(t.deps);
     expect(receiver.applied.get(jobs[0].idempotency_key)).toMatchObject({
-      event: 'payment.succeeded',
-      InvoiceNumber: invoice,
-      Amount: 20000,
+      type: 'payment.succeeded',
+      data: { object: { id, invoice_number: invoice, amount: 2_000_000, status: 'succeeded' } },
     });
     const mail = await emailsTo(t, 'jordan@builders.test');
     expect(mail.map((e) => [e.kind, e.subject])).toEqual([
@@ -160,14 +160,13 @@ describe.skipIf(skip)(`bank debits through webhooks (${testDialect})`, () => {
       expect(await t.deps.database.db.selectFrom('decline_counters').selectAll().execute()).toEqual([]);
 
       const jobs = await outboxOf(t, id);
-      expect(jobs.map((j) => [j.kind, j.body.event])).toEqual([['automation_webhook', 'payment.failed']]);
+      expect(jobs.map((j) => [j.kind, j.event])).toEqual([['automation_webhook', 'payment.failed']]);
       await runOutboxOnce(t.deps);
       expect(receiver.applied.get(jobs[0].idempotency_key)).toMatchObject({
-        event: 'payment.failed',
-        InvoiceNumber: invoice,
-        Amount: 3000,
-        failure: { code },
-        payment_details: { status: 'failed', payment_id: id },
+        type: 'payment.failed',
+        data: {
+          object: { id, invoice_number: invoice, amount: 300_000, status: 'failed', failure_code: code },
+        },
       });
       // A failure acknowledged by the receiver is not a write-back: nothing was recorded.
       expect(
@@ -269,11 +268,13 @@ describe.skipIf(skip)(`bank debits through webhooks (${testDialect})`, () => {
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ paid_amount: 800_000, reserved_amount: 0 });
 
     const jobs = await outboxOf(t, id);
-    expect(jobs.map((j) => j.body.event)).toEqual(['payment.succeeded', 'payment.disputed']);
+    expect(jobs.map((j) => j.event)).toEqual(['payment.succeeded', 'payment.disputed']);
     await runOutboxOnce(t.deps);
     expect(receiver.applied.get(jobs[1].idempotency_key)).toMatchObject({
-      event: 'payment.disputed',
-      dispute: { id: opened.body.id, amount: 8000, reason: 'debit_not_authorized' },
+      type: 'payment.disputed',
+      data: {
+        object: { id: opened.body.id, payment_id: id, amount: 800_000, reason: 'debit_not_authorized' },
+      },
     });
     // A second dispute on the same payment is refused, as the provider refuses it.
     const again = await json(t.app, 'POST', `/api/admin/sandbox/payments/${id}/dispute`, {}, admin);
