@@ -40,6 +40,12 @@ button.l{border:0;padding:4px 0;min-height:0;text-decoration:underline;backgroun
 .ok{color:#15803d}
 .tm{display:inline-block;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;padding:2px 8px;border-radius:999px;background:#fef3c7;color:#78350f;border:1px solid #b45309}
 .qt{font-weight:600}
+.tabs{display:flex;gap:8px;margin-top:6px}
+.tabs label{flex:1;display:flex;align-items:center;gap:8px;min-height:44px;padding:8px 12px;border:1px solid #6b7280;border-radius:calc(var(--rd) - 2px);cursor:pointer;margin:0}
+.tabs label.on{border:2px solid var(--a)}
+.tabs input,.ck input{width:auto;min-height:0;margin:0}
+.ck{display:flex;gap:8px;align-items:flex-start}
+.ck label{font-weight:400;margin:0}
 .hint{font-size:13px;color:#4b5563;margin-top:8px}
 .st{text-align:center;padding:24px 8px}
 .acts{display:flex;gap:8px;flex-wrap:wrap;margin-top:16px}

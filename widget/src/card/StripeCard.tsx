@@ -1,6 +1,6 @@
 /**
  * Stripe mode's card box: the Payment Element via @stripe/react-stripe-js in deferred-intent mode
- * (`mode: 'payment'`, the amount and currency, cards only — Apple Pay and Google Pay appear as cards
+ * (`mode: 'payment'`, the amount and currency, cards, plus AU BECS Direct Debit when the merchant offers it — Apple Pay and Google Pay appear as cards
  * where the browser offers them), Stripe.js loaded from js.stripe.com only when this module runs
  * (`@stripe/stripe-js/pure`) and initialised with the merchant's connected account (direct charges).
  * Stripe refuses to mount Elements inside a shadow root, so the element lives in a light-DOM child
@@ -23,6 +23,8 @@ interface Props extends CardBoxProps {
   /** What the customer is about to pay (minor units), for wallets' payment sheets. */
   amount: number;
   currency: string;
+  /** Offer AU BECS Direct Debit too (the element shows its fields and Stripe's mandate text). */
+  bankDebit?: boolean;
   onLoadError(): void;
 }
 
@@ -53,9 +55,16 @@ export default function StripeCard(props: Props) {
   // Deferred intent: no intent exists until the server confirms. Stripe needs an amount above zero.
   const amount = Math.max(props.amount, 1);
   const currency = props.currency.toLowerCase();
+  const bankDebit = props.bankDebit === true && currency === 'aud';
   const options = useMemo<StripeElementsOptions>(
-    () => ({ mode: 'payment', amount, currency, allowedPaymentMethodTypes: ['card'], locale: 'en' }),
-    [amount, currency],
+    () => ({
+      mode: 'payment',
+      amount,
+      currency,
+      allowedPaymentMethodTypes: bankDebit ? ['card', 'au_becs_debit'] : ['card'],
+      locale: 'en',
+    }),
+    [amount, currency, bankDebit],
   );
 
   return (

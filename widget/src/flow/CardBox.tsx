@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { SandboxCard } from '../card/SandboxCard.tsx';
+import { SandboxMethods } from '../card/SandboxMethods.tsx';
 import type { CardHandle } from '../card/card-handle.ts';
 import type { PayApi, PaySession } from '../lib/api.ts';
 
@@ -23,6 +24,7 @@ export function CardBox({
   onHandle,
   onCardChange,
   onLoadError,
+  email = '',
 }: {
   session: PaySession;
   api: PayApi;
@@ -35,12 +37,31 @@ export function CardBox({
   onHandle(handle: CardHandle | null): void;
   onCardChange(ready: boolean): void;
   onLoadError(): void;
+  /** The receipt email typed so far: a bank debit's form starts from it. */
+  email?: string;
 }) {
+  // AU BECS Direct Debit (issue 17): offered for this invoice, or for this amount when the link has none.
+  const bd = session.bankDebit;
+  const bankDebit = !!bd && (bd.offered ?? (bd.minimumAmount === null || amount >= bd.minimumAmount));
   if (loadFailed)
     return (
       <p className="err" role="alert">
         {LOAD_ERROR}
       </p>
+    );
+  if (session.provider.mode !== 'stripe' && bankDebit)
+    return (
+      <SandboxMethods
+        api={api}
+        account={session.provider.connectedAccountId}
+        merchantName={session.merchant.name}
+        email={email}
+        onHandle={onHandle}
+        onCardChange={onCardChange}
+        disabled={busy}
+        errorId="ip-ce-err"
+        hasError={hasError}
+      />
     );
   if (session.provider.mode !== 'stripe')
     return (
@@ -68,6 +89,7 @@ export function CardBox({
         account={session.provider.connectedAccountId}
         amount={amount}
         currency={session.invoice.currency}
+        bankDebit={bankDebit}
         onHandle={onHandle}
         onCardChange={onCardChange}
         onLoadError={onLoadError}

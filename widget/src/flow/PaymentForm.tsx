@@ -252,6 +252,7 @@ export function PaymentForm({ session, api, host, locale, onPaid, onError }: Pro
           <b>Card information</b>
         </span>
         <CardBox
+          email={email}
           session={session}
           api={api}
           host={host}

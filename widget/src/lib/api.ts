@@ -30,6 +30,14 @@ export interface PaySession {
   provider: { mode: 'sandbox' | 'stripe'; publishableKey: string | null; connectedAccountId: string | null };
   surcharge: { enabled: boolean; percentage: number; bps: number };
   platformFeeBps: number;
+  /** AU BECS Direct Debit when the merchant offers it in this currency; `offered` null: the amount decides. */
+  bankDebit?: {
+    offered: boolean | null;
+    minimumAmount: number | null;
+    surchargeBps: number;
+    surchargeCap: number | null;
+    rule: string;
+  } | null;
   invoice: {
     number: string;
     currency: string;
@@ -117,6 +125,10 @@ export interface PaymentState {
   total: number;
   remaining: number | null;
   failure: { code: string | null; message: string | null } | null;
+  /** `card` or `au_becs_debit`; a bank debit stays `processing` until it clears. */
+  method?: string;
+  /** A processing bank debit: the date (YYYY-MM-DD) it should have cleared by. */
+  clearsBy?: string | null;
 }
 
 /** A JSON answer, or the server's `{ error: { code, message } }` as an ApiError. */

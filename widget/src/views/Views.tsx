@@ -36,7 +36,44 @@ function useFocus<T extends HTMLElement>() {
   return ref;
 }
 
+/** The `processing` result (a bank debit, issue 17): the exact words the customer is promised. */
+export const DEBIT_SUBMITTED =
+  "Payment submitted — bank debits take up to 3 business days to clear. We'll email a receipt when it clears.";
+
 export function Success(props: { payment: PaymentState; locale: string; onAnother(): void; onEnd(): void }) {
+  const p = props.payment;
+  if (p.status === 'processing' && p.method === 'au_becs_debit') return <Submitted {...props} />;
+  return <Succeeded {...props} />;
+}
+
+function Submitted(props: { payment: PaymentState; locale: string; onEnd(): void }) {
+  const { payment, locale } = props;
+  const money = (m: number) => formatMoney(m, payment.currency, locale);
+  const heading = useFocus<HTMLHeadingElement>();
+  return (
+    <div className="sec" part="success">
+      <h2 tabIndex={-1} ref={heading}>
+        Payment submitted
+      </h2>
+      <p role="status">{DEBIT_SUBMITTED}</p>
+      <dl>
+        <dt>Invoice</dt>
+        <dd>{payment.invoice}</dd>
+        <dt>Amount</dt>
+        <dd>{money(payment.total)}</dd>
+        <dt>Reference</dt>
+        <dd>{payment.transactionId ?? payment.paymentId}</dd>
+      </dl>
+      <div className="acts">
+        <button type="button" onClick={props.onEnd}>
+          End Session
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Succeeded(props: { payment: PaymentState; locale: string; onAnother(): void; onEnd(): void }) {
   const { payment, locale } = props;
   const money = (m: number) => formatMoney(m, payment.currency, locale);
   const heading = useFocus<HTMLHeadingElement>();

@@ -15,7 +15,9 @@ import {
   DETAILS_FAILED,
   FULLY_PAID,
   INVALID_SESSION,
+  DEBIT_SUBMITTED,
   formatPaymentDate,
+  isClearingDebit,
   lookupFromSearch,
   mayStillChange,
   outcomeOf,
@@ -69,7 +71,12 @@ export function PaymentSuccessPage() {
       try {
         let details = await fetchDetails(lookup);
         // A payment the provider is still settling: ask again for a few seconds before showing it.
-        for (let i = 0; i < RECHECKS && live && mayStillChange(details.status); i++) {
+        // A bank debit clears in days, not seconds: shown at once.
+        for (
+          let i = 0;
+          i < RECHECKS && live && mayStillChange(details.status) && !isClearingDebit(details);
+          i++
+        ) {
           await new Promise((r) => setTimeout(r, RECHECK_MS));
           if (live) details = await fetchDetails(lookup);
         }
@@ -145,6 +152,35 @@ function Loaded({
       End Session
     </button>
   );
+
+  if (isClearingDebit(d)) {
+    return (
+      <>
+        <span className="payment-result__icon" aria-hidden="true">
+          ✓
+        </span>
+        <h1 ref={headingRef} tabIndex={-1}>
+          Payment Submitted
+        </h1>
+        <p>{DEBIT_SUBMITTED}</p>
+        <dl className="payment-result__details">
+          <dt>Invoice number</dt>
+          <dd>{d.invoiceNo}</dd>
+          <dt>Amount</dt>
+          <dd>{money(d.total)}</dd>
+          {d.paymentMethod && (
+            <>
+              <dt>Payment method</dt>
+              <dd>{d.paymentMethod}</dd>
+            </>
+          )}
+          <dt>Reference</dt>
+          <dd>{d.id}</dd>
+        </dl>
+        <div className="actions">{endButton}</div>
+      </>
+    );
+  }
 
   if (outcome !== 'paid') {
     return (

@@ -25,7 +25,18 @@ export interface PaymentDetails {
   remaining_due: number | null;
   merchant_id: string;
   link_amount: number | null;
+  /** `card` or `au_becs_debit` (AU BECS Direct Debit: `processing` for up to 3 business days). */
+  method?: string;
+  /** A processing bank debit: the date (YYYY-MM-DD) it should have cleared by. */
+  clearsBy?: string | null;
 }
+
+/** A bank debit submitted and clearing (issue 17): the same words as the widget's result view. */
+export const DEBIT_SUBMITTED =
+  "Payment submitted — bank debits take up to 3 business days to clear. We'll email a receipt when it clears.";
+
+export const isClearingDebit = (d: Pick<PaymentDetails, 'status' | 'method'>) =>
+  d.status === 'processing' && d.method === 'au_becs_debit';
 
 export type DetailsLookup = { by: 'session_id' | 'reference'; value: string } | null;
 
