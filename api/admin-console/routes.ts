@@ -31,6 +31,9 @@ const StatsSchema = z
     platform_revenue: z.array(CurrencyAmount),
     payment_volume: z.array(CurrencyAmount),
     platform_fee_bps: z.number().int(),
+    clearing: z.array(CurrencyAmount).openapi({
+      description: 'Bank debits submitted and still clearing (processing), total per currency',
+    }),
     series: z.array(
       z.object({ date: z.string(), payments: z.number().int(), revenue: z.array(CurrencyAmount) }),
     ),

@@ -26,6 +26,8 @@ export interface DashboardStats {
   /** Net amount paid (base, net of refunds) per currency, largest first. */
   payment_volume: CurrencyAmount[];
   platform_fee_bps: number;
+  /** Bank debits submitted and not yet cleared (status processing): their total per currency (issue 17). */
+  clearing: CurrencyAmount[];
   series: Array<{ date: string; payments: number; revenue: CurrencyAmount[] }>;
   series_from: string;
   series_to: string;
@@ -106,6 +108,14 @@ export async function dashboardStats(
     });
   }
 
+  const clearing = await db
+    .selectFrom('payments')
+    .select(['currency', (eb) => eb.fn.sum<number | string>('total_amount').as('amount')])
+    .where('status', '=', 'processing')
+    .where('method_type', '=', 'au_becs_debit')
+    .groupBy('currency')
+    .execute();
+
   const total = Number(merchants.total);
   const active = Number(merchants.active);
   return {
@@ -116,6 +126,7 @@ export async function dashboardStats(
     platform_revenue: byCurrency(perCurrency.map((r) => ({ currency: r.currency, amount: r.revenue }))),
     payment_volume: byCurrency(perCurrency.map((r) => ({ currency: r.currency, amount: r.volume }))),
     platform_fee_bps: platformFeeBps,
+    clearing: byCurrency(clearing),
     series,
     series_from: fromIso.slice(0, 10),
     series_to: today.toISOString().slice(0, 10),

@@ -69,7 +69,13 @@ export function StatCards({ stats, loading }: { stats: Stats | undefined; loadin
           id="total-payments"
           label={translate('console.dashboard.total_payments')}
           value={String(stats?.total_payments ?? 0)}
-          note={translate('console.dashboard.all_time')}
+          note={[
+            translate('console.dashboard.all_time'),
+            // Bank debits submitted and not yet cleared are counted apart (issue 17): "A$X clearing".
+            ...(stats?.clearing ?? []).map((c) =>
+              translate('console.bank_debit.clearing', { amount: money(c.amount, c.currency) }),
+            ),
+          ].join(' · ')}
           loading={loading}
         />
       </Grid>

@@ -16,6 +16,7 @@ import { PaymentDomainsPanel } from './PaymentDomainsPanel.tsx';
 import { PaymentUrlPanel } from './PaymentUrlPanel.tsx';
 import { StripePanel } from './StripePanel.tsx';
 import { SurchargePanel } from './SurchargePanel.tsx';
+import { BankDebitPanel } from './BankDebitPanel.tsx';
 import { WebhookPanel } from './WebhookPanel.tsx';
 
 const ONBOARDING_POLL_MS = 4000;
@@ -73,6 +74,9 @@ export function MerchantDetails() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <SurchargePanel merchant={data} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <BankDebitPanel merchant={data} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <PaymentDomainsPanel merchant={data} />

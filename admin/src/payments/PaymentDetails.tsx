@@ -23,6 +23,7 @@ import { dateTime, money, paymentTone, syncTone } from '../shared/format.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
+import { BankDebitRows, DisputeRows } from './BankDebitRows.tsx';
 import { MethodMismatch } from './MethodMismatch.tsx';
 import { RefundAccountingRecords } from './RefundAccountingRecords.tsx';
 import { KIND_TEXT, refundableOf, RefundDialog } from './RefundDialog.tsx';
@@ -158,6 +159,7 @@ export function PaymentDetails() {
                 label={translate('console.payments.fields.card')}
               >{`${p.card.brand ?? 'card'} •••• ${p.card.last4}${p.card.funding ? ` (${p.card.funding})` : ''}`}</Row>
             ) : null}
+            <BankDebitRows payment={p} />
             <Row label={translate('console.payments.fields.session_id')}>
               <code>{p.session_id ?? p.payment_intent_id ?? '—'}</code>
             </Row>
@@ -179,6 +181,7 @@ export function PaymentDetails() {
             </Row>
             <Row label={translate('console.payments.fields.created_at')}>{dateTime(p.created_at)}</Row>
           </Box>
+          <DisputeRows payment={p} />
         </CardContent>
       </Card>
       {p.refunds?.length ? (

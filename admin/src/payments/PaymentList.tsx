@@ -25,6 +25,7 @@ import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
 import { money, paymentTone, shortDate } from '../shared/format.ts';
 import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList, useListFilters } from '../shared/responsive.tsx';
+import { clearingDate, type BankDebitFields } from './BankDebitRows.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 import { BulkMarkRecordedButton } from './BulkMarkRecordedButton.tsx';
@@ -92,6 +93,15 @@ export function PaymentList() {
       alwaysOn
     />,
     <SelectInput
+      key="method"
+      source="method_type"
+      label="console.bank_debit.method"
+      choices={[
+        { id: 'card', name: 'console.bank_debit.card' },
+        { id: 'au_becs_debit', name: 'console.bank_debit.method_name' },
+      ]}
+    />,
+    <SelectInput
       key="sync"
       source="xero_sync_status"
       label="console.payments.columns.sync"
@@ -157,6 +167,14 @@ export function PaymentList() {
               source="status"
               label="console.payments.columns.status"
               render={(p) => <StatusChip status={p.status} tone={paymentTone(p.status)} />}
+            />
+            <DataTable.Col
+              source="clears_by"
+              label="console.bank_debit.clears_by_column"
+              render={(p) => {
+                const d = (p as Payment & BankDebitFields).clears_by;
+                return d ? clearingDate(d) : '—';
+              }}
             />
             <DataTable.Col
               source="customer_email"

@@ -12,6 +12,8 @@ export interface Stats {
   platform_revenue: CurrencyAmount[];
   payment_volume: CurrencyAmount[];
   platform_fee_bps: number;
+  /** Bank debits still clearing (processing), per currency (issue 17). */
+  clearing?: CurrencyAmount[];
   series: Array<{ date: string; payments: number; revenue: CurrencyAmount[] }>;
   series_from: string;
   series_to: string;
