@@ -99,6 +99,13 @@ describe.skipIf(skip)(`bank debits through webhooks (${testDialect})`, () => {
       reserved_until: null,
     });
     expect(processing.mandate_reference).toMatch(/^mandate_/);
+    // The dashboard counts it apart: "A$20,000.00 clearing", not in the payments or revenue.
+    const stats = async () =>
+      (await json(t.app, 'GET', '/api/admin/stats', undefined, await adminHeaders(t))).body;
+    expect(await stats()).toMatchObject({
+      clearing: [{ currency: 'AUD', amount: 2_000_000 }],
+      total_payments: 0,
+    });
     // The reservation sweep leaves a processing debit alone, however long it takes.
     t.clock.advance(60 * 60_000);
     await expireReservations(t.deps);
@@ -111,6 +118,7 @@ describe.skipIf(skip)(`bank debits through webhooks (${testDialect})`, () => {
     ]);
     expect(await paymentRow(t, id)).toMatchObject({ status: 'succeeded' });
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ reserved_amount: 0, paid_amount: 2_000_000 });
+    expect(await stats()).toMatchObject({ clearing: [], total_payments: 1 });
     const jobs = await outboxOf(t, id);
     expect(jobs.map((j) => j.event)).toEqual(['payment.succeeded']);
     await runOutboxOnce(t.deps);
