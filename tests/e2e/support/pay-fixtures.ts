@@ -40,6 +40,8 @@ export function createConnectedMerchant(
     surcharge_rules: string | null;
     stripe_account_id: string;
     stripe_charges_enabled: 0 | 1;
+    /** AU BECS Direct Debit on (issue 17). */
+    becs_enabled: 0 | 1;
   }> = {},
 ): TestMerchant {
   const id = crypto.randomUUID();

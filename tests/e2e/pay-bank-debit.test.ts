@@ -1,0 +1,99 @@
+/**
+ * AU BECS Direct Debit in the browser, sandbox mode (issue 17): a customer picks BECS Direct Debit
+ * in the widget, enters a BSB and Stripe's succeeding test account, accepts the Direct Debit Request
+ * and pays; the widget shows the processing view. The console lists the payment as processing with
+ * its expected clearing date, the dashboard counts it apart ("A$X clearing"), and the payment page
+ * shows the mandate and the account's last three digits; seconds later (the sandbox's delay) the
+ * debit clears and the console shows it succeeded.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededAdmin, signIn } from './admin-helpers.ts';
+import { launchBrowser, watchErrors } from './support/browser.ts';
+import {
+  createConnectedMerchant,
+  money,
+  waitForForm,
+  widget,
+  type TestMerchant,
+} from './support/pay-fixtures.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const SUBMITTED =
+  "Payment submitted — bank debits take up to 3 business days to clear. We'll email a receipt when it clears.";
+
+describe('bank debit pay flow', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let merchant: TestMerchant;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ env: { SANDBOX_BECS_DELAY_SECONDS: '4' } }),
+      launchBrowser(),
+    ]);
+    merchant = createConnectedMerchant(server, { becs_enabled: 1 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('pays A$20,000 by BECS Direct Debit, shows it processing, then clearing in the console', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page: Page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors = watchErrors(page);
+    await page.goto(
+      `${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-BECS1&AMOUNTDUE=20,000.00&CURRENCY=AUD`,
+    );
+    const w = widget(page);
+    await waitForForm(w);
+
+    // Card first (its surcharge), then the bank debit tab: no surcharge on bank debit here.
+    await w.getByRole('radio', { name: 'BECS Direct Debit' }).check();
+    await w.getByLabel('Account holder name').fill('Jordan Builder');
+    await w.getByLabel('Email', { exact: true }).last().fill('jordan@builders.test');
+    await w.getByLabel('BSB').fill('000000');
+    await expect(w.getByLabel('BSB').inputValue()).resolves.toBe('000-000');
+    await w.getByLabel('Account number').fill('000123456');
+    await expect(w.getByText(/authorise Stripe Payments Australia Pty Ltd/).isVisible()).resolves.toBe(true);
+    await w.getByLabel(/I accept the Direct Debit Request/).check();
+    const pay = w.locator('button[type=submit]');
+    await expect.poll(() => pay.textContent()).toBe(`Pay ${money(2_000_000)}`);
+    await pay.click();
+
+    await w.getByRole('heading', { name: 'Payment submitted' }).waitFor();
+    await expect(w.getByText(SUBMITTED).isVisible()).resolves.toBe(true);
+    await expect(w.getByText(money(2_000_000)).first().isVisible()).resolves.toBe(true);
+    await expect(w.getByRole('definition').filter({ hasText: 'INV-BECS1' }).isVisible()).resolves.toBe(true);
+
+    // The console: processing, with the date it should clear by, counted apart on the dashboard.
+    await signIn(page, server.baseUrl, seededAdmin(server));
+    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    await page.getByText(`${money(2_000_000)} clearing`).waitFor();
+    await page.goto(`${server.baseUrl}/admin/payments`);
+    const row = page.getByRole('row').filter({ hasText: 'INV-BECS1' });
+    await row.getByText('processing').waitFor();
+    await expect(row.textContent()).resolves.toMatch(/\d{1,2} \w{3} \d{4}/); // clears by
+    await row.getByText('INV-BECS1').click();
+    await page.getByText('BSB 000-000, account ending 456').waitFor();
+    await page.getByText(/^mandate_/).waitFor();
+    await page.getByText('Expected to clear by').waitFor();
+
+    // The sandbox's bank answers after its delay; the payment page shows it cleared.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByText('BSB 000-000, account ending 456').waitFor();
+          return page.getByText('Expected to clear by').count();
+        },
+        { timeout: 20_000, intervals: [1000] },
+      )
+      .toBe(0);
+    await page.getByText('succeeded').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
