@@ -65,6 +65,23 @@ export const V1PaymentSchema = z
     payment_intent_id: z.string().nullable().openapi({ example: 'pi_3Q…', description: "The provider's id" }),
     customer_email: z.string().nullable(),
     card: CardSchema.nullable(),
+    method: z
+      .enum(['card', 'au_becs_debit'])
+      .openapi({ description: '`au_becs_debit`: AU BECS Direct Debit, `processing` until it clears' }),
+    bank_account: z
+      .object({
+        bsb: z.string().nullable().openapi({ example: '000000' }),
+        last4: z.string().nullable().openapi({ example: '3456' }),
+        mandate: z
+          .string()
+          .nullable()
+          .openapi({ description: 'The Direct Debit Request (mandate) reference' }),
+      })
+      .nullable()
+      .openapi({ description: 'A bank debit: the account debited' }),
+    clears_by: localDate
+      .nullable()
+      .openapi({ description: 'A processing bank debit: the merchant-local date it should clear by' }),
     failure_code: z.string().nullable().openapi({ example: 'insufficient_funds' }),
     failure_message: z.string().nullable(),
     date: localDate.nullable(),

@@ -173,7 +173,15 @@ describe.skipIf(skip)(`bank debits through webhooks (${testDialect})`, () => {
       expect(receiver.applied.get(jobs[0].idempotency_key)).toMatchObject({
         type: 'payment.failed',
         data: {
-          object: { id, invoice_number: invoice, amount: 300_000, status: 'failed', failure_code: code },
+          object: {
+            id,
+            invoice_number: invoice,
+            amount: 300_000,
+            status: 'failed',
+            failure_code: code,
+            method: 'au_becs_debit',
+            bank_account: { bsb: '000000', last4: accountNumber.slice(-4) },
+          },
         },
       });
       // A failure acknowledged by the receiver is not a write-back: nothing was recorded.

@@ -89,7 +89,7 @@ describe('bank debit pay flow', () => {
           await page.getByText('BSB 000-000, account ending 456').waitFor();
           return page.getByText('Expected to clear by').count();
         },
-        { timeout: 20_000, intervals: [1000] },
+        { timeout: 20_000, interval: 1000 },
       )
       .toBe(0);
     await page.getByText('succeeded').first().waitFor();
