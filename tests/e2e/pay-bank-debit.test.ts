@@ -1,7 +1,7 @@
 /**
  * AU BECS Direct Debit in the browser, sandbox mode (issue 17): a customer picks BECS Direct Debit
  * in the widget, enters a BSB and Stripe's succeeding test account, accepts the Direct Debit Request
- * and pays; the widget shows the processing view. The console lists the payment as processing with
+ * and pays; the widget and the /success page show the processing view. The console lists the payment as processing with
  * its expected clearing date, the dashboard counts it apart ("A$X clearing"), and the payment page
  * shows the mandate and the account's last three digits; seconds later (the sandbox's delay) the
  * debit clears and the console shows it succeeded.
@@ -29,7 +29,7 @@ describe('bank debit pay flow', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startServer({ env: { SANDBOX_BECS_DELAY_SECONDS: '4' } }),
+      startServer({ env: { SANDBOX_BECS_DELAY_SECONDS: '8' } }),
       launchBrowser(),
     ]);
     merchant = createConnectedMerchant(server, { becs_enabled: 1 });
@@ -67,6 +67,13 @@ describe('bank debit pay flow', () => {
     await expect(w.getByText(SUBMITTED).isVisible()).resolves.toBe(true);
     await expect(w.getByText(money(2_000_000)).first().isVisible()).resolves.toBe(true);
     await expect(w.getByRole('definition').filter({ hasText: 'INV-BECS1' }).isVisible()).resolves.toBe(true);
+
+    // The /success page (a return URL) says the same for this payment, by its reference.
+    const reference = await w.locator('dt:text-is("Reference") + dd').textContent();
+    await page.goto(`${server.baseUrl}/success?session_id=${encodeURIComponent(reference ?? '')}`);
+    await page.getByRole('heading', { name: 'Payment Submitted' }).waitFor();
+    await expect(page.getByText(SUBMITTED).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(money(2_000_000)).isVisible()).resolves.toBe(true);
 
     // The console: processing, with the date it should clear by, counted apart on the dashboard.
     await signIn(page, server.baseUrl, seededAdmin(server));

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatPaymentDate,
+  isClearingDebit,
   lookupFromSearch,
   mayStillChange,
   outcomeOf,
@@ -32,6 +33,13 @@ describe('success page: lookup from the URL', () => {
 });
 
 describe('success page: statuses', () => {
+  it('shows a processing bank debit as submitted and clearing (not rechecked), a processing card as processing', () => {
+    expect(isClearingDebit({ status: 'processing', method: 'au_becs_debit' })).toBe(true);
+    expect(isClearingDebit({ status: 'succeeded', method: 'au_becs_debit' })).toBe(false);
+    expect(isClearingDebit({ status: 'processing', method: 'card' })).toBe(false);
+    expect(isClearingDebit({ status: 'processing' })).toBe(false);
+  });
+
   it('shows succeeded (and later refunds of it) as paid, processing as processing, the rest as not completed', () => {
     expect(['succeeded', 'completed', 'partially_refunded', 'refunded'].map(outcomeOf)).toEqual([
       'paid',
