@@ -1,5 +1,6 @@
 /**
- * AU BECS Direct Debit in the browser, sandbox mode (issue 17): a customer picks BECS Direct Debit
+ * AU BECS Direct Debit in the browser, sandbox mode (issue 17): the admin turns bank debit on for
+ * the merchant (1 % capped at A$3.50) in the console; a customer picks BECS Direct Debit
  * in the widget, enters a BSB and Stripe's succeeding test account, accepts the Direct Debit Request
  * and pays; the widget and the /success page show the processing view. The console lists the payment as processing with
  * its expected clearing date, the dashboard counts it apart ("A$X clearing"), and the payment page
@@ -32,18 +33,30 @@ describe('bank debit pay flow', () => {
       startServer({ env: { SANDBOX_BECS_DELAY_SECONDS: '8' } }),
       launchBrowser(),
     ]);
-    merchant = createConnectedMerchant(server, { becs_enabled: 1 });
+    merchant = createConnectedMerchant(server); // bank debit off until the admin turns it on
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  it('pays A$20,000 by BECS Direct Debit, shows it processing, then clearing in the console', async () => {
+  it('turns bank debit on, pays A$20,000 by BECS Direct Debit, shows it processing, then clearing in the console', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page: Page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const errors = watchErrors(page);
+
+    // The admin turns bank debit on for the merchant: 1 % capped at A$3.50.
+    await signIn(page, server.baseUrl, seededAdmin(server));
+    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}`);
+    const settings = page.getByRole('region', { name: 'Bank debit (BECS Direct Debit)' });
+    await settings.getByLabel('Offer BECS Direct Debit').check();
+    await settings.getByLabel('Surcharge (%)').fill('1');
+    await settings.getByLabel('Surcharge cap (A$)').fill('3.50');
+    await settings.getByRole('button', { name: 'Save bank debit settings' }).click();
+    await page.getByText('Bank debit settings saved').waitFor();
+
     await page.goto(
       `${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-BECS1&AMOUNTDUE=20,000.00&CURRENCY=AUD`,
     );
@@ -59,13 +72,17 @@ describe('bank debit pay flow', () => {
     await w.getByLabel('Account number').fill('000123456');
     await expect(w.getByText(/authorise Stripe Payments Australia Pty Ltd/).isVisible()).resolves.toBe(true);
     await w.getByLabel(/I accept the Direct Debit Request/).check();
+    // Quoted by the bank debit rule: 1 % of A$20,000 is A$200, capped at A$3.50.
+    await w
+      .getByText(`Bank account (BECS Direct Debit) · surcharge 1 % · Total ${money(2_000_350)}`)
+      .waitFor();
     const pay = w.locator('button[type=submit]');
-    await expect.poll(() => pay.textContent()).toBe(`Pay ${money(2_000_000)}`);
+    await expect.poll(() => pay.textContent()).toBe(`Pay ${money(2_000_350)}`);
     await pay.click();
 
     await w.getByRole('heading', { name: 'Payment submitted' }).waitFor();
     await expect(w.getByText(SUBMITTED).isVisible()).resolves.toBe(true);
-    await expect(w.getByText(money(2_000_000)).first().isVisible()).resolves.toBe(true);
+    await expect(w.getByText(money(2_000_350)).first().isVisible()).resolves.toBe(true);
     await expect(w.getByRole('definition').filter({ hasText: 'INV-BECS1' }).isVisible()).resolves.toBe(true);
 
     // The /success page (a return URL) says the same for this payment, by its reference.
@@ -73,12 +90,11 @@ describe('bank debit pay flow', () => {
     await page.goto(`${server.baseUrl}/success?session_id=${encodeURIComponent(reference ?? '')}`);
     await page.getByRole('heading', { name: 'Payment Submitted' }).waitFor();
     await expect(page.getByText(SUBMITTED).isVisible()).resolves.toBe(true);
-    await expect(page.getByText(money(2_000_000)).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(money(2_000_350)).isVisible()).resolves.toBe(true);
 
     // The console: processing, with the date it should clear by, counted apart on the dashboard.
-    await signIn(page, server.baseUrl, seededAdmin(server));
-    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
-    await page.getByText(`${money(2_000_000)} clearing`).waitFor();
+    await page.goto(`${server.baseUrl}/admin/dashboard`);
+    await page.getByText(`${money(2_000_350)} clearing`).waitFor();
     await page.goto(`${server.baseUrl}/admin/payments`);
     const row = page.getByRole('row').filter({ hasText: 'INV-BECS1' });
     await row.getByText('processing').waitFor();
