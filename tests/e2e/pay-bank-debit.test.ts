@@ -7,6 +7,7 @@
  * shows the mandate and the account's last three digits; seconds later (the sandbox's delay) the
  * debit clears and the console shows it succeeded.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededAdmin, signIn } from './admin-helpers.ts';
@@ -72,6 +73,11 @@ describe('bank debit pay flow', () => {
     await w.getByLabel('Account number').fill('000123456');
     await expect(w.getByText(/authorise Stripe Payments Australia Pty Ltd/).isVisible()).resolves.toBe(true);
     await w.getByLabel(/I accept the Direct Debit Request/).check();
+    // The bank debit form is accessible: labelled fields, the mandate tied to its checkbox.
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(
+      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
     // Quoted by the bank debit rule: 1 % of A$20,000 is A$200, capped at A$3.50.
     await w
       .getByText(`Bank account (BECS Direct Debit) · surcharge 1 % · Total ${money(2_000_350)}`)
