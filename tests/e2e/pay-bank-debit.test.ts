@@ -84,10 +84,22 @@ describe('bank debit pay flow', () => {
       .waitFor();
     const pay = w.locator('button[type=submit]');
     await expect.poll(() => pay.textContent()).toBe(`Pay ${money(2_000_350)}`);
+    await page.evaluate(() => {
+      const seen: unknown[] = [];
+      (window as unknown as { seen: unknown[] }).seen = seen;
+      for (const n of ['payment', 'paid'])
+        document.addEventListener(`invoice-pay:${n}`, (e) =>
+          seen.push({ type: e.type, status: (e as CustomEvent).detail.status }),
+        );
+    });
     await pay.click();
 
     await w.getByRole('heading', { name: 'Payment submitted' }).waitFor();
     await expect(w.getByText(SUBMITTED).isVisible()).resolves.toBe(true);
+    // The host page hears of the submitted debit, but not `paid`: it may yet fail.
+    await expect(page.evaluate(() => (window as unknown as { seen: unknown[] }).seen)).resolves.toEqual([
+      { type: 'invoice-pay:payment', status: 'processing' },
+    ]);
     await expect(w.getByText(money(2_000_350)).first().isVisible()).resolves.toBe(true);
     await expect(w.getByRole('definition').filter({ hasText: 'INV-BECS1' }).isVisible()).resolves.toBe(true);
 

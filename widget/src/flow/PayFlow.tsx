@@ -91,7 +91,9 @@ export function PayFlow(props: FlowProps) {
       setStep({ kind: 'success', payment });
       void reload(); // the header's balance and the history now include this payment
       emit(host, 'payment', eventDetail(sessionRef.current, payment));
-      if (payment.remaining === 0) emit(host, 'paid', eventDetail(sessionRef.current, payment));
+      // A bank debit still clearing may yet fail: `paid` waits for money that has arrived.
+      if (payment.remaining === 0 && payment.status === 'succeeded')
+        emit(host, 'paid', eventDetail(sessionRef.current, payment));
     },
     [host, reload],
   );

@@ -13,6 +13,8 @@ export interface InvoicePayEventDetail {
   surcharge: number | null;
   total: number | null;
   remaining: number | null;
+  /** On `payment` (and `end` after one): `succeeded`, or `processing` for a bank debit still clearing. */
+  status?: string;
   /** On `invoice-pay:error` only. */
   message?: string;
   code?: string;
@@ -34,6 +36,7 @@ export function eventDetail(
     surcharge: payment?.surcharge ?? null,
     total: payment?.total ?? null,
     remaining: payment ? payment.remaining : (session?.invoice.balance ?? null),
+    ...(payment ? { status: payment.status } : {}),
     ...extra,
   };
 }
