@@ -16,7 +16,7 @@ const skip = await skipPostgres();
 
 const encode = (value: object) => base64url.encode(JSON.stringify(value));
 /** The refresh cookie an answer sets, as a request's Cookie header. */
-const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0];
+const cookieOf = (res: { headers: Headers }) => (res.headers.get('set-cookie') ?? '').split(';')[0];
 
 describe.skipIf(skip)(`token attacks (${testDialect})`, () => {
   let t: TestApp;
