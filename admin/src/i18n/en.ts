@@ -5,6 +5,7 @@
  */
 import englishMessages from 'ra-language-english';
 import { frame } from './en-frame.ts';
+import { integrations } from './en-integrations.ts';
 import { records } from './en-records.ts';
 import { wallets } from './en-wallets.ts';
 
@@ -27,6 +28,7 @@ export const en = {
       },
     },
     'audit-log': { name: 'Audit entry |||| Audit log' },
+    'api-keys': { name: 'API key |||| API keys' },
   },
-  console: { ...frame, ...records, ...wallets },
+  console: { ...frame, ...records, ...wallets, ...integrations },
 };
