@@ -6,6 +6,12 @@ import { widgetEsmSize, widgetStandaloneSize } from './benchmarks/widget-size.ts
 import { payPageInteractive } from './benchmarks/pay-page.ts';
 import { paySessionRatio } from './benchmarks/pay-session.ts';
 import { createPaymentOverpayments, createPaymentThroughput } from './benchmarks/create-payment.ts';
+import {
+  createPaymentOverpaymentsPostgres,
+  createPaymentPostgresWorkerRatio,
+  createPaymentThroughputPostgres,
+  createPaymentThroughputPostgres2,
+} from './benchmarks/create-payment-postgres.ts';
 import { landingLcp, landingTbt } from './benchmarks/landing.ts';
 import { mixedLoadErrorRate, mixedLoadP99, mixedLoadRssGrowth } from './benchmarks/mixed-load.ts';
 import { serverRssUnderLoad } from './benchmarks/rss.ts';
@@ -18,6 +24,10 @@ export const benchmarks: Benchmark[] = [
   paySessionRatio,
   createPaymentThroughput,
   createPaymentOverpayments,
+  createPaymentThroughputPostgres,
+  createPaymentThroughputPostgres2,
+  createPaymentPostgresWorkerRatio,
+  createPaymentOverpaymentsPostgres,
   payPageInteractive,
   landingLcp,
   landingTbt,
