@@ -102,7 +102,7 @@ export function InvoicePage() {
                   <StatusChip
                     status={terms.attention}
                     tone="default"
-                    label={ATTENTION_LABEL[terms.attention]}
+                    label={translate(ATTENTION_LABEL[terms.attention])}
                   />
                 </Box>
               ) : null}

@@ -25,23 +25,29 @@ import { fromMinorUnits, surchargeReturned, toMinorUnits } from '../../../core/m
 import { useTranslate } from 'react-admin';
 import { serverMessage } from '../data/http.ts';
 import { useAction } from '../data/useAction.ts';
+import { accountingTexts } from '../i18n/en-accounting.ts';
 import { money } from '../shared/format.ts';
 import type { Payment } from '../shared/types.ts';
 
 export type RefundKind = 'credit' | 'reopen';
 
-export const KIND_TEXT: Record<RefundKind, { label: string; help: string; effect: string }> = {
+/** The kinds' texts as i18n keys (admin/src/i18n/en-accounting.ts). */
+export const KIND_KEYS: Record<RefundKind, { label: string; help: string; effect: string }> = {
   credit: {
-    label: 'Credit',
-    help: 'Goods returned or price reduced: the refunded part is no longer owed.',
-    effect: 'The invoice balance does not change.',
+    label: 'console.refund.kinds.credit.label',
+    help: 'console.refund.kinds.credit.help',
+    effect: 'console.refund.kinds.credit.effect',
   },
   reopen: {
-    label: 'Re-open',
-    help: 'The customer still owes it: the refunded part is due on the invoice again.',
-    effect: 'The refunded part is due on the invoice again.',
+    label: 'console.refund.kinds.reopen.label',
+    help: 'console.refund.kinds.reopen.help',
+    effect: 'console.refund.kinds.reopen.effect',
   },
 };
+
+/** The kinds' English texts, from the catalogue, for views that do not translate. */
+export const KIND_TEXT: Record<RefundKind, { label: string; help: string; effect: string }> =
+  accountingTexts.refund.kinds;
 
 export function refundableOf(p: Payment) {
   return { base: p.amount - p.refunded_amount, surcharge: p.surcharge - p.refunded_surcharge };
@@ -168,7 +174,7 @@ export function RefundDialog({
                     key={k}
                     value={k}
                     control={<Radio />}
-                    label={`${KIND_TEXT[k].label}: ${KIND_TEXT[k].help}`}
+                    label={`${translate(KIND_KEYS[k].label)}: ${translate(KIND_KEYS[k].help)}`}
                   />
                 ))}
               </RadioGroup>
@@ -206,7 +212,7 @@ export function RefundDialog({
               )}
             </DialogContentText>
             <DialogContentText sx={{ mt: 1 }}>
-              {KIND_TEXT[kind].label}: {KIND_TEXT[kind].effect}
+              {translate(KIND_KEYS[kind].label)}: {translate(KIND_KEYS[kind].effect)}
             </DialogContentText>
           </DialogContent>
           <DialogActions>
