@@ -25,7 +25,7 @@ import { ATTENTION_LABEL, type InvoiceLedger, type LedgerObservation } from './t
 
 type Dialog = { kind: 'dismiss'; observation: LedgerObservation } | { kind: 'write-off' } | null;
 
-/** An action on the invoice: the invoice routes answer with the page, a payment's with the payment. */
+/** An action on the invoice page: the data-provider call, and the notification (an i18n key) once done. */
 interface InvoiceAction {
   run(dp: ConsoleDataProvider): Promise<unknown>;
   done: string;
@@ -57,7 +57,8 @@ export function InvoicePage() {
       .catch((err: Error) => serverMessage(err) ?? translate('console.invoice.action_failed'));
   }
 
-  if (error)
+  // A failed read with nothing shown yet; a failed re-read keeps the page it has.
+  if (error && !ledger)
     return (
       <Box sx={{ py: 4 }}>
         <Alert severity={statusOf(error) === 404 ? 'warning' : 'error'} role="alert">
