@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../shared/Confirm.tsx';
 import type { Merchant } from '../shared/types.ts';
 import { XeroPayNow } from './XeroPayNow.tsx';
 
-export const TOOL_NAMES = { xero: 'Xero', quickbooks: 'QuickBooks' } as const;
+const TOOL_NAMES = { xero: 'Xero', quickbooks: 'QuickBooks' } as const;
 type Provider = keyof typeof TOOL_NAMES;
 
 export function AccountingPanel({ merchant }: { merchant: Merchant }) {
