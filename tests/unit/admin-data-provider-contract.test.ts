@@ -31,7 +31,7 @@ const CALLS: Record<string, () => Promise<unknown>> = {
       id: ID,
       webhook_url: 'https://hook.example/x',
       scenario_id: null,
-      payload_version: '1',
+      payload_version: '2026-11',
     }),
   testWebhook: () => dataProvider.testWebhook({ id: ID }),
   revealWebhookSecret: () => dataProvider.revealWebhookSecret({ id: ID }),
