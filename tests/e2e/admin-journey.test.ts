@@ -187,7 +187,7 @@ describe('admin console journey', () => {
       'POST /api/admin/stripe-connect-url', // dataProvider.startStripeConnect
       'POST /api/admin/stripe-connect-callback', // the site's /connect/callback page
       'POST /api/admin/payments/:id/sync-to-xero', // dataProvider.syncPayment
-      'POST /api/admin/payments/:id/refund',
+      'POST /api/admin/payments/:id/refund', // dataProvider.refund
       'POST /api/admin/blogs', // <Create>
     ]);
     expect(errors.filter((e) => !/status of 40[34]/.test(e))).toEqual([]);

@@ -4,6 +4,7 @@
  * (`console.*`, in ./en-frame.ts, ./en-records.ts and ./en-wallets.ts). Components use keys, never literal texts.
  */
 import englishMessages from 'ra-language-english';
+import { accountingTexts } from './en-accounting.ts';
 import { frame } from './en-frame.ts';
 import { integrations } from './en-integrations.ts';
 import { records } from './en-records.ts';
@@ -30,5 +31,5 @@ export const en = {
     'audit-log': { name: 'Audit entry |||| Audit log' },
     'api-keys': { name: 'API key |||| API keys' },
   },
-  console: { ...frame, ...records, ...wallets, ...integrations },
+  console: { ...frame, ...records, ...wallets, ...integrations, ...accountingTexts },
 };

@@ -210,3 +210,14 @@ export interface Diagnostics {
   }>;
   checked_at: string;
 }
+
+/** A domain registered for wallets (Apple Pay, Google Pay) on the merchant's connected account. */
+export interface PaymentDomain {
+  id: string;
+  domain: string;
+  source: 'platform' | 'merchant';
+  status: 'pending' | 'active' | 'inactive' | 'failed';
+  apple_pay: string;
+  google_pay: string;
+  detail: string | null;
+}

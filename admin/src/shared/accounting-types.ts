@@ -1,8 +1,44 @@
 /**
- * The console's calls for what the accounting tool holds (issue 18's API): each refund's Xero /
- * QuickBooks records on the payment page, the "Needs attention" list, and the Xero Pay now set-up.
+ * What the admin API answers about a merchant's accounting tool (Xero / QuickBooks): the connection,
+ * the sync jobs, each refund's records on the payment page, the "Needs attention" list and the Xero
+ * Pay now set-up. Read and changed through the data provider's methods (data/accounting-actions.ts).
  */
-import { apiFetch } from '../api.ts';
+
+export interface AccountingConnection {
+  /** null with status 'not_connected' when the merchant has no connection. */
+  provider: 'xero' | 'quickbooks' | null;
+  status: string;
+  available?: { xero: boolean; quickbooks: boolean };
+  tenant_id?: string | null;
+  tenant_name?: string | null;
+  payment_account_code: string | null;
+  surcharge_account_code: string | null;
+  credit_account_code?: string | null;
+  granted_scopes?: string[] | null;
+  requested_scopes?: string[] | null;
+  payment_services?: boolean;
+  last_error?: string | null;
+  updated_at?: string;
+}
+
+export interface AccountingAccounts {
+  payment_account_code: string;
+  surcharge_account_code: string | null;
+  credit_account_code?: string | null;
+}
+
+export interface OutboxJob {
+  id: string;
+  kind: string;
+  merchant_id: string;
+  payment_id: string | null;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  last_response_status: number | null;
+  next_attempt_at: string;
+  updated_at: string;
+}
 
 export interface AccountingEntry {
   step: string;
@@ -68,15 +104,3 @@ export interface PayNowResult {
   already_attached: string[];
   message: string;
 }
-
-const pay = (paymentId: string) => `/api/admin/payments/${encodeURIComponent(paymentId)}`;
-const payNow = (merchantId: string) =>
-  `/api/admin/merchants/${encodeURIComponent(merchantId)}/accounting/xero/pay-now`;
-
-export const accountingRecordsApi = {
-  recordsPath: (paymentId: string) => `${pay(paymentId)}/accounting-records`,
-  attentionPath: '/api/admin/accounting/attention',
-  payNowPath: payNow,
-  setUpPayNow: (merchantId: string, body: { branding_theme_ids: string[]; pay_now_text?: string | null }) =>
-    apiFetch<PayNowResult>(payNow(merchantId), { method: 'POST', body }),
-};
