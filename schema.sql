@@ -87,7 +87,10 @@ CREATE TABLE merchants (
   created_at TEXT NOT NULL,
   last_updated TEXT NOT NULL,
   -- IANA time zone: accounting dates are the merchant's local date (migration 030).
-  time_zone TEXT NOT NULL DEFAULT 'Australia/Sydney'
+  time_zone TEXT NOT NULL DEFAULT 'Australia/Sydney',
+  -- The hosted pay page's logo (an https URL) and brand colour (#rrggbb) (migration 050).
+  logo_url TEXT,
+  brand_color TEXT
 );
 CREATE INDEX merchants_created ON merchants (created_at);
 CREATE INDEX merchants_stripe_account ON merchants (stripe_account_id);
@@ -226,7 +229,9 @@ CREATE TABLE payments (
   xero_sync_error TEXT,
   succeeded_at TEXT,
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- The embedding page's reference (the widget's `reference` attribute) (migration 050).
+  reference TEXT
 );
 CREATE INDEX payments_created ON payments (created_at);
 CREATE INDEX payments_merchant_created ON payments (merchant_id, created_at);

@@ -85,6 +85,10 @@ export interface MerchantsTable {
   last_updated: Timestamp;
   /** IANA time zone; accounting dates are the merchant's local date. */
   time_zone: Generated<string>;
+  /** The hosted pay page's logo, an https URL (migration 050). */
+  logo_url: string | null;
+  /** The hosted pay page's brand colour, #rrggbb (migration 050). */
+  brand_color: string | null;
 }
 
 export interface AccountingConnectionsTable {
@@ -221,6 +225,8 @@ export interface PaymentsTable {
   succeeded_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The embedding page's reference (the widget's `reference` attribute; migration 050). */
+  reference: string | null;
 }
 
 export interface DeclineCountersTable {
