@@ -1,9 +1,10 @@
 /**
  * The console's English catalogue: react-admin's own messages (`ra.*`), the resources' names and
  * notifications (`resources.*`, used by react-admin's buttons), and the console's texts
- * (`console.*`, in ./en-frame.ts, ./en-records.ts and ./en-wallets.ts). Components use keys, never literal texts.
+ * (`console.*`, in ./en-frame.ts, ./en-records.ts, ./en-wallets.ts and ./en-embed.ts). Components use keys, never literal texts.
  */
 import englishMessages from 'ra-language-english';
+import { embed } from './en-embed.ts';
 import { frame } from './en-frame.ts';
 import { records } from './en-records.ts';
 import { wallets } from './en-wallets.ts';
@@ -28,5 +29,5 @@ export const en = {
     },
     'audit-log': { name: 'Audit entry |||| Audit log' },
   },
-  console: { ...frame, ...records, ...wallets },
+  console: { ...frame, ...records, ...wallets, ...embed },
 };

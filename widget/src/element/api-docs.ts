@@ -151,7 +151,7 @@ export const CSS_PROPERTY_DOCS = [
   {
     name: '--invoice-pay-min-height',
     description: 'Space reserved for the pay form from the first frame (no layout shift when it loads)',
-    default: '720px (800px below 400px wide)',
+    default: '920px (1020px below 400px wide)',
   },
 ];
 

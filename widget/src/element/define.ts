@@ -45,25 +45,27 @@ export function defineInvoicePay(
 
   class InvoicePayElement extends HTMLElement {
     static observedAttributes = OBSERVED_ATTRIBUTES;
-    #root: ShadowRoot;
-    #placeholder: HTMLElement | null = null;
-    #flow: FlowHandle | null = null;
-    #loading = false;
-    #attempts = 0;
-    #queued = false;
-    #link = '';
+    // Plain members, not #private ones: the ES2020 build would turn those into WeakMap lookups,
+    // slower to start on the merchant's page.
+    private _root: ShadowRoot;
+    private _placeholder: HTMLElement | null = null;
+    private _flow: FlowHandle | null = null;
+    private _loading = false;
+    private _attempts = 0;
+    private _queued = false;
+    private _link = '';
 
     constructor() {
       super();
-      this.#root = this.attachShadow({ mode: 'open' });
-      adoptStyles(this.#root);
+      this._root = this.attachShadow({ mode: 'open' });
+      adoptStyles(this._root);
     }
 
     connectedCallback() {
       upgradeProperties(this);
-      if (!this.#flow && !this.#placeholder) this.#showPlaceholder('loading');
-      this.#prefetch();
-      if (this.#flow) return;
+      if (!this._flow && !this._placeholder) this._showPlaceholder('loading');
+      this._prefetch();
+      if (this._flow) return;
       if (this.getAttribute('loading') === 'eager' || typeof IntersectionObserver === 'undefined') {
         this.load();
         return;
@@ -71,57 +73,57 @@ export function defineInvoicePay(
       observer ??= new IntersectionObserver(near, { rootMargin: NEAR_VIEWPORT });
       observer.observe(this);
       for (const type of ['pointerenter', 'touchstart', 'focusin'])
-        this.addEventListener(type, this.#touched, { passive: true, once: true });
+        this.addEventListener(type, this._touched, { passive: true, once: true });
     }
 
     disconnectedCallback() {
       observer?.unobserve(this);
       // Moved within the page (removed and added in one task): keep the flow and its state.
       queueMicrotask(() => {
-        if (this.isConnected || !this.#flow) return;
-        this.#flow.unmount();
-        this.#flow = null;
-        this.#showPlaceholder('loading');
+        if (this.isConnected || !this._flow) return;
+        this._flow.unmount();
+        this._flow = null;
+        this._showPlaceholder('loading');
       });
     }
 
     attributeChangedCallback(name: string, old: string | null, value: string | null) {
       if (old === value) return;
       if (name === 'loading' && value === 'eager' && this.isConnected) this.load();
-      if (this.#queued) return;
-      this.#queued = true;
+      if (this._queued) return;
+      this._queued = true;
       queueMicrotask(() => {
-        this.#queued = false;
-        if (this.#flow) this.#flow.update(this.#props());
-        else if (this.#placeholder && name === 'lang') this.#showPlaceholder('loading');
-        if (LINK_ATTRIBUTES.includes(name)) this.#prefetch();
+        this._queued = false;
+        if (this._flow) this._flow.update(this._props());
+        else if (this._placeholder && name === 'lang') this._showPlaceholder('loading');
+        if (LINK_ATTRIBUTES.includes(name)) this._prefetch();
       });
     }
 
-    #touched = () => this.load();
+    private _touched = () => this.load();
 
     /** Load and mount the pay flow (once). */
     load(): void {
-      if (this.#flow || this.#loading || !this.isConnected) return;
-      this.#loading = true;
+      if (this._flow || this._loading || !this.isConnected) return;
+      this._loading = true;
       observer?.unobserve(this);
-      loadFlow(this.#attempts++).then(
+      loadFlow(this._attempts++).then(
         (flow) => {
-          this.#loading = false;
-          if (!this.isConnected || this.#flow) return;
-          this.#flow = flow.mountFlow({
+          this._loading = false;
+          if (!this.isConnected || this._flow) return;
+          this._flow = flow.mountFlow({
             host: this,
-            root: this.#root,
-            props: this.#props(),
+            root: this._root,
+            props: this._props(),
             onRendered: () => {
-              this.#placeholder?.remove();
-              this.#placeholder = null;
+              this._placeholder?.remove();
+              this._placeholder = null;
             },
           });
         },
         (err: unknown) => {
-          this.#loading = false;
-          this.#showPlaceholder('failed');
+          this._loading = false;
+          this._showPlaceholder('failed');
           const invoice = this.getAttribute('invoice');
           emit(
             this,
@@ -129,7 +131,7 @@ export function defineInvoicePay(
             eventDetail(null, null, {
               invoice,
               reference: this.getAttribute('reference'),
-              message: loaderTexts(this.#lang()).loadError,
+              message: loaderTexts(this._lang()).loadError,
               code: 'load_failed',
             }),
           );
@@ -138,7 +140,7 @@ export function defineInvoicePay(
       );
     }
 
-    #lang(): string | null {
+    private _lang(): string | null {
       return (
         this.getAttribute('lang') ||
         this.closest('[lang]')?.getAttribute('lang') ||
@@ -147,7 +149,7 @@ export function defineInvoicePay(
       );
     }
 
-    #props(): WidgetProps {
+    private _props(): WidgetProps {
       const a = (name: string) => this.getAttribute(name) ?? undefined;
       return {
         merchant: a('merchant'),
@@ -157,7 +159,7 @@ export function defineInvoicePay(
         currency: a('currency'),
         api: (a('api')?.trim() || defaultApi).replace(/\/+$/, ''),
         locale: a('locale'),
-        lang: this.#lang(),
+        lang: this._lang(),
         debug: parseBoolean(this.getAttribute('debug')),
         customerEmail: a('customer-email'),
         reference: a('reference'),
@@ -166,14 +168,14 @@ export function defineInvoicePay(
     }
 
     /** Ask for the pay session now, so it is there when the flow renders (lib/session-request.ts). */
-    #prefetch(): void {
-      if (this.#flow || !this.isConnected) return;
-      const p = this.#props();
+    private _prefetch(): void {
+      if (this._flow || !this.isConnected) return;
+      const p = this._props();
       const q = linkQuery(p);
       const key = JSON.stringify([p.api, q]);
-      if (key === this.#link || !q.invoice || !(q.merchant || q.shortcode) || !/^[A-Z]{3}$/.test(q.currency!))
+      if (key === this._link || !q.invoice || !(q.merchant || q.shortcode) || !/^[A-Z]{3}$/.test(q.currency!))
         return;
-      this.#link = key;
+      this._link = key;
       try {
         prefetchSession(p.api, q);
       } catch {
@@ -182,8 +184,8 @@ export function defineInvoicePay(
     }
 
     /** The loading view (the pay form's box), or the load failure with a retry. */
-    #showPlaceholder(kind: 'loading' | 'failed'): void {
-      const texts = loaderTexts(this.#lang());
+    private _showPlaceholder(kind: 'loading' | 'failed'): void {
+      const texts = loaderTexts(this._lang());
       const panel = document.createElement('div');
       panel.className = 'panel';
       panel.setAttribute('part', 'root');
@@ -199,7 +201,7 @@ export function defineInvoicePay(
         retry.className = 'primary';
         retry.textContent = texts.tryAgain;
         retry.addEventListener('click', () => {
-          this.#showPlaceholder('loading');
+          this._showPlaceholder('loading');
           this.load();
         });
         const actions = document.createElement('div');
@@ -210,9 +212,9 @@ export function defineInvoicePay(
         panel.setAttribute('aria-busy', 'true');
       }
       panel.append(status);
-      this.#placeholder?.remove();
-      this.#placeholder = panel;
-      this.#root.append(panel);
+      this._placeholder?.remove();
+      this._placeholder = panel;
+      this._root.append(panel);
     }
   }
 

@@ -20,7 +20,7 @@ const LIGHT = `--_accent:var(--invoice-pay-accent,#0f5132);--_on-accent:var(--in
 const DARK = `--_accent:var(--invoice-pay-accent,#6fcf97);--_on-accent:var(--invoice-pay-on-accent,#0b1f15);--_background:var(--invoice-pay-background,#161b19);--_surface:var(--invoice-pay-surface,#222a26);--_text:var(--invoice-pay-text,#eef2ef);--_muted:var(--invoice-pay-muted,#b4beb8);--_danger:var(--invoice-pay-danger,#ffaca4);--_border:var(--invoice-pay-border,#8a978f);--_notice-bg:#3b3413;--_notice-text:#fde68a;--_notice-border:#a98f2d;--_success:#86efac;--_chip-paid:#14532d;--_chip-refunded:#7f1d1d;--_chip-other:#374151`;
 
 export const WIDGET_CSS = `
-:host{all:initial;display:block;width:100%;container-type:inline-size;${LIGHT};--_radius:var(--invoice-pay-radius,8px);--_font:var(--invoice-pay-font,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif);--_min-height:var(--invoice-pay-min-height,720px);color-scheme:light}
+:host{all:initial;display:block;width:100%;container-type:inline-size;${LIGHT};--_radius:var(--invoice-pay-radius,8px);--_font:var(--invoice-pay-font,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif);--_min-height:var(--invoice-pay-min-height,920px);color-scheme:light}
 :host([theme=dark]){${DARK};color-scheme:dark}
 @media (prefers-color-scheme:dark){:host([theme=auto]){${DARK};color-scheme:dark}}
 :host([hidden]){display:none}
@@ -80,5 +80,5 @@ button.link-button{border:0;padding:4px 0;min-height:0;text-decoration:underline
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .skeleton-bar{height:14px;margin-top:12px;border-radius:4px;background:var(--_surface)}
 .skeleton-bar.wide{height:44px}
-@container (max-width:400px){.panel{padding:14px;--_min-height:var(--invoice-pay-min-height,800px)}.quick-amounts{grid-template-columns:repeat(2,1fr)}}
+@container (max-width:400px){.panel{padding:14px;--_min-height:var(--invoice-pay-min-height,1020px)}.quick-amounts{grid-template-columns:repeat(2,1fr)}}
 `;
