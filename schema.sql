@@ -90,7 +90,11 @@ CREATE TABLE merchants (
   time_zone TEXT NOT NULL DEFAULT 'Australia/Sydney',
   -- The hosted pay page's logo (an https URL) and brand colour (#rrggbb) (migration 050).
   logo_url TEXT,
-  brand_color TEXT
+  brand_color TEXT,
+  -- Automation webhook payload version and the previous secret, valid until the time given (migration 062).
+  webhook_version TEXT NOT NULL DEFAULT 'v1' CHECK (webhook_version IN ('v1', '2026-11')),
+  webhook_secret_previous TEXT,
+  webhook_secret_previous_until TEXT
 );
 CREATE INDEX merchants_created ON merchants (created_at);
 CREATE INDEX merchants_stripe_account ON merchants (stripe_account_id);
@@ -141,6 +145,8 @@ CREATE TABLE invoices (
   attention TEXT CHECK (attention IN ('overpaid', 'capped', 'below_minimum')),
   -- Migrations 012 and 013.
   number_key TEXT NOT NULL,
+  -- When its balance through us reached 0 (`invoice.paid`); NULL while due (migration 062).
+  paid_at TEXT,
   UNIQUE (merchant_id, invoice_number, currency)
 );
 CREATE UNIQUE INDEX invoices_number_key ON invoices (merchant_id, number_key, currency);
@@ -480,3 +486,68 @@ CREATE TABLE rate_limit_counters (
   resets_at TEXT NOT NULL
 );
 CREATE INDEX rate_limit_counters_resets_at ON rate_limit_counters (resets_at);
+
+-- Scoped API keys for integrators (issue 20, docs/api.md): created by an admin, shown once, stored as
+-- a SHA-256 hash. `merchant_id` NULL = every merchant; `permission` read or write (payments,
+-- invoices, refunds, pay links); `mode` is the provider mode the key was made for (ip_live_ / ip_test_).
+CREATE TABLE api_keys (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  prefix TEXT NOT NULL,
+  key_hash TEXT NOT NULL UNIQUE,
+  mode TEXT NOT NULL CHECK (mode IN ('live', 'test')),
+  merchant_id TEXT REFERENCES merchants (id),
+  permission TEXT NOT NULL CHECK (permission IN ('read', 'write')),
+  expires_at TEXT,
+  revoked_at TEXT,
+  revoked_by TEXT,
+  created_by TEXT,
+  created_by_email TEXT,
+  last_used_at TEXT,
+  last_used_ip TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX api_keys_created ON api_keys (created_at);
+
+-- Signed pay links made through the API (POST /api/v1/pay-links): the link's amount is authoritative,
+-- so its observation is credible from the start (DESIGN §3.3). `written_back_at_creation` is S when it
+-- was made (the observation's S_i); `short_code` is the /l/{code} short link.
+CREATE TABLE pay_links (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  invoice_id TEXT NOT NULL REFERENCES invoices (id),
+  observation_id TEXT NOT NULL REFERENCES invoice_observations (id),
+  invoice_number TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  amount BIGINT NOT NULL CHECK (amount > 0),
+  written_back_at_creation BIGINT NOT NULL,
+  reference TEXT,
+  customer_email TEXT,
+  short_code TEXT NOT NULL UNIQUE,
+  expires_at TEXT,
+  canceled_at TEXT,
+  created_by TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX pay_links_merchant_created ON pay_links (merchant_id, created_at);
+CREATE INDEX pay_links_observation ON pay_links (observation_id);
+
+-- Every automation webhook delivery attempt with its request and response (migration 062).
+CREATE TABLE webhook_deliveries (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  outbox_id TEXT,
+  event TEXT NOT NULL,
+  url TEXT NOT NULL,
+  request_headers TEXT NOT NULL,
+  request_body TEXT NOT NULL,
+  response_status INTEGER,
+  response_headers TEXT,
+  response_body TEXT,
+  error TEXT,
+  duration_ms INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX webhook_deliveries_merchant ON webhook_deliveries (merchant_id, created_at);
+CREATE INDEX webhook_deliveries_outbox ON webhook_deliveries (outbox_id);
+CREATE INDEX webhook_deliveries_created ON webhook_deliveries (created_at);

@@ -6,8 +6,11 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context.ts';
 import { auditRoutes } from './audit/routes.ts';
-import { requireAdmin } from './auth/guard.ts';
-import { BEARER_SCHEME, withAdminSecurity } from './auth/openapi.ts';
+import { adminApiKeyRoutes } from './api-keys/admin-routes.ts';
+import { requireAdmin, requireIntegrator } from './auth/guard.ts';
+import { BEARER_SCHEME } from './auth/openapi.ts';
+import { finishOpenApiDocument } from './http/openapi-document.ts';
+import { registerWebhookDocs } from './accounting/webhook-docs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { blogRoutes } from './blog/routes.ts';
 import { AppError, errorBody } from './errors.ts';
@@ -28,12 +31,27 @@ import { paymentRoutes } from './payments/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { accountingRoutes } from './accounting/routes.ts';
 import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-routes.ts';
+import { webhookDeliveryRoutes } from './accounting/webhook-delivery-routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { SandboxProvider } from './payments/providers/sandbox/sandbox-provider.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
 import { apiDocsRoutes } from './docs/routes.ts';
+import { shortLinkRoutes } from './pay-links/short-link.ts';
+import { apiVersionHeader } from './v1/http.ts';
+import { v1InvoiceRoutes } from './v1/invoices-routes.ts';
+import { v1PaymentRoutes } from './v1/payments-routes.ts';
+import { v1PayLinkRoutes } from './v1/pay-links-routes.ts';
 
 export const API_VERSION = '0.1.0';
+
+const API_DESCRIPTION = [
+  'Card payments on Xero and QuickBooks invoices. Amounts are integer minor units with an ISO 4217 currency.',
+  'The integrator API lives under `/api/v1` (a breaking change would be `/api/v2`); every answer there carries',
+  '`API-Version: v1`. It takes an API key (`Authorization: Bearer ip_live_…` or `ip_test_…`, made in the console)',
+  'scoped to one merchant or all, read-only or read-write. Errors are `{ "error": { "code", "message", "field"? } }`',
+  'with the codes of the `Error` schema. Unknown request fields are refused (400 naming the field). POSTs that',
+  "create something take an `Idempotency-Key`. The merchant's automation webhook events are in `webhooks`.",
+].join(' ');
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -45,6 +63,9 @@ export function createApp(deps: AppDeps) {
 
   // Every /api/admin/* route, including ones mounted later, requires an admin (401/403).
   app.use('/api/admin/*', requireAdmin());
+  // The integrator API: every answer names its version; an API key or admin token, scoped (api/v1).
+  app.use('/api/v1/*', apiVersionHeader());
+  app.use('/api/v1/*', requireIntegrator());
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', BEARER_SCHEME);
 
   app.route('/', healthRoutes);
@@ -63,17 +84,28 @@ export function createApp(deps: AppDeps) {
   app.route('/', adminInvoiceRoutes);
   app.route('/', webhookRoutes);
   app.route('/', automationWebhookRoutes);
+  app.route('/', webhookDeliveryRoutes);
   app.route('/', accountingRoutes);
   app.route('/', outboxRoutes);
+  app.route('/', adminApiKeyRoutes);
+  app.route('/', v1PayLinkRoutes);
+  app.route('/', v1PaymentRoutes);
+  app.route('/', v1InvoiceRoutes);
+  app.route('/', shortLinkRoutes);
   // The sandbox provider's browser side exists only in sandbox mode (never beside live Stripe).
   if (deps.payments instanceof SandboxProvider) app.route('/', sandboxRoutes);
 
+  registerWebhookDocs(app);
   app.get('/api/openapi.json', (c) =>
     c.json(
-      withAdminSecurity(
+      finishOpenApiDocument(
         app.getOpenAPI31Document({
           openapi: '3.1.0',
-          info: { title: `${deps.config.productName} API`, version: API_VERSION },
+          info: {
+            title: `${deps.config.productName} API`,
+            version: API_VERSION,
+            description: API_DESCRIPTION,
+          },
           servers: [{ url: deps.config.publicBaseUrl }],
         }),
       ),

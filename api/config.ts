@@ -107,6 +107,7 @@ const envSchema = z.object({
   }),
   RATE_LIMITS: bool.default(true),
   PAY_LOOKUP_INVOICES_PER_IP: intIn(1, 1_000_000).default(60),
+  API_KEY_REQUESTS_PER_MINUTE: intIn(1, 1_000_000).default(600),
   OUTBOX_WORKER: bool.default(true),
   OUTBOX_MAX_ATTEMPTS: intIn(1, 100).default(10),
   OUTBOX_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
@@ -200,6 +201,8 @@ export interface Config {
   };
   /** Distinct invoices one client address may look up on pay pages in 10 minutes (with rate limits on). */
   payLookupInvoicesPerIp: number;
+  /** Requests one API key may make per minute (with rate limits on), in every process together. */
+  apiKeyRequestsPerMinute: number;
   reservationTtlMinutes: number;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -300,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       blockMinutes: e.DECLINE_BLOCK_MINUTES,
     },
     payLookupInvoicesPerIp: e.PAY_LOOKUP_INVOICES_PER_IP,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

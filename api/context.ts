@@ -40,10 +40,26 @@ export interface AuthUser {
   isAdmin: boolean;
 }
 
+/**
+ * Who calls an integrator route (`/api/v1/*`, api/auth/guard.ts `requireIntegrator`): an API key
+ * (scoped to one merchant or all, read or write) or a signed-in admin (all merchants, read-write).
+ */
+export interface Principal {
+  kind: 'api_key' | 'admin';
+  /** The API key's id, or the admin's user id. */
+  id: string;
+  /** What the audit log and lists show: the key's prefix (`ip_test_a1b2c3`) or the admin's email. */
+  label: string;
+  /** The one merchant it may see and change; null = every merchant. */
+  merchantId: string | null;
+  canWrite: boolean;
+}
+
 export interface AppEnv {
   Variables: {
     requestId: string;
     deps: AppDeps;
     user: AuthUser | undefined;
+    principal: Principal | undefined;
   };
 }

@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   not_found: 404,
   conflict: 409,
   idempotency_conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unprocessable: 422,
   rate_limited: 429,

@@ -9,6 +9,7 @@
 import AuditIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
+import apiKeys from './api-keys/index.ts';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider.ts';
 import blogs from './blogs/index.ts';
@@ -51,6 +52,7 @@ export function ConsoleApp() {
       <Resource name="invoices" {...invoices} />
       <Resource name="prospects" list={ProspectList} icon={PeopleIcon} />
       <Resource name="audit-log" list={AuditLogList} icon={AuditIcon} />
+      <Resource name="api-keys" {...apiKeys} />
       <CustomRoutes>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
         <Route path="/dashboard" element={<Dashboard />} />

@@ -12,8 +12,19 @@ import type { Actor } from '../merchants/service.ts';
 import { sendOutbound, OutboundTimeoutError } from '../net/outbound.ts';
 import { assertOutboundUrlAllowed, OutboundUrlError, outboundPolicyOf } from '../net/ssrf.ts';
 import type { DeliveryOutcome } from '../outbox/deliver.ts';
-import { buildTestPayload, signatureHeader, SIGNATURE_HEADER, type WebhookEvent } from './webhook-payload.ts';
-import { webhookSecretFor } from './webhook-secret.ts';
+import type { WebhookVersion } from '../db/types.ts';
+import { recordDeliveryAttempt } from './webhook-deliveries.ts';
+import {
+  eventOfBody,
+  settledRefundPayload,
+  testEvent,
+  WEBHOOK_VERSIONS,
+  WRITEBACK_EVENTS,
+} from './webhook-events.ts';
+import { buildTestPayload, signatureHeader, SIGNATURE_HEADER } from './webhook-payload.ts';
+import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
+
+export const VERSION_HEADER = 'X-InvoicePay-Webhook-Version';
 
 export const CONFIGURE_WEBHOOK_FIRST = 'Please configure the webhook URL first';
 export const MERCHANT_NOT_FOUND = 'Merchant not found';
@@ -36,34 +47,57 @@ export function retryAfterMs(value: string | string[] | null | undefined, now: D
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }
 
-/** POST a signed body to the merchant's URL once. Never throws for delivery problems. */
+/**
+ * POST a signed body to the merchant's URL once, and log the attempt (request and answer) for the
+ * console. Signed with every secret valid now (two during a rotation's overlap). Never throws for
+ * delivery problems.
+ */
 export async function postSignedWebhook(
   deps: AppDeps,
   merchantId: string,
   url: string,
   body: string,
-  meta: { event: WebhookEvent; idempotencyKey: string; deliveryId: string },
+  meta: {
+    event: string;
+    version: WebhookVersion;
+    idempotencyKey: string;
+    deliveryId: string;
+    outboxId: string | null;
+  },
 ): Promise<WebhookAttempt> {
   const now = deps.clock.now();
-  const secret = await webhookSecretFor(deps, deps.database.db, merchantId);
+  const secrets = await signingSecretsFor(deps, deps.database.db, merchantId);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': `${deps.config.productName}-Webhooks/1.0`,
+    'idempotency-key': meta.idempotencyKey,
+    'x-invoicepay-event': meta.event,
+    'x-invoicepay-delivery': meta.deliveryId,
+    [VERSION_HEADER.toLowerCase()]: meta.version,
+    [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(secrets, body, now),
+  };
+  const started = performance.now();
+  const log = {
+    merchantId,
+    outboxId: meta.outboxId,
+    event: meta.event,
+    url,
+    requestHeaders: headers,
+    requestBody: body,
+  };
   try {
     const res = await sendOutbound(
-      {
-        method: 'POST',
-        url,
-        body,
-        timeoutMs: deps.config.outbox.timeoutMs,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': `${deps.config.productName}-Webhooks/1.0`,
-          'idempotency-key': meta.idempotencyKey,
-          'x-invoicepay-event': meta.event,
-          'x-invoicepay-delivery': meta.deliveryId,
-          [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(secret, body, now),
-        },
-      },
+      { method: 'POST', url, body, timeoutMs: deps.config.outbox.timeoutMs, headers },
       outboundPolicyOf(deps),
     );
+    await recordDeliveryAttempt(deps, {
+      ...log,
+      responseStatus: res.status,
+      responseHeaders: res.headers,
+      responseBody: res.body,
+      error: null,
+      durationMs: performance.now() - started,
+    });
     if (res.status >= 200 && res.status < 300) return { ok: true, responseStatus: res.status, error: null };
     const snippet = res.body.trim().slice(0, 200);
     return {
@@ -73,11 +107,24 @@ export async function postSignedWebhook(
       retryAfterMs: retryAfterMs(res.headers['retry-after'], now),
     };
   } catch (err) {
-    if (err instanceof OutboundUrlError)
-      return { ok: false, responseStatus: null, error: err.message, refused: true };
     const e = err as NodeJS.ErrnoException;
-    const detail = err instanceof OutboundTimeoutError ? err.message : `${e.code ?? 'error'}: ${e.message}`;
-    return { ok: false, responseStatus: null, error: `Could not reach the webhook (${detail})` };
+    const attempt: WebhookAttempt =
+      err instanceof OutboundUrlError
+        ? { ok: false, responseStatus: null, error: err.message, refused: true }
+        : {
+            ok: false,
+            responseStatus: null,
+            error: `Could not reach the webhook (${err instanceof OutboundTimeoutError ? err.message : `${e.code ?? 'error'}: ${e.message}`})`,
+          };
+    await recordDeliveryAttempt(deps, {
+      ...log,
+      responseStatus: null,
+      responseHeaders: null,
+      responseBody: null,
+      error: attempt.error,
+      durationMs: performance.now() - started,
+    });
+    return attempt;
   }
 }
 
@@ -89,21 +136,28 @@ export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): P
     .executeTakeFirst();
   if (!merchant?.make_webhook_url)
     return { type: 'cancel', reason: 'The webhook URL was removed before delivery' };
-  const event = JSON.parse(job.payload).event as WebhookEvent;
-  const attempt = await postSignedWebhook(deps, merchant.id, merchant.make_webhook_url, job.payload, {
+  const payload = await settledRefundPayload(deps.database.db, job);
+  const { event, version } = eventOfBody(payload);
+  const attempt = await postSignedWebhook(deps, merchant.id, merchant.make_webhook_url, payload, {
     event,
+    version,
     idempotencyKey: job.idempotency_key,
     deliveryId: job.id,
+    outboxId: job.id,
   });
+  // Only a payment, refund or write-off acknowledged is money recorded in the receiver's books.
+  const writeback = WRITEBACK_EVENTS.has(event);
   if (attempt.ok)
     return {
       type: 'delivered',
       responseStatus: attempt.responseStatus,
-      writebacks: job.write_off_id
-        ? [{ writeOffId: job.write_off_id, source: 'webhook' }]
-        : job.payment_id
-          ? [{ paymentId: job.payment_id, refundId: job.refund_id, source: 'webhook' }]
-          : [],
+      writebacks: !writeback
+        ? []
+        : job.write_off_id
+          ? [{ writeOffId: job.write_off_id, source: 'webhook' }]
+          : job.payment_id
+            ? [{ paymentId: job.payment_id, refundId: job.refund_id, source: 'webhook' }]
+            : [],
     };
   return {
     type: 'retry',
@@ -126,19 +180,27 @@ export async function merchantOr404(deps: AppDeps, id: string) {
   return m;
 }
 
-export function webhookSettingsOf(m: {
-  id: string;
-  make_webhook_url: string | null;
-  make_scenario_id: string | null;
-  xero_integration_status: string;
-  webhook_secret: string | null;
-}) {
+export function webhookSettingsOf(
+  m: {
+    id: string;
+    make_webhook_url: string | null;
+    make_scenario_id: string | null;
+    xero_integration_status: string;
+    webhook_secret: string | null;
+    webhook_version: WebhookVersion;
+    webhook_secret_previous_until: string | null;
+  },
+  now: Date,
+) {
+  const until = m.webhook_secret_previous_until;
   return {
     merchant_id: m.id,
     make_webhook_url: m.make_webhook_url,
     make_scenario_id: m.make_scenario_id,
     xero_integration_status: m.xero_integration_status,
     has_secret: !!m.webhook_secret,
+    payload_version: m.webhook_version,
+    previous_secret_valid_until: until && until > now.toISOString() ? until : null,
   };
 }
 
@@ -146,10 +208,19 @@ export function webhookSettingsOf(m: {
 export async function saveWebhookSettings(
   deps: AppDeps,
   merchantId: string,
-  input: { webhook_url?: string | null; scenario_id?: string | null },
+  input: {
+    webhook_url?: string | null;
+    scenario_id?: string | null;
+    payload_version?: WebhookVersion | null;
+  },
   actor: Actor,
 ) {
-  await merchantOr404(deps, merchantId);
+  const before = await merchantOr404(deps, merchantId);
+  const version = input.payload_version ?? before.webhook_version;
+  if (!WEBHOOK_VERSIONS.includes(version))
+    throw new AppError('validation_failed', `Unknown payload version: ${String(version)}`, {
+      field: 'payload_version',
+    });
   const url = input.webhook_url?.trim() || null;
   if (url) {
     try {
@@ -169,6 +240,7 @@ export async function saveWebhookSettings(
         make_webhook_url: url,
         make_scenario_id: scenario,
         xero_integration_status: url ? 'configured' : 'not_configured',
+        webhook_version: version,
         last_updated: now,
       })
       .where('id', '=', merchantId)
@@ -181,13 +253,13 @@ export async function saveWebhookSettings(
         action: 'merchant.webhook_update',
         targetType: 'merchant',
         targetId: merchantId,
-        details: { webhook_url: url, scenario_id: scenario },
+        details: { webhook_url: url, scenario_id: scenario, payload_version: version },
         ip: actor.ip,
       },
       deps.clock,
     );
   });
-  return webhookSettingsOf(await merchantOr404(deps, merchantId));
+  return webhookSettingsOf(await merchantOr404(deps, merchantId), deps.clock.now());
 }
 
 /** Send the spec's sample to the saved URL now and log the attempt in webhook_tests. */
@@ -195,20 +267,26 @@ export async function sendTestWebhook(deps: AppDeps, merchantId: string, actor: 
   const merchant = await merchantOr404(deps, merchantId);
   if (!merchant.make_webhook_url)
     throw new AppError('validation_failed', CONFIGURE_WEBHOOK_FIRST, { field: 'make_webhook_url' });
-  const payload = buildTestPayload(merchant, deps.clock.now());
+  // In the merchant's payload version: the spec's sample (v1), or a `test` event (2026-11).
+  const payload =
+    merchant.webhook_version === '2026-11'
+      ? testEvent(merchant, deps.clock.now())
+      : buildTestPayload(merchant, deps.clock.now());
   const body = JSON.stringify(payload);
   const id = crypto.randomUUID();
   const attempt = await postSignedWebhook(deps, merchant.id, merchant.make_webhook_url, body, {
     event: 'test',
+    version: merchant.webhook_version,
     idempotencyKey: `test:${id}`,
     deliveryId: id,
+    outboxId: null,
   });
   const row = {
     id,
     merchant_id: merchant.id,
     webhook_url: merchant.make_webhook_url,
     test_data: body,
-    status: attempt.ok ? 'success' : 'failed',
+    status: attempt.ok ? ('success' as const) : ('failed' as const),
     response_status: attempt.responseStatus,
     error_message: attempt.error,
     created_at: deps.clock.now().toISOString(),

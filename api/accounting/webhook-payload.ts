@@ -12,8 +12,9 @@
  * `Amount` = the amount written off, `payment_details.status` 'written_off', and a `write_off`
  * object with what a connector needs to post it (a credit note allocated to the invoice).
  *
- * Signature: `X-InvoicePay-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`
- * (docs/accounting-sync.md shows how to verify it).
+ * Signature: `X-InvoicePay-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`,
+ * with a second `v1=` during a secret rotation's overlap (docs/webhooks.md shows how to verify it).
+ * This is payload version `v1`; `2026-11` events are built in webhook-events.ts.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { localDate } from '../../core/local-date.ts';
@@ -203,11 +204,16 @@ export function buildTestPayload(
   };
 }
 
-/** `t=<unix>,v1=<hex>` for this exact body. */
-export function signatureHeader(secret: string, body: string, at: Date): string {
+/**
+ * `t=<unix>,v1=<hex>` for this exact body, one `v1=` per secret (during a rotation's overlap: the
+ * new secret's first, then the old one's, as Stripe does). A receiver accepts the delivery when any
+ * `v1` matches its secret.
+ */
+export function signatureHeader(secrets: string | readonly string[], body: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);
-  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-  return `t=${t},v1=${v1}`;
+  const list = typeof secrets === 'string' ? [secrets] : secrets;
+  const signatures = list.map((s) => `v1=${createHmac('sha256', s).update(`${t}.${body}`).digest('hex')}`);
+  return [`t=${t}`, ...signatures].join(',');
 }
 
 /** A new per-merchant signing secret (shown to the admin, stored sealed). */

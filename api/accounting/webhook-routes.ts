@@ -7,8 +7,27 @@ import { audit } from '../audit/service.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
-import { merchantOr404, saveWebhookSettings, sendTestWebhook } from './automation-webhook.ts';
-import { rotateWebhookSecret, webhookSecretFor } from './webhook-secret.ts';
+import {
+  merchantOr404,
+  saveWebhookSettings,
+  sendTestWebhook,
+  webhookSettingsOf,
+} from './automation-webhook.ts';
+import { WEBHOOK_VERSIONS } from './webhook-events.ts';
+import { WebhookBodySchema } from './webhook-schemas.ts';
+import {
+  previousSecretUntil,
+  ROTATION_OVERLAP_HOURS,
+  rotateWebhookSecret,
+  webhookSecretFor,
+} from './webhook-secret.ts';
+
+const PayloadVersion = z.enum(WEBHOOK_VERSIONS as ['v1', '2026-11']).openapi({
+  description:
+    "`v1` (the default): the spec's body, decimal amounts, events payment.succeeded, refund.succeeded, " +
+    'payment.write_off; `2026-11`: events with integer minor units, ids and the pay-link reference, and every ' +
+    'event type (see the webhooks section)',
+});
 
 const WebhookSettings = z
   .object({
@@ -17,6 +36,11 @@ const WebhookSettings = z
     make_scenario_id: z.string().nullable(),
     xero_integration_status: z.string().openapi({ example: 'configured' }),
     has_secret: z.boolean(),
+    payload_version: PayloadVersion,
+    previous_secret_valid_until: z.string().nullable().openapi({
+      format: 'date-time',
+      description: 'After a rotation: until when deliveries still carry the old secret’s signature too',
+    }),
   })
   .openapi('WebhookSettings');
 
@@ -29,13 +53,66 @@ const WebhookBody = z
       .refine((v) => v === '' || URL.canParse(v), 'Webhook URL must be a URL')
       .nullish(),
     scenario_id: z.string().trim().max(200).nullish(),
+    payload_version: PayloadVersion.nullish().openapi({ description: 'Omitted: unchanged' }),
   })
   .openapi('WebhookSettingsInput');
 
-const Secret = z.object({ secret: z.string().openapi({ example: 'whsec_…' }) }).openapi('WebhookSecret');
-const TestResult = z.record(z.string(), z.unknown()).openapi('WebhookTestResult');
+const Secret = z
+  .object({
+    secret: z.string().openapi({ example: 'whsec_…' }),
+    previous_secret_valid_until: z.string().nullable().openapi({
+      format: 'date-time',
+      description:
+        'Until when the previous secret still signs deliveries (both signatures are sent); null: it does not',
+    }),
+  })
+  .openapi('WebhookSecret');
+const RotateBody = z
+  .object({
+    keep_previous_hours: z
+      .number()
+      .int()
+      .min(0)
+      .max(ROTATION_OVERLAP_HOURS)
+      .optional()
+      .openapi({
+        description: `How long the old secret keeps signing too (default ${ROTATION_OVERLAP_HOURS}; 0 for a leaked secret)`,
+      }),
+  })
+  .openapi('WebhookSecretRotation');
+const TestResult = z
+  .object({
+    id: z.string(),
+    merchant_id: z.string(),
+    webhook_url: z.string(),
+    test_data: WebhookBodySchema,
+    status: z.enum(['success', 'failed']),
+    success: z.boolean(),
+    response_status: z.number().int().nullable(),
+    error_message: z.string().nullable(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('WebhookTestResult');
 
 export const webhookRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/merchants/{id}/webhook',
+      tags: ['admin'],
+      security,
+      summary: 'The automation webhook settings: URL, scenario id, payload version, secret rotation',
+      request: { params: IdParam },
+      responses: { 200: json(WebhookSettings, 'The settings'), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      return c.json(
+        webhookSettingsOf(await merchantOr404(deps, c.req.valid('param').id), deps.clock.now()),
+        200,
+      );
+    },
+  )
   .openapi(
     createRoute({
       method: 'put',
@@ -57,7 +134,11 @@ export const webhookRoutes = createRouter()
         await saveWebhookSettings(
           c.get('deps'),
           c.req.valid('param').id,
-          { webhook_url: body.webhook_url, scenario_id: body.scenario_id },
+          {
+            webhook_url: body.webhook_url,
+            scenario_id: body.scenario_id,
+            payload_version: body.payload_version,
+          },
           actorOf(c),
         ),
         200,
@@ -91,7 +172,10 @@ export const webhookRoutes = createRouter()
         },
         deps.clock,
       );
-      return c.json({ secret }, 200);
+      return c.json(
+        { secret, previous_secret_valid_until: await previousSecretUntil(deps, deps.database.db, id) },
+        200,
+      );
     },
   )
   .openapi(
@@ -100,17 +184,26 @@ export const webhookRoutes = createRouter()
       path: '/api/admin/merchants/{id}/webhook-secret/rotate',
       tags: ['admin'],
       security,
-      summary: 'Replace the webhook signing secret (deliveries from now on use the new one)',
-      request: { params: IdParam },
-      responses: { 200: json(Secret, 'The new secret'), ...errorResponses(401, 403, 404) },
+      summary:
+        'Replace the webhook signing secret; the old one keeps signing for 24 h (both signatures are sent)',
+      description:
+        'Deliveries carry `v1=<new signature>,v1=<old signature>` until `previous_secret_valid_until`, so the ' +
+        "receiver keeps verifying while its owner swaps the secret in. `keep_previous_hours: 0` ends the old secret's " +
+        'validity at once (a leaked secret).',
+      request: {
+        params: IdParam,
+        body: { content: { 'application/json': { schema: RotateBody } }, required: false },
+      },
+      responses: { 200: json(Secret, 'The new secret'), ...errorResponses(400, 401, 403, 404) },
     }),
     async (c) => {
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
+      const hours = c.req.valid('json')?.keep_previous_hours ?? ROTATION_OVERLAP_HOURS;
       const actor = actorOf(c);
       await merchantOr404(deps, id);
-      const secret = await deps.database.db.transaction().execute(async (trx) => {
-        const s = await rotateWebhookSecret(deps, trx, id);
+      const rotated = await deps.database.db.transaction().execute(async (trx) => {
+        const s = await rotateWebhookSecret(deps, trx, id, hours);
         await audit(
           trx,
           {
@@ -118,13 +211,14 @@ export const webhookRoutes = createRouter()
             action: 'merchant.webhook_secret_rotate',
             targetType: 'merchant',
             targetId: id,
+            details: { previous_valid_until: s.previousValidUntil },
             ip: actor.ip,
           },
           deps.clock,
         );
         return s;
       });
-      return c.json({ secret }, 200);
+      return c.json({ secret: rotated.secret, previous_secret_valid_until: rotated.previousValidUntil }, 200);
     },
   )
   .openapi(
@@ -166,7 +260,12 @@ export const webhookRoutes = createRouter()
         .limit(20)
         .execute();
       return c.json(
-        rows.map((r) => ({ ...r, success: r.status === 'success', test_data: JSON.parse(r.test_data) })),
+        rows.map((r) => ({
+          ...r,
+          status: r.status === 'success' ? ('success' as const) : ('failed' as const),
+          success: r.status === 'success',
+          test_data: JSON.parse(r.test_data),
+        })),
         200,
       );
     },

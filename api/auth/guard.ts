@@ -1,6 +1,9 @@
 /**
  * Route guards. `requireUser()` accepts only a valid bearer access token naming an existing user and
- * sets `c.get('user')`; `requireAdmin()` additionally requires an admin. The user is loaded on every
+ * sets `c.get('user')`; `requireAdmin()` additionally requires an admin (an API key is refused
+ * there: the console's API takes admin tokens only). `requireIntegrator()` guards the integrator API
+ * (`/api/v1/*`): it takes an API key (`ip_live_…`/`ip_test_…`, api/api-keys) or an admin token and
+ * sets `c.get('principal')` with the merchant scope and write permission every route enforces. The user is loaded on every
  * request (one primary-key read), so a demotion or deletion takes effect at once rather than when the
  * token expires, and so does a sign-out or password reset: the token's session version must be the
  * user's current one. That read is the check's whole cost, and it is right whichever process (or
@@ -10,6 +13,17 @@
  * @example router.use('/api/merchant/*', requireUser()); const user = c.get('user')!;
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { enforceRateLimits } from '../rate-limit/enforce.ts';
+import { looksLikeApiKey } from '../api-keys/keys.ts';
+import {
+  apiKeyRateRule,
+  findKeyByToken,
+  INVALID_API_KEY,
+  keyRefusal,
+  principalOf,
+  recordKeyUse,
+} from '../api-keys/usage.ts';
+import { clientIp } from '../audit/client-ip.ts';
 import type { AppEnv, AuthUser } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { verifyAccessToken } from './access-token.ts';
@@ -17,6 +31,10 @@ import { findUserById, toAuthUser } from './users.ts';
 
 export const UNAUTHENTICATED_MESSAGE = 'You must be logged in to perform this action.';
 export const FORBIDDEN_MESSAGE = 'You must be an admin to perform this action.';
+export const API_KEY_ON_CONSOLE_MESSAGE =
+  "API keys can't use the console's API (/api/admin); use the integrator API under /api/v1.";
+export const INTEGRATOR_UNAUTHENTICATED_MESSAGE =
+  'Send an API key (Authorization: Bearer ip_live_… or ip_test_…) to use this API.';
 
 /** The spec's wording for particular actions (§5); everything else gets UNAUTHENTICATED_MESSAGE. */
 const UNAUTHENTICATED_VARIANTS: Array<[method: string, path: RegExp, message: string]> = [
@@ -65,6 +83,8 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
 
 export function requireAdmin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const token = bearerToken(c);
+    if (token && looksLikeApiKey(token)) throw new AppError('forbidden', API_KEY_ON_CONSOLE_MESSAGE);
     const user = await authenticate(c);
     if (!user) throw unauthenticated(c);
     if (!user.isAdmin) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
@@ -78,5 +98,43 @@ export function optionalUser(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', (await authenticate(c)) ?? undefined);
     await next();
+  };
+}
+
+/**
+ * The integrator API's guard: an API key or an admin token (401 without either; 403 for a signed-in
+ * non-admin, and for a read-only key on a write). A key is also refused when revoked or expired
+ * (401), rate-limited per key (429), and every use is audited. Sets `c.get('principal')`.
+ */
+export function requireIntegrator(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c);
+    const deps = c.get('deps');
+    if (!token || !looksLikeApiKey(token)) {
+      const user = token ? await authenticate(c) : null;
+      if (!user)
+        throw new AppError('unauthenticated', INTEGRATOR_UNAUTHENTICATED_MESSAGE, {
+          headers: { 'WWW-Authenticate': 'Bearer' },
+        });
+      if (!user.isAdmin) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
+      c.set('user', user);
+      c.set('principal', { kind: 'admin', id: user.id, label: user.email, merchantId: null, canWrite: true });
+      return next();
+    }
+    const key = await findKeyByToken(deps, token);
+    if (!key)
+      throw new AppError('unauthenticated', INVALID_API_KEY, { headers: { 'WWW-Authenticate': 'Bearer' } });
+    const use = { method: c.req.method, path: c.req.path, ip: clientIp(c), requestId: c.get('requestId') };
+    try {
+      const refusal = keyRefusal(deps, key, c.req.method);
+      if (refusal) throw refusal;
+      await enforceRateLimits(c, [[apiKeyRateRule(deps), key.id]]);
+    } catch (err) {
+      await recordKeyUse(deps, key, { ...use, status: err instanceof AppError ? err.status : 500 });
+      throw err;
+    }
+    c.set('principal', principalOf(key));
+    await next();
+    await recordKeyUse(deps, key, { ...use, status: c.res.status });
   };
 }

@@ -89,7 +89,14 @@ export interface MerchantsTable {
   logo_url: string | null;
   /** The hosted pay page's brand colour, #rrggbb (migration 050). */
   brand_color: string | null;
+  /** The automation webhook's payload version (api/accounting/webhook-events.ts). */
+  webhook_version: Generated<WebhookVersion>;
+  /** The secret before the last rotation (sealed), still signing deliveries until `…_until`. */
+  webhook_secret_previous: string | null;
+  webhook_secret_previous_until: Timestamp | null;
 }
+
+export type WebhookVersion = 'v1' | '2026-11';
 
 export interface AccountingConnectionsTable {
   id: string;
@@ -130,6 +137,8 @@ export interface InvoicesTable {
   attention: InvoiceAttention | null;
   /** The normalised invoice number (core/invoice-number.ts) that, with merchant and currency, identifies it. */
   number_key: string;
+  /** When the balance through us reached 0 (`invoice.paid`); null while something is due. */
+  paid_at: Timestamp | null;
 }
 
 export type InvoiceAttention = 'overpaid' | 'capped' | 'below_minimum';
@@ -439,6 +448,65 @@ export interface RateLimitCountersTable {
   resets_at: Timestamp;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  /** The key's first characters (`ip_test_a1b2c3`), to recognise it in lists. */
+  prefix: string;
+  /** SHA-256 (hex) of the whole key: the key itself is never stored. */
+  key_hash: string;
+  mode: 'live' | 'test';
+  /** null: every merchant. */
+  merchant_id: string | null;
+  permission: 'read' | 'write';
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+  created_by: string | null;
+  created_by_email: string | null;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface PayLinksTable {
+  id: string;
+  merchant_id: string;
+  invoice_id: string;
+  observation_id: string;
+  invoice_number: string;
+  currency: string;
+  amount: number;
+  /** S when the link was made: its observation's S_i (DESIGN §3.3). */
+  written_back_at_creation: number;
+  reference: string | null;
+  customer_email: string | null;
+  short_code: string;
+  expires_at: Timestamp | null;
+  canceled_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  merchant_id: string;
+  outbox_id: string | null;
+  event: string;
+  url: string;
+  /** JSON object of the headers sent. */
+  request_headers: string;
+  request_body: string;
+  response_status: number | null;
+  /** JSON object, or null when no answer came. */
+  response_headers: string | null;
+  /** The first 4 KB of the answer. */
+  response_body: string | null;
+  error: string | null;
+  duration_ms: Generated<number>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -468,6 +536,9 @@ export interface Database {
   schema_migrations: SchemaMigrationsTable;
   app_meta: AppMetaTable;
   rate_limit_counters: RateLimitCountersTable;
+  api_keys: ApiKeysTable;
+  pay_links: PayLinksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -489,3 +560,6 @@ export type OutboxJob = Selectable<OutboxTable>;
 export type Blog = Selectable<BlogsTable>;
 export type NewBlog = Insertable<BlogsTable>;
 export type Prospect = Selectable<ProspectsTable>;
+export type ApiKey = Selectable<ApiKeysTable>;
+export type PayLink = Selectable<PayLinksTable>;
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;

@@ -32,6 +32,7 @@ export const CONSOLE_RESOURCES: readonly string[] = [
   'invoices',
   'prospects',
   'audit-log',
+  'api-keys',
 ];
 
 /** The console's other pages, below /admin. */

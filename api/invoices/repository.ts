@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import type { Invoice, InvoiceUpdate, ObservationSource } from '../db/types.ts';
+import { notifyInvoicePaid } from '../outbox/notify.ts';
 import { credibleLimitOf, invoiceTerms, type LedgerCounters, type ObservationTerm } from './ledger.ts';
 
 export function countersOf(invoice: Invoice | undefined): LedgerCounters {
@@ -223,6 +224,15 @@ export async function refreshInvoiceTerms(
   if (counters.credibleLimit !== invoice.credible_limit) changes.credible_limit = counters.credibleLimit;
   if (overpaid !== invoice.overpaid) changes.overpaid = overpaid;
   if (terms.attention !== invoice.attention) changes.attention = terms.attention;
+  // Paid through us: something was paid here and nothing is due any more, payments in flight aside
+  // (`invoice.paid`); due again (a re-opening refund, a new observation) clears it.
+  const paid =
+    counters.paid > 0 &&
+    invoiceTerms({ ...counters, reserved: 0 }, observations, invoice.currency).balance === 0;
+  // Without a time from the caller, the change that led here just stamped the invoice (adjustInvoice).
+  const stamp = now ?? invoice.updated_at;
+  // (A migration step before 062 works on rows without the column: nothing to keep there.)
+  if ('paid_at' in invoice && paid !== (invoice.paid_at !== null)) changes.paid_at = paid ? stamp : null;
   if (Object.keys(changes).length === 0) return { invoice, becameOverpaid: false };
   await trx
     .updateTable('invoices')
@@ -233,6 +243,7 @@ export async function refreshInvoiceTerms(
     })
     .where('id', '=', invoiceId)
     .execute();
+  if (changes.paid_at) await notifyInvoicePaid(trx, invoiceId, new Date(stamp));
   return {
     invoice: { ...invoice, ...changes } as Invoice,
     becameOverpaid: overpaid === 1 && invoice.overpaid === 0,

@@ -19,6 +19,7 @@ import {
   buildWriteOffPayload,
   writeOffDetails,
 } from '../accounting/webhook-payload.ts';
+import { paymentEvent, refundEvent, writeOffEvent } from '../accounting/webhook-events.ts';
 import { insertJob } from './repository.ts';
 
 export interface EnqueueInput {
@@ -29,11 +30,7 @@ export interface EnqueueInput {
 
 export type SyncTarget = OutboxTable['kind'];
 
-export function jobKey(
-  event: 'payment.succeeded' | 'refund.succeeded' | 'payment.write_off',
-  subjectId: string,
-  target: SyncTarget,
-): string {
+export function jobKey(event: string, subjectId: string, target: SyncTarget): string {
   return `${event}:${subjectId}:${target}`;
 }
 
@@ -62,7 +59,7 @@ export async function enqueuePaymentSync(
     throw new Error(`enqueuePaymentSync: refund ${input.refundId} not found`);
   const merchant = await trx
     .selectFrom('merchants')
-    .select(['id', 'make_webhook_url', 'make_scenario_id', 'time_zone'])
+    .select(['id', 'make_webhook_url', 'make_scenario_id', 'time_zone', 'webhook_version'])
     .where('id', '=', payment.merchant_id)
     .executeTakeFirst();
   if (!merchant) return [];
@@ -76,8 +73,18 @@ export async function enqueuePaymentSync(
   const stamp = now.toISOString();
   const event = refund ? 'refund.succeeded' : 'payment.succeeded';
   const subjectId = refund?.id ?? payment.id;
-  const targets: Array<{ kind: SyncTarget; payload: string }> = [];
-  if (merchant.make_webhook_url)
+  const targets: Array<{ kind: SyncTarget; payload: string; key?: string }> = [];
+  // The merchant's payload version (api/accounting/webhook-events.ts): the spec §7 body, or a 2026-11 event.
+  if (merchant.make_webhook_url && merchant.webhook_version === '2026-11') {
+    const body = refund
+      ? await refundEvent(trx, 'payment.refunded', merchant, payment, refund, now)
+      : await paymentEvent(trx, 'payment.succeeded', merchant, payment, now);
+    targets.push({
+      kind: 'automation_webhook',
+      payload: JSON.stringify(body),
+      key: jobKey(body.type, subjectId, 'automation_webhook'),
+    });
+  } else if (merchant.make_webhook_url)
     targets.push({
       kind: 'automation_webhook',
       payload: JSON.stringify(buildAutomationPayload(merchant, payment, refund ?? null, now)),
@@ -102,7 +109,7 @@ export async function enqueuePaymentSync(
       merchant_id: merchant.id,
       payment_id: payment.id,
       refund_id: refund?.id ?? null,
-      idempotency_key: jobKey(event, subjectId, t.kind),
+      idempotency_key: t.key ?? jobKey(event, subjectId, t.kind),
       payload: t.payload,
       next_attempt_at: stamp,
       created_at: stamp,
@@ -139,7 +146,7 @@ export async function enqueueWriteOffSync(trx: DbOrTrx, writeOffId: string, cloc
     .executeTakeFirstOrThrow();
   const merchant = await trx
     .selectFrom('merchants')
-    .select(['id', 'make_webhook_url', 'make_scenario_id', 'time_zone'])
+    .select(['id', 'make_webhook_url', 'make_scenario_id', 'time_zone', 'webhook_version'])
     .where('id', '=', invoice.merchant_id)
     .executeTakeFirst();
   if (!merchant) return [];
@@ -153,7 +160,11 @@ export async function enqueueWriteOffSync(trx: DbOrTrx, writeOffId: string, cloc
   if (merchant.make_webhook_url)
     targets.push({
       kind: 'automation_webhook',
-      payload: JSON.stringify(buildWriteOffPayload(merchant, details)),
+      payload: JSON.stringify(
+        merchant.webhook_version === '2026-11'
+          ? writeOffEvent(details, clock.now())
+          : buildWriteOffPayload(merchant, details),
+      ),
     });
   if (connection)
     targets.push({

@@ -34,12 +34,15 @@ export async function render(
   invoice: Invoice | undefined,
   resumedSid: string | null,
   nowMs: number,
+  /** A signed pay link (api/pay-links/session.ts): its amount, observed with the S of its creation. */
+  signed: { amount: number; writtenBack: number } | null = null,
 ): Promise<RenderedSession> {
   const { database, config } = deps;
   // With a connected accounting tool its live amount due replaces the link's (DESIGN §3.3); when the
   // tool is unreachable the link amount and the ledger's credible observations still bound payments.
-  const live = await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
-  const linkAmount = live ? live.amountDue : parseLinkAmount(q.amount, currency);
+  // A signed link's amount is the merchant's own word (authoritative, credible from its creation).
+  const live = signed ? null : await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
+  const linkAmount = signed ? signed.amount : live ? live.amountDue : parseLinkAmount(q.amount, currency);
   const source = live ? 'live' : 'link';
   const counters = countersOf(invoice);
   const reserved = counters.reserved;
@@ -52,7 +55,7 @@ export async function render(
       .executeTakeFirst();
     counters.reserved -= Number(own?.reserved ?? 0);
   }
-  const link = { amount: linkAmount, writtenBack: counters.writtenBack };
+  const link = { amount: linkAmount, writtenBack: signed ? signed.writtenBack : counters.writtenBack };
   const balance = availableBalance(counters, link);
   // The link alone would leave more due than another observation allows (DESIGN §3.3, case 13): the
   // page says so, and the console lists the invoice under Needs attention.
@@ -131,7 +134,7 @@ export async function render(
     invoiceNumber,
     currency,
     linkAmount,
-    writtenBack: counters.writtenBack,
+    writtenBack: link.writtenBack,
     source,
   } as const;
   return {

@@ -17,6 +17,7 @@ import { AppError } from '../errors.ts';
 import { findInvoice } from '../invoices/repository.ts';
 import { resolveMerchant } from '../merchants/resolve.ts';
 import { MISSING_INVOICE_MESSAGE } from '../payments/service.ts';
+import { signedLinkOf } from '../pay-links/session.ts';
 import { MERCHANT_CACHE_TTL_MS, payCaches, type RenderedSession } from './cache.ts';
 import { admitLookup, lookupIdentity } from './lookup-limit.ts';
 import { render } from './render.ts';
@@ -168,11 +169,28 @@ async function openThroughDatabase(
     return answer(deps, session, link.nowMs, resumedSid(link.previous, session.merchantId, link));
 
   const generation = cache.generation;
-  const { merchant, expires } = await merchantFor(deps, q, link.nowMs);
+  // A signed pay link (api/pay-links) is checked first: altered, canceled or expired is refused.
+  const signed = await signedLinkOf(deps, q, link.nowMs);
+  const { merchant, expires } = signed
+    ? {
+        merchant: signed.merchant,
+        expires: Math.min(link.nowMs + MERCHANT_CACHE_TTL_MS, signed.expiresAtMs ?? Number.POSITIVE_INFINITY),
+      }
+    : await merchantFor(deps, q, link.nowMs);
   if (invoice?.merchant_id !== merchant.id)
     invoice = await findInvoice(deps.database.db, merchant.id, invoiceNumber, currency);
   const resumed = resumedSid(link.previous, merchant.id, link);
-  const rendered = await render(deps, q, merchant, invoiceNumber, currency, invoice, resumed, link.nowMs);
+  const rendered = await render(
+    deps,
+    q,
+    merchant,
+    invoiceNumber,
+    currency,
+    invoice,
+    resumed,
+    link.nowMs,
+    signed,
+  );
   rendered.generation = generation;
   rendered.stamp = stamp;
   if (!resumed || rendered.reserved === 0) cache.sessions.set(link.key, rendered, expires);

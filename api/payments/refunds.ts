@@ -20,6 +20,7 @@ import { AppError } from '../errors.ts';
 import { refundCounters, surchargeReturned, type RefundKind } from '../invoices/ledger.ts';
 import { adjustInvoice, refreshInvoiceTerms } from '../invoices/repository.ts';
 import { enqueuePaymentSync } from '../outbox/enqueue.ts';
+import { notifyRefundFailed } from '../outbox/notify.ts';
 import type { Actor } from '../merchants/service.ts';
 import { findPayment, isSettled, lockPayment, updatePayment } from './repository.ts';
 import { PAYMENT_NOT_FOUND } from './sync.ts';
@@ -63,6 +64,8 @@ export async function countRefund(
     reason?: string | null;
     createdBy?: string | null;
     kind: RefundKind;
+    /** The refund's id when the caller fixed it (an Idempotency-Key's claim); a new one otherwise. */
+    id?: string;
   },
 ) {
   const remainingBase = payment.amount - payment.refunded_amount;
@@ -84,7 +87,7 @@ export async function countRefund(
     ? feeLeft
     : Math.min(feeLeft, proportion(payment.platform_fee, total, payment.total_amount));
   const now = deps.clock.now().toISOString();
-  const id = crypto.randomUUID();
+  const id = fields.id ?? crypto.randomUUID();
   await trx
     .insertInto('refunds')
     .values({
@@ -132,6 +135,7 @@ export async function reverseRefund(
   if (!payment) return;
   const now = deps.clock.now().toISOString();
   await trx.updateTable('refunds').set({ status, updated_at: now }).where('id', '=', refundId).execute();
+  if (status === 'failed') await notifyRefundFailed(trx, refundId, new Date(now));
   const refundedAmount = payment.refunded_amount - refund.amount;
   await updatePayment(trx, payment.id, {
     refunded_amount: refundedAmount,
@@ -154,11 +158,32 @@ export async function reverseRefund(
 export async function refundPayment(
   deps: AppDeps,
   paymentId: string,
-  input: { amount?: number | null; reason?: string | null; kind?: RefundKind | null },
+  input: {
+    amount?: number | null;
+    reason?: string | null;
+    kind?: RefundKind | null;
+    /** Fixes the refund's id (an Idempotency-Key's claim): a refund with it already made is not made again. */
+    id?: string;
+  },
   actor: Actor,
 ) {
   const kind = input.kind ?? 'credit';
   const db = deps.database.db;
+  if (input.id) {
+    const made = await db.selectFrom('refunds').selectAll().where('id', '=', input.id).executeTakeFirst();
+    if (made && made.payment_id === paymentId) {
+      const refund = {
+        id: made.id,
+        amount: made.amount,
+        surcharge: made.surcharge,
+        total: made.total_amount,
+      };
+      return {
+        refund: { ...refund, platformFeeRefunded: made.platform_fee_refunded, kind: made.kind },
+        payment: (await findPayment(db, paymentId))!,
+      };
+    }
+  }
   const counted = await db.transaction().execute(async (trx) => {
     const payment = await lockPayment(trx, deps.database.dialect, paymentId);
     if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
@@ -177,6 +202,7 @@ export async function refundPayment(
       reason: input.reason,
       createdBy: actor.user?.id,
       kind,
+      id: input.id,
     });
     await audit(
       trx,

@@ -4,6 +4,7 @@
  */
 import type { DbOrTrx, Dialect, Trx } from '../db/database.ts';
 import type { NewPayment, Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
+import { notifyPaymentFailed } from '../outbox/notify.ts';
 
 /** Statuses that hold a reservation on the invoice balance. */
 export const RESERVING: readonly PaymentStatus[] = ['pending', 'requires_action', 'processing'];
@@ -35,8 +36,14 @@ export async function insertPayment(trx: DbOrTrx, row: NewPayment): Promise<void
   await trx.insertInto('payments').values(row).execute();
 }
 
+/**
+ * Change a payment row. A change to `failed` (a decline, or the provider refusing the attempt) also
+ * enqueues the merchant's `payment.failed` webhook event in the same transaction (api/outbox/notify.ts).
+ */
 export async function updatePayment(db: DbOrTrx, id: string, changes: PaymentUpdate): Promise<void> {
   await db.updateTable('payments').set(changes).where('id', '=', id).execute();
+  if (changes.status === 'failed')
+    await notifyPaymentFailed(db, id, changes.updated_at ? new Date(changes.updated_at) : new Date());
 }
 
 /**

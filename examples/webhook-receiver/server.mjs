@@ -16,28 +16,44 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 
-/** @returns {{ ok: true, timestamp: number } | { ok: false, reason: string }} */
+/**
+ * The header is `t=<unix>,v1=<hex>`; after the merchant rotates the secret it carries a second
+ * `v1=` for 24 hours (the new secret's and the old one's), so accept the delivery when ANY `v1`
+ * matches your secret.
+ * @returns {{ ok: true, timestamp: number } | { ok: false, reason: string }}
+ */
 export function verifySignature(secret, header, rawBody, { toleranceSeconds = 300, now = Date.now() } = {}) {
   if (!header) return { ok: false, reason: 'missing signature header' };
-  const parts = Object.fromEntries(
-    String(header)
-      .split(',')
-      .map((p) => p.trim().split('='))
-      .filter((kv) => kv.length === 2),
-  );
-  const timestamp = Number(parts.t);
-  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? ''))
+  const pairs = String(header)
+    .split(',')
+    .map((p) => p.trim().split('='))
+    .filter((kv) => kv.length === 2);
+  const timestamp = Number(pairs.find(([k]) => k === 't')?.[1]);
+  const signatures = pairs.filter(([k, v]) => k === 'v1' && /^[0-9a-f]{64}$/.test(v)).map(([, v]) => v);
+  if (!Number.isInteger(timestamp) || signatures.length === 0)
     return { ok: false, reason: 'malformed signature header' };
   if (Math.abs(now / 1000 - timestamp) > toleranceSeconds)
     return { ok: false, reason: 'timestamp outside the tolerance' };
   const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest();
-  const given = Buffer.from(parts.v1, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    return { ok: false, reason: 'signature does not match' };
+  const matches = signatures.some((hex) => {
+    const given = Buffer.from(hex, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!matches) return { ok: false, reason: 'signature does not match' };
   return { ok: true, timestamp };
 }
 
+/** Both payload versions: `v1` (the spec's body, decimal amounts) and `2026-11` (events, minor units). */
 function printPayment(payload) {
+  if (payload.object === 'event') {
+    const o = payload.data.object;
+    const amount = typeof o.amount === 'number' ? ` ${o.amount} (minor units) ${o.currency}` : '';
+    console.log(
+      `${payload.type} ${o.object} ${o.id}${o.invoice_number ? ` on invoice ${o.invoice_number}` : ''}:${amount}` +
+        `${o.reference ? `, reference ${o.reference}` : ''}`,
+    );
+    return;
+  }
   const d = payload.payment_details ?? {};
   const what =
     payload.event === 'refund.succeeded' ? 'Refund' : payload.event === 'test' ? 'Test payment' : 'Payment';

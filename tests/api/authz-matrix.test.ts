@@ -1,10 +1,16 @@
 /**
  * The authorization matrix, generated from the app's own route table and OpenAPI document: every
  * `/api/admin/*` route (whoever added it, whenever) answers 401 without a token, 403 for a signed-in
- * non-admin and an unverified admin-domain account, and lets an admin through.
+ * non-admin and an unverified admin-domain account, and for an API key (even one for every merchant:
+ * the console takes admin tokens only), and lets an admin through. The integrator routes (/api/v1)
+ * × API keys are in authz-keys.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_MESSAGE, unauthenticatedMessageFor } from '../../api/auth/guard.ts';
+import {
+  API_KEY_ON_CONSOLE_MESSAGE,
+  FORBIDDEN_MESSAGE,
+  unauthenticatedMessageFor,
+} from '../../api/auth/guard.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders, bearerFor, createUser, userHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -99,6 +105,25 @@ describe.skipIf(skip)(`authorization matrix (${testDialect})`, () => {
         if (res.status !== 403 || res.body?.error?.message !== FORBIDDEN_MESSAGE)
           failures.push(`${who} ${c.method} ${c.path} → ${res.status}`);
       }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 403 to an API key on every admin route, even a read-write key for every merchant', async () => {
+    const created = await json(
+      t.app,
+      'POST',
+      '/api/admin/api-keys',
+      { name: 'All merchants', permission: 'write' },
+      headers.admin,
+    );
+    expect(created.status).toBe(201);
+    const key = { authorization: `Bearer ${created.body.secret}` };
+    const failures: string[] = [];
+    for (const c of cases) {
+      const res = await call(t, c, key);
+      if (res.status !== 403 || res.body?.error?.message !== API_KEY_ON_CONSOLE_MESSAGE)
+        failures.push(`${c.method} ${c.path} → ${res.status}`);
     }
     expect(failures).toEqual([]);
   });

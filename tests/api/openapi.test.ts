@@ -20,8 +20,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 const NOT_OPERATIONS: Record<string, string> = {
   'GET /api/openapi.json': 'the document itself',
   'GET /api/docs': 'the HTML reference page rendered from the document',
+  'GET /api/docs/reference.js': "the reference page's script (search, copy, try-it)",
   'GET /debug': "the spec's diagnostics page, a redirect into the admin console (DESIGN §4b)",
   'GET /test/supabase': "the spec's diagnostics page, a redirect into the admin console (DESIGN §4b)",
+  'GET /l/{code}': "a pay link's short form: a redirect to its signed /pay page",
 };
 
 /** `/api/x/:id{[0-9]+}` → `/api/x/{id}` (Hono's pattern → OpenAPI's template). */
@@ -191,7 +193,13 @@ describe.skipIf(skip)(`OpenAPI document and reference (${testDialect})`, () => {
     // The site's policy: our origin only, no inline or remote script; the page needs no script at all.
     expect(res.headers.get('content-security-policy')).toBe(contentSecurityPolicy('site'));
     const html = await res.text();
-    expect(/<script/i.test(html)).toBe(false);
+    // One script, from our origin, and no inline script (the site's CSP forbids it).
+    expect(
+      [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => [
+        m[0].match(/src="([^"]+)"/)?.[1],
+        m[1],
+      ]),
+    ).toEqual([['/api/docs/reference.js', '']]);
     expect(html.includes('<title>InvoicePay API reference</title>')).toBe(true);
     // (boolean checks: a failing toContain would print the whole page)
     const has = (s: string) => html.includes(s);
@@ -211,7 +219,7 @@ describe.skipIf(skip)(`OpenAPI document and reference (${testDialect})`, () => {
     // The create-payment operation shows its header parameter, its body fields and its 200 schema.
     const create = html.slice(html.indexOf('id="op-post-api-payments-create-payment-intent"'));
     const section = create.slice(0, create.indexOf('</section>'));
-    expect(section).toContain('<code>idempotency-key</code>');
+    expect(section).toContain('<code>Idempotency-Key</code>');
     expect(section).toContain('<code>paySessionId</code>');
     expect(section).toContain('<code>clientSecret</code>');
     expect(section).toMatch(/class="st s4">409</);
@@ -220,6 +228,9 @@ describe.skipIf(skip)(`OpenAPI document and reference (${testDialect})`, () => {
     expect(adminOp.slice(0, adminOp.indexOf('</h3>'))).toContain('bearer auth');
     const payOp = html.slice(html.indexOf('id="op-get-api-pay-session"'));
     expect(payOp.slice(0, payOp.indexOf('</h3>'))).not.toContain('bearer auth');
+    expect(payOp.slice(0, payOp.indexOf('</h3>'))).toContain('public');
+    const v1Op = html.slice(html.indexOf('id="op-post-api-v1-pay-links"'));
+    expect(v1Op.slice(0, v1Op.indexOf('</h3>'))).toContain('API key');
   });
 
   it('escapes everything taken from the document', () => {
@@ -250,7 +261,9 @@ describe.skipIf(skip)(`OpenAPI document and reference (${testDialect})`, () => {
       },
     });
     expect(html).not.toContain('<img');
-    expect(html).not.toContain('<script');
+    // The page's own script tag is the only one: nothing from the document became a script.
+    expect(html.match(/<script/g)).toEqual(['<script']);
+    expect(html).not.toContain('<script>x');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 });

@@ -96,7 +96,7 @@ describe.skipIf(skip)(`payment reference (${testDialect})`, () => {
       t.app,
       'PUT',
       `/api/admin/merchants/${merchant.id}/webhook`,
-      { webhook_url: `${receiver.url}/hook`, scenario_id: null },
+      { webhook_url: `${receiver.url}/hook`, scenario_id: null, payload_version: 'v1' },
       admin,
     );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -110,6 +110,28 @@ describe.skipIf(skip)(`payment reference (${testDialect})`, () => {
     };
     expect(body.InvoiceNumber).toBe(invoice);
     expect(body.payment_details.reference).toBe('ORDER-9');
+  });
+
+  it("reaches the 2026-11 webhook event and the integrator API as the payment's reference", async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const merchant = await createConnectedMerchant(t);
+    const saved = await json(
+      t.app,
+      'PUT',
+      `/api/admin/merchants/${merchant.id}/webhook`,
+      { webhook_url: `${receiver.url}/hook`, scenario_id: null, payload_version: '2026-11' },
+      admin,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { res } = await pay(merchant.id, 'ORDER-10');
+    expect(res.status).toBe(200);
+    await refresh(t, res.body.paymentId);
+    await runOutboxOnce(t.deps);
+    const event = receiver.deliveries
+      .map((d) => d.json as { type: string; data: { object: { id: string; reference: string | null } } })
+      .find((e) => e.type === 'payment.succeeded');
+    expect(event?.data.object).toMatchObject({ id: res.body.paymentId, reference: 'ORDER-10' });
   });
 
   it('refuses a reference longer than 200 characters or with control characters', async () => {

@@ -14,7 +14,15 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
 import type { WidgetManifest } from '../merchants/embed-snippets.ts';
-import type { Diagnostics, Payment, PublicConfig, Stats, SyncResult, WebhookTest } from '../shared/types.ts';
+import type {
+  Diagnostics,
+  Payment,
+  PublicConfig,
+  Stats,
+  SyncResult,
+  WebhookSettings,
+  WebhookTest,
+} from '../shared/types.ts';
 import { callApi, httpClient } from './http.ts';
 
 const merchantPath = (id: Identifier) => `/api/admin/merchants/${encodeURIComponent(String(id))}`;
@@ -41,15 +49,23 @@ const actions = {
     }),
 
   // The automation webhook.
-  saveWebhook: (p: { id: Identifier; webhook_url: string | null; scenario_id: string | null }) =>
-    callApi(`${merchantPath(p.id)}/webhook`, {
+  getWebhookSettings: ({ id }: { id: Identifier }) => callApi<WebhookSettings>(`${merchantPath(id)}/webhook`),
+  saveWebhook: (p: {
+    id: Identifier;
+    webhook_url: string | null;
+    scenario_id: string | null;
+    payload_version?: WebhookSettings['payload_version'];
+  }) =>
+    callApi<WebhookSettings>(`${merchantPath(p.id)}/webhook`, {
       method: 'PUT',
-      body: { webhook_url: p.webhook_url, scenario_id: p.scenario_id },
+      body: { webhook_url: p.webhook_url, scenario_id: p.scenario_id, payload_version: p.payload_version },
     }),
   testWebhook: ({ id }: { id: Identifier }) => callApi<WebhookTest>(`${merchantPath(id)}/test-webhook`, { method: 'POST' }),
   revealWebhookSecret: ({ id }: { id: Identifier }) => callApi<{ secret: string }>(`${merchantPath(id)}/webhook-secret`),
   rotateWebhookSecret: ({ id }: { id: Identifier }) =>
-    callApi<{ secret: string }>(`${merchantPath(id)}/webhook-secret/rotate`, { method: 'POST' }),
+    callApi<{ secret: string; previous_secret_valid_until: string | null }>(`${merchantPath(id)}/webhook-secret/rotate`, {
+      method: 'POST',
+    }),
 
   // Payments: sync to the accounting tool, or record by hand that it is there.
   syncPayment: ({ id }: { id: Identifier }) => callApi<SyncResult>(`${paymentPath(id)}/sync-to-xero`, { method: 'POST' }),

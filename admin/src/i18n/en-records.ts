@@ -127,7 +127,7 @@ export const records = {
     rotate: 'Rotate',
     rotate_title: 'Rotate signing secret?',
     rotate_text:
-      'Deliveries will be signed with a new secret at once. Update the receiver, or it will reject them.',
+      'A new secret signs deliveries from now on; the current one keeps signing them too for 24 hours, so the receiver keeps working while you update it.',
     secret_rotated: 'Signing secret rotated',
     secret_load_failed: 'Could not load the signing secret. Please try again.',
     secret_rotate_failed: 'Could not rotate the signing secret. Please try again.',

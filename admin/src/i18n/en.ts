@@ -6,6 +6,7 @@
 import englishMessages from 'ra-language-english';
 import { embed } from './en-embed.ts';
 import { frame } from './en-frame.ts';
+import { integrations } from './en-integrations.ts';
 import { records } from './en-records.ts';
 import { wallets } from './en-wallets.ts';
 
@@ -28,6 +29,7 @@ export const en = {
       },
     },
     'audit-log': { name: 'Audit entry |||| Audit log' },
+    'api-keys': { name: 'API key |||| API keys' },
   },
-  console: { ...frame, ...records, ...wallets, ...embed },
+  console: { ...frame, ...records, ...wallets, ...integrations, ...embed },
 };

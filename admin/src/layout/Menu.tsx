@@ -3,6 +3,7 @@ import ArticleIcon from '@mui/icons-material/Article';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HistoryIcon from '@mui/icons-material/History';
+import KeyIcon from '@mui/icons-material/Key';
 import LinkIcon from '@mui/icons-material/Link';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PaymentIcon from '@mui/icons-material/Payment';
@@ -75,6 +76,7 @@ export function ConsoleMenu() {
         primaryText={translate('console.nav.audit_log')}
         leftIcon={<HistoryIcon />}
       />
+      <RaMenu.Item to="/api-keys" primaryText={translate('console.nav.api_keys')} leftIcon={<KeyIcon />} />
       <RaMenu.Item
         to="/diagnostics"
         primaryText={translate('console.nav.diagnostics')}

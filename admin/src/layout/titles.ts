@@ -14,6 +14,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/invoices\/[^/]+\/?$/, 'console.titles.invoice'],
   [/^\/prospects\/?$/, 'console.titles.prospects'],
   [/^\/audit-log\/?$/, 'console.titles.audit_log'],
+  [/^\/api-keys\/?$/, 'console.titles.api_keys'],
   [/^\/xero-integration\/?$/, 'console.titles.xero_integration'],
   [/^\/test-xero-urls\/?$/, 'console.titles.test_xero_urls'],
   [/^\/diagnostics\/?$/, 'console.titles.diagnostics'],

@@ -1,17 +1,19 @@
 /**
- * Automation webhook (Make, Zapier, n8n): URL and optional scenario ID with Save, Test (shows the
- * result and the logged attempt), and the signing secret (reveal, rotate), all data-provider
- * actions. The fields show what is saved: an empty field shows an example as its placeholder (never
+ * Automation webhook (Make, Zapier, n8n): URL, optional scenario ID and payload version with Save,
+ * Test (shows the result and the logged attempt), the signing secret (reveal, rotate — the old one
+ * keeps signing for 24 h, which the panel says), and the delivery attempts with request and
+ * response (../webhooks/WebhookDeliveries.tsx), all through the data provider. The fields show what is saved: an empty field shows an example as its placeholder (never
  * as text that reads like a saved value), and an edit not yet saved says so.
  */
-import { Alert, Box, Button, Card, CardContent, Chip, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { fieldOf, serverMessage } from '../data/http.ts';
 import { useAction, useDataQuery } from '../data/useAction.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import { dateTime } from '../shared/format.ts';
-import type { Merchant, WebhookTest } from '../shared/types.ts';
+import type { Merchant, WebhookSettings, WebhookTest } from '../shared/types.ts';
+import { WebhookDeliveries } from '../webhooks/WebhookDeliveries.tsx';
 import { isHttpUrl } from './validation.ts';
 
 const WEBHOOK_URL_EXAMPLE = 'https://hook.make.com/…';
@@ -55,6 +57,11 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
   const [testError, setTestError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
+  const settings = useDataQuery(['merchants', 'webhook-settings', merchant.id], (dp) =>
+    dp.getWebhookSettings({ id: merchant.id }),
+  );
+  const savedVersion = settings.data?.payload_version ?? 'v1';
+  const [version, setVersion] = useState<WebhookSettings['payload_version'] | null>(null);
   const log = useDataQuery(
     ['merchants', 'webhook-tests', merchant.id],
     (dp) => dp.getWebhookTests({ id: merchant.id }),
@@ -69,12 +76,19 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
   }, [merchant.make_webhook_url, merchant.make_scenario_id]);
 
   const save = useAction(
-    (dp, body: { webhook_url: string | null; scenario_id: string | null }) =>
-      dp.saveWebhook({ id: merchant.id, ...body }),
+    (
+      dp,
+      body: {
+        webhook_url: string | null;
+        scenario_id: string | null;
+        payload_version: WebhookSettings['payload_version'];
+      },
+    ) => dp.saveWebhook({ id: merchant.id, ...body }),
     {
       success: 'console.webhook.saved',
       failure: 'console.webhook.save_failed',
       invalidate: ['merchants'],
+      onSuccess: () => setVersion(null),
       onError: (err) => {
         const field = fieldOf(err);
         if (field === 'webhook_url' || field === 'make_webhook_url') setUrlError(serverMessage(err) ?? null);
@@ -84,7 +98,7 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
   const test = useAction((dp) => dp.testWebhook({ id: merchant.id }), {
     success: (attempt) => (succeeded(attempt) ? 'console.webhook.test_sent' : false),
     failure: false,
-    invalidate: ['merchants'],
+    invalidate: ['merchants', 'webhook-deliveries'],
     onSuccess: (attempt) => {
       if (!succeeded(attempt)) notify('console.webhook.test_failed', { type: 'error' });
     },
@@ -103,6 +117,7 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
   const rotate = useAction((dp) => dp.rotateWebhookSecret({ id: merchant.id }), {
     success: 'console.webhook.secret_rotated',
     failure: 'console.webhook.secret_rotate_failed',
+    invalidate: ['merchants'],
     onSuccess: ({ secret }) => {
       setSecret(secret);
       setConfirmRotate(false);
@@ -116,7 +131,11 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
       setUrlError(translate('console.webhook.url_invalid'));
       return;
     }
-    save.mutate({ webhook_url: trimmed || null, scenario_id: scenario.trim() || null });
+    save.mutate({
+      webhook_url: trimmed || null,
+      scenario_id: scenario.trim() || null,
+      payload_version: version ?? savedVersion,
+    });
   }
 
   function runTest() {
@@ -131,7 +150,10 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
   }
 
   const configured = merchant.xero_integration_status === 'configured';
-  const unsaved = url.trim() !== saved.url || scenario.trim() !== saved.scenario;
+  const unsaved =
+    url.trim() !== saved.url ||
+    scenario.trim() !== saved.scenario ||
+    (version !== null && version !== savedVersion);
 
   return (
     <Card component="section" aria-labelledby="webhook-title">
@@ -176,6 +198,20 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
           size="small"
           slotProps={{ inputLabel: { shrink: true } }}
         />
+        <TextField
+          select
+          label={translate('console.webhook_versions.label')}
+          value={version ?? savedVersion}
+          onChange={(e) => setVersion(e.target.value as WebhookSettings['payload_version'])}
+          fullWidth
+          margin="dense"
+          size="small"
+          helperText={translate('console.webhook_versions.help')}
+          slotProps={{ htmlInput: { 'data-testid': 'webhook-version' } }}
+        >
+          <MenuItem value="v1">{translate('console.webhook_versions.v1')}</MenuItem>
+          <MenuItem value="2026-11">{translate('console.webhook_versions.latest')}</MenuItem>
+        </TextField>
         {unsaved ? (
           <Typography variant="body2" color="warning.main" role="status" sx={{ mt: 0.5 }}>
             {translate('console.webhook.unsaved')}
@@ -236,6 +272,20 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
             {translate('console.webhook.rotate')}
           </Button>
         </Box>
+        {settings.data?.previous_secret_valid_until ? (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            role="status"
+            sx={{ mt: 1 }}
+            data-testid="previous-secret"
+          >
+            {translate('console.webhook_versions.previous_valid', {
+              when: dateTime(settings.data.previous_secret_valid_until),
+            })}
+          </Typography>
+        ) : null}
+        <WebhookDeliveries merchantId={merchant.id} />
       </CardContent>
       <ConfirmDialog
         open={confirmRotate}

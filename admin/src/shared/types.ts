@@ -121,6 +121,52 @@ export interface Invoice {
 }
 
 /** One logged test delivery of a merchant's automation webhook (webhook_tests). */
+/** GET/PUT /api/admin/merchants/{id}/webhook. */
+export interface WebhookSettings {
+  merchant_id: string;
+  make_webhook_url: string | null;
+  make_scenario_id: string | null;
+  xero_integration_status: string;
+  has_secret: boolean;
+  payload_version: 'v1' | '2026-11';
+  previous_secret_valid_until: string | null;
+}
+
+/** One automation webhook delivery attempt (GET /api/admin/webhook-deliveries). */
+export interface WebhookDelivery {
+  id: string;
+  merchant_id: string;
+  outbox_id: string | null;
+  event: string;
+  url: string;
+  success: boolean;
+  request: { headers: Record<string, string>; body: string };
+  response: { status: number; headers: Record<string, string>; body: string } | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: string;
+}
+
+/** An API key as the console lists it (never the key itself). */
+export interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  mode: 'live' | 'test';
+  merchant_id: string | null;
+  merchant_name: string | null;
+  scope: 'merchant' | 'all';
+  permission: 'read' | 'write';
+  status: 'active' | 'revoked' | 'expired';
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+  created_by: string | null;
+  created_by_email: string | null;
+  created_at: string;
+}
+
 export interface WebhookTest {
   id?: string;
   success?: boolean;

@@ -1,0 +1,89 @@
+/**
+ * `/api/admin/webhook-deliveries`: every automation webhook delivery attempt with its request and
+ * response (api/accounting/webhook-deliveries.ts), for the console's delivery log. Simple-rest:
+ * filter by `merchant_id`, `outbox_id` or `event`; newest first.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { AppError } from '../errors.ts';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
+import { createRouter, errorResponses } from '../http/router.ts';
+import { ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
+import { deliveryList, toApiDelivery } from './webhook-deliveries.ts';
+
+const Headers = z.record(z.string(), z.string()).openapi({ example: { 'content-type': 'application/json' } });
+
+const DeliverySchema = z
+  .object({
+    id: z.string(),
+    merchant_id: z.string(),
+    outbox_id: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The outbox job delivered; null for a test send' }),
+    event: z.string().openapi({ example: 'payment.succeeded' }),
+    url: z.string(),
+    success: z.boolean().openapi({ description: 'The receiver answered 2xx' }),
+    request: z.object({
+      headers: Headers,
+      body: z.string().openapi({ description: 'The raw body, as signed' }),
+    }),
+    response: z
+      .object({
+        status: z.number().int(),
+        headers: Headers,
+        body: z.string().openapi({ description: 'The first 4 KB' }),
+      })
+      .nullable()
+      .openapi({ description: 'null when no answer came (see `error`)' }),
+    error: z.string().nullable(),
+    duration_ms: z.number().int(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('WebhookDelivery');
+
+export const webhookDeliveryRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/webhook-deliveries',
+      tags: ['admin'],
+      security,
+      operationId: 'adminListWebhookDeliveries',
+      summary: 'Automation webhook delivery attempts with request and response (simple-rest; newest first)',
+      request: { query: ListQueryParams },
+      responses: {
+        200: listResponse(DeliverySchema, 'A page of attempts'),
+        ...errorResponses(400, 401, 403),
+      },
+    }),
+    async (c) => {
+      const rows = await listPage(
+        c,
+        deliveryList,
+        c.get('deps').database.db.selectFrom('webhook_deliveries').selectAll(),
+      );
+      return c.json(rows.map(toApiDelivery), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/webhook-deliveries/{id}',
+      tags: ['admin'],
+      security,
+      operationId: 'adminGetWebhookDelivery',
+      summary: 'One delivery attempt',
+      request: { params: IdParam },
+      responses: { 200: json(DeliverySchema, 'The attempt'), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const row = await c
+        .get('deps')
+        .database.db.selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('id', '=', c.req.valid('param').id)
+        .executeTakeFirst();
+      if (!row) throw new AppError('not_found', 'Delivery not found');
+      return c.json(toApiDelivery(row), 200);
+    },
+  );

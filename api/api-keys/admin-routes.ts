@@ -1,0 +1,103 @@
+/**
+ * `/api/admin/api-keys`: the console's API keys (simple-rest list and get, create — the key is in
+ * that answer only —, and DELETE = revoke). Admin-only through the app-wide guard; audited.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
+import { createRouter, errorResponses } from '../http/router.ts';
+import { ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
+import { actorOf } from '../merchants/routes.ts';
+import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema } from './schema.ts';
+import {
+  apiKeyList,
+  apiKeysWithMerchant,
+  createApiKey,
+  getApiKeyOr404,
+  revokeApiKey,
+  toApiKey,
+} from './service.ts';
+
+const tags = ['admin: api keys'];
+
+export const adminApiKeyRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/api-keys',
+      tags,
+      security,
+      operationId: 'adminListApiKeys',
+      summary: 'List API keys (simple-rest): prefix, scope, permission, status, last use, creator',
+      request: { query: ListQueryParams },
+      responses: { 200: listResponse(ApiKeySchema, 'A page of keys'), ...errorResponses(400, 401, 403) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const rows = await listPage(c, apiKeyList, apiKeysWithMerchant(deps.database.db));
+      const now = deps.clock.now();
+      return c.json(
+        rows.map((k) => toApiKey(k, now)),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/api-keys/{id}',
+      tags,
+      security,
+      operationId: 'adminGetApiKey',
+      summary: 'One API key (never the key itself)',
+      request: { params: IdParam },
+      responses: { 200: json(ApiKeySchema, 'The key'), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      return c.json(toApiKey(await getApiKeyOr404(deps, c.req.valid('param').id), deps.clock.now()), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/api-keys',
+      tags,
+      security,
+      operationId: 'adminCreateApiKey',
+      summary: 'Create an API key: the answer holds the key, shown this once',
+      description:
+        'The key starts `ip_live_` when the server takes live Stripe payments, else `ip_test_`. Scope: one merchant ' +
+        '(`merchant_id`) or every merchant (omitted). `read` keys may only GET; `write` keys also create pay links ' +
+        'and refunds.',
+      request: { body: { content: { 'application/json': { schema: CreateApiKeyBody } }, required: true } },
+      responses: { 201: json(CreatedApiKeySchema, 'Created'), ...errorResponses(400, 401, 403) },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const created = await createApiKey(
+        c.get('deps'),
+        {
+          name: body.name,
+          merchant_id: body.merchant_id ?? null,
+          permission: body.permission,
+          expires_at: body.expires_at ?? null,
+        },
+        actorOf(c),
+      );
+      c.header('Cache-Control', 'no-store');
+      return c.json(created, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/admin/api-keys/{id}',
+      tags,
+      security,
+      operationId: 'adminRevokeApiKey',
+      summary: 'Revoke an API key (refused from the next request on; the record stays for the audit log)',
+      request: { params: IdParam },
+      responses: { 200: json(ApiKeySchema, 'The revoked key'), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => c.json(await revokeApiKey(c.get('deps'), c.req.valid('param').id, actorOf(c)), 200),
+  );

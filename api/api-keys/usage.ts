@@ -1,0 +1,115 @@
+/**
+ * What the guard does with an API key (api/auth/guard.ts `requireIntegrator`): find it by its hash,
+ * refuse it when it is revoked, expired, made for the other provider mode, or read-only on a write,
+ * count it against its own rate limit (the shared rate-limit store: PostgreSQL across processes),
+ * and record every use — allowed or refused — in the audit log (`api_key.use`: method, path,
+ * status) with the key's last use.
+ */
+import type { AppDeps, AuthUser, Principal } from '../context.ts';
+import type { ApiKey } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import type { RateRule } from '../rate-limit/limiter.ts';
+import { hashApiKey, serverKeyMode } from './keys.ts';
+
+export const INVALID_API_KEY = 'Invalid API key.';
+export const REVOKED_API_KEY = 'This API key was revoked.';
+export const READ_ONLY_API_KEY = 'This API key is read-only: it cannot change anything.';
+export const expiredKeyMessage = (at: string) => `This API key expired on ${at.slice(0, 10)}.`;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const isWriteMethod = (method: string) => WRITE_METHODS.has(method.toUpperCase());
+
+export type KeyRow = ApiKey & { merchant_deleted_at: string | null };
+
+export async function findKeyByToken(deps: AppDeps, token: string): Promise<KeyRow | undefined> {
+  return deps.database.db
+    .selectFrom('api_keys')
+    .leftJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
+    .selectAll('api_keys')
+    .select('merchants.deleted_at as merchant_deleted_at')
+    .where('api_keys.key_hash', '=', hashApiKey(token))
+    .executeTakeFirst();
+}
+
+const unauthenticated = (message: string) =>
+  new AppError('unauthenticated', message, { headers: { 'WWW-Authenticate': 'Bearer' } });
+
+/** Why this key may not make this request, or null when it may. */
+export function keyRefusal(deps: AppDeps, key: KeyRow, method: string): AppError | null {
+  const now = deps.clock.now().toISOString();
+  if (key.revoked_at) return unauthenticated(REVOKED_API_KEY);
+  if (key.expires_at && key.expires_at <= now) return unauthenticated(expiredKeyMessage(key.expires_at));
+  if (key.merchant_deleted_at) return unauthenticated('The merchant of this API key was deleted.');
+  const mode = serverKeyMode(deps);
+  if (key.mode !== mode)
+    return unauthenticated(
+      `This is a ${key.mode} key; this server takes ${mode} keys (ip_${mode}_…). Create one in the console.`,
+    );
+  if (key.permission === 'read' && isWriteMethod(method)) return new AppError('forbidden', READ_ONLY_API_KEY);
+  return null;
+}
+
+export const apiKeyRateRule = (deps: AppDeps): RateRule => ({
+  name: 'api_key',
+  limit: deps.config.apiKeyRequestsPerMinute,
+  windowMs: 60_000,
+});
+
+export function principalOf(key: ApiKey): Principal {
+  return {
+    kind: 'api_key',
+    id: key.id,
+    label: key.prefix,
+    merchantId: key.merchant_id,
+    canWrite: key.permission === 'write',
+  };
+}
+
+/**
+ * The audit log's actor for what a principal does: an API key appears as `api_key:<prefix>` with the
+ * key's id (audit_log.actor_id), an admin as the admin.
+ */
+export function actorUserOf(p: Principal): AuthUser {
+  return p.kind === 'api_key'
+    ? { id: p.id, email: `api_key:${p.label}`, role: 'user', emailVerified: true, isAdmin: false }
+    : { id: p.id, email: p.label, role: 'admin', emailVerified: true, isAdmin: true };
+}
+
+/** One use of a key: its audit entry and its last use, in one transaction. Never throws. */
+export async function recordKeyUse(
+  deps: AppDeps,
+  key: ApiKey,
+  use: { method: string; path: string; status: number; ip: string | null; requestId: string },
+): Promise<void> {
+  const now = deps.clock.now().toISOString();
+  try {
+    await deps.database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('api_keys')
+        .set({ last_used_at: now, last_used_ip: use.ip })
+        .where('id', '=', key.id)
+        .execute();
+      await trx
+        .insertInto('audit_log')
+        .values({
+          id: crypto.randomUUID(),
+          actor_id: key.id,
+          actor_email: `api_key:${key.prefix}`,
+          action: 'api_key.use',
+          target_type: 'api_key',
+          target_id: key.id,
+          details: JSON.stringify({
+            method: use.method,
+            path: use.path,
+            status: use.status,
+            request_id: use.requestId,
+          }),
+          ip: use.ip,
+          created_at: now,
+        })
+        .execute();
+    });
+  } catch (err) {
+    deps.logger.error({ keyId: key.id, err: (err as Error).message }, 'could not record an API key use');
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Webhook events that record nothing in the accounting tool, for merchants on payload version
+ * `2026-11` with a webhook URL (v1 receivers get only the spec's events): `payment.failed`,
+ * `refund.failed`, `invoice.paid` and `payment.disputed`. Each is an outbox job in the transaction of
+ * what it reports, so it exists if and only if that change does; it is delivered like every job
+ * (signed, retried, at-least-once with one Idempotency-Key), and its 2xx is not a write-back. The job
+ * names no payment, so it never holds up (or is held up by) the payment's accounting sync.
+ *
+ * @example await notifyPaymentFailed(trx, paymentId, now); // from the payment's transition to failed
+ * @example await enqueueDisputeEvent(trx, { paymentId, dispute: { id: 'dp_1', amount, reason, status } }, clock);
+ */
+import {
+  disputeEvent,
+  invoicePaidEvent,
+  paymentEvent,
+  refundEvent,
+  type DisputeDetails,
+  type WebhookEventBody,
+} from '../accounting/webhook-events.ts';
+import { systemClock, type Clock } from '../context.ts';
+import type { DbOrTrx } from '../db/database.ts';
+import { insertJob } from './repository.ts';
+
+async function subscribed(db: DbOrTrx, merchantId: string) {
+  const merchant = await db
+    .selectFrom('merchants')
+    .select(['id', 'time_zone', 'make_webhook_url', 'webhook_version'])
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+  return merchant?.make_webhook_url && merchant.webhook_version === '2026-11' ? merchant : null;
+}
+
+async function enqueue(db: DbOrTrx, merchantId: string, body: WebhookEventBody, subject: string, at: Date) {
+  const stamp = at.toISOString();
+  return insertJob(db, {
+    id: crypto.randomUUID(),
+    kind: 'automation_webhook',
+    merchant_id: merchantId,
+    payment_id: null,
+    refund_id: null,
+    write_off_id: null,
+    idempotency_key: `${body.type}:${subject}:automation_webhook`,
+    payload: JSON.stringify(body),
+    next_attempt_at: stamp,
+    created_at: stamp,
+    updated_at: stamp,
+  });
+}
+
+/** A payment became `failed` (declined, or the provider refused it). */
+export async function notifyPaymentFailed(db: DbOrTrx, paymentId: string, at: Date): Promise<boolean> {
+  const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+  const merchant = payment && (await subscribed(db, payment.merchant_id));
+  if (!payment || !merchant) return false;
+  return enqueue(
+    db,
+    merchant.id,
+    await paymentEvent(db, 'payment.failed', merchant, payment, at),
+    payment.id,
+    at,
+  );
+}
+
+/** The provider reported a refund failed (its amount is back on the payment). */
+export async function notifyRefundFailed(db: DbOrTrx, refundId: string, at: Date): Promise<boolean> {
+  const refund = await db.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
+  const payment =
+    refund &&
+    (await db.selectFrom('payments').selectAll().where('id', '=', refund.payment_id).executeTakeFirst());
+  const merchant = payment && (await subscribed(db, payment.merchant_id));
+  if (!refund || !payment || !merchant) return false;
+  const body = await refundEvent(db, 'refund.failed', merchant, payment, { ...refund, status: 'failed' }, at);
+  return enqueue(db, merchant.id, body, refund.id, at);
+}
+
+/** The invoice's amount due through us reached 0 (api/invoices/repository.ts sets `paid_at`). */
+export async function notifyInvoicePaid(db: DbOrTrx, invoiceId: string, at: Date): Promise<boolean> {
+  const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+  const merchant = invoice && (await subscribed(db, invoice.merchant_id));
+  if (!invoice || !merchant) return false;
+  return enqueue(
+    db,
+    merchant.id,
+    await invoicePaidEvent(db, invoice, at),
+    `${invoice.id}@${invoice.paid_at}`,
+    at,
+  );
+}
+
+/**
+ * A dispute (chargeback) on a payment, or a change of its status: `payment.disputed`. The payment
+ * provider interface does not report disputes yet; the provider-event handling that records them
+ * (issue 17) calls this in its transaction. One event per dispute and status.
+ */
+export async function enqueueDisputeEvent(
+  db: DbOrTrx,
+  input: { paymentId: string; dispute: DisputeDetails },
+  clock: Clock = systemClock,
+): Promise<boolean> {
+  const payment = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', input.paymentId)
+    .executeTakeFirst();
+  const merchant = payment && (await subscribed(db, payment.merchant_id));
+  if (!payment || !merchant) return false;
+  const at = clock.now();
+  const body = await disputeEvent(db, merchant, payment, input.dispute, at);
+  return enqueue(db, merchant.id, body, `${input.dispute.id}@${input.dispute.status}`, at);
+}

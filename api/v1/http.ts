@@ -1,0 +1,112 @@
+/**
+ * What every integrator route (`/api/v1/*`) shares: the caller (`principal`, set by the guard), its
+ * merchant scope — a key for merchant A gets 404 for merchant B's objects, including through list
+ * filters and ids in bodies —, the `API-Version` answer header, cursor pages
+ * (`limit` + `starting_after`, newest first) and the route declaration defaults (security, errors).
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { SelectQueryBuilder } from 'kysely';
+import { clientIp } from '../audit/client-ip.ts';
+import { actorUserOf } from '../api-keys/usage.ts';
+import type { AppEnv, Principal } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { Actor } from '../merchants/service.ts';
+
+export const API_V1 = 'v1';
+export const VERSION_HEADER = 'API-Version';
+export const MERCHANT_NOT_FOUND = 'Merchant not found';
+export const DEFAULT_LIMIT = 20;
+
+/** Every answer under /api/v1 says which version answered it (errors too). */
+export function apiVersionHeader(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    c.res.headers.set(VERSION_HEADER, API_V1);
+  };
+}
+
+export function principal(c: Context<AppEnv>): Principal {
+  const p = c.get('principal');
+  if (!p) throw new AppError('unauthenticated', 'Send an API key to use this API.');
+  return p;
+}
+
+export function v1Actor(c: Context<AppEnv>): Actor {
+  return { user: actorUserOf(principal(c)), ip: clientIp(c) };
+}
+
+/**
+ * The merchant a request may act on: the key's own (a different one named → 404), or the one named
+ * by an all-merchants caller (null = all, for lists).
+ */
+export function merchantScope(c: Context<AppEnv>, named: string | null | undefined): string | null {
+  const own = principal(c).merchantId;
+  if (own && named && named !== own) throw new AppError('not_found', MERCHANT_NOT_FOUND);
+  return own ?? named ?? null;
+}
+
+/** The merchant to create something for: the key's own, or the one named (required when the caller has all). */
+export async function merchantForWrite(c: Context<AppEnv>, named: string | null | undefined) {
+  const id = merchantScope(c, named);
+  if (!id)
+    throw new AppError('validation_failed', 'merchant_id is required for a key with every merchant', {
+      field: 'merchant_id',
+    });
+  const merchant = await c
+    .get('deps')
+    .database.db.selectFrom('merchants')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!merchant) throw new AppError('not_found', MERCHANT_NOT_FOUND);
+  return merchant;
+}
+
+export interface PageQuery {
+  limit?: number;
+  starting_after?: string;
+}
+
+/**
+ * One page, newest first (created_at, then id, both descending): `limit` + 1 rows are read to know
+ * whether more follow. `cursorOf` finds the `starting_after` item within the caller's scope (404 if
+ * it is not there, like any id the caller may not see).
+ */
+export async function pageOf<DB, TB extends keyof DB, O extends { created_at: string; id: string }>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  columns: { createdAt: string; id: string },
+  query: PageQuery,
+  cursorOf: (id: string) => Promise<{ created_at: string; id: string } | undefined>,
+  notFound: string,
+): Promise<{ rows: O[]; hasMore: boolean }> {
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  let q = base;
+  if (query.starting_after) {
+    const cursor = await cursorOf(query.starting_after);
+    if (!cursor) throw new AppError('not_found', notFound);
+    // (created_at, id) < (cursor's): written out, as SQLite and PostgreSQL both take it.
+    q = q.where((eb: any) =>
+      eb.or([
+        eb(columns.createdAt, '<', cursor.created_at),
+        eb.and([eb(columns.createdAt, '=', cursor.created_at), eb(columns.id, '<', cursor.id)]),
+      ]),
+    ) as typeof q;
+  }
+  const rows = (await (q as any)
+    .orderBy(columns.createdAt, 'desc')
+    .orderBy(columns.id, 'desc')
+    .limit(limit + 1)
+    .execute()) as O[];
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+export const listBody = <T>(url: string, data: T[], hasMore: boolean) => ({
+  object: 'list' as const,
+  data,
+  has_more: hasMore,
+  url,
+});
+
+/** The API-key and admin-token security requirement of an integrator operation. */
+export const v1Security: Array<Record<string, string[]>> = [{ apiKey: [] }, { bearerAuth: [] }];

@@ -1,0 +1,234 @@
+/**
+ * `/api/v1/pay-links`: signed pay links (api/pay-links). Create (write keys; `Idempotency-Key`
+ * returns the same link on a retry), list, get and cancel within the caller's scope.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { EMAIL_PATTERN } from '../../core/email.ts';
+import { invoiceNumberKey } from '../../core/invoice-number.ts';
+import type { AppEnv } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { IdParam, jsonContent as json } from '../http/openapi.ts';
+import { createRouter, errorResponses } from '../http/router.ts';
+import { validIdempotencyKey, withIdempotency } from '../payments/idempotency.ts';
+import { cancelPayLink, createPayLink, PAY_LINK_NOT_FOUND, toV1PayLink } from '../pay-links/service.ts';
+import {
+  listBody,
+  merchantForWrite,
+  merchantScope,
+  pageOf,
+  principal,
+  v1Actor,
+  v1Security as security,
+} from './http.ts';
+import { ListParams, listOf, PayLinkStatusSchema, V1PayLinkSchema } from './schemas.ts';
+
+const PayLinkList = listOf(V1PayLinkSchema, 'PayLinkList', '/api/v1/pay-links');
+
+const CreatePayLinkBody = z
+  .object({
+    merchant_id: z
+      .string()
+      .max(100)
+      .nullish()
+      .openapi({ description: "Required for a key with every merchant; a merchant's key may omit it" }),
+    invoice_number: z
+      .string()
+      .trim()
+      .min(1, 'The invoice number is required.')
+      .max(100)
+      .openapi({ example: 'INV-1042' }),
+    amount: z
+      .number()
+      .int('The amount must be a whole number of minor units')
+      .positive('The amount must be positive')
+      .max(100_000_000_000, 'The amount is too large')
+      .openapi({
+        description: 'The amount due (minor units): authoritative for the invoice',
+        example: 25000,
+      }),
+    currency: z.string().trim().length(3, 'currency must be a 3-letter ISO code').openapi({ example: 'AUD' }),
+    reference: z.string().trim().max(200).nullish().openapi({
+      description: 'Your own reference: sent back on its payments and their webhook events',
+      example: 'ORDER-7731',
+    }),
+    customer_email: z
+      .string()
+      .trim()
+      .max(254)
+      .regex(EMAIL_PATTERN, 'customer_email must be an email address')
+      .nullish()
+      .openapi({ example: 'accounts@builder.example' }),
+    expires_at: z
+      .string()
+      .datetime({ offset: true, message: 'expires_at must be an ISO 8601 date-time' })
+      .nullish()
+      .openapi({ description: 'After this the link is refused ("expired"); omitted = it does not expire' }),
+  })
+  .openapi('PayLinkInput');
+
+const PayLinkQuery = ListParams.extend({
+  invoice_number: z.string().max(100).optional(),
+  status: PayLinkStatusSchema.optional(),
+});
+
+const IdempotencyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .max(255)
+    .optional()
+    .openapi({ description: 'A retry with the same key and body returns the link made the first time' }),
+});
+
+function linksInScope(c: Context<AppEnv>, merchantId: string | null) {
+  return c
+    .get('deps')
+    .database.db.selectFrom('pay_links')
+    .selectAll()
+    .$if(merchantId !== null, (q) => q.where('merchant_id', '=', merchantId!));
+}
+
+async function linkOr404(c: Context<AppEnv>, id: string) {
+  const link = await linksInScope(c, principal(c).merchantId).where('id', '=', id).executeTakeFirst();
+  if (!link) throw new AppError('not_found', PAY_LINK_NOT_FOUND);
+  return link;
+}
+
+const tags = ['Pay links'];
+
+export const v1PayLinkRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/pay-links',
+      operationId: 'createPayLink',
+      tags,
+      security,
+      summary: 'Create a signed pay link for an invoice',
+      description:
+        'Returns the hosted `/pay` URL and a short link. The URL is signed (an HMAC in its path): a changed amount, ' +
+        'invoice or currency is refused, and so is an expired or canceled link. Its amount is authoritative for the ' +
+        "invoice: the ledger takes it as a credible observation from the start, so the invoice's amount due through " +
+        'us is at most this amount (less what is paid) for every link.',
+      request: {
+        headers: IdempotencyHeader,
+        body: { content: { 'application/json': { schema: CreatePayLinkBody } }, required: true },
+      },
+      responses: {
+        201: json(V1PayLinkSchema, 'The pay link'),
+        ...errorResponses(400, 401, 403, 404, 409, 429),
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const body = c.req.valid('json');
+      const merchant = await merchantForWrite(c, body.merchant_id);
+      const key = validIdempotencyKey(c.req.header('idempotency-key'));
+      const who = principal(c);
+      const result = await withIdempotency(
+        deps,
+        `v1.pay_links:${who.kind}:${who.id}`,
+        key,
+        body,
+        async (claim) => {
+          const link = await createPayLink(
+            deps,
+            {
+              id: claim?.paymentId,
+              merchantId: merchant.id,
+              invoiceNumber: body.invoice_number,
+              amount: body.amount,
+              currency: body.currency,
+              reference: body.reference,
+              customerEmail: body.customer_email,
+              expiresAt: body.expires_at,
+            },
+            v1Actor(c),
+          );
+          return { status: 201, body: toV1PayLink(deps, link) };
+        },
+      );
+      if (result.replayed) c.header('Idempotent-Replayed', 'true');
+      return c.json(result.body, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/pay-links',
+      operationId: 'listPayLinks',
+      tags,
+      security,
+      summary: 'List pay links, newest first',
+      request: { query: PayLinkQuery },
+      responses: {
+        200: json(PayLinkList, 'A page of pay links'),
+        ...errorResponses(400, 401, 403, 404, 429),
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const q = c.req.valid('query');
+      const merchantId = merchantScope(c, q.merchant_id);
+      const now = deps.clock.now().toISOString();
+      let base = linksInScope(c, merchantId);
+      if (q.invoice_number) {
+        const key = invoiceNumberKey(q.invoice_number);
+        base = base.where('invoice_id', 'in', (eb) =>
+          eb.selectFrom('invoices').select('id').where('number_key', '=', key),
+        );
+      }
+      if (q.status === 'canceled') base = base.where('canceled_at', 'is not', null);
+      if (q.status === 'expired') base = base.where('canceled_at', 'is', null).where('expires_at', '<=', now);
+      if (q.status === 'active')
+        base = base
+          .where('canceled_at', 'is', null)
+          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+      const { rows, hasMore } = await pageOf(
+        base,
+        { createdAt: 'created_at', id: 'id' },
+        q,
+        (id) => linksInScope(c, merchantId).where('id', '=', id).executeTakeFirst(),
+        PAY_LINK_NOT_FOUND,
+      );
+      return c.json(
+        listBody(
+          '/api/v1/pay-links',
+          rows.map((l) => toV1PayLink(deps, l)),
+          hasMore,
+        ),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/pay-links/{id}',
+      operationId: 'getPayLink',
+      tags,
+      security,
+      summary: 'One pay link',
+      request: { params: IdParam },
+      responses: { 200: json(V1PayLinkSchema, 'The pay link'), ...errorResponses(401, 403, 404, 429) },
+    }),
+    async (c) => c.json(toV1PayLink(c.get('deps'), await linkOr404(c, c.req.valid('param').id)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/pay-links/{id}/cancel',
+      operationId: 'cancelPayLink',
+      tags,
+      security,
+      summary:
+        'Cancel a pay link (refused from now on; if nobody paid through it, its amount stops counting)',
+      request: { params: IdParam },
+      responses: { 200: json(V1PayLinkSchema, 'The canceled link'), ...errorResponses(401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const link = await linkOr404(c, c.req.valid('param').id);
+      return c.json(toV1PayLink(deps, await cancelPayLink(deps, link, v1Actor(c))), 200);
+    },
+  );

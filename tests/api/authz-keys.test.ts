@@ -1,0 +1,208 @@
+/**
+ * The API-key side of the authorization matrix, generated from the app's route table: every
+ * integrator route (`/api/v1/*`) answers 401 without a key and with a revoked or an expired one, 403
+ * to a read-only key on a write, and 404 to merchant A's key for merchant B's objects — by id in the
+ * path, by id in a body, and through list filters — while A's key reaches A's own. A new v1 route
+ * without an entry here fails the suite until it is added.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTEGRATOR_UNAUTHENTICATED_MESSAGE } from '../../api/auth/guard.ts';
+import { expiredKeyMessage, READ_ONLY_API_KEY, REVOKED_API_KEY } from '../../api/api-keys/usage.ts';
+import { createTestApp, json, type TestApp } from '../support/app.ts';
+import { adminHeaders } from '../support/auth.ts';
+import { skipPostgres, testDialect } from '../support/db.ts';
+import { createConnectedMerchant } from './payments-support.ts';
+import { createKey, payThroughSignedLink, type Headers, type MadeKey } from './v1-support.ts';
+
+const skip = await skipPostgres();
+const isV1 = (p: string) => p.startsWith('/api/v1/');
+const toTemplate = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
+
+interface Objects {
+  merchant: string;
+  payLink: string;
+  payment: string;
+  refund: string;
+  invoice: string;
+}
+
+/** Which object's id fills each route's `{id}` (every v1 route with an id must be listed). */
+const ID_OF: Record<string, keyof Objects> = {
+  '/api/v1/payments/{id}': 'payment',
+  '/api/v1/payments/{id}/refunds': 'payment',
+  '/api/v1/refunds/{id}': 'refund',
+  '/api/v1/invoices/{id}': 'invoice',
+  '/api/v1/pay-links/{id}': 'payLink',
+  '/api/v1/pay-links/{id}/cancel': 'payLink',
+  '/api/v1/merchants/{id}': 'merchant',
+};
+
+/** Routes with no merchant to cross (the caller itself). */
+const NOT_MERCHANT_SCOPED = new Set(['GET /api/v1/keys/current', 'GET /api/v1/merchants']);
+
+type Case = { method: string; template: string };
+
+function v1Routes(t: TestApp): Case[] {
+  const cases = new Map<string, Case>();
+  for (const r of t.app.routes) {
+    if (r.method === 'ALL' || !isV1(r.path)) continue;
+    const template = toTemplate(r.path);
+    cases.set(`${r.method} ${template}`, { method: r.method, template });
+  }
+  return [...cases.values()].sort((a, b) =>
+    `${a.template} ${a.method}`.localeCompare(`${b.template} ${b.method}`),
+  );
+}
+
+/** The request a case makes against `objects`: path, body (valid, so only the scope can refuse it). */
+function requestFor(c: Case, objects: Objects): { path: string; body?: unknown } {
+  const key = ID_OF[c.template];
+  if (c.template.includes('{') && !key) throw new Error(`add ${c.template} to ID_OF`);
+  let path = key ? c.template.replace('{id}', objects[key]) : c.template;
+  // A list is asked for the other merchant's objects by its filter.
+  if (c.method === 'GET' && !key && !NOT_MERCHANT_SCOPED.has(`${c.method} ${c.template}`))
+    path += `?merchant_id=${objects.merchant}`;
+  if (c.method === 'GET') return { path };
+  if (c.template === '/api/v1/pay-links')
+    return {
+      path,
+      body: { merchant_id: objects.merchant, invoice_number: 'INV-X', amount: 5000, currency: 'AUD' },
+    };
+  if (c.template === '/api/v1/payments/{id}/refunds') return { path, body: { amount: 100 } };
+  return { path, body: {} };
+}
+
+describe.skipIf(skip)(`API keys on every integrator route (${testDialect})`, () => {
+  let t: TestApp;
+  let cases: Case[];
+  let admin: Headers;
+  const keys: Record<string, MadeKey> = {};
+  let a: Objects;
+  let b: Objects;
+
+  async function objectsOf(merchantId: string, invoice: string): Promise<Objects> {
+    const link = await json(
+      t.app,
+      'POST',
+      '/api/v1/pay-links',
+      { merchant_id: merchantId, invoice_number: invoice, amount: 100000, currency: 'AUD' },
+      admin,
+    );
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const payment = await payThroughSignedLink(t, link.body.url, 40000);
+    const refund = await json(t.app, 'POST', `/api/v1/payments/${payment}/refunds`, { amount: 1000 }, admin);
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    return {
+      merchant: merchantId,
+      payLink: link.body.id,
+      payment,
+      refund: refund.body.id,
+      invoice: link.body.invoice_id,
+    };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await adminHeaders(t);
+    const [ma, mb] = [await createConnectedMerchant(t), await createConnectedMerchant(t)];
+    a = await objectsOf(ma.id, 'INV-A1');
+    b = await objectsOf(mb.id, 'INV-B1');
+    keys.a = await createKey(t, admin, { merchant_id: ma.id, permission: 'write' });
+    keys.aRead = await createKey(t, admin, { merchant_id: ma.id, permission: 'read' });
+    keys.revoked = await createKey(t, admin, { merchant_id: ma.id });
+    expect(
+      (await json(t.app, 'DELETE', `/api/admin/api-keys/${keys.revoked.id}`, undefined, admin)).status,
+    ).toBe(200);
+    keys.expired = await createKey(t, admin, {
+      merchant_id: ma.id,
+      expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+    });
+    t.clock.advance(120_000);
+    cases = v1Routes(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (c: Case, objects: Objects, headers: Record<string, string> = {}) => {
+    const r = requestFor(c, objects);
+    return json(t.app, c.method, r.path, r.body, headers);
+  };
+
+  it('finds the integrator routes (the matrix is not empty)', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(14);
+    expect(cases).toEqual(expect.arrayContaining([{ method: 'POST', template: '/api/v1/pay-links' }]));
+  });
+
+  it('401 without a key, with a revoked key and with an expired key', async () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      for (const [who, headers, message] of [
+        ['none', {}, INTEGRATOR_UNAUTHENTICATED_MESSAGE],
+        ['revoked', keys.revoked.headers, REVOKED_API_KEY],
+        ['expired', keys.expired.headers, expiredKeyMessage(keys.expired.record.expires_at)],
+      ] as const) {
+        const res = await call(c, a, headers);
+        if (
+          res.status !== 401 ||
+          res.body?.error?.message !== message ||
+          res.headers.get('api-version') !== 'v1'
+        )
+          failures.push(`${who} ${c.method} ${c.template} → ${res.status} ${res.body?.error?.message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('403 to a read-only key on every write; its reads go through', async () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      const res = await call(c, a, keys.aRead.headers);
+      const write = c.method !== 'GET';
+      if (write ? res.status !== 403 || res.body?.error?.message !== READ_ONLY_API_KEY : res.status !== 200)
+        failures.push(`${c.method} ${c.template} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("404 to merchant A's key for merchant B's objects (ids in the path, in the body, list filters)", async () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      if (NOT_MERCHANT_SCOPED.has(`${c.method} ${c.template}`)) continue;
+      const res = await call(c, b, keys.a.headers);
+      if (res.status !== 404 || res.body?.error?.code !== 'not_found')
+        failures.push(`${c.method} ${c.template} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+    // Nothing of B's changed: its pay link is active, its payment has one refund.
+    const link = await json(t.app, 'GET', `/api/v1/pay-links/${b.payLink}`, undefined, admin);
+    expect(link.body.status).toBe('active');
+    const refunds = await json(t.app, 'GET', `/api/v1/refunds?payment_id=${b.payment}`, undefined, admin);
+    expect(refunds.body.data).toHaveLength(1);
+  });
+
+  it("A's key reaches A's own objects, and its lists never show B's", async () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      if (c.method !== 'GET') continue;
+      const res = await call(c, a, keys.a.headers);
+      if (res.status !== 200) failures.push(`${c.method} ${c.template} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+    for (const list of [
+      '/api/v1/payments',
+      '/api/v1/refunds',
+      '/api/v1/invoices',
+      '/api/v1/pay-links',
+      '/api/v1/merchants',
+    ]) {
+      const res = await json(t.app, 'GET', list, undefined, keys.a.headers);
+      expect(res.status, list).toBe(200);
+      expect(res.body.data.length, list).toBeGreaterThan(0);
+      const merchants = res.body.data.map((o: { merchant_id?: string; id: string; object: string }) =>
+        o.object === 'merchant' ? o.id : o.merchant_id,
+      );
+      expect(new Set(merchants), list).toEqual(new Set([a.merchant]));
+    }
+  });
+});
