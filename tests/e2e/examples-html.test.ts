@@ -110,6 +110,9 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
       .split('\n')
       .find((l) => l.startsWith("script-src 'self' https://pay.example.com"))!;
     const policy = documented.replaceAll('https://pay.example.com', server.baseUrl);
+    // Styles come from constructable stylesheets: no inline style needs allowing.
+    expect(policy).toMatch(/style-src 'self'(;|$)/);
+    expect(policy).not.toContain('unsafe');
     const invoice = freshInvoice('INV-CSP');
     const h = await serveExample(
       'examples/html',
