@@ -5,7 +5,8 @@
  * The React app installs the `invoice-pay` package from the tarball the build made (offline: as npm
  * does for a `file:` tarball, unpacked into the copy's node_modules), type-checks against its types
  * (a misspelt event callback fails `tsc`) and bundles its ES module; the fetch script that vendors
- * the module without npm checks the manifest's SRI hashes. The Vue app loads the classic script.
+ * the module without npm checks the manifest's SRI hashes. The Vue app type-checks with vue-tsc
+ * against the same package's types (invoice-pay/vue) and loads the classic script at run time.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -193,8 +194,16 @@ describe('examples: React and Vue apps', () => {
     expect(existsSync(join(dir, 'src/vendor/invoice-pay/invoice-pay.esm.js'))).toBe(false);
   });
 
-  it('Vue: builds with Vite (custom element + @invoice-pay:* listeners) and pays', async () => {
+  it('Vue: type-checks with vue-tsc against the package tarball (a misspelt event field fails), builds with Vite and pays', async () => {
     const dir = copyExample('vue');
+    installPackageTarball(dir);
+    const vueTsc = join(dir, 'node_modules/vue-tsc/bin/vue-tsc.js');
+    run(dir, [vueTsc, '--noEmit', '-p', 'tsconfig.json']);
+    const app = join(dir, 'src/App.vue');
+    const source = readFileSync(app, 'utf8');
+    writeFileSync(app, source.replace('$event.detail.code', '$event.detail.cod'));
+    expect(() => run(dir, [vueTsc, '--noEmit', '-p', 'tsconfig.json'])).toThrow(/cod/);
+    writeFileSync(app, source);
     viteBuild(dir, { VITE_INVOICE_PAY_ORIGIN: server.baseUrl, VITE_INVOICE_PAY_MERCHANT: merchantId });
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toContain(
       `<script src="${server.baseUrl}/widget/invoice-pay.js" defer>`,
