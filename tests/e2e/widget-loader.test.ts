@@ -68,6 +68,10 @@ describe('widget loader', () => {
           `@media (max-width:424px){invoice-pay:not(:defined){min-height:1020px}}</style>` +
           `<script src="${server.baseUrl}/widget/invoice-pay.js" defer></script>`,
       ),
+      '/unknown-merchant.html': page(
+        `<invoice-pay merchant="00000000-0000-4000-8000-000000000000" invoice="INV-X" amount="10.00" loading="eager"></invoice-pay>` +
+          `<invoice-pay invoice="INV-Y" amount="10.00" loading="eager"></invoice-pay>`,
+      ),
       '/early-properties.html':
         `<!doctype html><html lang="en"><body><invoice-pay id="w"></invoice-pay><script>` +
         `const w = document.getElementById('w'); w.merchant = '${merchant.id}'; w.invoice = 'INV-EARLY'; w.amount = '42.00';` +
@@ -230,5 +234,19 @@ describe('widget loader', () => {
     await w.getByRole('button', { name: 'Try again' }).click();
     await waitForForm(w);
     await context.close();
+  });
+
+  it("on a merchant's own site, a broken element tells the customer whom to contact, not to check a URL", async () => {
+    const { page: p, close } = await open('/unknown-merchant.html');
+    const unknown = widget(p, 0);
+    await unknown.getByText('Merchant Not Found').waitFor();
+    const missing = widget(p, 1);
+    await missing.getByText('This payment form is missing some details.', { exact: false }).waitFor();
+    for (const w of [unknown, missing]) {
+      const text = (await w.evaluate((el) => el.shadowRoot!.textContent)) ?? '';
+      expect(text).toContain('Please contact the business whose website this is to pay your invoice.');
+      expect(text).not.toMatch(/check the (URL|address|link)/i);
+    }
+    await close();
   });
 });
