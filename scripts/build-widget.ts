@@ -17,6 +17,7 @@ import { build, type InlineConfig, type Rollup } from 'vite';
 import { sriOf, writeWidgetRelease } from './widget-release.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { writeWidgetPackage } from './widget-package.ts';
 
 const root = fileURLToPath(new URL('../widget', import.meta.url));
@@ -116,4 +117,7 @@ export async function buildWidget(): Promise<void> {
   await buildModule();
   const manifest = writeWidgetRelease(WIDGET_DIR, flow);
   await writeWidgetPackage(manifest);
+  // The loader's size, the figure DESIGN §9 budgets (8 KB gzip), on every build.
+  const loaderGzip = gzipSync(readFileSync(join(WIDGET_DIR, 'invoice-pay.js')), { level: 9 }).length;
+  console.log(`widget loader: ${(loaderGzip / 1024).toFixed(2)} KB gzip (budget 8 KB)`);
 }
