@@ -2,7 +2,8 @@
 import type { Benchmark } from './harness.ts';
 import { adminListPostgres, adminListSqlite } from './benchmarks/admin-list.ts';
 import { bareJsonThroughput } from './benchmarks/bare-json.ts';
-import { widgetEsmSize, widgetStandaloneSize } from './benchmarks/widget-size.ts';
+import { widgetEsmSize, widgetFlowSize, widgetLoaderSize } from './benchmarks/widget-size.ts';
+import { hostPageTbtBelowFold } from './benchmarks/host-page.ts';
 import { payPageInteractive } from './benchmarks/pay-page.ts';
 import { paySessionRatio } from './benchmarks/pay-session.ts';
 import { createPaymentOverpayments, createPaymentThroughput } from './benchmarks/create-payment.ts';
@@ -18,7 +19,8 @@ import { serverRssUnderLoad } from './benchmarks/rss.ts';
 import { floodRss } from './benchmarks/flood.ts';
 
 export const benchmarks: Benchmark[] = [
-  widgetStandaloneSize,
+  widgetLoaderSize,
+  widgetFlowSize,
   widgetEsmSize,
   bareJsonThroughput,
   paySessionRatio,
@@ -29,6 +31,7 @@ export const benchmarks: Benchmark[] = [
   createPaymentPostgresWorkerRatio,
   createPaymentOverpaymentsPostgres,
   payPageInteractive,
+  hostPageTbtBelowFold,
   landingLcp,
   landingTbt,
   adminListSqlite,

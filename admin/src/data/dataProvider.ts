@@ -9,6 +9,7 @@
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
+import type { WidgetManifest } from '../merchants/embed-snippets.ts';
 import type {
   Diagnostics,
   Payment,
@@ -30,6 +31,8 @@ const actions = {
   getStats: () => callApi<Stats>('/api/admin/stats'),
   getDiagnostics: () => callApi<Diagnostics>('/api/admin/diagnostics'),
   getPublicConfig: () => callApi<PublicConfig>('/api/public/config'),
+  /** The widget build this server serves: versioned paths and SRI hashes (the Embed panel's pinned code). */
+  getWidgetManifest: () => callApi<WidgetManifest>('/widget/manifest.json'),
   getWebhookTests: ({ id }: { id: Identifier }) => callApi<WebhookTest[]>(`${merchantPath(id)}/webhook-tests`),
 
   // Stripe Connect.

@@ -1,5 +1,6 @@
 /** The amount / surcharge / total lines under the amount field (surcharge only when one applies). */
-import { percentageFromBps, type Breakdown as Figures } from '../../../core/money.ts';
+import { percentageFromBps, type Breakdown as Figures } from '../../../../core/money.ts';
+import { useWidget } from '../i18n-context.ts';
 
 export function Breakdown({
   breakdown,
@@ -10,20 +11,21 @@ export function Breakdown({
   bps: number;
   money(minor: number): string;
 }) {
+  const { t } = useWidget();
   return (
-    <div className="bd" part="breakdown" aria-live="polite">
+    <div className="breakdown" part="breakdown" aria-live="polite">
       <div>
-        <span>Amount</span>
+        <span>{t.breakdownAmount}</span>
         <span>{money(breakdown.amount)}</span>
       </div>
       {bps > 0 && (
         <div>
-          <span>Surcharge ({percentageFromBps(bps)}%)</span>
+          <span>{t.breakdownSurcharge(percentageFromBps(bps))}</span>
           <span>{money(breakdown.surcharge)}</span>
         </div>
       )}
-      <div className="t">
-        <span>Total</span>
+      <div className="breakdown-total">
+        <span>{t.breakdownTotal}</span>
         <span>{money(breakdown.total)}</span>
       </div>
     </div>
