@@ -69,6 +69,11 @@ const CALLS: Record<string, () => Promise<unknown>> = {
   markWriteOffRecorded: () => dataProvider.markWriteOffRecorded({ id: ID, writeOffId: ID }),
 };
 
+/** Methods that read a static file the server serves, not an API operation. */
+const STATIC: Record<string, { call: () => Promise<unknown>; path: string }> = {
+  getWidgetManifest: { call: () => dataProvider.getWidgetManifest(), path: '/widget/manifest.json' },
+};
+
 /** react-admin's own methods (simple-rest resources, checked by the list and form tests). */
 const REST = [
   'getList',
@@ -114,12 +119,11 @@ describe('console data provider × OpenAPI', () => {
     doc = (await json(t.app, 'GET', '/api/openapi.json')).body;
     vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
       const url = new URL(String(input), 'http://console.test');
-      if (url.pathname.startsWith('/api/admin/') || url.pathname.startsWith('/api/public/'))
-        sent.push({
-          method: init.method ?? 'GET',
-          path: url.pathname,
-          body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-        });
+      sent.push({
+        method: init.method ?? 'GET',
+        path: url.pathname,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
     });
   });
@@ -132,14 +136,23 @@ describe('console data provider × OpenAPI', () => {
     const custom = Object.keys(dataProvider).filter(
       (k) => typeof (dataProvider as unknown as Json)[k] === 'function' && !REST.includes(k),
     );
-    expect(custom.sort()).toEqual(Object.keys(CALLS).sort());
+    expect(custom.sort()).toEqual([...Object.keys(CALLS), ...Object.keys(STATIC)].sort());
+  });
+
+  it.each(Object.keys(STATIC))('%s reads its static file', async (name) => {
+    sent.length = 0;
+    await STATIC[name].call();
+    // (The console's auth client may refresh its token first.)
+    const reads = sent.filter((r) => !r.path.startsWith('/api/auth/'));
+    expect(reads.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${STATIC[name].path}`]);
   });
 
   it.each(Object.keys(CALLS))('%s sends a request the API documents', async (name) => {
     sent.length = 0;
     await CALLS[name]();
-    expect(sent.length, 'one request at least').toBeGreaterThan(0);
-    for (const request of sent) {
+    const api = sent.filter((r) => r.path.startsWith('/api/admin/') || r.path.startsWith('/api/public/'));
+    expect(api.length, 'one API request at least').toBeGreaterThan(0);
+    for (const request of api) {
       const op = operationFor(doc, request);
       expect(op, `${request.method} ${request.path}`).toBeDefined();
       if (request.body === undefined || Object.keys(request.body as Json).length === 0) continue;
