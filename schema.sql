@@ -94,6 +94,9 @@ CREATE TABLE merchants (
   becs_minimum_amount BIGINT CHECK (becs_minimum_amount > 0),
   becs_surcharge_bps INTEGER NOT NULL DEFAULT 0 CHECK (becs_surcharge_bps >= 0 AND becs_surcharge_bps <= 500),
   becs_surcharge_cap BIGINT CHECK (becs_surcharge_cap >= 0),
+  -- The hosted pay page's logo (an https URL) and brand colour (#rrggbb) (migration 050).
+  logo_url TEXT,
+  brand_color TEXT,
   -- Automation webhook payload version and the previous secret, valid until the time given (migration 062).
   webhook_version TEXT NOT NULL DEFAULT 'v1' CHECK (webhook_version IN ('v1', '2026-11')),
   webhook_secret_previous TEXT,
@@ -248,7 +251,9 @@ CREATE TABLE payments (
   mandate_reference TEXT,
   processing_at TEXT,
   clears_by TEXT,
-  dispute_status TEXT
+  dispute_status TEXT,
+  -- The embedding page's reference (the widget's `reference` attribute) (migration 050).
+  reference TEXT
 );
 CREATE INDEX payments_created ON payments (created_at);
 CREATE INDEX payments_dispute_status ON payments (dispute_status, created_at);

@@ -93,6 +93,10 @@ export interface MerchantsTable {
   becs_surcharge_bps: Generated<number>;
   /** The most the bank debit surcharge may be (minor units); null: no cap. */
   becs_surcharge_cap: number | null;
+  /** The hosted pay page's logo, an https URL (migration 050). */
+  logo_url: string | null;
+  /** The hosted pay page's brand colour, #rrggbb (migration 050). */
+  brand_color: string | null;
   /** The automation webhook's payload version (api/accounting/webhook-events.ts). */
   webhook_version: Generated<WebhookVersion>;
   /** The secret before the last rotation (sealed), still signing deliveries until `…_until`. */
@@ -251,6 +255,8 @@ export interface PaymentsTable {
   clears_by: string | null;
   /** The latest dispute's status (payment_disputes), null when never disputed. */
   dispute_status: string | null;
+  /** The embedding page's reference (the widget's `reference` attribute; migration 050). */
+  reference: string | null;
 }
 
 export type PaymentMethodType = 'card' | 'au_becs_debit';

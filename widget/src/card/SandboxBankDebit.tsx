@@ -6,6 +6,7 @@
  * `createConfirmationToken` makes one at Stripe; our server quotes and confirms as for cards.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useWidget } from '../flow/i18n-context.ts';
 import type { PayApi } from '../lib/api.ts';
 import type { CardBoxProps, CardHandle } from './card-handle.ts';
 
@@ -17,65 +18,53 @@ interface Props extends CardBoxProps {
   email: string;
 }
 
+interface Fields {
+  name: string;
+  email: string;
+  bsb: string;
+  number: string;
+  accepted: boolean;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const digits = (s: string) => s.replace(/\D/g, '');
 const formatBsb = (s: string) => {
   const d = digits(s).slice(0, 6);
   return d.length > 3 ? `${d.slice(0, 3)}-${d.slice(3)}` : d;
 };
-const complete = (f: { name: string; email: string; bsb: string; number: string; accepted: boolean }) =>
+/** Complete enough to be quoted unasked: every field filled in and the mandate accepted. */
+const complete = (f: Fields) =>
   f.name.trim() !== '' &&
-  /.+@.+\..+/.test(f.email.trim()) &&
+  EMAIL.test(f.email.trim()) &&
   digits(f.bsb).length === 6 &&
   digits(f.number).length >= 5 &&
   f.accepted;
 
-/** Stripe's BECS mandate text (shown beside the element, as Stripe requires). */
-export function mandateText(merchantName: string) {
-  return (
-    `By providing your bank account details, you agree to this Direct Debit Request and the Direct ` +
-    `Debit Request service agreement, and authorise Stripe Payments Australia Pty Ltd ACN 160 180 343 ` +
-    `Direct Debit User ID number 507156 ("Stripe") to debit your account through the Bulk Electronic ` +
-    `Clearing System (BECS) on behalf of ${merchantName} (the "Merchant") for any amounts separately ` +
-    `communicated to you by the Merchant. You certify that you are either an account holder or an ` +
-    `authorised signatory on the account listed above.`
-  );
-}
-
 export function SandboxBankDebit(props: Props) {
   const { api, account, onHandle, onCardChange, disabled, errorId, hasError } = props;
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState(props.email);
-  const [bsb, setBsb] = useState('');
-  const [number, setNumber] = useState('');
-  const [accepted, setAccepted] = useState(false);
-  const fields = useRef({ name, email, bsb, number, accepted });
-  fields.current = { name, email, bsb, number, accepted };
+  const { t } = useWidget();
+  const [fields, setFields] = useState<Fields>({
+    name: '',
+    email: props.email,
+    bsb: '',
+    number: '',
+    accepted: false,
+  });
+  const latest = useRef(fields);
+  latest.current = fields;
 
   useEffect(() => {
     const handle: CardHandle = {
       async createToken(billing) {
-        const f = fields.current;
+        const f = latest.current;
         const mail = f.email.trim() || billing.email || '';
-        if (!f.name.trim())
-          return { error: { code: 'incomplete_name', message: 'Enter the account holder name.' } };
-        if (!/.+@.+\..+/.test(mail))
-          return { error: { code: 'incomplete_email', message: 'Enter your email address.' } };
-        if (digits(f.bsb).length !== 6)
-          return { error: { code: 'incomplete_au_bank_account_bsb', message: 'Your BSB is incomplete.' } };
+        const missing = (code: string, message: string) => ({ error: { code, message } });
+        if (!f.name.trim()) return missing('incomplete_name', t.incompleteName);
+        if (!EMAIL.test(mail)) return missing('incomplete_email', t.incompleteEmail);
+        if (digits(f.bsb).length !== 6) return missing('incomplete_au_bank_account_bsb', t.incompleteBsb);
         if (digits(f.number).length < 5)
-          return {
-            error: {
-              code: 'incomplete_au_bank_account_number',
-              message: 'Your account number is incomplete.',
-            },
-          };
-        if (!f.accepted)
-          return {
-            error: {
-              code: 'mandate_not_accepted',
-              message: 'Accept the Direct Debit Request to pay by bank debit.',
-            },
-          };
+          return missing('incomplete_au_bank_account_number', t.incompleteAccountNumber);
+        if (!f.accepted) return missing('mandate_not_accepted', t.mandateNotAccepted);
         const r = await api.sandbox<{ id: string }>('/confirmation_tokens', {
           payment_method_data: {
             type: 'au_becs_debit',
@@ -89,114 +78,102 @@ export function SandboxBankDebit(props: Props) {
       },
       async handleNextAction() {
         // A bank debit has no customer step after confirmation.
-        return { error: { code: 'unexpected_next_action', message: 'This payment cannot be completed.' } };
+        return { error: { code: 'unexpected_next_action', message: t.noNextAction } };
       },
       clear() {
-        setBsb('');
-        setNumber('');
-        setAccepted(false);
+        setFields((f) => ({ ...f, bsb: '', number: '', accepted: false }));
         onCardChange(false);
       },
     };
     onHandle(handle);
     return () => onHandle(null);
-  }, [api, account, onHandle, onCardChange]);
+  }, [api, account, onHandle, onCardChange, t]);
 
-  const changed = <K extends keyof typeof fields.current>(key: K, value: (typeof fields.current)[K]) =>
-    onCardChange(complete({ ...fields.current, [key]: value }));
+  const change = <K extends keyof Fields>(key: K, value: Fields[K]) => {
+    const next = { ...latest.current, [key]: value };
+    setFields(next);
+    onCardChange(complete(next));
+  };
   const invalid = hasError ? true : undefined;
   const described = hasError ? errorId : 'ip-tm';
 
   return (
-    <div className="card" part="card">
+    <div className="payment-details" part="card">
       <p>
-        <span className="tm" id="ip-tm">
-          Test mode
+        <span className="test-mode-badge" id="ip-tm">
+          {t.testMode}
         </span>
       </p>
-      <div className="f">
-        <label htmlFor="ip-bn">Account holder name</label>
+      <div className="field">
+        <label htmlFor="ip-bn">{t.accountHolderName}</label>
         <input
           id="ip-bn"
           autoComplete="name"
-          value={name}
+          part="input"
+          value={fields.name}
           disabled={disabled}
-          onChange={(e) => {
-            setName(e.target.value);
-            changed('name', e.target.value);
-          }}
+          onChange={(e) => change('name', e.target.value)}
         />
       </div>
-      <div className="f">
-        <label htmlFor="ip-be">Email</label>
+      <div className="field">
+        <label htmlFor="ip-be">{t.accountEmail}</label>
         <input
           id="ip-be"
           type="email"
           autoComplete="email"
-          value={email}
+          part="input"
+          value={fields.email}
           disabled={disabled}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            changed('email', e.target.value);
-          }}
+          onChange={(e) => change('email', e.target.value)}
         />
       </div>
-      <div className="f g">
+      <div className="field two-columns">
         <div>
-          <label htmlFor="ip-bsb">BSB</label>
+          <label htmlFor="ip-bsb">{t.bsb}</label>
           <input
             id="ip-bsb"
             inputMode="numeric"
+            part="input"
             placeholder="000-000"
-            value={bsb}
+            value={fields.bsb}
             disabled={disabled}
             aria-invalid={invalid}
             aria-describedby={described}
-            onChange={(e) => {
-              const v = formatBsb(e.target.value);
-              setBsb(v);
-              changed('bsb', v);
-            }}
+            onChange={(e) => change('bsb', formatBsb(e.target.value))}
           />
         </div>
         <div>
-          <label htmlFor="ip-ban">Account number</label>
+          <label htmlFor="ip-ban">{t.accountNumber}</label>
           <input
             id="ip-ban"
             inputMode="numeric"
+            part="input"
             placeholder="000123456"
-            value={number}
+            value={fields.number}
             disabled={disabled}
             aria-invalid={invalid}
-            onChange={(e) => {
-              const v = digits(e.target.value).slice(0, 9);
-              setNumber(v);
-              changed('number', v);
-            }}
+            onChange={(e) => change('number', digits(e.target.value).slice(0, 9))}
           />
         </div>
       </div>
-      <p className="hint" id="ip-mandate">
-        {mandateText(props.merchantName)}
+      <p className="mandate-text" id="ip-mandate">
+        {t.mandateText(props.merchantName)}
       </p>
-      <div className="f ck">
+      <div className="field checkbox-field">
         <input
           id="ip-bm"
           type="checkbox"
-          checked={accepted}
+          checked={fields.accepted}
           disabled={disabled}
           aria-describedby="ip-mandate"
-          onChange={(e) => {
-            setAccepted(e.target.checked);
-            changed('accepted', e.target.checked);
-          }}
+          onChange={(e) => change('accepted', e.target.checked)}
         />
-        <label htmlFor="ip-bm">I accept the Direct Debit Request and its service agreement</label>
+        <label htmlFor="ip-bm">{t.mandateAccept}</label>
       </div>
-      <p className="hint">
-        Test accounts, BSB 000-000: 000123456 succeeds after a delay; 111111113 fails (account closed);
-        111111116 fails (insufficient funds); 222222227 succeeds, then is disputed.
-      </p>
+      <details className="test-cards">
+        <summary>{t.testAccountsSummary}</summary>
+        <p>{t.testAccounts}</p>
+      </details>
     </div>
   );
 }

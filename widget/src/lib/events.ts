@@ -1,6 +1,7 @@
 /**
  * The element's events (DESIGN §4a): `invoice-pay:ready|payment|paid|error|end`, dispatched on the
- * host, bubbling and composed so they cross shadow roots. Amounts are minor units.
+ * host, bubbling and composed so they cross shadow roots. Amounts are minor units. Every event
+ * names the invoice (an error too, when the element has one) and carries the host's `reference`.
  */
 import type { PaySession, PaymentState } from './api.ts';
 
@@ -15,6 +16,8 @@ export interface InvoicePayEventDetail {
   remaining: number | null;
   /** On `payment` (and `end` after one): `succeeded`, or `processing` for a bank debit still clearing. */
   status?: string;
+  /** The element's `reference` attribute (stored on the payment), or null. */
+  reference: string | null;
   /** On `invoice-pay:error` only. */
   message?: string;
   code?: string;
@@ -37,6 +40,7 @@ export function eventDetail(
     total: payment?.total ?? null,
     remaining: payment ? payment.remaining : (session?.invoice.balance ?? null),
     ...(payment ? { status: payment.status } : {}),
+    reference: null,
     ...extra,
   };
 }

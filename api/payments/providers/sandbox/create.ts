@@ -8,6 +8,7 @@
 import { maximumChargeMinor, minimumChargeMinor } from '../../../../core/charge-table.ts';
 import { normalizeCurrency } from '../../../../core/currencies.ts';
 import { formatMoney } from '../../../../core/money.ts';
+import { inWriteTransaction } from '../../group-commit.ts';
 import type { CreateIntentInput } from '../provider.ts';
 import { confirmWith } from './confirm.ts';
 import { requireChargeableAccount } from './connect.ts';
@@ -55,7 +56,8 @@ export async function createIntent(ctx: SandboxContext, input: CreateIntentInput
       `The currency provided (${currency}) is invalid for one or more payment method types on this PaymentIntent. The payment method type au_becs_debit supports: aud.`,
       { code: 'payment_intent_invalid_currency', param: 'currency' },
     );
-  return ctx.db.transaction().execute(async (trx) => {
+  // One write transaction; on SQLite grouped with concurrent ones under one commit, as ours are.
+  return inWriteTransaction(ctx, async (trx) => {
     await requireChargeableAccount(trx, ctx.clock, input.connectedAccountId);
     const confirmable = Boolean(input.confirmationToken);
     const { id, replay } = await idempotentId(trx, ctx.clock, {

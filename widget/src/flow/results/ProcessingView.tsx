@@ -1,0 +1,41 @@
+/**
+ * The `processing` result. A bank debit (AU BECS Direct Debit, issue 17) is submitted, not yet paid:
+ * the customer is told, in the issue's exact words, that it clears in up to 3 business days and a
+ * receipt follows, with the amount and the reference. Any other method still processing (a card the
+ * provider has not settled yet) reads as the success view, as before.
+ */
+import { useMoney, useWidget } from '../i18n-context.ts';
+import type { ResultProps } from './ResultView.tsx';
+import { SuccessView } from './SuccessView.tsx';
+import { useFocusOnMount } from './useFocusOnMount.ts';
+
+export function ProcessingView(props: ResultProps) {
+  return props.payment.method === 'au_becs_debit' ? <SubmittedView {...props} /> : <SuccessView {...props} />;
+}
+
+function SubmittedView({ payment, onEnd }: ResultProps) {
+  const { t } = useWidget();
+  const money = useMoney(payment.currency);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <div className="section" part="submitted result">
+      <h2 tabIndex={-1} ref={heading}>
+        {t.submittedTitle}
+      </h2>
+      <p role="status">{t.debitSubmitted}</p>
+      <dl className="result-details">
+        <dt>{t.resultInvoice}</dt>
+        <dd>{payment.invoice}</dd>
+        <dt>{t.resultAmount}</dt>
+        <dd>{money(payment.total)}</dd>
+        <dt>{t.resultReference}</dt>
+        <dd>{payment.transactionId ?? payment.paymentId}</dd>
+      </dl>
+      <div className="actions">
+        <button type="button" onClick={onEnd}>
+          {t.endSession}
+        </button>
+      </div>
+    </div>
+  );
+}
