@@ -135,7 +135,8 @@ export function PaymentMethodStep(props: MethodSectionProps & { error: string | 
   const { t } = useWidget();
   const { session, amount, onDetailsChange } = props;
   const [chosen, setChosen] = useState<Method>('card');
-  const choice = session.provider.mode !== 'stripe' && bankDebitOffered(session, amount);
+  const offered = bankDebitOffered(session, amount);
+  const choice = session.provider.mode !== 'stripe' && offered;
   const method: Method = choice ? chosen : 'card';
   const choose = (m: Method) => {
     if (m === method) return;
@@ -148,7 +149,8 @@ export function PaymentMethodStep(props: MethodSectionProps & { error: string | 
       {choice && <MethodChoice method={method} busy={props.busy} onChoose={choose} />}
       {method === 'card' && (
         <span className="field-label" id="ip-cl">
-          {t.paymentDetails}
+          {/* Stripe mode with bank debit: the Payment Element's tabs are the method choice. */}
+          {offered && !choice ? t.paymentMethod : t.paymentDetails}
         </span>
       )}
       <Section {...props} />
