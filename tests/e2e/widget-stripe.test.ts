@@ -293,4 +293,28 @@ describe('widget in Stripe mode', () => {
     expect(intents).toEqual(['10000']);
     await page.context().close();
   });
+
+  it('offers BECS Direct Debit in the Payment Element on AUD invoices when the merchant has bank debit on', async () => {
+    const methodsAsked = async (m: TestMerchant, currency: string) => {
+      const { page } = await openPay(
+        `INVOICENUMBER=INV-S${++invoiceSeq}&AMOUNTDUE=20000.00&CURRENCY=${currency}`,
+        m,
+      );
+      await page.locator('invoice-pay iframe').waitFor();
+      const asked = await page.evaluate(() =>
+        (window as unknown as { __stripeDouble: { calls: unknown[][] } }).__stripeDouble.calls
+          .filter((c) => c[0] === 'elements')
+          .map((c) => c[4]),
+      );
+      await page.context().close();
+      return asked.at(-1);
+    };
+    const bankDebit = createConnectedMerchant(server, {
+      stripe_account_id: 'acct_e2eWidgetStripe03',
+      becs_enabled: 1,
+    });
+    expect(await methodsAsked(bankDebit, 'AUD')).toEqual(['card', 'au_becs_debit']);
+    expect(await methodsAsked(bankDebit, 'NZD')).toEqual(['card']); // BECS is for AUD only
+    expect(await methodsAsked(merchant, 'AUD')).toEqual(['card']); // off by default
+  });
 });

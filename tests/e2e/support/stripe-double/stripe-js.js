@@ -266,7 +266,13 @@
       registerAppInfo: function () {},
       elements: function (opts) {
         checkDeferred(opts);
-        calls.push(['elements', opts && opts.mode, opts && opts.amount, opts && opts.currency]);
+        calls.push([
+          'elements',
+          opts && opts.mode,
+          opts && opts.amount,
+          opts && opts.currency,
+          opts && opts.allowedPaymentMethodTypes,
+        ]);
         var group = { elements: {}, options: Object.assign({}, opts), submitted: false };
         groups.push(group);
         var elementsObject = {
