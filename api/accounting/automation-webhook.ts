@@ -227,7 +227,7 @@ export async function saveWebhookSettings(
       await assertOutboundUrlAllowed(url, outboundPolicyOf(deps));
     } catch (err) {
       if (err instanceof OutboundUrlError)
-        throw new AppError('validation_failed', err.message, { field: 'webhook_url' });
+        throw new AppError('validation_failed', err.message, { field: 'webhook_url', cause: err });
       throw err;
     }
   }

@@ -137,9 +137,16 @@ export class ConnectorError extends Error {
   readonly reconnect: boolean;
   constructor(
     message: string,
-    o: { status?: number | null; retryable: boolean; retryAfterMs?: number; reconnect?: boolean },
+    o: {
+      status?: number | null;
+      retryable: boolean;
+      retryAfterMs?: number;
+      reconnect?: boolean;
+      /** The failure this one reports (a network error, a timeout). */
+      cause?: unknown;
+    },
   ) {
-    super(message);
+    super(message, o.cause === undefined ? undefined : { cause: o.cause });
     this.name = 'ConnectorError';
     this.status = o.status ?? null;
     this.retryable = o.retryable;
@@ -186,7 +193,7 @@ export async function callApi(
   } catch (err) {
     const e = err as Error;
     const why = e.name === 'TimeoutError' ? `no answer within ${call.timeoutMs} ms` : e.message;
-    throw new ConnectorError(`Could not reach ${label} (${why})`, { retryable: true });
+    throw new ConnectorError(`Could not reach ${label} (${why})`, { retryable: true, cause: err });
   }
   const text = await res.text();
   let parsed: unknown = text;

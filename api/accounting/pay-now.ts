@@ -43,7 +43,7 @@ async function inXero<T>(deps: AppDeps, c: AccountingConnection, fn: (s: Connect
   try {
     return await withSession(deps, c, (s) => fn(s));
   } catch (err) {
-    if (err instanceof ConnectorError) throw new AppError('provider_error', err.message);
+    if (err instanceof ConnectorError) throw new AppError('provider_error', err.message, { cause: err });
     throw err;
   }
 }

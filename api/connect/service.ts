@@ -77,7 +77,7 @@ export async function startConnect(
     }
   } catch (err) {
     deps.logger.warn({ merchantId: merchant.id, err: (err as Error).message }, 'connect start failed');
-    throw new AppError('provider_error', CONNECT_FAILED);
+    throw new AppError('provider_error', CONNECT_FAILED, { cause: err });
   }
   await db.transaction().execute(async (trx) => {
     const now = deps.clock.now().toISOString();
@@ -210,7 +210,7 @@ export async function disconnectStripe(deps: AppDeps, merchantId: string, actor:
       await deps.payments.disconnectAccount(accountId);
     } catch (err) {
       deps.logger.warn({ merchantId, err: (err as Error).message }, 'disconnect failed');
-      throw new AppError('provider_error', DISCONNECT_FAILED);
+      throw new AppError('provider_error', DISCONNECT_FAILED, { cause: err });
     }
   }
   const meta = parseMetadata(merchant.metadata);
