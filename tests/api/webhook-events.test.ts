@@ -92,7 +92,7 @@ describe.skipIf(skip)(`webhook payload versions and event types (${testDialect})
     } finally {
       t.deps.payments.refund = refund;
     }
-    // A declined card, and a dispute as the provider's event handling (issue 17) will report it.
+    // A declined card, and a dispute as the provider's event handling will report it.
     const declined = await payThroughLink(t, {
       merchant: merchant.id,
       invoice: 'INV-901',

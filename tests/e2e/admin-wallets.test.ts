@@ -1,5 +1,5 @@
 /**
- * The console's parts of issue 14: a merchant's wallet domains (Stripe Payment Method Domains) —
+ * The console's part of wallet payments (decision 0009): a merchant's wallet domains (Stripe Payment Method Domains) —
  * added, shown with their Apple Pay / Google Pay status and the provider's reason, removed — and a
  * payment charged on another method than the one quoted, flagged on its page with the surcharge
  * the charged card calls for.
