@@ -8,7 +8,7 @@ import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import type { Actor } from '../merchants/service.ts';
+import { getMerchantOr404, type Actor } from '../merchants/service.ts';
 import { sendOutbound, OutboundTimeoutError } from '../net/outbound.ts';
 import { assertOutboundUrlAllowed, OutboundUrlError, outboundPolicyOf } from '../net/ssrf.ts';
 import type { DeliveryOutcome } from '../outbox/deliver.ts';
@@ -27,7 +27,6 @@ import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
 export const VERSION_HEADER = 'X-InvoicePay-Webhook-Version';
 
 export const CONFIGURE_WEBHOOK_FIRST = 'Please configure the webhook URL first';
-export const MERCHANT_NOT_FOUND = 'Merchant not found';
 
 export interface WebhookAttempt {
   ok: boolean;
@@ -168,18 +167,6 @@ export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): P
   };
 }
 
-/** The (not deleted) merchant, or 404 'Merchant not found'. */
-export async function merchantOr404(deps: AppDeps, id: string) {
-  const m = await deps.database.db
-    .selectFrom('merchants')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!m) throw new AppError('not_found', MERCHANT_NOT_FOUND);
-  return m;
-}
-
 export function webhookSettingsOf(
   m: {
     id: string;
@@ -215,7 +202,7 @@ export async function saveWebhookSettings(
   },
   actor: Actor,
 ) {
-  const before = await merchantOr404(deps, merchantId);
+  const before = await getMerchantOr404(deps, merchantId);
   const version = input.payload_version ?? before.webhook_version;
   if (!WEBHOOK_VERSIONS.includes(version))
     throw new AppError('validation_failed', `Unknown payload version: ${String(version)}`, {
@@ -259,12 +246,12 @@ export async function saveWebhookSettings(
       deps.clock,
     );
   });
-  return webhookSettingsOf(await merchantOr404(deps, merchantId), deps.clock.now());
+  return webhookSettingsOf(await getMerchantOr404(deps, merchantId), deps.clock.now());
 }
 
 /** Send the spec's sample to the saved URL now and log the attempt in webhook_tests. */
 export async function sendTestWebhook(deps: AppDeps, merchantId: string, actor: Actor) {
-  const merchant = await merchantOr404(deps, merchantId);
+  const merchant = await getMerchantOr404(deps, merchantId);
   if (!merchant.make_webhook_url)
     throw new AppError('validation_failed', CONFIGURE_WEBHOOK_FIRST, { field: 'make_webhook_url' });
   // In the merchant's payload version: the spec's sample (v1), or a `test` event (2026-11).

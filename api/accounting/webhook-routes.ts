@@ -7,12 +7,8 @@ import { audit } from '../audit/service.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
-import {
-  merchantOr404,
-  saveWebhookSettings,
-  sendTestWebhook,
-  webhookSettingsOf,
-} from './automation-webhook.ts';
+import { getMerchantOr404 } from '../merchants/service.ts';
+import { saveWebhookSettings, sendTestWebhook, webhookSettingsOf } from './automation-webhook.ts';
 import { WEBHOOK_VERSIONS } from './webhook-events.ts';
 import { WebhookBodySchema } from './webhook-schemas.ts';
 import {
@@ -108,7 +104,7 @@ export const webhookRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       return c.json(
-        webhookSettingsOf(await merchantOr404(deps, c.req.valid('param').id), deps.clock.now()),
+        webhookSettingsOf(await getMerchantOr404(deps, c.req.valid('param').id), deps.clock.now()),
         200,
       );
     },
@@ -159,7 +155,7 @@ export const webhookRoutes = createRouter()
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
       const actor = actorOf(c);
-      await merchantOr404(deps, id);
+      await getMerchantOr404(deps, id);
       const secret = await webhookSecretFor(deps, deps.database.db, id);
       await audit(
         deps.database.db,
@@ -201,7 +197,7 @@ export const webhookRoutes = createRouter()
       const id = c.req.valid('param').id;
       const hours = c.req.valid('json')?.keep_previous_hours ?? ROTATION_OVERLAP_HOURS;
       const actor = actorOf(c);
-      await merchantOr404(deps, id);
+      await getMerchantOr404(deps, id);
       const rotated = await deps.database.db.transaction().execute(async (trx) => {
         const s = await rotateWebhookSecret(deps, trx, id, hours);
         await audit(
@@ -251,7 +247,7 @@ export const webhookRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
-      await merchantOr404(deps, id);
+      await getMerchantOr404(deps, id);
       const rows = await deps.database.db
         .selectFrom('webhook_tests')
         .selectAll()
