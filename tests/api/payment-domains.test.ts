@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders, userHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant, sandbox } from './payments-support.ts';
+import { createConnectedMerchant, sandbox } from './support/payments.ts';
 
 const skip = await skipPostgres();
 const REDIRECT = 'https://pay.invoicepay.example/connect/callback';

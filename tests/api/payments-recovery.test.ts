@@ -27,14 +27,14 @@ import {
   quote,
   refresh,
   sandbox,
-} from './payments-support.ts';
+} from './support/payments.ts';
 import {
   faultyProvider,
   paymentsOf,
   sandboxIntents,
   until,
   type FaultyProvider,
-} from './recovery-support.ts';
+} from './support/recovery.ts';
 
 const skip = await skipPostgres();
 

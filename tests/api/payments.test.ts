@@ -27,8 +27,8 @@ import {
   quoteAndPay,
   refresh,
   sandbox,
-} from './payments-support.ts';
-import { sandboxIntents } from './recovery-support.ts';
+} from './support/payments.ts';
+import { sandboxIntents } from './support/recovery.ts';
 
 const skip = await skipPostgres();
 

@@ -19,7 +19,7 @@ import {
   type FakeOutcome,
   type FakeStripe,
 } from '../support/fake-stripe.ts';
-import { createConnectedMerchant, openSession } from './payments-support.ts';
+import { createConnectedMerchant, openSession } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -19,7 +19,7 @@ import { CONTACT_RATE_RULE } from '../../api/prospects/service.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders, createUser, signIn } from '../support/auth.ts';
 import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant, openSession } from './payments-support.ts';
+import { createConnectedMerchant, openSession } from './support/payments.ts';
 
 const skip = testDialect !== 'postgres' || (await skipPostgres());
 

@@ -14,8 +14,8 @@ import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { startReceiver, type Receiver } from '../support/fake-receiver.ts';
-import { CARDS, createConnectedMerchant, payThroughLink } from './payments-support.ts';
-import { payThroughSignedLink } from './v1-support.ts';
+import { CARDS, createConnectedMerchant, payThroughLink } from './support/payments.ts';
+import { payThroughSignedLink } from './support/v1.ts';
 
 const skip = await skipPostgres();
 

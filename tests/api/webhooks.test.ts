@@ -19,7 +19,7 @@ import {
   openSession,
   quoteAndPay,
   sandbox,
-} from './payments-support.ts';
+} from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
-import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './admin-helpers.ts';
+import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './support/admin.ts';
 
 const serverError = {
   status: 500,

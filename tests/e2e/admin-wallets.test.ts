@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerFor, seededAdmin, signIn } from './admin-helpers.ts';
+import { bearerFor, seededAdmin, signIn } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
 import { CARDS, createConnectedMerchant, payOverHttp, type TestMerchant } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
