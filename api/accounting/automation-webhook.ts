@@ -4,9 +4,11 @@
  * is logged in webhook_tests. A 2xx answer to a payment, refund or write-off delivery is a write-back
  * (DESIGN §3.3): the receiver acknowledged it, so it counts as recorded.
  */
+import type { z } from '@hono/zod-openapi';
+import type { Selectable } from 'kysely';
 import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
-import type { OutboxJob } from '../db/types.ts';
+import type { OutboxJob, WebhookTestsTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { getMerchantOr404, type Actor } from '../merchants/service.ts';
 import { sendOutbound, OutboundTimeoutError } from '../net/outbound.ts';
@@ -22,6 +24,7 @@ import {
   WRITEBACK_EVENTS,
 } from './webhook-events.ts';
 import { buildTestPayload, signatureHeader, SIGNATURE_HEADER } from './webhook-payload.ts';
+import type { WebhookBodySchema } from './webhook-schemas.ts';
 import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
 
 export const VERSION_HEADER = 'X-InvoicePay-Webhook-Version';
@@ -293,5 +296,22 @@ export async function sendTestWebhook(deps: AppDeps, merchantId: string, actor: 
       deps.clock,
     );
   });
-  return { ...row, success: attempt.ok, test_data: payload };
+  return toApiWebhookTest(row);
+}
+
+/** A test delivery as the API shows it (the list of tests and the answer to a new one). */
+export function toApiWebhookTest(row: Selectable<WebhookTestsTable>) {
+  const success = row.status === 'success';
+  return {
+    id: row.id,
+    merchant_id: row.merchant_id,
+    webhook_url: row.webhook_url,
+    // The body that was sent (stored by us as JSON).
+    test_data: JSON.parse(row.test_data) as z.infer<typeof WebhookBodySchema>,
+    status: success ? ('success' as const) : ('failed' as const),
+    success,
+    response_status: row.response_status,
+    error_message: row.error_message,
+    created_at: row.created_at,
+  };
 }

@@ -3,6 +3,7 @@
  * own folder). Amounts cross it as integer minor units; the implementations convert to the API's
  * decimals. Errors are `ConnectorError`s that say whether a retry can help.
  */
+import { parseJsonOr } from '../../core/json.ts';
 import type { Config } from '../config.ts';
 
 export type AccountingProvider = 'xero' | 'quickbooks';
@@ -196,13 +197,8 @@ export async function callApi(
     throw new ConnectorError(`Could not reach ${label} (${why})`, { retryable: true, cause: err });
   }
   const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
+  // Not JSON (a proxy's HTML error page): the text itself, for the error message.
+  return { status: res.status, body: text ? parseJsonOr(text, text) : null, headers: res.headers };
 }
 
 /** Classify a non-2xx answer: 429/5xx retry (honouring Retry-After), 401 means refresh the token, other 4xx are final. */

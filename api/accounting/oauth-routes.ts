@@ -15,7 +15,7 @@ import { getMerchantOr404 } from '../merchants/service.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
 import { connectorFor, saveConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
-import { Connection, toApiConnection } from './connection-view.ts';
+import { MerchantConnection, toApiConnection } from './connection-view.ts';
 import { parseScopes } from './xero/scopes.ts';
 
 const ProviderParam = IdParam.extend({
@@ -110,7 +110,7 @@ export const oauthRoutes = createRouter()
           required: true,
         },
       },
-      responses: { 200: json(Connection, 'Connected'), ...errorResponses(400, 401, 403, 502) },
+      responses: { 200: json(MerchantConnection, 'Connected'), ...errorResponses(400, 401, 403, 502) },
     }),
     async (c) => {
       const deps = c.get('deps');

@@ -8,7 +8,12 @@ import { bearerSecurity as security, IdParam, jsonContent as json } from '../htt
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
-import { saveWebhookSettings, sendTestWebhook, webhookSettingsOf } from './automation-webhook.ts';
+import {
+  saveWebhookSettings,
+  sendTestWebhook,
+  toApiWebhookTest,
+  webhookSettingsOf,
+} from './automation-webhook.ts';
 import { WEBHOOK_VERSIONS } from './webhook-events.ts';
 import { WebhookBodySchema } from './webhook-schemas.ts';
 import {
@@ -255,14 +260,6 @@ export const webhookRoutes = createRouter()
         .orderBy('created_at', 'desc')
         .limit(20)
         .execute();
-      return c.json(
-        rows.map((r) => ({
-          ...r,
-          status: r.status === 'success' ? ('success' as const) : ('failed' as const),
-          success: r.status === 'success',
-          test_data: JSON.parse(r.test_data),
-        })),
-        200,
-      );
+      return c.json(rows.map(toApiWebhookTest), 200);
     },
   );
