@@ -33,19 +33,20 @@ describe.skipIf(skip)('errors keep their cause', () => {
   afterAll(async () => {
     await fake?.close();
   });
+  const stripeEnv = () => ({
+    PAYMENTS_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_causes123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_causes123',
+    STRIPE_API_BASE: fake.url,
+    STRIPE_WEBHOOK_SECRET: 'whsec_causes',
+  });
 
   it("answers a Stripe refusal with the catalogue's text and logs what Stripe said", async () => {
     const logged: Record<string, any>[] = [];
     const logger = createLogger('warn', { write: (line: string) => void logged.push(JSON.parse(line)) });
     const t = await createTestApp({
       logger,
-      env: {
-        PAYMENTS_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_causes123',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_causes123',
-        STRIPE_API_BASE: fake.url,
-        STRIPE_WEBHOOK_SECRET: 'whsec_causes',
-      },
+      env: stripeEnv(),
     });
     try {
       fake.on('POST', '/v1/accounts', () =>
@@ -86,13 +87,7 @@ describe.skipIf(skip)('errors keep their cause', () => {
 
   it("keeps the SDK's error behind a ProviderRequestError", async () => {
     const t = await createTestApp({
-      env: {
-        PAYMENTS_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_causes123',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_causes123',
-        STRIPE_API_BASE: fake.url,
-        STRIPE_WEBHOOK_SECRET: 'whsec_causes',
-      },
+      env: stripeEnv(),
     });
     try {
       const err = await t.deps.payments.retrieveIntent('pi_missing', 'acct_1Cause').catch((e) => e);

@@ -9,24 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
-import { createConnectedMerchant, payOverHttp, type TestMerchant } from './support/pay-fixtures.ts';
+import { callApi, paySucceeded, serverError, type AdminPayment } from './support/console-api.ts';
+import { createConnectedMerchant, type TestMerchant } from './support/pay-fixtures.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
-
-const serverError = {
-  status: 500,
-  contentType: 'application/json',
-  body: JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }),
-};
-
-interface AdminPayment {
-  id: string;
-  status: string;
-  invoice_number: string;
-  amount: number;
-  surcharge: number;
-  total_amount: number;
-  currency: string;
-}
 
 describe('console: sync to Xero, retrying failed syncs, Stripe disconnect', () => {
   let server: RunningServer;
@@ -42,36 +27,10 @@ describe('console: sync to Xero, retrying failed syncs, Stripe disconnect', () =
   let hookedPayment: AdminPayment;
   let retryPayment: AdminPayment;
 
-  async function call<T = unknown>(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(path.startsWith('/api/admin') ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json().catch(() => null)) as T };
-  }
-
-  /** Pay `amount` (minor units) of an invoice over HTTP as the widget does; resolves once it has succeeded. */
-  async function pay(m: TestMerchant, invoice: string, amount: number): Promise<AdminPayment> {
-    const dollars = (amount / 100).toFixed(2);
-    const created = await payOverHttp(server.baseUrl, {
-      merchant: m.id,
-      invoice,
-      linkAmount: dollars,
-      amount,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const p = await call<AdminPayment>('GET', `/api/admin/payments/${created.body.paymentId}`);
-      if (p.body?.status === 'succeeded') return p.body;
-      if (Date.now() > deadline) throw new Error(`payment not succeeded: ${JSON.stringify(p.body)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const call = <T = unknown>(method: string, path: string, body?: unknown) =>
+    callApi<T>(server.baseUrl, token, method, path, body);
+  const pay = (m: TestMerchant, invoice: string, amount: number) =>
+    paySucceeded(server.baseUrl, token, m, invoice, amount);
 
   /** A connected merchant whose automation webhook is the local receiver. */
   async function hookedMerchant(businessName: string): Promise<TestMerchant> {
