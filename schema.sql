@@ -88,6 +88,9 @@ CREATE TABLE merchants (
   last_updated TEXT NOT NULL,
   -- IANA time zone: accounting dates are the merchant's local date (migration 030).
   time_zone TEXT NOT NULL DEFAULT 'Australia/Sydney',
+  -- The hosted pay page's logo (an https URL) and brand colour (#rrggbb) (migration 050).
+  logo_url TEXT,
+  brand_color TEXT,
   -- Automation webhook payload version and the previous secret, valid until the time given (migration 062).
   webhook_version TEXT NOT NULL DEFAULT 'v1' CHECK (webhook_version IN ('v1', '2026-11')),
   webhook_secret_previous TEXT,
@@ -232,7 +235,9 @@ CREATE TABLE payments (
   xero_sync_error TEXT,
   succeeded_at TEXT,
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- The embedding page's reference (the widget's `reference` attribute) (migration 050).
+  reference TEXT
 );
 CREATE INDEX payments_created ON payments (created_at);
 CREATE INDEX payments_merchant_created ON payments (merchant_id, created_at);

@@ -14,7 +14,7 @@ import { migrate } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { startReservationSweeper } from './payments/expiry.ts';
-import { createPaymentProvider, httpDeliver } from './payments/providers/factory.ts';
+import { appDeliver, createPaymentProvider, type FetchHandler } from './payments/providers/factory.ts';
 import { resolveSecrets } from './secrets.ts';
 import { systemResolveHost } from './net/resolve.ts';
 import { startOutboxWorker } from './outbox/worker.ts';
@@ -51,15 +51,16 @@ export async function main(): Promise<void> {
     return fail(`Could not open or migrate the database (${database.describe}): ${(err as Error).message}`);
   }
   const mailer = createMailer({ config, database, logger, clock: systemClock });
-  // The sandbox posts its signed events to our own webhook route once we listen (until then they wait).
-  let listening: (url: string) => void = () => {};
-  const webhookUrl = new Promise<string>((resolve) => (listening = resolve));
+  // The sandbox hands its signed events to our own webhook route in-process, once the app exists
+  // (until then they wait).
+  let appBuilt: (app: FetchHandler) => void = () => {};
+  const appForWebhooks = new Promise<FetchHandler>((resolve) => (appBuilt = resolve));
   let payments;
   try {
     payments = await createPaymentProvider(config, {
       logger,
       clock: systemClock,
-      deliver: httpDeliver(webhookUrl),
+      deliver: appDeliver(appForWebhooks),
     });
   } catch (err) {
     return fail(
@@ -77,6 +78,7 @@ export async function main(): Promise<void> {
   };
   const seedLines = first ? await runDemoSeed(deps) : [];
   const app = createApp(deps);
+  appBuilt(app);
   // Listen for other processes' merchant changes from the start (PostgreSQL), not from the first pay page.
   payCaches(deps);
   // Unconfirmed payment reservations expire after RESERVATION_TTL_MINUTES (DESIGN §3.4).
@@ -85,12 +87,6 @@ export async function main(): Promise<void> {
   const outboxWorker = config.outbox.workerEnabled ? startOutboxWorker(deps) : null;
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host)
-      ? '127.0.0.1'
-      : config.host;
-    listening(
-      `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${info.port}/api/webhooks/stripe`,
-    );
     const base = config.publicBaseUrl;
     const lines = [
       `${config.productName} is running on port ${info.port} (${config.paymentsProvider} payments, ${database.describe})`,

@@ -27,7 +27,12 @@ export interface BenchResult {
   budget: number | null;
   pass: boolean;
   error?: string;
+  /** Why it was not measured here (e.g. no PostgreSQL on this machine); not a failure. */
+  skipped?: string;
 }
+
+/** Thrown by a benchmark that cannot run on this machine (a missing service): printed, not failed. */
+export class BenchSkipped extends Error {}
 
 export function judge(b: Benchmark, value: number): boolean {
   if (b.budget === null) return Number.isFinite(value);
@@ -52,6 +57,18 @@ export async function runBenchmarks(
         pass: judge(b, value),
       });
     } catch (err) {
+      if (err instanceof BenchSkipped) {
+        log(`skipped ${b.name}: ${err.message}`);
+        results.set(b.name, {
+          name: b.name,
+          value: NaN,
+          unit: b.unit,
+          budget: b.budget,
+          pass: true,
+          skipped: err.message,
+        });
+        continue;
+      }
       results.set(b.name, {
         name: b.name,
         value: NaN,
@@ -74,8 +91,12 @@ export function formatTable(results: BenchResult[], benchmarks: Benchmark[]): st
     const b = benchmarks.find((x) => x.name === r.name)!;
     const budget =
       r.budget === null ? 'reference' : `${b.direction === 'max' ? '≤' : '≥'} ${r.budget} ${r.unit}`;
-    const value = r.error ? `error: ${r.error}` : `${r.value} ${r.unit}`;
-    return [r.name, value, budget, r.error ? 'FAIL' : r.pass ? 'pass' : 'FAIL'];
+    const value = r.skipped
+      ? `skipped: ${r.skipped}`
+      : r.error
+        ? `error: ${r.error}`
+        : `${r.value} ${r.unit}`;
+    return [r.name, value, budget, r.skipped ? 'skip' : r.error ? 'FAIL' : r.pass ? 'pass' : 'FAIL'];
   });
   const head = ['benchmark', 'figure', 'budget', 'result'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

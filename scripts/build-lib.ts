@@ -7,15 +7,21 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { writeWidgetRelease } from './widget-release.ts';
+import { buildWidget } from './build-widget.ts';
 
-export const SURFACES = ['site', 'admin', 'widget'] as const;
+/** The widget first: the site's pay page preloads the flow files its manifest names. */
+export const SURFACES = ['widget', 'site', 'admin'] as const;
 export type Surface = (typeof SURFACES)[number];
 
 const OUTPUTS: Record<Surface, string[]> = {
   site: ['dist/site/index.html'],
   admin: ['dist/admin/index.html'],
-  widget: ['dist/widget/invoice-pay.js', 'dist/widget/invoice-pay.esm.js', 'dist/widget/manifest.json'],
+  widget: [
+    'dist/widget/invoice-pay.js',
+    'dist/widget/invoice-pay.esm.js',
+    'dist/widget/manifest.json',
+    'examples/html/pinned.html',
+  ],
 };
 
 export function missingSurfaces(): Surface[] {
@@ -25,12 +31,8 @@ export function missingSurfaces(): Surface[] {
 async function buildSurface(surface: Surface): Promise<void> {
   const configFile = `${surface}/vite.config.ts`;
   if (surface === 'widget') {
-    for (const format of ['iife', 'es']) {
-      process.env.WIDGET_FORMAT = format;
-      await build({ configFile, logLevel: 'warn' });
-    }
-    delete process.env.WIDGET_FORMAT;
-    writeWidgetRelease(); // versioned copies + manifest.json with SRI hashes (docs/embedding.md)
+    await buildWidget(); // loader, flow, module, manifest.json with SRI hashes, the npm package
+    if (existsSync('dist/site/pay.html')) precompress('dist/site'); // its preloads were rewritten
   } else {
     await build({ configFile, logLevel: 'warn' });
   }
@@ -49,6 +51,7 @@ export function precompress(dir: string): void {
     if (!COMPRESSIBLE.test(name)) continue;
     const body = readFileSync(path);
     if (body.length < 512) continue;
+    if (existsSync(`${path}.gz`) && statSync(`${path}.gz`).mtimeMs >= statSync(path).mtimeMs) continue;
     writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
     writeFileSync(
       `${path}.br`,

@@ -15,7 +15,7 @@ const run = (args: string[], env: Record<string, string> = {}) => {
 run(['--import', 'tsx', '--watch-path=api', '--watch-path=core', '--watch', 'api/main.ts']);
 run(['node_modules/vite/bin/vite.js', '--config', 'site/vite.config.ts', '--port', '5173']);
 run(['node_modules/vite/bin/vite.js', '--config', 'admin/vite.config.ts', '--port', '5174']);
-run(['node_modules/vite/bin/vite.js', 'build', '--watch', '--config', 'widget/vite.config.ts']);
+run(['--import', 'tsx', '--watch-path=widget', '--watch-path=core', 'scripts/build.ts', 'widget']);
 
 console.log('API http://localhost:8787  site http://localhost:5173  console http://localhost:5174/admin/');
 const stop = () => {

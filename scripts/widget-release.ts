@@ -1,8 +1,11 @@
 /**
- * Post-build step of the widget (called by build-lib.ts): writes content-addressed copies of the two
- * entry scripts — `invoice-pay.<version>-<hash>.js` and `invoice-pay.<version>-<hash>.esm.js` — and
- * `manifest.json` with their Subresource Integrity (sha384) values, so host pages can pin an exact
- * build: `<script src=…/widget/invoice-pay.0.1.0-1a2b3c4d5e.js integrity="sha384-…" crossorigin>`.
+ * Release step of the widget build (scripts/build-widget.ts): content-addressed copies of the two
+ * entry scripts — `invoice-pay.<version>-<hash>.js` (the loader) and `…-<hash>.esm.js` — and
+ * `manifest.json` with the Subresource Integrity (sha384) of every file a pinned page loads: the
+ * loader, the flow it imports (whose names Vite already hashes, and whose hashes the loader
+ * carries), the ES module and its chunks, and the npm package. Then what is generated from the
+ * manifest, so it is never stale: the hosted pay page's preloads (dist/site/pay.html) and
+ * examples/html/pinned.html.
  *
  * Why the hash in the name (docs/decisions/0007): a versioned URL is served `immutable` and pinned by
  * SRI on merchants' sites; if the bytes behind a URL ever changed (a rebuild without a version bump),
@@ -10,7 +13,7 @@
  * set of bytes" true by construction; the package version in front keeps the name readable.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface WidgetManifestEntry {
@@ -24,10 +27,17 @@ export interface WidgetManifestEntry {
 export interface WidgetManifest {
   name: 'invoice-pay';
   version: string;
-  /** The classic script with React bundled (`<script src>`). */
+  /** The loader (`<script src>`): defines the element, imports the flow when needed. */
   script: WidgetManifestEntry;
+  /**
+   * The pay flow the loader imports (React bundled): its entry and what the entry imports (both
+   * preloaded with their SRI by the loader), and the chunks it loads on demand (Stripe's card box).
+   */
+  flow: { entry: WidgetManifestEntry; imports: WidgetManifestEntry[]; lazy: WidgetManifestEntry[] };
   /** The ES module with React external (for bundlers in React hosts), and the chunks it imports. */
   module: WidgetManifestEntry & { chunks: WidgetManifestEntry[] };
+  /** The npm package (`npm install <origin><path>`): TypeScript types, custom-elements.json, both builds. */
+  package?: WidgetManifestEntry & { file: string };
   /** The unversioned, always-latest URLs (short cache, no SRI possible across releases). */
   latest: { script: string; module: string };
 }
@@ -40,39 +50,99 @@ export function sriOf(body: Buffer): string {
   return `sha384-${createHash('sha384').update(body).digest('base64')}`;
 }
 
-export function writeWidgetRelease(dir = 'dist/widget', version = packageVersion()): WidgetManifest {
+export const contentHash = (body: Buffer) => createHash('sha256').update(body).digest('hex').slice(0, 10);
+
+function entryOf(dir: string, name: string): WidgetManifestEntry {
+  const body = readFileSync(join(dir, name));
+  return { path: `/widget/${name}`, integrity: sriOf(body), bytes: body.length };
+}
+
+export function writeWidgetRelease(
+  dir: string,
+  flow: { preload: { file: string }[]; all: { file: string }[] },
+  version = packageVersion(),
+): WidgetManifest {
   // Copies from an earlier build in the same folder are stale (the build empties it, but be safe).
   for (const name of readdirSync(dir)) {
     if (VERSIONED_WIDGET_FILE.test(name.replace(/\.(br|gz)$/, ''))) rmSync(join(dir, name));
   }
   const release = (source: string, suffix: '' | '.esm'): WidgetManifestEntry => {
     const body = readFileSync(join(dir, source));
-    const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
-    const name = `invoice-pay.${version}-${hash}${suffix}.js`;
+    const name = `invoice-pay.${version}-${contentHash(body)}${suffix}.js`;
     writeFileSync(join(dir, name), body);
     return { path: `/widget/${name}`, integrity: sriOf(body), bytes: body.length };
   };
+  const [entry, ...imports] = flow.preload.map((f) => entryOf(dir, f.file));
+  const lazy = flow.all.filter((f) => !flow.preload.includes(f)).map((f) => entryOf(dir, f.file));
   const manifest: WidgetManifest = {
     name: 'invoice-pay',
     version,
     script: release('invoice-pay.js', ''),
+    flow: { entry, imports, lazy },
     module: { ...release('invoice-pay.esm.js', '.esm'), chunks: chunksOf(dir, 'invoice-pay.esm.js') },
     latest: { script: '/widget/invoice-pay.js', module: '/widget/invoice-pay.esm.js' },
   };
-  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeManifest(dir, manifest);
+  writePayPagePreloads(manifest);
+  writePinnedExample(manifest);
   return manifest;
 }
 
-/** The module's own chunks (`import('./invoice-pay-StripeCard-<hash>.js')`): content-hashed by Vite already. */
-function chunksOf(dir: string, entry: string): WidgetManifestEntry[] {
+export function writeManifest(dir: string, manifest: WidgetManifest): void {
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** The module's own chunks, and theirs (`import('./invoice-pay-mount-<hash>.js')`): hashed by Vite. */
+function chunksOf(dir: string, entry: string, seen = new Set<string>()): WidgetManifestEntry[] {
   const code = readFileSync(join(dir, entry), 'utf8');
-  const names = new Set([...code.matchAll(/["']\.\/(invoice-pay-[\w-]+\.js)["']/g)].map((m) => m[1]));
-  return [...names].sort().map((name) => {
-    const body = readFileSync(join(dir, name));
-    return { path: `/widget/${name}`, integrity: sriOf(body), bytes: body.length };
-  });
+  const names = [...code.matchAll(/["']\.\/(invoice-pay-[\w-]+\.js)["']/g)].map((m) => m[1]);
+  for (const name of names) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    chunksOf(dir, name, seen);
+  }
+  return [...seen].sort().map((name) => entryOf(dir, name));
 }
 
 function packageVersion(): string {
   return (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+}
+
+const PRELOAD_MARKER = /<!-- invoice-pay:preload -->[\s\S]*?<!-- \/invoice-pay:preload -->/;
+
+/**
+ * The hosted pay page's `<head>` preloads: the flow's entry and its imports (with their SRI), so the
+ * flow downloads while the page parses instead of after the loader ran. Between the markers in
+ * site/pay.html; written by the site build (site/vite.config.ts) and again by each widget build.
+ */
+export function withPayPagePreloads(html: string, manifest: WidgetManifest): string {
+  const links = [manifest.flow.entry, ...manifest.flow.imports].map(
+    (e) => `<link rel="modulepreload" href="${e.path}" integrity="${e.integrity}" crossorigin="anonymous" />`,
+  );
+  return html.replace(
+    PRELOAD_MARKER,
+    `<!-- invoice-pay:preload -->\n    ${links.join('\n    ')}\n    <!-- /invoice-pay:preload -->`,
+  );
+}
+
+function writePayPagePreloads(manifest: WidgetManifest): void {
+  const page = 'dist/site/pay.html';
+  if (!existsSync(page)) return; // the site build writes them when it runs after this one
+  writeFileSync(page, withPayPagePreloads(readFileSync(page, 'utf8'), manifest));
+  for (const suffix of ['.gz', '.br']) rmSync(page + suffix, { force: true }); // re-compressed by the site step
+}
+
+/**
+ * examples/html/pinned.html from its template and the manifest (never stale; the generated file is
+ * not committed), and the same page under dist/widget/examples/ for the running server.
+ */
+export function writePinnedExample(manifest: WidgetManifest): void {
+  const template = readFileSync('examples/html/pinned.template.html', 'utf8');
+  const page = template
+    .replaceAll('{{script.path}}', manifest.script.path)
+    .replaceAll('{{script.integrity}}', manifest.script.integrity)
+    .replaceAll('{{version}}', manifest.version);
+  writeFileSync('examples/html/pinned.html', page);
+  mkdirSync('dist/widget/examples', { recursive: true });
+  writeFileSync('dist/widget/examples/pinned.html', page);
 }

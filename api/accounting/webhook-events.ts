@@ -188,7 +188,7 @@ export async function disputeEvent(
       amount: dispute.amount,
       reason: dispute.reason,
       status: dispute.status,
-      reference: link?.reference ?? null,
+      reference: link?.reference ?? payment.reference ?? null,
       payment_intent_id: payment.payment_intent_id,
       date: localDate(at, merchant.time_zone),
       created_at: at.toISOString(),

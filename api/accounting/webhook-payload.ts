@@ -41,6 +41,8 @@ export interface AutomationPayload {
     make_scenario_id: string | null;
     payment_reference: string;
     customer_email: string | null;
+    /** Payments and their refunds: the embedding page's reference (the widget's `reference`), or null. */
+    reference?: string | null;
     status: string;
     is_test: boolean;
     payment_id: string | null;
@@ -104,6 +106,7 @@ export function buildAutomationPayload(
       make_scenario_id: merchant.make_scenario_id,
       payment_reference: payment.payment_intent_id ?? payment.id,
       customer_email: payment.customer_email,
+      reference: payment.reference ?? null,
       status: refund ? 'refunded' : 'succeeded',
       is_test: false,
       payment_id: payment.id,

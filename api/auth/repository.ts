@@ -58,6 +58,26 @@ export async function markRefreshTokenUsed(db: DbOrTrx, id: string, now: string)
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Whether a successor of a token used at `usedAt` has been used: a token of the family other than
+ * it, issued at or after that use, with a use of its own.
+ */
+export async function successorUsed(
+  db: DbOrTrx,
+  token: { id: string; family_id: string },
+  usedAt: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', token.family_id)
+    .where('id', '!=', token.id)
+    .where('created_at', '>=', usedAt)
+    .where('used_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function revokeFamily(db: DbOrTrx, familyId: string, now: string): Promise<number> {
   const result = await db
     .updateTable('refresh_tokens')

@@ -2,7 +2,11 @@
  * Sessions: sign-in, refresh-token rotation and sign-out.
  * A sign-in starts a token *family*. Each refresh marks the presented token used and issues the next
  * one in the family; presenting a used (or revoked) token again means it was copied, so the whole
- * family is revoked and both holders must sign in again. Sign-out revokes the family.
+ * family is revoked and both holders must sign in again — except within REFRESH_REUSE_GRACE_SECONDS
+ * of its first use while none of its successors has been used: then the answer to the first use was
+ * lost (a page reloaded or navigated away while its refresh was in flight, so the browser never
+ * stored the new cookie), and the holder gets another successor instead of being signed out.
+ * Sign-out revokes the family.
  * Failed sign-ins count on the user row; LOGIN_LOCK_THRESHOLD failures in a row lock the account for
  * LOGIN_LOCK_MINUTES (temporary by design, and cleared by a password reset or `npm run admin:create`).
  */
@@ -19,6 +23,11 @@ import { findUserByEmail, findUserById, toAuthUser } from './users.ts';
 import type { User } from '../db/types.ts';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
+/**
+ * How long a used refresh token may be presented again when its successor was never used (a lost
+ * answer, not a copy). Identity providers call it the rotation grace period or reuse interval.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 export const LOGIN_LOCK_THRESHOLD = 20;
 export const LOGIN_LOCK_MINUTES = 15;
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
@@ -189,6 +198,12 @@ export async function refresh(
     if (!row) return { error: 'unknown' as const };
     if (row.used_at || row.revoked_at || !(await repo.markRefreshTokenUsed(trx, row.id, nowIso))) {
       if (row.revoked_at) return { error: 'revoked' as const };
+      if (await lostAnswer(trx, row, nowIso)) {
+        if (row.expires_at <= nowIso) return { error: 'expired' as const };
+        const user = await findUserById(trx, row.user_id);
+        if (!user) return { error: 'unknown' as const };
+        return { session: await issueSession(deps, trx, user, row.family_id) };
+      }
       const revoked = await repo.revokeFamily(trx, row.family_id, nowIso);
       await repo.bumpSessionVersion(trx, row.user_id); // the thief's access tokens die too
       await audit(
@@ -215,6 +230,22 @@ export async function refresh(
     throw expired();
   }
   return outcome.session;
+}
+
+/**
+ * A used token presented again is a lost answer, not a copy, when its first use was at most
+ * REFRESH_REUSE_GRACE_SECONDS ago and none of its successors has been used (the one the browser
+ * never stored is still unused). A concurrent second use — marked by the other
+ * transaction after this one read the row — counts as just used.
+ */
+async function lostAnswer(
+  trx: Parameters<typeof repo.findRefreshToken>[0],
+  row: { id: string; family_id: string; used_at: string | null },
+  nowIso: string,
+): Promise<boolean> {
+  const usedAt = row.used_at ?? nowIso;
+  if (Date.parse(nowIso) - Date.parse(usedAt) > REFRESH_REUSE_GRACE_SECONDS * 1000) return false;
+  return !(await repo.successorUsed(trx, row, usedAt));
 }
 
 /**

@@ -3,6 +3,7 @@
  * default) or PostgreSQL through `pg`. Both sit behind one typed Kysely instance.
  */
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -33,6 +34,13 @@ export interface AppDatabase {
    * compare it instead of reading again (the pay-session lookup). Absent on PostgreSQL.
    */
   changeStamp?: () => number;
+  /**
+   * SQLite file in WAL mode only: make every commit so far durable — `fdatasync` of the write-ahead
+   * log on libuv's thread pool, what `synchronous=FULL` does inline at each COMMIT. The group commit
+   * (api/payments/group-commit.ts) commits with `synchronous=NORMAL`, then calls this while it
+   * still holds the connection, so the event loop is not stalled by the disk.
+   */
+  syncWal?: () => Promise<void>;
   /**
    * PostgreSQL only: cross-process cache invalidation (LISTEN/NOTIFY, change-bus.ts). A process that
    * changed what others may cache publishes a topic after its commit. Absent on SQLite.
@@ -124,7 +132,7 @@ export function openSqlite(path: string): AppDatabase {
   if (path !== ':memory:') createPrivately(path);
   const sqlite = new SQLite(path);
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('journal_mode = WAL');
+  const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   let local = 0;
@@ -135,6 +143,7 @@ export function openSqlite(path: string): AppDatabase {
   let external = 0;
   let seenVersion = dataVersion.get();
   let polledAt = 0;
+  const wal = journal === 'wal' ? walSyncer(resolve(path)) : null;
   return {
     db,
     dialect: 'sqlite',
@@ -151,7 +160,58 @@ export function openSqlite(path: string): AppDatabase {
       }
       return local + external; // both only grow: the sum changes whenever either does
     },
-    close: () => db.destroy(),
+    syncWal: wal?.sync,
+    close: async () => {
+      await db.destroy();
+      await wal?.close();
+    },
+  };
+}
+
+/**
+ * `fdatasync` of a database's WAL file (opened once, kept: the log lives as long as a connection
+ * does), and — the first time, as SQLite does when it creates the log — of its directory, so the
+ * file itself survives a power cut.
+ *
+ * A failed `fdatasync` is final for the process (as PostgreSQL treats it): the kernel may already
+ * have dropped the unwritten pages and a later sync could report success without them, so from then
+ * on every sync fails with the first error, nothing more is acknowledged, and a restart (which
+ * recovers from what is really on disk) is the way out.
+ */
+function walSyncer(dbPath: string): { sync(): Promise<void>; close(): Promise<void> } {
+  let wal: Promise<FileHandle> | null = null;
+  let directorySynced = false;
+  let failed: Error | null = null;
+  const drop = async () => {
+    const handle = wal;
+    wal = null;
+    await (await handle?.catch(() => null))?.close();
+  };
+  return {
+    async sync() {
+      if (failed) throw failed;
+      wal ??= open(`${dbPath}-wal`, 'r');
+      try {
+        await (await wal).datasync();
+      } catch (err) {
+        failed = new Error(
+          `Could not make the database's write-ahead log durable (${(err as Error).message}); restart the server`,
+          { cause: err },
+        );
+        await drop().catch(() => {});
+        throw failed;
+      }
+      if (!directorySynced) {
+        const dir = await open(dirname(dbPath), 'r');
+        try {
+          await dir.sync();
+        } finally {
+          await dir.close();
+        }
+        directorySynced = true;
+      }
+    },
+    close: drop,
   };
 }
 

@@ -85,6 +85,10 @@ export interface MerchantsTable {
   last_updated: Timestamp;
   /** IANA time zone; accounting dates are the merchant's local date. */
   time_zone: Generated<string>;
+  /** The hosted pay page's logo, an https URL (migration 050). */
+  logo_url: string | null;
+  /** The hosted pay page's brand colour, #rrggbb (migration 050). */
+  brand_color: string | null;
   /** The automation webhook's payload version (api/accounting/webhook-events.ts). */
   webhook_version: Generated<WebhookVersion>;
   /** The secret before the last rotation (sealed), still signing deliveries until `…_until`. */
@@ -230,6 +234,8 @@ export interface PaymentsTable {
   succeeded_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The embedding page's reference (the widget's `reference` attribute; migration 050). */
+  reference: string | null;
 }
 
 export interface DeclineCountersTable {

@@ -2,8 +2,8 @@
  * Security headers and CORS (DESIGN §4a). Each HTML surface gets a Content-Security-Policy that
  * allows exactly what it loads: the hosted pay page our origin plus Stripe's documented origins for
  * Stripe.js, Elements and 3-D Secure; the site and the console our origin only (the site's blog
- * shows admin-chosen https images). No surface allows inline or remote script. Nothing may frame
- * our pages (clickjacking on a payment form). HSTS is sent only for requests that arrived over
+ * shows admin-chosen https images, the pay page a merchant's https logo). No surface allows inline
+ * or remote script. Nothing may frame our pages (clickjacking on a payment form). HSTS is sent only for requests that arrived over
  * HTTPS: behind a proxy that is `X-Forwarded-Proto: https`, believed only with TRUST_PROXY=1.
  * The widget's prefixes (/api/pay, /api/payments, /api/sandbox) answer any origin; every other
  * route is same-origin only (no CORS headers, and cross-site preflights are refused).
@@ -47,9 +47,11 @@ export function contentSecurityPolicy(surface: Surface = 'site'): string {
     `script-src 'self'${pay ? ` ${STRIPE_SOURCES.script.join(' ')}` : ''}`,
     `frame-src ${pay ? STRIPE_SOURCES.frame.join(' ') : "'none'"}`,
     `connect-src 'self'${pay ? ` ${STRIPE_SOURCES.connect.join(' ')}` : ''}`,
-    // Blog posts (site, and the console's preview) show a featured image from any https URL.
-    `img-src 'self' data:${pay ? '' : ' https:'}`,
-    // React-admin (emotion) and the widget's shadow-root <style> inject styles at run time.
+    // Blog posts (site, and the console's preview) show a featured image from any https URL; the
+    // pay page the merchant's logo (an https URL, console → Merchant Details) — images only.
+    "img-src 'self' data: https:",
+    // React-admin (emotion) injects styles at run time, and the pay page keeps Stripe.js free to
+    // (the widget itself needs none: its stylesheet is a constructable one, docs/embedding.md).
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self' data:",
     "object-src 'none'",

@@ -30,6 +30,7 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.woff2': 'font/woff2',
   '.d.ts': 'text/plain; charset=utf-8',
+  '.tgz': 'application/gzip',
 };
 
 interface CachedFile {
@@ -99,9 +100,10 @@ export function createStatic(
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
   };
 
-  // Widget builds pinned by version + content hash (scripts/widget-release.ts) and its hashed chunks.
+  // Widget builds pinned by version + content hash (scripts/widget-release.ts), its hashed chunks,
+  // and the npm package under its content-addressed name.
   const pinnedWidget =
-    /[\\/]widget[\\/]invoice-pay(\.\d+\.\d+\.\d+\S*-[0-9a-f]{10}(\.esm)?|-\w+-[\w-]{8,})\.js$/;
+    /[\\/]widget[\\/]invoice-pay(\.\d+\.\d+\.\d+\S*-[0-9a-f]{10}(\.esm)?\.js|-\w+-[\w-]{8,}\.js|-\d+\.\d+\.\d+\S*-[0-9a-f]{10}\.tgz)$/;
   const cacheFor = (path: string) =>
     /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path) || pinnedWidget.test(path)
       ? 'public, max-age=31536000, immutable'

@@ -4,6 +4,7 @@
  * the accounting `payment_url`; secrets such as `webhook_secret` never leave the server.
  */
 import { z } from '@hono/zod-openapi';
+import { brandColorProblem, contrastRatio, isHttpsUrl, MIN_BRAND_CONTRAST } from '../../core/brand.ts';
 import { EMAIL_PATTERN } from '../../core/email.ts';
 import { isTimeZone } from '../../core/local-date.ts';
 import { SurchargePercentageInput, SurchargeRuleInput, SurchargeRuleOutput } from './surcharge.ts';
@@ -13,13 +14,14 @@ const EMAIL = EMAIL_PATTERN;
 /** A merchant's status (spec §8: active, pending; anything else is shown red): only these are stored. */
 export const MERCHANT_STATUSES = ['active', 'pending', 'inactive'] as const;
 
+/** Blank or null clears the field; absent (undefined) leaves it as it is (an update sends only changes). */
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
     .nullish()
-    .transform((v) => (v ? v : null));
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
 
 const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max);
@@ -31,7 +33,44 @@ const email = z
   .max(254)
   .regex(EMAIL, 'Email is invalid');
 
+export const LOGO_URL_MESSAGE = 'The logo must be an https:// URL (at most 2000 characters).';
+export const BRAND_COLOR_FORMAT_MESSAGE = 'The brand colour must be a hex colour such as #0f5132.';
+export const brandContrastMessage = (ratio: number) =>
+  `The brand colour is too light: white text on it has a contrast of ${ratio.toFixed(1)}:1, below the ${MIN_BRAND_CONTRAST}:1 customers need to read it. Choose a darker shade.`;
+
+/** Hosted pay page branding (core/brand.ts): null clears it. */
+const branding = {
+  logo_url: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v : null))
+    .refine((v) => !v || isHttpsUrl(v), LOGO_URL_MESSAGE)
+    .openapi({
+      type: 'string',
+      description: "The merchant's logo on the hosted pay page: an https URL",
+      example: 'https://supplier.example/logo.png',
+    }),
+  brand_color: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v.toLowerCase() : null))
+    .superRefine((v, ctx) => {
+      const problem = v ? brandColorProblem(v) : null;
+      if (problem === 'format') ctx.addIssue({ code: 'custom', message: BRAND_COLOR_FORMAT_MESSAGE });
+      if (problem === 'contrast')
+        ctx.addIssue({ code: 'custom', message: brandContrastMessage(contrastRatio(v!, '#ffffff')) });
+    })
+    .openapi({
+      type: 'string',
+      description: 'The accent of the hosted pay page (#rrggbb, at least 4.5:1 against white)',
+      example: '#0f5132',
+    }),
+};
+
 const common = {
+  ...branding,
   phone: optionalText(40),
   description: optionalText(2000),
   status: z
@@ -90,6 +129,8 @@ export const MerchantSchema = z
     status: z.string(),
     country: z.string(),
     time_zone: z.string(),
+    logo_url: z.string().nullable(),
+    brand_color: z.string().nullable(),
     surcharge_enabled: z.boolean(),
     surcharge_percentage: z.number(),
     surcharge_rules: z.array(SurchargeRuleOutput),

@@ -20,6 +20,8 @@ export const demoMerchantSeedStep: SeedStep = {
         email: 'accounts@demo-building.example',
         phone: null,
         description: 'Timber, steel and fixings (demo merchant)',
+        logo_url: null,
+        brand_color: null,
       },
       { user: null, ip: null },
     );

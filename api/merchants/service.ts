@@ -40,6 +40,8 @@ export function toApiMerchant(m: Merchant, publicBaseUrl: string) {
     status: m.status,
     country: m.country,
     time_zone: m.time_zone,
+    logo_url: m.logo_url,
+    brand_color: m.brand_color,
     surcharge_enabled: m.surcharge_enabled === 1,
     surcharge_percentage: Number(percentageFromBps(m.surcharge_bps)),
     surcharge_rules: rulesToApi(parseRules(m.surcharge_rules)),
@@ -98,6 +100,8 @@ export async function createMerchant(
       surcharge_rules: input.surcharge_rules?.length ? JSON.stringify(input.surcharge_rules) : null,
       country: input.country ?? 'AU',
       time_zone: input.time_zone ?? deps.config.defaultTimeZone,
+      logo_url: input.logo_url ?? null,
+      brand_color: input.brand_color ?? null,
       xero_payment_url: buildAccountingPaymentUrl(deps.config.publicBaseUrl, id, shortcode),
       stripe_account_id: null,
       created_at: now,
@@ -137,6 +141,8 @@ export async function updateMerchantDetails(
     if (input.status !== undefined) changes.status = input.status;
     if (input.country !== undefined) changes.country = input.country;
     if (input.time_zone !== undefined) changes.time_zone = input.time_zone ?? deps.config.defaultTimeZone;
+    if (input.logo_url !== undefined) changes.logo_url = input.logo_url;
+    if (input.brand_color !== undefined) changes.brand_color = input.brand_color;
     if (input.surcharge_enabled !== undefined) changes.surcharge_enabled = input.surcharge_enabled ? 1 : 0;
     if (input.surcharge_percentage !== undefined) changes.surcharge_bps = input.surcharge_percentage;
     if (input.surcharge_rules !== undefined)

@@ -97,6 +97,8 @@ export async function render(
       ready: notReady === null,
       notReadyReason: notReady,
       contact: { email: merchant.email, phone: merchant.phone },
+      logoUrl: merchant.logo_url ?? null,
+      brandColor: merchant.brand_color ?? null,
     },
     provider: {
       mode: deps.payments.mode,

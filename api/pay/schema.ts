@@ -22,6 +22,14 @@ export const PaySession = z
       contact: z
         .object({ email: z.string(), phone: z.string().nullable() })
         .openapi({ description: 'Who the customer contacts when the page cannot take the payment' }),
+      logoUrl: z
+        .string()
+        .nullable()
+        .openapi({ description: "The merchant's logo (https URL) for the hosted pay page" }),
+      brandColor: z
+        .string()
+        .nullable()
+        .openapi({ description: "The merchant's brand colour (#rrggbb): the hosted pay page's accent" }),
     }),
     provider: z.object({
       mode: z.enum(['sandbox', 'stripe']),

@@ -37,6 +37,7 @@ export function toApiPayment(
     session_id: p.session_id ?? p.payment_intent_id,
     stripe_connect_account_id: p.stripe_connect_account_id,
     customer_email: p.customer_email,
+    reference: p.reference,
     card: p.card_last4
       ? {
           brand: p.card_brand,
@@ -98,7 +99,14 @@ export const paymentList = defineList({
   defaultSort: ['created_at', 'DESC'],
   tiebreaker: 'payments.id',
   filters: {
-    q: { search: ['payments.invoice_number', 'payments.customer_email', 'payments.payment_intent_id'] },
+    q: {
+      search: [
+        'payments.invoice_number',
+        'payments.customer_email',
+        'payments.payment_intent_id',
+        'payments.reference',
+      ],
+    },
     id: { column: 'payments.id' },
     merchant_id: { column: 'payments.merchant_id' },
     status: { where: statusFilter },

@@ -56,6 +56,7 @@ export type IntentSource = Pick<
   | 'total_amount'
   | 'stripe_connect_account_id'
   | 'customer_email'
+  | 'reference'
   | 'provider_idempotency_key'
   | 'payment_method_id'
   | 'confirmation_token'
@@ -86,6 +87,8 @@ export function intentRequestFor(p: IntentSource, publicBaseUrl: string): Create
       surchargeAmount: String(p.surcharge),
       platformFee: String(p.platform_fee),
       surcharge_percentage: percentageFromBps(p.surcharge_bps),
+      // Only when set: an attempt made before references existed rebuilds its request unchanged.
+      ...(p.reference ? { reference: p.reference } : {}),
     },
     idempotencyKey: p.provider_idempotency_key,
     ...confirm,

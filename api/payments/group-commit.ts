@@ -1,8 +1,9 @@
 /**
- * Group commit for payment creation on SQLite (DESIGN §9 throughput, without lowering §5's
- * `synchronous=FULL`). better-sqlite3 runs on the event loop, so every COMMIT's fsync stalls the
- * whole process; concurrent creations therefore queue their write transactions here and run them
- * back to back inside ONE `BEGIN IMMEDIATE … COMMIT`, sharing one fsync.
+ * Group commit for payment writes on SQLite (DESIGN §9 throughput, with §5's `synchronous=FULL`
+ * durability). better-sqlite3 runs on the event loop, so a COMMIT that waits for its fsync stalls
+ * the whole process; concurrent payment writes therefore queue their transactions here and run them
+ * back to back inside ONE `BEGIN IMMEDIATE … COMMIT`, sharing one fsync — and that fsync runs off
+ * the event loop.
  *
  * Guarantees are those of a transaction per job:
  *  - each job runs inside its own SAVEPOINT; a job that throws (a refused amount, a bug) is rolled
@@ -12,17 +13,36 @@
  *    serialisation SQLite's write lock gave before;
  *  - a caller's promise settles only after the COMMIT is durable; if the COMMIT fails, every job of
  *    the batch fails (nothing of it was written).
+ *
+ * Durability without the stall: on a database that can sync its write-ahead log itself
+ * (`syncWal`, a SQLite file in WAL mode: api/db/database.ts) the batch commits with
+ * `synchronous=NORMAL` — SQLite writes the WAL frames but does not wait for the disk — and then
+ * `fdatasync`s the WAL on libuv's thread pool (what `synchronous=FULL` does inline) *while still
+ * holding the one connection*. So nothing reads the batch's writes, and no caller hears of them,
+ * before they are on disk: the durability of `synchronous=FULL`, while the event loop serves other
+ * requests' HTTP, validation and signatures. Every other transaction keeps `synchronous=FULL`.
+ *
  * PostgreSQL commits in parallel on its pool and needs its row locks per transaction: there a job
  * is simply its own transaction.
  */
-import { sql } from 'kysely';
-import type { AppDatabase, Trx } from '../db/database.ts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../db/database.ts';
+
+/** A database that takes write transactions: ours (AppDatabase) or the sandbox provider's own. */
+export interface WritableDatabase<DB> {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** SQLite file in WAL mode: make every commit so far durable (fdatasync of the WAL, off the event loop). */
+  syncWal?: () => Promise<void>;
+}
 
 type Job = {
-  run: (trx: Trx) => Promise<unknown>;
+  run: (trx: Transaction<unknown>) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 };
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /** At most this many jobs share a commit (bounds the time the write lock is held). */
 const MAX_BATCH = 64;
@@ -30,11 +50,18 @@ const MAX_BATCH = 64;
 class SqliteGroupCommit {
   #queue: Job[] = [];
   #draining = false;
-  constructor(private readonly database: AppDatabase) {}
+  constructor(
+    private readonly db: Kysely<unknown>,
+    private readonly syncWal: (() => Promise<void>) | undefined,
+  ) {}
 
-  run<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+  run<DB, T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ run: work, resolve: resolve as (v: unknown) => void, reject });
+      this.#queue.push({
+        run: work as unknown as Job['run'],
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       if (!this.#draining) {
         this.#draining = true;
         // Let the requests that are ready in this turn of the event loop join the first batch.
@@ -52,34 +79,13 @@ class SqliteGroupCommit {
   }
 
   async #commit(batch: Job[]): Promise<void> {
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
-    let trx;
+    let outcomes: Outcome[];
     try {
-      trx = await this.database.db.startTransaction().execute(); // BEGIN IMMEDIATE
+      // The connection is held from BEGIN until the commit is durable (SQLite has only this one).
+      outcomes = await this.db.connection().execute((conn) => this.#transaction(conn, batch));
     } catch (error) {
-      for (const job of batch) job.reject(error);
-      return;
-    }
-    try {
-      for (const job of batch) {
-        await sql`savepoint job`.execute(trx);
-        try {
-          const value = await job.run(trx);
-          await sql`release savepoint job`.execute(trx);
-          outcomes.push({ ok: true, value });
-        } catch (error) {
-          await sql`rollback to savepoint job`.execute(trx);
-          await sql`release savepoint job`.execute(trx);
-          outcomes.push({ ok: false, error });
-        }
-      }
-      await trx.commit().execute();
-    } catch (error) {
-      // The transaction itself failed (COMMIT, or a savepoint command): nothing of the batch stands.
-      await trx
-        .rollback()
-        .execute()
-        .catch(() => {});
+      // The transaction itself failed (BEGIN, COMMIT, a savepoint command, the WAL sync): nothing
+      // of the batch may be relied on.
       for (const job of batch) job.reject(error);
       return;
     }
@@ -89,17 +95,56 @@ class SqliteGroupCommit {
       else job.reject(outcome.error);
     });
   }
+
+  async #transaction(conn: Kysely<unknown>, batch: Job[]): Promise<Outcome[]> {
+    const trx = conn as unknown as Transaction<unknown>; // one connection, inside BEGIN … COMMIT
+    const outcomes: Outcome[] = [];
+    if (this.syncWal) await sql`pragma synchronous = normal`.execute(conn);
+    try {
+      await sql`begin immediate`.execute(conn);
+      try {
+        for (const job of batch) {
+          await sql`savepoint job`.execute(conn);
+          try {
+            const value = await job.run(trx);
+            await sql`release savepoint job`.execute(conn);
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            await sql`rollback to savepoint job`.execute(conn);
+            await sql`release savepoint job`.execute(conn);
+            outcomes.push({ ok: false, error });
+          }
+        }
+        await sql`commit`.execute(conn);
+      } catch (error) {
+        await sql`rollback`.execute(conn).catch(() => {});
+        throw error;
+      }
+      // Still holding the connection: durable before anyone can read it or hear of it.
+      await this.syncWal?.();
+    } finally {
+      if (this.syncWal) await sql`pragma synchronous = full`.execute(conn);
+    }
+    return outcomes;
+  }
 }
 
-const runners = new WeakMap<AppDatabase, SqliteGroupCommit>();
+const runners = new WeakMap<object, SqliteGroupCommit>();
 
 /**
  * Run `work` as one write transaction: on SQLite grouped with concurrent ones under one commit, on
- * PostgreSQL as its own transaction. Resolves once its writes are committed.
+ * PostgreSQL as its own transaction. Resolves once its writes are committed (and durable).
  */
-export function inWriteTransaction<T>(database: AppDatabase, work: (trx: Trx) => Promise<T>): Promise<T> {
+export function inWriteTransaction<DB, T>(
+  database: WritableDatabase<DB>,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
   if (database.dialect !== 'sqlite') return database.db.transaction().execute(work);
-  let runner = runners.get(database);
-  if (!runner) runners.set(database, (runner = new SqliteGroupCommit(database)));
+  let runner = runners.get(database.db);
+  if (!runner)
+    runners.set(
+      database.db,
+      (runner = new SqliteGroupCommit(database.db as Kysely<unknown>, database.syncWal)),
+    );
   return runner.run(work);
 }

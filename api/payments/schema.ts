@@ -61,6 +61,17 @@ export const CreatePaymentBody = z
       .regex(EMAIL_PATTERN, 'Email is invalid')
       .nullish()
       .or(z.literal('')),
+    reference: z
+      .string()
+      .trim()
+      .max(200, 'The reference is at most 200 characters')
+      .regex(/^[^\p{Cc}]*$/u, 'The reference cannot contain control characters')
+      .nullish()
+      .openapi({
+        description:
+          "The embedding page's own reference for this payment (the widget's `reference` attribute: an order or account number). Stored on the payment, shown in the console, sent in the automation webhook (`payment_details.reference`) and in the provider's metadata.",
+        example: 'PO-7731',
+      }),
     // Sent by the spec's client; ignored (recomputed on the server).
     surcharge: z.unknown().optional(),
     total_amount: z.unknown().optional(),

@@ -124,6 +124,7 @@ export async function createPayment(
     total_amount: breakdown.total,
     stripe_connect_account_id: ctx.account,
     customer_email: input.customerEmail ? input.customerEmail.toLowerCase() : null,
+    reference: input.reference || null,
     provider_idempotency_key: providerKeyFor(clientKey, paymentId),
     payment_method_id: null,
     confirmation_token: input.confirmationToken,

@@ -2,7 +2,8 @@
  * Rows → the integrator API's objects (api/v1/schemas.ts). The same functions build the `2026-11`
  * webhook events' `data.object` (api/accounting/webhook-events.ts), so an event and a GET of the same
  * thing agree. A payment's `reference` is the one of the signed pay link it was paid through (found
- * by the link's credible observation; with several links of the same amount, the newest).
+ * by the link's credible observation; with several links of the same amount, the newest), else the
+ * one the embedding page gave the widget (`payments.reference`).
  */
 import { localDate } from '../../core/local-date.ts';
 import type { DbOrTrx } from '../db/database.ts';
@@ -51,7 +52,7 @@ export function toV1Payment(p: Payment, timeZone: string, link: LinkRef | undefi
     refunded_amount: p.refunded_amount,
     net_amount: p.amount - p.refunded_amount,
     status: p.status,
-    reference: link?.reference ?? null,
+    reference: link?.reference ?? p.reference ?? null,
     pay_link_id: link?.id ?? null,
     payment_intent_id: p.payment_intent_id,
     customer_email: p.customer_email,
@@ -68,7 +69,7 @@ export function toV1Payment(p: Payment, timeZone: string, link: LinkRef | undefi
 
 export function toV1Refund(
   r: Refund,
-  p: Pick<Payment, 'merchant_id' | 'invoice_id' | 'invoice_number' | 'currency'>,
+  p: Pick<Payment, 'merchant_id' | 'invoice_id' | 'invoice_number' | 'currency' | 'reference'>,
   timeZone: string,
   link: LinkRef | undefined,
 ) {
@@ -87,7 +88,7 @@ export function toV1Refund(
     kind: r.kind,
     status: r.status,
     reason: r.reason,
-    reference: link?.reference ?? null,
+    reference: link?.reference ?? p.reference ?? null,
     provider_refund_id: r.provider_refund_id,
     date: localDate(r.created_at, timeZone),
     created_at: r.created_at,

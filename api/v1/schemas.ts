@@ -57,10 +57,11 @@ export const V1PaymentSchema = z
     refunded_amount: minor('The invoice part refunded so far', 0),
     net_amount: minor('amount − refunded_amount', 25000),
     status: PaymentStatusSchema,
-    reference: z
-      .string()
-      .nullable()
-      .openapi({ example: 'ORDER-7731', description: 'The `reference` of the pay link it was paid through' }),
+    reference: z.string().nullable().openapi({
+      example: 'ORDER-7731',
+      description:
+        "The `reference` of the pay link it was paid through, else the embedding page's (the widget's `reference` attribute)",
+    }),
     pay_link_id: z.string().nullable(),
     payment_intent_id: z.string().nullable().openapi({ example: 'pi_3Q…', description: "The provider's id" }),
     customer_email: z.string().nullable(),
@@ -92,7 +93,10 @@ export const V1RefundSchema = z
     }),
     status: z.enum(['pending', 'succeeded', 'failed', 'canceled']),
     reason: z.string().nullable(),
-    reference: z.string().nullable().openapi({ description: "The payment's pay-link reference" }),
+    reference: z
+      .string()
+      .nullable()
+      .openapi({ description: "The payment's reference (its pay link's, else the embedding page's)" }),
     provider_refund_id: z.string().nullable().openapi({ example: 're_3Q…' }),
     date: localDate,
     created_at: time,

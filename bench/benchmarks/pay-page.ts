@@ -19,7 +19,7 @@ function median(values: number[]): number {
 export const payPageInteractive: Benchmark = {
   name: 'pay-page-interactive',
   unit: 'ms',
-  budget: 400,
+  budget: 250,
   direction: 'max',
   description:
     'hosted /pay page: navigation → amount input usable, headless Chromium, loopback, median of 20',

@@ -1,11 +1,13 @@
 /**
  * Token attacks against the API on this dialect: forged access tokens (alg none, wrong key, other
  * algorithm, tampered payload, expired, not yet valid) are refused with 401, and presenting a used
- * refresh token revokes its whole family while other sessions live on.
+ * refresh token revokes its whole family while other sessions live on — unless its answer was lost
+ * (presented again within the grace period, its successor still unused).
  */
 import { SignJWT, base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../api/auth/access-token.ts';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../api/auth/session.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { bearerFor, createUser, signIn } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -13,6 +15,8 @@ import { skipPostgres, testDialect } from '../support/db.ts';
 const skip = await skipPostgres();
 
 const encode = (value: object) => base64url.encode(JSON.stringify(value));
+/** The refresh cookie an answer sets, as a request's Cookie header. */
+const cookieOf = (res: { headers: Headers }) => (res.headers.get('set-cookie') ?? '').split(';')[0];
 
 describe.skipIf(skip)(`token attacks (${testDialect})`, () => {
   let t: TestApp;
@@ -138,14 +142,18 @@ describe.skipIf(skip)(`token attacks (${testDialect})`, () => {
     const otherDevice = await signIn(t, 'pleb@acme.example', 'pleb-password');
     const rotated = await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: stolen.cookie });
     expect(rotated.status).toBe(200);
-    const next = (rotated.headers.get('set-cookie') ?? '').split(';')[0];
+    const next = cookieOf(rotated);
+    // The legitimate holder moves on: its successor is used.
+    const moved = await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: next });
+    expect(moved.status).toBe(200);
+    const latest = cookieOf(moved);
 
     // The attacker replays the old token: refused, and the cookie is cleared.
     const replay = await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: stolen.cookie });
     expect(replay.status).toBe(401);
     expect(replay.headers.get('set-cookie')).toMatch(/Max-Age=0/);
-    // The legitimate holder's newer token is dead too: the family is revoked.
-    expect((await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: next })).status).toBe(401);
+    // The legitimate holder's newest token is dead too: the family is revoked.
+    expect((await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: latest })).status).toBe(401);
     // A separate sign-in (another family) is unaffected.
     expect(
       (await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: otherDevice.cookie })).status,
@@ -158,6 +166,51 @@ describe.skipIf(skip)(`token attacks (${testDialect})`, () => {
       .execute();
     expect(reuse).toHaveLength(1);
     expect(reuse[0].target_id).toBe(userId);
+  });
+
+  it('revokes the family when a used token comes back after the grace period, even with its successor unused', async () => {
+    const session = await signIn(t, 'pleb@acme.example', 'pleb-password');
+    const rotated = await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: session.cookie });
+    expect(rotated.status).toBe(200);
+    t.clock.advance((REFRESH_REUSE_GRACE_SECONDS + 1) * 1000);
+    expect(
+      (await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: session.cookie })).status,
+    ).toBe(401);
+    expect(
+      (await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: cookieOf(rotated) })).status,
+    ).toBe(401);
+  });
+
+  it('keeps a session whose refresh answer was lost (page left mid-refresh): the old cookie gets another successor within the grace period', async () => {
+    const reuses = () =>
+      t.deps.database.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'auth.refresh_reuse')
+        .execute();
+    const reusesBefore = (await reuses()).length;
+    const session = await signIn(t, 'pleb@acme.example', 'pleb-password');
+    // The first refresh is rotated on the server, but the browser navigated away before storing
+    // the answer's cookie, so the next page presents the same cookie again.
+    const lost = await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: session.cookie });
+    expect(lost.status).toBe(200);
+    t.clock.advance(5_000);
+    const again = await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: session.cookie });
+    expect(again.status).toBe(200);
+    const kept = cookieOf(again);
+    expect(kept).not.toBe(session.cookie);
+    expect(kept).not.toBe(cookieOf(lost));
+    // The session goes on from the new cookie, and nothing was recorded as a theft.
+    const onward = await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: kept });
+    expect(onward.status).toBe(200);
+    expect(await reuses()).toHaveLength(reusesBefore);
+    // Once a successor has been used, the old cookie is a copy again: the family is revoked.
+    expect(
+      (await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: session.cookie })).status,
+    ).toBe(401);
+    expect(
+      (await json(t.app, 'POST', '/api/auth/refresh', undefined, { cookie: cookieOf(onward) })).status,
+    ).toBe(401);
   });
 
   it('refuses unknown, garbage and expired refresh tokens', async () => {

@@ -88,7 +88,7 @@ describe.skipIf(skip)(`migrations (${testDialect})`, () => {
     toClose.push(database);
     const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
     await migrate(database, undefined, { migrationsDir: dir });
-    writeFileSync(join(dir, '002-second.sql'), 'ALTER TABLE merchants ADD COLUMN logo_url TEXT;\n');
+    writeFileSync(join(dir, '002-second.sql'), 'ALTER TABLE merchants ADD COLUMN example_note TEXT;\n');
     writeFileSync(
       join(dir, '001-first.sql'),
       '-- a comment line\nCREATE TABLE extra_one (id TEXT PRIMARY KEY);\nCREATE INDEX extra_one_id ON extra_one (id);\n',
@@ -98,7 +98,7 @@ describe.skipIf(skip)(`migrations (${testDialect})`, () => {
     const result = await migrate(database, undefined, { migrationsDir: dir });
     expect(result).toEqual({ fresh: false, applied: ['001-first', '002-second'] });
     await sql`INSERT INTO extra_one (id) VALUES ('a')`.execute(database.db);
-    await sql`SELECT logo_url FROM merchants`.execute(database.db);
+    await sql`SELECT example_note FROM merchants`.execute(database.db);
     expect(await migrate(database, undefined, { migrationsDir: dir })).toEqual({ fresh: false, applied: [] });
     const versions = await database.db
       .selectFrom('schema_migrations')

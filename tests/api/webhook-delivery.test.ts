@@ -126,6 +126,7 @@ describe.skipIf(skip)(`automation webhook delivery (${testDialect})`, () => {
         make_scenario_id: 'scn-42',
         payment_reference: payment.payment_intent_id,
         customer_email: payment.customer_email,
+        reference: null,
         status: 'succeeded',
         is_test: false,
         payment_id: paymentId,

@@ -216,7 +216,7 @@ describe.skipIf(skip)(`webhooks (${testDialect})`, () => {
         overpaid: 0,
       });
     }
-  });
+  }, 120_000); // 1,000 signed deliveries: ~15 s alone, twice that on a loaded 2-core machine
 
   it('a console refund and its charge.refunded event are counted once', async () => {
     const m = await createConnectedMerchant(t);

@@ -4,7 +4,8 @@
  * take and shown on the payment page; once the payment is unreconciled in Xero, Retry records it and
  * the payment page lists the refund's Xero records; a credit refund shows its credit note. The
  * merchant page shows the granted scopes and, without the paymentservices scope, the Pay now URL to
- * copy with the steps.
+ * copy with the steps. The accounting connection card connects (to Xero's consent page), saves the
+ * accounts (a refusal says why) and disconnects after a confirmation, through the data provider.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -188,5 +189,48 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
     await expect(payNow.getByRole('button', { name: 'Add the Pay now link to Xero' }).count()).resolves.toBe(
       0,
     );
+  });
+
+  it('connects, saves the accounts (a refusal says why) and disconnects from the merchant page', async () => {
+    const other = createConnectedMerchant(server, { business_name: 'Ledger Lumber' });
+    await page.goto(`${server.baseUrl}/admin/merchants/${other.id}`);
+    const card = page.getByRole('region', { name: 'Accounting Connection' });
+    await card.getByText(/^Not connected\. Payments are synced/).waitFor();
+    // Connect: the console goes to Xero's consent page; the admin approves it there.
+    await card.getByRole('button', { name: 'Connect Xero' }).click();
+    await page.waitForURL((url) => url.href.startsWith(xero.url));
+    const authorizeUrl = page.url();
+    const consent = xero.consent(authorizeUrl) as { code: string };
+    const done = await call('POST', '/api/admin/accounting/callback', {
+      code: consent.code,
+      state: new URL(authorizeUrl).searchParams.get('state'),
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+
+    await page.goto(`${server.baseUrl}/admin/merchants/${other.id}`);
+    await card.getByText('Xero: connected').waitFor();
+    const paymentAccount = card.getByLabel('Payment account code');
+    await paymentAccount.fill('');
+    await card.getByRole('button', { name: 'Save accounts' }).click();
+    await card
+      .getByRole('alert')
+      .getByText(/Choose the account payments are paid into/)
+      .waitFor();
+    await paymentAccount.fill('091');
+    await card.getByLabel('Surcharge account code').fill('261');
+    await card.getByRole('button', { name: 'Save accounts' }).click();
+    await toast(page, 'Accounting settings saved').waitFor();
+    await expect(card.getByRole('alert').count()).resolves.toBe(0);
+    const saved = await call('GET', `/api/admin/merchants/${other.id}/accounting`);
+    expect(saved.body).toMatchObject({ payment_account_code: '091', surcharge_account_code: '261' });
+
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Disconnect accounting?' });
+    await confirm.getByText('Payments will no longer be recorded in Xero automatically.').waitFor();
+    await confirm.getByRole('button', { name: 'Disconnect' }).click();
+    await toast(page, 'Xero disconnected').waitFor();
+    await card.getByRole('button', { name: 'Connect Xero' }).waitFor();
+    const after = await call('GET', `/api/admin/merchants/${other.id}/accounting`);
+    expect(after.body.provider).toBeNull();
   });
 });

@@ -97,15 +97,16 @@ describe('admin console journey', () => {
     await expect(page.getByTestId('onboarding-status').textContent()).resolves.toBe('Stripe: Active');
     await expect(page.getByTestId('account-status').textContent()).resolves.toBe('Account: Active');
 
-    // Copy the accounting payment URL: 'Copied!' for 3 s and a 'URL copied' toast.
-    await page.getByRole('button', { name: 'Copy' }).click();
-    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    // Copy the accounting payment URL: 'Copied!' for 3 s and a 'URL copied' toast. (The Embed
+    // panel's buttons are named after their code: 'Copy: Script tag …'.)
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByRole('button', { name: 'Copied!', exact: true }).waitFor();
     await toast(page, 'URL copied').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(
       `${base}/pay/${merchantId}?INVOICENUMBER=[INVOICENUMBER]&AMOUNTDUE=[AMOUNTDUE]&CURRENCY=[CURRENCY]&SHORTCODE=${merchantId.slice(0, 8)}`,
     );
-    await page.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4000 });
+    await page.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 4000 });
 
     // Open it as Xero would fill it, and pay the whole invoice in the widget (sandbox card form).
     const payUrl = copied
@@ -187,7 +188,7 @@ describe('admin console journey', () => {
       'POST /api/admin/stripe-connect-url', // dataProvider.startStripeConnect
       'POST /api/admin/stripe-connect-callback', // the site's /connect/callback page
       'POST /api/admin/payments/:id/sync-to-xero', // dataProvider.syncPayment
-      'POST /api/admin/payments/:id/refund',
+      'POST /api/admin/payments/:id/refund', // dataProvider.refund
       'POST /api/admin/blogs', // <Create>
     ]);
     expect(errors.filter((e) => !/status of 40[34]/.test(e))).toEqual([]);

@@ -2,12 +2,26 @@
  * The React (TSX) and Vue examples, built as an agency would build them (a copy of the example in a
  * temp folder, `vite build` with its environment variables), served from another origin than the
  * API, and a sandbox payment completed in Chromium; the app's own event handlers show the receipt.
- * The React app vendors the widget's ES module with its fetch script, which checks the manifest's
- * SRI hashes; the Vue app loads the classic script.
+ * The React app installs the `invoice-pay` package from the tarball the build made (offline: as npm
+ * does for a `file:` tarball, unpacked into the copy's node_modules), type-checks against its types
+ * (a misspelt event callback fails `tsc`) and bundles its ES module; the fetch script that vendors
+ * the module without npm checks the manifest's SRI hashes. The Vue app type-checks with vue-tsc
+ * against the same package's types (invoice-pay/vue) and loads the classic script at run time.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -37,6 +51,28 @@ function copyExample(name: string): string {
   });
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
+}
+
+/**
+ * The example's `"invoice-pay": "file:…tgz"` dependency, installed as npm installs a tarball: its
+ * `package/` folder unpacked as node_modules/invoice-pay; every other package links to this
+ * repository's node_modules (no registry, no shared folder written).
+ */
+function installPackageTarball(dir: string) {
+  const tarballs = readdirSync('dist/package').filter((f) => f.endsWith('.tgz'));
+  expect(tarballs).toHaveLength(1);
+  const declared = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies['invoice-pay'];
+  expect(declared).toBe(`file:../../dist/package/${tarballs[0]}`);
+  const modules = join(dir, 'node_modules');
+  rmSync(modules, { force: true });
+  mkdirSync(modules);
+  for (const entry of readdirSync('node_modules'))
+    if (entry !== 'invoice-pay') symlinkSync(resolve('node_modules', entry), join(modules, entry));
+  const unpacked = mkdtempSync(join(tmpdir(), 'invoicepay-tarball-'));
+  temps.push(unpacked);
+  const tar = spawnSync('tar', ['-xzf', resolve('dist/package', tarballs[0]), '-C', unpacked]);
+  if (tar.status !== 0) throw new Error(`tar failed: ${tar.stderr}`);
+  renameSync(join(unpacked, 'package'), join(modules, 'invoice-pay'));
 }
 
 function run(dir: string, args: string[], env: Record<string, string> = {}) {
@@ -104,18 +140,31 @@ describe('examples: React and Vue apps', () => {
     await page.close();
   }
 
-  it('React (TSX): fetches the ES module build with SRI checks, type-checks, builds with Vite and pays', async () => {
+  it('React (TSX): installs the package tarball, type-checks (a misspelt event fails), builds with Vite and pays', async () => {
+    const dir = copyExample('react');
+    installPackageTarball(dir);
+    const tsc = join(dir, 'node_modules/typescript/bin/tsc');
+    run(dir, [tsc, '-p', 'tsconfig.json']);
+    // The package's types catch a misspelt event callback.
+    writeFileSync(
+      join(dir, 'src/Misspelt.tsx'),
+      `import { InvoicePay } from 'invoice-pay';\nexport const M = () => <InvoicePay invoice="INV-1" onPaymnet={() => {}} />;\n`,
+    );
+    expect(() => run(dir, [tsc, '-p', 'tsconfig.json'])).toThrow(/onPaymnet/);
+    rmSync(join(dir, 'src/Misspelt.tsx'));
+    viteBuild(dir, { VITE_INVOICE_PAY_API: server.baseUrl, VITE_INVOICE_PAY_MERCHANT: merchantId });
+    // The app bundles its own React and the widget module; nothing is loaded from the widget's classic script.
+    expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).not.toContain('invoice-pay.js');
+    await payInApp(join(dir, 'dist'), freshInvoice('INV-REACT'));
+  });
+
+  it('the React fetch script (no npm) vendors the module checked against the manifest', async () => {
     const dir = copyExample('react');
     const fetched = run(dir, ['scripts/fetch-widget.mjs', server.baseUrl]);
     expect(fetched).toMatch(
       /^invoice-pay \d+\.\d+\.\d+ \(\/widget\/invoice-pay\.[^)]+\.esm\.js\) → src\/vendor\/invoice-pay/,
     );
     expect(existsSync(join(dir, 'src/vendor/invoice-pay/invoice-pay.esm.d.ts'))).toBe(true);
-    run(dir, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
-    viteBuild(dir, { VITE_INVOICE_PAY_API: server.baseUrl, VITE_INVOICE_PAY_MERCHANT: merchantId });
-    // The app bundles its own React and the widget module; nothing is loaded from the widget's classic script.
-    expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).not.toContain('invoice-pay.js');
-    await payInApp(join(dir, 'dist'), freshInvoice('INV-REACT'));
   });
 
   it('the React fetch script refuses a module whose bytes do not match the manifest', async () => {
@@ -145,8 +194,16 @@ describe('examples: React and Vue apps', () => {
     expect(existsSync(join(dir, 'src/vendor/invoice-pay/invoice-pay.esm.js'))).toBe(false);
   });
 
-  it('Vue: builds with Vite (custom element + @invoice-pay:* listeners) and pays', async () => {
+  it('Vue: type-checks with vue-tsc against the package tarball (a misspelt event field fails), builds with Vite and pays', async () => {
     const dir = copyExample('vue');
+    installPackageTarball(dir);
+    const vueTsc = join(dir, 'node_modules/vue-tsc/bin/vue-tsc.js');
+    run(dir, [vueTsc, '--noEmit', '-p', 'tsconfig.json']);
+    const app = join(dir, 'src/App.vue');
+    const source = readFileSync(app, 'utf8');
+    writeFileSync(app, source.replace('$event.detail.code', '$event.detail.cod'));
+    expect(() => run(dir, [vueTsc, '--noEmit', '-p', 'tsconfig.json'])).toThrow(/cod/);
+    writeFileSync(app, source);
     viteBuild(dir, { VITE_INVOICE_PAY_ORIGIN: server.baseUrl, VITE_INVOICE_PAY_MERCHANT: merchantId });
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toContain(
       `<script src="${server.baseUrl}/widget/invoice-pay.js" defer>`,

@@ -2,7 +2,9 @@
  * The plain HTML, website-builder snippet, pinned (SRI) and theming examples, served as they are
  * (placeholders replaced) from another origin than the API, against the real server in sandbox mode
  * with the demo merchant its seed created: a sandbox payment completes and the host page sees it.
+ * The theming example meets WCAG AA contrast (axe-core) in its dark and light themes.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +110,9 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
       .split('\n')
       .find((l) => l.startsWith("script-src 'self' https://pay.example.com"))!;
     const policy = documented.replaceAll('https://pay.example.com', server.baseUrl);
+    // Styles come from constructable stylesheets: no inline style needs allowing.
+    expect(policy).toMatch(/style-src 'self'(;|$)/);
+    expect(policy).not.toContain('unsafe');
     const invoice = freshInvoice('INV-CSP');
     const h = await serveExample(
       'examples/html',
@@ -181,7 +186,8 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
 
   it('theming: custom properties and parts reach the element, dark and light; a payment completes in the dark theme', async () => {
     const h = await host('examples/theming', freshInvoice('INV-THEME'));
-    const page = await browser.newPage();
+    const themingContext = await browser.newContext(); // axe needs a page of its own context
+    const page = await themingContext.newPage();
     page.setDefaultTimeout(15_000);
     const errors = watchErrors(page);
     await page.goto(`${h.url}/index.html`);
@@ -212,6 +218,12 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
       radius: '12px', // --invoice-pay-radius minus the inputs' 2 px
       input: 'rgb(30, 41, 59)',
     });
+    // WCAG AA in the dark example too: quick-amount buttons, inputs, breakdown, Pay button.
+    const contrast = async () =>
+      (await new AxeBuilder({ page }).withRules(['color-contrast']).analyze()).violations.flatMap((v) =>
+        v.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
+      );
+    expect(await contrast()).toEqual([]);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     expect(await look()).toMatchObject({
       panel: 'rgb(255, 255, 255)',
@@ -219,9 +231,10 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
       payText: 'rgb(255, 255, 255)',
       input: 'rgb(255, 255, 255)',
     });
+    expect(await contrast()).toEqual([]);
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await payInWidget(w);
     expect(errors).toEqual([]);
-    await page.close();
+    await themingContext.close();
   });
 });

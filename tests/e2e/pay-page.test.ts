@@ -60,7 +60,7 @@ describe('hosted pay page', () => {
     await pay.dblclick(); // a double submit pays once (the history below has two payments, not three)
     await w.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await expect(w.locator('form').count()).resolves.toBe(0); // the success view replaces the form
-    const success = w.locator('[part=success]');
+    const success = w.locator('[part~=success]');
     await expect(success.textContent()).resolves.toContain('Thank you for your payment.');
     await expect(success.textContent()).resolves.toContain(money(25738));
     await expect(success.textContent()).resolves.toMatch(/pi_[A-Za-z0-9]+/);

@@ -103,12 +103,12 @@ describe('embedded widget', () => {
           inputSizing: getComputedStyle(input).boxSizing,
           inputVisible: input.getBoundingClientRect().width > 0,
           inputFits: input.getBoundingClientRect().right <= document.documentElement.clientWidth,
-          hostFontSize: getComputedStyle(root.querySelector('.r')!).fontSize,
+          hostFontSize: getComputedStyle(root.querySelector('[part~=root]')!).fontSize,
         };
       });
     const styleA = await look(a);
     expect(styleA).toMatchObject({
-      payBg: 'rgb(29, 78, 216)',
+      payBg: 'rgb(15, 81, 50)', // the product's brand green, the default accent
       payTransform: 'uppercase',
       payRadius: '6px',
       inputSizing: 'border-box',

@@ -13,7 +13,8 @@
  *  - an invoice over its link amount, if any, is flagged overpaid (never hidden);
  *  - the automation webhook applied each succeeded payment exactly once;
  *  - `PRAGMA integrity_check` is ok on both databases.
- * Counts: 3 crashes (DEEP=1: 12).
+ * Counts: 3 crashes (DEEP=1: 12). The same with two worker processes on one PostgreSQL, one of
+ * them killed: crash-workers.test.ts.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,6 +47,7 @@ import {
   providerSucceeded,
   reservingPayments,
 } from './support/ledger.ts';
+import { startCustomers } from './support/crash-customers.ts';
 import { tier } from './support/tiers.ts';
 
 const CRASHES = tier(3, 12);
@@ -87,59 +89,8 @@ describe('crash safety of payments, provider webhooks and accounting deliveries'
     const base = `http://127.0.0.1:${port}`;
 
     // Customers: each step may meet a dead server; they carry on (a real customer retries).
-    let running = true;
-    let sequence = 0;
-    const stats = { attempts: 0, confirmed: 0, interrupted: 0, swept: 0 };
-    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-    const customer = async () => {
-      while (running) {
-        const n = sequence++;
-        const invoice = `INV-CRASH-${Math.floor(n / 5)}`;
-        try {
-          stats.attempts++;
-          const session = await fetch(
-            `${base}/api/pay/session?merchant=${merchant.id}&invoice=${invoice}&amount=1,000.00&currency=AUD`,
-          );
-          if (session.status !== 200) continue;
-          const { paySessionId, invoice: inv } = (await session.json()) as {
-            paySessionId: string;
-            invoice: { balance: number };
-          };
-          if (!inv.balance) continue;
-          const amount = Math.min(inv.balance, 25_000 + Math.floor(Math.random() * 4) * 5_000);
-          const card = Math.random() < 0.85 ? '4242424242424242' : '4000000000000002';
-          const token = await post('/api/sandbox/confirmation_tokens', {
-            payment_method_data: { card: { number: card, exp_month: 12, exp_year: 2034, cvc: '123' } },
-            stripe_account: merchant.accountId,
-          });
-          if (token.status !== 200) continue;
-          const { id: confirmationToken } = (await token.json()) as { id: string };
-          const where = { amount, currency: 'aud', paySessionId };
-          const quote = await post('/api/payments/quote', { ...where, confirmationToken });
-          if (quote.status !== 200) continue;
-          const { quoteId } = (await quote.json()) as { quoteId: string };
-          // The server confirms: succeeded (200), declined (422), or the server died (no answer).
-          const created = await post(
-            '/api/payments/create-payment-intent',
-            { ...where, confirmationToken, quoteId },
-            { 'idempotency-key': `crash-${n}` },
-          );
-          if (created.status !== 200) continue;
-          const payment = (await created.json()) as { paymentId: string; status: string };
-          if (payment.status === 'succeeded') stats.confirmed++;
-          await post(`/api/pay/payments/${payment.paymentId}/refresh`, {});
-        } catch {
-          stats.interrupted++; // the server died under this customer
-          await sleep(50);
-        }
-      }
-    };
-    const customers = Array.from({ length: CUSTOMERS }, customer);
+    const customers = startCustomers({ base, merchant, count: CUSTOMERS, prefix: 'INV-CRASH' });
+    const stats = customers.stats;
 
     for (let i = 0; i < CRASHES; i++) {
       await sleep(500 + Math.random() * 1500);
@@ -148,8 +99,7 @@ describe('crash safety of payments, provider webhooks and accounting deliveries'
       server = await start();
     }
     await sleep(1000);
-    running = false;
-    await Promise.all(customers);
+    await customers.stop();
 
     // The last life of the server ends normally; what is left is what happens later, in-process on
     // the same files with the clock 31 minutes on: the provider retries its undelivered events, the

@@ -93,7 +93,8 @@ describe('security headers over HTTP', () => {
           'https://hooks.stripe.com',
         ]);
         expect(d.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
-        expect(d.get('img-src')).toEqual(["'self'", 'data:']);
+        // The merchant's logo: any https image, and images only.
+        expect(d.get('img-src')).toEqual(["'self'", 'data:', 'https:']);
       } else {
         expect(script).toEqual(["'self'"]);
         expect(d.get('frame-src')).toEqual(["'none'"]);

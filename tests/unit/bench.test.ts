@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatTable, judge, runBenchmarks, type Benchmark } from '../../bench/harness.ts';
+import { BenchSkipped, formatTable, judge, runBenchmarks, type Benchmark } from '../../bench/harness.ts';
 import { benchmarks } from '../../bench/registry.ts';
 
 describe('benchmark harness', () => {
@@ -42,6 +42,27 @@ describe('benchmark harness', () => {
     expect(formatTable(results, [max, min, boom])).toMatch(/a\s+11 KB\s+≤ 10 KB\s+FAIL/);
   });
 
+  it('prints a benchmark that cannot run here as skipped, with its reason, not as a pass or failure', async () => {
+    const noPostgres: Benchmark = {
+      name: 'needs-postgres',
+      unit: 'x',
+      budget: 0,
+      direction: 'max',
+      description: '',
+      run: async () => {
+        throw new BenchSkipped('PostgreSQL not reachable at 127.0.0.1:5432');
+      },
+    };
+    const lines: string[] = [];
+    const [result] = await runBenchmarks([noPostgres], { log: (m) => lines.push(m) });
+    expect(result).toMatchObject({ skipped: 'PostgreSQL not reachable at 127.0.0.1:5432', pass: true });
+    expect(result.error).toBeUndefined();
+    expect(lines).toContain('skipped needs-postgres: PostgreSQL not reachable at 127.0.0.1:5432');
+    expect(formatTable([result], [noPostgres])).toMatch(
+      /needs-postgres\s+skipped: PostgreSQL not reachable at 127.0.0.1:5432\s+≤ 0 x\s+skip/,
+    );
+  });
+
   it.skipIf(!existsSync('dist/widget/invoice-pay.js'))(
     'runs every registered benchmark in quick mode',
     async () => {
@@ -49,6 +70,7 @@ describe('benchmark harness', () => {
       expect(results.map((r) => r.name)).toEqual(benchmarks.map((b) => b.name));
       for (const r of results) {
         expect(r.error, r.name).toBeUndefined();
+        if (r.skipped && process.env.REQUIRE_POSTGRES !== '1') continue; // no PostgreSQL here (CI has one)
         expect(Number.isFinite(r.value), r.name).toBe(true);
       }
       // A ceiling figure may rightly be 0 (overpaid invoices, error rate, blocking time); a floor

@@ -1,5 +1,5 @@
 /**
- * The widget's TypeScript declarations (widget/invoice-pay.d.ts, shipped as
+ * The widget's TypeScript declarations (widget/types/index.d.ts, shipped as
  * dist/widget/invoice-pay.d.ts) make `<invoice-pay>` type-check in a React/TSX host: the fixture
  * compiles, and its @ts-expect-error lines prove wrong attributes are refused.
  */

@@ -1,2 +1,2 @@
-/** Build-time constant (widget/vite.config.ts): true in the ES module build. */
-declare const __WIDGET_ESM__: boolean;
+/** Build-time constant of the loader (scripts/build-widget.ts): the flow's files, entry first, with their SRI. */
+declare const __FLOW_FILES__: { file: string; integrity: string }[];

@@ -4,15 +4,12 @@
  * goes through one object and is called with react-admin's hooks (`useCreate`/`useUpdate`/
  * `useDelete`, or `useAction` for the methods below): loading, errors and notifications behave the
  * same everywhere.
- *
- * Still to move here from `shared/accountingApi.ts` and `api.ts` with the screens that use them
- * (issues 15 and 18): `refund({ id, ...body })`, `dismissObservation({ id })`, `writeOff({ id })`,
- * `connectAccounting({ id, provider })`, `disconnectAccounting({ id })`,
- * `saveAccountingSettings({ id, ...accounts })`, `getAccountingConnection({ id })`,
- * `retryOutboxJob({ id })`. Each is a one-line `callApi` like the methods here.
+ * The accounting tool's methods are in ./accounting-actions.ts, the refund, wallet domains and the
+ * invoice page's in ./record-actions.ts.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
+import type { WidgetManifest } from '../merchants/embed-snippets.ts';
 import type {
   Diagnostics,
   Payment,
@@ -22,7 +19,9 @@ import type {
   WebhookSettings,
   WebhookTest,
 } from '../shared/types.ts';
+import { accountingActions } from './accounting-actions.ts';
 import { callApi, httpClient } from './http.ts';
+import { recordActions } from './record-actions.ts';
 
 const merchantPath = (id: Identifier) => `/api/admin/merchants/${encodeURIComponent(String(id))}`;
 const paymentPath = (id: Identifier) => `/api/admin/payments/${encodeURIComponent(String(id))}`;
@@ -32,6 +31,8 @@ const actions = {
   getStats: () => callApi<Stats>('/api/admin/stats'),
   getDiagnostics: () => callApi<Diagnostics>('/api/admin/diagnostics'),
   getPublicConfig: () => callApi<PublicConfig>('/api/public/config'),
+  /** The widget build this server serves: versioned paths and SRI hashes (the Embed panel's pinned code). */
+  getWidgetManifest: () => callApi<WidgetManifest>('/widget/manifest.json'),
   getWebhookTests: ({ id }: { id: Identifier }) => callApi<WebhookTest[]>(`${merchantPath(id)}/webhook-tests`),
 
   // Stripe Connect.
@@ -84,6 +85,8 @@ const actions = {
       method: 'POST',
       body: p,
     }),
+  ...accountingActions,
+  ...recordActions,
 };
 
 export type ConsoleDataProvider = DataProvider & typeof actions;

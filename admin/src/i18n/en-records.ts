@@ -206,6 +206,7 @@ export const records = {
       status: 'Status',
       failure: 'Failure',
       customer_email: 'Customer email',
+      reference: 'Reference (from the payment page)',
       card: 'Card',
       session_id: 'Provider session ID',
       sync: 'Accounting sync',

@@ -1,9 +1,11 @@
 /**
  * The console's English catalogue: react-admin's own messages (`ra.*`), the resources' names and
  * notifications (`resources.*`, used by react-admin's buttons), and the console's texts
- * (`console.*`, in ./en-frame.ts, ./en-records.ts and ./en-wallets.ts). Components use keys, never literal texts.
+ * (`console.*`, in ./en-frame.ts, ./en-records.ts, ./en-wallets.ts, ./en-accounting.ts and ./en-embed.ts). Components use keys, never literal texts.
  */
 import englishMessages from 'ra-language-english';
+import { accountingTexts } from './en-accounting.ts';
+import { embed } from './en-embed.ts';
 import { frame } from './en-frame.ts';
 import { integrations } from './en-integrations.ts';
 import { records } from './en-records.ts';
@@ -30,5 +32,5 @@ export const en = {
     'audit-log': { name: 'Audit entry |||| Audit log' },
     'api-keys': { name: 'API key |||| API keys' },
   },
-  console: { ...frame, ...records, ...wallets, ...integrations },
+  console: { ...frame, ...records, ...wallets, ...integrations, ...accountingTexts, ...embed },
 };

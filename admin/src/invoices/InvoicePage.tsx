@@ -2,14 +2,20 @@
  * /admin/invoices/{id}: the invoice page (DESIGN §3.3) — the balance with every term of its formula
  * and the term that caps it, each observation, payment, refund, write-back and write-off — and the
  * actions on it: dismiss an observation, write off a remainder below the card minimum, mark a
- * payment, refund or write-off recorded. Every action is audited on the server and reloads the page.
+ * payment, refund or write-off recorded. Every action is audited on the server and shows the page
+ * after it. The page is read with the data provider's `getInvoiceLedger`, and each action is one of
+ * its methods (`dismissObservation`, `writeOff`, `markWriteOffRecorded`, `markRecorded`) run as an
+ * action: a notification either way, and the views of what changed read again.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { apiFetch, ApiError, messageOf } from '../api.ts';
+import type { ConsoleDataProvider } from '../data/dataProvider.ts';
+import { serverMessage, statusOf } from '../data/http.ts';
+import { useAction, useDataQuery } from '../data/useAction.ts';
 import { money } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import { LedgerTables } from './LedgerTables.tsx';
@@ -19,65 +25,54 @@ import { ATTENTION_LABEL, type InvoiceLedger, type LedgerObservation } from './t
 
 type Dialog = { kind: 'dismiss'; observation: LedgerObservation } | { kind: 'write-off' } | null;
 
+/** An action on the invoice page: the data-provider call, and the notification (an i18n key) once done. */
+interface InvoiceAction {
+  run(dp: ConsoleDataProvider): Promise<unknown>;
+  done: string;
+  args?: Record<string, unknown>;
+}
+
 export function InvoicePage() {
   const { id = '' } = useParams();
-  const notify = useNotify();
-  const [ledger, setLedger] = useState<InvoiceLedger | null>(null);
-  const [error, setError] = useState<{ missing: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const base = `/api/admin/invoices/${encodeURIComponent(id)}`;
+  const key = ['invoice-ledger', id];
+  const { data: ledger, error } = useDataQuery(key, (dp) => dp.getInvoiceLedger({ id }), { retry: false });
+  const action = useAction((dp, a: InvoiceAction) => a.run(dp), {
+    success: (_result, a) => translate(a.done, a.args),
+    failure: (err) => serverMessage(err) ?? translate('console.invoice.action_failed'),
+    invalidate: ['invoice-ledger', 'invoices', 'payments'],
+    onSuccess: () => setDialog(null),
+    // The page may have changed meanwhile (another admin): read it again either way.
+    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const busy = action.isPending;
 
-  const load = useCallback(async () => {
-    try {
-      setLedger(await apiFetch<InvoiceLedger>(`${base}/ledger`));
-      setError(null);
-    } catch (err) {
-      setError({ missing: err instanceof ApiError && err.status === 404 });
-    }
-  }, [base]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  /**
-   * Run an action; null when it worked, else the server's reason. The invoice routes answer with the
-   * page itself; others (a payment's mark-recorded) are followed by a reload.
-   */
-  async function act(path: string, body: unknown, done: string): Promise<string | null> {
-    setBusy(true);
-    try {
-      const answer = await apiFetch<InvoiceLedger>(path, { method: 'POST', body });
-      if (path.startsWith(base)) setLedger(answer);
-      else await load();
-      notify(done, { type: 'success' });
-      setDialog(null);
-      return null;
-    } catch (err) {
-      const message = messageOf(err, 'The action failed. Please try again.');
-      notify(message, { type: 'error' });
-      void load();
-      return message;
-    } finally {
-      setBusy(false);
-    }
+  /** Run an action from a reason dialog; null when it worked, else the reason it failed (shown in the dialog). */
+  function act(a: InvoiceAction): Promise<string | null> {
+    return action
+      .mutateAsync(a)
+      .then(() => null)
+      .catch((err: Error) => serverMessage(err) ?? translate('console.invoice.action_failed'));
   }
 
-  if (error)
+  // A failed read with nothing shown yet; a failed re-read keeps the page it has.
+  if (error && !ledger)
     return (
       <Box sx={{ py: 4 }}>
-        <Alert severity={error.missing ? 'warning' : 'error'} role="alert">
-          {error.missing ? 'Invoice not found.' : 'Failed to load the invoice. Please try again.'}
+        <Alert severity={statusOf(error) === 404 ? 'warning' : 'error'} role="alert">
+          {translate(statusOf(error) === 404 ? 'console.invoice.not_found' : 'console.invoice.load_failed')}
         </Alert>
         <Button component={Link} to="/invoices" sx={{ mt: 2 }}>
-          Back to Invoices
+          {translate('console.invoice.back')}
         </Button>
       </Box>
     );
   if (!ledger)
     return (
       <Box sx={{ py: 6, textAlign: 'center' }}>
-        <CircularProgress aria-label="Loading invoice" />
+        <CircularProgress aria-label={translate('console.invoice.loading')} />
       </Box>
     );
 
@@ -92,7 +87,10 @@ export function InvoicePage() {
           <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
             <Box>
               <Typography id="invoice-title" variant="h5" component="h2">
-                Invoice {invoice.invoice_number} ({invoice.currency})
+                {translate('console.invoice.heading', {
+                  invoice: invoice.invoice_number,
+                  currency: invoice.currency,
+                })}
               </Typography>
               <Typography color="text.secondary">
                 <Link to={`/merchants/${invoice.merchant_id}`}>
@@ -105,18 +103,18 @@ export function InvoicePage() {
                   <StatusChip
                     status={terms.attention}
                     tone="default"
-                    label={ATTENTION_LABEL[terms.attention]}
+                    label={translate(ATTENTION_LABEL[terms.attention])}
                   />
                 </Box>
               ) : null}
             </Box>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
               <Button startIcon={<ArrowBackIcon />} component={Link} to="/invoices">
-                Back to Invoices
+                {translate('console.invoice.back')}
               </Button>
               {terms.below_minimum ? (
                 <Button variant="contained" onClick={() => setDialog({ kind: 'write-off' })} disabled={busy}>
-                  Write off {m(terms.balance)}
+                  {translate('console.invoice.write_off_button', { amount: m(terms.balance) })}
                 </Button>
               ) : null}
             </Box>
@@ -132,46 +130,54 @@ export function InvoicePage() {
           busy,
           dismiss: (observation) => setDialog({ kind: 'dismiss', observation }),
           markPayment: (paymentId, refundId) =>
-            void act(
-              `/api/admin/payments/${paymentId}/mark-recorded`,
-              refundId ? { refundId } : {},
-              'Marked as recorded in the accounting tool',
-            ),
+            action.mutate({
+              run: (dp) => dp.markRecorded({ id: paymentId, refundId }),
+              done: 'console.invoice.marked_recorded',
+            }),
           markWriteOff: (writeOffId) =>
-            void act(
-              `${base}/write-offs/${writeOffId}/mark-recorded`,
-              {},
-              'Write-off marked as recorded in the accounting tool',
-            ),
+            action.mutate({
+              run: (dp) => dp.markWriteOffRecorded({ id, writeOffId }),
+              done: 'console.invoice.write_off_marked',
+            }),
         }}
       />
       <ReasonDialog
         open={dialog?.kind === 'dismiss'}
-        title="Dismiss this observation?"
-        confirmLabel="Dismiss observation"
+        title={translate('console.invoice.dismiss_title')}
+        confirmLabel={translate('console.invoice.dismiss')}
         onClose={() => setDialog(null)}
         onConfirm={(reason) =>
           dialog?.kind === 'dismiss'
-            ? act(
-                `${base}/observations/${dialog.observation.id}/dismiss`,
-                { reason },
-                'Observation dismissed',
-              )
+            ? act({
+                run: (dp) => dp.dismissObservation({ id, observationId: dialog.observation.id, reason }),
+                done: 'console.invoice.dismissed',
+              })
             : Promise.resolve(null)
         }
       >
         {dialog?.kind === 'dismiss'
-          ? `The link amount ${m(dialog.observation.amount)} will no longer ${dialog.observation.credible ? 'cap the balance' : 'count as a reason for attention'}. Say why: it is kept in the audit log.`
+          ? translate(
+              dialog.observation.credible
+                ? 'console.invoice.dismiss_text_cap'
+                : 'console.invoice.dismiss_text_attention',
+              { amount: m(dialog.observation.amount) },
+            )
           : ''}
       </ReasonDialog>
       <ReasonDialog
         open={dialog?.kind === 'write-off'}
-        title={`Write off ${m(terms.balance)}?`}
-        confirmLabel="Write off"
+        title={translate('console.invoice.write_off_title', { amount: m(terms.balance) })}
+        confirmLabel={translate('console.invoice.write_off')}
         onClose={() => setDialog(null)}
-        onConfirm={(reason) => act(`${base}/write-off`, { reason }, `${m(terms.balance)} written off`)}
+        onConfirm={(reason) =>
+          act({
+            run: (dp) => dp.writeOff({ id, reason }),
+            done: 'console.invoice.written_off',
+            args: { amount: m(terms.balance) },
+          })
+        }
       >
-        {`${m(terms.balance)} is below the card minimum and can't be paid by card. Writing it off lowers what is due as a payment would, and the write-off is sent to the merchant's accounting sync.`}
+        {translate('console.invoice.write_off_text', { amount: m(terms.balance) })}
       </ReasonDialog>
     </Box>
   );

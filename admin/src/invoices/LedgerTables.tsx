@@ -15,18 +15,20 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { KIND_TEXT } from '../payments/RefundDialog.tsx';
+import { KIND_KEYS } from '../payments/RefundDialog.tsx';
 import { dateTime, money, paymentTone } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
-import { SOURCE_LABEL, type InvoiceLedger, type LedgerObservation } from './types.ts';
+import { SOURCE_LABEL, WRITEBACK_KIND_LABEL, type InvoiceLedger, type LedgerObservation } from './types.ts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const translate = useTranslate();
   return (
     <Card component="section" aria-labelledby={id}>
       <CardContent sx={{ overflowX: 'auto' }}>
         <Typography id={id} variant="h6" component="h2">
-          {title}
+          {translate(title)}
         </Typography>
         {children}
       </CardContent>
@@ -47,11 +49,14 @@ const visuallyHidden = {
   width: '1px',
 } as const;
 
-const Empty = ({ text }: { text: string }) => (
-  <Typography color="text.secondary" sx={{ mt: 1 }}>
-    {text}
-  </Typography>
-);
+function Empty({ text }: { text: string }) {
+  const translate = useTranslate();
+  return (
+    <Typography color="text.secondary" sx={{ mt: 1 }}>
+      {translate(text)}
+    </Typography>
+  );
+}
 
 export interface LedgerActions {
   busy: boolean;
@@ -61,27 +66,28 @@ export interface LedgerActions {
 }
 
 export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actions: LedgerActions }) {
+  const translate = useTranslate();
   const m = (v: number | null) => money(v, ledger.invoice.currency);
   const recorded = new Set(ledger.writebacks.map((w) => w.subject_id));
   const settled = ['succeeded', 'partially_refunded', 'refunded'];
   return (
     <>
-      <Section id="observations-title" title="Observations (link amounts seen)">
+      <Section id="observations-title" title="console.ledger.observations">
         {ledger.observations.length === 0 ? (
-          <Empty text="No link amount was seen yet (payments were made on links without an amount)." />
+          <Empty text="console.ledger.no_observations" />
         ) : (
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>Seen</TableCell>
-                <TableCell align="right">Amount (A)</TableCell>
-                <TableCell align="right">Written back then (S)</TableCell>
-                <TableCell align="right">Leaves due</TableCell>
-                <TableCell>Source</TableCell>
-                <TableCell>Status</TableCell>
+                <TableCell>{translate('console.ledger.seen')}</TableCell>
+                <TableCell align="right">{translate('console.ledger.amount_a')}</TableCell>
+                <TableCell align="right">{translate('console.ledger.written_back_then')}</TableCell>
+                <TableCell align="right">{translate('console.ledger.leaves_due')}</TableCell>
+                <TableCell>{translate('console.ledger.source')}</TableCell>
+                <TableCell>{translate('console.ledger.status')}</TableCell>
                 <TableCell>
                   <Box component="span" sx={visuallyHidden}>
-                    Actions
+                    {translate('console.common.actions')}
                   </Box>
                 </TableCell>
               </TableRow>
@@ -93,14 +99,21 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
                   <TableCell align="right">{m(o.amount)}</TableCell>
                   <TableCell align="right">{m(o.written_back_at_observation)}</TableCell>
                   <TableCell align="right">{m(Math.max(0, o.remaining))}</TableCell>
-                  <TableCell>{SOURCE_LABEL[o.source]}</TableCell>
+                  <TableCell>{translate(SOURCE_LABEL[o.source])}</TableCell>
                   <TableCell>
                     {o.dismissed
-                      ? `Dismissed ${dateTime(o.dismissed_at)}${o.dismissed_by ? ` by ${o.dismissed_by}` : ''}: ${o.dismissed_reason ?? ''}`
+                      ? translate(
+                          o.dismissed_by ? 'console.ledger.dismissed_by' : 'console.ledger.dismissed',
+                          {
+                            date: dateTime(o.dismissed_at),
+                            by: o.dismissed_by,
+                            reason: o.dismissed_reason ?? '',
+                          },
+                        )
                       : o.credible
-                        ? `Credible (paid against ${dateTime(o.credible_at)})`
-                        : 'Not credible (nothing paid against it)'}
-                    {o.caps_balance ? ' · caps the balance' : ''}
+                        ? translate('console.ledger.credible', { date: dateTime(o.credible_at) })
+                        : translate('console.ledger.not_credible')}
+                    {o.caps_balance ? translate('console.ledger.caps') : ''}
                   </TableCell>
                   <TableCell>
                     {!o.dismissed ? (
@@ -108,9 +121,9 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
                         size="small"
                         onClick={() => actions.dismiss(o)}
                         disabled={actions.busy}
-                        aria-label={`Dismiss the ${m(o.amount)} observation`}
+                        aria-label={translate('console.ledger.dismiss_label', { amount: m(o.amount) })}
                       >
-                        Dismiss
+                        {translate('console.ledger.dismiss')}
                       </Button>
                     ) : null}
                   </TableCell>
@@ -121,19 +134,19 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
         )}
       </Section>
 
-      <Section id="payments-title" title="Payments">
+      <Section id="payments-title" title="console.ledger.payments">
         {ledger.payments.length === 0 ? (
-          <Empty text="No payments." />
+          <Empty text="console.ledger.no_payments" />
         ) : (
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell align="right">Invoice part</TableCell>
-                <TableCell align="right">Refunded</TableCell>
-                <TableCell align="right">Link amount</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Accounting</TableCell>
+                <TableCell>{translate('console.ledger.date')}</TableCell>
+                <TableCell align="right">{translate('console.ledger.invoice_part')}</TableCell>
+                <TableCell align="right">{translate('console.ledger.refunded')}</TableCell>
+                <TableCell align="right">{translate('console.ledger.link_amount')}</TableCell>
+                <TableCell>{translate('console.ledger.status')}</TableCell>
+                <TableCell>{translate('console.ledger.accounting')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -144,21 +157,23 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
                   </TableCell>
                   <TableCell align="right">{m(p.amount)}</TableCell>
                   <TableCell align="right">{p.refunded_amount ? m(p.refunded_amount) : '—'}</TableCell>
-                  <TableCell align="right">{p.link_amount === null ? 'typed' : m(p.link_amount)}</TableCell>
+                  <TableCell align="right">
+                    {p.link_amount === null ? translate('console.ledger.typed') : m(p.link_amount)}
+                  </TableCell>
                   <TableCell>
                     <StatusChip status={p.status} tone={paymentTone(p.status)} />
                   </TableCell>
                   <TableCell>
                     {recorded.has(p.id) ? (
-                      'Recorded'
+                      translate('console.ledger.recorded')
                     ) : settled.includes(p.status) ? (
                       <Button
                         size="small"
                         onClick={() => actions.markPayment(p.id)}
                         disabled={actions.busy}
-                        aria-label={`Mark the ${m(p.amount)} payment recorded`}
+                        aria-label={translate('console.ledger.mark_payment_label', { amount: m(p.amount) })}
                       >
-                        Mark recorded
+                        {translate('console.ledger.mark_recorded')}
                       </Button>
                     ) : (
                       '—'
@@ -172,15 +187,15 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
       </Section>
 
       {ledger.refunds.length ? (
-        <Section id="refunds-title" title="Refunds">
+        <Section id="refunds-title" title="console.ledger.refunds">
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell align="right">Invoice part</TableCell>
-                <TableCell>Kind</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Accounting</TableCell>
+                <TableCell>{translate('console.ledger.date')}</TableCell>
+                <TableCell align="right">{translate('console.ledger.invoice_part')}</TableCell>
+                <TableCell>{translate('console.ledger.kind')}</TableCell>
+                <TableCell>{translate('console.ledger.status')}</TableCell>
+                <TableCell>{translate('console.ledger.accounting')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -190,21 +205,23 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
                     <Link to={`/payments/${r.payment_id}`}>{dateTime(r.created_at)}</Link>
                   </TableCell>
                   <TableCell align="right">{m(r.amount)}</TableCell>
-                  <TableCell title={KIND_TEXT[r.kind].help}>{KIND_TEXT[r.kind].label}</TableCell>
+                  <TableCell title={translate(KIND_KEYS[r.kind].help)}>
+                    {translate(KIND_KEYS[r.kind].label)}
+                  </TableCell>
                   <TableCell>
                     <StatusChip status={r.status} tone={paymentTone(r.status)} />
                   </TableCell>
                   <TableCell>
                     {recorded.has(r.id) ? (
-                      'Recorded'
+                      translate('console.ledger.recorded')
                     ) : r.status === 'succeeded' ? (
                       <Button
                         size="small"
                         onClick={() => actions.markPayment(r.payment_id, r.id)}
                         disabled={actions.busy}
-                        aria-label={`Mark the ${m(r.amount)} refund recorded`}
+                        aria-label={translate('console.ledger.mark_refund_label', { amount: m(r.amount) })}
                       >
-                        Mark recorded
+                        {translate('console.ledger.mark_recorded')}
                       </Button>
                     ) : (
                       '—'
@@ -217,30 +234,30 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
         </Section>
       ) : null}
 
-      <Section id="writebacks-title" title="Write-backs (recorded in the accounting tool)">
+      <Section id="writebacks-title" title="console.ledger.writebacks">
         {ledger.writebacks.length === 0 ? (
-          <Empty text="Nothing is recorded in the accounting tool yet." />
+          <Empty text="console.ledger.no_writebacks" />
         ) : (
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>When</TableCell>
-                <TableCell>What</TableCell>
-                <TableCell align="right">Effect on S</TableCell>
-                <TableCell>By</TableCell>
-                <TableCell>Counts</TableCell>
+                <TableCell>{translate('console.ledger.when')}</TableCell>
+                <TableCell>{translate('console.ledger.what')}</TableCell>
+                <TableCell align="right">{translate('console.ledger.effect')}</TableCell>
+                <TableCell>{translate('console.ledger.by')}</TableCell>
+                <TableCell>{translate('console.ledger.counts')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {ledger.writebacks.map((w) => (
                 <TableRow key={w.id}>
                   <TableCell>{dateTime(w.created_at)}</TableCell>
-                  <TableCell>
-                    {{ payment: 'Payment', refund: 'Refund', write_off: 'Write-off' }[w.kind]}
-                  </TableCell>
+                  <TableCell>{translate(WRITEBACK_KIND_LABEL[w.kind])}</TableCell>
                   <TableCell align="right">{m(w.amount)}</TableCell>
                   <TableCell>{w.source}</TableCell>
-                  <TableCell>{w.counted ? 'Yes' : 'Once its payment is recorded'}</TableCell>
+                  <TableCell>
+                    {translate(w.counted ? 'console.ledger.counted' : 'console.ledger.counts_later')}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -249,15 +266,15 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
       </Section>
 
       {ledger.write_offs.length ? (
-        <Section id="writeoffs-title" title="Write-offs">
+        <Section id="writeoffs-title" title="console.ledger.write_offs">
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Reason</TableCell>
-                <TableCell>Accounting sync</TableCell>
-                <TableCell>Recorded</TableCell>
+                <TableCell>{translate('console.ledger.date')}</TableCell>
+                <TableCell align="right">{translate('console.ledger.amount')}</TableCell>
+                <TableCell>{translate('console.ledger.reason')}</TableCell>
+                <TableCell>{translate('console.ledger.sync')}</TableCell>
+                <TableCell>{translate('console.ledger.recorded')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -268,7 +285,7 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
                   <TableCell>{w.reason}</TableCell>
                   <TableCell>
                     {w.sync.length === 0
-                      ? 'No accounting sync configured'
+                      ? translate('console.ledger.no_sync')
                       : w.sync.map((s) => (
                           <span key={s.target} style={{ display: 'block' }}>
                             {s.target}: {s.status}
@@ -284,9 +301,9 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
                         size="small"
                         onClick={() => actions.markWriteOff(w.id)}
                         disabled={actions.busy}
-                        aria-label={`Mark the ${m(w.amount)} write-off recorded`}
+                        aria-label={translate('console.ledger.mark_write_off_label', { amount: m(w.amount) })}
                       >
-                        Mark recorded
+                        {translate('console.ledger.mark_recorded')}
                       </Button>
                     )}
                   </TableCell>

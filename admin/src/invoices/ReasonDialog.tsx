@@ -10,6 +10,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 
 export function ReasonDialog(props: {
   open: boolean;
@@ -19,6 +20,7 @@ export function ReasonDialog(props: {
   onConfirm(reason: string): Promise<string | null>;
   onClose(): void;
 }) {
+  const translate = useTranslate();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,7 +35,7 @@ export function ReasonDialog(props: {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (reason.trim().length < 3) {
-      setError('Please give a reason (at least 3 characters).');
+      setError(translate('console.invoice.reason_required'));
       return;
     }
     setBusy(true);
@@ -62,7 +64,7 @@ export function ReasonDialog(props: {
             </Alert>
           ) : null}
           <TextField
-            label="Reason (kept in the audit log)"
+            label={translate('console.invoice.reason')}
             value={reason}
             onChange={(e) => {
               setReason(e.target.value);
@@ -78,10 +80,10 @@ export function ReasonDialog(props: {
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose} disabled={busy}>
-            Cancel
+            {translate('ra.action.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : props.confirmLabel}
+            {busy ? translate('console.common.saving') : props.confirmLabel}
           </Button>
         </DialogActions>
       </form>

@@ -99,14 +99,21 @@ export interface InvoiceLedger {
   write_offs: LedgerWriteOff[];
 }
 
+/** i18n keys (admin/src/i18n/en-accounting.ts). */
 export const ATTENTION_LABEL: Record<Attention, string> = {
-  overpaid: 'Overpaid',
-  capped: 'Link capped',
-  below_minimum: 'Below card minimum',
+  overpaid: 'console.ledger.attention.overpaid',
+  capped: 'console.ledger.attention.capped',
+  below_minimum: 'console.ledger.attention.below_minimum',
 };
 
 export const SOURCE_LABEL: Record<LedgerObservation['source'], string> = {
-  link: 'Payment link',
-  typed: 'Typed (API)',
-  live: 'Live accounting',
+  link: 'console.ledger.sources.link',
+  typed: 'console.ledger.sources.typed',
+  live: 'console.ledger.sources.live',
+};
+
+export const WRITEBACK_KIND_LABEL: Record<LedgerWriteback['kind'], string> = {
+  payment: 'console.ledger.writeback_kinds.payment',
+  refund: 'console.ledger.writeback_kinds.refund',
+  write_off: 'console.ledger.writeback_kinds.write_off',
 };

@@ -11,6 +11,7 @@ import {
   List,
   SearchInput,
   TopToolbar,
+  useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ATTENTION_LABEL } from '../invoices/types.ts';
@@ -22,15 +23,21 @@ import { useListFilters } from '../shared/responsive.tsx';
 import { exportInvoices, InvoiceDatagrid } from './invoice-list-extras.tsx';
 
 export function InvoiceList() {
-  const queryOptions = useListErrorOptions('Failed to load invoices. Please try again.');
+  const translate = useTranslate();
+  const queryOptions = useListErrorOptions('console.invoice_list.load_failed');
   return (
     <List
-      title="Invoices"
+      title={translate('console.titles.invoices')}
       sort={{ field: 'updated_at', order: 'DESC' }}
       filters={useListFilters([
-        <SearchInput key="q" source="q" alwaysOn placeholder="Invoice or merchant" />,
-        <BooleanInput key="needs_attention" source="needs_attention" label="Needs attention" alwaysOn />,
-        <BooleanInput key="overpaid" source="overpaid" label="Overpaid only" alwaysOn />,
+        <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.invoice_list.search')} />,
+        <BooleanInput
+          key="needs_attention"
+          source="needs_attention"
+          label="console.invoice_list.needs_attention"
+          alwaysOn
+        />,
+        <BooleanInput key="overpaid" source="overpaid" label="console.invoice_list.overpaid_only" alwaysOn />,
       ])}
       exporter={exportInvoices}
       actions={
@@ -40,53 +47,67 @@ export function InvoiceList() {
         </TopToolbar>
       }
       queryOptions={queryOptions}
-      error={<ListError message="Failed to load invoices. Please try again." />}
+      error={<ListError message="console.invoice_list.load_failed" />}
       empty={false}
     >
       <InvoiceDatagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField
-          label="Invoice"
+          label="console.invoice_list.invoice"
           sortBy="invoice_number"
           render={(i: Invoice) => <Link to={`/invoices/${i.id}`}>{i.invoice_number}</Link>}
         />
         <FunctionField
-          label="Merchant"
+          label="console.invoice_list.merchant"
           sortBy="merchant_name"
           render={(i: Invoice) => (
             <Link to={`/merchants/${i.merchant_id}`}>{i.merchant_name ?? i.merchant_id}</Link>
           )}
         />
         <FunctionField
-          label="Paid"
+          label="console.invoice_list.paid"
           sortBy="paid_amount"
           textAlign="right"
           render={(i: Invoice) => money(i.paid_amount, i.currency)}
         />
         <FunctionField
-          label="In flight"
+          label="console.invoice_list.in_flight"
           textAlign="right"
           render={(i: Invoice) => money(i.reserved_amount, i.currency)}
         />
         <FunctionField
-          label="Balance"
+          label="console.invoice_list.balance"
           textAlign="right"
-          render={(i: Invoice) => (i.balance === null ? 'no link amount' : money(i.balance, i.currency))}
+          render={(i: Invoice) =>
+            i.balance === null
+              ? translate('console.invoice_list.no_link_amount')
+              : money(i.balance, i.currency)
+          }
         />
         <FunctionField
-          label="Needs attention"
+          label="console.invoice_list.needs_attention"
           render={(i: Invoice) =>
             i.overpaid ? (
               <StatusChip
                 status="overpaid"
                 tone="error"
-                label={`Overpaid ${money(i.overpaid_amount, i.currency)}`}
+                label={translate('console.invoice_list.overpaid', {
+                  amount: money(i.overpaid_amount, i.currency),
+                })}
               />
             ) : i.attention ? (
-              <StatusChip status={i.attention} tone="default" label={ATTENTION_LABEL[i.attention]} />
+              <StatusChip
+                status={i.attention}
+                tone="default"
+                label={translate(ATTENTION_LABEL[i.attention])}
+              />
             ) : null
           }
         />
-        <FunctionField label="Updated" sortBy="updated_at" render={(i: Invoice) => shortDate(i.updated_at)} />
+        <FunctionField
+          label="console.invoice_list.updated"
+          sortBy="updated_at"
+          render={(i: Invoice) => shortDate(i.updated_at)}
+        />
       </InvoiceDatagrid>
     </List>
   );

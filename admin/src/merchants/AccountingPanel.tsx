@@ -1,34 +1,36 @@
 /**
  * A merchant's direct accounting connection: connect or disconnect Xero or QuickBooks; the payment,
  * surcharge and credit accounts; the scopes the tool granted; and for Xero the Pay now link set-up.
+ * Reads and changes go through the data provider (`getAccountingConnection`, `connectAccounting`,
+ * `saveAccountingSettings`, `disconnectAccounting`).
  */
 import { Alert, Box, Button, Card, CardContent, Chip, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
-import { ApiError } from '../api.ts';
-import { accountingApi, type AccountingConnection } from '../shared/accountingApi.ts';
+import { useTranslate } from 'react-admin';
+import { serverMessage } from '../data/http.ts';
+import { useAction, useDataQuery } from '../data/useAction.ts';
+import type { AccountingConnection } from '../shared/accounting-types.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
-import { useApi } from '../shared/useApi.ts';
 import type { Merchant } from '../shared/types.ts';
 import { XeroPayNow } from './XeroPayNow.tsx';
 
-const NAMES = { xero: 'Xero', quickbooks: 'QuickBooks' } as const;
+const TOOL_NAMES = { xero: 'Xero', quickbooks: 'QuickBooks' } as const;
+type Provider = keyof typeof TOOL_NAMES;
 
 export function AccountingPanel({ merchant }: { merchant: Merchant }) {
-  const notify = useNotify();
-  const { data, error, isPending, refetch } = useApi<AccountingConnection>(
-    accountingApi.connectionPath(merchant.id),
+  const translate = useTranslate();
+  const { data, error, isPending } = useDataQuery(
+    ['accounting-connection', merchant.id],
+    (dp) => dp.getAccountingConnection({ id: merchant.id }),
     { retry: false },
   );
   const [paymentAccount, setPaymentAccount] = useState('');
   const [surchargeAccount, setSurchargeAccount] = useState('');
   const [creditAccount, setCreditAccount] = useState('');
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
-  const connection =
-    data && data.provider ? (data as AccountingConnection & { provider: 'xero' | 'quickbooks' }) : null;
-  const unavailable = Boolean(error);
+  const connection = data && data.provider ? (data as AccountingConnection & { provider: Provider }) : null;
+  const tool = connection ? TOOL_NAMES[connection.provider] : '';
 
   useEffect(() => {
     setPaymentAccount(connection?.payment_account_code ?? '');
@@ -36,57 +38,51 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
     setCreditAccount(connection?.credit_account_code ?? '');
   }, [connection?.payment_account_code, connection?.surcharge_account_code, connection?.credit_account_code]);
 
-  async function connect(provider: 'xero' | 'quickbooks') {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const { url } = await accountingApi.connect(merchant.id, provider);
-      window.location.assign(url);
-    } catch (err) {
-      setMessage(err instanceof ApiError ? err.message : `Failed to connect to ${NAMES[provider]}`);
-      setBusy(false);
-    }
-  }
-
-  async function saveAccounts() {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await accountingApi.saveAccounts(merchant.id, {
+  // Refusals show in the card (the admin reads them next to the fields), successes as notifications.
+  const showError = (fallback: string) => (err: Error) =>
+    setMessage(serverMessage(err) ?? translate(fallback, { tool }));
+  const connect = useAction((dp, provider: Provider) => dp.connectAccounting({ id: merchant.id, provider }), {
+    failure: false,
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (err) =>
+      setMessage(serverMessage(err) ?? translate('console.accounting_connection.connect_failed')),
+  });
+  const save = useAction(
+    (dp) =>
+      dp.saveAccountingSettings({
+        id: merchant.id,
         payment_account_code: paymentAccount.trim(),
         surcharge_account_code: surchargeAccount.trim() || null,
         credit_account_code: creditAccount.trim() || null,
-      });
-      notify('Accounting settings saved', { type: 'success' });
-      await refetch();
-    } catch (err) {
-      setMessage(
-        err instanceof ApiError ? err.message : 'Failed to save accounting settings. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function disconnect() {
-    setBusy(true);
-    try {
-      await accountingApi.disconnect(merchant.id);
-      notify(`${NAMES[connection!.provider]} disconnected`, { type: 'success' });
-      await refetch();
-    } catch (err) {
-      setMessage(err instanceof ApiError ? err.message : 'Failed to disconnect. Please try again.');
-    } finally {
-      setBusy(false);
+      }),
+    {
+      success: 'console.accounting_connection.saved',
+      failure: false,
+      invalidate: ['accounting-connection'],
+      onError: showError('console.accounting_connection.save_failed'),
+    },
+  );
+  const disconnect = useAction((dp) => dp.disconnectAccounting({ id: merchant.id }), {
+    success: () => translate('console.accounting_connection.disconnected', { tool }),
+    failure: false,
+    invalidate: ['accounting-connection'],
+    onSuccess: () => setConfirm(false),
+    onError: (err) => {
       setConfirm(false);
-    }
-  }
+      showError('console.accounting_connection.disconnect_failed')(err);
+    },
+  });
+  const busy = connect.isPending || save.isPending || disconnect.isPending;
+  const run = (go: () => void) => {
+    setMessage(null);
+    go();
+  };
 
   return (
     <Card component="section" aria-labelledby="accounting-title">
       <CardContent>
         <Typography id="accounting-title" variant="h6" component="h2" gutterBottom>
-          Accounting Connection
+          {translate('console.accounting_connection.title')}
         </Typography>
         {message ? (
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>
@@ -94,17 +90,17 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
           </Alert>
         ) : null}
         {isPending ? (
-          <Typography color="text.secondary">Loading…</Typography>
-        ) : unavailable && !connection ? (
+          <Typography color="text.secondary">{translate('console.common.loading')}</Typography>
+        ) : error && !connection ? (
           <Typography color="text.secondary">
-            The accounting connection could not be loaded. {error?.message}
+            {translate('console.accounting_connection.load_failed', { detail: serverMessage(error) ?? '' })}
           </Typography>
         ) : connection ? (
           <>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
               <Chip
                 color={connection.status === 'connected' ? 'success' : 'warning'}
-                label={`${NAMES[connection.provider]}: ${connection.status}`}
+                label={`${tool}: ${connection.status}`}
               />
               {connection.tenant_name ? (
                 <Typography variant="body2">{connection.tenant_name}</Typography>
@@ -116,50 +112,55 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
               </Alert>
             ) : null}
             <TextField
-              label="Payment account code"
+              label={translate('console.accounting_connection.payment_account')}
               value={paymentAccount}
               onChange={(e) => setPaymentAccount(e.target.value)}
               size="small"
               margin="dense"
               fullWidth
-              helperText="The account invoice payments are recorded to"
+              helperText={translate('console.accounting_connection.payment_account_help')}
             />
             <TextField
-              label="Surcharge account code"
+              label={translate('console.accounting_connection.surcharge_account')}
               value={surchargeAccount}
               onChange={(e) => setSurchargeAccount(e.target.value)}
               size="small"
               margin="dense"
               fullWidth
-              helperText="The account surcharges are recorded to"
+              helperText={translate('console.accounting_connection.surcharge_account_help')}
             />
             <TextField
-              label={connection.provider === 'xero' ? 'Credit account code' : 'Credit product/service ID'}
+              label={translate(
+                connection.provider === 'xero'
+                  ? 'console.accounting_connection.credit_account'
+                  : 'console.accounting_connection.credit_item',
+              )}
               value={creditAccount}
               onChange={(e) => setCreditAccount(e.target.value)}
               size="small"
               margin="dense"
               fullWidth
-              helperText="Where credit notes for credit refunds and write-offs are booked (usually sales)"
+              helperText={translate('console.accounting_connection.credit_account_help')}
             />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="granted-scopes">
               {connection.granted_scopes
-                ? `Granted scopes: ${connection.granted_scopes.join(' ')}`
-                : 'Granted scopes: not recorded yet (connected before they were kept; shown after the next token refresh).'}
+                ? translate('console.accounting_connection.scopes', {
+                    scopes: connection.granted_scopes.join(' '),
+                  })
+                : translate('console.accounting_connection.scopes_unknown')}
             </Typography>
             {connection.provider === 'xero' &&
             connection.granted_scopes?.includes('accounting.transactions') ? (
               <Typography variant="body2" color="text.secondary">
-                This connection uses Xero’s broad accounting.transactions scope (apps created before March
-                2026); it keeps working.
+                {translate('console.accounting_connection.broad_scope')}
               </Typography>
             ) : null}
             <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-              <Button variant="contained" onClick={saveAccounts} disabled={busy}>
-                Save accounts
+              <Button variant="contained" onClick={() => run(() => save.mutate())} disabled={busy}>
+                {translate(save.isPending ? 'console.common.saving' : 'console.accounting_connection.save')}
               </Button>
               <Button variant="outlined" color="error" onClick={() => setConfirm(true)} disabled={busy}>
-                Disconnect
+                {translate('console.accounting_connection.disconnect')}
               </Button>
             </Box>
             {connection.provider === 'xero' && connection.status === 'connected' ? (
@@ -169,44 +170,40 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
         ) : (
           <>
             <Typography color="text.secondary" sx={{ mb: 1 }}>
-              Not connected. Payments are synced through the automation webhook, or marked by hand.
+              {translate('console.accounting_connection.not_connected')}
             </Typography>
             {data?.available && !data.available.xero && !data.available.quickbooks ? (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                Set XERO_CLIENT_ID/SECRET or QUICKBOOKS_CLIENT_ID/SECRET on the server to enable direct
-                connections.
+                {translate('console.accounting_connection.not_configured')}
               </Typography>
             ) : null}
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button
-                variant="contained"
-                onClick={() => connect('xero')}
-                disabled={busy || data?.available?.xero === false}
-              >
-                Connect Xero
-              </Button>
-              <Button
-                variant="outlined"
-                onClick={() => connect('quickbooks')}
-                disabled={busy || data?.available?.quickbooks === false}
-              >
-                Connect QuickBooks
-              </Button>
+              {(['xero', 'quickbooks'] as const).map((provider) => (
+                <Button
+                  key={provider}
+                  variant={provider === 'xero' ? 'contained' : 'outlined'}
+                  onClick={() => run(() => connect.mutate(provider))}
+                  disabled={busy || data?.available?.[provider] === false}
+                >
+                  {translate('console.accounting_connection.connect', { tool: TOOL_NAMES[provider] })}
+                </Button>
+              ))}
             </Box>
           </>
         )}
       </CardContent>
       <ConfirmDialog
         open={confirm}
-        title="Disconnect accounting?"
-        confirmLabel="Disconnect"
+        title={translate('console.accounting_connection.disconnect_title')}
+        confirmLabel={translate('console.accounting_connection.disconnect')}
         danger
-        busy={busy}
-        onConfirm={disconnect}
+        busy={disconnect.isPending}
+        onConfirm={() => run(() => disconnect.mutate())}
         onClose={() => setConfirm(false)}
       >
-        Payments will no longer be recorded in{' '}
-        {connection ? NAMES[connection.provider] : 'the accounting tool'} automatically.
+        {translate('console.accounting_connection.disconnect_text', {
+          tool: tool || translate('console.accounting_connection.the_tool'),
+        })}
       </ConfirmDialog>
     </Card>
   );

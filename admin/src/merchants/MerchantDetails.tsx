@@ -1,8 +1,9 @@
 /**
  * /admin/merchants/{id}, Merchant Details: info, surcharge, Stripe, payment URL, webhook,
- * accounting, payments. While the merchant is connected to Stripe but not yet onboarded, the record
- * is re-read every few seconds (only while the page is in view), so the outcome of an onboarding
- * finished elsewhere (another tab, the provider's webhook) shows here without a reload.
+ * accounting, wallet domains, embed codes, payments. While the merchant is connected to Stripe but
+ * not yet onboarded, the record is re-read every few seconds (only while the page is in view), so the
+ * outcome of an onboarding finished elsewhere (another tab, the provider's webhook) shows here
+ * without a reload.
  */
 import { Alert, Box, Button, CircularProgress, Grid } from '@mui/material';
 import { useGetOne, useTranslate } from 'react-admin';
@@ -10,6 +11,7 @@ import { Link, useParams } from 'react-router-dom';
 import { statusOf } from '../data/http.ts';
 import type { Merchant } from '../shared/types.ts';
 import { AccountingPanel } from './AccountingPanel.tsx';
+import { EmbedPanel } from './EmbedPanel.tsx';
 import { MerchantInfo } from './MerchantInfo.tsx';
 import { MerchantPayments } from './MerchantPayments.tsx';
 import { PaymentDomainsPanel } from './PaymentDomainsPanel.tsx';
@@ -76,6 +78,9 @@ export function MerchantDetails() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <PaymentDomainsPanel merchant={data} />
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <EmbedPanel merchant={data} />
         </Grid>
       </Grid>
       <MerchantPayments merchantId={data.id} />

@@ -7,6 +7,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextF
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { fieldOf, serverMessage } from '../data/http.ts';
+import { BRAND_COLOR_PATTERN, contrastRatio } from '../../../core/brand.ts';
 import { validateMerchant, type MerchantFormErrors, type MerchantFormValues } from './validation.ts';
 
 const EMPTY: MerchantFormValues = {
@@ -16,6 +17,8 @@ const EMPTY: MerchantFormValues = {
   phone: '',
   description: '',
   time_zone: '',
+  logo_url: '',
+  brand_color: '',
 };
 
 const FIELDS: Array<{
@@ -36,6 +39,8 @@ const FIELDS: Array<{
     label: 'console.merchants.fields.time_zone',
     hint: 'console.merchants.time_zone_hint',
   },
+  { key: 'logo_url', label: 'console.branding.logo_url', type: 'url', hint: 'console.branding.logo_hint' },
+  { key: 'brand_color', label: 'console.branding.brand_color', hint: 'console.branding.brand_color_hint' },
 ];
 
 export function MerchantFormDialog(props: {
@@ -70,8 +75,14 @@ export function MerchantFormDialog(props: {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found = validateMerchant(values);
+    const ratio = contrastRatio(
+      BRAND_COLOR_PATTERN.test(values.brand_color.trim()) ? values.brand_color.trim() : '#000000',
+      '#ffffff',
+    ).toFixed(1);
     setErrors(
-      Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v && translate(v)])) as MerchantFormErrors,
+      Object.fromEntries(
+        Object.entries(found).map(([k, v]) => [k, v && translate(v, { ratio })]),
+      ) as MerchantFormErrors,
     );
     setDetail(null);
     if (Object.keys(found).length) return;

@@ -29,6 +29,8 @@ export function MerchantInfo({ merchant }: { merchant: Merchant }) {
     phone: merchant.phone ?? '',
     description: merchant.description ?? '',
     time_zone: merchant.time_zone ?? '',
+    logo_url: merchant.logo_url ?? '',
+    brand_color: merchant.brand_color ?? '',
   };
 
   const deleteMerchant = () =>
@@ -93,6 +95,36 @@ export function MerchantInfo({ merchant }: { merchant: Merchant }) {
             <code>{merchant.shortcode}</code>
           </DetailRow>
           <DetailRow label={translate('console.merchants.fields.time_zone')}>{merchant.time_zone}</DetailRow>
+          <DetailRow label={translate('console.branding.logo_url')}>
+            {merchant.logo_url ? (
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                <Box
+                  component="img"
+                  src={merchant.logo_url}
+                  alt={translate('console.branding.logo_alt', { name: merchant.business_name })}
+                  referrerPolicy="no-referrer"
+                  sx={{ height: 24, maxWidth: 120, objectFit: 'contain' }}
+                />
+                {merchant.logo_url}
+              </Box>
+            ) : (
+              '—'
+            )}
+          </DetailRow>
+          <DetailRow label={translate('console.branding.brand_color')}>
+            {merchant.brand_color ? (
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                <Box
+                  component="span"
+                  aria-hidden
+                  sx={{ width: 16, height: 16, borderRadius: 0.5, bgcolor: merchant.brand_color }}
+                />
+                {merchant.brand_color}
+              </Box>
+            ) : (
+              translate('console.branding.none')
+            )}
+          </DetailRow>
           <DetailRow label={translate('console.merchants.fields.created_at')}>
             {shortDate(merchant.created_at)}
           </DetailRow>

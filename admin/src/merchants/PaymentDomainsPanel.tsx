@@ -21,20 +21,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { ApiError, apiFetch } from '../api.ts';
-import { useApi } from '../shared/useApi.ts';
-import type { Merchant } from '../shared/types.ts';
-
-export interface PaymentDomain {
-  id: string;
-  domain: string;
-  source: 'platform' | 'merchant';
-  status: 'pending' | 'active' | 'inactive' | 'failed';
-  apple_pay: string;
-  google_pay: string;
-  detail: string | null;
-}
+import { useTranslate } from 'react-admin';
+import { serverMessage } from '../data/http.ts';
+import { useAction, useDataQuery } from '../data/useAction.ts';
+import type { Merchant, PaymentDomain } from '../shared/types.ts';
 
 const STATUS_TEXT = {
   active: 'console.wallet_domains.state.active',
@@ -45,39 +35,44 @@ const STATUS_TEXT = {
 
 const COLORS = { active: 'success', pending: 'default', inactive: 'warning', failed: 'error' } as const;
 
+type DomainAction = { kind: 'add'; domain: string } | { kind: 'refresh' | 'remove'; domainId: string };
+
+const DONE = {
+  add: 'console.wallet_domains.added',
+  refresh: 'console.wallet_domains.checked',
+  remove: 'console.wallet_domains.removed',
+} as const;
+
 export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
-  const notify = useNotify();
   const translate = useTranslate();
-  const base = `/api/admin/merchants/${merchant.id}/payment-domains`;
-  const domains = useApi<PaymentDomain[]>(base, { retry: false });
+  const key = ['payment-domains', merchant.id];
+  const domains = useDataQuery(key, (dp) => dp.getPaymentDomains({ id: merchant.id }), { retry: false });
   const [domain, setDomain] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const connected = Boolean(merchant.stripe_account_id);
+  // The reason a change was refused shows under the field (e.g. an invalid domain), not as a toast.
+  const change = useAction(
+    (dp, action: DomainAction) =>
+      action.kind === 'add'
+        ? dp.addPaymentDomain({ id: merchant.id, domain: action.domain })
+        : action.kind === 'refresh'
+          ? dp.refreshPaymentDomain({ id: merchant.id, domainId: action.domainId })
+          : dp.removePaymentDomain({ id: merchant.id, domainId: action.domainId }),
+    {
+      success: (_result, action) => DONE[action.kind],
+      failure: false,
+      invalidate: ['payment-domains'],
+      onSuccess: (_result, action) => {
+        if (action.kind === 'add') setDomain('');
+      },
+      onError: (err) => setError(serverMessage(err) ?? translate('console.wallet_domains.try_again')),
+    },
+  );
+  const busy = change.isPending;
 
-  async function run(key: string, fn: () => Promise<unknown>, done: string) {
-    setBusy(key);
+  function run(action: DomainAction) {
     setError(null);
-    try {
-      await fn();
-      notify(done, { type: 'success' });
-      await domains.refetch();
-      return true;
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : translate('console.wallet_domains.try_again'));
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function add() {
-    const ok = await run(
-      'add',
-      () => apiFetch(base, { method: 'POST', body: { domain: domain.trim() } }),
-      translate('console.wallet_domains.added'),
-    );
-    if (ok) setDomain('');
+    change.mutate(action);
   }
 
   return (
@@ -128,14 +123,8 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
                   <TableCell align="right">
                     <Button
                       size="small"
-                      disabled={busy !== null}
-                      onClick={() =>
-                        void run(
-                          d.id,
-                          () => apiFetch(`${base}/${d.id}/refresh`, { method: 'POST' }),
-                          translate('console.wallet_domains.checked'),
-                        )
-                      }
+                      disabled={busy}
+                      onClick={() => run({ kind: 'refresh', domainId: d.id })}
                     >
                       {translate('console.wallet_domains.check')}
                     </Button>
@@ -143,15 +132,9 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
                       <Button
                         size="small"
                         color="error"
-                        disabled={busy !== null}
+                        disabled={busy}
                         aria-label={translate('console.wallet_domains.remove_label', { domain: d.domain })}
-                        onClick={() =>
-                          void run(
-                            d.id,
-                            () => apiFetch(`${base}/${d.id}`, { method: 'DELETE' }),
-                            translate('console.wallet_domains.removed'),
-                          )
-                        }
+                        onClick={() => run({ kind: 'remove', domainId: d.id })}
                       >
                         {translate('console.wallet_domains.remove')}
                       </Button>
@@ -167,7 +150,7 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
           sx={{ display: 'flex', gap: 1, mt: 2, alignItems: 'flex-start' }}
           onSubmit={(e) => {
             e.preventDefault();
-            void add();
+            run({ kind: 'add', domain: domain.trim() });
           }}
         >
           <TextField
@@ -184,7 +167,7 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
               setError(null);
             }}
           />
-          <Button type="submit" variant="contained" disabled={!connected || !domain.trim() || busy !== null}>
+          <Button type="submit" variant="contained" disabled={!connected || !domain.trim() || busy}>
             {translate('console.wallet_domains.add')}
           </Button>
         </Box>

@@ -1,7 +1,8 @@
 /**
  * "Add the Pay now link to Xero" on the merchant's Xero connection: with the paymentservices scope,
  * pick the branding themes and the console creates our payment service in Xero and attaches it,
- * saying what it did; without it, the URL template to copy and the steps to add it by hand.
+ * saying what it did; without it, the URL template to copy and the steps to add it by hand. Read
+ * and set up through the data provider (`getPayNowSetup`, `setUpPayNow`).
  */
 import {
   Alert,
@@ -14,23 +15,31 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
-import { ApiError } from '../api.ts';
-import { accountingRecordsApi, type PayNowSetup } from '../shared/accountingRecordsApi.ts';
+import { useNotify, useTranslate } from 'react-admin';
+import { serverMessage } from '../data/http.ts';
+import { useAction, useDataQuery } from '../data/useAction.ts';
+import type { PayNowSetup } from '../shared/accounting-types.ts';
 import { copyText } from '../shared/clipboard.ts';
-import { useApi } from '../shared/useApi.ts';
+
+const STEPS = [
+  'console.pay_now.step_1',
+  'console.pay_now.step_2',
+  'console.pay_now.step_3',
+  'console.pay_now.step_4',
+] as const;
 
 function CopyPanel({ setup }: { setup: PayNowSetup }) {
   const notify = useNotify();
+  const translate = useTranslate();
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
       await copyText(setup.url_template);
       setCopied(true);
-      notify('URL copied', { type: 'success', autoHideDuration: 2000 });
+      notify('console.pay_now.copied', { type: 'success', autoHideDuration: 2000 });
       setTimeout(() => setCopied(false), 3000);
     } catch {
-      notify('Failed to copy link', { type: 'error' });
+      notify('console.pay_now.copy_failed', { type: 'error' });
     }
   }
   return (
@@ -42,7 +51,7 @@ function CopyPanel({ setup }: { setup: PayNowSetup }) {
       ) : null}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <TextField
-          label="Pay now URL for Xero"
+          label={translate('console.pay_now.template')}
           value={setup.url_template}
           fullWidth
           size="small"
@@ -50,51 +59,43 @@ function CopyPanel({ setup }: { setup: PayNowSetup }) {
           onFocus={(e) => e.target.select()}
         />
         <Button variant="outlined" onClick={copy} sx={{ minWidth: 100 }} aria-live="polite">
-          {copied ? 'Copied!' : 'Copy'}
+          {translate(copied ? 'console.pay_now.copied_button' : 'console.pay_now.copy')}
         </Button>
       </Box>
-      <Box component="ol" sx={{ mt: 1, mb: 0, pl: 3, typography: 'body2' }} aria-label="Steps in Xero">
-        <li>In Xero, open Settings → Invoice settings (Business settings → Invoice settings).</li>
-        <li>Choose Payment services → Add payment service → Custom payment URL.</li>
-        <li>Paste the URL above, name it (e.g. “Pay by card”) and save.</li>
-        <li>
-          Back in Invoice settings, edit each branding theme your invoices use and pick this payment service.
-        </li>
+      <Box
+        component="ol"
+        sx={{ mt: 1, mb: 0, pl: 3, typography: 'body2' }}
+        aria-label={translate('console.pay_now.steps')}
+      >
+        {STEPS.map((step) => (
+          <li key={step}>{translate(step)}</li>
+        ))}
       </Box>
     </>
   );
 }
 
 export function XeroPayNow({ merchantId }: { merchantId: string }) {
-  const notify = useNotify();
-  const { data, error, isPending, refetch } = useApi<PayNowSetup>(
-    accountingRecordsApi.payNowPath(merchantId),
-    {
-      retry: false,
-    },
+  const translate = useTranslate();
+  const { data, error, isPending } = useDataQuery(
+    ['pay-now', merchantId],
+    (dp) => dp.getPayNowSetup({ id: merchantId }),
+    { retry: false },
   );
   const [chosen, setChosen] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     setChosen((data?.branding_themes ?? []).filter((t) => t.attached).map((t) => t.id));
   }, [data]);
-
-  async function setUp() {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const result = await accountingRecordsApi.setUpPayNow(merchantId, { branding_theme_ids: chosen });
-      setDone(result.message);
-      notify('Pay now link added to Xero', { type: 'success' });
-      await refetch();
-    } catch (err) {
-      setFailure(err instanceof ApiError ? err.message : 'Failed to add the Pay now link. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const setUp = useAction((dp) => dp.setUpPayNow({ id: merchantId, branding_theme_ids: chosen }), {
+    success: 'console.pay_now.added',
+    failure: false,
+    invalidate: ['pay-now'],
+    onSuccess: (result) => setDone(result.message),
+    onError: (err) => setFailure(serverMessage(err) ?? translate('console.pay_now.add_failed')),
+  });
+  const busy = setUp.isPending;
 
   return (
     <Box
@@ -103,28 +104,29 @@ export function XeroPayNow({ merchantId }: { merchantId: string }) {
       sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}
     >
       <Typography id="pay-now-title" variant="subtitle1" component="h3" gutterBottom>
-        Pay now link in Xero
+        {translate('console.pay_now.title')}
       </Typography>
-      {isPending ? <Typography color="text.secondary">Loading…</Typography> : null}
+      {isPending ? (
+        <Typography color="text.secondary">{translate('console.common.loading')}</Typography>
+      ) : null}
       {error ? (
         <Alert severity="error" role="alert">
-          {error.message}
+          {serverMessage(error) ?? translate('console.pay_now.load_failed')}
         </Alert>
       ) : null}
       {data && !data.can_set_up ? <CopyPanel setup={data} /> : null}
       {data?.can_set_up ? (
         <>
           <Typography variant="body2" color="text.secondary">
-            Choose the branding themes whose invoices get a Pay now button. The payment service
             {data.payment_service
-              ? ` “${data.payment_service.name}” is already in Xero.`
-              : ' is created in Xero once.'}
+              ? translate('console.pay_now.choose_existing', { name: data.payment_service.name })
+              : translate('console.pay_now.choose_new')}
           </Typography>
-          <FormGroup aria-label="Branding themes">
+          <FormGroup aria-label={translate('console.pay_now.themes')}>
             {data.branding_themes.map((t) => (
               <FormControlLabel
                 key={t.id}
-                label={t.attached ? `${t.name} (has the Pay now link)` : t.name}
+                label={t.attached ? translate('console.pay_now.attached', { name: t.name }) : t.name}
                 control={
                   <Checkbox
                     checked={chosen.includes(t.id)}
@@ -149,14 +151,17 @@ export function XeroPayNow({ merchantId }: { merchantId: string }) {
           ) : null}
           <Button
             variant="contained"
-            onClick={setUp}
+            onClick={() => {
+              setFailure(null);
+              setUp.mutate();
+            }}
             disabled={
               busy ||
               chosen.length === 0 ||
               data.branding_themes.every((t) => t.attached || !chosen.includes(t.id))
             }
           >
-            {busy ? 'Adding...' : 'Add the Pay now link to Xero'}
+            {translate(busy ? 'console.pay_now.adding' : 'console.pay_now.add')}
           </Button>
         </>
       ) : null}

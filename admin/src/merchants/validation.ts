@@ -1,4 +1,5 @@
 /** The merchant form's rules (spec §5), checked before the server (which enforces the same); messages are i18n keys. */
+import { brandColorProblem, isHttpsUrl } from '../../../core/brand.ts';
 import { isTimeZone } from '../../../core/local-date.ts';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -11,6 +12,9 @@ export interface MerchantFormValues {
   description: string;
   /** IANA time zone; blank: the server's default. */
   time_zone: string;
+  /** The hosted pay page's logo (https) and brand colour (#rrggbb); blank: none. */
+  logo_url: string;
+  brand_color: string;
 }
 
 export type MerchantFormErrors = Partial<Record<keyof MerchantFormValues, string>>;
@@ -23,6 +27,11 @@ export function validateMerchant(v: MerchantFormValues): MerchantFormErrors {
   else if (!EMAIL_PATTERN.test(v.email.trim())) errors.email = 'console.merchants.validation.email_invalid';
   if (v.time_zone.trim() && !isTimeZone(v.time_zone.trim()))
     errors.time_zone = 'console.merchants.validation.time_zone';
+  if (v.logo_url.trim() && !isHttpsUrl(v.logo_url.trim())) errors.logo_url = 'console.branding.logo_invalid';
+  const colour = v.brand_color.trim() ? brandColorProblem(v.brand_color.trim()) : null;
+  if (colour === 'format') errors.brand_color = 'console.branding.color_invalid';
+  // Too light for white text: the server's message names the contrast; here the rule.
+  if (colour === 'contrast') errors.brand_color = 'console.branding.color_too_light';
   return errors;
 }
 

@@ -153,6 +153,9 @@ export function PaymentDetails() {
               <Row label={translate('console.payments.fields.failure')}>{p.failure_message}</Row>
             ) : null}
             <Row label={translate('console.payments.fields.customer_email')}>{p.customer_email ?? '—'}</Row>
+            {p.reference ? (
+              <Row label={translate('console.payments.fields.reference')}>{p.reference}</Row>
+            ) : null}
             {p.card ? (
               <Row
                 label={translate('console.payments.fields.card')}

@@ -3,6 +3,7 @@
  * re-open), its local date, whether it is recorded, and each record the connector made — credit
  * note, cash refund, refund receipt, surcharge refund, lowered or deleted payment — with its number
  * or id, amount and date. A refund that needs attention shows the step to take and a Retry button.
+ * Read through the data provider (`getPaymentAccountingRecords`), retried with `retryOutboxJob`.
  */
 import {
   Alert,
@@ -17,72 +18,44 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
-import { useNotify } from 'react-admin';
-import { ApiError } from '../api.ts';
-import { accountingApi } from '../shared/accountingApi.ts';
-import {
-  accountingRecordsApi,
-  type PaymentAccountingRecords,
-  type RefundRecords,
-} from '../shared/accountingRecordsApi.ts';
+import { useTranslate } from 'react-admin';
+import { useDataQuery } from '../data/useAction.ts';
+import type { RefundRecords } from '../shared/accounting-types.ts';
 import { money, type Tone } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
-import { useApi } from '../shared/useApi.ts';
+import { useRetryJob } from '../tools/useRetryJob.ts';
 
 const STATUS: Record<RefundRecords['status'], { label: string; tone: Tone }> = {
-  recorded: { label: 'recorded', tone: 'success' },
-  pending: { label: 'waiting', tone: 'warning' },
-  failed: { label: 'failed', tone: 'error' },
-  needs_attention: { label: 'needs attention', tone: 'error' },
-  not_recorded: { label: 'not recorded', tone: 'default' },
+  recorded: { label: 'console.refund_records.status.recorded', tone: 'success' },
+  pending: { label: 'console.refund_records.status.pending', tone: 'warning' },
+  failed: { label: 'console.refund_records.status.failed', tone: 'error' },
+  needs_attention: { label: 'console.refund_records.status.needs_attention', tone: 'error' },
+  not_recorded: { label: 'console.refund_records.status.not_recorded', tone: 'default' },
 };
 
-function RefundBlock({
-  refund,
-  tool,
-  onRetried,
-}: {
-  refund: RefundRecords;
-  tool: string;
-  onRetried(): void;
-}) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
+function RefundBlock({ refund, tool }: { refund: RefundRecords; tool: string }) {
+  const translate = useTranslate();
+  const retry = useRetryJob('console.refund_records.retried', { tool });
   const status = STATUS[refund.status];
-  async function retry() {
-    if (!refund.job_id) return;
-    setBusy(true);
-    try {
-      const job = await accountingApi.retryJob(refund.job_id);
-      notify(
-        job.status === 'delivered' ? `Refund recorded in ${tool}` : (job.last_error ?? 'Still not recorded'),
-        {
-          type: job.status === 'delivered' ? 'success' : 'warning',
-        },
-      );
-      onRetried();
-    } catch (err) {
-      notify(err instanceof ApiError ? err.message : 'Failed to retry. Please try again.', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
     <Box
       component="article"
-      aria-label={`Refund of ${money(refund.amount, refund.currency)}`}
+      aria-label={translate('console.refund_records.label', {
+        amount: money(refund.amount, refund.currency),
+      })}
       sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}
     >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="subtitle2" component="h3">
-          {money(refund.amount, refund.currency)} {refund.kind === 'credit' ? 'credited' : 're-opened'} on{' '}
-          {refund.date}
+          {translate(
+            refund.kind === 'credit' ? 'console.refund_records.credited' : 'console.refund_records.reopened',
+            { amount: money(refund.amount, refund.currency), date: refund.date },
+          )}
         </Typography>
-        <StatusChip status={status.label} tone={status.tone} label={status.label} />
+        <StatusChip status={refund.status} tone={status.tone} label={translate(status.label)} />
         {(refund.status === 'needs_attention' || refund.status === 'failed') && refund.job_id ? (
-          <Button size="small" onClick={retry} disabled={busy}>
-            {busy ? 'Retrying...' : 'Retry'}
+          <Button size="small" onClick={() => retry.mutate(refund.job_id!)} disabled={retry.isPending}>
+            {translate(retry.isPending ? 'console.sync_jobs.retrying' : 'console.sync_jobs.retry')}
           </Button>
         ) : null}
       </Box>
@@ -92,13 +65,13 @@ function RefundBlock({
         </Alert>
       ) : null}
       {refund.entries.length ? (
-        <Table size="small" aria-label={`${tool} records of this refund`} sx={{ mt: 1 }}>
+        <Table size="small" aria-label={translate('console.refund_records.table', { tool })} sx={{ mt: 1 }}>
           <TableHead>
             <TableRow>
-              <TableCell>Record</TableCell>
-              <TableCell>Number or ID</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Date</TableCell>
+              <TableCell>{translate('console.refund_records.record')}</TableCell>
+              <TableCell>{translate('console.refund_records.number')}</TableCell>
+              <TableCell align="right">{translate('console.refund_records.amount')}</TableCell>
+              <TableCell>{translate('console.refund_records.date')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -126,10 +99,12 @@ export function RefundAccountingRecords({
   paymentId: string;
   refundCount: number;
 }) {
-  const { data, refetch } = useApi<PaymentAccountingRecords>(
-    // The count in the key refetches the records when a refund is added.
-    refundCount > 0 ? `${accountingRecordsApi.recordsPath(paymentId)}?refunds=${refundCount}` : null,
-    { retry: false },
+  const translate = useTranslate();
+  const { data } = useDataQuery(
+    // The count in the key reads the records again when a refund is added.
+    ['accounting-records', paymentId, refundCount],
+    (dp) => dp.getPaymentAccountingRecords({ id: paymentId }),
+    { retry: false, enabled: refundCount > 0 },
   );
   if (!data?.provider || data.refunds.length === 0) return null;
   const tool = data.provider === 'xero' ? 'Xero' : 'QuickBooks';
@@ -137,14 +112,13 @@ export function RefundAccountingRecords({
     <Card component="section" aria-labelledby="refund-records-title">
       <CardContent>
         <Typography id="refund-records-title" variant="h6" component="h2">
-          Refunds in {tool}
+          {translate('console.refund_records.title', { tool })}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          A credit refund is a credit note refunded from the bank account on the refund’s date; a re-open
-          refund lowers the payment on the invoice. The surcharge part is recorded as money spent.
+          {translate('console.refund_records.intro')}
         </Typography>
         {data.refunds.map((r) => (
-          <RefundBlock key={r.refund_id} refund={r} tool={tool} onRetried={() => void refetch()} />
+          <RefundBlock key={r.refund_id} refund={r} tool={tool} />
         ))}
       </CardContent>
     </Card>

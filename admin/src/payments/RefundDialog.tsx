@@ -2,7 +2,8 @@
  * Refund, full or partial (DESIGN §3.8): the admin enters the invoice part to give back (default:
  * all that is left) and says what it means for the invoice — a credit (default: goods returned or a
  * price reduced; the refunded part is no longer owed) or a re-open (the customer still owes it) —;
- * the customer also gets the surcharge on that part back. A second step confirms.
+ * the customer also gets the surcharge on that part back. A second step confirms; the refund is the
+ * data provider's `refund`, run as an action (the payment's views refresh after it).
  */
 import {
   Alert,
@@ -21,28 +22,32 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fromMinorUnits, surchargeReturned, toMinorUnits } from '../../../core/money.ts';
-import { useNotify } from 'react-admin';
-import { apiFetch, messageOf } from '../api.ts';
+import { useTranslate } from 'react-admin';
+import { serverMessage } from '../data/http.ts';
+import { useAction } from '../data/useAction.ts';
+import { accountingTexts } from '../i18n/en-accounting.ts';
 import { money } from '../shared/format.ts';
 import type { Payment } from '../shared/types.ts';
 
-export const REFUND_INVALID = 'Please enter a valid refund amount.';
-export const REFUND_FAILED = 'Failed to refund payment. Please try again.';
-
 export type RefundKind = 'credit' | 'reopen';
 
-export const KIND_TEXT: Record<RefundKind, { label: string; help: string; effect: string }> = {
+/** The kinds' texts as i18n keys (admin/src/i18n/en-accounting.ts). */
+export const KIND_KEYS: Record<RefundKind, { label: string; help: string; effect: string }> = {
   credit: {
-    label: 'Credit',
-    help: 'Goods returned or price reduced: the refunded part is no longer owed.',
-    effect: 'The invoice balance does not change.',
+    label: 'console.refund.kinds.credit.label',
+    help: 'console.refund.kinds.credit.help',
+    effect: 'console.refund.kinds.credit.effect',
   },
   reopen: {
-    label: 'Re-open',
-    help: 'The customer still owes it: the refunded part is due on the invoice again.',
-    effect: 'The refunded part is due on the invoice again.',
+    label: 'console.refund.kinds.reopen.label',
+    help: 'console.refund.kinds.reopen.help',
+    effect: 'console.refund.kinds.reopen.effect',
   },
 };
+
+/** The kinds' English texts, from the catalogue, for views that do not translate. */
+export const KIND_TEXT: Record<RefundKind, { label: string; help: string; effect: string }> =
+  accountingTexts.refund.kinds;
 
 export function refundableOf(p: Payment) {
   return { base: p.amount - p.refunded_amount, surcharge: p.surcharge - p.refunded_surcharge };
@@ -62,14 +67,13 @@ export function RefundDialog({
   /** The server refused or failed: the payment may have changed meanwhile (another refund). */
   onFailed?(): void;
 }) {
-  const notify = useNotify();
+  const translate = useTranslate();
   const left = refundableOf(payment);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [kind, setKind] = useState<RefundKind>('credit');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (open) {
@@ -78,7 +82,6 @@ export function RefundDialog({
       setKind('credit');
       setError(null);
       setConfirming(null);
-      setBusy(false);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
@@ -93,36 +96,37 @@ export function RefundDialog({
     e.preventDefault();
     const minor = toMinorUnits(amount.trim(), payment.currency);
     if (minor === null || minor <= 0) {
-      setError(REFUND_INVALID);
+      setError(translate('console.refund.invalid'));
       return;
     }
     if (minor > left.base) {
-      setError(`Refund amount cannot exceed the refundable amount of ${money(left.base, payment.currency)}.`);
+      setError(translate('console.refund.too_much', { amount: money(left.base, payment.currency) }));
       return;
     }
     setError(null);
     setConfirming(minor);
   }
 
-  async function refund() {
-    if (confirming === null) return;
-    setBusy(true);
-    try {
-      await apiFetch(`/api/admin/payments/${payment.id}/refund`, {
-        method: 'POST',
-        body: { amount: confirming, reason: reason.trim() || null, kind },
-      });
-      onRefunded(`Refund of ${money(confirming + surchargeFor(confirming), payment.currency)} issued`);
-    } catch (err) {
+  const refund = useAction(
+    (dp, amount: number) => dp.refund({ id: payment.id, amount, reason: reason.trim() || null, kind }),
+    {
       // The server's reason (e.g. the amount left changed meanwhile); never a bare 'Internal error'.
-      const message = messageOf(err, REFUND_FAILED);
-      setError(message);
-      notify(message, { type: 'error' });
-      onFailed?.();
-      setConfirming(null);
-      setBusy(false);
-    }
-  }
+      failure: (err) => serverMessage(err) ?? translate('console.refund.failed'),
+      invalidate: ['payments', 'invoices', 'accounting-records'],
+      onSuccess: (_payment, amount) =>
+        onRefunded(
+          translate('console.refund.issued', {
+            amount: money(amount + surchargeFor(amount), payment.currency),
+          }),
+        ),
+      onError: (err) => {
+        setError(serverMessage(err) ?? translate('console.refund.failed'));
+        onFailed?.();
+        setConfirming(null);
+      },
+    },
+  );
+  const busy = refund.isPending;
 
   return (
     <Dialog
@@ -134,10 +138,10 @@ export function RefundDialog({
     >
       {confirming === null ? (
         <form onSubmit={review} noValidate>
-          <DialogTitle id="refund-title">Refund payment</DialogTitle>
+          <DialogTitle id="refund-title">{translate('console.refund.title')}</DialogTitle>
           <DialogContent>
             <DialogContentText sx={{ mb: 1 }}>
-              Refundable: {money(left.base, payment.currency)} of the invoice amount (plus its surcharge).
+              {translate('console.refund.refundable', { amount: money(left.base, payment.currency) })}
             </DialogContentText>
             {error ? (
               <Alert severity="error" role="alert" sx={{ mb: 1 }}>
@@ -145,7 +149,7 @@ export function RefundDialog({
               </Alert>
             ) : null}
             <TextField
-              label={`Refund amount (${payment.currency})`}
+              label={translate('console.refund.amount', { currency: payment.currency })}
               value={amount}
               onChange={(e) => {
                 setAmount(e.target.value.replace(/[^\d.]/g, ''));
@@ -155,10 +159,10 @@ export function RefundDialog({
               margin="dense"
               autoFocus
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              helperText="The part of the invoice amount to give back"
+              helperText={translate('console.refund.amount_help')}
             />
             <FormControl sx={{ mt: 1 }}>
-              <FormLabel id="refund-kind-label">What does this refund mean for the invoice?</FormLabel>
+              <FormLabel id="refund-kind-label">{translate('console.refund.kind')}</FormLabel>
               <RadioGroup
                 aria-labelledby="refund-kind-label"
                 name="refund-kind"
@@ -170,13 +174,13 @@ export function RefundDialog({
                     key={k}
                     value={k}
                     control={<Radio />}
-                    label={`${KIND_TEXT[k].label}: ${KIND_TEXT[k].help}`}
+                    label={`${translate(KIND_KEYS[k].label)}: ${translate(KIND_KEYS[k].help)}`}
                   />
                 ))}
               </RadioGroup>
             </FormControl>
             <TextField
-              label="Reason (optional)"
+              label={translate('console.refund.reason')}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               fullWidth
@@ -184,34 +188,44 @@ export function RefundDialog({
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
             <Button type="submit" variant="contained">
-              Review refund
+              {translate('console.refund.review')}
             </Button>
           </DialogActions>
         </form>
       ) : (
         <>
-          <DialogTitle id="refund-title">Confirm refund</DialogTitle>
+          <DialogTitle id="refund-title">{translate('console.refund.confirm_title')}</DialogTitle>
           <DialogContent>
             <DialogContentText>
-              Refund {money(confirming, payment.currency)} of invoice {payment.invoice_number}
-              {surchargeFor(confirming) > 0
-                ? ` plus ${money(surchargeFor(confirming), payment.currency)} surcharge`
-                : ''}{' '}
-              (total {money(confirming + surchargeFor(confirming), payment.currency)}) to the customer's card?
-              This cannot be undone.
+              {translate(
+                surchargeFor(confirming) > 0
+                  ? 'console.refund.confirm_text_surcharge'
+                  : 'console.refund.confirm_text',
+                {
+                  amount: money(confirming, payment.currency),
+                  invoice: payment.invoice_number,
+                  surcharge: money(surchargeFor(confirming), payment.currency),
+                  total: money(confirming + surchargeFor(confirming), payment.currency),
+                },
+              )}
             </DialogContentText>
             <DialogContentText sx={{ mt: 1 }}>
-              {KIND_TEXT[kind].label}: {KIND_TEXT[kind].effect}
+              {translate(KIND_KEYS[kind].label)}: {translate(KIND_KEYS[kind].effect)}
             </DialogContentText>
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setConfirming(null)} disabled={busy}>
-              Back
+              {translate('console.common.back')}
             </Button>
-            <Button color="error" variant="contained" onClick={refund} disabled={busy}>
-              {busy ? 'Refunding...' : 'Confirm refund'}
+            <Button
+              color="error"
+              variant="contained"
+              onClick={() => refund.mutate(confirming)}
+              disabled={busy}
+            >
+              {translate(busy ? 'console.refund.refunding' : 'console.refund.confirm')}
             </Button>
           </DialogActions>
         </>

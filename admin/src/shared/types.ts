@@ -35,6 +35,9 @@ export interface Merchant {
   status: string;
   country: string;
   time_zone: string;
+  /** The hosted pay page's logo (https) and brand colour (#rrggbb), or null. */
+  logo_url: string | null;
+  brand_color: string | null;
   surcharge_enabled: boolean;
   surcharge_percentage: number;
   surcharge_rules: SurchargeRule[];
@@ -84,6 +87,8 @@ export interface Payment {
   payment_intent_id: string | null;
   session_id: string | null;
   customer_email: string | null;
+  /** The embedding page's reference (the widget's `reference` attribute), or null. */
+  reference: string | null;
   card: { brand: string | null; last4: string | null; funding: string | null; country: string | null } | null;
   failure_code: string | null;
   failure_message: string | null;
@@ -209,4 +214,15 @@ export interface Diagnostics {
     surcharge_enabled: boolean;
   }>;
   checked_at: string;
+}
+
+/** A domain registered for wallets (Apple Pay, Google Pay) on the merchant's connected account. */
+export interface PaymentDomain {
+  id: string;
+  domain: string;
+  source: 'platform' | 'merchant';
+  status: 'pending' | 'active' | 'inactive' | 'failed';
+  apple_pay: string;
+  google_pay: string;
+  detail: string | null;
 }

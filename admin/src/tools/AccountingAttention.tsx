@@ -1,49 +1,44 @@
 /**
  * "Needs attention": refunds and write-offs the accounting tool refused until someone acts (e.g. a
  * reconciled payment in Xero that a re-open refund must lower), each with the step to take, a link
- * to the payment and Retry once done. Never a silent or endless failure.
+ * to the payment and Retry once done. Never a silent or endless failure. Read through the data
+ * provider (`getAccountingAttention`), retried with `retryOutboxJob`.
  */
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../api.ts';
-import { accountingApi } from '../shared/accountingApi.ts';
-import { accountingRecordsApi, type AttentionItem } from '../shared/accountingRecordsApi.ts';
+import { serverMessage } from '../data/http.ts';
+import { useDataQuery } from '../data/useAction.ts';
 import { money } from '../shared/format.ts';
-import { useApi } from '../shared/useApi.ts';
+import { useRetryJob } from './useRetryJob.ts';
 
 export function AccountingAttention() {
-  const notify = useNotify();
-  const { data, error, isPending, refetch } = useApi<AttentionItem[]>(accountingRecordsApi.attentionPath, {
-    retry: false,
-  });
-  const [busy, setBusy] = useState<string | null>(null);
-  async function retry(item: AttentionItem) {
-    if (!item.job_id) return;
-    setBusy(item.subject_id);
-    try {
-      const job = await accountingApi.retryJob(item.job_id);
-      notify(job.status === 'delivered' ? 'Recorded' : (job.last_error ?? 'Still not recorded'), {
-        type: job.status === 'delivered' ? 'success' : 'warning',
-      });
-      await refetch();
-    } catch (err) {
-      notify(err instanceof ApiError ? err.message : 'Failed to retry. Please try again.', { type: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const translate = useTranslate();
+  const { data, error, isPending } = useDataQuery(
+    ['accounting-attention'],
+    (dp) => dp.getAccountingAttention(),
+    {
+      retry: false,
+    },
+  );
+  const retry = useRetryJob('console.attention.recorded');
+  const busyWith = retry.isPending ? retry.variables : null;
   return (
     <Card component="section" aria-labelledby="attention-title">
       <CardContent>
         <Typography id="attention-title" variant="h6" component="h2">
-          Needs attention
+          {translate('console.attention.title')}
         </Typography>
-        {isPending ? <Typography color="text.secondary">Loading…</Typography> : null}
-        {error ? <Alert severity="info">The list is not available: {error.message}</Alert> : null}
+        {isPending ? (
+          <Typography color="text.secondary">{translate('console.common.loading')}</Typography>
+        ) : null}
+        {error ? (
+          <Alert severity="info">
+            {translate('console.attention.unavailable', { detail: serverMessage(error) ?? '' })}
+          </Alert>
+        ) : null}
         {data && !data.length ? (
-          <Typography color="text.secondary">Nothing needs attention.</Typography>
+          <Typography color="text.secondary">{translate('console.attention.none')}</Typography>
         ) : null}
         {data?.map((item) => (
           <Box
@@ -54,9 +49,16 @@ export function AccountingAttention() {
           >
             <Typography variant="subtitle2" component="h3">
               {item.merchant_name}
-              {item.invoice_number ? ` · invoice ${item.invoice_number}` : ''}
+              {item.invoice_number
+                ? translate('console.attention.invoice', { invoice: item.invoice_number })
+                : ''}
               {item.amount !== null
-                ? ` · ${item.kind === 'reopen' ? 're-open' : 'credit'} refund of ${money(item.amount, item.currency)}`
+                ? translate(
+                    item.kind === 'reopen' ? 'console.attention.reopen' : 'console.attention.credit',
+                    {
+                      amount: money(item.amount, item.currency),
+                    },
+                  )
                 : ''}
             </Typography>
             <Alert severity="warning" sx={{ my: 1 }}>
@@ -65,17 +67,19 @@ export function AccountingAttention() {
             <Box sx={{ display: 'flex', gap: 1 }}>
               {item.payment_id ? (
                 <Button size="small" component={Link} to={`/payments/${item.payment_id}`}>
-                  View payment
+                  {translate('console.attention.view_payment')}
                 </Button>
               ) : null}
               {item.job_id ? (
                 <Button
                   size="small"
                   variant="outlined"
-                  onClick={() => retry(item)}
-                  disabled={busy === item.subject_id}
+                  onClick={() => retry.mutate(item.job_id!)}
+                  disabled={retry.isPending}
                 >
-                  {busy === item.subject_id ? 'Retrying...' : 'Retry'}
+                  {translate(
+                    busyWith === item.job_id ? 'console.sync_jobs.retrying' : 'console.sync_jobs.retry',
+                  )}
                 </Button>
               ) : null}
             </Box>

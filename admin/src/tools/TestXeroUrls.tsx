@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useGetList, useNotify } from 'react-admin';
+import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { copyText } from '../shared/clipboard.ts';
 import type { Merchant } from '../shared/types.ts';
@@ -29,6 +29,7 @@ export function testPayUrl(
 
 export function TestXeroUrls() {
   const notify = useNotify();
+  const translate = useTranslate();
   const [invoice, setInvoice] = useState(randomInvoiceNumber);
   const [amount, setAmount] = useState('100.00');
   const [currency, setCurrency] = useState<string>('AUD');
@@ -42,10 +43,10 @@ export function TestXeroUrls() {
     try {
       await copyText(url);
       setCopiedId(id);
-      notify('URL copied', { type: 'success', autoHideDuration: 2000 });
+      notify('console.test_urls.copied', { type: 'success', autoHideDuration: 2000 });
       setTimeout(() => setCopiedId((c) => (c === id ? null : c)), 3000);
     } catch {
-      notify('Failed to copy link', { type: 'error' });
+      notify('console.test_urls.copy_failed', { type: 'error' });
     }
   }
 
@@ -54,17 +55,17 @@ export function TestXeroUrls() {
       <Card component="section" aria-labelledby="test-params-title">
         <CardContent>
           <Typography id="test-params-title" variant="h6" component="h2" gutterBottom>
-            Test invoice
+            {translate('console.test_urls.params')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             <TextField
-              label="Invoice Number"
+              label={translate('console.test_urls.invoice')}
               value={invoice}
               onChange={(e) => setInvoice(e.target.value)}
               size="small"
             />
             <TextField
-              label="Amount"
+              label={translate('console.test_urls.amount')}
               value={amount}
               onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ''))}
               size="small"
@@ -72,7 +73,7 @@ export function TestXeroUrls() {
             />
             <TextField
               select
-              label="Currency"
+              label={translate('console.test_urls.currency')}
               value={currency}
               onChange={(e) => setCurrency(e.target.value)}
               size="small"
@@ -84,7 +85,9 @@ export function TestXeroUrls() {
                 </MenuItem>
               ))}
             </TextField>
-            <Button onClick={() => setInvoice(randomInvoiceNumber())}>New invoice number</Button>
+            <Button onClick={() => setInvoice(randomInvoiceNumber())}>
+              {translate('console.test_urls.new_invoice')}
+            </Button>
           </Box>
         </CardContent>
       </Card>
@@ -92,16 +95,18 @@ export function TestXeroUrls() {
         <CardContent>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
             <Typography id="test-urls-title" variant="h6" component="h2">
-              Payment links (5 newest merchants)
+              {translate('console.test_urls.links', { count: TEST_MERCHANTS })}
             </Typography>
             <Button component={Link} to="/merchants" size="small">
-              View all merchants
+              {translate('console.test_urls.all_merchants')}
             </Button>
           </Box>
-          {error ? <Alert severity="error">Failed to load merchants. Please try again.</Alert> : null}
-          {isPending ? <Typography color="text.secondary">Loading…</Typography> : null}
+          {error ? <Alert severity="error">{translate('console.test_urls.load_failed')}</Alert> : null}
+          {isPending ? (
+            <Typography color="text.secondary">{translate('console.common.loading')}</Typography>
+          ) : null}
           {!isPending && !error && !data?.length ? (
-            <Typography color="text.secondary">No merchants yet. Add one on the Merchants page.</Typography>
+            <Typography color="text.secondary">{translate('console.test_urls.no_merchants')}</Typography>
           ) : null}
           {data?.map((m) => {
             const url = testPayUrl(window.location.origin, m.id, invoice.trim(), currency, amount);
@@ -120,10 +125,12 @@ export function TestXeroUrls() {
                     {url}
                   </code>
                   <Button size="small" variant="outlined" onClick={() => copy(m.id, url)}>
-                    {copiedId === m.id ? 'Copied!' : 'Copy'}
+                    {translate(
+                      copiedId === m.id ? 'console.test_urls.copied_button' : 'console.test_urls.copy',
+                    )}
                   </Button>
                   <Button size="small" variant="contained" href={url} target="_blank" rel="noopener">
-                    Test
+                    {translate('console.test_urls.test')}
                   </Button>
                 </Box>
               </Box>

@@ -1,7 +1,8 @@
 /**
  * /admin/xero-integration: what needs attention (refunds the accounting tool refused until someone
  * acts), per merchant the automation webhook and the Xero/QuickBooks connection (managed on
- * Merchant Details), and the sync jobs that gave up, each with Retry.
+ * Merchant Details), and the sync jobs that gave up, each with Retry. Reads and retries go through
+ * the data provider.
  */
 import {
   Alert,
@@ -17,22 +18,27 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
-import { useGetList, useNotify } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../api.ts';
-import { accountingApi, type AccountingConnection, type OutboxJob } from '../shared/accountingApi.ts';
+import { serverMessage } from '../data/http.ts';
+import { useDataQuery } from '../data/useAction.ts';
 import { dateTime } from '../shared/format.ts';
-import { useApi } from '../shared/useApi.ts';
 import type { Merchant } from '../shared/types.ts';
 import { AccountingAttention } from './AccountingAttention.tsx';
+import { useRetryJob } from './useRetryJob.ts';
 
 function ConnectionCell({ merchantId }: { merchantId: string }) {
-  const { data, error, isPending } = useApi<AccountingConnection>(accountingApi.connectionPath(merchantId), {
-    retry: false,
-  });
+  const translate = useTranslate();
+  const { data, error, isPending } = useDataQuery(
+    ['accounting-connection', merchantId],
+    (dp) => dp.getAccountingConnection({ id: merchantId }),
+    { retry: false },
+  );
   if (isPending) return <span>…</span>;
-  if (error || !data?.provider) return <Chip size="small" variant="outlined" label="Not connected" />;
+  if (error || !data?.provider)
+    return (
+      <Chip size="small" variant="outlined" label={translate('console.xero_integration.not_connected')} />
+    );
   return (
     <Chip
       size="small"
@@ -43,44 +49,39 @@ function ConnectionCell({ merchantId }: { merchantId: string }) {
 }
 
 function FailedJobs() {
-  const notify = useNotify();
-  const { data, error, isPending, refetch } = useApi<OutboxJob[]>(accountingApi.failedJobsPath, {
+  const translate = useTranslate();
+  const { data, error, isPending } = useDataQuery(['outbox-failed'], (dp) => dp.getFailedOutboxJobs(), {
     retry: false,
   });
-  const [busy, setBusy] = useState<string | null>(null);
-  async function retry(id: string) {
-    setBusy(id);
-    try {
-      const job = await accountingApi.retryJob(id);
-      notify(job.status === 'delivered' ? 'Sync delivered' : `Retried: ${job.last_error ?? job.status}`, {
-        type: job.status === 'delivered' ? 'success' : 'warning',
-      });
-      await refetch();
-    } catch (err) {
-      notify(err instanceof ApiError ? err.message : 'Failed to retry. Please try again.', { type: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const retry = useRetryJob('console.sync_jobs.delivered', {}, 'console.sync_jobs.retried');
+  const busyWith = retry.isPending ? retry.variables : null;
   return (
     <Card component="section" aria-labelledby="failed-title">
       <CardContent>
         <Typography id="failed-title" variant="h6" component="h2">
-          Failed syncs
+          {translate('console.sync_jobs.title')}
         </Typography>
-        {isPending ? <Typography color="text.secondary">Loading…</Typography> : null}
-        {error ? <Alert severity="info">Sync jobs are not available: {error.message}</Alert> : null}
-        {data && !data.length ? <Typography color="text.secondary">No failed syncs.</Typography> : null}
+        {isPending ? (
+          <Typography color="text.secondary">{translate('console.common.loading')}</Typography>
+        ) : null}
+        {error ? (
+          <Alert severity="info">
+            {translate('console.sync_jobs.unavailable', { detail: serverMessage(error) ?? '' })}
+          </Alert>
+        ) : null}
+        {data && !data.length ? (
+          <Typography color="text.secondary">{translate('console.sync_jobs.none')}</Typography>
+        ) : null}
         {data?.length ? (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>Target</TableCell>
-                  <TableCell>Payment</TableCell>
-                  <TableCell>Attempts</TableCell>
-                  <TableCell>Last error</TableCell>
-                  <TableCell>Updated</TableCell>
+                  <TableCell>{translate('console.sync_jobs.target')}</TableCell>
+                  <TableCell>{translate('console.sync_jobs.payment')}</TableCell>
+                  <TableCell>{translate('console.sync_jobs.attempts')}</TableCell>
+                  <TableCell>{translate('console.sync_jobs.last_error')}</TableCell>
+                  <TableCell>{translate('console.sync_jobs.updated')}</TableCell>
                   <TableCell />
                 </TableRow>
               </TableHead>
@@ -89,7 +90,11 @@ function FailedJobs() {
                   <TableRow key={j.id}>
                     <TableCell>{j.kind.replace(/_/g, ' ')}</TableCell>
                     <TableCell>
-                      {j.payment_id ? <Link to={`/payments/${j.payment_id}`}>View</Link> : '—'}
+                      {j.payment_id ? (
+                        <Link to={`/payments/${j.payment_id}`}>{translate('console.sync_jobs.view')}</Link>
+                      ) : (
+                        '—'
+                      )}
                     </TableCell>
                     <TableCell>{j.attempts}</TableCell>
                     <TableCell>
@@ -97,8 +102,10 @@ function FailedJobs() {
                     </TableCell>
                     <TableCell>{dateTime(j.updated_at)}</TableCell>
                     <TableCell>
-                      <Button size="small" onClick={() => retry(j.id)} disabled={busy === j.id}>
-                        {busy === j.id ? 'Retrying...' : 'Retry'}
+                      <Button size="small" onClick={() => retry.mutate(j.id)} disabled={retry.isPending}>
+                        {translate(
+                          busyWith === j.id ? 'console.sync_jobs.retrying' : 'console.sync_jobs.retry',
+                        )}
                       </Button>
                     </TableCell>
                   </TableRow>
@@ -113,6 +120,7 @@ function FailedJobs() {
 }
 
 export function XeroIntegration() {
+  const translate = useTranslate();
   const { data, isPending, error } = useGetList<Merchant>('merchants', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'business_name', order: 'ASC' },
@@ -123,23 +131,28 @@ export function XeroIntegration() {
       <Card component="section" aria-labelledby="xero-merchants-title">
         <CardContent>
           <Typography id="xero-merchants-title" variant="h6" component="h2">
-            Merchants
+            {translate('console.xero_integration.merchants')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            Payments reach the accounting tool through the merchant's automation webhook or a direct
-            Xero/QuickBooks connection. Manage both on each merchant's page.
+            {translate('console.xero_integration.intro')}
           </Typography>
-          {error ? <Alert severity="error">Failed to load merchants. Please try again.</Alert> : null}
-          {isPending ? <Typography color="text.secondary">Loading…</Typography> : null}
-          {data && !data.length ? <Typography color="text.secondary">No merchants yet.</Typography> : null}
+          {error ? <Alert severity="error">{translate('console.xero_integration.load_failed')}</Alert> : null}
+          {isPending ? (
+            <Typography color="text.secondary">{translate('console.common.loading')}</Typography>
+          ) : null}
+          {data && !data.length ? (
+            <Typography color="text.secondary">
+              {translate('console.xero_integration.no_merchants')}
+            </Typography>
+          ) : null}
           {data?.length ? (
             <Box sx={{ overflowX: 'auto' }}>
               <Table size="small">
                 <TableHead>
                   <TableRow>
-                    <TableCell>Merchant</TableCell>
-                    <TableCell>Automation webhook</TableCell>
-                    <TableCell>Accounting connection</TableCell>
+                    <TableCell>{translate('console.xero_integration.merchant')}</TableCell>
+                    <TableCell>{translate('console.xero_integration.webhook')}</TableCell>
+                    <TableCell>{translate('console.xero_integration.connection')}</TableCell>
                     <TableCell />
                   </TableRow>
                 </TableHead>
@@ -152,7 +165,11 @@ export function XeroIntegration() {
                           size="small"
                           color={m.xero_integration_status === 'configured' ? 'success' : 'default'}
                           variant={m.xero_integration_status === 'configured' ? 'filled' : 'outlined'}
-                          label={m.xero_integration_status === 'configured' ? 'Configured' : 'Not configured'}
+                          label={translate(
+                            m.xero_integration_status === 'configured'
+                              ? 'console.xero_integration.configured'
+                              : 'console.xero_integration.not_configured',
+                          )}
                         />
                       </TableCell>
                       <TableCell>
@@ -160,7 +177,7 @@ export function XeroIntegration() {
                       </TableCell>
                       <TableCell>
                         <Button size="small" component={Link} to={`/merchants/${m.id}`}>
-                          Manage
+                          {translate('console.xero_integration.manage')}
                         </Button>
                       </TableCell>
                     </TableRow>

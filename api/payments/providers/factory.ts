@@ -3,8 +3,8 @@
  * Stripe secret key is set, else `sandbox`).
  *
  * @example
- *   // server: the sandbox posts its events to our own webhook route over HTTP
- *   const payments = await createPaymentProvider(config, { logger, clock, deliver: httpDeliver(port) });
+ *   // server: the sandbox hands its signed events to our own app's webhook route, in-process
+ *   const payments = await createPaymentProvider(config, { logger, clock, deliver: appDeliver(appCreated) });
  *   // tests: in-process delivery through the app, bound after the app exists
  *   let app; const payments = await createPaymentProvider(config, { logger, clock,
  *     deliver: (raw, sig) => app.request('/api/webhooks/stripe', …).then((r) => r.status) });
@@ -54,5 +54,38 @@ export function httpDeliver(url: Promise<string> | string, timeoutMs = 10_000): 
     });
     await res.arrayBuffer().catch(() => undefined);
     return res.status;
+  };
+}
+
+/** Something that answers a web `Request` (a Hono app's `fetch`). */
+export interface FetchHandler {
+  fetch(request: Request): Response | Promise<Response>;
+}
+
+/**
+ * Delivery to our own webhook route in-process (the server's sandbox wiring): the same signed body
+ * and `Stripe-Signature` header through the app's whole request path (body limit, signature check,
+ * deduplication), without a socket and HTTP parsing on either side. An answer slower than
+ * `timeoutMs` counts as no answer (the event is tried again later), as over HTTP.
+ */
+export function appDeliver(app: Promise<FetchHandler> | FetchHandler, timeoutMs = 10_000): DeliverWebhook {
+  return async (rawBody, signatureHeader) => {
+    const handler = await app; // the app exists once the server has built it
+    const request = new Request('http://sandbox.invalid/api/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signatureHeader },
+      body: rawBody,
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      const res = await Promise.race([handler.fetch(request), timeout]);
+      await res.arrayBuffer().catch(() => undefined);
+      return res.status;
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }

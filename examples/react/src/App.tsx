@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { InvoicePayment } from './InvoicePayment';
-import type { InvoicePayEventDetail } from './vendor/invoice-pay/invoice-pay.esm.js';
+import type { InvoicePayEventDetail } from 'invoice-pay';
 
 /** Minor units → money, with the currency's own number of decimals (JPY has none). */
 function formatMinor(minor: number, currency: string): string {

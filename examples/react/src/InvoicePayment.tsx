@@ -1,11 +1,10 @@
 /**
- * <InvoicePayment>: the <invoice-pay> web component in React, with typed attributes and typed event
- * callbacks. The widget's ES module (React external, so it shares this app's React) registers the
- * element when imported; its declarations type the JSX attributes and the events.
+ * <InvoicePayment>: the invoice's payment form in React. `InvoicePay` (from the `invoice-pay` npm
+ * package, installed from your InvoicePay server) is the <invoice-pay> web component as a React 19
+ * component: typed attributes and one typed callback per event (`onPayment`, `onPaid`, `onError`, …),
+ * which React adds and removes as listeners. A misspelt callback (`onPaymnet`) fails `tsc`.
  */
-import { useEffect, useRef } from 'react';
-import './vendor/invoice-pay/invoice-pay.esm.js';
-import type { InvoicePayElement, InvoicePayEventDetail } from './vendor/invoice-pay/invoice-pay.esm.js';
+import { InvoicePay, type InvoicePayEventDetail } from 'invoice-pay';
 
 export interface InvoicePaymentProps {
   /** InvoicePay's origin. Required here: bundled into this app, the widget cannot tell where it came from. */
@@ -28,37 +27,20 @@ export function InvoicePayment({
   invoice,
   amount,
   currency = 'AUD',
-  ...callbacks
+  onPayment,
+  onPaid,
+  onError,
 }: InvoicePaymentProps) {
-  const ref = useRef<InvoicePayElement>(null);
-  // The latest callbacks, without re-subscribing on every render.
-  const latest = useRef(callbacks);
-  latest.current = callbacks;
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const onPayment = (event: CustomEvent<InvoicePayEventDetail>) => latest.current.onPayment?.(event.detail);
-    const onPaid = (event: CustomEvent<InvoicePayEventDetail>) => latest.current.onPaid?.(event.detail);
-    const onError = (event: CustomEvent<InvoicePayEventDetail>) => latest.current.onError?.(event.detail);
-    element.addEventListener('invoice-pay:payment', onPayment);
-    element.addEventListener('invoice-pay:paid', onPaid);
-    element.addEventListener('invoice-pay:error', onError);
-    return () => {
-      element.removeEventListener('invoice-pay:payment', onPayment);
-      element.removeEventListener('invoice-pay:paid', onPaid);
-      element.removeEventListener('invoice-pay:error', onError);
-    };
-  }, []);
-
   return (
-    <invoice-pay
-      ref={ref}
+    <InvoicePay
       api={api}
       merchant={merchant}
       invoice={invoice}
       amount={amount}
       currency={currency}
+      onPayment={(event) => onPayment?.(event.detail)}
+      onPaid={(event) => onPaid?.(event.detail)}
+      onError={(event) => onError?.(event.detail)}
     />
   );
 }

@@ -1,12 +1,15 @@
 /**
  * The hosted pay page (`/pay`, `/pay/{merchantId}`, `/pay/{shortcode}`): reads every link
- * parameter alias (core/link-params.ts, DESIGN §4a) and renders `<invoice-pay>` for them. The page
- * is lean on purpose — this module, the widget script and a few lines of CSS; no React of its own.
- * It starts the pay-session request itself, so the network wait overlaps the widget's start-up.
+ * parameter alias (core/link-params.ts, DESIGN §4a) and renders `<invoice-pay>` for them, loaded at
+ * once (`loading="eager"`; pay.html preloads the widget's flow). The page is lean on purpose — this
+ * module, the widget and a few lines of CSS; no React of its own. It starts the pay-session request
+ * itself, so the network wait overlaps the widget's start-up, and shows the merchant at the top from
+ * the same answer: its name, its logo (an https image) and brand colour (the widget's accent).
  * End Session goes to /payment-complete.
  */
 import { CURRENCY_PARAMS, parsePayLink } from '../../../core/link-params.ts';
-import { prefetchSession } from '../../../widget/src/lib/session-request.ts';
+import { linkQuery, prefetchSession } from '../../../widget/src/lib/session-request.ts';
+import { showMerchant, showProductName } from './merchant-header.ts';
 
 export const PARSE_ERROR = 'Error parsing URL parameters. Please check the URL and try again.';
 
@@ -27,15 +30,23 @@ function render(root: HTMLElement): void {
   set('currency', link.currencyValid ? link.currency : rawCurrency);
   if (params.has('debug')) el.setAttribute('debug', '');
   el.setAttribute('api', location.origin);
-  // Ask for the session now, while the widget script is still being parsed; the element picks it up.
+  el.setAttribute('loading', 'eager');
+  // Ask for the session now, while the widget is still being parsed; the element picks it up.
   if (link.currencyValid && link.invoiceNumber && (link.merchantId || link.shortcode)) {
-    prefetchSession(location.origin, {
-      merchant: link.merchantId ?? undefined,
-      shortcode: link.shortcode ?? undefined,
-      invoice: link.invoiceNumber,
-      amount: link.amountRaw ?? undefined,
-      currency: link.currency,
-    });
+    const parked = prefetchSession(
+      location.origin,
+      linkQuery({
+        merchant: link.merchantId ?? undefined,
+        shortcode: link.shortcode ?? undefined,
+        invoice: link.invoiceNumber,
+        amount: link.amountRaw ?? undefined,
+        currency: link.currency,
+      }),
+    );
+    void parked.answer.then(
+      (answer) => showMerchant(answer, el),
+      () => undefined,
+    );
   }
 
   el.addEventListener('invoice-pay:ready', (e) => {
@@ -61,3 +72,4 @@ if (root) {
     root.replaceChildren(p);
   }
 }
+showProductName();

@@ -127,6 +127,8 @@ export interface PayInput {
   amountDue?: number;
   currency?: string;
   customerEmail?: string;
+  /** The embedding page's reference (the widget's `reference` attribute). */
+  reference?: string;
 }
 
 /**
@@ -152,6 +154,7 @@ export async function quoteAndPay(t: TestApp, o: PayInput, headers: Record<strin
       confirmationToken: token,
       quoteId: q.body.quoteId,
       customerEmail: o.customerEmail,
+      ...(o.reference !== undefined ? { reference: o.reference } : {}),
     },
     headers,
   );

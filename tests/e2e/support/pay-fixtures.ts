@@ -40,6 +40,8 @@ export function createConnectedMerchant(
     surcharge_rules: string | null;
     stripe_account_id: string;
     stripe_charges_enabled: 0 | 1;
+    logo_url: string | null;
+    brand_color: string | null;
   }> = {},
 ): TestMerchant {
   const id = crypto.randomUUID();

@@ -6,6 +6,7 @@
  *  - `overpaidInvoices`: invoices where paid + reserved exceeds what a link the payments were made
  *    against allowed (P ≤ A_i + S_i for each observation i, DESIGN §3.3);
  *  - `providerSucceeded`: the sandbox provider's own record of succeeded intents.
+ * The same audits on PostgreSQL: ledger-postgres.ts (the queries below are portable).
  */
 import Database from 'better-sqlite3';
 
@@ -27,18 +28,16 @@ export interface LedgerMismatch {
   paidByPayments: number;
 }
 
+export const LEDGER_SQL = `SELECT i.id AS "invoiceId", i.reserved_amount AS reserved, i.paid_amount AS paid,
+   COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.invoice_id = i.id AND p.status IN (${list(RESERVING)})), 0) AS "reservedByPayments",
+   COALESCE((SELECT SUM(p.amount - p.refunded_amount) FROM payments p WHERE p.invoice_id = i.id AND p.status IN (${list(SETTLED)})), 0) AS "paidByPayments"
+ FROM invoices i`;
+
+export const isLedgerMismatch = (r: LedgerMismatch) =>
+  r.reserved !== r.reservedByPayments || r.paid !== r.paidByPayments;
+
 export function ledgerMismatches(db: Database.Database): LedgerMismatch[] {
-  return db
-    .prepare(
-      `SELECT i.id AS invoiceId, i.reserved_amount AS reserved, i.paid_amount AS paid,
-         COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.invoice_id = i.id AND p.status IN (${list(RESERVING)})), 0) AS reservedByPayments,
-         COALESCE((SELECT SUM(p.amount - p.refunded_amount) FROM payments p WHERE p.invoice_id = i.id AND p.status IN (${list(SETTLED)})), 0) AS paidByPayments
-       FROM invoices i`,
-    )
-    .all()
-    .filter(
-      (r: any) => r.reserved !== r.reservedByPayments || r.paid !== r.paidByPayments,
-    ) as LedgerMismatch[];
+  return (db.prepare(LEDGER_SQL).all() as LedgerMismatch[]).filter(isLedgerMismatch);
 }
 
 export interface Overpaid {
@@ -47,26 +46,25 @@ export interface Overpaid {
   limit: number;
 }
 
+export const OVERPAID_SQL = `SELECT i.id AS "invoiceId",
+   COALESCE((SELECT SUM(p.amount - p.refunded_amount) FROM payments p WHERE p.invoice_id = i.id AND p.status IN (${list([...RESERVING, ...SETTLED])})), 0) AS committed,
+   (SELECT MIN(o.amount + o.written_back_at_observation) FROM invoice_observations o
+     WHERE o.invoice_id = i.id AND o.id IN (SELECT observation_id FROM payments p WHERE p.invoice_id = i.id)) AS "limit"
+ FROM invoices i`;
+
+export const isOverpaid = (r: Overpaid) => r.limit !== null && r.committed > r.limit;
+
 export function overpaidInvoices(db: Database.Database): Overpaid[] {
-  return db
-    .prepare(
-      `SELECT i.id AS invoiceId,
-         COALESCE((SELECT SUM(p.amount - p.refunded_amount) FROM payments p WHERE p.invoice_id = i.id AND p.status IN (${list([...RESERVING, ...SETTLED])})), 0) AS committed,
-         (SELECT MIN(o.amount + o.written_back_at_observation) FROM invoice_observations o
-           WHERE o.invoice_id = i.id AND o.id IN (SELECT observation_id FROM payments p WHERE p.invoice_id = i.id)) AS "limit"
-       FROM invoices i`,
-    )
-    .all()
-    .filter((r: any) => r.limit !== null && r.committed > r.limit) as Overpaid[];
+  return (db.prepare(OVERPAID_SQL).all() as Overpaid[]).filter(isOverpaid);
 }
+
+export const RESERVING_SQL = `SELECT id, status, payment_intent_id FROM payments WHERE status IN (${list(RESERVING)})`;
 
 /** Payments still holding a reservation. */
 export function reservingPayments(
   db: Database.Database,
 ): { id: string; status: string; payment_intent_id: string | null }[] {
-  return db
-    .prepare(`SELECT id, status, payment_intent_id FROM payments WHERE status IN (${list(RESERVING)})`)
-    .all() as any;
+  return db.prepare(RESERVING_SQL).all() as any;
 }
 
 export interface ProviderCharge {

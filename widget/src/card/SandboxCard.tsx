@@ -5,6 +5,7 @@
  * at Stripe), and a 3-D Secure step is completed or failed there. Our server prices and confirms.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useWidget } from '../flow/i18n-context.ts';
 import type { PayApi } from '../lib/api.ts';
 import type { CardBoxProps, CardHandle } from './card-handle.ts';
 
@@ -28,6 +29,7 @@ const complete = (f: { number: string; expiry: string; cvc: string }) =>
   digits(f.number).length >= 15 && /^\d\d\/\d\d$/.test(f.expiry) && digits(f.cvc).length >= 3;
 
 export function SandboxCard({ api, account, onHandle, onCardChange, disabled, errorId, hasError }: Props) {
+  const { t } = useWidget();
   const [name, setName] = useState('');
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -47,13 +49,10 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
         const f = fields.current;
         const [mm, yy] = f.expiry.split('/');
         if (digits(f.number).length < 12)
-          return { error: { code: 'incomplete_number', message: 'Your card number is incomplete.' } };
+          return { error: { code: 'incomplete_number', message: t.incompleteNumber } };
         if (!mm || !yy || yy.length !== 2)
-          return {
-            error: { code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." },
-          };
-        if (digits(f.cvc).length < 3)
-          return { error: { code: 'incomplete_cvc', message: "Your card's security code is incomplete." } };
+          return { error: { code: 'incomplete_expiry', message: t.incompleteExpiry } };
+        if (digits(f.cvc).length < 3) return { error: { code: 'incomplete_cvc', message: t.incompleteCvc } };
         const r = await api.sandbox<{ id: string }>('/confirmation_tokens', {
           payment_method_data: {
             type: 'card',
@@ -89,7 +88,7 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
     };
     onHandle(handle);
     return () => onHandle(null);
-  }, [api, account, onHandle, onCardChange]);
+  }, [api, account, onHandle, onCardChange, t]);
 
   const changed = (set: (v: string) => void, key: 'number' | 'expiry' | 'cvc') => (v: string) => {
     set(v);
@@ -99,28 +98,30 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
   const described = hasError ? errorId : 'ip-tm';
 
   return (
-    <div className="card" part="card">
+    <div className="payment-details" part="card">
       <p>
-        <span className="tm" id="ip-tm">
-          Test mode
+        <span className="test-mode-badge" id="ip-tm">
+          {t.testMode}
         </span>
       </p>
-      <div className="f">
-        <label htmlFor="ip-cn">Cardholder name</label>
+      <div className="field">
+        <label htmlFor="ip-cn">{t.cardholderName}</label>
         <input
           id="ip-cn"
           autoComplete="cc-name"
+          part="input"
           value={name}
           disabled={disabled}
           onChange={(e) => setName(e.target.value)}
         />
       </div>
-      <div className="f">
-        <label htmlFor="ip-cc">Card number</label>
+      <div className="field">
+        <label htmlFor="ip-cc">{t.cardNumber}</label>
         <input
           id="ip-cc"
           inputMode="numeric"
           autoComplete="cc-number"
+          part="input"
           placeholder="1234 1234 1234 1234"
           value={number}
           disabled={disabled}
@@ -129,13 +130,14 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
           onChange={(e) => changed(setNumber, 'number')(groupNumber(e.target.value))}
         />
       </div>
-      <div className="f g">
+      <div className="field two-columns">
         <div>
-          <label htmlFor="ip-ce">Expiry (MM/YY)</label>
+          <label htmlFor="ip-ce">{t.cardExpiry}</label>
           <input
             id="ip-ce"
             inputMode="numeric"
             autoComplete="cc-exp"
+            part="input"
             placeholder="MM/YY"
             value={expiry}
             disabled={disabled}
@@ -144,11 +146,12 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
           />
         </div>
         <div>
-          <label htmlFor="ip-cv">CVC</label>
+          <label htmlFor="ip-cv">{t.cardCvc}</label>
           <input
             id="ip-cv"
             inputMode="numeric"
             autoComplete="cc-csc"
+            part="input"
             placeholder="123"
             value={cvc}
             disabled={disabled}
@@ -157,22 +160,20 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
           />
         </div>
       </div>
-      <p className="hint">
-        Test cards: 4242 4242 4242 4242 Visa credit; 4000 0566 5566 5556 Visa debit; 4000 0003 6000 0006
-        Australian Visa; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 insufficient funds; 4000 0000
-        0000 9979 stolen; 4000 0000 0000 0069 expired; 4000 0000 0000 3220 asks for 3-D Secure. Any future
-        expiry and any CVC.
-      </p>
+      <details className="test-cards">
+        <summary>{t.testCardsSummary}</summary>
+        <p>{t.testCards}</p>
+      </details>
       {challenge && (
-        <div className="dlg" role="dialog" aria-modal="false" aria-labelledby="ip-3ds">
-          <h3 id="ip-3ds">3-D Secure authentication (test mode)</h3>
-          <p className="m">Your bank asks you to confirm this payment.</p>
-          <div className="acts">
-            <button type="button" className="p" ref={challengeRef} onClick={() => challenge(true)}>
-              Complete authentication
+        <div className="dialog" role="dialog" aria-modal="false" aria-labelledby="ip-3ds">
+          <h3 id="ip-3ds">{t.threeDsTitle}</h3>
+          <p className="muted">{t.threeDsText}</p>
+          <div className="actions">
+            <button type="button" className="primary" ref={challengeRef} onClick={() => challenge(true)}>
+              {t.threeDsComplete}
             </button>
             <button type="button" onClick={() => challenge(false)}>
-              Fail authentication
+              {t.threeDsFail}
             </button>
           </div>
         </div>

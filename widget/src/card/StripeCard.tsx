@@ -10,10 +10,11 @@
  * Stripe's iframe to Stripe; our server never sees it.
  */
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
+import type { Stripe, StripeElementLocale, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useWidget } from '../flow/i18n-context.ts';
 import type { CardBoxProps, CardHandle } from './card-handle.ts';
 
 interface Props extends CardBoxProps {
@@ -23,6 +24,8 @@ interface Props extends CardBoxProps {
   /** What the customer is about to pay (minor units), for wallets' payment sheets. */
   amount: number;
   currency: string;
+  /** The element's locale: Stripe's texts follow its language (spec §9: 'en' for English). */
+  locale: string;
   onLoadError(): void;
 }
 
@@ -30,7 +33,11 @@ let slotCounter = 0;
 
 export default function StripeCard(props: Props) {
   const { host, publishableKey, account, onLoadError } = props;
-  const [stripe] = useState(() => loadStripe(publishableKey, { stripeAccount: account, locale: 'en' }));
+  const { t } = useWidget();
+  const stripeLocale = props.locale.split('-')[0] as StripeElementLocale;
+  const [stripe] = useState(() =>
+    loadStripe(publishableKey, { stripeAccount: account, locale: stripeLocale }),
+  );
   const [mount, setMount] = useState<{ node: HTMLElement; slot: string } | null>(null);
   const [ready, setReady] = useState(false);
 
@@ -54,15 +61,15 @@ export default function StripeCard(props: Props) {
   const amount = Math.max(props.amount, 1);
   const currency = props.currency.toLowerCase();
   const options = useMemo<StripeElementsOptions>(
-    () => ({ mode: 'payment', amount, currency, allowedPaymentMethodTypes: ['card'], locale: 'en' }),
-    [amount, currency],
+    () => ({ mode: 'payment', amount, currency, allowedPaymentMethodTypes: ['card'], locale: stripeLocale }),
+    [amount, currency, stripeLocale],
   );
 
   return (
-    <div className="card" part="card">
+    <div className="payment-details" part="card">
       {!ready && (
-        <p className="m" role="status">
-          Preparing payment page...
+        <p className="muted" role="status">
+          {t.preparing}
         </p>
       )}
       {mount && (

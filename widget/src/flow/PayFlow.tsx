@@ -1,60 +1,85 @@
 /**
  * The whole pay flow for one link: load the session, show the invoice, take payments until the
- * balance is paid or the customer ends the session, and tell the host page through events.
+ * balance is paid or the customer ends the session, and tell the host page through events. Which
+ * view shows: loading → a link problem (LinkProblem.tsx) or the invoice with the pay step, the
+ * invoice's state when nothing can be paid by card, or the result of a payment (keyed by status).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { formatMoney } from '../../../core/money.ts';
+import type { WidgetProps } from '../element/props.ts';
 import { PayApi, type PaySession, type PaymentState } from '../lib/api.ts';
-import { emit, eventDetail } from '../lib/events.ts';
+import { emit, eventDetail, type InvoicePayEventDetail } from '../lib/events.ts';
+import { linkQuery } from '../lib/session-request.ts';
 import { DebugPanel } from '../views/DebugPanel.tsx';
 import { History } from '../views/History.tsx';
 import { CappedNotice, InvoiceState } from '../views/InvoiceNotices.tsx';
-import { Ended, Panel, Status, Success } from '../views/Views.tsx';
-import { LOAD_ERROR } from './CardBox.tsx';
-import { PaymentForm } from './PaymentForm.tsx';
+import { LinkProblemView, viewMessage } from '../views/LinkProblem.tsx';
+import { useMoney, useWidget } from './i18n-context.ts';
+import { PayStep } from './pay/PayStep.tsx';
+import { EndedView } from './results/EndedView.tsx';
+import { ResultView } from './results/ResultView.tsx';
 import { usePaySession } from './usePaySession.ts';
 
-export interface FlowProps {
-  host: HTMLElement;
-  apiBase: string;
-  merchant?: string;
-  shortcode?: string;
-  invoice?: string;
-  amount?: string;
-  currency?: string;
-  locale: string;
-  debug: boolean;
+type Screen = { kind: 'paying' } | { kind: 'result'; payment: PaymentState } | { kind: 'ended' };
+
+/** A `return-url` End Session may go to: http(s) only. */
+function returnTarget(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const target = new URL(url, location.href);
+    return target.protocol === 'https:' || target.protocol === 'http:' ? target.href : null;
+  } catch {
+    return null;
+  }
 }
 
-export const NOT_FOUND_TEXT =
-  "We couldn't find the merchant you're looking for. Please check the URL and try again.";
-export const NOT_READY_TEXT =
-  "This merchant hasn't completed their payment setup yet. Please contact them directly.";
+function InvoiceHeader({ session }: { session: PaySession }) {
+  const { t } = useWidget();
+  const inv = session.invoice;
+  const money = useMoney(inv.currency);
+  return (
+    <header className="invoice-header" part="header">
+      <p className="muted">{session.merchant.name}</p>
+      <h2>{t.invoicePayment}</h2>
+      <p>
+        {t.invoice} <b>{inv.number}</b>
+      </p>
+      <div className="split-row muted">
+        {inv.linkAmount !== null && <span>{t.invoiceTotal(money(inv.linkAmount))}</span>}
+        {inv.balance !== null && <span>{t.balance(money(inv.balance))}</span>}
+      </div>
+    </header>
+  );
+}
 
-type Step = { kind: 'form' } | { kind: 'success'; payment: PaymentState } | { kind: 'ended' };
-
-export function PayFlow(props: FlowProps) {
-  const { host, locale } = props;
-  const api = useMemo(() => new PayApi(props.apiBase.replace(/\/+$/, '')), [props.apiBase]);
+export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
+  const { host } = props;
+  const { t, hosted } = useWidget();
+  const api = useMemo(() => new PayApi(props.api.replace(/\/+$/, '')), [props.api]);
   const [lookup, setLookup] = useState<string | null>(null);
-  const query = {
-    merchant: lookup ?? props.merchant?.trim(),
-    shortcode: lookup ? undefined : props.shortcode?.trim(),
-    invoice: props.invoice?.trim(),
-    amount: props.amount?.trim(),
-    currency: props.currency?.trim().toUpperCase() || 'AUD',
-  };
+  const link = linkQuery(props);
+  const query = lookup ? { ...link, merchant: lookup, shortcode: undefined } : link;
   const { view, reload } = usePaySession(api, query);
-  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [screen, setScreen] = useState<Screen>({ kind: 'paying' });
   const session = view.kind === 'ready' ? view.session : null;
-  const sessionRef = useRef<PaySession | null>(null);
-  sessionRef.current = session;
+  const reference = props.reference?.trim().slice(0, 200) || null;
+  // What every event carries besides the payment: the invoice and the host's reference.
+  const base = useRef({ session, reference, invoice: query.invoice ?? null });
+  base.current = { session, reference, invoice: query.invoice ?? null };
+  const detail = useCallback(
+    (payment: PaymentState | null, extra: Partial<InvoicePayEventDetail> = {}) =>
+      eventDetail(base.current.session, payment, {
+        reference: base.current.reference,
+        ...(base.current.session || payment ? {} : { invoice: base.current.invoice }),
+        ...extra,
+      }),
+    [],
+  );
   const lastPayment = useRef<PaymentState | null>(null);
 
   // A new link (attributes changed) starts over.
   const linkKey = JSON.stringify(query);
   useEffect(() => {
-    setStep({ kind: 'form' });
+    setScreen({ kind: 'paying' });
     lastPayment.current = null;
   }, [linkKey]);
 
@@ -63,9 +88,9 @@ export function PayFlow(props: FlowProps) {
   useEffect(() => {
     if (session && readyFired.current !== linkKey) {
       readyFired.current = linkKey;
-      emit(host, 'ready', eventDetail(session));
+      emit(host, 'ready', detail(null));
     }
-  }, [session, linkKey, host]);
+  }, [session, linkKey, host, detail]);
 
   useEffect(() => {
     if (
@@ -73,120 +98,86 @@ export function PayFlow(props: FlowProps) {
       view.kind === 'invalid' ||
       view.kind === 'error' ||
       view.kind === 'no_stripe'
-    ) {
-      emit(
-        host,
-        'error',
-        eventDetail(null, null, {
-          message: 'message' in view ? view.message : NOT_FOUND_TEXT,
-          code: view.kind,
-        }),
-      );
-    }
-  }, [view, host]);
+    )
+      emit(host, 'error', detail(null, { message: viewMessage(view, t, hosted), code: view.kind }));
+  }, [view, host, detail, t, hosted]);
 
   const onPaid = useCallback(
     (payment: PaymentState) => {
       lastPayment.current = payment;
-      setStep({ kind: 'success', payment });
+      setScreen({ kind: 'result', payment });
       void reload(); // the header's balance and the history now include this payment
-      emit(host, 'payment', eventDetail(sessionRef.current, payment));
-      if (payment.remaining === 0) emit(host, 'paid', eventDetail(sessionRef.current, payment));
+      emit(host, 'payment', detail(payment));
+      if (payment.remaining === 0) emit(host, 'paid', detail(payment));
     },
-    [host, reload],
+    [host, reload, detail],
   );
   const onError = useCallback(
-    (message: string, code: string) =>
-      emit(host, 'error', eventDetail(sessionRef.current, null, { message, code })),
-    [host],
+    (message: string, code: string) => emit(host, 'error', detail(null, { message, code })),
+    [host, detail],
   );
   const end = () => {
-    if (emit(host, 'end', eventDetail(sessionRef.current, lastPayment.current))) setStep({ kind: 'ended' });
+    if (!emit(host, 'end', detail(lastPayment.current))) return;
+    const target = returnTarget(props.returnUrl);
+    if (target) location.assign(target);
+    else setScreen({ kind: 'ended' });
   };
   const another = async () => {
     await reload();
-    setStep({ kind: 'form' });
+    setScreen({ kind: 'paying' });
   };
 
   let body;
-  if (view.kind === 'loading') body = <Status text="Loading payment page..." />;
-  else if (view.kind === 'fetching') body = <Status text="Looking for merchant..." />;
-  else if (view.kind === 'not_found')
-    body = (
-      <Panel title="Merchant Not Found">
-        <p>{NOT_FOUND_TEXT}</p>
-      </Panel>
-    );
-  else if (view.kind === 'no_stripe')
-    body = (
-      <Panel title="Merchant Not Configured">
-        <p>{NOT_READY_TEXT}</p>
-        {view.message && view.message !== NOT_READY_TEXT && <p className="m">{view.message}</p>}
-      </Panel>
-    );
-  else if (view.kind === 'invalid')
-    body = (
-      <Panel title="Invalid payment link">
-        <p>{view.message}</p>
-        <p>Please check the payment link and try again.</p>
-      </Panel>
-    );
-  else if (view.kind === 'error')
-    body = (
-      <Panel
-        title="Payment page unavailable"
-        action={
-          <button type="button" className="p" onClick={() => void reload()}>
-            Try again
-          </button>
-        }
-      >
-        <p>{LOAD_ERROR}</p>
-      </Panel>
-    );
-  else if (step.kind === 'ended') body = <Ended />;
+  if (view.kind === 'loading') body = <Status text={t.loading} />;
+  else if (view.kind === 'fetching') body = <Status text={t.fetching} />;
+  else if (view.kind !== 'ready') body = <LinkProblemView view={view} onRetry={() => void reload()} />;
+  else if (screen.kind === 'ended') body = <EndedView />;
   else {
     const s = view.session;
     const inv = s.invoice;
-    const money = (m: number) => formatMoney(m, inv.currency, locale);
+    const history = <History key={`h:${s.paySessionId}`} entries={inv.history} currency={inv.currency} />;
+    let main;
+    if (screen.kind === 'result')
+      main = (
+        <>
+          <ResultView payment={screen.payment} onAnother={() => void another()} onEnd={end} />
+          {history}
+        </>
+      );
+    else if (inv.fullyPaid || inv.state === 'below_minimum')
+      main = (
+        <>
+          <InvoiceState session={s} onEnd={end} />
+          {history}
+        </>
+      );
+    else
+      main = (
+        <>
+          <CappedNotice session={s} />
+          <PayStep
+            key={`f:${s.paySessionId}`}
+            session={s}
+            api={api}
+            host={host}
+            customerEmail={props.customerEmail}
+            reference={reference}
+            history={history}
+            onPaid={onPaid}
+            onError={onError}
+          />
+        </>
+      );
     body = (
       <>
-        <header className="hd" part="header">
-          <p className="m">{s.merchant.name}</p>
-          <h2>Invoice Payment</h2>
-          <p>
-            Invoice <b>{inv.number}</b>
-          </p>
-          <div className="row m">
-            {inv.linkAmount !== null && <span>Invoice total: {money(inv.linkAmount)}</span>}
-            {inv.balance !== null && <span>Balance: {money(inv.balance)}</span>}
-          </div>
-        </header>
-        {step.kind === 'success' ? (
-          <Success payment={step.payment} locale={locale} onAnother={() => void another()} onEnd={end} />
-        ) : inv.fullyPaid || inv.state === 'below_minimum' ? (
-          <InvoiceState session={s} locale={locale} onEnd={end} />
-        ) : (
-          <>
-            <CappedNotice session={s} locale={locale} />
-            <PaymentForm
-              key={`f:${s.paySessionId}`}
-              session={s}
-              api={api}
-              host={host}
-              locale={locale}
-              onPaid={onPaid}
-              onError={onError}
-            />
-          </>
-        )}
-        <History key={`h:${s.paySessionId}`} entries={inv.history} currency={inv.currency} locale={locale} />
+        <InvoiceHeader session={s} />
+        {main}
       </>
     );
   }
 
   return (
-    <div className="r" part="root" lang="en">
+    <div className="panel" part="root" lang={t.locale.split('-')[0]}>
       {body}
       {props.debug && (
         <DebugPanel
@@ -201,6 +192,14 @@ export function PayFlow(props: FlowProps) {
           onLookup={setLookup}
         />
       )}
+    </div>
+  );
+}
+
+function Status({ text }: { text: string }) {
+  return (
+    <div className="status-view" role="status" aria-live="polite">
+      <p>{text}</p>
     </div>
   );
 }

@@ -9,39 +9,44 @@ import { normalizeCurrency } from '../../../core/currencies.ts';
 import { ApiError, readAnswer, type PayApi, type PaySession, type SessionQuery } from '../lib/api.ts';
 import { rememberSession, sessionUrl, takePrefetched } from '../lib/session-request.ts';
 
+/** Why a link cannot be used: named here, worded by the views in the element's language. */
+export type LinkProblem =
+  | { reason: 'merchant' }
+  | { reason: 'invoice' }
+  | { reason: 'currency'; currency: string }
+  /** The server refused the link (a 400/422 with its message). */
+  | { reason: 'server'; message: string };
+
 export type SessionView =
   | { kind: 'loading' }
   | { kind: 'fetching' }
   | { kind: 'ready'; session: PaySession }
   | { kind: 'not_found' }
-  | { kind: 'no_stripe'; message: string }
-  | { kind: 'invalid'; message: string }
-  | { kind: 'error'; message: string };
-
-export const MISSING_INVOICE = 'Invalid payment link: the invoice number is missing.';
-export const INVALID_MERCHANT = 'Invalid merchant. Please check the URL and try again.';
+  | { kind: 'no_stripe'; message: string; session: PaySession }
+  | { kind: 'invalid'; problem: LinkProblem }
+  | { kind: 'error'; message: string; network: boolean };
 
 /** The normalized query, or why the link cannot be used. */
-function checkLink(q: SessionQuery): { query: SessionQuery } | { invalid: string } {
+function checkLink(q: SessionQuery): { query: SessionQuery } | { invalid: LinkProblem } {
   const currency = normalizeCurrency(q.currency || 'AUD');
-  if (!q.merchant && !q.shortcode) return { invalid: INVALID_MERCHANT };
-  if (!q.invoice) return { invalid: MISSING_INVOICE };
-  if (!currency)
-    return { invalid: `Invalid payment link: unsupported currency ${String(q.currency).slice(0, 10)}.` };
+  if (!q.merchant && !q.shortcode) return { invalid: { reason: 'merchant' } };
+  if (!q.invoice) return { invalid: { reason: 'invoice' } };
+  if (!currency) return { invalid: { reason: 'currency', currency: String(q.currency).slice(0, 10) } };
   return { query: { ...q, currency } };
 }
 
 function viewOf(session: PaySession): SessionView {
   return session.merchant.ready
     ? { kind: 'ready', session }
-    : { kind: 'no_stripe', message: session.merchant.notReadyReason ?? '' };
+    : { kind: 'no_stripe', message: session.merchant.notReadyReason ?? '', session };
 }
 
 function errorView(err: unknown): SessionView {
   const e = err as ApiError;
   if (e.status === 404) return { kind: 'not_found' };
-  if (e.status === 400 || e.status === 422) return { kind: 'invalid', message: e.message };
-  return { kind: 'error', message: e.message };
+  if (e.status === 400 || e.status === 422)
+    return { kind: 'invalid', problem: { reason: 'server', message: e.message } };
+  return { kind: 'error', message: e.message, network: e.code === 'network' };
 }
 
 /** A session the hosted page already has in hand, used for the first render. */
@@ -69,7 +74,7 @@ export function usePaySession(api: PayApi, query: SessionQuery) {
   const load = useCallback(async () => {
     const run = ++seq.current;
     const checked = checkLink(JSON.parse(key)[1]);
-    if (!('query' in checked)) return setView({ kind: 'invalid', message: checked.invalid });
+    if (!('query' in checked)) return setView({ kind: 'invalid', problem: checked.invalid });
     setView((v) => (v.kind === 'ready' && shownKey.current === key ? v : { kind: 'fetching' }));
     try {
       const session = await api.session(checked.query);

@@ -26,6 +26,9 @@ export interface PaySession {
     notReadyReason: string | null;
     /** Who the customer contacts when the page cannot take the payment. */
     contact?: { email: string; phone: string | null };
+    /** The merchant's logo (https) and brand colour (#rrggbb), shown by the hosted pay page. */
+    logoUrl?: string | null;
+    brandColor?: string | null;
   };
   provider: { mode: 'sandbox' | 'stripe'; publishableKey: string | null; connectedAccountId: string | null };
   surcharge: { enabled: boolean; percentage: number; bps: number };
@@ -215,12 +218,13 @@ export class PayApi {
    * same attempt, so a retry never charges twice.
    */
   async createPayment(
-    input: WhereInput & { quote: Quote; customerEmail: string | null },
+    input: WhereInput & { quote: Quote; customerEmail: string | null; reference: string | null },
   ): Promise<CreatedPayment> {
     const key = randomId();
-    const { quote, ...where } = input;
+    const { quote, reference, ...where } = input;
     const body = {
       ...where,
+      reference: reference || undefined,
       currency: where.currency.toLowerCase(),
       confirmationToken: quote.confirmationToken,
       quoteId: quote.quoteId,

@@ -1,6 +1,7 @@
 /**
  * The element's events (DESIGN §4a): `invoice-pay:ready|payment|paid|error|end`, dispatched on the
- * host, bubbling and composed so they cross shadow roots. Amounts are minor units.
+ * host, bubbling and composed so they cross shadow roots. Amounts are minor units. Every event
+ * names the invoice (an error too, when the element has one) and carries the host's `reference`.
  */
 import type { PaySession, PaymentState } from './api.ts';
 
@@ -13,6 +14,8 @@ export interface InvoicePayEventDetail {
   surcharge: number | null;
   total: number | null;
   remaining: number | null;
+  /** The element's `reference` attribute (stored on the payment), or null. */
+  reference: string | null;
   /** On `invoice-pay:error` only. */
   message?: string;
   code?: string;
@@ -34,6 +37,7 @@ export function eventDetail(
     surcharge: payment?.surcharge ?? null,
     total: payment?.total ?? null,
     remaining: payment ? payment.remaining : (session?.invoice.balance ?? null),
+    reference: null,
     ...extra,
   };
 }

@@ -1,5 +1,6 @@
 /** The spec's debug panel, shown only with the `debug` attribute: what the element sees, and a direct merchant lookup. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { useWidget } from '../flow/i18n-context.ts';
 
 export interface DebugInfo {
   merchant: string | undefined;
@@ -11,24 +12,40 @@ export interface DebugInfo {
 }
 
 export function DebugPanel({ info, onLookup }: { info: DebugInfo; onLookup(merchantId: string): void }) {
+  const { t } = useWidget();
   const [id, setId] = useState('');
+  const inputId = useId();
   return (
-    <section className="dbg" aria-label="Debug information" part="debug">
-      <div>URL: {location.href}</div>
-      <div>API: {info.api}</div>
-      <div>Merchant ID: {info.merchant ?? '(none)'}</div>
-      <div>Shortcode: {info.shortcode ?? '(none)'}</div>
-      <div>Loading state: {info.state}</div>
-      <div>Provider: {info.mode ?? '(unknown)'}</div>
-      <div>Connected account: {info.connectedAccountId ?? '(none)'}</div>
-      <label htmlFor="ip-dbg">Look up merchant by id</label>
-      <input id="ip-dbg" value={id} onChange={(e) => setId(e.target.value)} />
-      <div className="acts">
+    <section className="debug-panel" aria-label={t.debugLabel} part="debug">
+      <div>
+        {t.debugUrl}: {location.href}
+      </div>
+      <div>
+        {t.debugApi}: {info.api}
+      </div>
+      <div>
+        {t.debugMerchant}: {info.merchant ?? t.debugNone}
+      </div>
+      <div>
+        {t.debugShortcode}: {info.shortcode ?? t.debugNone}
+      </div>
+      <div>
+        {t.debugState}: {info.state}
+      </div>
+      <div>
+        {t.debugProvider}: {info.mode ?? t.debugUnknown}
+      </div>
+      <div>
+        {t.debugAccount}: {info.connectedAccountId ?? t.debugNone}
+      </div>
+      <label htmlFor={inputId}>{t.debugLookupLabel}</label>
+      <input id={inputId} part="input" value={id} onChange={(e) => setId(e.target.value)} />
+      <div className="actions">
         <button type="button" onClick={() => id.trim() && onLookup(id.trim())}>
-          Look up
+          {t.debugLookup}
         </button>
         <button type="button" onClick={() => setId(info.merchant ?? info.shortcode ?? '')}>
-          Use test id
+          {t.debugUseTestId}
         </button>
       </div>
     </section>

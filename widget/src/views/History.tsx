@@ -1,43 +1,49 @@
-/** The collapsible payment history of this invoice (Show/Hide), without customer data. */
-import { useState } from 'react';
-import { formatMoney } from '../../../core/money.ts';
+/**
+ * The invoice's payments so far (collapsible, Show/Hide): amounts, dates and a status chip in words
+ * ("Paid", "Refunded"), never customer data. Shown above the Pay button.
+ */
+import { useId, useState } from 'react';
+import { useMoney, useWidget } from '../flow/i18n-context.ts';
 import type { HistoryEntry } from '../lib/api.ts';
 
-export function History({
-  entries,
-  currency,
-  locale,
-}: {
-  entries: HistoryEntry[];
-  currency: string;
-  locale: string;
-}) {
+const CHIP_CLASS: Record<string, string> = {
+  succeeded: 'paid',
+  completed: 'paid',
+  refunded: 'refunded',
+  partially_refunded: 'partially_refunded',
+};
+
+export function History({ entries, currency }: { entries: HistoryEntry[]; currency: string }) {
+  const { t, locale } = useWidget();
+  const money = useMoney(currency);
   const [open, setOpen] = useState(false);
+  const id = useId();
   if (entries.length === 0) return null;
-  const money = (m: number) => formatMoney(m, currency, locale);
+  const stateText = (status: string) =>
+    t.historyStates[status === 'completed' ? 'succeeded' : status] ?? status.replace(/_/g, ' ');
   return (
-    <section className="sec" aria-labelledby="ip-hh">
-      <div className="row">
-        <h3 id="ip-hh">Payment history ({entries.length})</h3>
+    <section className="section history" aria-labelledby={`${id}h`}>
+      <div className="split-row">
+        <h3 id={`${id}h`}>{t.historyTitle(entries.length)}</h3>
         <button
           type="button"
-          className="l"
+          className="link-button"
           aria-expanded={open}
-          aria-controls="ip-ht"
+          aria-controls={`${id}t`}
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Hide' : 'Show'}
+          {open ? t.hide : t.show}
         </button>
       </div>
       {open && (
-        <table id="ip-ht" part="history">
+        <table id={`${id}t`} part="history">
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Surcharge</th>
-              <th scope="col">Total</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t.historyDate}</th>
+              <th scope="col">{t.historyAmount}</th>
+              <th scope="col">{t.historySurcharge}</th>
+              <th scope="col">{t.historyTotal}</th>
+              <th scope="col">{t.historyStatus}</th>
             </tr>
           </thead>
           <tbody>
@@ -47,7 +53,11 @@ export function History({
                 <td>{money(e.amount)}</td>
                 <td>{money(e.surcharge)}</td>
                 <td>{money(e.total)}</td>
-                <td>{e.status === 'completed' ? 'succeeded' : e.status.replace(/_/g, ' ')}</td>
+                <td>
+                  <span className={`status-chip ${CHIP_CLASS[e.status] ?? ''}`} part="status-chip">
+                    {stateText(e.status)}
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>

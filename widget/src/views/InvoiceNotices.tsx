@@ -4,72 +4,56 @@
  * card — contact the merchant, no Pay button; and a link that would leave more due than the invoice
  * shows here (another observation caps it) — say so in plain words and name the merchant's contact.
  */
-import { formatMoney } from '../../../core/money.ts';
+import { useMoney, useWidget } from '../flow/i18n-context.ts';
 import type { PaySession } from '../lib/api.ts';
-
-function Contact({ merchant }: { merchant: PaySession['merchant'] }) {
-  const { email, phone } = merchant.contact ?? { email: '', phone: null };
-  if (!email && !phone) return <>{merchant.name}</>;
-  return (
-    <>
-      {merchant.name} ({email && <a href={`mailto:${email}`}>{email}</a>}
-      {email && phone ? ', ' : null}
-      {phone && <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>})
-    </>
-  );
-}
+import { Contact } from './Contact.tsx';
 
 /** The link alone would leave more due than the invoice shows here. */
-export function CappedNotice({ session, locale }: { session: PaySession; locale: string }) {
+export function CappedNotice({ session }: { session: PaySession }) {
+  const { t } = useWidget();
   const { balance, cappedFrom, currency } = session.invoice;
+  const money = useMoney(currency);
   if (cappedFrom === null || cappedFrom === undefined || balance === null) return null;
   return (
-    <p className="sec n" role="status" part="notice">
-      This invoice shows {formatMoney(balance, currency, locale)} due here. If you believe more is due,
-      contact <Contact merchant={session.merchant} />.
+    <p className="section notice" role="status" part="notice">
+      {t.cappedNotice(money(balance))} <Contact merchant={session.merchant} />.
     </p>
   );
 }
 
 /** The invoice cannot be paid here: nothing is due, or what is due is below the card minimum. */
-export function InvoiceState({
-  session,
-  locale,
-  onEnd,
-}: {
-  session: PaySession;
-  locale: string;
-  onEnd(): void;
-}) {
+export function InvoiceState({ session, onEnd }: { session: PaySession; onEnd(): void }) {
+  const { t } = useWidget();
   const { balance, currency, state } = session.invoice;
+  const money = useMoney(currency);
   const end = (
-    <div className="acts">
+    <div className="actions">
       <button type="button" onClick={onEnd}>
-        End Session
+        {t.endSession}
       </button>
     </div>
   );
   if (state === 'below_minimum' && balance !== null)
     return (
-      <div className="sec n" role="status" part="notice">
+      <div className="section notice" role="status" part="notice">
         <p>
-          <b>{formatMoney(balance, currency, locale)} is still due</b>, but it can&apos;t be paid by card (the
-          smallest card payment is {formatMoney(session.limits.minimum, currency, locale)}).
+          <b>{t.belowMinimumDue(money(balance))}</b>
+          {t.belowMinimumWhy(money(session.limits.minimum))}
         </p>
-        <p className="sec">
-          Please contact <Contact merchant={session.merchant} /> to settle it.
+        <p className="section">
+          {t.belowMinimumContact} <Contact merchant={session.merchant} /> {t.toSettle}
         </p>
         {end}
       </div>
     );
   return (
     <>
-      <CappedNotice session={session} locale={locale} />
-      <div className="sec" role="status">
-        <p className="ok">
-          <b>Invoice fully paid!</b>
+      <CappedNotice session={session} />
+      <div className="section" role="status" part="result">
+        <p className="success-text">
+          <b>{t.fullyPaid}</b>
         </p>
-        <p>This invoice has been fully paid. Thank you!</p>
+        <p>{t.fullyPaidText}</p>
         {end}
       </div>
     </>

@@ -7,6 +7,7 @@
 import { maximumChargeMinor, minimumChargeMinor } from '../../../../core/charge-table.ts';
 import { normalizeCurrency } from '../../../../core/currencies.ts';
 import { formatMoney } from '../../../../core/money.ts';
+import { inWriteTransaction } from '../../group-commit.ts';
 import type { CreateIntentInput } from '../provider.ts';
 import { confirmWith } from './confirm.ts';
 import { requireChargeableAccount } from './connect.ts';
@@ -39,7 +40,8 @@ export async function createIntent(ctx: SandboxContext, input: CreateIntentInput
       param: 'application_fee_amount',
     });
   }
-  return ctx.db.transaction().execute(async (trx) => {
+  // One write transaction; on SQLite grouped with concurrent ones under one commit, as ours are.
+  return inWriteTransaction(ctx, async (trx) => {
     await requireChargeableAccount(trx, ctx.clock, input.connectedAccountId);
     const confirmable = Boolean(input.confirmationToken);
     const { id, replay } = await idempotentId(trx, ctx.clock, {

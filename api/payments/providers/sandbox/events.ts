@@ -1,14 +1,20 @@
 /**
  * The sandbox's webhook outbox. Events are written in the same transaction as the state change
  * they report (so a crash cannot lose one), then delivered to our webhook route, signed at each
- * attempt like Stripe, oldest first, until a 2xx answer. Failures back off exponentially
- * (1 s doubling, capped at 1 h) and give up after three days, as Stripe does. Several processes may
- * share one sandbox database: an attempt first claims the event with a lease, so each attempt
- * happens once. The background timer never spins: with nothing due it sleeps until the next due
- * time (at least 250 ms, at most 5 min), and it is unref'd so it never holds the process open.
+ * attempt like Stripe, until a 2xx answer. Failures back off exponentially (1 s doubling, capped at
+ * 1 h) and give up after three days, as Stripe does. Several processes may share one sandbox
+ * database: a batch of due events is first claimed with a lease in one statement, so each attempt
+ * happens once. A batch is attempted oldest first, several at a time (Stripe promises no order
+ * either; our route is order-independent), and its answers are recorded in one transaction. The
+ * background timer never spins: with nothing due it sleeps until the next due time (at least
+ * 250 ms, at most 5 min), and it is unref'd so it never holds the process open. New events wait a
+ * few milliseconds (KICK_DELAY_MS), so that a busy provider delivers them in batches.
  */
+import { sql } from 'kysely';
 import type { Clock } from '../../../context.ts';
+import type { Dialect } from '../../../db/database.ts';
 import type { Logger } from '../../../logger.ts';
+import { inWriteTransaction } from '../../group-commit.ts';
 import type { DeliverWebhook } from '../provider.ts';
 import type { EventRow, SandboxDb, SandboxTrx } from './database.ts';
 import { eventJson, newId } from './objects.ts';
@@ -20,7 +26,14 @@ export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 const LEASE_MS = 60_000;
 const MIN_SLEEP_MS = 250;
 const MAX_SLEEP_MS = 5 * 60 * 1000;
-const BATCH = 100;
+/**
+ * Events claimed at once, and attempted at once. A batch's attempts (at most BATCH / CONCURRENCY
+ * rounds of one delivery time-out each) end well within its lease.
+ */
+const BATCH = 64;
+const CONCURRENCY = 16;
+/** How long a new event waits for others to join its batch. */
+const KICK_DELAY_MS = 2;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
@@ -78,6 +91,7 @@ export async function enqueueEvent(
 
 export interface EventDeliveryOptions {
   db: SandboxDb;
+  dialect: Dialect;
   clock: Clock;
   logger: Logger;
   deliver: DeliverWebhook;
@@ -86,10 +100,21 @@ export interface EventDeliveryOptions {
   autoDeliver: boolean;
 }
 
+/** The answer to one attempt: the HTTP status (0: none) or the error that stopped it. */
+interface Attempt {
+  row: EventRow;
+  status: number;
+  error: string | null;
+}
+
+const acknowledged = (status: number) => status >= 200 && status < 300;
+
 export class EventDelivery {
   readonly #o: EventDeliveryOptions;
   #chain: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | null = null;
+  /** When the armed timer fires (ms since epoch, by the process clock), to keep the earliest. */
+  #timerAt = Infinity;
   #closed = false;
 
   constructor(options: EventDeliveryOptions) {
@@ -99,20 +124,18 @@ export class EventDelivery {
   /** Look for due events soon (after a commit that queued some, and at start for leftovers). */
   kick(): void {
     if (!this.#o.autoDeliver || this.#closed) return;
-    this.#sleep(0);
+    this.#wake(KICK_DELAY_MS);
   }
 
   /** One attempt for every pending event now, ignoring back-off; resolves when all have answered. */
   async flush(): Promise<{ delivered: number; pending: number }> {
     return this.#exclusive(async () => {
       let delivered = 0;
-      const rows = await this.#o.db
-        .selectFrom('sandbox_events')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .orderBy('seq')
-        .execute();
-      for (const row of rows) if (await this.#attempt(row)) delivered++;
+      for (;;) {
+        const claimed = await this.#claim(null);
+        delivered += await this.#attemptAll(claimed);
+        if (claimed.length < BATCH) break;
+      }
       const left = await this.#o.db
         .selectFrom('sandbox_events')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -135,17 +158,22 @@ export class EventDelivery {
     return run;
   }
 
-  #sleep(ms: number): void {
+  /** Drain in `ms`, unless a drain is already due sooner. */
+  #wake(ms: number): void {
     if (this.#closed) return;
+    const at = performance.now() + ms;
+    if (this.#timer && this.#timerAt <= at) return;
     if (this.#timer) clearTimeout(this.#timer);
+    this.#timerAt = at;
     this.#timer = setTimeout(() => {
       this.#timer = null;
+      this.#timerAt = Infinity;
       void this.#exclusive(() => this.#drainDue()).then(
         (nextDue) => this.#scheduleFor(nextDue),
         (err) => {
           if (this.#closed) return;
           this.#o.logger.warn({ err }, 'sandbox webhook delivery failed; will retry');
-          this.#sleep(MAX_SLEEP_MS / 10);
+          this.#wake(MAX_SLEEP_MS / 10);
         },
       );
     }, ms);
@@ -155,27 +183,16 @@ export class EventDelivery {
   #scheduleFor(nextDue: number | null): void {
     if (nextDue === null || this.#closed) return;
     const wait = nextDue - this.#o.clock.now().getTime();
-    this.#sleep(Math.min(Math.max(wait, MIN_SLEEP_MS), MAX_SLEEP_MS));
+    this.#wake(Math.min(Math.max(wait, MIN_SLEEP_MS), MAX_SLEEP_MS));
   }
 
   /** Deliver what is due; returns when the next pending event falls due (null: none pending). */
   async #drainDue(): Promise<number | null> {
     for (;;) {
       if (this.#closed) return null;
-      const now = this.#o.clock.now().getTime();
-      const due = await this.#o.db
-        .selectFrom('sandbox_events')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .orderBy('seq')
-        .limit(BATCH)
-        .execute();
-      for (const row of due) {
-        if (this.#closed) return null;
-        await this.#attempt(row);
-      }
-      if (due.length < BATCH) break;
+      const claimed = await this.#claim(this.#o.clock.now().getTime());
+      await this.#attemptAll(claimed);
+      if (claimed.length < BATCH) break;
     }
     const next = await this.#o.db
       .selectFrom('sandbox_events')
@@ -185,51 +202,97 @@ export class EventDelivery {
     return next?.at == null ? null : Number(next.at);
   }
 
-  /** Claim, sign, post, record. True when our route acknowledged it. */
-  async #attempt(row: EventRow): Promise<boolean> {
+  /**
+   * Claim the oldest pending events — due by `dueAt`, or all with null (flush) — for one lease, in
+   * one statement: another process's claim of the same rows makes this one skip them (on
+   * PostgreSQL the row lock, then the re-checked condition; on SQLite the write lock).
+   */
+  async #claim(dueAt: number | null): Promise<EventRow[]> {
     const { db, clock } = this.#o;
-    const claimed = await db
-      .updateTable('sandbox_events')
-      .set({ next_attempt_at: clock.now().getTime() + LEASE_MS })
-      .where('id', '=', row.id)
+    const lease = clock.now().getTime() + LEASE_MS;
+    let oldest = db
+      .selectFrom('sandbox_events')
+      .select('id')
       .where('status', '=', 'pending')
-      .where('next_attempt_at', '=', row.next_attempt_at)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return false;
-
-    let status = 0;
-    let error: string | null = null;
-    try {
-      status = await this.#o.deliver(row.payload, this.#o.sign(row.payload));
-    } catch (err) {
-      error = (err as Error).message ?? String(err);
-    }
-    const now = clock.now().getTime();
-    const attempts = row.attempts + 1;
-    if (status >= 200 && status < 300) {
-      await db
-        .updateTable('sandbox_events')
-        .set({ status: 'delivered', attempts, last_status: status, last_error: null, delivered_at: now })
-        .where('id', '=', row.id)
-        .execute();
-      return true;
-    }
-    const giveUp = now - row.created * 1000 > GIVE_UP_AFTER_MS;
-    await db
+      .orderBy('seq')
+      .limit(BATCH);
+    let claim = db
       .updateTable('sandbox_events')
-      .set({
-        status: giveUp ? 'failed' : 'pending',
-        attempts,
-        last_status: status || null,
-        last_error: error ?? `HTTP ${status}`,
-        next_attempt_at: now + retryDelayMs(attempts),
-      })
-      .where('id', '=', row.id)
-      .execute();
-    this.#o.logger.debug(
-      { eventId: row.id, type: row.type, status, attempts },
-      'sandbox webhook not acknowledged',
-    );
-    return false;
+      .set({ next_attempt_at: lease })
+      .where('status', '=', 'pending');
+    if (dueAt !== null) {
+      oldest = oldest.where('next_attempt_at', '<=', dueAt);
+      claim = claim.where('next_attempt_at', '<=', dueAt);
+    }
+    const rows = await claim.where('id', 'in', oldest).returningAll().execute();
+    return rows.sort((a, b) => Number(a.seq) - Number(b.seq));
+  }
+
+  /** Sign and post each claimed event (oldest first, CONCURRENCY at a time), then record the answers. */
+  async #attemptAll(rows: EventRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const attempts: Attempt[] = new Array(rows.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length && !this.#closed) {
+        const i = next++;
+        attempts[i] = await this.#post(rows[i]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, lane));
+    const done = attempts.filter(Boolean); // (closing stops before the rest: their lease runs out)
+    await this.#record(done);
+    return done.filter((a) => acknowledged(a.status)).length;
+  }
+
+  async #post(row: EventRow): Promise<Attempt> {
+    try {
+      return { row, status: await this.#o.deliver(row.payload, this.#o.sign(row.payload)), error: null };
+    } catch (err) {
+      return { row, status: 0, error: (err as Error).message ?? String(err) };
+    }
+  }
+
+  /** The answers of one batch, in one write transaction: acknowledged events in one statement. */
+  async #record(attempts: Attempt[]): Promise<void> {
+    const now = this.#o.clock.now().getTime();
+    const byStatus = new Map<number, string[]>();
+    for (const a of attempts)
+      if (acknowledged(a.status)) byStatus.set(a.status, [...(byStatus.get(a.status) ?? []), a.row.id]);
+    const refused = attempts.filter((a) => !acknowledged(a.status));
+    await inWriteTransaction(this.#o, async (trx) => {
+      for (const [status, ids] of byStatus)
+        await trx
+          .updateTable('sandbox_events')
+          .set({
+            status: 'delivered',
+            attempts: sql<number>`attempts + 1`,
+            last_status: status,
+            last_error: null,
+            delivered_at: now,
+          })
+          .where('id', 'in', ids)
+          .execute();
+      for (const { row, status, error } of refused) {
+        const attempts = row.attempts + 1;
+        const giveUp = now - row.created * 1000 > GIVE_UP_AFTER_MS;
+        await trx
+          .updateTable('sandbox_events')
+          .set({
+            status: giveUp ? 'failed' : 'pending',
+            attempts,
+            last_status: status || null,
+            last_error: error ?? `HTTP ${status}`,
+            next_attempt_at: now + retryDelayMs(attempts),
+          })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    });
+    for (const { row, status } of refused)
+      this.#o.logger.debug(
+        { eventId: row.id, type: row.type, status, attempts: row.attempts + 1 },
+        'sandbox webhook not acknowledged',
+      );
   }
 }

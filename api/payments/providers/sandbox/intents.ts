@@ -17,6 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../../context.ts';
+import { inWriteTransaction } from '../../group-commit.ts';
 import { ProviderRequestError } from '../provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, RefundRow, SandboxDb, SandboxTrx } from './database.ts';
@@ -40,7 +41,7 @@ export async function idempotentId(
   scope: { account: string; key: string; operation: string; params: unknown; newId: string },
 ): Promise<{ id: string; replay: boolean }> {
   const requestHash = hashParams({ operation: scope.operation, params: scope.params });
-  await trx
+  const inserted = await trx
     .insertInto('sandbox_idempotency')
     .values({
       account_id: scope.account,
@@ -51,13 +52,17 @@ export async function idempotentId(
       created: seconds(clock),
     })
     .onConflict((oc) => oc.columns(['account_id', 'idempotency_key']).doNothing())
-    .execute();
-  const row = await trx
-    .selectFrom('sandbox_idempotency')
-    .selectAll()
-    .where('account_id', '=', scope.account)
-    .where('idempotency_key', '=', scope.key)
-    .executeTakeFirstOrThrow();
+    .returning(['request_hash', 'response'])
+    .executeTakeFirst();
+  // A key seen before: what its first request recorded.
+  const row =
+    inserted ??
+    (await trx
+      .selectFrom('sandbox_idempotency')
+      .select(['request_hash', 'response'])
+      .where('account_id', '=', scope.account)
+      .where('idempotency_key', '=', scope.key)
+      .executeTakeFirstOrThrow());
   if (row.request_hash !== requestHash) {
     throw new ProviderRequestError({
       type: 'idempotency_error',
@@ -171,7 +176,7 @@ export async function retrieveIntent(ctx: SandboxContext, id: string, account: s
 
 /** Cancel if still unconfirmed; a succeeded or canceled intent is returned as it stands. */
 export async function cancelIntent(ctx: SandboxContext, id: string, account: string) {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inWriteTransaction(ctx, async (trx) => {
     const row = await lockIntent(ctx, trx, id);
     if (!row || row.account_id !== account) throw noSuchIntent(id);
     if (row.status !== 'succeeded' && row.status !== 'canceled') {

@@ -80,6 +80,7 @@ export class SandboxProvider implements PaymentProvider {
     };
     this.#events = new EventDelivery({
       db: database.db,
+      dialect: database.dialect,
       clock: o.clock,
       logger: o.logger,
       deliver: o.deliver,

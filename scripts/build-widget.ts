@@ -1,0 +1,123 @@
+/**
+ * Builds the `<invoice-pay>` widget into dist/widget (called by build-lib.ts), in three Vite builds:
+ *
+ * 1. the flow — React and the pay form (widget/src/flow/mount.tsx) — as ES modules with
+ *    content-hashed names (`invoice-pay-flow-<hash>.js`, and the Stripe card box in its own chunk);
+ * 2. the loader `invoice-pay.js` (widget/src/loader.ts), a classic script with the flow's file names
+ *    and SRI hashes built in: it defines the element and imports the flow when an element needs it;
+ * 3. the ES module `invoice-pay.esm.js` for React hosts (React external; the flow a lazy chunk).
+ *
+ * Then the release step (widget-release.ts: versioned copies, manifest.json, the pay page's
+ * preloads, pinned.html) and the npm package (widget-package.ts). DESIGN §9 budgets the loader at
+ * 8 KB gzip; `npm run bench -- --only widget-loader-gzip` measures it.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type InlineConfig, type Rollup } from 'vite';
+import { sriOf, writeWidgetRelease } from './widget-release.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { writeWidgetPackage } from './widget-package.ts';
+
+const root = fileURLToPath(new URL('../widget', import.meta.url));
+export const WIDGET_DIR = 'dist/widget';
+const REACT = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
+
+const base = (define: Record<string, string> = {}): InlineConfig => ({
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...define },
+  build: {
+    outDir: fileURLToPath(new URL(`../${WIDGET_DIR}`, import.meta.url)),
+    target: 'es2020',
+    sourcemap: false,
+  },
+});
+
+function outputOf(result: Awaited<ReturnType<typeof build>>): Rollup.OutputChunk[] {
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs
+    .flatMap((o) => ('output' in o ? o.output : []))
+    .filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
+}
+
+/** The flow's files, entry first, then what it imports statically (preloaded with it), then the rest. */
+export interface FlowFile {
+  file: string;
+  integrity: string;
+}
+
+async function buildFlow(): Promise<{ preload: FlowFile[]; all: FlowFile[] }> {
+  const config = base();
+  const result = await build({
+    ...config,
+    build: {
+      ...config.build,
+      emptyOutDir: true,
+      modulePreload: false,
+      rollupOptions: {
+        input: join(root, 'src/flow/mount.tsx'),
+        preserveEntrySignatures: 'exports-only',
+        output: {
+          format: 'es',
+          entryFileNames: 'invoice-pay-flow-[hash].js',
+          chunkFileNames: 'invoice-pay-[name]-[hash].js',
+        },
+      },
+    },
+  });
+  const chunks = outputOf(result);
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('the flow build produced no entry');
+  const file = (name: string): FlowFile => ({
+    file: name,
+    integrity: sriOf(readFileSync(join(WIDGET_DIR, name))),
+  });
+  const preload = [entry.fileName, ...entry.imports].map(file);
+  const rest = chunks.map((c) => c.fileName).filter((n) => !preload.some((p) => p.file === n));
+  return { preload, all: [...preload, ...rest.map(file)] };
+}
+
+async function buildLoader(flow: FlowFile[]): Promise<void> {
+  const config = base({ __FLOW_FILES__: JSON.stringify(flow) });
+  await build({
+    ...config,
+    build: {
+      ...config.build,
+      emptyOutDir: false,
+      lib: {
+        entry: join(root, 'src/loader.ts'),
+        name: 'InvoicePayLoader',
+        formats: ['iife'],
+        fileName: () => 'invoice-pay.js',
+      },
+    },
+  });
+}
+
+async function buildModule(): Promise<void> {
+  const config = base();
+  await build({
+    ...config,
+    build: {
+      ...config.build,
+      emptyOutDir: false,
+      lib: { entry: join(root, 'src/esm.ts'), formats: ['es'], fileName: () => 'invoice-pay.esm.js' },
+      rollupOptions: { external: REACT, output: { chunkFileNames: 'invoice-pay-[name]-[hash].js' } },
+    },
+  });
+}
+
+export async function buildWidget(): Promise<void> {
+  const flow = await buildFlow();
+  await buildLoader(flow.preload);
+  await buildModule();
+  const manifest = writeWidgetRelease(WIDGET_DIR, flow);
+  await writeWidgetPackage(manifest);
+  // The loader's size, the figure DESIGN §9 budgets (8 KB gzip), on every build.
+  const loaderGzip = gzipSync(readFileSync(join(WIDGET_DIR, 'invoice-pay.js')), { level: 9 }).length;
+  console.log(`widget loader: ${(loaderGzip / 1024).toFixed(2)} KB gzip (budget 8 KB)`);
+}

@@ -1,0 +1,56 @@
+/**
+ * The top of the hosted pay page: who the customer pays — the merchant's name and, when it has
+ * them, its logo (an https URL, allowed by the page's CSP as an image only) and brand colour, which
+ * also becomes the widget's accent — and the product's name in the footer (PRODUCT_NAME, from
+ * /api/public/config, after the form is up). Built with DOM calls, never HTML from the answer.
+ */
+import type { RawAnswer } from '../../../widget/src/lib/session-request.ts';
+
+interface SessionMerchant {
+  merchant?: { name?: string; logoUrl?: string | null; brandColor?: string | null };
+}
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+export function showMerchant(answer: RawAnswer, widget: HTMLElement): void {
+  if (answer.status !== 200) return;
+  let merchant: SessionMerchant['merchant'];
+  try {
+    merchant = (JSON.parse(answer.text) as SessionMerchant).merchant;
+  } catch {
+    return;
+  }
+  const box = document.querySelector('#pay-merchant .pay-merchant-inner');
+  if (!merchant?.name || !box) return;
+  const name = document.createElement('p');
+  name.className = 'pay-merchant-name';
+  name.textContent = merchant.name;
+  const parts: HTMLElement[] = [name];
+  if (merchant.logoUrl?.startsWith('https://')) {
+    const logo = document.createElement('img');
+    logo.className = 'pay-merchant-logo';
+    logo.src = merchant.logoUrl;
+    logo.alt = `${merchant.name} logo`;
+    logo.referrerPolicy = 'no-referrer';
+    logo.addEventListener('error', () => logo.remove());
+    parts.push(logo);
+  }
+  box.replaceChildren(...parts);
+  if (merchant.brandColor && HEX_COLOUR.test(merchant.brandColor)) {
+    document.body.style.setProperty('--brand', merchant.brandColor);
+    widget.style.setProperty('--invoice-pay-accent', merchant.brandColor);
+  }
+}
+
+export function showProductName(): void {
+  const show = () =>
+    fetch('/api/public/config', { headers: { accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ productName?: string }>) : null))
+      .then((config) => {
+        const slot = document.getElementById('pay-product');
+        if (config?.productName && slot) slot.textContent = config.productName;
+      })
+      .catch(() => undefined);
+  if (document.readyState === 'complete') void show();
+  else addEventListener('load', () => void show(), { once: true });
+}

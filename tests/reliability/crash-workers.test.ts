@@ -1,0 +1,254 @@
+/**
+ * Crash safety with several processes (issue 16): the crash test of crash.test.ts on PostgreSQL
+ * with `WORKERS=2` — two worker processes of the real server on one port and one PostgreSQL
+ * database, both taking customers' payments (the primary deals connections to them in turn) and
+ * both delivering the sandbox provider's webhooks (claimed from the provider's one database, so
+ * each attempt happens once). One worker, chosen at random, is SIGKILLed at random moments; the
+ * primary starts another while the survivor carries on. Afterwards, once the provider's events and
+ * the outbox have drained and the reservation expiry has run (30 min later by the clock):
+ *  - every payment the provider reports succeeded is recorded exactly once, as succeeded, for the
+ *    amount the provider charged, and nothing else is recorded as succeeded;
+ *  - every invoice's counters equal its payments (balances = the provider's record);
+ *  - no reservation is left holding a balance; an overpaid invoice, if any, is flagged;
+ *  - the automation webhook applied each succeeded payment exactly once.
+ * Counts: 3 worker kills (DEEP=1: 4; the primary stops after 5 deaths within a minute).
+ * Skipped, visibly, without a reachable PostgreSQL (unless REQUIRE_POSTGRES=1).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app.ts';
+import type { AppDeps } from '../../api/context.ts';
+import { openPostgres } from '../../api/db/database.ts';
+import { createLogger } from '../../api/logger.ts';
+import { createMailer } from '../../api/mail/create-mailer.ts';
+import { staticResolveHost } from '../../api/net/resolve.ts';
+import { runOutboxOnce } from '../../api/outbox/worker.ts';
+import { expireReservations } from '../../api/payments/expiry.ts';
+import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
+import {
+  BENCH_ENCRYPTION_KEY,
+  BENCH_JWT_SECRET,
+  startAppServer,
+  type AppServer,
+} from '../../bench/servers/app-server.ts';
+import { createPostgresMerchant } from '../../bench/servers/postgres-merchant.ts';
+import { freePort } from '../e2e/support/server.ts';
+import { TestClock, testConfig } from '../support/app.ts';
+import { createPostgresSchema, postgresReachable, TEST_POSTGRES_URL } from '../support/db.ts';
+import { startReceiver, type Receiver } from '../support/fake-receiver.ts';
+import { startCustomers } from './support/crash-customers.ts';
+import { integrityCheck, openReadOnly, providerSucceeded } from './support/ledger.ts';
+import { openPostgresLedger } from './support/ledger-postgres.ts';
+import { tier } from './support/tiers.ts';
+
+const KILLS = tier(3, 4);
+const CUSTOMERS = 4;
+const ENV = {
+  WORKERS: '2',
+  OUTBOUND_ALLOWLIST: '127.0.0.1',
+  OUTBOX_POLL_MS: '50',
+  OUTBOX_BACKOFF_BASE_MS: '50',
+  OUTBOX_TIMEOUT_MS: '1500',
+  OUTBOX_LEASE_SECONDS: '1',
+};
+
+const pgUp = await postgresReachable();
+if (!pgUp && process.env.REQUIRE_POSTGRES === '1')
+  throw new Error(`PostgreSQL is required (REQUIRE_POSTGRES=1) but unreachable at ${TEST_POSTGRES_URL}`);
+if (!pgUp) console.warn(`crash-workers: skipped, PostgreSQL not reachable at ${TEST_POSTGRES_URL}`);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The primary's live children (its workers). */
+const workersOf = (pid: number): number[] => {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((s) => Number(s.trim()))
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+};
+
+async function until(done: () => boolean, what: string, output: () => string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${output().slice(-3000)}`);
+    await sleep(50);
+  }
+}
+
+describe.skipIf(!pgUp)('crash safety with two worker processes on one PostgreSQL', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'invoicepay-crash-workers-'));
+  let schema: Awaited<ReturnType<typeof createPostgresSchema>> | null = null;
+  let server: AppServer | null = null;
+  let receiver: Receiver | null = null;
+  afterAll(async () => {
+    await server?.stop().catch(() => {});
+    await receiver?.close();
+    await schema?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(`loses nothing and counts nothing twice across ${KILLS} worker SIGKILLs`, async () => {
+    schema = await createPostgresSchema();
+    receiver = await startReceiver();
+    const port = await freePort();
+    server = await startAppServer({ dataDir, port, env: { ...ENV, DATABASE_URL: schema.url } });
+    const primary = server;
+    await until(() => primary.output().includes('(2 workers)'), 'two workers', primary.output);
+    const merchant = await createPostgresMerchant(schema.url, 'Crash Test Timber');
+    const setup = new pg.Client({ connectionString: schema.url });
+    await setup.connect();
+    await setup.query(
+      `UPDATE merchants SET make_webhook_url = $1, xero_integration_status = 'configured' WHERE id = $2`,
+      [`${receiver.url}/hook`, merchant.id],
+    );
+    await setup.end();
+
+    const customers = startCustomers({
+      base: `http://127.0.0.1:${port}`,
+      merchant,
+      count: CUSTOMERS,
+      prefix: 'INV-WORKERS',
+    });
+    const stats = customers.stats;
+    const killed: number[] = [];
+    for (let i = 0; i < KILLS; i++) {
+      await sleep(800 + Math.random() * 1500);
+      const workers = workersOf(primary.pid);
+      expect(workers).toHaveLength(2);
+      const victim = workers[Math.floor(Math.random() * workers.length)];
+      process.kill(victim, 'SIGKILL');
+      killed.push(victim);
+      // The survivor serves on; the primary starts a replacement.
+      await until(
+        () => {
+          const now = workersOf(primary.pid);
+          return now.length === 2 && !now.includes(victim);
+        },
+        'a replacement worker',
+        primary.output,
+      );
+    }
+    await sleep(1500);
+    await customers.stop();
+    await server.stop({ keepData: true });
+    server = null;
+
+    // Later, in-process on the same databases with the clock 31 minutes on: the provider retries
+    // undelivered events (a killed worker's claimed batch included), the expiry sweep releases what
+    // abandoned or interrupted attempts hold, the accounting worker delivers what is due.
+    const config = testConfig({
+      DATABASE_URL: schema.url,
+      SANDBOX_DATABASE_URL: `sqlite:${join(dataDir, 'sandbox.db')}`,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
+      ...ENV,
+      WORKERS: '1',
+    });
+    const clock = new TestClock(Date.now() + 31 * 60_000);
+    const logger = createLogger('silent');
+    const database = openPostgres(schema.url, 4);
+    let app: ReturnType<typeof createApp> | null = null;
+    const payments = await createPaymentProvider(config, {
+      logger,
+      clock,
+      autoDeliver: false,
+      deliver: async (raw, signature) =>
+        (
+          await app!.request('/api/webhooks/stripe', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            body: raw,
+          })
+        ).status,
+    });
+    const deps: AppDeps = {
+      config,
+      database,
+      logger,
+      clock,
+      payments,
+      mailer: createMailer({ config, database, logger, clock }),
+      resolveHost: staticResolveHost({ localhost: ['127.0.0.1'] }),
+    };
+    app = createApp(deps);
+    try {
+      expect((await payments.flushEvents()).pending).toBe(0);
+      const swept = await expireReservations(deps, 10_000);
+      expect(swept.errors).toBe(0);
+      stats.swept = swept.expired + swept.succeeded + swept.other;
+      expect((await payments.flushEvents()).pending).toBe(0);
+      for (let i = 0; i < 100; i++) {
+        const run = await runOutboxOnce(deps, { limit: 100 });
+        if (run.claimed === 0) break;
+      }
+      const left = await database.db
+        .selectFrom('outbox')
+        .select(['kind', 'status', 'attempts', 'last_error'])
+        .where('status', '<>', 'delivered')
+        .execute();
+      expect(left).toEqual([]);
+    } finally {
+      await payments.close();
+      await database.close();
+    }
+
+    const ledger = await openPostgresLedger(schema.url);
+    const provider = openReadOnly(join(dataDir, 'sandbox.db'));
+    try {
+      expect(integrityCheck(provider)).toBe('ok');
+      const charged = providerSucceeded(provider);
+      const recorded = await ledger.rows<{
+        id: string;
+        payment_intent_id: string | null;
+        status: string;
+        total_amount: number;
+      }>(`SELECT id, payment_intent_id, status, total_amount FROM payments`);
+      // The run meant something: kills interrupted customers, and money moved.
+      expect(stats.interrupted).toBeGreaterThan(0);
+      expect(charged.length).toBeGreaterThanOrEqual(5);
+      console.info(
+        `crash-workers run: ${KILLS} worker kills, ${JSON.stringify(stats)}, ${charged.length} charges, ${receiver.deliveries.length} webhook deliveries`,
+      );
+
+      for (const c of charged) {
+        const rows = recorded.filter((p) => p.payment_intent_id === c.intentId);
+        expect(rows, `intent ${c.intentId}`).toHaveLength(1);
+        expect(rows[0].status, `intent ${c.intentId}`).toBe('succeeded');
+        expect(rows[0].total_amount, `intent ${c.intentId}`).toBe(c.amount);
+        expect(rows[0].id).toBe(c.paymentId);
+      }
+      const chargedIds = new Set(charged.map((c) => c.intentId));
+      expect(
+        recorded.filter((p) => p.status === 'succeeded' && !chargedIds.has(p.payment_intent_id!)),
+      ).toEqual([]);
+
+      expect(await ledger.ledgerMismatches()).toEqual([]);
+      expect(await ledger.reservingPayments()).toEqual([]);
+      expect(await ledger.rows(`SELECT id FROM invoices WHERE reserved_amount <> 0`)).toEqual([]);
+      const flagged = new Set(
+        (await ledger.rows<{ id: string }>(`SELECT id FROM invoices WHERE overpaid = 1`)).map((r) => r.id),
+      );
+      expect((await ledger.overpaidInvoices()).filter((o) => !flagged.has(o.invoiceId))).toEqual([]);
+
+      const succeeded = recorded
+        .filter((p) => p.status === 'succeeded')
+        .map((p) => p.id)
+        .sort();
+      const applied = [...receiver.applied.values()]
+        .map((b) => b.payment_details.payment_id as string)
+        .sort();
+      expect(applied).toEqual(succeeded);
+    } finally {
+      await ledger.close();
+      provider.close();
+    }
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * `<invoice-pay>` itself, without React: what a merchant's page runs at once. It reserves the pay
+ * form's space in its shadow root from the first frame (the loading view, same box as the form),
+ * starts the pay-session request, and loads the pay flow (React and the rest, widget/src/flow) only
+ * when the element nears the viewport or is touched — or at once with `loading="eager"`. Attributes
+ * and properties mirror each other (./attributes.ts); a property set before this script ran is
+ * kept. The flow then renders into the same shadow root and follows every attribute change.
+ */
+import * as de from '../i18n/de.ts';
+import * as en from '../i18n/en.ts';
+import { emit, eventDetail } from '../lib/events.ts';
+import { linkQuery, prefetchSession } from '../lib/session-request.ts';
+import {
+  LINK_ATTRIBUTES,
+  OBSERVED_ATTRIBUTES,
+  defineProperties,
+  parseBoolean,
+  upgradeProperties,
+} from './attributes.ts';
+import type { FlowHandle, FlowModule, WidgetProps } from './props.ts';
+import { adoptStyles } from './stylesheet.ts';
+
+export const TAG_NAME = 'invoice-pay';
+
+/** How far outside the viewport the flow starts loading (it should be ready when scrolled to). */
+const NEAR_VIEWPORT = '600px 0px';
+
+/** The loading view's texts from the catalogue (only these three: the rest comes with the flow). */
+const loaderTexts = (lang: string | null) =>
+  /^de\b/i.test(lang ?? '')
+    ? { loading: de.loading, loadError: de.loadError, tryAgain: de.tryAgain }
+    : { loading: en.loading, loadError: en.loadError, tryAgain: en.tryAgain };
+
+export function defineInvoicePay(
+  loadFlow: (attempt: number) => Promise<FlowModule>,
+  defaultApi: string,
+  tag = TAG_NAME,
+): void {
+  if (typeof customElements === 'undefined' || customElements.get(tag)) return; // loaded twice: keep the first
+
+  let observer: IntersectionObserver | null = null;
+  const near = (entries: IntersectionObserverEntry[]) => {
+    for (const e of entries) if (e.isIntersecting) (e.target as InvoicePayElement).load();
+  };
+
+  class InvoicePayElement extends HTMLElement {
+    static observedAttributes = OBSERVED_ATTRIBUTES;
+    // Plain members, not #private ones: the ES2020 build would turn those into WeakMap lookups,
+    // slower to start on the merchant's page.
+    private _root: ShadowRoot;
+    private _placeholder: HTMLElement | null = null;
+    private _flow: FlowHandle | null = null;
+    private _loading = false;
+    private _attempts = 0;
+    private _queued = false;
+    private _link = '';
+
+    constructor() {
+      super();
+      this._root = this.attachShadow({ mode: 'open' });
+      adoptStyles(this._root);
+    }
+
+    connectedCallback() {
+      upgradeProperties(this);
+      if (!this._flow && !this._placeholder) this._showPlaceholder('loading');
+      this._prefetch();
+      if (this._flow) return;
+      if (this.getAttribute('loading') === 'eager' || typeof IntersectionObserver === 'undefined') {
+        this.load();
+        return;
+      }
+      observer ??= new IntersectionObserver(near, { rootMargin: NEAR_VIEWPORT });
+      observer.observe(this);
+      for (const type of ['pointerenter', 'touchstart', 'focusin'])
+        this.addEventListener(type, this._touched, { passive: true, once: true });
+    }
+
+    disconnectedCallback() {
+      observer?.unobserve(this);
+      // Moved within the page (removed and added in one task): keep the flow and its state.
+      queueMicrotask(() => {
+        if (this.isConnected || !this._flow) return;
+        this._flow.unmount();
+        this._flow = null;
+        this._showPlaceholder('loading');
+      });
+    }
+
+    attributeChangedCallback(name: string, old: string | null, value: string | null) {
+      if (old === value) return;
+      if (name === 'loading' && value === 'eager' && this.isConnected) this.load();
+      if (this._queued) return;
+      this._queued = true;
+      queueMicrotask(() => {
+        this._queued = false;
+        if (this._flow) this._flow.update(this._props());
+        else if (this._placeholder && name === 'lang') this._showPlaceholder('loading');
+        if (LINK_ATTRIBUTES.includes(name)) this._prefetch();
+      });
+    }
+
+    private _touched = () => this.load();
+
+    /** Load and mount the pay flow (once). */
+    load(): void {
+      if (this._flow || this._loading || !this.isConnected) return;
+      this._loading = true;
+      observer?.unobserve(this);
+      loadFlow(this._attempts++).then(
+        (flow) => {
+          this._loading = false;
+          if (!this.isConnected || this._flow) return;
+          this._flow = flow.mountFlow({
+            host: this,
+            root: this._root,
+            props: this._props(),
+            onRendered: () => {
+              this._placeholder?.remove();
+              this._placeholder = null;
+            },
+          });
+        },
+        (err: unknown) => {
+          this._loading = false;
+          this._showPlaceholder('failed');
+          const invoice = this.getAttribute('invoice');
+          emit(
+            this,
+            'error',
+            eventDetail(null, null, {
+              invoice,
+              reference: this.getAttribute('reference'),
+              message: loaderTexts(this._lang()).loadError,
+              code: 'load_failed',
+            }),
+          );
+          console.error('invoice-pay: the payment form could not be loaded', err);
+        },
+      );
+    }
+
+    private _lang(): string | null {
+      return (
+        this.getAttribute('lang') ||
+        this.closest('[lang]')?.getAttribute('lang') ||
+        document.documentElement.lang ||
+        null
+      );
+    }
+
+    private _props(): WidgetProps {
+      const a = (name: string) => this.getAttribute(name) ?? undefined;
+      return {
+        merchant: a('merchant'),
+        shortcode: a('shortcode'),
+        invoice: a('invoice'),
+        amount: a('amount'),
+        currency: a('currency'),
+        api: (a('api')?.trim() || defaultApi).replace(/\/+$/, ''),
+        locale: a('locale'),
+        lang: this._lang(),
+        debug: parseBoolean(this.getAttribute('debug')),
+        customerEmail: a('customer-email'),
+        reference: a('reference'),
+        returnUrl: a('return-url'),
+      };
+    }
+
+    /** Ask for the pay session now, so it is there when the flow renders (lib/session-request.ts). */
+    private _prefetch(): void {
+      if (this._flow || !this.isConnected) return;
+      const p = this._props();
+      const q = linkQuery(p);
+      const key = JSON.stringify([p.api, q]);
+      if (key === this._link || !q.invoice || !(q.merchant || q.shortcode) || !/^[A-Z]{3}$/.test(q.currency!))
+        return;
+      this._link = key;
+      try {
+        prefetchSession(p.api, q);
+      } catch {
+        /* the flow asks again */
+      }
+    }
+
+    /** The loading view (the pay form's box), or the load failure with a retry. */
+    private _showPlaceholder(kind: 'loading' | 'failed'): void {
+      const texts = loaderTexts(this._lang());
+      const panel = document.createElement('div');
+      panel.className = 'panel';
+      panel.setAttribute('part', 'root');
+      const status = document.createElement('div');
+      status.className = 'status-view';
+      status.setAttribute('role', kind === 'loading' ? 'status' : 'alert');
+      const text = document.createElement('p');
+      text.textContent = kind === 'loading' ? texts.loading : texts.loadError;
+      status.append(text);
+      if (kind === 'failed') {
+        const retry = document.createElement('button');
+        retry.type = 'button';
+        retry.className = 'primary';
+        retry.textContent = texts.tryAgain;
+        retry.addEventListener('click', () => {
+          this._showPlaceholder('loading');
+          this.load();
+        });
+        const actions = document.createElement('div');
+        actions.className = 'actions';
+        actions.append(retry);
+        status.append(actions);
+      } else {
+        panel.setAttribute('aria-busy', 'true');
+      }
+      panel.append(status);
+      this._placeholder?.remove();
+      this._placeholder = panel;
+      this._root.append(panel);
+    }
+  }
+
+  defineProperties(InvoicePayElement.prototype);
+  customElements.define(tag, InvoicePayElement);
+}

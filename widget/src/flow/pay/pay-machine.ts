@@ -1,0 +1,158 @@
+/**
+ * The pay step as a state machine (DESIGN §3.2, §4b): one reducer, named phases, named events.
+ *
+ *   stating_amount ─AMOUNT_STATED─▶ entering ─QUOTE_STARTED─▶ quoting ─QUOTED─▶ quoted
+ *        ▲                           ▲  ▲                        │ QUOTE_FAILED      │
+ *        └──────AMOUNT_RESTATED──────┘  └────────────────────────┘                   │
+ *   entering | quoting | quoted ─PAY_STARTED─▶ paying ─ACTION_REQUIRED─▶ authenticating
+ *   paying | authenticating ─PAID─▶ paid · ─REPRICED─▶ quoted (new total shown)
+ *                           ─PAY_FAILED─▶ entering, or waiting (too many declines) ─WAIT_OVER─▶ entering
+ *
+ * Any change of the amount or of the payment details (AMOUNT_TYPED, AMOUNT_PICKED,
+ * DETAILS_CHANGED) drops the quote and bumps `revision`: a quote or a failure that arrives for an
+ * older revision is ignored. The reducer is pure; the calls to the card box and the API live in
+ * usePayActions.ts, which dispatches what they answer.
+ */
+import type { Quote } from '../../lib/api.ts';
+
+export type PayPhase =
+  'stating_amount' | 'entering' | 'quoting' | 'quoted' | 'paying' | 'authenticating' | 'waiting' | 'paid';
+
+/** Where a problem is shown: under the amount, under the payment details, or above the Pay button. */
+export type ProblemPlace = 'amount' | 'card' | 'email' | 'form';
+export interface Problem {
+  at: ProblemPlace;
+  message: string;
+  code: string;
+}
+
+export interface PayState {
+  phase: PayPhase;
+  /** The amount a link without one was stated at (minor units), and the text typed for it. */
+  stated: number | null;
+  statedText: string;
+  amountText: string;
+  email: string;
+  /** The payment details look complete enough to be quoted unasked (a typed card). */
+  detailsComplete: boolean;
+  /** Bumped by every change of amount or details: results for an older revision are stale. */
+  revision: number;
+  quote: Quote | null;
+  problems: Partial<Record<ProblemPlace | 'stated', string>>;
+  /** Why the automatic quote failed (shown above the Pay button until something changes). */
+  quoteProblem: Problem | null;
+  /** The new total after the server repriced the details ("… press Pay again"). */
+  repriced: Quote | null;
+  /** Too many declines: no attempt before this time (ISO). */
+  retryAt: string | null;
+}
+
+export type PayEvent =
+  | { type: 'AMOUNT_STATED'; minor: number; text: string }
+  | { type: 'STATED_TYPED'; text: string }
+  | { type: 'STATED_REFUSED'; message: string }
+  | { type: 'AMOUNT_RESTATED' }
+  | { type: 'AMOUNT_TYPED'; text: string }
+  | { type: 'AMOUNT_PICKED'; text: string }
+  | { type: 'EMAIL_TYPED'; email: string }
+  | { type: 'DETAILS_CHANGED'; complete: boolean }
+  | { type: 'QUOTE_STARTED'; revision: number }
+  | { type: 'QUOTED'; revision: number; quote: Quote }
+  | { type: 'QUOTE_FAILED'; revision: number; problem: Problem }
+  | { type: 'CHECK_FAILED'; problems: Partial<Record<ProblemPlace, string>> }
+  | { type: 'PAY_STARTED' }
+  | { type: 'ACTION_REQUIRED' }
+  | { type: 'REPRICED'; quote: Quote }
+  | { type: 'PAY_FAILED'; problem: Problem; retryAt?: string; detailsUsed: boolean }
+  | { type: 'PAID' }
+  | { type: 'WAIT_OVER' };
+
+export function initialPayState(o: { amountText: string; needsAmount: boolean; email?: string }): PayState {
+  return {
+    phase: o.needsAmount ? 'stating_amount' : 'entering',
+    stated: null,
+    statedText: '',
+    amountText: o.amountText,
+    email: o.email ?? '',
+    detailsComplete: false,
+    revision: 0,
+    quote: null,
+    problems: {},
+    quoteProblem: null,
+    repriced: null,
+    retryAt: null,
+  };
+}
+
+const busy = (s: PayState) => s.phase === 'paying' || s.phase === 'authenticating';
+
+/** The amount or the details changed: whatever was quoted no longer holds. */
+function changed(s: PayState, patch: Partial<PayState>): PayState {
+  return {
+    ...s,
+    ...patch,
+    phase: busy(s) || s.phase === 'waiting' ? s.phase : 'entering',
+    revision: s.revision + 1,
+    quote: null,
+    quoteProblem: null,
+    repriced: null,
+  };
+}
+
+export function payReducer(s: PayState, e: PayEvent): PayState {
+  switch (e.type) {
+    case 'STATED_TYPED':
+      return { ...s, statedText: e.text, problems: { ...s.problems, stated: undefined } };
+    case 'STATED_REFUSED':
+      return { ...s, problems: { ...s.problems, stated: e.message } };
+    case 'AMOUNT_STATED':
+      return changed(s, { stated: e.minor, amountText: e.text, problems: {} });
+    case 'AMOUNT_RESTATED':
+      return busy(s) ? s : { ...changed(s, {}), phase: 'stating_amount', stated: null };
+    case 'AMOUNT_TYPED':
+    case 'AMOUNT_PICKED':
+      if (busy(s)) return s;
+      return changed(s, { amountText: e.text, problems: { ...s.problems, amount: undefined } });
+    case 'EMAIL_TYPED':
+      return { ...s, email: e.email, problems: { ...s.problems, email: undefined } };
+    case 'DETAILS_CHANGED':
+      return changed(s, { detailsComplete: e.complete, problems: { ...s.problems, card: undefined } });
+    case 'QUOTE_STARTED':
+      return e.revision === s.revision && s.phase === 'entering' ? { ...s, phase: 'quoting' } : s;
+    case 'QUOTED':
+      if (e.revision !== s.revision) return s;
+      return { ...s, quote: e.quote, quoteProblem: null, phase: s.phase === 'quoting' ? 'quoted' : s.phase };
+    case 'QUOTE_FAILED':
+      if (e.revision !== s.revision) return s;
+      return { ...s, quoteProblem: e.problem, phase: s.phase === 'quoting' ? 'entering' : s.phase };
+    case 'CHECK_FAILED':
+      return { ...s, problems: { ...s.problems, ...e.problems } };
+    case 'PAY_STARTED':
+      if (busy(s) || s.phase === 'waiting' || s.phase === 'stating_amount') return s;
+      return { ...s, phase: 'paying', problems: {}, repriced: null };
+    case 'ACTION_REQUIRED':
+      return s.phase === 'paying' ? { ...s, phase: 'authenticating' } : s;
+    case 'REPRICED':
+      // Surcharge shown = surcharge charged: this method costs another total; shown, asked again.
+      return { ...s, phase: 'quoted', quote: e.quote, repriced: e.quote, quoteProblem: null };
+    case 'PAY_FAILED': {
+      const problems = { ...s.problems, [e.problem.at]: e.problem.message };
+      // A declined or refused token cannot be used again: the next Pay makes a new one.
+      const next = e.detailsUsed ? { revision: s.revision + 1, quote: null } : {};
+      return {
+        ...s,
+        ...next,
+        problems,
+        phase: e.retryAt ? 'waiting' : s.quote && !e.detailsUsed ? 'quoted' : 'entering',
+        retryAt: e.retryAt ?? s.retryAt,
+      };
+    }
+    case 'PAID':
+      return { ...s, phase: 'paid' };
+    case 'WAIT_OVER':
+      return s.phase === 'waiting' ? { ...s, phase: s.quote ? 'quoted' : 'entering', retryAt: null } : s;
+  }
+}
+
+/** The pay button's state of mind, for the views. */
+export const isBusy = busy;

@@ -1,0 +1,166 @@
+/**
+ * The widget's German texts (`lang="de"`): the second language, proving that every text goes
+ * through the catalogue. Same keys as ./en.ts (the type says so). Money and dates follow the
+ * German locale unless the element's `locale` says otherwise; amounts typed into the amount field
+ * are read with German separators (1.250,50).
+ */
+import type { Messages } from './en.ts';
+
+export const loading = 'Zahlungsseite wird geladen...';
+export const loadError =
+  'Beim Laden des Zahlungsformulars ist ein Problem aufgetreten. Bitte versuchen Sie es später erneut oder wenden Sie sich an den Support.';
+export const tryAgain = 'Erneut versuchen';
+
+export const de: Messages = {
+  locale: 'de-DE',
+  loading,
+  fetching: 'Händler wird gesucht...',
+  preparing: 'Zahlungsformular wird vorbereitet...',
+
+  notFoundTitle: 'Händler nicht gefunden',
+  notFoundHosted:
+    'Wir konnten den gesuchten Händler nicht finden. Bitte prüfen Sie die Adresse und versuchen Sie es erneut.',
+  notFoundEmbedded:
+    'Dieses Zahlungsformular ist mit keinem uns bekannten Unternehmen verknüpft und kann keine Zahlungen annehmen. Bitte wenden Sie sich an das Unternehmen, dem diese Website gehört, um Ihre Rechnung zu bezahlen.',
+  notConfiguredTitle: 'Händler nicht eingerichtet',
+  notConfigured:
+    'Dieser Händler hat die Einrichtung der Zahlungen noch nicht abgeschlossen. Bitte wenden Sie sich direkt an ihn.',
+  invalidTitle: 'Ungültiger Zahlungslink',
+  invalidNextHosted: 'Bitte prüfen Sie den Zahlungslink und versuchen Sie es erneut.',
+  invalidNextEmbedded:
+    'Diesem Zahlungsformular fehlen Angaben. Bitte wenden Sie sich an das Unternehmen, dem diese Website gehört, um Ihre Rechnung zu bezahlen.',
+  missingInvoice: 'Ungültiger Zahlungslink: Die Rechnungsnummer fehlt.',
+  invalidMerchantHosted: 'Ungültiger Händler. Bitte prüfen Sie die Adresse und versuchen Sie es erneut.',
+  invalidMerchantEmbedded: 'Ungültiger Zahlungslink: Das Formular nennt keinen Händler.',
+  unsupportedCurrency: (code) => `Ungültiger Zahlungslink: Die Währung ${code} wird nicht unterstützt.`,
+  unavailableTitle: 'Zahlungsseite nicht verfügbar',
+  loadError,
+  network:
+    'Der Zahlungsserver ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  tryAgain,
+  contactMerchant: (name) => `Kontakt zu ${name}:`,
+  crashTitle: 'Etwas ist schiefgelaufen',
+  crashText: (message) => `Das Zahlungsformular wurde unerwartet beendet: ${message}`,
+
+  invoicePayment: 'Rechnung bezahlen',
+  invoice: 'Rechnung',
+  invoiceTotal: (total) => `Rechnungsbetrag: ${total}`,
+  balance: (balance) => `Offener Betrag: ${balance}`,
+  testMode: 'Testmodus',
+
+  amountLabel: (currency) => `Zahlungsbetrag (${currency})`,
+  quickAmounts: 'Schnellauswahl',
+  quickAmountLabel: (percent) => `${percent} % des offenen Betrags zahlen`,
+  changeAmount: 'Zahlungsbetrag ändern',
+  statePrompt: 'Bitte geben Sie den Betrag ein, den Sie zahlen möchten',
+  useAmount: 'Diesen Betrag verwenden',
+  breakdownAmount: 'Betrag',
+  breakdownSurcharge: (percent) => `Aufschlag (${percent} %)`,
+  breakdownTotal: 'Gesamt',
+  invalidAmount: 'Bitte geben Sie einen gültigen Zahlungsbetrag ein.',
+  exceedsBalance: (balance) => `Der Zahlungsbetrag darf den offenen Betrag von ${balance} nicht übersteigen.`,
+  balanceBelowMinimum: (balance, minimum) =>
+    `Der offene Betrag von ${balance} liegt unter der kleinsten Kartenzahlung (${minimum}) und kann nicht per Karte bezahlt werden.`,
+  belowMinimum: (minimum) => `Die Mindestzahlung beträgt ${minimum}.`,
+  remainderBelowMinimum: (rest, balance, minimum) =>
+    `Damit blieben ${rest} offen, weniger als die kleinste Kartenzahlung. Zahlen Sie ${balance} oder lassen Sie mindestens ${minimum} offen.`,
+  aboveMaximum:
+    'Dieser Betrag liegt über dem Kartenlimit pro Zahlung; bitte teilen Sie ihn auf mehrere Karten auf.',
+
+  emailLabel: 'E-Mail für den Beleg (optional)',
+  emailInvalid: 'Die E-Mail-Adresse ist ungültig',
+
+  paymentDetails: 'Kartendaten',
+  stripeStarting: 'Stripe wird noch mit dem Händlerkonto eingerichtet. Bitte versuchen Sie es erneut.',
+  stripeMissing: 'Stripe wurde nicht geladen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  cardholderName: 'Name des Karteninhabers',
+  cardNumber: 'Kartennummer',
+  cardExpiry: 'Ablaufdatum (MM/JJ)',
+  cardCvc: 'Prüfnummer (CVC)',
+  testCardsSummary: 'Testkartennummern',
+  testCards:
+    'Testkarten: 4242 4242 4242 4242 Visa Kredit; 4000 0566 5566 5556 Visa Debit; 4000 0003 6000 0006 australische Visa; 4000 0000 0000 0002 wird abgelehnt; 4000 0000 0000 9995 keine Deckung; 4000 0000 0000 9979 gestohlen; 4000 0000 0000 0069 abgelaufen; 4000 0000 0000 3220 verlangt 3-D Secure. Beliebiges künftiges Ablaufdatum und beliebige Prüfnummer.',
+  incompleteNumber: 'Ihre Kartennummer ist unvollständig.',
+  incompleteExpiry: 'Das Ablaufdatum Ihrer Karte ist unvollständig.',
+  incompleteCvc: 'Die Prüfnummer Ihrer Karte ist unvollständig.',
+  threeDsTitle: '3-D-Secure-Bestätigung (Testmodus)',
+  threeDsText: 'Ihre Bank bittet Sie, diese Zahlung zu bestätigen.',
+  threeDsComplete: 'Bestätigung abschließen',
+  threeDsFail: 'Bestätigung ablehnen',
+
+  cardInsufficientFunds:
+    'Ihre Karte ist nicht ausreichend gedeckt. Bitte wählen Sie eine andere Zahlungsart.',
+  cardLostOrStolen:
+    'Diese Karte wurde als verloren oder gestohlen gemeldet. Bitte verwenden Sie eine andere Karte.',
+  cardExpired:
+    'Ihre Karte ist abgelaufen. Bitte aktualisieren Sie Ihre Kartendaten oder verwenden Sie eine andere Karte.',
+  cardDeclined: 'Ihre Karte wurde abgelehnt.',
+  cardAuthenticationFailed:
+    'Ihre Zahlungsart konnte nicht bestätigt werden. Bitte wählen Sie eine andere Zahlungsart und versuchen Sie es erneut.',
+  cardFallback: 'Die Zahlung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+
+  quoteChecking: 'Gesamtbetrag für diese Karte wird geprüft...',
+  quoteSurcharge: (percent) => `Aufschlag ${percent} %`,
+  quoteNoSurcharge: 'kein Aufschlag',
+  quoteLine: (method, surcharge, total) => `${method} · ${surcharge} · Gesamt ${total}`,
+  repriced: (method, percent, total) =>
+    `Der Aufschlag für ${method} beträgt ${percent} %, der Gesamtbetrag also ${total}. Bitte prüfen Sie den neuen Betrag und klicken Sie erneut auf Bezahlen.`,
+  waitFor: 'Sie können es in {clock} erneut versuchen.',
+  pay: (total) => `${total} bezahlen`,
+  processing: 'Wird verarbeitet...',
+  processingError:
+    'Bei der Verarbeitung Ihrer Zahlung ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
+  paymentFailed: (message) => `Zahlung fehlgeschlagen: ${message}`,
+  paymentFailedStatus: (status) => `Zahlung fehlgeschlagen mit Status: ${status}`,
+
+  cappedNotice: (balance) =>
+    `Für diese Rechnung sind hier ${balance} offen. Wenn Sie meinen, dass mehr offen ist, wenden Sie sich an`,
+  belowMinimumDue: (balance) => `${balance} sind noch offen`,
+  belowMinimumWhy: (minimum) =>
+    `, können aber nicht per Karte bezahlt werden (die kleinste Kartenzahlung beträgt ${minimum}).`,
+  belowMinimumContact: 'Bitte wenden Sie sich an',
+  toSettle: ', um ihn zu begleichen.',
+  fullyPaid: 'Rechnung vollständig bezahlt!',
+  fullyPaidText: 'Diese Rechnung ist vollständig bezahlt. Vielen Dank!',
+  endSession: 'Sitzung beenden',
+
+  successTitle: 'Zahlung erfolgreich!',
+  successThanks: 'Vielen Dank für Ihre Zahlung.',
+  resultAmount: 'Betrag',
+  resultSurcharge: 'Aufschlag',
+  resultTotal: 'Bezahlt insgesamt',
+  resultTransaction: 'Transaktions-ID',
+  resultRemaining: 'Offener Restbetrag',
+  anotherPayment: 'Weitere Zahlung leisten',
+  endedTitle: 'Vielen Dank',
+  endedText: 'Ihre Zahlungssitzung ist beendet. Sie können dieses Fenster jetzt schließen.',
+
+  historyTitle: (count) => `Zahlungsverlauf (${count})`,
+  show: 'Anzeigen',
+  hide: 'Ausblenden',
+  historyDate: 'Datum',
+  historyAmount: 'Betrag',
+  historySurcharge: 'Aufschlag',
+  historyTotal: 'Gesamt',
+  historyStatus: 'Status',
+  historyStates: {
+    succeeded: 'Bezahlt',
+    processing: 'In Bearbeitung',
+    partially_refunded: 'Teilweise erstattet',
+    refunded: 'Erstattet',
+  },
+
+  debugLabel: 'Debug-Informationen',
+  debugUrl: 'URL',
+  debugApi: 'API',
+  debugMerchant: 'Händler-ID',
+  debugShortcode: 'Kurzcode',
+  debugState: 'Ladezustand',
+  debugProvider: 'Anbieter',
+  debugAccount: 'Verbundenes Konto',
+  debugNone: '(keine)',
+  debugUnknown: '(unbekannt)',
+  debugLookupLabel: 'Händler per ID suchen',
+  debugLookup: 'Suchen',
+  debugUseTestId: 'Test-ID verwenden',
+};

@@ -1,0 +1,172 @@
+/**
+ * The widget's English texts: every word the element shows or reports comes from here (or from
+ * the second language, ./de.ts, which must have the same keys). The spec's texts are kept word for
+ * word. Texts with values are functions; money arrives formatted. `loading`, `loadError` and `tryAgain`
+ * are named exports too, so the loader (widget/src/element) takes those texts without the rest.
+ */
+export const loading = 'Loading payment page...';
+export const loadError =
+  'There was a problem loading the payment form. Please try again later or contact support.';
+export const tryAgain = 'Try again';
+
+export const en = {
+  /** BCP 47 locale for money and dates when the page sets none (DESIGN §4a: en-US). */
+  locale: 'en-US',
+  loading,
+  fetching: 'Looking for merchant...',
+  preparing: 'Preparing payment page...',
+
+  // Links and merchants that cannot be paid. `hosted`: our /pay page; `embedded`: a merchant's site.
+  notFoundTitle: 'Merchant Not Found',
+  notFoundHosted: "We couldn't find the merchant you're looking for. Please check the URL and try again.",
+  notFoundEmbedded:
+    "This payment form isn't linked to a business we know, so it can't take payments. Please contact the business whose website this is to pay your invoice.",
+  notConfiguredTitle: 'Merchant Not Configured',
+  notConfigured: "This merchant hasn't completed their payment setup yet. Please contact them directly.",
+  invalidTitle: 'Invalid payment link',
+  invalidNextHosted: 'Please check the payment link and try again.',
+  invalidNextEmbedded:
+    'This payment form is missing some details. Please contact the business whose website this is to pay your invoice.',
+  missingInvoice: 'Invalid payment link: the invoice number is missing.',
+  invalidMerchantHosted: 'Invalid merchant. Please check the URL and try again.',
+  invalidMerchantEmbedded: 'Invalid payment link: the form does not name a merchant.',
+  unsupportedCurrency: (code: string) => `Invalid payment link: unsupported currency ${code}.`,
+  unavailableTitle: 'Payment page unavailable',
+  loadError,
+  network: 'Could not reach the payment server. Please check your connection and try again.',
+  tryAgain,
+  contactMerchant: (name: string) => `Contact ${name}:`,
+  crashTitle: 'Something went wrong',
+  crashText: (message: string) => `The payment form stopped unexpectedly: ${message}`,
+
+  // The invoice header.
+  invoicePayment: 'Invoice Payment',
+  invoice: 'Invoice',
+  invoiceTotal: (total: string) => `Invoice total: ${total}`,
+  balance: (balance: string) => `Balance: ${balance}`,
+  testMode: 'Test mode',
+
+  // Amount.
+  amountLabel: (currency: string) => `Payment amount (${currency})`,
+  quickAmounts: 'Quick amounts',
+  quickAmountLabel: (percent: number) => `Pay ${percent}% of the balance`,
+  changeAmount: 'Change the amount to pay',
+  statePrompt: 'Please enter the amount you would like to pay',
+  useAmount: 'Use This Amount',
+  breakdownAmount: 'Amount',
+  breakdownSurcharge: (percent: string) => `Surcharge (${percent}%)`,
+  breakdownTotal: 'Total',
+  invalidAmount: 'Please enter a valid payment amount.',
+  exceedsBalance: (balance: string) => `Payment amount cannot exceed the remaining balance of ${balance}.`,
+  balanceBelowMinimum: (balance: string, minimum: string) =>
+    `The remaining ${balance} is below the smallest card payment (${minimum}) and can't be paid by card.`,
+  belowMinimum: (minimum: string) => `The minimum payment is ${minimum}.`,
+  remainderBelowMinimum: (rest: string, balance: string, minimum: string) =>
+    `This would leave ${rest}, less than the smallest card payment. Pay ${balance}, or leave at least ${minimum}.`,
+  aboveMaximum: 'This amount is above the card limit per payment; please split it across cards.',
+
+  // Receipt email.
+  emailLabel: 'Email for receipt (optional)',
+  emailInvalid: 'Email is invalid',
+
+  // Payment details.
+  paymentDetails: 'Card information',
+  stripeStarting: 'Stripe is still initializing with the merchant account. Please try again.',
+  stripeMissing: 'Stripe has not been initialized. Please refresh the page and try again.',
+  cardholderName: 'Cardholder name',
+  cardNumber: 'Card number',
+  cardExpiry: 'Expiry (MM/YY)',
+  cardCvc: 'CVC',
+  testCardsSummary: 'Test card numbers',
+  testCards:
+    'Test cards: 4242 4242 4242 4242 Visa credit; 4000 0566 5566 5556 Visa debit; 4000 0003 6000 0006 Australian Visa; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 insufficient funds; 4000 0000 0000 9979 stolen; 4000 0000 0000 0069 expired; 4000 0000 0000 3220 asks for 3-D Secure. Any future expiry and any CVC.',
+  incompleteNumber: 'Your card number is incomplete.',
+  incompleteExpiry: "Your card's expiration date is incomplete.",
+  incompleteCvc: "Your card's security code is incomplete.",
+  threeDsTitle: '3-D Secure authentication (test mode)',
+  threeDsText: 'Your bank asks you to confirm this payment.',
+  threeDsComplete: 'Complete authentication',
+  threeDsFail: 'Fail authentication',
+
+  // Card errors (spec §8; core/card-errors.ts says the same on the server).
+  cardInsufficientFunds: 'Your card has insufficient funds. Please try a different payment method.',
+  cardLostOrStolen: 'This card has been reported as lost or stolen. Please use a different card.',
+  cardExpired: 'Your card has expired. Please update your card information or use a different card.',
+  cardDeclined: 'Your card was declined.',
+  cardAuthenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  cardFallback: 'Payment processing failed. Please try again.',
+
+  // Quote and Pay.
+  quoteChecking: 'Checking the total for this card...',
+  quoteSurcharge: (percent: string) => `surcharge ${percent} %`,
+  quoteNoSurcharge: 'no surcharge',
+  quoteLine: (method: string, surcharge: string, total: string) =>
+    `${method} · ${surcharge} · Total ${total}`,
+  repriced: (method: string, percent: string, total: string) =>
+    `The surcharge for ${method} is ${percent}%, so the total is ${total}. Please check the new total and press Pay again.`,
+  /** `{clock}` is replaced by the countdown (kept out of the screen reader's live announcements). */
+  waitFor: 'You can try again in {clock}.',
+  pay: (total: string) => `Pay ${total}`,
+  processing: 'Processing...',
+  processingError: 'There was an error processing your payment. Please try again.',
+  paymentFailed: (message: string) => `Payment failed: ${message}`,
+  paymentFailedStatus: (status: string) => `Payment failed with status: ${status}`,
+
+  // When the invoice cannot simply be paid.
+  cappedNotice: (balance: string) =>
+    `This invoice shows ${balance} due here. If you believe more is due, contact`,
+  belowMinimumDue: (balance: string) => `${balance} is still due`,
+  belowMinimumWhy: (minimum: string) =>
+    `, but it can't be paid by card (the smallest card payment is ${minimum}).`,
+  belowMinimumContact: 'Please contact',
+  toSettle: 'to settle it.',
+  fullyPaid: 'Invoice fully paid!',
+  fullyPaidText: 'This invoice has been fully paid. Thank you!',
+  endSession: 'End Session',
+
+  // Results.
+  successTitle: 'Payment Successful!',
+  successThanks: 'Thank you for your payment.',
+  resultAmount: 'Amount',
+  resultSurcharge: 'Surcharge',
+  resultTotal: 'Total paid',
+  resultTransaction: 'Transaction ID',
+  resultRemaining: 'Remaining balance',
+  anotherPayment: 'Make Another Payment',
+  endedTitle: 'Thank you',
+  endedText: 'Your payment session has ended. You may close this window now.',
+
+  // History.
+  historyTitle: (count: number) => `Payment history (${count})`,
+  show: 'Show',
+  hide: 'Hide',
+  historyDate: 'Date',
+  historyAmount: 'Amount',
+  historySurcharge: 'Surcharge',
+  historyTotal: 'Total',
+  historyStatus: 'Status',
+  historyStates: {
+    succeeded: 'Paid',
+    processing: 'Processing',
+    partially_refunded: 'Partly refunded',
+    refunded: 'Refunded',
+  } as Record<string, string>,
+
+  // The debug panel (developers; the spec's labels).
+  debugLabel: 'Debug information',
+  debugUrl: 'URL',
+  debugApi: 'API',
+  debugMerchant: 'Merchant ID',
+  debugShortcode: 'Shortcode',
+  debugState: 'Loading state',
+  debugProvider: 'Provider',
+  debugAccount: 'Connected account',
+  debugNone: '(none)',
+  debugUnknown: '(unknown)',
+  debugLookupLabel: 'Look up merchant by id',
+  debugLookup: 'Look up',
+  debugUseTestId: 'Use test id',
+};
+
+export type Messages = typeof en;

@@ -1,0 +1,38 @@
+/**
+ * `invoice-pay.js`, the script a merchant's page includes: defines `<invoice-pay>` (element/define.ts)
+ * and nothing else runs until an element needs its pay flow. The flow is an ES module beside this
+ * script (content-hashed names, filled in by the build: scripts/build-widget.ts), imported with
+ * `import()` and preloaded with the Subresource Integrity hashes the build computed — so a page that
+ * pins this script with SRI pins the whole widget. The `api` attribute defaults to the origin this
+ * script was loaded from.
+ */
+import { defineInvoicePay } from './element/define.ts';
+import type { FlowModule } from './element/props.ts';
+
+const script = (document.currentScript as HTMLScriptElement | null)?.src || null;
+const base = script ? new URL('.', script).href : `${location.origin}/widget/`;
+const origin = script ? new URL(script).origin : location.origin;
+
+function preload(url: string, integrity: string): void {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = url;
+  link.integrity = integrity;
+  link.crossOrigin = 'anonymous';
+  document.head.append(link);
+}
+
+let preloaded = false;
+
+function loadFlow(attempt: number): Promise<FlowModule> {
+  const [entry] = __FLOW_FILES__;
+  if (!preloaded) {
+    preloaded = true;
+    for (const f of __FLOW_FILES__) preload(base + f.file, f.integrity);
+  }
+  // A failed import is remembered by URL: a retry asks for the file under another one.
+  const url = base + entry.file + (attempt ? `?retry=${attempt}` : '');
+  return import(/* @vite-ignore */ url) as Promise<FlowModule>;
+}
+
+defineInvoicePay(loadFlow, origin === 'null' ? location.origin : origin);
