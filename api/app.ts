@@ -128,6 +128,10 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
+      // A wrapped upstream failure (provider, connector): the answer stays the catalogue's text,
+      // the log says what the upstream said.
+      if (err.status >= 500 && err.cause !== undefined)
+        deps.logger.warn({ reqId: c.get('requestId'), code: err.code, err: err.cause }, err.message);
       return c.json(
         { ...err.extra, ...errorBody(err.code, err.message, err.field) },
         err.status as 400,

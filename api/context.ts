@@ -15,7 +15,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Dependencies passed to `createApp`. Later domains add theirs here (payments, mailer, …). */
+/** Dependencies passed to `createApp`: built once by `api/main.ts`, and by each test with a fresh database. */
 export interface AppDeps {
   config: Readonly<Config>;
   database: AppDatabase;

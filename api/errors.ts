@@ -37,9 +37,11 @@ export class AppError extends Error {
       headers?: Record<string, string>;
       status?: number;
       extra?: Record<string, unknown>;
+      /** The error this one wraps (a provider's or connector's answer): logged, never rendered. */
+      cause?: unknown;
     } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.status = options.status ?? ERROR_CODES[code];

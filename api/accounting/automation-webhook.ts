@@ -4,11 +4,13 @@
  * is logged in webhook_tests. A 2xx answer to a payment, refund or write-off delivery is a write-back
  * (DESIGN §3.3): the receiver acknowledged it, so it counts as recorded.
  */
+import type { z } from '@hono/zod-openapi';
+import type { Selectable } from 'kysely';
 import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
-import type { OutboxJob } from '../db/types.ts';
+import type { OutboxJob, WebhookTestsTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import type { Actor } from '../merchants/service.ts';
+import { getMerchantOr404, type Actor } from '../merchants/service.ts';
 import { sendOutbound, OutboundTimeoutError } from '../net/outbound.ts';
 import { assertOutboundUrlAllowed, OutboundUrlError, outboundPolicyOf } from '../net/ssrf.ts';
 import type { DeliveryOutcome } from '../outbox/deliver.ts';
@@ -22,12 +24,12 @@ import {
   WRITEBACK_EVENTS,
 } from './webhook-events.ts';
 import { buildTestPayload, signatureHeader, SIGNATURE_HEADER } from './webhook-payload.ts';
+import type { WebhookBodySchema } from './webhook-schemas.ts';
 import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
 
 export const VERSION_HEADER = 'X-InvoicePay-Webhook-Version';
 
 export const CONFIGURE_WEBHOOK_FIRST = 'Please configure the webhook URL first';
-export const MERCHANT_NOT_FOUND = 'Merchant not found';
 
 export interface WebhookAttempt {
   ok: boolean;
@@ -168,18 +170,6 @@ export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): P
   };
 }
 
-/** The (not deleted) merchant, or 404 'Merchant not found'. */
-export async function merchantOr404(deps: AppDeps, id: string) {
-  const m = await deps.database.db
-    .selectFrom('merchants')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!m) throw new AppError('not_found', MERCHANT_NOT_FOUND);
-  return m;
-}
-
 export function webhookSettingsOf(
   m: {
     id: string;
@@ -215,7 +205,7 @@ export async function saveWebhookSettings(
   },
   actor: Actor,
 ) {
-  const before = await merchantOr404(deps, merchantId);
+  const before = await getMerchantOr404(deps, merchantId);
   const version = input.payload_version ?? before.webhook_version;
   if (!WEBHOOK_VERSIONS.includes(version))
     throw new AppError('validation_failed', `Unknown payload version: ${String(version)}`, {
@@ -227,7 +217,7 @@ export async function saveWebhookSettings(
       await assertOutboundUrlAllowed(url, outboundPolicyOf(deps));
     } catch (err) {
       if (err instanceof OutboundUrlError)
-        throw new AppError('validation_failed', err.message, { field: 'webhook_url' });
+        throw new AppError('validation_failed', err.message, { field: 'webhook_url', cause: err });
       throw err;
     }
   }
@@ -259,12 +249,12 @@ export async function saveWebhookSettings(
       deps.clock,
     );
   });
-  return webhookSettingsOf(await merchantOr404(deps, merchantId), deps.clock.now());
+  return webhookSettingsOf(await getMerchantOr404(deps, merchantId), deps.clock.now());
 }
 
 /** Send the spec's sample to the saved URL now and log the attempt in webhook_tests. */
 export async function sendTestWebhook(deps: AppDeps, merchantId: string, actor: Actor) {
-  const merchant = await merchantOr404(deps, merchantId);
+  const merchant = await getMerchantOr404(deps, merchantId);
   if (!merchant.make_webhook_url)
     throw new AppError('validation_failed', CONFIGURE_WEBHOOK_FIRST, { field: 'make_webhook_url' });
   // In the merchant's payload version: the spec's sample (v1), or a `test` event (2026-11).
@@ -306,5 +296,22 @@ export async function sendTestWebhook(deps: AppDeps, merchantId: string, actor: 
       deps.clock,
     );
   });
-  return { ...row, success: attempt.ok, test_data: payload };
+  return toApiWebhookTest(row);
+}
+
+/** A test delivery as the API shows it (the list of tests and the answer to a new one). */
+export function toApiWebhookTest(row: Selectable<WebhookTestsTable>) {
+  const success = row.status === 'success';
+  return {
+    id: row.id,
+    merchant_id: row.merchant_id,
+    webhook_url: row.webhook_url,
+    // The body that was sent (stored by us as JSON).
+    test_data: JSON.parse(row.test_data) as z.infer<typeof WebhookBodySchema>,
+    status: success ? ('success' as const) : ('failed' as const),
+    success,
+    response_status: row.response_status,
+    error_message: row.error_message,
+    created_at: row.created_at,
+  };
 }

@@ -7,9 +7,36 @@ import type { AppDeps } from '../context.ts';
 import type { AccountingConnection } from './connections.ts';
 import { grants, parseScopes } from './xero/scopes.ts';
 
-export const Connection = z.record(z.string(), z.unknown()).openapi('AccountingConnection');
+export const Connection = z
+  .object({
+    provider: z.enum(['xero', 'quickbooks']).nullable(),
+    /** `not_connected` when the merchant has none. */
+    status: z.string(),
+    tenant_id: z.string().nullable(),
+    tenant_name: z.string().nullable(),
+    payment_account_code: z.string().nullable(),
+    surcharge_account_code: z.string().nullable(),
+    credit_account_code: z.string().nullable(),
+    granted_scopes: z.array(z.string()).nullable(),
+    requested_scopes: z.array(z.string()).nullable(),
+    payment_services: z.boolean(),
+    token_expires_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+    connected_at: z.string().nullable(),
+    /** Which tools this server is configured for (client id and secret set). */
+    available: z.object({ xero: z.boolean(), quickbooks: z.boolean() }),
+  })
+  .openapi('AccountingConnection');
 
-export function toApiConnection(c: AccountingConnection | undefined, deps: AppDeps) {
+/** The connection just made, and the merchant it belongs to (the OAuth callback's answer). */
+export const MerchantConnection = Connection.extend({ merchant_id: z.string() }).openapi(
+  'AccountingMerchantConnection',
+);
+
+export function toApiConnection(
+  c: AccountingConnection | undefined,
+  deps: AppDeps,
+): z.infer<typeof Connection> {
   const granted = parseScopes(c?.granted_scopes);
   return {
     provider: c?.provider ?? null,

@@ -1,13 +1,12 @@
 /**
  * A merchant's Xero or QuickBooks connection: the connector for it, tokens sealed at rest, an
  * authorised session that refreshes the access token shortly before it expires (and once more if
- * the API still says 401), and the signed single-use OAuth `state` that names the merchant.
+ * the API still says 401) (the OAuth `state` of the connection flow is api/auth/oauth-state.ts).
  *
  * Refreshing is optimistic: the new tokens are stored only if the row has not changed since it was
  * read; a worker that loses that race uses the winner's tokens (Xero and Intuit both accept the
  * previous refresh token for a while, so the loser's own refresh did no harm).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Selectable } from 'kysely';
@@ -27,7 +26,6 @@ import { parseScopes } from './xero/scopes.ts';
 export type AccountingConnection = Selectable<AccountingConnectionsTable>;
 
 const REFRESH_MARGIN_MS = 120_000;
-export const OAUTH_STATE_TTL_MS = 30 * 60 * 1000;
 
 export function connectorFor(
   deps: AppDeps,
@@ -181,56 +179,4 @@ export async function withSession<T>(
     c = await refreshConnection(deps, c);
     return fn(session(), connector);
   }
-}
-
-function stateMac(secret: string | null, nonce: string): string {
-  if (!secret) throw new Error('JWT_SECRET is not configured');
-  return createHmac('sha256', secret).update(`invoicepay accounting-state v1.${nonce}`).digest('base64url');
-}
-
-/** A signed, single-use, expiring OAuth `state` naming the merchant and provider (DESIGN §4b). */
-export async function issueOAuthState(
-  deps: AppDeps,
-  merchantId: string,
-  provider: AccountingProvider,
-): Promise<string> {
-  const nonce = randomBytes(18).toString('base64url');
-  const now = deps.clock.now();
-  await deps.database.db
-    .insertInto('oauth_states')
-    .values({
-      nonce,
-      merchant_id: merchantId,
-      purpose: `${provider}_oauth`,
-      expires_at: new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
-      created_at: now.toISOString(),
-    })
-    .execute();
-  return `${nonce}.${stateMac(deps.config.jwtSecret, nonce)}`;
-}
-
-export async function consumeOAuthState(
-  deps: AppDeps,
-  state: string,
-): Promise<{ merchantId: string; provider: AccountingProvider } | null> {
-  const [nonce, signature] = state.split('.');
-  if (!nonce || !signature || nonce.length > 100) return null;
-  const expected = Buffer.from(stateMac(deps.config.jwtSecret, nonce));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const db = deps.database.db;
-  const now = deps.clock.now().toISOString();
-  const row = await db.selectFrom('oauth_states').selectAll().where('nonce', '=', nonce).executeTakeFirst();
-  if (!row || row.used_at || row.expires_at <= now) return null;
-  const provider =
-    row.purpose === 'xero_oauth' ? 'xero' : row.purpose === 'quickbooks_oauth' ? 'quickbooks' : null;
-  if (!provider) return null;
-  const used = await db
-    .updateTable('oauth_states')
-    .set({ used_at: now })
-    .where('nonce', '=', nonce)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) === 0) return null;
-  return { merchantId: row.merchant_id, provider };
 }

@@ -3,6 +3,7 @@
  * own folder). Amounts cross it as integer minor units; the implementations convert to the API's
  * decimals. Errors are `ConnectorError`s that say whether a retry can help.
  */
+import { parseJsonOr } from '../../core/json.ts';
 import type { Config } from '../config.ts';
 
 export type AccountingProvider = 'xero' | 'quickbooks';
@@ -137,9 +138,16 @@ export class ConnectorError extends Error {
   readonly reconnect: boolean;
   constructor(
     message: string,
-    o: { status?: number | null; retryable: boolean; retryAfterMs?: number; reconnect?: boolean },
+    o: {
+      status?: number | null;
+      retryable: boolean;
+      retryAfterMs?: number;
+      reconnect?: boolean;
+      /** The failure this one reports (a network error, a timeout). */
+      cause?: unknown;
+    },
   ) {
-    super(message);
+    super(message, o.cause === undefined ? undefined : { cause: o.cause });
     this.name = 'ConnectorError';
     this.status = o.status ?? null;
     this.retryable = o.retryable;
@@ -186,16 +194,11 @@ export async function callApi(
   } catch (err) {
     const e = err as Error;
     const why = e.name === 'TimeoutError' ? `no answer within ${call.timeoutMs} ms` : e.message;
-    throw new ConnectorError(`Could not reach ${label} (${why})`, { retryable: true });
+    throw new ConnectorError(`Could not reach ${label} (${why})`, { retryable: true, cause: err });
   }
   const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
+  // Not JSON (a proxy's HTML error page): the text itself, for the error message.
+  return { status: res.status, body: text ? parseJsonOr(text, text) : null, headers: res.headers };
 }
 
 /** Classify a non-2xx answer: 429/5xx retry (honouring Retry-After), 401 means refresh the token, other 4xx are final. */

@@ -5,16 +5,17 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { audit } from '../audit/service.ts';
+import { consumeOAuthState, issueOAuthState } from '../auth/oauth-state.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
+import { getMerchantOr404 } from '../merchants/service.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
-import { merchantOr404 } from './automation-webhook.ts';
-import { connectorFor, consumeOAuthState, issueOAuthState, saveConnection } from './connections.ts';
+import { connectorFor, saveConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
-import { Connection, toApiConnection } from './connection-view.ts';
+import { MerchantConnection, toApiConnection } from './connection-view.ts';
 import { parseScopes } from './xero/scopes.ts';
 
 const ProviderParam = IdParam.extend({
@@ -58,7 +59,7 @@ export const oauthRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id, provider } = c.req.valid('param');
-      await merchantOr404(deps, id);
+      await getMerchantOr404(deps, id);
       const cfg = provider === 'xero' ? deps.config.xero : deps.config.quickbooks;
       if (!cfg.clientId || !cfg.clientSecret)
         throw new AppError(
@@ -66,7 +67,7 @@ export const oauthRoutes = createRouter()
           `${provider === 'xero' ? 'Xero' : 'QuickBooks'} is not configured on this server (client id and secret).`,
         );
       const redirectUri = redirectUriFor(deps, c.req.valid('json')?.redirectUri);
-      const state = await issueOAuthState(deps, id, provider);
+      const state = await issueOAuthState(deps, deps.database.db, id, `${provider}_oauth`);
       const actor = actorOf(c);
       await audit(
         deps.database.db,
@@ -109,19 +110,26 @@ export const oauthRoutes = createRouter()
           required: true,
         },
       },
-      responses: { 200: json(Connection, 'Connected'), ...errorResponses(400, 401, 403, 502) },
+      responses: { 200: json(MerchantConnection, 'Connected'), ...errorResponses(400, 401, 403, 502) },
     }),
     async (c) => {
       const deps = c.get('deps');
       const body = c.req.valid('json');
       const redirectUri = redirectUriFor(deps, body.redirectUri);
-      const state = await consumeOAuthState(deps, body.state);
-      if (!state)
+      const consumed = await consumeOAuthState(deps, deps.database.db, body.state, [
+        'xero_oauth',
+        'quickbooks_oauth',
+      ]);
+      if (!consumed)
         throw new AppError(
           'validation_failed',
           'This connection link has expired or was already used. Please start again.',
           { field: 'state' },
         );
+      const state = {
+        merchantId: consumed.merchantId,
+        provider: consumed.purpose === 'xero_oauth' ? ('xero' as const) : ('quickbooks' as const),
+      };
       const connector = connectorFor(deps, state.provider);
       const connected = await (async () => {
         const tokens = await connector.exchangeCode(body.code, redirectUri);

@@ -9,7 +9,35 @@ import { actorOf } from '../merchants/routes.ts';
 import { payNowStatus, setUpPayNow } from './pay-now.ts';
 
 const path = '/api/admin/merchants/{id}/accounting/xero/pay-now';
-const PayNow = z.record(z.string(), z.unknown()).openapi('XeroPayNow');
+const PaymentService = z
+  .object({ id: z.string(), name: z.string(), url: z.string().nullable() })
+  .openapi('XeroPaymentService');
+
+const PayNow = z
+  .object({
+    /** The link to put in Xero: the merchant's accounting payment URL with Xero's placeholders. */
+    url_template: z.string(),
+    can_set_up: z.boolean(),
+    /** Why it cannot be set up here (then the template is copied by hand); null when it can. */
+    reason: z.enum(['not_connected', 'scope_missing', 'not_https']).nullable(),
+    message: z.string().nullable(),
+    branding_themes: z.array(z.object({ id: z.string(), name: z.string(), attached: z.boolean() })),
+    /** Our payment service in Xero, when it exists. */
+    payment_service: PaymentService.nullable(),
+  })
+  .openapi('XeroPayNow');
+
+const PayNowSetUp = z
+  .object({
+    payment_service: PaymentService,
+    /** The payment service was created now (not found in Xero already). */
+    created: z.boolean(),
+    /** The branding themes it was added to now, and those that had it already. */
+    attached: z.array(z.string()),
+    already_attached: z.array(z.string()),
+    message: z.string(),
+  })
+  .openapi('XeroPayNowSetUp');
 
 export const payNowRoutes = createRouter()
   .openapi(
@@ -53,7 +81,7 @@ export const payNowRoutes = createRouter()
         },
       },
       responses: {
-        200: json(PayNow, 'What was done in Xero'),
+        200: json(PayNowSetUp, 'What was done in Xero'),
         ...errorResponses(400, 401, 403, 404, 409, 422, 502),
       },
     }),

@@ -9,8 +9,7 @@ import { buildAccountingPaymentUrl } from '../../core/link-params.ts';
 import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
-import type { Actor } from '../merchants/service.ts';
-import { merchantOr404 } from './automation-webhook.ts';
+import { getMerchantOr404, type Actor } from '../merchants/service.ts';
 import { findConnection, withSession, type AccountingConnection } from './connections.ts';
 import { ConnectorError, type ConnectorSession } from './connector.ts';
 import { xeroApi } from './xero/api.ts';
@@ -43,7 +42,7 @@ async function inXero<T>(deps: AppDeps, c: AccountingConnection, fn: (s: Connect
   try {
     return await withSession(deps, c, (s) => fn(s));
   } catch (err) {
-    if (err instanceof ConnectorError) throw new AppError('provider_error', err.message);
+    if (err instanceof ConnectorError) throw new AppError('provider_error', err.message, { cause: err });
     throw err;
   }
 }
@@ -72,7 +71,7 @@ async function currentSetup(deps: AppDeps, c: AccountingConnection, template: st
 }
 
 export async function payNowStatus(deps: AppDeps, merchantId: string) {
-  const merchant = await merchantOr404(deps, merchantId);
+  const merchant = await getMerchantOr404(deps, merchantId);
   const template = buildAccountingPaymentUrl(deps.config.publicBaseUrl, merchant.id, merchant.shortcode);
   const c = await findConnection(deps.database.db, merchantId);
   const reason = unavailable(deps, c);
@@ -102,7 +101,7 @@ export async function setUpPayNow(
   input: { branding_theme_ids: string[]; pay_now_text?: string | null },
   actor: Actor,
 ) {
-  const merchant = await merchantOr404(deps, merchantId);
+  const merchant = await getMerchantOr404(deps, merchantId);
   const template = buildAccountingPaymentUrl(deps.config.publicBaseUrl, merchant.id, merchant.shortcode);
   const c = await findConnection(deps.database.db, merchantId);
   const reason = unavailable(deps, c);

@@ -158,7 +158,19 @@ export async function attentionList(deps: AppDeps) {
         .execute()
     : [];
   return rows.map((row) => ({
-    ...row,
+    subject_id: row.subject_id,
+    subject_type: row.subject_type,
+    provider: row.provider,
+    merchant_id: row.merchant_id,
+    merchant_name: row.merchant_name,
+    payment_id: row.payment_id,
+    invoice_number: row.invoice_number,
+    currency: row.currency,
+    amount: row.amount,
+    kind: row.kind,
+    message: row.message,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     job_id:
       jobs.find(
         (j) =>
@@ -167,6 +179,28 @@ export async function attentionList(deps: AppDeps) {
       )?.id ?? null,
   }));
 }
+
+const AttentionEntry = z
+  .object({
+    subject_id: z.string(),
+    subject_type: z.enum(['refund', 'write_off']),
+    provider: z.enum(['xero', 'quickbooks']),
+    merchant_id: z.string(),
+    merchant_name: z.string(),
+    payment_id: z.string().nullable(),
+    invoice_number: z.string().nullable(),
+    currency: z.string().nullable(),
+    /** The refund's amount (minor units); null for a write-off. */
+    amount: z.number().int().nullable(),
+    kind: z.string().nullable(),
+    /** What to do in the accounting tool before retrying. */
+    message: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    /** The failed sync job to retry once done (POST /api/admin/outbox/{id}/retry). */
+    job_id: z.string().nullable(),
+  })
+  .openapi('AccountingAttentionEntry');
 
 const Records = z.record(z.string(), z.unknown()).openapi('AccountingRecords');
 
@@ -195,7 +229,7 @@ export const recordsRoutes = createRouter()
       description:
         'Each entry says what to do (e.g. unreconcile the payment in Xero) and names the failed sync job; retry it with POST /api/admin/outbox/{id}/retry once done.',
       responses: {
-        200: json(z.array(z.record(z.string(), z.unknown())).openapi('AccountingAttention'), 'The list'),
+        200: json(z.array(AttentionEntry).openapi('AccountingAttention'), 'The list'),
         ...errorResponses(401, 403),
       },
     }),

@@ -14,8 +14,8 @@ import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
+import { getMerchantOr404 } from '../merchants/service.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
-import { merchantOr404 } from './automation-webhook.ts';
 import { connectorFor, findConnection, refreshTokenOf } from './connections.ts';
 import { Connection, toApiConnection } from './connection-view.ts';
 import { oauthRoutes } from './oauth-routes.ts';
@@ -40,7 +40,7 @@ export const accountingRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
-      await merchantOr404(deps, id);
+      await getMerchantOr404(deps, id);
       return c.json(toApiConnection(await findConnection(deps.database.db, id), deps), 200);
     },
   )
@@ -78,7 +78,7 @@ export const accountingRoutes = createRouter()
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      await merchantOr404(deps, id);
+      await getMerchantOr404(deps, id);
       const actor = actorOf(c);
       const updated = await deps.database.db.transaction().execute(async (trx) => {
         const existing = await findConnection(trx, id);
@@ -126,7 +126,7 @@ export const accountingRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
-      await merchantOr404(deps, id);
+      await getMerchantOr404(deps, id);
       const existing = await findConnection(deps.database.db, id);
       if (existing) {
         try {

@@ -6,9 +6,30 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
-import { toApiJob } from '../outbox/routes.ts';
+import { ApiJob, toApiJob } from '../outbox/routes.ts';
 import { toApiPayment } from '../payments/admin.ts';
 import { syncPaymentNow } from './manual-sync.ts';
+
+const SyncResult = z
+  .object({
+    /** `nothing`: the merchant has no target to sync to (the payment is left unchanged). */
+    mode: z.enum(['targets', 'nothing']),
+    /** True only when every target has the payment. */
+    synced: z.boolean(),
+    message: z.string(),
+    targets: z.array(
+      z.object({
+        target: z.enum(['automation_webhook', 'xero', 'quickbooks']),
+        label: z.string(),
+        status: z.enum(['delivered', 'pending', 'failed', 'needs_attention']),
+        message: z.string(),
+      }),
+    ),
+    jobs: z.array(ApiJob),
+    // The payment as GET /api/admin/payments/{id} shows it (its schema is the payments domain's).
+    payment: z.record(z.string(), z.unknown()),
+  })
+  .openapi('SyncResult');
 
 export const syncRoutes = createRouter().openapi(
   createRoute({
@@ -22,7 +43,7 @@ export const syncRoutes = createRouter().openapi(
       "Runs the merchant's sync for the payment and its settled refunds at once and answers with what happened at each target (`targets`: Xero, QuickBooks, automation webhook, each delivered / pending / failed / needs_attention; `synced` true only when every target has it). A merchant with nothing to sync to gets `mode: nothing` and a message saying so; the payment is left unchanged (use mark-recorded to record it by hand).",
     request: { params: IdParam },
     responses: {
-      200: json(z.record(z.string(), z.unknown()).openapi('SyncResult'), 'The outcome'),
+      200: json(SyncResult, 'The outcome'),
       ...errorResponses(401, 403, 404, 409),
     },
   }),

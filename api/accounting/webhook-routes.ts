@@ -7,10 +7,11 @@ import { audit } from '../audit/service.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../merchants/routes.ts';
+import { getMerchantOr404 } from '../merchants/service.ts';
 import {
-  merchantOr404,
   saveWebhookSettings,
   sendTestWebhook,
+  toApiWebhookTest,
   webhookSettingsOf,
 } from './automation-webhook.ts';
 import { WEBHOOK_VERSIONS } from './webhook-events.ts';
@@ -108,7 +109,7 @@ export const webhookRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       return c.json(
-        webhookSettingsOf(await merchantOr404(deps, c.req.valid('param').id), deps.clock.now()),
+        webhookSettingsOf(await getMerchantOr404(deps, c.req.valid('param').id), deps.clock.now()),
         200,
       );
     },
@@ -159,7 +160,7 @@ export const webhookRoutes = createRouter()
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
       const actor = actorOf(c);
-      await merchantOr404(deps, id);
+      await getMerchantOr404(deps, id);
       const secret = await webhookSecretFor(deps, deps.database.db, id);
       await audit(
         deps.database.db,
@@ -201,7 +202,7 @@ export const webhookRoutes = createRouter()
       const id = c.req.valid('param').id;
       const hours = c.req.valid('json')?.keep_previous_hours ?? ROTATION_OVERLAP_HOURS;
       const actor = actorOf(c);
-      await merchantOr404(deps, id);
+      await getMerchantOr404(deps, id);
       const rotated = await deps.database.db.transaction().execute(async (trx) => {
         const s = await rotateWebhookSecret(deps, trx, id, hours);
         await audit(
@@ -251,7 +252,7 @@ export const webhookRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
-      await merchantOr404(deps, id);
+      await getMerchantOr404(deps, id);
       const rows = await deps.database.db
         .selectFrom('webhook_tests')
         .selectAll()
@@ -259,14 +260,6 @@ export const webhookRoutes = createRouter()
         .orderBy('created_at', 'desc')
         .limit(20)
         .execute();
-      return c.json(
-        rows.map((r) => ({
-          ...r,
-          status: r.status === 'success' ? ('success' as const) : ('failed' as const),
-          success: r.status === 'success',
-          test_data: JSON.parse(r.test_data),
-        })),
-        200,
-      );
+      return c.json(rows.map(toApiWebhookTest), 200);
     },
   );

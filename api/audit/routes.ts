@@ -3,6 +3,7 @@
  * `GET /api/admin/audit-log/{id}`. Admin-only through the `/api/admin/*` guard in app.ts.
  */
 import { createRoute, z } from '@hono/zod-openapi';
+import { parseJsonOr } from '../../core/json.ts';
 import { AppError } from '../errors.ts';
 import { bearerSecurity as security, jsonContent } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
@@ -47,16 +48,20 @@ export const auditLogList = defineList({
   },
 });
 
-function toEntry(row: Selectable<AuditLogTable>) {
-  let details: unknown = null;
-  if (row.details !== null) {
-    try {
-      details = JSON.parse(row.details);
-    } catch {
-      details = row.details;
-    }
-  }
-  return { ...row, details };
+/** An entry as the API shows it: every column named, `details` as the JSON it was stored as. */
+function toEntry(row: Selectable<AuditLogTable>): z.infer<typeof AuditEntry> {
+  return {
+    id: row.id,
+    actor_id: row.actor_id,
+    actor_email: row.actor_email,
+    action: row.action,
+    target_type: row.target_type,
+    target_id: row.target_id,
+    // Written by audit() as JSON; a row from before that (plain text) is shown as it is.
+    details: row.details === null ? null : parseJsonOr(row.details, row.details),
+    ip: row.ip,
+    created_at: row.created_at,
+  };
 }
 
 export const auditRoutes = createRouter()

@@ -2,17 +2,14 @@
  * Blog queries. Rows keep tags as JSON text; `toAdminBlog`/`toPublicBlog` turn rows into API
  * objects so a row is never sent as-is.
  */
+import { parseJsonOr } from '../../core/json.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Blog, NewBlog } from '../db/types.ts';
 import type { AdminBlog, PublicBlog, PublicBlogPost } from './schema.ts';
 
 function parseStoredTags(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
-  } catch {
-    return [];
-  }
+  const value = parseJsonOr(text, []);
+  return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
 }
 
 export function toPublicBlog(row: Blog): PublicBlog {

@@ -5,15 +5,15 @@
  * keep `stripe_charges_enabled`, `stripe_onboarding_complete` (the console's Active badge) current.
  */
 import { audit } from '../audit/service.ts';
+import { consumeOAuthState, issueOAuthState } from '../auth/oauth-state.ts';
 import type { AppDeps } from '../context.ts';
 import type { MerchantUpdate } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { findMerchantById, parseMetadata, updateMerchant } from '../merchants/repository.ts';
 import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
 import { connectedAccountId } from '../merchants/resolve.ts';
-import type { Actor } from '../merchants/service.ts';
+import { getMerchantOr404, type Actor } from '../merchants/service.ts';
 import type { ConnectedAccount } from '../payments/providers/provider.ts';
-import { consumeConnectState, issueConnectState } from './state.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
 
 export const CONNECT_MERCHANT_NOT_FOUND = 'Could not find merchant details';
@@ -37,12 +37,6 @@ export function accountStatusFields(account: ConnectedAccount): MerchantUpdate {
   };
 }
 
-async function merchantOr404(deps: AppDeps, id: string) {
-  const merchant = await findMerchantById(deps.database.db, id);
-  if (!merchant) throw new AppError('not_found', CONNECT_MERCHANT_NOT_FOUND);
-  return merchant;
-}
-
 function withQuery(url: string, params: Record<string, string>): string {
   const u = new URL(url);
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
@@ -54,9 +48,9 @@ export async function startConnect(
   input: { merchantId: string; redirectUri: string; mode: 'oauth' | 'onboarding' },
   actor: Actor,
 ) {
-  const merchant = await merchantOr404(deps, input.merchantId);
+  const merchant = await getMerchantOr404(deps, input.merchantId, CONNECT_MERCHANT_NOT_FOUND);
   const db = deps.database.db;
-  const state = await issueConnectState(deps, db, merchant.id, input.mode);
+  const state = await issueOAuthState(deps, db, merchant.id, `stripe_${input.mode}`);
   let url: string;
   let accountId: string | null = null;
   try {
@@ -77,7 +71,7 @@ export async function startConnect(
     }
   } catch (err) {
     deps.logger.warn({ merchantId: merchant.id, err: (err as Error).message }, 'connect start failed');
-    throw new AppError('provider_error', CONNECT_FAILED);
+    throw new AppError('provider_error', CONNECT_FAILED, { cause: err });
   }
   await db.transaction().execute(async (trx) => {
     const now = deps.clock.now().toISOString();
@@ -114,17 +108,17 @@ export async function completeConnect(
   const stateText = input.state?.trim();
   if (!stateText) throw new AppError('validation_failed', NO_STATE, { field: 'state' });
   const db = deps.database.db;
-  const consumed = await consumeConnectState(deps, db, stateText);
+  const consumed = await consumeOAuthState(deps, db, stateText, ['stripe_oauth', 'stripe_onboarding']);
   if (!consumed) throw new AppError('validation_failed', BAD_STATE, { field: 'state' });
-  const merchant = await merchantOr404(deps, consumed.merchantId);
+  const mode = consumed.purpose === 'stripe_oauth' ? 'oauth' : 'onboarding';
+  const merchant = await getMerchantOr404(deps, consumed.merchantId, CONNECT_MERCHANT_NOT_FOUND);
   const code = input.code?.trim();
-  if (consumed.purpose === 'oauth' && !code)
-    throw new AppError('validation_failed', NO_CODE, { field: 'code' });
+  if (mode === 'oauth' && !code) throw new AppError('validation_failed', NO_CODE, { field: 'code' });
 
   let accountId: string | null;
   try {
     accountId =
-      consumed.purpose === 'oauth'
+      mode === 'oauth'
         ? (await deps.payments.exchangeOAuthCode(code!)).accountId
         : connectedAccountId(merchant);
     if (!accountId) throw new Error('no account to complete');
@@ -180,7 +174,7 @@ export async function completeConnect(
         action: 'merchant.stripe_connected',
         targetType: 'merchant',
         targetId: merchant.id,
-        details: { accountId, mode: consumed.purpose },
+        details: { accountId, mode },
         ip: actor.ip,
       },
       deps.clock,
@@ -203,14 +197,14 @@ export async function completeConnect(
 const ACCOUNT_KEYS = ['stripe_account_id', 'stripe_connect_id', 'stripe_id', 'connected_account_id'];
 
 export async function disconnectStripe(deps: AppDeps, merchantId: string, actor: Actor) {
-  const merchant = await merchantOr404(deps, merchantId);
+  const merchant = await getMerchantOr404(deps, merchantId, CONNECT_MERCHANT_NOT_FOUND);
   const accountId = connectedAccountId(merchant);
   if (accountId) {
     try {
       await deps.payments.disconnectAccount(accountId);
     } catch (err) {
       deps.logger.warn({ merchantId, err: (err as Error).message }, 'disconnect failed');
-      throw new AppError('provider_error', DISCONNECT_FAILED);
+      throw new AppError('provider_error', DISCONNECT_FAILED, { cause: err });
     }
   }
   const meta = parseMetadata(merchant.metadata);

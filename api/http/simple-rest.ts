@@ -5,17 +5,18 @@
  * a whitelist of sortable columns and declared filters, and answer with `Content-Range`.
  *
  * @example
- * const spec = defineList({
+ * // Declared once, beside the routes (defineList refuses unsafe column names at start-up):
+ * const merchantList = defineList({
  *   resource: 'merchants',
  *   sortable: { id: 'id', business_name: 'business_name', created_at: 'created_at' },
  *   defaultSort: ['created_at', 'DESC'],
  *   filters: { q: { search: ['business_name', 'email'] }, status: { column: 'status' },
  *              id: { column: 'id' }, created_gte: { column: 'created_at', op: 'gte' } },
  * });
- * const list = parseListQuery(c.req.query(), spec);                 // 400 on bad input
- * const { rows, total } = await paginate(db.selectFrom('merchants').selectAll(), list);
- * setListHeaders(c, list, rows.length, total);
- * return c.json(rows.map(toApi), 200);
+ * // In the list route's handler (responses: { 200: listResponse(MerchantSchema, 'Merchants') }):
+ * const rows = await listPage(c, merchantList, db.selectFrom('merchants').selectAll()); // 400 on bad input
+ * return c.json(rows.map(merchantToApi), 200);
+ * // A caller that needs its own count or page uses parseListQuery, paginate and setListHeaders.
  */
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   availableBalance,
   checkPaymentAmount,
+  committedOf,
   credibleLimitOf,
   EMPTY_LEDGER,
   invoiceTerms,
@@ -14,6 +15,7 @@ import {
   surchargeReturned,
   type LedgerCounters,
   type ObservationTerm,
+  withCredibleObservation,
 } from './ledger.ts';
 
 const obs = (o: Partial<ObservationTerm> & { amount: number }): ObservationTerm => ({
@@ -27,7 +29,41 @@ const obs = (o: Partial<ObservationTerm> & { amount: number }): ObservationTerm 
 
 const ledger = (l: Partial<LedgerCounters>): LedgerCounters => ({ ...EMPTY_LEDGER, ...l });
 
+describe('the balance through a link', () => {
+  it('counts what is paid, reserved and written off as no longer owed', () => {
+    expect(committedOf(ledger({ paid: 100, reserved: 20, writtenOff: 3, writtenBack: 50 }))).toBe(123);
+  });
+
+  it('is the link amount less what was committed since the link was written', () => {
+    const l = ledger({ paid: 25000, credibleLimit: 100000 });
+    expect(availableBalance(l, { amount: 100000, writtenBack: 0 })).toBe(75000);
+    // A link written after 20000 reached the tool already counts that payment.
+    expect(availableBalance(ledger({ paid: 25000 }), { amount: 80000, writtenBack: 20000 })).toBe(75000);
+    // A reservation holds its part until it succeeds or is released.
+    expect(availableBalance(ledger({ reserved: 30000 }), { amount: 100000, writtenBack: 0 })).toBe(70000);
+  });
+
+  it('is unbounded (null) for a link without an amount until a payment made an observation credible', () => {
+    expect(availableBalance(EMPTY_LEDGER, { amount: null, writtenBack: 0 })).toBeNull();
+    expect(linkBalance(EMPTY_LEDGER, { amount: null, writtenBack: 0 })).toBeNull();
+    const l = ledger({ paid: 40000, credibleLimit: 100000 });
+    expect(availableBalance(l, { amount: null, writtenBack: 0 })).toBe(60000);
+  });
+
+  it('never goes below 0, however much more was committed', () => {
+    const l = ledger({ paid: 120000 });
+    expect(availableBalance(l, { amount: 100000, writtenBack: 0 })).toBe(0);
+    expect(linkBalance(l, { amount: 100000, writtenBack: 0 })).toBe(0);
+  });
+});
+
 describe('credible observations', () => {
+  it('adds an observation to the limit as A + S, keeping the lower', () => {
+    expect(withCredibleObservation(null, { amount: 80000, writtenBack: 20000 })).toBe(100000);
+    expect(withCredibleObservation(100000, { amount: 50000, writtenBack: 0 })).toBe(50000);
+    expect(withCredibleObservation(50000, { amount: 90000, writtenBack: 0 })).toBe(50000);
+  });
+
   it('caps at min over credible, undismissed observations of A + S', () => {
     const list = [
       obs({ amount: 100000, credible: true }),
@@ -115,6 +151,18 @@ describe('overpaid and attention', () => {
       'AUD',
     );
     expect(after).toMatchObject({ balance: 99950, attention: null, capping: { kind: 'latest_link' } });
+  });
+
+  it('has no balance and nothing capping it before any link carried an amount', () => {
+    expect(invoiceTerms(EMPTY_LEDGER, [], 'AUD')).toEqual({
+      committed: 0,
+      balance: null,
+      latestLinkBalance: null,
+      capping: null,
+      overpaidAmount: 0,
+      attention: null,
+      belowMinimum: false,
+    });
   });
 
   it('shows the link balance of an invoice with only a failed attempt', () => {

@@ -65,9 +65,14 @@ export function toApiMerchant(m: Merchant, publicBaseUrl: string) {
 
 export type ApiMerchant = ReturnType<typeof toApiMerchant>;
 
-export async function getMerchantOr404(deps: AppDeps, id: string): Promise<Merchant> {
+/** The (not deleted) merchant, or 404 with `notFoundMessage` (a flow's own text from the spec). */
+export async function getMerchantOr404(
+  deps: AppDeps,
+  id: string,
+  notFoundMessage: string = ADMIN_MERCHANT_NOT_FOUND,
+): Promise<Merchant> {
   const merchant = await findMerchantById(deps.database.db, id);
-  if (!merchant) throw new AppError('not_found', ADMIN_MERCHANT_NOT_FOUND);
+  if (!merchant) throw new AppError('not_found', notFoundMessage);
   return merchant;
 }
 

@@ -13,8 +13,8 @@ import { formatIp, inCidr, nonPublicReason, parseCidr, parseIp, type Cidr } from
 import { systemResolveHost, type ResolveHost } from './resolve.ts';
 
 export class OutboundUrlError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'OutboundUrlError';
   }
 }
@@ -85,6 +85,7 @@ export async function assertOutboundUrlAllowed(
   } catch (err) {
     throw new OutboundUrlError(
       `Webhook URL host ${host} could not be resolved (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      { cause: err },
     );
   }
   if (answers.length === 0) throw new OutboundUrlError(`Webhook URL host ${host} has no addresses`);

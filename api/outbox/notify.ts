@@ -90,7 +90,7 @@ export async function notifyInvoicePaid(db: DbOrTrx, invoiceId: string, at: Date
 /**
  * A dispute (chargeback) on a payment, or a change of its status: `payment.disputed`. The payment
  * provider interface does not report disputes yet; the provider-event handling that records them
- * (issue 17) calls this in its transaction. One event per dispute and status.
+ * calls this in its transaction. One event per dispute and status.
  */
 export async function enqueueDisputeEvent(
   db: DbOrTrx,

@@ -42,9 +42,9 @@ export async function readToken(deps: AppDeps, tokenId: string, account: string)
   } catch (err) {
     if (isUnanswered(err)) {
       deps.logger.warn({ err: (err as Error).message }, 'confirmation token lookup got no answer');
-      throw new AppError('provider_error', PROCESSING_ERROR_MESSAGE);
+      throw new AppError('provider_error', PROCESSING_ERROR_MESSAGE, { cause: err });
     }
-    throw new AppError('unprocessable', UNREADABLE_DETAILS, { field: 'confirmationToken' });
+    throw new AppError('unprocessable', UNREADABLE_DETAILS, { field: 'confirmationToken', cause: err });
   }
   const nowSeconds = deps.clock.now().getTime() / 1000;
   if (token.paymentIntentId || (token.expiresAt !== null && token.expiresAt <= nowSeconds))

@@ -253,7 +253,7 @@ export async function refundPayment(
       'refund failed at the provider',
     );
     await db.transaction().execute((trx) => reverseRefund(trx, deps, refund.id, 'failed'));
-    throw new AppError('provider_error', REFUND_FAILED_MESSAGE);
+    throw new AppError('provider_error', REFUND_FAILED_MESSAGE, { cause: err });
   }
   return { refund, payment: (await findPayment(db, paymentId))! };
 }

@@ -26,7 +26,7 @@ async function provider<T>(deps: AppDeps, paymentId: string, fn: () => Promise<T
     return await fn();
   } catch (err) {
     deps.logger.warn({ paymentId, err: (err as Error).message }, 'resuming a payment attempt failed');
-    throw new AppError('provider_error', PROCESSING_ERROR_MESSAGE);
+    throw new AppError('provider_error', PROCESSING_ERROR_MESSAGE, { cause: err });
   }
 }
 

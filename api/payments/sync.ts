@@ -27,7 +27,9 @@ export async function syncFromProvider(deps: AppDeps, payment: Payment): Promise
     intent = await deps.payments.retrieveIntent(payment.payment_intent_id, payment.stripe_connect_account_id);
   } catch (err) {
     deps.logger.warn({ paymentId: payment.id, err: (err as Error).message }, 'could not retrieve intent');
-    throw new AppError('provider_error', 'Could not reach the payment provider. Please try again.');
+    throw new AppError('provider_error', 'Could not reach the payment provider. Please try again.', {
+      cause: err,
+    });
   }
   const after = (await applyIntent(deps, payment.id, intent)) ?? payment;
   if (after.status !== payment.status && isBankDebit(payment))

@@ -38,8 +38,10 @@ export const webhookRoutes = createRouter().openapi(
       event = deps.payments.parseWebhook(raw, c.req.header('stripe-signature') ?? null);
     } catch (err) {
       if (err instanceof WebhookSignatureError)
-        throw new AppError('bad_request', `Webhook signature verification failed: ${err.message}`);
-      throw new AppError('bad_request', 'Malformed webhook event');
+        throw new AppError('bad_request', `Webhook signature verification failed: ${err.message}`, {
+          cause: err,
+        });
+      throw new AppError('bad_request', 'Malformed webhook event', { cause: err });
     }
     const result = await handleWebhookEvent(deps, event);
     return c.json({ received: true as const, duplicate: result.duplicate }, 200);

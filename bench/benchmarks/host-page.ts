@@ -8,7 +8,7 @@
  * (cold cache); one warm-up, then the median of 7 (1 in quick mode).
  */
 import type { Benchmark } from '../harness.ts';
-import { serveExample } from '../../tests/e2e/examples-helpers.ts';
+import { serveExample } from '../../tests/e2e/support/examples.ts';
 import { launchBrowser } from '../../tests/e2e/support/browser.ts';
 import { createConnectedMerchant } from '../../tests/e2e/support/pay-fixtures.ts';
 import { startServer } from '../../tests/e2e/support/server.ts';

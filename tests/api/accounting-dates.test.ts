@@ -20,8 +20,8 @@ import {
   payInvoice,
   quickbooksEnv,
   xeroEnv,
-} from './accounting-support.ts';
-import { createConnectedMerchant } from './payments-support.ts';
+} from './support/accounting.ts';
+import { createConnectedMerchant } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -22,8 +22,8 @@ import {
   paymentRow,
   quickbooksEnv,
   refund,
-} from './accounting-support.ts';
-import { createConnectedMerchant } from './payments-support.ts';
+} from './support/accounting.ts';
+import { createConnectedMerchant } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -21,8 +21,8 @@ import {
   paymentRow,
   quickbooksEnv,
   xeroEnv,
-} from './accounting-support.ts';
-import { createConnectedMerchant } from './payments-support.ts';
+} from './support/accounting.ts';
+import { createConnectedMerchant } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -27,8 +27,8 @@ import {
   paymentRow,
   refund,
   xeroEnv,
-} from './accounting-support.ts';
-import { createConnectedMerchant } from './payments-support.ts';
+} from './support/accounting.ts';
+import { createConnectedMerchant } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -18,8 +18,8 @@ import {
   jobOf,
   payInvoice,
   xeroEnv,
-} from './accounting-support.ts';
-import { createConnectedMerchant } from './payments-support.ts';
+} from './support/accounting.ts';
+import { createConnectedMerchant } from './support/payments.ts';
 
 const skip = await skipPostgres();
 const LEGACY =

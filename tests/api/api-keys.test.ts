@@ -12,8 +12,8 @@ import { FORBIDDEN_MESSAGE } from '../../api/auth/guard.ts';
 import { createTestApp, json, testConfig, type TestApp } from '../support/app.ts';
 import { adminHeaders, createAdmin, userHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant } from './payments-support.ts';
-import { createKey } from './v1-support.ts';
+import { createConnectedMerchant } from './support/payments.ts';
+import { createKey } from './support/v1.ts';
 
 const skip = await skipPostgres();
 

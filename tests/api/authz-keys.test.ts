@@ -11,8 +11,8 @@ import { expiredKeyMessage, READ_ONLY_API_KEY, REVOKED_API_KEY } from '../../api
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant } from './payments-support.ts';
-import { createKey, payThroughSignedLink, type Headers, type MadeKey } from './v1-support.ts';
+import { createConnectedMerchant } from './support/payments.ts';
+import { createKey, payThroughSignedLink, type Headers, type MadeKey } from './support/v1.ts';
 
 const skip = await skipPostgres();
 const isV1 = (p: string) => p.startsWith('/api/v1/');

@@ -1,5 +1,5 @@
 /**
- * Request body limits (issue 16): every write route refuses a body over its limit with 413 and the
+ * Request body limits: every write route refuses a body over its limit with 413 and the
  * error shape — small JSON routes at 16 KB, the provider webhook and blog posts at 1 MB — whether
  * the size is declared (Content-Length, refused before reading) or streamed. Bodies within the
  * limit still work. The real server's memory under a 600 MB body is tests/reliability/limits.test.ts.

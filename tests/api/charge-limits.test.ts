@@ -11,7 +11,7 @@ import { SUPPORTED_CURRENCIES } from '../../core/currencies.ts';
 import { computeSurcharge, formatMoney, fromMinorUnits } from '../../core/money.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant, amountAnswer, openSession, payThroughLink } from './payments-support.ts';
+import { createConnectedMerchant, amountAnswer, openSession, payThroughLink } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

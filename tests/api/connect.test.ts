@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { sandbox } from './payments-support.ts';
+import { sandbox } from './support/payments.ts';
 
 const skip = await skipPostgres();
 const REDIRECT = 'http://127.0.0.1:8787/connect/callback';

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireReservations } from '../../api/payments/expiry.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { invoiceIdOf, placeReservations } from './ledger-support.ts';
-import { createConnectedMerchant, invoiceRow, openSession, payThroughLink } from './payments-support.ts';
+import { invoiceIdOf, placeReservations } from './support/ledger.ts';
+import { createConnectedMerchant, invoiceRow, openSession, payThroughLink } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

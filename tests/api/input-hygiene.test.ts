@@ -1,5 +1,5 @@
 /**
- * Input hygiene from the security review (issue 16): email addresses with control or invisible
+ * Input hygiene from the security review: email addresses with control or invisible
  * characters are refused everywhere (a NUL made an address look identical to the admin's); a
  * merchant's status takes only its known values; admin lists return at most MAX_PAGE_SIZE rows
  * whatever range is asked; sign-out accepts same-origin requests only. (SQLite file permissions:

@@ -19,8 +19,8 @@ import {
   refundAs,
   writeOff,
   type Admin,
-} from './ledger-support.ts';
-import { createConnectedMerchant, openSession, payThroughLink, sandbox } from './payments-support.ts';
+} from './support/ledger.ts';
+import { createConnectedMerchant, openSession, payThroughLink, sandbox } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

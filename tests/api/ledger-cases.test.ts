@@ -18,14 +18,14 @@ import {
   refundAs,
   writeOff,
   type Admin,
-} from './ledger-support.ts';
+} from './support/ledger.ts';
 import {
   CARDS,
   createConnectedMerchant,
   amountAnswer,
   openSession,
   payThroughLink,
-} from './payments-support.ts';
+} from './support/payments.ts';
 
 const skip = await skipPostgres();
 

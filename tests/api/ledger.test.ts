@@ -22,7 +22,7 @@ import {
   quoteAndPay,
   refresh,
   sandbox,
-} from './payments-support.ts';
+} from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -8,7 +8,7 @@ import { contrastRatio } from '../../core/brand.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant, openSession } from './payments-support.ts';
+import { createConnectedMerchant, openSession } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -11,7 +11,7 @@ import { runDemoSeed } from '../../api/seed/demo.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant, createPayment, openSession, payThroughLink } from './payments-support.ts';
+import { createConnectedMerchant, createPayment, openSession, payThroughLink } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

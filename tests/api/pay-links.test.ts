@@ -11,9 +11,9 @@ import { ALTERED_LINK_MESSAGE } from '../../api/pay-links/session.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { ledgerPage } from './ledger-support.ts';
-import { createConnectedMerchant, openSession } from './payments-support.ts';
-import { createKey, partsOf, payThroughSignedLink, type MadeKey } from './v1-support.ts';
+import { ledgerPage } from './support/ledger.ts';
+import { createConnectedMerchant, openSession } from './support/payments.ts';
+import { createKey, partsOf, payThroughSignedLink, type MadeKey } from './support/v1.ts';
 
 const skip = await skipPostgres();
 

@@ -26,7 +26,7 @@ import {
   openSession,
   quoteAndPay,
   refresh,
-} from './payments-support.ts';
+} from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant, payThroughLink } from './payments-support.ts';
+import { createConnectedMerchant, payThroughLink } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -1,5 +1,5 @@
 /**
- * Payment method domains (issue 14, DESIGN §4): wallets on direct charges need the page's domain
+ * Payment method domains (DESIGN §4): wallets on direct charges need the page's domain
  * registered on the merchant's connected account. The platform's own host is registered when the
  * merchant is onboarded (and when its account starts taking charges); an admin adds the merchant's
  * own sites in the console, sees each registration's Apple Pay / Google Pay status, checks one again
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders, userHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant, sandbox } from './payments-support.ts';
+import { createConnectedMerchant, sandbox } from './support/payments.ts';
 
 const skip = await skipPostgres();
 const REDIRECT = 'https://pay.invoicepay.example/connect/callback';

@@ -10,7 +10,7 @@ import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { startReceiver, type Receiver } from '../support/fake-receiver.ts';
-import { createConnectedMerchant, openSession, quoteAndPay, refresh } from './payments-support.ts';
+import { createConnectedMerchant, openSession, quoteAndPay, refresh } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

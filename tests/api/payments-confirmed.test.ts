@@ -1,5 +1,5 @@
 /**
- * The server confirms every charge (issue 14, DESIGN §3.2, §3.4, §4b), tried as an attacker would:
+ * The server confirms every charge (decision 0009, DESIGN §3.2, §3.4, §4b), tried as an attacker would:
  *  - no reservation without a real charge: quoting holds nothing, a declined attempt gives its amount
  *    back at once, and other customers' balance never moves for either;
  *  - the surcharge follows the card actually charged: a quote for one card cannot pay with another
@@ -27,7 +27,7 @@ import {
   quoteAndPay,
   refresh,
   sandbox,
-} from './payments-support.ts';
+} from './support/payments.ts';
 
 const skip = await skipPostgres();
 

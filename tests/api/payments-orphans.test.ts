@@ -32,14 +32,14 @@ import {
   openSession,
   quote,
   sandbox,
-} from './payments-support.ts';
+} from './support/payments.ts';
 import {
   faultyProvider,
   paymentsOf,
   sandboxIntents,
   until,
   type FaultyProvider,
-} from './recovery-support.ts';
+} from './support/recovery.ts';
 
 const skip = await skipPostgres();
 

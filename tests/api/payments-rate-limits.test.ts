@@ -10,7 +10,7 @@ import { createApp } from '../../api/app.ts';
 import { PAYMENT_RATE_RULES } from '../../api/payments/rate-limits.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { CARDS, cardToken, createConnectedMerchant, createPayment, openSession } from './payments-support.ts';
+import { CARDS, cardToken, createConnectedMerchant, createPayment, openSession } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -27,8 +27,8 @@ import {
   quoteAndPay,
   refresh,
   sandbox,
-} from './payments-support.ts';
-import { sandboxIntents } from './recovery-support.ts';
+} from './support/payments.ts';
+import { sandboxIntents } from './support/recovery.ts';
 
 const skip = await skipPostgres();
 
@@ -168,7 +168,7 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     });
     expect(noKey.status).toBe(400);
     expect(noKey.body.error.message).toBe(IDEMPOTENCY_KEY_REQUIRED);
-    // The attack of issue 14: a bare request with a typed amountDue used to hold the whole invoice.
+    // The attack decision 0009 closed: a bare request with a typed amountDue used to hold the whole invoice.
     const bare = await json(
       t.app,
       'POST',

@@ -1,5 +1,5 @@
 /**
- * Several server processes on one PostgreSQL database (issue 16), as two app instances with their
+ * Several server processes on one PostgreSQL database, as two app instances with their
  * own connection pools, caches and rate-limit stores sharing one schema — what `WORKERS=2` or two
  * machines behind a load balancer are. Requests alternate between them:
  *  - abuse limits hold across them (the limit, not twice it), including the lockout of unknown emails;
@@ -19,7 +19,7 @@ import { CONTACT_RATE_RULE } from '../../api/prospects/service.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders, createUser, signIn } from '../support/auth.ts';
 import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant, openSession } from './payments-support.ts';
+import { createConnectedMerchant, openSession } from './support/payments.ts';
 
 const skip = testDialect !== 'postgres' || (await skipPostgres());
 

@@ -1,5 +1,5 @@
 /**
- * Access tokens die with their session (issue 16): an access token already issued is refused at
+ * Access tokens die with their session: an access token already issued is refused at
  * once — not up to 15 minutes later — after sign-out, after a password reset, after its refresh
  * token is found stolen (reuse), and after a role change by `npm run admin:create`. The user's other
  * devices keep working: their refresh token gets them a current access token.

@@ -1,7 +1,7 @@
 /**
  * SQLite files hold password hashes, tokens and payments: the database file and its -wal/-shm are
  * created readable by their owner only (0600), whatever the umask, and an existing world-readable
- * database is tightened when it is opened (issue 16). Both the app's and the sandbox provider's
+ * database is tightened when it is opened. Both the app's and the sandbox provider's
  * databases are opened through openSqlite.
  */
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';

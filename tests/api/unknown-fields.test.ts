@@ -1,5 +1,5 @@
 /**
- * Unknown request fields are refused, not silently dropped (issue 16): every write operation in
+ * Unknown request fields are refused, not silently dropped: every write operation in
  * /api/openapi.json with a JSON body — the list is read from the document, so routes added later are
  * covered — answers 400 naming a field it does not declare, nested ones too. The review's case:
  * `{"url": …}` on the automation-webhook route answered 200 and saved nothing.

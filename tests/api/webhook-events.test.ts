@@ -14,8 +14,8 @@ import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { startReceiver, type Receiver } from '../support/fake-receiver.ts';
-import { CARDS, createConnectedMerchant, payThroughLink } from './payments-support.ts';
-import { payThroughSignedLink } from './v1-support.ts';
+import { CARDS, createConnectedMerchant, payThroughLink } from './support/payments.ts';
+import { payThroughSignedLink } from './support/v1.ts';
 
 const skip = await skipPostgres();
 
@@ -92,7 +92,7 @@ describe.skipIf(skip)(`webhook payload versions and event types (${testDialect})
     } finally {
       t.deps.payments.refund = refund;
     }
-    // A declined card, and a dispute as the provider's event handling (issue 17) will report it.
+    // A declined card, and a dispute as the provider's event handling will report it.
     const declined = await payThroughLink(t, {
       merchant: merchant.id,
       invoice: 'INV-901',

@@ -15,7 +15,7 @@ import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { startReceiver, type Receiver } from '../support/fake-receiver.ts';
-import { createConnectedMerchant, payThroughLink } from './payments-support.ts';
+import { createConnectedMerchant, payThroughLink } from './support/payments.ts';
 
 const skip = await skipPostgres();
 const HOUR = 3_600_000;

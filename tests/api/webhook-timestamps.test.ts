@@ -1,6 +1,6 @@
 /**
  * Webhook signatures dated in the future beyond the five-minute tolerance are refused, as stale
- * ones are (issue 16): a future date would stretch the window in which a captured delivery can be
+ * ones are: a future date would stretch the window in which a captured delivery can be
  * replayed. Through the webhook route, for the sandbox's verifier and for the Stripe provider
  * (whose SDK checks only stale timestamps). Signed with the official SDK's test helper.
  */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { bearerFor, createVerifiedUser, expectTitle, seededAdmin, signIn } from './admin-helpers.ts';
+import { bearerFor, createVerifiedUser, expectTitle, seededAdmin, signIn } from './support/admin.ts';
 
 describe('console access', () => {
   let server: RunningServer;

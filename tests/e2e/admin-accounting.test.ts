@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFakeXero, type FakeXero } from '../support/fake-xero.ts';
-import { bearerFor, seededAdmin, signIn, toast } from './admin-helpers.ts';
+import { bearerFor, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
 import { createConnectedMerchant, payOverHttp, type TestMerchant } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seededAdmin, signIn, toast } from './admin-helpers.ts';
+import { seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { createConnectedMerchant, type TestMerchant } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';

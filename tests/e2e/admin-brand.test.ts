@@ -5,10 +5,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededAdmin, signIn } from './admin-helpers.ts';
+import { seededAdmin, signIn } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
 import { createConnectedMerchant } from './support/pay-fixtures.ts';
-import { openServerDb } from './site-helpers.ts';
+import { openServerDb } from './support/site.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const BROWSER_LINK_BLUE = 'rgb(0, 0, 238)';

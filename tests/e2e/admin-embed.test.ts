@@ -8,8 +8,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveExample, type ExampleHost } from './examples-helpers.ts';
-import { seededAdmin, signIn } from './admin-helpers.ts';
+import { serveExample, type ExampleHost } from './support/examples.ts';
+import { seededAdmin, signIn } from './support/admin.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import {
   CARDS,

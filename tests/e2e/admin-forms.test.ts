@@ -5,13 +5,15 @@
  * URL, slug generated from the title and editable, duplicate slug, success then the public /blog),
  * lists that cannot load, and the not-found screens. Server failures the UI must survive are
  * produced at the browser's network edge (`page.route`), the only place a test can make them.
+ * Each test stands alone: the page is signed in once, and a test that needs a merchant creates its
+ * own over the API and opens it.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
-import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './admin-helpers.ts';
+import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './support/admin.ts';
 
 const serverError = {
   status: 500,
@@ -28,6 +30,26 @@ describe('console forms and messages', () => {
   let receiverPort: number;
   const received: Array<{ status: number; body: string }> = [];
   let receiverStatus = 500;
+  let adminToken: string;
+
+  /** A merchant of the test's own, created over the API, its details page open in the console. */
+  async function openNewMerchant(businessName: string, fields: { description?: string } = {}) {
+    const res = await fetch(`${server.baseUrl}/api/admin/merchants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({
+        business_name: businessName,
+        name: 'Fran Form',
+        email: `${businessName.toLowerCase().replace(/\W+/g, '-')}@formtimber.example`,
+        ...fields,
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    await page.goto(`${server.baseUrl}/admin/merchants/${id}`);
+    await expectTitle(page, 'Merchant Details');
+    await page.getByRole('heading', { name: businessName }).waitFor();
+  }
 
   beforeAll(async () => {
     receiverPort = await freePort();
@@ -46,6 +68,9 @@ describe('console forms and messages', () => {
     ]);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
+    await signIn(page, server.baseUrl, seededAdmin(server));
+    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    adminToken = await bearerFor(server.baseUrl, seededAdmin(server));
   });
   afterAll(async () => {
     await context?.close();
@@ -55,14 +80,25 @@ describe('console forms and messages', () => {
   });
 
   it("sign-in: required fields and the server's message for wrong credentials", async () => {
-    await page.goto(`${server.baseUrl}/admin/login`);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Email is required').waitFor();
-    await page.getByText('Password is required').waitFor();
-    await signIn(page, server.baseUrl, { email: 'admin@invoicepay.local', password: 'wrong-password' });
-    await page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }).waitFor();
-    await signIn(page, server.baseUrl, seededAdmin(server));
-    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    // A context of its own: the other tests share a signed-in page.
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const signInPage = await fresh.newPage();
+      await signInPage.goto(`${server.baseUrl}/admin/login`);
+      const form = signInPage.locator('form');
+      await signInPage.getByRole('button', { name: 'Sign In' }).click();
+      await form.getByText('Email is required').waitFor();
+      await form.getByText('Password is required').waitFor();
+      await signIn(signInPage, server.baseUrl, {
+        email: 'admin@invoicepay.local',
+        password: 'wrong-password',
+      });
+      await signInPage.getByRole('alert').filter({ hasText: 'Invalid login credentials' }).waitFor();
+      await signIn(signInPage, server.baseUrl, seededAdmin(server));
+      await signInPage.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("Add Merchant: the spec's field messages, server failure, Cancel, then success", async () => {
@@ -104,19 +140,20 @@ describe('console forms and messages', () => {
     await toast(page, 'Merchant created successfully').waitFor();
     await page.getByRole('row').filter({ hasText: 'Form Test Timber' }).getByText('Form Test Timber').click();
     await expectTitle(page, 'Merchant Details');
-    await page.getByText('Hardwood decking').waitFor();
+    await page.getByRole('region', { name: 'Form Test Timber' }).getByText('Hardwood decking').waitFor();
   });
 
   it('Edit Merchant: required fields, failure and success messages', async () => {
+    await openNewMerchant('Edit Test Timber', { description: 'Hardwood decking' });
     await page.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Merchant' });
-    await expect(dialog.getByLabel('Business Name').inputValue()).resolves.toBe('Form Test Timber');
+    await expect(dialog.getByLabel('Business Name').inputValue()).resolves.toBe('Edit Test Timber');
     await dialog.getByLabel('Business Name').fill('');
     await dialog.getByLabel('Contact Name').fill('');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Business name is required').waitFor();
     await dialog.getByText('Contact name is required').waitFor();
-    await dialog.getByLabel('Business Name').fill('Form Test Timber & Co');
+    await dialog.getByLabel('Business Name').fill('Edit Test Timber & Co');
     await dialog.getByLabel('Contact Name').fill('Fran Form');
     await dialog.getByLabel('Description').fill('');
 
@@ -129,81 +166,87 @@ describe('console forms and messages', () => {
 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Merchant details updated successfully').waitFor();
-    await page.getByRole('heading', { name: 'Form Test Timber & Co' }).waitFor();
-    await page.getByText('No description provided').waitFor();
+    const info = page.getByRole('region', { name: 'Edit Test Timber & Co' });
+    await info.getByRole('heading', { name: 'Edit Test Timber & Co' }).waitFor();
+    await info.getByText('No description provided').waitFor();
   });
 
   it("surcharge: out-of-range percentage is refused with the server's wording", async () => {
-    await page.getByLabel('Surcharge percentage').fill('7');
-    await page.getByRole('button', { name: 'Save surcharge' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Surcharge must be between 0% and 5%' }).waitFor();
-    await page.getByLabel('Surcharge percentage').fill('1.5');
-    await page.getByRole('button', { name: 'Save surcharge' }).click();
+    await openNewMerchant('Surcharge Test Timber');
+    const surcharge = page.getByRole('region', { name: 'Customer Surcharge' });
+    await surcharge.getByLabel('Surcharge percentage').fill('7');
+    await surcharge.getByRole('button', { name: 'Save surcharge' }).click();
+    await surcharge.getByRole('alert').filter({ hasText: 'Surcharge must be between 0% and 5%' }).waitFor();
+    await surcharge.getByLabel('Surcharge percentage').fill('1.5');
+    await surcharge.getByRole('button', { name: 'Save surcharge' }).click();
     await toast(page, 'Surcharge settings saved').waitFor();
   });
 
   it('automation webhook: what is saved, URL check, test before configuring, save, failed and successful tests with the logged attempt', async () => {
+    await openNewMerchant('Webhook Test Timber');
+    const panel = page.getByRole('region', { name: 'Automation Webhook' });
     // Nothing saved: an empty field whose example is a placeholder, and a line that says so.
-    const url = page.getByLabel('Webhook URL');
+    const url = panel.getByLabel('Webhook URL');
     await expect(url.inputValue()).resolves.toBe('');
     await expect(url.getAttribute('placeholder')).resolves.toBe('https://hook.make.com/…');
-    await page.getByText('No webhook saved yet.').waitFor();
-    await expect(page.getByText('https://hook.make.com/…', { exact: true }).count()).resolves.toBe(0);
-    await expect(page.getByText('Unsaved changes: save to use them.').count()).resolves.toBe(0);
-    await page.getByRole('button', { name: 'Test webhook' }).click();
+    await panel.getByText('No webhook saved yet.').waitFor();
+    await expect(panel.getByText('https://hook.make.com/…', { exact: true }).count()).resolves.toBe(0);
+    await expect(panel.getByText('Unsaved changes: save to use them.').count()).resolves.toBe(0);
+    await panel.getByRole('button', { name: 'Test webhook' }).click();
     await page
       .getByRole('alert')
       .filter({ hasText: 'Please configure the webhook URL first' })
       .first()
       .waitFor();
-    await page.getByLabel('Webhook URL').fill('not a url');
-    await page.getByRole('button', { name: 'Save webhook settings' }).click();
-    await page.getByText('Webhook URL must be a URL').waitFor();
+    await url.fill('not a url');
+    await panel.getByRole('button', { name: 'Save webhook settings' }).click();
+    await panel.getByText('Webhook URL must be a URL').waitFor();
 
     await page.route('**/api/admin/merchants/*/webhook', (route) => route.fulfill(serverError));
-    await page.getByLabel('Webhook URL').fill(`http://127.0.0.1:${receiverPort}/hook`);
-    await page.getByRole('button', { name: 'Save webhook settings' }).click();
+    await url.fill(`http://127.0.0.1:${receiverPort}/hook`);
+    await panel.getByRole('button', { name: 'Save webhook settings' }).click();
     await toast(page, 'Failed to save webhook settings. Please try again.').waitFor();
     await page.unroute('**/api/admin/merchants/*/webhook');
 
-    await page.getByLabel('Scenario ID (optional)').fill('scn-42');
-    await page.getByText('Unsaved changes: save to use them.').waitFor();
-    await page.getByRole('button', { name: 'Save webhook settings' }).click();
+    await panel.getByLabel('Scenario ID (optional)').fill('scn-42');
+    await panel.getByText('Unsaved changes: save to use them.').waitFor();
+    await panel.getByRole('button', { name: 'Save webhook settings' }).click();
     await toast(page, 'Webhook settings saved successfully').waitFor();
-    await page.getByText('Configured', { exact: true }).waitFor();
-    await page.getByText('Unsaved changes: save to use them.').waitFor({ state: 'detached' });
-    await expect(page.getByText('No webhook saved yet.').count()).resolves.toBe(0);
+    await panel.getByText('Configured', { exact: true }).waitFor();
+    await panel.getByText('Unsaved changes: save to use them.').waitFor({ state: 'detached' });
+    await expect(panel.getByText('No webhook saved yet.').count()).resolves.toBe(0);
 
     receiverStatus = 500;
-    await page.getByRole('button', { name: 'Test webhook' }).click();
+    await panel.getByRole('button', { name: 'Test webhook' }).click();
     await toast(page, 'Webhook test failed. See error details below.').waitFor();
-    await page.getByTestId('webhook-test-result').getByText('(HTTP 500)').waitFor();
-    await page
+    await panel.getByTestId('webhook-test-result').getByText('(HTTP 500)').waitFor();
+    await panel
       .getByTestId('webhook-test-log')
       .getByText(/failed \(HTTP 500\)/)
       .waitFor();
 
     receiverStatus = 200;
-    await page.getByRole('button', { name: 'Test webhook' }).click();
+    await panel.getByRole('button', { name: 'Test webhook' }).click();
     await toast(page, 'Test payment sent to webhook').waitFor();
-    await page.getByTestId('webhook-test-result').getByText('(HTTP 200)').waitFor();
+    await panel.getByTestId('webhook-test-result').getByText('(HTTP 200)').waitFor();
     const sample = JSON.parse(received[received.length - 1].body);
     expect(sample).toMatchObject({ InvoiceNumber: expect.any(String), Amount: 97.13, Currency: 'AUD' });
     expect(sample.payment_details).toMatchObject({ is_test: true, make_scenario_id: 'scn-42' });
 
-    await page.getByRole('button', { name: 'Reveal' }).click();
-    const first = await page.getByTestId('webhook-secret').textContent();
+    await panel.getByRole('button', { name: 'Reveal' }).click();
+    const first = await panel.getByTestId('webhook-secret').textContent();
     expect(first).toMatch(/\S{16,}/);
-    await page.getByRole('button', { name: 'Rotate' }).click();
+    await panel.getByRole('button', { name: 'Rotate' }).click();
     await page
       .getByRole('dialog', { name: 'Rotate signing secret?' })
       .getByRole('button', { name: 'Rotate' })
       .click();
     await toast(page, 'Signing secret rotated').waitFor();
-    await expect(page.getByTestId('webhook-secret').textContent()).resolves.not.toBe(first);
+    await expect(panel.getByTestId('webhook-secret').textContent()).resolves.not.toBe(first);
   });
 
   it("Stripe connect: a provider failure shows 'Failed to connect to Stripe'", async () => {
+    await openNewMerchant('Connect Test Timber');
     await page.route('**/api/admin/stripe-connect-url', (route) =>
       route.fulfill({
         status: 502,
@@ -211,39 +254,36 @@ describe('console forms and messages', () => {
         body: JSON.stringify({ error: { code: 'provider_error', message: 'Failed to connect to Stripe' } }),
       }),
     );
-    await page.getByRole('button', { name: 'Connect with Stripe' }).click();
+    await page
+      .getByRole('region', { name: 'Stripe Connect' })
+      .getByRole('button', { name: 'Connect with Stripe' })
+      .click();
     await toast(page, 'Failed to connect to Stripe').waitFor();
     await page.unroute('**/api/admin/stripe-connect-url');
   });
 
   it('Delete: a failure, then confirmed deletion; the merchant is then not found', async () => {
+    await openNewMerchant('Delete Test Timber');
     const url = page.url();
     await page.route('**/api/admin/merchants/*', (route) =>
       route.request().method() === 'DELETE' ? route.fulfill(serverError) : route.fallback(),
     );
+    const confirm = page.getByRole('dialog', { name: 'Delete merchant?' });
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete merchant?' })
-      .getByText('Its payment records are kept.')
-      .waitFor();
-    await page
-      .getByRole('dialog', { name: 'Delete merchant?' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await confirm.getByText('Its payment records are kept.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Failed to delete merchant. Please try again.').waitFor();
-    await page.getByRole('dialog', { name: 'Delete merchant?' }).waitFor({ state: 'hidden' });
+    await confirm.waitFor({ state: 'hidden' });
     await page.unroute('**/api/admin/merchants/*');
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete merchant?' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Merchant deleted successfully').waitFor();
     await page.waitForURL(`${server.baseUrl}/admin/merchants`);
+    await expect(page.getByRole('row').filter({ hasText: 'Delete Test Timber' }).count()).resolves.toBe(0);
     await page.goto(url);
-    await page.getByText('Merchant not found.').waitFor();
+    await page.getByRole('main').getByText('Merchant not found.').waitFor();
     await page.goto(`${server.baseUrl}/admin/payments/${crypto.randomUUID()}`);
-    await page.getByText('Payment not found.').waitFor();
+    await page.getByRole('main').getByText('Payment not found.').waitFor();
     await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
   });
 
@@ -261,10 +301,11 @@ describe('console forms and messages', () => {
   it('blog create: required fields, image URL, slug from the title (editable), duplicate slug, then a notification and the post list', async () => {
     await page.goto(`${server.baseUrl}/admin/blog`);
     await expectTitle(page, 'Create Blog Post');
-    await page.getByRole('button', { name: 'Create Post' }).click();
-    await page.getByText('Title is required').waitFor();
-    await page.getByText('Slug is required').waitFor();
-    await page.getByText('Content is required').waitFor();
+    const form = page.locator('form');
+    await form.getByRole('button', { name: 'Create Post' }).click();
+    await form.getByText('Title is required').waitFor();
+    await form.getByText('Slug is required').waitFor();
+    await form.getByText('Content is required').waitFor();
     await expect(page.getByLabel('Content (HTML)').getAttribute('rows')).resolves.toBe('12');
 
     await page.getByLabel('Post Title').fill('  Getting Paid: Faster! ');
@@ -273,22 +314,37 @@ describe('console forms and messages', () => {
     await page.getByLabel('Featured Image URL').fill('javascript:alert(1)');
     await page.getByLabel('Content (HTML)').fill('<p>Card payments on every invoice.</p>');
     await page.getByRole('button', { name: 'Create Post' }).click();
-    await page.getByText('Image URL must be a valid URL').waitFor();
+    await form.getByText('Image URL must be a valid URL').waitFor();
     await page.getByLabel('Featured Image URL').fill('https://images.example/decking.jpg');
     await page.getByLabel('Tags').fill(' xero , cash flow ,, ');
     await page.getByLabel('Author').fill('Ada Admin');
 
-    // A taken slug: the server refuses it and the form says why.
-    const taken = await fetch(`${server.baseUrl}/api/public/blogs`).then(
-      (r) => r.json() as Promise<Array<{ slug: string }>>,
-    );
-    if (taken.length) {
-      await page.getByLabel('URL Slug').fill(taken[0].slug);
-      await page.getByRole('button', { name: 'Create Post' }).click();
-      await toast(page, 'Error creating blog post').waitFor();
-      await page.getByText('A blog post with this slug already exists').waitFor();
-      await page.getByLabel('URL Slug').fill('getting-paid-faster-e2e');
-    }
+    // A taken slug (a post this test publishes first): the server refuses it and the form says why.
+    const existing = await fetch(`${server.baseUrl}/api/admin/blogs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({
+        title: 'Slug Taken',
+        slug: 'slug-taken-e2e',
+        content: '<p>Body</p>',
+        status: 'published',
+        tags: [],
+      }),
+    });
+    expect(existing.status).toBe(201);
+    await page.getByLabel('URL Slug').fill('slug-taken-e2e');
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await toast(page, 'Error creating blog post').waitFor();
+    // Said under the slug field (its accessible description), not merely somewhere on the page.
+    const slugDescription = () =>
+      page.getByLabel('URL Slug').evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+    await expect.poll(slugDescription).toContain('A blog post with this slug already exists');
+    await page.getByLabel('URL Slug').fill('getting-paid-faster-e2e');
     await page.route('**/api/admin/blogs', (route) =>
       route.request().method() === 'POST' ? route.fulfill(serverError) : route.fallback(),
     );

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { expectTitle, seededAdmin, signIn, toast } from './admin-helpers.ts';
+import { expectTitle, seededAdmin, signIn, toast } from './support/admin.ts';
 
 describe('admin console journey', () => {
   let server: RunningServer;

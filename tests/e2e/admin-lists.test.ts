@@ -9,8 +9,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerFor, seededAdmin, signIn, toast } from './admin-helpers.ts';
+import { bearerFor, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
+import { parseCsv } from './support/csv.ts';
 import {
   CARDS,
   createConnectedMerchant,
@@ -31,29 +32,6 @@ const LISTS = [
   '/admin/audit-log',
   '/admin/invoices',
 ];
-
-/** RFC 4180 CSV, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') (row.push(cell), (cell = ''));
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      (row.push(cell), rows.push(row), (row = []), (cell = ''));
-    } else cell += ch;
-  }
-  if (cell || row.length) (row.push(cell), rows.push(row));
-  return rows;
-}
 
 /** A text cell a spreadsheet would run: starts with =, +, -, @, tab or CR (and is not a plain number). */
 const runnable = (cell: string) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell);

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectTitle, seededAdmin, signIn, toast } from './admin-helpers.ts';
+import { expectTitle, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
 

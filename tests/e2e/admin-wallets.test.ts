@@ -1,12 +1,12 @@
 /**
- * The console's parts of issue 14: a merchant's wallet domains (Stripe Payment Method Domains) —
+ * The console's part of wallet payments (decision 0009): a merchant's wallet domains (Stripe Payment Method Domains) —
  * added, shown with their Apple Pay / Google Pay status and the provider's reason, removed — and a
  * payment charged on another method than the one quoted, flagged on its page with the surcharge
  * the charged card calls for.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerFor, seededAdmin, signIn } from './admin-helpers.ts';
+import { bearerFor, seededAdmin, signIn } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
 import { CARDS, createConnectedMerchant, payOverHttp, type TestMerchant } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';

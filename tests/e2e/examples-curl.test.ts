@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './support/server.ts';
-import { demoMerchantId, freshInvoice } from './examples-helpers.ts';
+import { demoMerchantId, freshInvoice } from './support/examples.ts';
 
 const SCRIPT = 'examples/curl/walkthrough.sh';
 

@@ -35,7 +35,7 @@ import {
   payInWidget,
   serveExample,
   type ExampleHost,
-} from './examples-helpers.ts';
+} from './support/examples.ts';
 
 const execFileAsync = promisify(execFile);
 const temps: string[] = [];

@@ -20,7 +20,7 @@ import {
   recordEvents,
   serveExample,
   type ExampleHost,
-} from './examples-helpers.ts';
+} from './support/examples.ts';
 
 describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
   let server: RunningServer;

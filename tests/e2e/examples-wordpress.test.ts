@@ -18,7 +18,7 @@ import {
   recordEvents,
   serveExample,
   type ExampleHost,
-} from './examples-helpers.ts';
+} from './support/examples.ts';
 
 const render = (input: Record<string, unknown>) =>
   execFileSync('php', ['examples/wordpress/test/render.php', JSON.stringify(input)], { encoding: 'utf8' });

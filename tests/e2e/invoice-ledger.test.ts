@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectTitle, seededAdmin, signIn, toast } from './admin-helpers.ts';
+import { expectTitle, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
 import {
   createConnectedMerchant,

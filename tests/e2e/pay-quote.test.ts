@@ -1,5 +1,5 @@
 /**
- * The two steps of paying in the widget (issue 14, sandbox mode): the payment details are quoted by
+ * The two steps of paying in the widget (decision 0009, sandbox mode): the payment details are quoted by
  * the server before Pay ("Visa credit · surcharge 2.95 % · Total A$…", the Pay button shows that
  * total), a change of card or amount asks again, the server confirms the charge, and after too many
  * declines the Pay button is disabled with a countdown that counts down — while a customer's first

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { adminBearer, installXssTrap, openServerDb, xssFired } from './site-helpers.ts';
+import { adminBearer, installXssTrap, openServerDb, xssFired } from './support/site.ts';
 
 const XSS_CONTENT =
   '<h2>Heading</h2><p></p><p>Safe paragraph</p><script>window.__xss="script"</script>' +

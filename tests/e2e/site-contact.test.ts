@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { openServerDb } from './site-helpers.ts';
+import { openServerDb } from './support/site.ts';
 
 async function openContact(browser: Browser, server: RunningServer): Promise<Page> {
   const page = await browser.newPage();

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveExample, type ExampleHost } from './examples-helpers.ts';
+import { serveExample, type ExampleHost } from './support/examples.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { createConnectedMerchant, waitForForm, widget, type TestMerchant } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';

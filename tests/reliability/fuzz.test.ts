@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, bearerFor } from '../support/auth.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
-import { createConnectedMerchant, payThroughLink } from '../api/payments-support.ts';
+import { createConnectedMerchant, payThroughLink } from '../api/support/payments.ts';
 import { changedTables, snapshot } from './support/db-snapshot.ts';
 import { tier } from './support/tiers.ts';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, NON_DOCUMENT_POLICY } from '../../api/http/security.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
-import { seededAdmin, signIn } from '../e2e/admin-helpers.ts';
+import { seededAdmin, signIn } from '../e2e/support/admin.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import {
   CARDS,

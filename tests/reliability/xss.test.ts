@@ -12,7 +12,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededAdmin, signIn } from '../e2e/admin-helpers.ts';
+import { seededAdmin, signIn } from '../e2e/support/admin.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { payOverHttp } from '../e2e/support/pay-fixtures.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';

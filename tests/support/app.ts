@@ -6,7 +6,7 @@ import { createApp } from '../../api/app.ts';
 import { loadConfig, type Config } from '../../api/config.ts';
 import type { AppDeps, Clock } from '../../api/context.ts';
 import { PasswordHasher } from '../../api/auth/password.ts';
-import { createLogger } from '../../api/logger.ts';
+import { createLogger, type Logger } from '../../api/logger.ts';
 import { createMailer } from '../../api/mail/create-mailer.ts';
 import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
 import type { AppDatabase } from '../../api/db/database.ts';
@@ -56,12 +56,14 @@ export async function createTestApp(
     resolveHost?: ResolveHost;
     /** A database to use (closed with the app) instead of a fresh one: e.g. a second connection to another app's. */
     database?: AppDatabase;
+    /** Where the app logs (default: nowhere); a test that checks what is logged passes its own. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
   const clock = new TestClock();
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   const mailer = createMailer({ config, database, logger, clock });
   // scrypt at OWASP cost takes ~0.7 s per hash here; tests use a cheap N (production default is OWASP).
   const passwordHasher = new PasswordHasher({ N: 2 ** 10, r: 8, p: 1 });

@@ -1,6 +1,6 @@
 /**
  * The console asks the API for a page larger than it serves (the CSV export asks for 10,000 rows;
- * the API serves at most MAX_PAGE_SIZE per request, issue 16): its data provider fetches the range
+ * the API serves at most MAX_PAGE_SIZE per request): its data provider fetches the range
  * in pages the API serves whole and joins them, stopping at the total.
  */
 import { describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The static file cache is bounded (issue 16): unknown paths are never remembered (a flood of unique
+ * The static file cache is bounded: unknown paths are never remembered (a flood of unique
  * 404s costs no memory), and files are kept least-recently-used within a count and a byte budget.
  * The real server's RSS under such a flood is tests/reliability/limits.test.ts.
  */

@@ -212,8 +212,10 @@ export class ProviderRequestError extends Error {
     statusCode: number;
     param?: string | null;
     intent?: ProviderIntent | null;
+    /** The SDK's own error, kept for the logs. */
+    cause?: unknown;
   }) {
-    super(input.message);
+    super(input.message, input.cause === undefined ? undefined : { cause: input.cause });
     this.name = 'ProviderRequestError';
     this.type = input.type;
     this.code = input.code ?? null;

@@ -73,6 +73,7 @@ export function toProviderError(err: unknown): unknown {
     declineCode: err.decline_code ?? null,
     statusCode: err.statusCode ?? 0,
     param: err.param ?? null,
+    cause: err,
   });
 }
 

@@ -9,9 +9,9 @@ import {
   ProviderRequestError,
   type PaymentProvider,
   type ProviderIntent,
-} from '../../api/payments/providers/provider.ts';
-import type { TestApp } from '../support/app.ts';
-import { sandbox } from './payments-support.ts';
+} from '../../../api/payments/providers/provider.ts';
+import type { TestApp } from '../../support/app.ts';
+import { sandbox } from './payments.ts';
 
 export type Fault = 'lose-answer' | 'hang' | 'lose-request';
 

@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { RunningServer } from './support/server.ts';
+import type { RunningServer } from './server.ts';
 
 export interface Credentials {
   email: string;

@@ -4,8 +4,8 @@
  * `merchant`).
  */
 import { expect } from 'vitest';
-import { json, type TestApp } from '../support/app.ts';
-import { openSession, quoteAndPay, refresh } from './payments-support.ts';
+import { json, type TestApp } from '../../support/app.ts';
+import { openSession, quoteAndPay, refresh } from './payments.ts';
 
 export type Headers = { authorization: string };
 

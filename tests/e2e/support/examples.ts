@@ -8,8 +8,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { CARDS, fillSandboxCard, waitForForm } from './support/pay-fixtures.ts';
-import { freePort, type RunningServer } from './support/server.ts';
+import { CARDS, fillSandboxCard, waitForForm } from './pay-fixtures.ts';
+import { freePort, type RunningServer } from './server.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

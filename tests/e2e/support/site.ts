@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { signAccessToken } from '../../api/auth/access-token.ts';
-import { systemClock } from '../../api/context.ts';
-import type { RunningServer } from './support/server.ts';
+import { signAccessToken } from '../../../api/auth/access-token.ts';
+import { systemClock } from '../../../api/context.ts';
+import type { RunningServer } from './server.ts';
 
 /** The JWT_SECRET `startServer()` gives the server. */
 const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456';

@@ -1,15 +1,15 @@
 /**
- * Helpers for the ledger suites (DESIGN §3.3), on top of payments-support.ts (whose helpers keep
+ * Helpers for the ledger suites (DESIGN §3.3), on top of support/payments.ts (whose helpers keep
  * their signatures whatever way a payment is confirmed): the console's invoice page and actions,
  * admin refunds of a kind, mark-recorded, and reservations placed directly in the ledger.
  */
 import { expect } from 'vitest';
-import { json, type TestApp } from '../support/app.ts';
+import { json, type TestApp } from '../../support/app.ts';
 
 export type Admin = { authorization: string };
 
 export async function invoiceIdOf(t: TestApp, merchantId: string, invoiceNumber: string, currency = 'AUD') {
-  const { invoiceNumberKey } = await import('../../core/invoice-number.ts');
+  const { invoiceNumberKey } = await import('../../../core/invoice-number.ts');
   const row = await t.deps.database.db
     .selectFrom('invoices')
     .select('id')

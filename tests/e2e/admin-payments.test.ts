@@ -1,138 +1,46 @@
 /**
- * The console's remaining messages, in Chromium against the real server with real sandbox payments
- * (paid over HTTP as the widget does): the payments list's load failure and CSV export, the payment
- * page's load failure, the refund form (invalid and too-large amounts, the confirmation step, the
- * server refusing and failing), Sync to Xero failures, Stripe Disconnect (confirmation, failure,
- * success), the overpaid flag, the Xero Integration page's Retry of a failed sync job (a local
- * automation-webhook receiver that answers 500, then 200), and the fatal-error screen. Failures the
- * server cannot be made to produce are made at the browser's network edge (`page.route`).
+ * The console's payment pages, in Chromium against the real server with real sandbox payments (paid
+ * over HTTP as the widget does): the payments list's load failure and CSV export, pages that cannot
+ * load, the refund form (invalid and too-large amounts, the confirmation step, the server refusing
+ * and failing), the overpaid flag, and the fatal-error screen. Failures the server cannot be made
+ * to produce are made at the browser's network edge (`page.route`).
  */
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
-import { createConnectedMerchant, money, payOverHttp, type TestMerchant } from './support/pay-fixtures.ts';
-import { freePort, startServer, type RunningServer } from './support/server.ts';
-import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './admin-helpers.ts';
+import { callApi, paySucceeded, serverError, type AdminPayment } from './support/console-api.ts';
+import { parseCsv } from './support/csv.ts';
+import { createConnectedMerchant, money, type TestMerchant } from './support/pay-fixtures.ts';
+import { startServer, type RunningServer } from './support/server.ts';
 
-/** RFC 4180 CSV, as a spreadsheet reads it (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') (row.push(cell), (cell = ''));
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      (row.push(cell), rows.push(row), (row = []), (cell = ''));
-    } else cell += ch;
-  }
-  if (cell || row.length) (row.push(cell), rows.push(row));
-  return rows;
-}
-
-const serverError = {
-  status: 500,
-  contentType: 'application/json',
-  body: JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }),
-};
-
-interface AdminPayment {
-  id: string;
-  status: string;
-  invoice_number: string;
-  amount: number;
-  surcharge: number;
-  total_amount: number;
-  currency: string;
-}
-
-describe('console: payments, refunds, sync, disconnect, retry and the fatal-error screen', () => {
+describe('console: payments, refunds, the overpaid flag and the fatal-error screen', () => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let receiver: Server;
-  let receiverPort: number;
-  let receiverStatus = 500;
-  const received: string[] = [];
   let token: string;
   let merchant: TestMerchant;
-  let hooked: TestMerchant;
   let first: AdminPayment;
   let second: AdminPayment;
-  let hookedPayment: AdminPayment;
+  let otherPayment: AdminPayment;
 
-  async function call<T = unknown>(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(path.startsWith('/api/admin') ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json().catch(() => null)) as T };
-  }
-
-  /** Pay `amount` (minor units) of an invoice over HTTP as the widget does; resolves once it has succeeded. */
-  async function pay(m: TestMerchant, invoice: string, amount: number): Promise<AdminPayment> {
-    const dollars = (amount / 100).toFixed(2);
-    const created = await payOverHttp(server.baseUrl, {
-      merchant: m.id,
-      invoice,
-      linkAmount: dollars,
-      amount,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const p = await call<AdminPayment>('GET', `/api/admin/payments/${created.body.paymentId}`);
-      if (p.body?.status === 'succeeded') return p.body;
-      if (Date.now() > deadline) throw new Error(`payment not succeeded: ${JSON.stringify(p.body)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const call = <T = unknown>(method: string, path: string, body?: unknown) =>
+    callApi<T>(server.baseUrl, token, method, path, body);
+  const pay = (m: TestMerchant, invoice: string, amount: number) =>
+    paySucceeded(server.baseUrl, token, m, invoice, amount);
 
   beforeAll(async () => {
-    receiverPort = await freePort();
-    receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        received.push(body);
-        res.writeHead(receiverStatus, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((r) => receiver.listen(receiverPort, '127.0.0.1', r));
-    [server, browser] = await Promise.all([
-      // One attempt, polled often: a refused delivery becomes a failed job within the test.
-      startServer({
-        env: { OUTBOUND_ALLOWLIST: '127.0.0.1', OUTBOX_MAX_ATTEMPTS: '1', OUTBOX_POLL_MS: '100' },
-      }),
-      launchBrowser(),
-    ]);
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     token = await bearerFor(server.baseUrl, seededAdmin(server));
     merchant = createConnectedMerchant(server, { business_name: 'Refund Test Timber' });
-    hooked = createConnectedMerchant(server, { business_name: 'Hooked Hardware' });
-    const saved = await call('PUT', `/api/admin/merchants/${hooked.id}/webhook`, {
-      webhook_url: `http://127.0.0.1:${receiverPort}/hook`,
-      scenario_id: null,
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const other = createConnectedMerchant(server, { business_name: 'Hooked Hardware' });
     first = await pay(merchant, 'INV-5501', 20000);
     second = await pay(merchant, 'INV-5502', 4550);
-    hookedPayment = await pay(hooked, 'INV-7701', 12000);
+    otherPayment = await pay(other, 'INV-7701', 12000);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
     await signIn(page, server.baseUrl, seededAdmin(server));
@@ -142,7 +50,6 @@ describe('console: payments, refunds, sync, disconnect, retry and the fatal-erro
     await context?.close();
     await browser?.close();
     await server?.stop();
-    await new Promise((r) => receiver?.close(r));
   });
 
   it('payments list: a load failure says so; Export CSV downloads every payment with the header', async () => {
@@ -178,7 +85,7 @@ describe('console: payments, refunds, sync, disconnect, retry and the fatal-erro
       (first.total_amount / 100).toFixed(2),
     ]);
     expect(row[10]).toBe('succeeded');
-    expect(rows.some((r) => r[0] === hookedPayment.id && r[3] === 'Hooked Hardware')).toBe(true);
+    expect(rows.some((r) => r[0] === otherPayment.id && r[3] === 'Hooked Hardware')).toBe(true);
   });
 
   it('payment and merchant pages that cannot load say so', async () => {
@@ -254,7 +161,9 @@ describe('console: payments, refunds, sync, disconnect, retry and the fatal-erro
     await toast(page, refused).waitFor();
     // The page reloads the payment: what is left now is shown at once.
     await dialog.getByText('Refundable: A$50.00 of the invoice amount').waitFor();
-    await page.getByText('partially refunded').first().waitFor();
+    // The payment's own section (by its markup: the open dialog hides the page from the accessibility tree).
+    const payment = page.locator('section[aria-labelledby="payment-title"]');
+    await payment.getByText('partially refunded').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -283,59 +192,8 @@ describe('console: payments, refunds, sync, disconnect, retry and the fatal-erro
       page,
       `Refund of ${money(5000 + first.surcharge - left.body.refunded_surcharge)} issued`,
     ).waitFor();
-    await page.getByText('refunded', { exact: true }).first().waitFor();
+    await payment.getByText('refunded', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Refund' }).waitFor({ state: 'detached' });
-  });
-
-  it("Sync to Xero: a failing call and a failing webhook both show 'Failed to sync payment to Xero. Please try again.'", async () => {
-    await page.route('**/api/admin/payments/*/sync-to-xero', (route) => route.fulfill(serverError));
-    await page.goto(`${server.baseUrl}/admin/payments/${second.id}`);
-    await page.getByRole('button', { name: 'Sync to Xero' }).click();
-    await toast(page, /^Failed to sync payment to Xero\. Please try again\.$/).waitFor();
-    await page.getByRole('button', { name: 'Sync to Xero' }).waitFor(); // still offered
-    await page.unroute('**/api/admin/payments/*/sync-to-xero');
-
-    // The merchant's automation webhook refuses: the message says so and the payment shows why.
-    receiverStatus = 500;
-    const before = received.length;
-    await page.goto(`${server.baseUrl}/admin/payments/${hookedPayment.id}`);
-    await page.getByRole('button', { name: 'Sync to Xero' }).click();
-    await toast(
-      page,
-      /^Failed to sync payment to Xero\. Please try again\. \(Automation webhook: The webhook answered HTTP 500: \{\}\)$/,
-    ).waitFor();
-    expect(received.length).toBeGreaterThan(before);
-    await page.getByText('failed', { exact: true }).first().waitFor();
-    await page.getByRole('button', { name: 'Sync to Xero' }).waitFor();
-  });
-
-  it('Xero Integration: a failed sync job is listed and Retry delivers it once the receiver accepts', async () => {
-    await page.goto(`${server.baseUrl}/admin/xero-integration`);
-    await expectTitle(page, 'Xero Integration');
-    const merchantRow = page.getByRole('row').filter({ hasText: 'Hooked Hardware' });
-    await merchantRow.getByText('Configured', { exact: true }).waitFor();
-    const failed = page.getByRole('region', { name: 'Failed syncs' });
-    const job = failed.getByRole('row').filter({ has: page.getByRole('link', { name: 'View' }) });
-    await job.first().waitFor();
-    await expect(job.count()).resolves.toBe(1);
-    await expect(job.textContent()).resolves.toMatch(/500/);
-
-    // Still refused: the job stays failed and the toast says why.
-    await job.getByRole('button', { name: 'Retry' }).click();
-    await toast(page, /^Retried: .*500/).waitFor();
-    await expect(job.count()).resolves.toBe(1);
-
-    receiverStatus = 200;
-    const before = received.length;
-    await job.getByRole('button', { name: 'Retry' }).click();
-    await toast(page, 'Sync delivered').waitFor();
-    await failed.getByText('No failed syncs.').waitFor();
-    expect(received.length).toBe(before + 1);
-    expect(JSON.parse(received[received.length - 1])).toMatchObject({ InvoiceNumber: 'INV-7701' });
-
-    await page.goto(`${server.baseUrl}/admin/payments/${hookedPayment.id}`);
-    await page.getByText('synced', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Sync to Xero' }).waitFor({ state: 'detached' });
   });
 
   it('an overpaid invoice is flagged on the invoices list and on its payment', async () => {
@@ -373,38 +231,6 @@ describe('console: payments, refunds, sync, disconnect, retry and the fatal-erro
       .filter({ hasText: 'Invoice INV-5502 is overpaid' })
       .filter({ hasText: 'Refund the difference.' })
       .waitFor();
-  });
-
-  it('Stripe Disconnect: confirmation, Cancel, a failure, then success', async () => {
-    const m = createConnectedMerchant(server, { business_name: 'Disconnect Decking' });
-    await page.goto(`${server.baseUrl}/admin/merchants/${m.id}`);
-    await page.getByTestId('stripe-status').getByText(`Connected: ${m.accountId}`).waitFor();
-    const confirm = page.getByRole('dialog', { name: 'Disconnect Stripe account?' });
-
-    await page.getByRole('button', { name: 'Disconnect' }).click();
-    await confirm
-      .getByText(
-        'Disconnect Decking will not be able to take payments until a Stripe account is connected again.',
-      )
-      .waitFor();
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await confirm.waitFor({ state: 'hidden' });
-    await page.getByTestId('stripe-status').getByText(`Connected: ${m.accountId}`).waitFor();
-
-    await page.route('**/api/admin/merchants/*/disconnect-stripe', (route) => route.fulfill(serverError));
-    await page.getByRole('button', { name: 'Disconnect' }).click();
-    await confirm.getByRole('button', { name: 'Disconnect' }).click();
-    await toast(page, 'Failed to disconnect Stripe account').waitFor();
-    await confirm.waitFor({ state: 'hidden' });
-    await page.getByTestId('stripe-status').getByText(`Connected: ${m.accountId}`).waitFor();
-    await page.unroute('**/api/admin/merchants/*/disconnect-stripe');
-
-    await page.getByRole('button', { name: 'Disconnect' }).click();
-    await confirm.getByRole('button', { name: 'Disconnect' }).click();
-    await toast(page, 'Stripe account disconnected successfully').waitFor();
-    await page.getByText('Not connected to Stripe').waitFor();
-    const after = await call<{ stripe_account_id: string | null }>('GET', `/api/admin/merchants/${m.id}`);
-    expect(after.body.stripe_account_id).toBeNull();
   });
 
   it("a render error shows the fatal-error screen; 'Reload Page' recovers", async () => {

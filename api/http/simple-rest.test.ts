@@ -1,10 +1,13 @@
 /**
  * The react-admin list-query parser shared by every admin resource: both query dialects, the sort
- * whitelist, declared filters with coercion, page bounds, and 400s naming the parameter.
+ * whitelist, declared filters with coercion, page bounds, and 400s naming the parameter; the SQL
+ * the filters add and the Content-Range answer.
  */
+import { Hono } from 'hono';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../api/errors.ts';
-import { defineList, parseListQuery } from '../../api/http/simple-rest.ts';
+import { AppError } from '../errors.ts';
+import { applyListFilters, defineList, parseListQuery, setListHeaders } from './simple-rest.ts';
 
 const spec = defineList({
   resource: 'merchants',
@@ -131,5 +134,76 @@ describe('parseListQuery', () => {
     expect(() => defineList({ resource: 'x', sortable: { a: 'a' }, defaultSort: ['b', 'ASC'] })).toThrow(
       /not sortable/,
     );
+  });
+});
+
+describe('the SQL a list query adds', () => {
+  // A Kysely that compiles and never runs: the filters are pure functions of the parsed query.
+  const db = new Kysely<any>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (k) => new SqliteIntrospector(k),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+  const where = (query: Record<string, string>) => {
+    const compiled = applyListFilters(
+      db.selectFrom('merchants').select('id'),
+      parseListQuery(query, spec),
+    ).compile();
+    return {
+      sql: compiled.sql.replace(/^select "id" from "merchants"\s*/, ''),
+      parameters: compiled.parameters,
+    };
+  };
+
+  it('searches case-insensitively with the wildcards of the text escaped', () => {
+    expect(where({ q: 'Acme_50%' })).toEqual({
+      sql: `where (lower("business_name") like ? escape '\\' or lower("email") like ? escape '\\')`,
+      parameters: ['%acme\\_50\\%%', '%acme\\_50\\%%'],
+    });
+  });
+
+  it('compares columns with bound values, lists as IN, an empty list as matching nothing', () => {
+    expect(where({ amount_gte: '500', status: 'active' })).toEqual({
+      sql: 'where "amount" >= ? and "status" = ?',
+      parameters: [500, 'active'],
+    });
+    expect(where({ filter: '{"id":["m1","m2"]}' })).toEqual({
+      sql: 'where "id" in (?, ?)',
+      parameters: ['m1', 'm2'],
+    });
+    expect(where({ filter: '{"id":[]}' })).toEqual({ sql: 'where 1 = 0', parameters: [] });
+    expect(where({ filter: '{"surcharge_enabled":true}' })).toEqual({
+      sql: 'where "surcharge_enabled" = ?',
+      parameters: [1],
+    });
+  });
+
+  it('adds nothing for a query without filters', () => {
+    expect(where({ sort: '["business_name","ASC"]' })).toEqual({ sql: '', parameters: [] });
+  });
+});
+
+describe('the Content-Range answer', () => {
+  const headersFor = async (query: string, count: number, total: number) => {
+    const app = new Hono().get('/', (c) => {
+      setListHeaders(c, parseListQuery(c.req.query(), spec), count, total);
+      return c.body(null, 204);
+    });
+    return (await app.request(`/${query}`)).headers;
+  };
+
+  it('names the rows served out of the total, readable by scripts on other origins', async () => {
+    const h = await headersFor('?range=[25,49]', 25, 319);
+    expect(h.get('content-range')).toBe('merchants 25-49/319');
+    expect(h.get('x-total-count')).toBe('319');
+    expect(h.get('access-control-expose-headers')).toBe('Content-Range, X-Total-Count');
+  });
+
+  it('says which rows came when the page was cut, and an empty page at its start', async () => {
+    expect((await headersFor('?range=[0,999]', 100, 5000)).get('content-range')).toBe('merchants 0-99/5000');
+    expect((await headersFor('?range=[50,74]', 0, 10)).get('content-range')).toBe('merchants 50-50/10');
   });
 });

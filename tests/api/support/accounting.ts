@@ -5,10 +5,10 @@
  * reading back what the outbox did.
  */
 import { expect } from 'vitest';
-import { createTestApp, json, type TestApp } from '../support/app.ts';
-import type { FakeQuickBooks } from '../support/fake-quickbooks.ts';
-import type { FakeXero } from '../support/fake-xero.ts';
-import { payThroughLink } from './payments-support.ts';
+import { createTestApp, json, type TestApp } from '../../support/app.ts';
+import type { FakeQuickBooks } from '../../support/fake-quickbooks.ts';
+import type { FakeXero } from '../../support/fake-xero.ts';
+import { payThroughLink } from './payments.ts';
 
 export type Admin = { authorization: string };
 
