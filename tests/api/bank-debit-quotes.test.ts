@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { BANK_ACCOUNTS, bankDebitMerchant, bankToken, paymentRow } from './bank-debit-support.ts';
-import { cardToken, createPayment, openSession, quote, sandbox } from './payments-support.ts';
+import { BANK_ACCOUNTS, bankDebitMerchant, bankToken, paymentRow } from './support/bank-debit.ts';
+import { cardToken, createPayment, openSession, quote, sandbox } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -22,8 +22,8 @@ import {
   paymentRow,
   payByBankDebit,
   settleDebits,
-} from './bank-debit-support.ts';
-import { CARDS, cardToken, invoiceRow, openSession, quote, quoteAndPay } from './payments-support.ts';
+} from './support/bank-debit.ts';
+import { CARDS, cardToken, invoiceRow, openSession, quote, quoteAndPay } from './support/payments.ts';
 
 const skip = await skipPostgres();
 

@@ -15,7 +15,7 @@ import type { StripeProvider } from '../../api/payments/providers/stripe.ts';
 import { createTestApp, json, TestClock, testConfig } from '../support/app.ts';
 import { skipPostgres } from '../support/db.ts';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
-import { createConnectedMerchant, invoiceRow, openSession } from './payments-support.ts';
+import { createConnectedMerchant, invoiceRow, openSession } from './support/payments.ts';
 
 const skip = await skipPostgres();
 const SECRET = 'whsec_platform_becs';

@@ -20,8 +20,8 @@ import { SandboxProvider } from '../../api/payments/providers/sandbox/sandbox-pr
 import { createTestApp, json, TestClock, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { sandboxDatabaseEnv, sandboxOf } from '../support/sandbox.ts';
-import { BANK_ACCOUNTS, bankToken } from './bank-debit-support.ts';
-import { cardToken } from './payments-support.ts';
+import { BANK_ACCOUNTS, bankToken } from './support/bank-debit.ts';
+import { cardToken } from './support/payments.ts';
 
 const skip = await skipPostgres();
 const ACCOUNT = 'acct_sandboxBankDebits';

@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededAdmin, signIn } from './admin-helpers.ts';
+import { seededAdmin, signIn } from './support/admin.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import {
   createConnectedMerchant,

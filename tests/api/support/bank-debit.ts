@@ -10,8 +10,8 @@
  *   await settleDebits(t); // processing → succeeded or failed, delivered to /api/webhooks/stripe
  */
 import { expect } from 'vitest';
-import { json, type TestApp } from '../support/app.ts';
-import { createConnectedMerchant, createPayment, quote, sandbox } from './payments-support.ts';
+import { json, type TestApp } from '../../support/app.ts';
+import { createConnectedMerchant, createPayment, quote, sandbox } from './payments.ts';
 
 export const BANK_ACCOUNTS = {
   succeeds: '000123456',
