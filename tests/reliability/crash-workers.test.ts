@@ -20,26 +20,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app.ts';
-import type { AppDeps } from '../../api/context.ts';
 import { openPostgres } from '../../api/db/database.ts';
-import { createLogger } from '../../api/logger.ts';
-import { createMailer } from '../../api/mail/create-mailer.ts';
-import { staticResolveHost } from '../../api/net/resolve.ts';
-import { runOutboxOnce } from '../../api/outbox/worker.ts';
-import { expireReservations } from '../../api/payments/expiry.ts';
-import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
-import {
-  BENCH_ENCRYPTION_KEY,
-  BENCH_JWT_SECRET,
-  startAppServer,
-  type AppServer,
-} from '../../bench/servers/app-server.ts';
+import { startAppServer, type AppServer } from '../../bench/servers/app-server.ts';
 import { createPostgresMerchant } from '../../bench/servers/postgres-merchant.ts';
 import { freePort } from '../e2e/support/server.ts';
-import { TestClock, testConfig } from '../support/app.ts';
 import { createPostgresSchema, postgresReachable, TEST_POSTGRES_URL } from '../support/db.ts';
 import { startReceiver, type Receiver } from '../support/fake-receiver.ts';
+import { settleAfterCrashes } from './support/aftermath.ts';
 import { startCustomers } from './support/crash-customers.ts';
 import { integrityCheck, openReadOnly, providerSucceeded } from './support/ledger.ts';
 import { openPostgresLedger } from './support/ledger-postgres.ts';
@@ -144,61 +131,14 @@ describe.skipIf(!pgUp)('crash safety with two worker processes on one PostgreSQL
     // Later, in-process on the same databases with the clock 31 minutes on: the provider retries
     // undelivered events (a killed worker's claimed batch included), the expiry sweep releases what
     // abandoned or interrupted attempts hold, the accounting worker delivers what is due.
-    const config = testConfig({
-      DATABASE_URL: schema.url,
-      SANDBOX_DATABASE_URL: `sqlite:${join(dataDir, 'sandbox.db')}`,
-      JWT_SECRET: BENCH_JWT_SECRET,
-      ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
-      ...ENV,
-      WORKERS: '1',
-    });
-    const clock = new TestClock(Date.now() + 31 * 60_000);
-    const logger = createLogger('silent');
-    const database = openPostgres(schema.url, 4);
-    let app: ReturnType<typeof createApp> | null = null;
-    const payments = await createPaymentProvider(config, {
-      logger,
-      clock,
-      autoDeliver: false,
-      deliver: async (raw, signature) =>
-        (
-          await app!.request('/api/webhooks/stripe', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-            body: raw,
-          })
-        ).status,
-    });
-    const deps: AppDeps = {
-      config,
-      database,
-      logger,
-      clock,
-      payments,
-      mailer: createMailer({ config, database, logger, clock }),
-      resolveHost: staticResolveHost({ localhost: ['127.0.0.1'] }),
-    };
-    app = createApp(deps);
-    try {
-      expect((await payments.flushEvents()).pending).toBe(0);
-      const swept = await expireReservations(deps, 10_000);
-      expect(swept.errors).toBe(0);
-      stats.swept = swept.expired + swept.succeeded + swept.other;
-      expect((await payments.flushEvents()).pending).toBe(0);
-      for (let i = 0; i < 100; i++) {
-        const run = await runOutboxOnce(deps, { limit: 100 });
-        if (run.claimed === 0) break;
-      }
-      const left = await database.db
-        .selectFrom('outbox')
-        .select(['kind', 'status', 'attempts', 'last_error'])
-        .where('status', '<>', 'delivered')
-        .execute();
-      expect(left).toEqual([]);
-    } finally {
-      await payments.close();
-      await database.close();
-    }
+    stats.swept = (
+      await settleAfterCrashes({
+        databaseUrl: schema.url,
+        sandboxDatabaseUrl: `sqlite:${join(dataDir, 'sandbox.db')}`,
+        env: { ...ENV, WORKERS: '1' },
+        open: () => openPostgres(schema!.url, 4),
+      })
+    ).swept;
 
     const ledger = await openPostgresLedger(schema.url);
     const provider = openReadOnly(join(dataDir, 'sandbox.db'));

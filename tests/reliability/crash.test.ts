@@ -21,23 +21,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app.ts';
-import type { AppDeps } from '../../api/context.ts';
 import { openSqlite } from '../../api/db/database.ts';
-import { createLogger } from '../../api/logger.ts';
-import { createMailer } from '../../api/mail/create-mailer.ts';
-import { expireReservations } from '../../api/payments/expiry.ts';
-import { runOutboxOnce } from '../../api/outbox/worker.ts';
-import { staticResolveHost } from '../../api/net/resolve.ts';
-import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
-import {
-  BENCH_ENCRYPTION_KEY,
-  BENCH_JWT_SECRET,
-  startAppServer,
-  type AppServer,
-} from '../../bench/servers/app-server.ts';
+import { startAppServer, type AppServer } from '../../bench/servers/app-server.ts';
 import { freePort } from '../e2e/support/server.ts';
-import { TestClock, testConfig } from '../support/app.ts';
 import { startReceiver, type Receiver } from '../support/fake-receiver.ts';
 import {
   integrityCheck,
@@ -47,6 +33,7 @@ import {
   providerSucceeded,
   reservingPayments,
 } from './support/ledger.ts';
+import { settleAfterCrashes } from './support/aftermath.ts';
 import { startCustomers } from './support/crash-customers.ts';
 import { tier } from './support/tiers.ts';
 
@@ -107,60 +94,14 @@ describe('crash safety of payments, provider webhooks and accounting deliveries'
     // finds at the provider), and the accounting worker delivers what is due.
     await server.stop();
     server = null;
-    const config = testConfig({
-      DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
-      SANDBOX_DATABASE_URL: `sqlite:${join(dataDir, 'sandbox.db')}`,
-      JWT_SECRET: BENCH_JWT_SECRET,
-      ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
-      ...ENV,
-    });
-    const clock = new TestClock(Date.now() + 31 * 60_000);
-    const logger = createLogger('silent');
-    const database = openSqlite(join(dataDir, 'app.db'));
-    let app: ReturnType<typeof createApp> | null = null;
-    const payments = await createPaymentProvider(config, {
-      logger,
-      clock,
-      autoDeliver: false,
-      deliver: async (raw, signature) => {
-        const res = await app!.request('/api/webhooks/stripe', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-          body: raw,
-        });
-        return res.status;
-      },
-    });
-    const deps: AppDeps = {
-      config,
-      database,
-      logger,
-      clock,
-      payments,
-      mailer: createMailer({ config, database, logger, clock }),
-      resolveHost: staticResolveHost({ localhost: ['127.0.0.1'] }),
-    };
-    app = createApp(deps);
-    try {
-      expect((await payments.flushEvents()).pending).toBe(0);
-      const swept = await expireReservations(deps, 10_000);
-      expect(swept.errors).toBe(0);
-      stats.swept = swept.expired + swept.succeeded + swept.other;
-      expect((await payments.flushEvents()).pending).toBe(0);
-      for (let i = 0; i < 100; i++) {
-        const run = await runOutboxOnce(deps, { limit: 100 });
-        if (run.claimed === 0) break;
-      }
-      const left = await database.db
-        .selectFrom('outbox')
-        .select(['kind', 'status', 'attempts', 'last_error'])
-        .where('status', '<>', 'delivered')
-        .execute();
-      expect(left).toEqual([]);
-    } finally {
-      await payments.close();
-      await database.close();
-    }
+    stats.swept = (
+      await settleAfterCrashes({
+        databaseUrl: `sqlite:${join(dataDir, 'app.db')}`,
+        sandboxDatabaseUrl: `sqlite:${join(dataDir, 'sandbox.db')}`,
+        env: ENV,
+        open: () => openSqlite(join(dataDir, 'app.db')),
+      })
+    ).swept;
 
     const db = openReadOnly(join(dataDir, 'app.db'));
     const provider = openReadOnly(join(dataDir, 'sandbox.db'));
