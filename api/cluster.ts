@@ -29,14 +29,18 @@ export function runPrimary(config: Readonly<Config>): void {
   const shared = { JWT_SECRET: config.jwtSecret ?? '', ENCRYPTION_KEY: config.encryptionKey ?? '' };
   const crashes: number[] = [];
   let stopping = false;
-  let ready = 0;
+  let ready = 0; // workers serving now
+  let served = false; // some worker has served (so a death is a crash, not a failed start-up)
   let lines: string[] = [];
   let announced = false;
 
   const fork = (role: 'first' | 'other'): Worker => {
     const worker = cluster.fork({ ...shared, [WORKER_ROLE]: role });
+    let serving = false;
     worker.on('message', (message: WorkerMessage) => {
-      if (message?.type !== 'ready') return;
+      if (message?.type !== 'ready' || serving) return;
+      serving = true;
+      served = true;
       ready++;
       // Migrated and seeded: the others start now.
       if (role === 'first') {
@@ -60,14 +64,15 @@ export function runPrimary(config: Readonly<Config>): void {
       const now = Date.now();
       crashes.push(now);
       while (crashes.length && now - crashes[0] > CRASH_WINDOW_MS) crashes.shift();
-      // A worker that fails to start has said why (it shares our output): stop with its code.
-      if (ready === 0) return stop(code || 1);
+      // The first start-up failed (it has said why: it shares our output): stop with its code. A
+      // replacement that dies before it serves counts as a crash like any other.
+      if (!served) return stop(code || 1);
       console.error(`Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
       if (crashes.length >= MAX_CRASHES) {
         console.error(`${MAX_CRASHES} workers exited within a minute; stopping`);
         return stop(code || 1);
       }
-      ready--;
+      if (serving) ready--;
       fork('other');
     });
     return worker;

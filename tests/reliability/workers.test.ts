@@ -101,6 +101,37 @@ describe.skipIf(!pgUp)('WORKERS=2 on PostgreSQL', () => {
     }
   });
 
+  it('replaces replacements killed before they serve, without taking that for a failed start-up', async () => {
+    // A serving worker dies, then its replacement and the next one die while still starting. The
+    // primary once counted those deaths against the serving workers, reached zero and took that
+    // for a failed start-up: it stopped the whole server.
+    const serving = workersOf(server.pid);
+    process.kill(serving[0], 'SIGKILL');
+    const gone = [serving[0]];
+    for (let i = 0; i < 2; i++) {
+      let replacement = 0;
+      await until(() => {
+        replacement = workersOf(server.pid).find((pid) => !serving.includes(pid) && !gone.includes(pid)) ?? 0;
+        return replacement !== 0;
+      });
+      process.kill(replacement, 'SIGKILL'); // at once: it has not started serving yet
+      gone.push(replacement);
+    }
+    await until(() => {
+      const now = workersOf(server.pid);
+      return now.length === 2 && now.every((pid) => !gone.includes(pid));
+    });
+    // The primary is still there and a worker serves. (Node's cluster may refuse connections for a
+    // moment while a worker that died starting up is cleared away.)
+    await until(async () => {
+      const res = await fetch(`${server.baseUrl}/readyz`, { headers: { connection: 'close' } }).catch(
+        () => null,
+      );
+      return res?.status === 200;
+    });
+    expect(server.output()).not.toMatch(/stopping/);
+  });
+
   it('stops every worker on SIGTERM', async () => {
     const workers = workersOf(server.pid);
     await server.stop({ keepData: true });
