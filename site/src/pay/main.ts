@@ -8,17 +8,40 @@
  * End Session goes to /payment-complete.
  */
 import { CURRENCY_PARAMS, parsePayLink } from '../../../core/link-params.ts';
-import { linkQuery, prefetchSession } from '../../../widget/src/lib/session-request.ts';
+import { linkQuery, prefetchSession, type RawAnswer } from '../../../widget/src/lib/session-request.ts';
 import { showMerchant, showProductName } from './merchant-header.ts';
 
 export const PARSE_ERROR = 'Error parsing URL parameters. Please check the URL and try again.';
 
-function render(root: HTMLElement): void {
+type PayLink = ReturnType<typeof parsePayLink>;
+
+function readLink(): { link: PayLink; params: URLSearchParams } {
   const params = new URLSearchParams(location.search);
   const rest = location.pathname.replace(/^\/pay\/?/, '');
   const segment = rest ? decodeURIComponent(rest.split('/')[0]) : null;
-  const link = parsePayLink(params, segment);
+  return { link: parsePayLink(params, segment), params };
+}
 
+/** Ask for the pay session at once (the element picks the answer up by its URL). */
+function prefetch(link: PayLink): Promise<RawAnswer> | null {
+  if (!(link.currencyValid && link.invoiceNumber && (link.merchantId || link.shortcode))) return null;
+  return prefetchSession(
+    location.origin,
+    linkQuery({
+      merchant: link.merchantId ?? undefined,
+      shortcode: link.shortcode ?? undefined,
+      invoice: link.invoiceNumber,
+      amount: link.amountRaw ?? undefined,
+      currency: link.currency,
+    }),
+  ).answer;
+}
+
+function render(
+  root: HTMLElement,
+  { link, params }: ReturnType<typeof readLink>,
+  answer: Promise<RawAnswer> | null,
+): void {
   const el = document.createElement('invoice-pay');
   const set = (name: string, value: string | null) => value && el.setAttribute(name, value);
   set('merchant', link.merchantId);
@@ -31,23 +54,10 @@ function render(root: HTMLElement): void {
   if (params.has('debug')) el.setAttribute('debug', '');
   el.setAttribute('api', location.origin);
   el.setAttribute('loading', 'eager');
-  // Ask for the session now, while the widget is still being parsed; the element picks it up.
-  if (link.currencyValid && link.invoiceNumber && (link.merchantId || link.shortcode)) {
-    const parked = prefetchSession(
-      location.origin,
-      linkQuery({
-        merchant: link.merchantId ?? undefined,
-        shortcode: link.shortcode ?? undefined,
-        invoice: link.invoiceNumber,
-        amount: link.amountRaw ?? undefined,
-        currency: link.currency,
-      }),
-    );
-    void parked.answer.then(
-      (answer) => showMerchant(answer, el),
-      () => undefined,
-    );
-  }
+  void answer?.then(
+    (a) => showMerchant(a, el),
+    () => undefined,
+  );
 
   el.addEventListener('invoice-pay:ready', (e) => {
     const { invoice } = (e as CustomEvent<{ invoice: string | null }>).detail;
@@ -60,16 +70,35 @@ function render(root: HTMLElement): void {
   root.replaceChildren(el);
 }
 
-const root = document.getElementById('pay');
-if (root) {
+function start(): void {
+  let read: ReturnType<typeof readLink> | null = null;
+  let answer: Promise<RawAnswer> | null = null;
   try {
-    render(root);
+    read = readLink();
+    answer = prefetch(read.link);
   } catch {
-    const p = document.createElement('p');
-    p.className = 'pay-fallback';
-    p.setAttribute('role', 'alert');
-    p.textContent = PARSE_ERROR;
-    root.replaceChildren(p);
+    /* shown below, once the page is parsed */
   }
+  const mount = () => {
+    const root = document.getElementById('pay');
+    if (root) {
+      try {
+        if (!read) throw new Error('unparsable link');
+        render(root, read, answer);
+      } catch {
+        const p = document.createElement('p');
+        p.className = 'pay-fallback';
+        p.setAttribute('role', 'alert');
+        p.textContent = PARSE_ERROR;
+        root.replaceChildren(p);
+      }
+    }
+    showProductName();
+  };
+  // This module runs `async` (pay.html): as soon as it has arrived, so the session request starts
+  // before the widget's flow is compiled. The element goes in once the page is parsed.
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
+  else mount();
 }
-showProductName();
+
+start();
