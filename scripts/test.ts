@@ -28,6 +28,11 @@ const suites = [
 if (!quick) await buildSurfaces();
 
 interface VitestJson {
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
@@ -39,7 +44,26 @@ interface VitestJson {
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines: string[] = [];
+const failures: string[] = [];
 let ok = true;
+
+/** The failed tests of one suite, each with the first lines of its message, for the closing summary. */
+function failuresOf(label: string, result: VitestJson): string[] {
+  const found: string[] = [];
+  for (const file of result.testResults ?? []) {
+    const where = file.name.replace(process.cwd() + '/', '');
+    const failed = file.assertionResults.filter((t) => t.status === 'failed');
+    if (failed.length === 0 && file.message) found.push(`${label} · ${where}: ${firstLines(file.message)}`);
+    for (const test of failed) {
+      found.push(`${label} · ${where} · ${test.fullName}: ${firstLines(test.failureMessages[0] ?? '')}`);
+    }
+  }
+  return found;
+}
+
+function firstLines(message: string): string {
+  return message.split('\n').slice(0, 6).join('\n    ');
+}
 
 for (const suite of suites) {
   const out = `test-results/${suite.project}.json`;
@@ -77,11 +101,14 @@ for (const suite of suites) {
   totals.failed += result.numFailedTests;
   totals.skipped += skipped;
   if (run.status !== 0 || result.numFailedTests > 0) ok = false;
+  failures.push(...failuresOf(suite.label, result));
   lines.push(
     `${suite.label}: ${result.numPassedTests} passed, ${result.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds} s)`,
   );
 }
 
+// The failures again at the very end, where a CI log's tail shows them.
+if (failures.length > 0) console.log('\nfailed:\n' + failures.map((f) => `  ${f}`).join('\n'));
 console.log('\n' + lines.join('\n'));
 console.log(
   `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
