@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { PageLayout, Spinner } from '../../shared/PageLayout.tsx';
 import { useProductName } from '../../shared/public-config.ts';
-import '../../styles/blog.css';
+import './blog.css';
 import { fetchBlogList, type BlogSummary } from './blog-api.ts';
 import { formatBlogDate } from './format.ts';
 

@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { PageLayout, Spinner } from '../../shared/PageLayout.tsx';
 import { useProductName } from '../../shared/public-config.ts';
-import '../../styles/blog.css';
+import './blog.css';
 import { fetchBlogPost, type BlogPost } from './blog-api.ts';
 import { postDescription } from '../../../../core/blog-text.ts';
 import { formatBlogDate, shareLinks } from './format.ts';

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { Link } from 'react-router-dom';
 import { validateContactForm, type ContactErrors, type ContactField } from '../../../../core/contact-form.ts';
 import '../../styles/forms.css';
-import '../../styles/contact.css';
+import './contact.css';
 
 export const CONTACT_SUCCESS = "Thanks for your interest! We'll be in touch soon.";
 export const CONTACT_FAILURE = 'Something went wrong. Please try again later.';

@@ -14,7 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ATTENTION_LABEL } from '../invoices/types.ts';
+import { ATTENTION_LABEL } from './types.ts';
 import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
 import { money, shortDate } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
