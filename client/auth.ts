@@ -14,6 +14,7 @@
  * await auth.signIn('ann@acme.example', 'hunter22');
  * const res = await auth.fetch('/api/admin/merchants'); // adds Authorization: Bearer …
  */
+import { ApiError, answerError, rawAnswer } from './http.ts';
 
 export interface AuthUser {
   id: string;
@@ -35,16 +36,22 @@ export interface AuthState {
   error: AuthError | null;
 }
 
-export class AuthError extends Error {
-  readonly code: string;
-  readonly status: number;
-  readonly field?: string;
-  constructor(message: string, code = 'auth_error', status = 0, field?: string) {
-    super(message);
+/** An ApiError (client/http.ts) of the auth calls: `code`, `status` (0: not reached), `field`. */
+export class AuthError extends ApiError {
+  constructor(
+    message: string,
+    code = 'auth_error',
+    status = 0,
+    field?: string,
+    body?: Record<string, unknown>,
+  ) {
+    super(status, code, message, body ?? (field ? { error: { code, message, field } } : null));
     this.name = 'AuthError';
-    this.code = code;
-    this.status = status;
-    this.field = field;
+  }
+
+  /** The same failure as an AuthError (its fallback code is auth_error). */
+  static from(error: ApiError): AuthError {
+    return new AuthError(error.message, error.code, error.status, error.field, error.body ?? undefined);
   }
 }
 
@@ -131,20 +138,10 @@ export function createAuthClient(options: AuthClientOptions = {}) {
     for (const listener of [...listeners]) listener(state, event);
   }
 
+  /** The server's refusal (its code, message and field), else `fallback` with code auth_error. */
   async function errorFrom(res: Response, fallback: string): Promise<AuthError> {
-    try {
-      const body = (await res.json()) as { error?: { code?: string; message?: string; field?: string } };
-      if (body?.error?.message)
-        return new AuthError(
-          body.error.message,
-          body.error.code ?? 'auth_error',
-          res.status,
-          body.error.field,
-        );
-    } catch {
-      /* not JSON */
-    }
-    return new AuthError(fallback, 'auth_error', res.status);
+    const answer = await rawAnswer(res).catch(() => ({ status: res.status, text: '' }));
+    return AuthError.from(answerError(answer, fallback, 'auth_error'));
   }
 
   /** One auth API call, retrying 502/503/504 (and, when asked, network failures) with back-off. */

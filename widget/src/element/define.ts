@@ -9,7 +9,7 @@
 import * as de from '../i18n/de.ts';
 import * as en from '../i18n/en.ts';
 import { emit, eventDetail } from '../lib/events.ts';
-import { linkQuery, prefetchSession } from '../lib/session-request.ts';
+import { linkQuery, prefetchSession } from '../../../client/session-request.ts';
 import {
   LINK_ATTRIBUTES,
   OBSERVED_ATTRIBUTES,
@@ -167,7 +167,7 @@ export function defineInvoicePay(
       };
     }
 
-    /** Ask for the pay session now, so it is there when the flow renders (lib/session-request.ts). */
+    /** Ask for the pay session now, so it is there when the flow renders (client/session-request.ts). */
     private _prefetch(): void {
       if (this._flow || !this.isConnected) return;
       const p = this._props();

@@ -4,16 +4,14 @@
  * 3-D Secure step. Errors carry the server's `{ error: { code, message } }` and the rest of its
  * answer (a changed quote, a declined payment, the time to wait).
  */
+import { ApiError, readAnswer, requestJson, type RawAnswer } from '../../../client/http.ts';
+import { fetchRaw, sessionUrl, takePrefetched, type SessionQuery } from '../../../client/session-request.ts';
 import { randomId } from './ids.ts';
-import {
-  fetchRaw,
-  sessionUrl,
-  takePrefetched,
-  type RawAnswer,
-  type SessionQuery,
-} from './session-request.ts';
 
+export { ApiError, readAnswer };
 export type { SessionQuery };
+
+const NETWORK_ERROR = 'Could not reach the payment server. Please check your connection and try again.';
 
 export interface PaySession {
   paySessionId: string;
@@ -134,68 +132,17 @@ export interface PaymentState {
   clearsBy?: string | null;
 }
 
-/** A JSON answer, or the server's `{ error: { code, message } }` as an ApiError. */
-export function readAnswer<T>({ status, text }: RawAnswer): T {
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    /* not JSON */
-  }
-  if (status < 200 || status > 299) {
-    const err = (parsed as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
-    throw new ApiError(
-      status,
-      err?.code ?? 'http_error',
-      err?.message ?? (text.slice(0, 200) || `HTTP ${status}`),
-      (parsed as Record<string, unknown> | null) ?? null,
-    );
-  }
-  return parsed as T;
-}
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** The whole answer: e.g. `quote` of a changed quote, `payment` of a decline, `retryAt`. */
-    readonly body: Record<string, unknown> | null = null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  get field(): string | undefined {
-    return (this.body?.error as { field?: string } | undefined)?.field;
-  }
-}
-
 export class PayApi {
   constructor(readonly base: string) {}
 
-  async #call<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(this.base + path, {
-        method,
-        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'omit',
-      });
-    } catch {
-      throw new ApiError(
-        0,
-        'network',
-        'Could not reach the payment server. Please check your connection and try again.',
-      );
-    }
-    return readAnswer<T>({ status: res.status, text: await res.text() });
+  #call<T>(method: string, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    return requestJson<T>(this.base + path, {
+      method,
+      json,
+      headers,
+      credentials: 'omit',
+      networkMessage: NETWORK_ERROR,
+    });
   }
 
   /** The pay session for a normalized link query (a hosted page may have fetched it already). */
@@ -205,12 +152,8 @@ export class PayApi {
     let answer: RawAnswer;
     try {
       answer = await (parked ? parked.answer : fetchRaw(url));
-    } catch {
-      throw new ApiError(
-        0,
-        'network',
-        'Could not reach the payment server. Please check your connection and try again.',
-      );
+    } catch (cause) {
+      throw new ApiError(0, 'network', NETWORK_ERROR, null, { cause });
     }
     return readAnswer(answer);
   }

@@ -1,4 +1,5 @@
 /** The blog's reads from `/api/public/blogs`. */
+import { ApiError, requestJson } from '../../../../client/http.ts';
 
 export interface BlogSummary {
   id: string;
@@ -15,19 +16,16 @@ export interface BlogPost extends BlogSummary {
   content: string;
 }
 
-export async function fetchBlogList(signal?: AbortSignal): Promise<BlogSummary[]> {
-  const res = await fetch('/api/public/blogs', { signal, headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`blog list: HTTP ${res.status}`);
-  return res.json() as Promise<BlogSummary[]>;
+export function fetchBlogList(signal?: AbortSignal): Promise<BlogSummary[]> {
+  return requestJson<BlogSummary[]>('/api/public/blogs', { signal });
 }
 
 /** The post, or null when it does not exist (or is a draft). Other failures throw. */
 export async function fetchBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPost | null> {
-  const res = await fetch(`/api/public/blogs/${encodeURIComponent(slug)}`, {
-    signal,
-    headers: { accept: 'application/json' },
-  });
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`blog post: HTTP ${res.status}`);
-  return res.json() as Promise<BlogPost>;
+  try {
+    return await requestJson<BlogPost>(`/api/public/blogs/${encodeURIComponent(slug)}`, { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
 }
