@@ -14,17 +14,11 @@
  * await auth.signIn('ann@acme.example', 'hunter22');
  * const res = await auth.fetch('/api/admin/merchants'); // adds Authorization: Bearer …
  */
+import type { Schemas } from './api-types.ts';
 import { ApiError, answerError, rawAnswer } from './http.ts';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: 'user' | 'admin';
-  emailVerified: boolean;
-  isAdmin: boolean;
-  lastSignInAt: string | null;
-  createdAt: string;
-}
+/** The signed-in user as the server answers it (its `User` schema). */
+export type AuthUser = Schemas['User'];
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'AUTH_ERROR';

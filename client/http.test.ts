@@ -70,11 +70,11 @@ describe('requestJson', () => {
 
   it('turns an unreachable server into status 0, code network, with the cause kept', async () => {
     const cause = new TypeError('Failed to fetch');
-    const err = await requestJson('/api/x', {
+    const err = await requestJson<never>('/api/x', {
       fetch: () => Promise.reject(cause),
     }).catch((e: unknown) => e as ApiError);
     expect(err).toMatchObject({ status: 0, code: 'network', message: NETWORK_ERROR, cause });
-    const custom = await requestJson('/api/x', {
+    const custom = await requestJson<never>('/api/x', {
       fetch: () => Promise.reject(cause),
       networkMessage: 'Could not reach the payment server.',
     }).catch((e: unknown) => e as ApiError);

@@ -3,16 +3,12 @@
  * component. Until it arrives (or if it fails) the product name is the default, 'InvoicePay'.
  */
 import { useEffect, useState } from 'react';
+import type { Schemas } from '../../../client/api-types.ts';
 import { requestJson } from '../../../client/http.ts';
 
 export const DEFAULT_PRODUCT_NAME = 'InvoicePay';
 
-export interface PublicConfig {
-  productName: string;
-  paymentsMode: 'sandbox' | 'stripe';
-  publishableKey: string | null;
-  publicBaseUrl: string;
-}
+export type PublicConfig = Schemas['PublicConfig'];
 
 let pending: Promise<PublicConfig | null> | null = null;
 let loaded: PublicConfig | null = null;

@@ -1,20 +1,9 @@
 /** The blog's reads from `/api/public/blogs`. */
+import type { Schemas } from '../../../../client/api-types.ts';
 import { ApiError, requestJson } from '../../../../client/http.ts';
 
-export interface BlogSummary {
-  id: string;
-  title: string;
-  slug: string;
-  summary: string | null;
-  author: string | null;
-  image_url: string | null;
-  tags: string[];
-  published_at: string | null;
-}
-
-export interface BlogPost extends BlogSummary {
-  content: string;
-}
+export type BlogSummary = Schemas['PublicBlogSummary'];
+export type BlogPost = Schemas['PublicBlogPost'];
 
 export function fetchBlogList(signal?: AbortSignal): Promise<BlogSummary[]> {
   return requestJson<BlogSummary[]>('/api/public/blogs', { signal });
