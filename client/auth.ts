@@ -14,6 +14,7 @@
  * await auth.signIn('ann@acme.example', 'hunter22');
  * const res = await auth.fetch('/api/admin/merchants'); // adds Authorization: Bearer …
  */
+import { ACCOUNT_MESSAGES, FIELD_MESSAGES } from '../core/messages.ts';
 import type { Schemas } from './api-types.ts';
 import { ApiError, answerError, rawAnswer } from './http.ts';
 
@@ -51,8 +52,8 @@ export class AuthError extends ApiError {
 
 export const SIGN_IN_FAILED = 'An error occurred during sign in';
 export const SIGN_UP_FAILED = 'An error occurred during sign up';
-export const PASSWORDS_DONT_MATCH = "Passwords don't match";
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+export const PASSWORDS_DONT_MATCH = FIELD_MESSAGES.passwordsDontMatch;
+export const PASSWORD_TOO_SHORT = FIELD_MESSAGES.passwordTooShort;
 
 interface ChannelLike {
   postMessage(message: unknown): void;
@@ -298,8 +299,7 @@ export function createAuthClient(options: AuthClientOptions = {}) {
       return (await refresh()) ? withToken(accessToken) : res;
     },
 
-    verifyEmail: (token: string) =>
-      post('/api/auth/verify', { token }, 'This confirmation link is invalid or has expired.'),
+    verifyEmail: (token: string) => post('/api/auth/verify', { token }, ACCOUNT_MESSAGES.verifyLinkInvalid),
     resendVerification: (email: string) => post('/api/auth/resend-verification', { email }, SIGN_UP_FAILED),
     forgotPassword: (email: string) =>
       post('/api/auth/forgot-password', { email }, 'An error occurred. Please try again.'),
