@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { AuthError } from '../../../../client/auth.ts';
 import { siteAuth } from '../../shared/auth.ts';
 import { AuthCard, focusById, type Notice } from './AuthCard.tsx';
+import { SignInAction } from './EmailLinkForm.tsx';
 import { failureText, GENERIC_FAILURE, PASSWORD_CHANGED, RESET_LINK_INVALID } from './messages.ts';
 import { NewPasswordFields, type NewPasswordField } from './NewPasswordFields.tsx';
 
@@ -55,11 +56,7 @@ export function ResetPasswordPage() {
   if (done) {
     return (
       <AuthCard title="Password Updated" view="done" notice={{ kind: 'success', content: done }}>
-        <div className="auth-card__actions">
-          <Link className="button" to="/login">
-            Sign In
-          </Link>
-        </div>
+        <SignInAction />
       </AuthCard>
     );
   }
