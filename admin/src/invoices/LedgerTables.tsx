@@ -2,18 +2,7 @@
  * The invoice page's tables: observations (with Dismiss), payments and refunds (with Mark recorded
  * when not written back yet), write-backs, write-offs (with Mark recorded).
  */
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Card, CardContent, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -21,6 +10,7 @@ import { KIND_KEYS } from '../payments/RefundDialog.tsx';
 import { dateTime, money, paymentTone } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import { SOURCE_LABEL, WRITEBACK_KIND_LABEL, type InvoiceLedger, type LedgerObservation } from './types.ts';
+import { HeadRow, hidden, right } from '../shared/HeadRow.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -35,19 +25,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
     </Card>
   );
 }
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 function Empty({ text }: { text: string }) {
   const translate = useTranslate();
@@ -77,21 +54,17 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
           <Empty text="console.ledger.no_observations" />
         ) : (
           <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('console.ledger.seen')}</TableCell>
-                <TableCell align="right">{translate('console.ledger.amount_a')}</TableCell>
-                <TableCell align="right">{translate('console.ledger.written_back_then')}</TableCell>
-                <TableCell align="right">{translate('console.ledger.leaves_due')}</TableCell>
-                <TableCell>{translate('console.ledger.source')}</TableCell>
-                <TableCell>{translate('console.ledger.status')}</TableCell>
-                <TableCell>
-                  <Box component="span" sx={visuallyHidden}>
-                    {translate('console.common.actions')}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
+            <HeadRow
+              columns={[
+                'console.ledger.seen',
+                right('console.ledger.amount_a'),
+                right('console.ledger.written_back_then'),
+                right('console.ledger.leaves_due'),
+                'console.ledger.source',
+                'console.ledger.status',
+                hidden('console.common.actions'),
+              ]}
+            />
             <TableBody>
               {ledger.observations.map((o) => (
                 <TableRow key={o.id} data-testid={`observation-${o.amount}`}>
@@ -139,16 +112,16 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
           <Empty text="console.ledger.no_payments" />
         ) : (
           <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('console.ledger.date')}</TableCell>
-                <TableCell align="right">{translate('console.ledger.invoice_part')}</TableCell>
-                <TableCell align="right">{translate('console.ledger.refunded')}</TableCell>
-                <TableCell align="right">{translate('console.ledger.link_amount')}</TableCell>
-                <TableCell>{translate('console.ledger.status')}</TableCell>
-                <TableCell>{translate('console.ledger.accounting')}</TableCell>
-              </TableRow>
-            </TableHead>
+            <HeadRow
+              columns={[
+                'console.ledger.date',
+                right('console.ledger.invoice_part'),
+                right('console.ledger.refunded'),
+                right('console.ledger.link_amount'),
+                'console.ledger.status',
+                'console.ledger.accounting',
+              ]}
+            />
             <TableBody>
               {ledger.payments.map((p) => (
                 <TableRow key={p.id}>
@@ -189,15 +162,15 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
       {ledger.refunds.length ? (
         <Section id="refunds-title" title="console.ledger.refunds">
           <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('console.ledger.date')}</TableCell>
-                <TableCell align="right">{translate('console.ledger.invoice_part')}</TableCell>
-                <TableCell>{translate('console.ledger.kind')}</TableCell>
-                <TableCell>{translate('console.ledger.status')}</TableCell>
-                <TableCell>{translate('console.ledger.accounting')}</TableCell>
-              </TableRow>
-            </TableHead>
+            <HeadRow
+              columns={[
+                'console.ledger.date',
+                right('console.ledger.invoice_part'),
+                'console.ledger.kind',
+                'console.ledger.status',
+                'console.ledger.accounting',
+              ]}
+            />
             <TableBody>
               {ledger.refunds.map((r) => (
                 <TableRow key={r.id}>
@@ -239,15 +212,15 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
           <Empty text="console.ledger.no_writebacks" />
         ) : (
           <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('console.ledger.when')}</TableCell>
-                <TableCell>{translate('console.ledger.what')}</TableCell>
-                <TableCell align="right">{translate('console.ledger.effect')}</TableCell>
-                <TableCell>{translate('console.ledger.by')}</TableCell>
-                <TableCell>{translate('console.ledger.counts')}</TableCell>
-              </TableRow>
-            </TableHead>
+            <HeadRow
+              columns={[
+                'console.ledger.when',
+                'console.ledger.what',
+                right('console.ledger.effect'),
+                'console.ledger.by',
+                'console.ledger.counts',
+              ]}
+            />
             <TableBody>
               {ledger.writebacks.map((w) => (
                 <TableRow key={w.id}>
@@ -268,15 +241,15 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
       {ledger.write_offs.length ? (
         <Section id="writeoffs-title" title="console.ledger.write_offs">
           <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('console.ledger.date')}</TableCell>
-                <TableCell align="right">{translate('console.ledger.amount')}</TableCell>
-                <TableCell>{translate('console.ledger.reason')}</TableCell>
-                <TableCell>{translate('console.ledger.sync')}</TableCell>
-                <TableCell>{translate('console.ledger.recorded')}</TableCell>
-              </TableRow>
-            </TableHead>
+            <HeadRow
+              columns={[
+                'console.ledger.date',
+                right('console.ledger.amount'),
+                'console.ledger.reason',
+                'console.ledger.sync',
+                'console.ledger.recorded',
+              ]}
+            />
             <TableBody>
               {ledger.write_offs.map((w) => (
                 <TableRow key={w.id}>

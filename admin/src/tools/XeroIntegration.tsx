@@ -14,7 +14,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -26,6 +25,7 @@ import { dateTime } from '../shared/format.ts';
 import type { Merchant } from '../shared/types.ts';
 import { AccountingAttention } from './AccountingAttention.tsx';
 import { useRetryJob } from './useRetryJob.ts';
+import { HeadRow, hidden } from '../shared/HeadRow.tsx';
 
 function ConnectionCell({ merchantId }: { merchantId: string }) {
   const translate = useTranslate();
@@ -75,16 +75,16 @@ function FailedJobs() {
         {data?.length ? (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('console.sync_jobs.target')}</TableCell>
-                  <TableCell>{translate('console.sync_jobs.payment')}</TableCell>
-                  <TableCell>{translate('console.sync_jobs.attempts')}</TableCell>
-                  <TableCell>{translate('console.sync_jobs.last_error')}</TableCell>
-                  <TableCell>{translate('console.sync_jobs.updated')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
+              <HeadRow
+                columns={[
+                  'console.sync_jobs.target',
+                  'console.sync_jobs.payment',
+                  'console.sync_jobs.attempts',
+                  'console.sync_jobs.last_error',
+                  'console.sync_jobs.updated',
+                  hidden('console.common.actions'),
+                ]}
+              />
               <TableBody>
                 {data.map((j) => (
                   <TableRow key={j.id}>
@@ -148,14 +148,14 @@ export function XeroIntegration() {
           {data?.length ? (
             <Box sx={{ overflowX: 'auto' }}>
               <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('console.xero_integration.merchant')}</TableCell>
-                    <TableCell>{translate('console.xero_integration.webhook')}</TableCell>
-                    <TableCell>{translate('console.xero_integration.connection')}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
+                <HeadRow
+                  columns={[
+                    'console.xero_integration.merchant',
+                    'console.xero_integration.webhook',
+                    'console.xero_integration.connection',
+                    hidden('console.common.actions'),
+                  ]}
+                />
                 <TableBody>
                   {data.map((m) => (
                     <TableRow key={m.id}>
