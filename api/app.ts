@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { adminApiKeyRoutes } from './api-keys/admin-routes.ts';
 import { requireAdmin, requireIntegrator } from './auth/guard.ts';
-import { BEARER_SCHEME } from './auth/openapi.ts';
+import { BEARER_SCHEME } from './http/openapi-security.ts';
 import { finishOpenApiDocument } from './http/openapi-document.ts';
 import { registerWebhookDocs } from './accounting/webhook-docs.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -30,6 +30,10 @@ import { adminInvoiceRoutes } from './invoices/admin-routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { accountingRoutes } from './accounting/routes.ts';
+import { oauthRoutes as accountingOauthRoutes } from './accounting/oauth-routes.ts';
+import { payNowRoutes } from './accounting/pay-now-routes.ts';
+import { recordsRoutes as accountingRecordsRoutes } from './accounting/records-routes.ts';
+import { syncRoutes as accountingSyncRoutes } from './accounting/sync-routes.ts';
 import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-routes.ts';
 import { webhookDeliveryRoutes } from './accounting/webhook-delivery-routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
@@ -87,6 +91,10 @@ export function createApp(deps: AppDeps) {
   app.route('/', automationWebhookRoutes);
   app.route('/', webhookDeliveryRoutes);
   app.route('/', accountingRoutes);
+  app.route('/', accountingOauthRoutes);
+  app.route('/', accountingSyncRoutes);
+  app.route('/', accountingRecordsRoutes);
+  app.route('/', payNowRoutes);
   app.route('/', outboxRoutes);
   app.route('/', adminApiKeyRoutes);
   app.route('/', v1PayLinkRoutes);
@@ -156,5 +164,3 @@ export function createApp(deps: AppDeps) {
 
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

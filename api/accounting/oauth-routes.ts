@@ -10,7 +10,7 @@ import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
 import { connectorFor, saveConnection } from './connections.ts';

@@ -2,7 +2,7 @@
  * Admin API for the Xero / QuickBooks Online connection of a merchant: the connection, its account
  * settings, disconnect. The OAuth connect URL and callback are in oauth-routes.ts, the spec's manual
  * "Sync to Xero" in sync-routes.ts, the refunds' records and Needs attention in records-routes.ts,
- * the Xero Pay now set-up in pay-now-routes.ts. Every action is audit-logged.
+ * the Xero Pay now set-up in pay-now-routes.ts (each mounted by api/app.ts). Every action is audit-logged.
  *
  * The OAuth redirect goes to a fixed console page (default `{PUBLIC_BASE_URL}/admin/accounting/callback`,
  * registered with Xero/Intuit); that page posts `code`, `state` (and QuickBooks' `realmId`) to
@@ -13,15 +13,11 @@ import { audit } from '../audit/service.ts';
 import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
 import { connectorFor, findConnection, refreshTokenOf } from './connections.ts';
 import { Connection, toApiConnection } from './connection-view.ts';
-import { oauthRoutes } from './oauth-routes.ts';
-import { payNowRoutes } from './pay-now-routes.ts';
-import { recordsRoutes } from './records-routes.ts';
-import { syncRoutes } from './sync-routes.ts';
 
 export const accountingRoutes = createRouter()
   .openapi(
@@ -158,9 +154,4 @@ export const accountingRoutes = createRouter()
       }
       return c.json(toApiConnection(undefined, deps), 200);
     },
-  )
-  // The manual sync is about payments, not the connection; its own file keeps both readable.
-  .route('/', oauthRoutes)
-  .route('/', syncRoutes)
-  .route('/', recordsRoutes)
-  .route('/', payNowRoutes);
+  );

@@ -5,8 +5,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../merchants/routes.ts';
-import { ApiJob, toApiJob } from '../outbox/routes.ts';
+import { actorOf } from '../audit/actor.ts';
+import { ApiJob, toApiJob } from '../outbox/schema.ts';
 import { toApiPayment } from '../payments/admin.ts';
 import { syncPaymentNow } from './manual-sync.ts';
 

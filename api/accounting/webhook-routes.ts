@@ -6,7 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { audit } from '../audit/service.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
 import {
   saveWebhookSettings,

@@ -602,7 +602,6 @@ export type NewMerchant = Insertable<MerchantsTable>;
 export type MerchantUpdate = Updateable<MerchantsTable>;
 export type Invoice = Selectable<InvoicesTable>;
 export type InvoiceUpdate = Updateable<InvoicesTable>;
-export type InvoiceObservation = Selectable<InvoiceObservationsTable>;
 export type InvoiceWriteOff = Selectable<InvoiceWriteOffsTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;

@@ -20,8 +20,6 @@ import {
 } from './html.ts';
 import { operationHtml, webhookHtml } from './operation.ts';
 
-export { escapeHtml, operationAnchor, schemaHtml } from './html.ts';
-
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
 
 export interface RenderOptions {

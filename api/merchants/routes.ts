@@ -4,7 +4,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { clientIp } from '../audit/client-ip.ts';
+import { actorOf } from '../audit/actor.ts';
 import type { AppEnv } from '../context.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
@@ -42,10 +42,6 @@ const merchantList = defineList({
     created_at_lte: { column: 'created_at', op: 'lte' },
   },
 });
-
-export function actorOf(c: Context<AppEnv>): Actor {
-  return { user: c.get('user') ?? null, ip: clientIp(c) };
-}
 
 export const merchantRoutes = createRouter()
   .openapi(

@@ -153,5 +153,3 @@ export const MerchantSchema = z
     last_updated: z.string(),
   })
   .openapi('Merchant');
-
-export { IdParam } from '../http/openapi.ts';

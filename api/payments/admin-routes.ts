@@ -13,7 +13,7 @@ import {
   setListHeaders,
 } from '../http/simple-rest.ts';
 import { recordWriteback } from '../invoices/writebacks.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { paymentList, paymentsWithMerchant, toApiPayment } from './admin.ts';
 import { findPayment } from './repository.ts';
 import { refundPayment } from './refunds.ts';

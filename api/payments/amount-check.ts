@@ -2,9 +2,6 @@
 import { formatMoney } from '../../core/money.ts';
 import { checkPaymentAmount, paymentAmountError } from '../invoices/ledger.ts';
 
-export const exceedsBalanceMessage = (balance: number, currency: string) =>
-  `Payment amount cannot exceed the remaining balance of ${formatMoney(balance, currency)}.`;
-
 /**
  * Throws the customer-facing error when `amount` (charged as `total` with its surcharge) may not be
  * paid against `balance`; the ledger's rules and texts (api/invoices/ledger.ts).

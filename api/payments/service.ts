@@ -39,8 +39,7 @@ import type { CreatePaymentInput } from './schema.ts';
 import { breakdownFor } from '../merchants/surcharge.ts';
 import { applyIntent } from './state.ts';
 
-export { belowProviderMinimumMessage, PROCESSING_ERROR_MESSAGE } from './attempts.ts';
-export { exceedsBalanceMessage } from './amount-check.ts';
+export { PROCESSING_ERROR_MESSAGE } from './attempts.ts';
 export { MISSING_INVOICE_MESSAGE, SESSION_EXPIRED_MESSAGE } from './payment-context.ts';
 
 export const QUOTE_CHANGED_MESSAGE =

@@ -9,7 +9,7 @@ import { AppError } from '../errors.ts';
 import { bearerSecurity, idParam, jsonContent } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { findProspectById, toProspectApi } from './repository.ts';
 import {
   ProspectReceivedSchema,
