@@ -67,16 +67,14 @@ export async function enqueueEvent(
   if (!ENDPOINT_EVENTS.has(type)) return null;
   const nowMs = clock.now().getTime();
   const created = Math.floor(nowMs / 1000);
-  const last = await trx
-    .selectFrom('sandbox_events')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .executeTakeFirst();
   const id = newId('evt');
   await trx
     .insertInto('sandbox_events')
     .values({
       id,
-      seq: Number(last?.seq ?? 0) + 1,
+      // The next number, read by the insert itself (one statement; the write lock or the caller's
+      // transaction orders it as the separate read did).
+      seq: sql<number>`(SELECT COALESCE(MAX(seq), 0) + 1 FROM sandbox_events)`,
       type,
       account_id: account,
       payload: JSON.stringify(eventJson(id, type, account, created, object)),
