@@ -301,19 +301,24 @@ export function openDatabase(url: string): AppDatabase {
 }
 
 /**
- * A read whose SQL is built and compiled once per database (Kysely's builder and compiler cost
+ * A query whose SQL is built and compiled once per database (Kysely's builder and compiler cost
  * more than executing a small indexed read). `build` is called once with sentinel parameters; each
- * call then runs the same SQL with its own values in their places.
+ * call then runs the same SQL with its own values in their places. The compiled query is kept per
+ * dialect adapter, which a database shares with its transactions and connections, so a query run
+ * inside a transaction is not compiled again for each one. Only for queries whose SQL does not
+ * depend on the values (no lists of varying length, no optional clauses) and databases without
+ * plugins.
  *
  * @example const byId = compiledOnce((db, p: { id: string }) => db.selectFrom('invoices').selectAll().where('id', '=', p.id));
  *          const rows = await byId(db, { id });
  */
-export function compiledOnce<P extends Record<string, string | number>, R>(
-  build: (db: Kysely<Database>, params: P) => { compile(): CompiledQuery<R> },
-): (db: Kysely<Database>, params: P) => Promise<R[]> {
-  const compiled = new WeakMap<Kysely<Database>, { query: CompiledQuery<R>; slots: (keyof P | null)[] }>();
+export function compiledOnce<P extends Record<string, unknown>, R, DB = Database>(
+  build: (db: Kysely<DB>, params: P) => { compile(): CompiledQuery<R> },
+): (db: Kysely<DB>, params: P) => Promise<R[]> {
+  const compiled = new WeakMap<object, { query: CompiledQuery<R>; slots: (keyof P | null)[] }>();
   return async (db, params) => {
-    let entry = compiled.get(db);
+    const adapter = db.getExecutor().adapter;
+    let entry = compiled.get(adapter);
     if (!entry) {
       const sentinels = new Map<unknown, keyof P>();
       const probe = {} as Record<string, string>;
@@ -323,7 +328,7 @@ export function compiledOnce<P extends Record<string, string | number>, R>(
       }
       const query = build(db, probe as unknown as P).compile();
       entry = { query, slots: query.parameters.map((v) => sentinels.get(v) ?? null) };
-      compiled.set(db, entry);
+      compiled.set(adapter, entry);
     }
     const { query, slots } = entry;
     const parameters = query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i]!]));

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
-import type { Trx } from '../db/database.ts';
+import { compiledOnce, type Trx } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { inWriteTransaction } from './group-commit.ts';
 
@@ -73,6 +73,11 @@ export interface IdempotencyClaim {
 
 type KeyRow = { request_hash: string; response_status: number | null; response_body: string | null };
 
+// Read by every payment request: compiled once (api/db/database.ts).
+const keyRow = compiledOnce((db, p: { scope: string; key: string }) =>
+  db.selectFrom('idempotency_keys').selectAll().where('scope', '=', p.scope).where('idem_key', '=', p.key),
+);
+
 type Answer = { status: number; body: unknown };
 
 function answerOf<R extends Answer>(
@@ -108,13 +113,7 @@ export async function withIdempotency<R extends Answer>(
   const hash = requestHash(body);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
-  const row = () =>
-    db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('scope', '=', scope)
-      .where('idem_key', '=', key)
-      .executeTakeFirst();
+  const row = async () => (await keyRow(db, { scope, key }))[0];
 
   let paymentId: string = crypto.randomUUID();
   let resumed = false;

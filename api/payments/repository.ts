@@ -2,7 +2,7 @@
  * Payment row queries. Amounts are integer minor units; `amount` is the invoice (base) part,
  * `total_amount` what the card is charged (base + surcharge).
  */
-import type { DbOrTrx, Dialect, Trx } from '../db/database.ts';
+import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import type { NewPayment, Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
 import { notifyPaymentFailed } from '../outbox/notify.ts';
 
@@ -14,22 +14,28 @@ export const SETTLED: readonly PaymentStatus[] = ['succeeded', 'partially_refund
 export const isReserving = (s: PaymentStatus) => RESERVING.includes(s);
 export const isSettled = (s: PaymentStatus) => SETTLED.includes(s);
 
+// The reads of every payment (create, its outcome, its webhook): compiled once (api/db/database.ts).
+const paymentById = compiledOnce((db, p: { id: string }) =>
+  db.selectFrom('payments').selectAll().where('id', '=', p.id),
+);
+const paymentByIdForUpdate = compiledOnce((db, p: { id: string }) =>
+  db.selectFrom('payments').selectAll().where('id', '=', p.id).forUpdate(),
+);
+const paymentByIntent = compiledOnce((db, p: { intentId: string }) =>
+  db.selectFrom('payments').selectAll().where('payment_intent_id', '=', p.intentId),
+);
+
 export async function findPayment(db: DbOrTrx, id: string): Promise<Payment | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await paymentById(db, { id }))[0];
 }
 
 export async function findPaymentByIntent(db: DbOrTrx, intentId: string): Promise<Payment | undefined> {
-  return db.selectFrom('payments').selectAll().where('payment_intent_id', '=', intentId).executeTakeFirst();
+  return (await paymentByIntent(db, { intentId }))[0];
 }
 
 /** The payment row locked for this transaction (row lock on PostgreSQL; SQLite is serialised). */
 export async function lockPayment(trx: Trx, dialect: Dialect, id: string): Promise<Payment | undefined> {
-  return trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', id)
-    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
-    .executeTakeFirst();
+  return (await (dialect === 'postgres' ? paymentByIdForUpdate : paymentById)(trx, { id }))[0];
 }
 
 export async function insertPayment(trx: DbOrTrx, row: NewPayment): Promise<void> {

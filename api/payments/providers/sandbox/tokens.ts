@@ -3,6 +3,7 @@
  * to confirm an intent — once only, on the account it was made for, before it expires, as Stripe.
  */
 import { invalid, seconds, type SandboxContext } from './context.ts';
+import { compiledOnce } from '../../../db/database.ts';
 import type { PaymentMethodRow, SandboxDb, SandboxTrx, TokenRow } from './database.ts';
 import { confirmationTokenJson } from './objects.ts';
 
@@ -29,19 +30,23 @@ const PM_COLUMNS = [
   'billing_email',
 ] as const satisfies readonly (keyof PaymentMethodRow)[];
 
+// Read at each quote and each payment: compiled once (api/db/database.ts).
+const tokenWithMethod = compiledOnce((db: SandboxDb, p: { id: string }) =>
+  db
+    .selectFrom('sandbox_confirmation_tokens as t')
+    .innerJoin('sandbox_payment_methods as pm', 'pm.id', 't.payment_method_id')
+    .selectAll('t')
+    .select(PM_COLUMNS.map((c) => `pm.${c} as pm_${c}` as const))
+    .where('t.id', '=', p.id),
+);
+
 /** The token and the payment method it carries, in one read. */
 async function tokenRow(
   db: SandboxDb | SandboxTrx,
   id: string,
   account: string,
 ): Promise<{ row: TokenRow; pm: PaymentMethodRow }> {
-  const found = await db
-    .selectFrom('sandbox_confirmation_tokens as t')
-    .innerJoin('sandbox_payment_methods as pm', 'pm.id', 't.payment_method_id')
-    .selectAll('t')
-    .select(PM_COLUMNS.map((c) => `pm.${c} as pm_${c}` as const))
-    .where('t.id', '=', id)
-    .executeTakeFirst();
+  const [found] = await tokenWithMethod(db, { id });
   // A token made for one connected account does not exist on another (direct charges).
   if (!found || found.account_id !== account) throw noSuchToken(id);
   const pm = Object.fromEntries(PM_COLUMNS.map((c) => [c, found[`pm_${c}`]])) as unknown as PaymentMethodRow;
