@@ -225,7 +225,10 @@ export class EventDelivery {
       oldest = oldest.where('next_attempt_at', '<=', dueAt);
       claim = claim.where('next_attempt_at', '<=', dueAt);
     }
-    const rows = await claim.where('id', 'in', oldest).returningAll().execute();
+    // A write of its own: grouped with the provider's other writes under one commit on SQLite.
+    const rows = await inWriteTransaction(this.#o, (trx) =>
+      trx.executeQuery(claim.where('id', 'in', oldest).returningAll().compile()),
+    ).then((r) => r.rows);
     return rows.sort((a, b) => Number(a.seq) - Number(b.seq));
   }
 
