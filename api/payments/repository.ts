@@ -38,8 +38,54 @@ export async function lockPayment(trx: Trx, dialect: Dialect, id: string): Promi
   return (await (dialect === 'postgres' ? paymentByIdForUpdate : paymentById)(trx, { id }))[0];
 }
 
-export async function insertPayment(trx: DbOrTrx, row: NewPayment): Promise<void> {
-  await trx.insertInto('payments').values(row).execute();
+/** The columns a payment attempt is created with: always all of them, so one SQL text serves every insert. */
+const ATTEMPT_COLUMNS = [
+  'id',
+  'merchant_id',
+  'invoice_id',
+  'observation_id',
+  'invoice_number',
+  'currency',
+  'amount',
+  'surcharge',
+  'surcharge_bps',
+  'surcharge_rule',
+  'platform_fee',
+  'total_amount',
+  'link_amount',
+  'provider',
+  'pay_session_id',
+  'stripe_connect_account_id',
+  'provider_idempotency_key',
+  'payment_method_id',
+  'confirmation_token',
+  'quoted_method',
+  'method_type',
+  'status',
+  'reserved_until',
+  'customer_email',
+  'client_ip',
+  'card_brand',
+  'card_last4',
+  'card_funding',
+  'card_country',
+  'card_wallet',
+  'bank_last4',
+  'reference',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof NewPayment)[];
+
+/** A new payment attempt: every column of ATTEMPT_COLUMNS given (null where it does not apply). */
+export type NewAttempt = { [K in (typeof ATTEMPT_COLUMNS)[number]]-?: Exclude<NewPayment[K], undefined> };
+
+// Compiled once (api/db/database.ts): built from a row holding exactly the attempt's columns.
+const insertAttempt = compiledOnce((db, p: NewAttempt) =>
+  db.insertInto('payments').values(Object.fromEntries(ATTEMPT_COLUMNS.map((c) => [c, p[c]])) as NewAttempt),
+);
+
+export async function insertPayment(trx: DbOrTrx, row: NewAttempt): Promise<void> {
+  await insertAttempt(trx, row);
 }
 
 /**

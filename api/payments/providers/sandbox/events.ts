@@ -12,7 +12,7 @@
  */
 import { sql } from 'kysely';
 import type { Clock } from '../../../context.ts';
-import type { Dialect } from '../../../db/database.ts';
+import { compiledOnce, type Dialect } from '../../../db/database.ts';
 import type { Logger } from '../../../logger.ts';
 import { inWriteTransaction } from '../../group-commit.ts';
 import type { DeliverWebhook } from '../provider.ts';
@@ -68,27 +68,34 @@ export async function enqueueEvent(
   const nowMs = clock.now().getTime();
   const created = Math.floor(nowMs / 1000);
   const id = newId('evt');
-  await trx
-    .insertInto('sandbox_events')
-    .values({
-      id,
+  const payload = JSON.stringify(eventJson(id, type, account, created, object));
+  await insertEvent(trx, { id, type, account, payload, created, nowMs });
+  return id;
+}
+
+// One per state change: compiled once (api/db/database.ts).
+const insertEvent = compiledOnce(
+  (
+    db: SandboxDb,
+    p: { id: string; type: string; account: string | null; payload: string; created: number; nowMs: number },
+  ) =>
+    db.insertInto('sandbox_events').values({
+      id: p.id,
       // The next number, read by the insert itself (one statement; the write lock or the caller's
       // transaction orders it as the separate read did).
       seq: sql<number>`(SELECT COALESCE(MAX(seq), 0) + 1 FROM sandbox_events)`,
-      type,
-      account_id: account,
-      payload: JSON.stringify(eventJson(id, type, account, created, object)),
-      created,
+      type: p.type,
+      account_id: p.account,
+      payload: p.payload,
+      created: p.created,
       status: 'pending',
       attempts: 0,
-      next_attempt_at: nowMs,
+      next_attempt_at: p.nowMs,
       last_status: null,
       last_error: null,
       delivered_at: null,
-    })
-    .execute();
-  return id;
-}
+    }),
+);
 
 export interface EventDeliveryOptions {
   db: SandboxDb;

@@ -17,6 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../../context.ts';
+import { compiledOnce } from '../../../db/database.ts';
 import { inWriteTransaction } from '../../group-commit.ts';
 import { ProviderRequestError } from '../provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
@@ -138,6 +139,11 @@ export async function renderIntent(
   });
 }
 
+// One per payment: compiled once (api/db/database.ts).
+const insertIntent = compiledOnce((db: SandboxDb, row: IntentRow) =>
+  db.insertInto('sandbox_payment_intents').values(row),
+);
+
 /**
  * Store the intent as it now stands and queue its event. `known.created`: the intent is new and not
  * stored yet (created and confirmed in one call): it is inserted as it ends, in one statement.
@@ -149,7 +155,7 @@ export async function saveAndAnnounce(
   eventType: string | null,
   known: Known = {},
 ) {
-  if (known.created) await trx.insertInto('sandbox_payment_intents').values(row).execute();
+  if (known.created) await insertIntent(trx, row);
   else {
     const { id: _id, ...changes } = row;
     await trx.updateTable('sandbox_payment_intents').set(changes).where('id', '=', row.id).execute();
