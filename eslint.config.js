@@ -106,12 +106,6 @@ export default tseslint.config(
       // Intended: the migrations' code steps are a registry of domain code (e.g. migration 012
       // merges invoice numbers with the ledger's own rules), run by the migration runner.
       'api/db/migration-steps.ts',
-      // TEMPORARY (issue 22, still open): the outbox still dispatches to accounting, invoices and
-      // payments itself; the delivery registry that inverts this is the next step (README, "Layers").
-      'api/outbox/deliver.ts',
-      'api/outbox/enqueue.ts',
-      'api/outbox/notify.ts',
-      'api/outbox/worker.ts',
     ],
     rules: {
       'no-restricted-imports': restrict(routeToRoute, {

@@ -37,6 +37,7 @@ import { syncRoutes as accountingSyncRoutes } from './accounting/sync-routes.ts'
 import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-routes.ts';
 import { webhookDeliveryRoutes } from './accounting/webhook-delivery-routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
+import { accountingOutbox } from './accounting/sync-worker.ts';
 import { SandboxProvider } from './payments/providers/sandbox/sandbox-provider.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
 import { sandboxAdminRoutes } from './sandbox/admin-routes.ts';
@@ -95,7 +96,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', accountingSyncRoutes);
   app.route('/', accountingRecordsRoutes);
   app.route('/', payNowRoutes);
-  app.route('/', outboxRoutes);
+  app.route('/', outboxRoutes(accountingOutbox));
   app.route('/', adminApiKeyRoutes);
   app.route('/', v1PayLinkRoutes);
   app.route('/', v1PaymentRoutes);

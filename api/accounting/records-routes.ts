@@ -24,6 +24,49 @@ const STEP_LABELS: Record<string, string> = {
   [LEGACY]: 'Recorded by the previous version (payment replaced at the net amount)',
 };
 
+/** What the accounting tool holds for a payment and each of its refunds, every field named. */
+export const AccountingRecords = z
+  .object({
+    provider: z.enum(['xero', 'quickbooks']).nullable(),
+    payment: z
+      .object({
+        external_invoice_id: z.string().nullable(),
+        external_payment_id: z.string().nullable(),
+        payment_amount: z.number().int(),
+        external_surcharge_id: z.string().nullable(),
+        surcharge_amount: z.number().int(),
+      })
+      .nullable(),
+    refunds: z.array(
+      z.object({
+        refund_id: z.string(),
+        kind: z.enum(['credit', 'reopen']),
+        amount: z.number().int(),
+        surcharge: z.number().int(),
+        currency: z.string(),
+        /** The refund's date in the merchant's time zone (the date the records carry). */
+        date: z.string(),
+        refund_status: z.enum(['pending', 'succeeded', 'failed', 'canceled']),
+        status: z.enum(['recorded', 'needs_attention', 'pending', 'failed', 'not_recorded']),
+        /** What to do in the accounting tool first, when it needs attention. */
+        attention: z.string().nullable(),
+        job_id: z.string().nullable(),
+        entries: z.array(
+          z.object({
+            step: z.string(),
+            label: z.string(),
+            external_id: z.string().nullable(),
+            external_number: z.string().nullable(),
+            amount: z.number().int(),
+            currency: z.string(),
+            date: z.string(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .openapi('AccountingRecords');
+
 function entryJson(e: AccountingEntry, paymentGone: boolean) {
   return {
     step: e.step,
@@ -41,7 +84,10 @@ function entryJson(e: AccountingEntry, paymentGone: boolean) {
   };
 }
 
-export async function accountingRecordsOf(deps: AppDeps, paymentId: string) {
+export async function accountingRecordsOf(
+  deps: AppDeps,
+  paymentId: string,
+): Promise<z.infer<typeof AccountingRecords>> {
   const db = deps.database.db;
   const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
   if (!payment) throw new AppError('not_found', 'Payment not found.');
@@ -202,8 +248,6 @@ const AttentionEntry = z
   })
   .openapi('AccountingAttentionEntry');
 
-const Records = z.record(z.string(), z.unknown()).openapi('AccountingRecords');
-
 export const recordsRoutes = createRouter()
   .openapi(
     createRoute({
@@ -215,7 +259,7 @@ export const recordsRoutes = createRouter()
       description:
         'The payment and surcharge records, and per refund its kind, its local date, whether it is recorded, needs attention (with the step to take) or waits, and each record created (credit note, cash refund, refund receipt, surcharge refund, lowered or deleted payment) with its id, number, amount and date.',
       request: { params: IdParam },
-      responses: { 200: json(Records, 'The records'), ...errorResponses(401, 403, 404) },
+      responses: { 200: json(AccountingRecords, 'The records'), ...errorResponses(401, 403, 404) },
     }),
     async (c) => c.json(await accountingRecordsOf(c.get('deps'), c.req.valid('param').id), 200),
   )

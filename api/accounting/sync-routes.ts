@@ -7,10 +7,11 @@ import { bearerSecurity as security, IdParam, jsonContent as json } from '../htt
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
 import { ApiJob, toApiJob } from '../outbox/schema.ts';
+import { AdminPayment } from '../payments/admin-schema.ts';
 import { toApiPayment } from '../payments/admin.ts';
 import { syncPaymentNow } from './manual-sync.ts';
 
-const SyncResult = z
+export const SyncResult = z
   .object({
     /** `nothing`: the merchant has no target to sync to (the payment is left unchanged). */
     mode: z.enum(['targets', 'nothing']),
@@ -26,8 +27,8 @@ const SyncResult = z
       }),
     ),
     jobs: z.array(ApiJob),
-    // The payment as GET /api/admin/payments/{id} shows it (its schema is the payments domain's).
-    payment: z.record(z.string(), z.unknown()),
+    // The payment as GET /api/admin/payments/{id} shows it (without its refunds and disputes).
+    payment: AdminPayment,
   })
   .openapi('SyncResult');
 

@@ -69,7 +69,7 @@ export function eventOfBody(body: string): { event: string; version: WebhookVers
 
 /**
  * A `2026-11` refund event is built when the refund is counted, before the provider settles it; its
- * job waits for the settlement (api/outbox/deliver.ts), so before the first attempt its refund
+ * job waits for the settlement (api/accounting/deliver.ts), so before the first attempt its refund
  * object takes the settled status and the provider's id. Stored back, so every attempt (and every
  * retry after a crash) sends the same bytes.
  */

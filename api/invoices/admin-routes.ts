@@ -9,10 +9,10 @@ import { bearerSecurity as security, jsonContent as jsonOf } from '../http/opena
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
 import { dismissObservation, markWriteOffRecorded, writeOffRemainder } from './admin.ts';
+import { InvoiceLedger } from './admin-schema.ts';
 import { invoiceLedgerView } from './ledger-view.ts';
 
 const tags = ['admin'];
-const InvoiceLedger = z.record(z.string(), z.unknown()).openapi('AdminInvoiceLedger');
 const path = (name: string) =>
   z
     .string()

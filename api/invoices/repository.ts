@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import type { Invoice, InvoiceUpdate, ObservationSource } from '../db/types.ts';
-import { notifyInvoicePaid } from '../outbox/notify.ts';
+import { notifyInvoicePaid } from '../accounting/notify.ts';
 import { credibleLimitOf, invoiceTerms, type LedgerCounters, type ObservationTerm } from './ledger.ts';
 
 export function countersOf(invoice: Invoice | undefined): LedgerCounters {

@@ -13,6 +13,7 @@ import { actorOf } from '../audit/actor.ts';
 import type { OutboxJob } from '../db/types.ts';
 import { findJob } from './repository.ts';
 import { ApiJob, toApiJob } from './schema.ts';
+import type { OutboxHandlers } from './delivery.ts';
 import { runJobNow } from './worker.ts';
 
 export const JOB_NOT_FOUND = 'Sync job not found.';
@@ -40,6 +41,7 @@ const jobList = defineList({
 /** Give a job a fresh set of attempts and deliver it now. */
 export async function retryJob(
   deps: AppDeps,
+  handlers: OutboxHandlers,
   id: string,
   actor: ReturnType<typeof actorOf>,
 ): Promise<OutboxJob> {
@@ -69,64 +71,66 @@ export async function retryJob(
       deps.clock,
     );
   });
-  await runJobNow(deps, id);
+  await runJobNow(deps, handlers, id);
   return (await findJob(db, id))!;
 }
 
-export const outboxRoutes = createRouter()
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/outbox',
-      tags: ['admin'],
-      security,
-      summary:
-        'List accounting-sync deliveries (simple-rest; filter by payment_id, status, kind, merchant_id)',
-      request: { query: ListQueryParams },
-      responses: {
-        200: listResponse(ApiJob, 'A page of jobs'),
-        ...errorResponses(400, 401, 403),
+/** The routes, delivering through the owning domain's handlers (given by api/app.ts). */
+export const outboxRoutes = (handlers: OutboxHandlers) =>
+  createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/admin/outbox',
+        tags: ['admin'],
+        security,
+        summary:
+          'List accounting-sync deliveries (simple-rest; filter by payment_id, status, kind, merchant_id)',
+        request: { query: ListQueryParams },
+        responses: {
+          200: listResponse(ApiJob, 'A page of jobs'),
+          ...errorResponses(400, 401, 403),
+        },
+      }),
+      async (c) => {
+        const deps = c.get('deps');
+        const rows = await listPage(c, jobList, deps.database.db.selectFrom('outbox').selectAll());
+        return c.json(
+          rows.map((j) => toApiJob(j, deps.config.outbox.maxAttempts)),
+          200,
+        );
       },
-    }),
-    async (c) => {
-      const deps = c.get('deps');
-      const rows = await listPage(c, jobList, deps.database.db.selectFrom('outbox').selectAll());
-      return c.json(
-        rows.map((j) => toApiJob(j, deps.config.outbox.maxAttempts)),
-        200,
-      );
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/outbox/{id}',
-      tags: ['admin'],
-      security,
-      summary: 'One accounting-sync delivery',
-      request: { params: IdParam },
-      responses: { 200: json(ApiJob, 'The job'), ...errorResponses(401, 403, 404) },
-    }),
-    async (c) => {
-      const deps = c.get('deps');
-      const job = await findJob(deps.database.db, c.req.valid('param').id);
-      if (!job) throw new AppError('not_found', JOB_NOT_FOUND);
-      return c.json(toApiJob(job, deps.config.outbox.maxAttempts), 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/admin/outbox/{id}/retry',
-      tags: ['admin'],
-      security,
-      summary: 'Retry a delivery now (a failed one gets a fresh set of attempts); answers with the outcome',
-      request: { params: IdParam },
-      responses: { 200: json(ApiJob, 'The job after the attempt'), ...errorResponses(401, 403, 404, 409) },
-    }),
-    async (c) => {
-      const deps = c.get('deps');
-      const job = await retryJob(deps, c.req.valid('param').id, actorOf(c));
-      return c.json(toApiJob(job, deps.config.outbox.maxAttempts), 200);
-    },
-  );
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/admin/outbox/{id}',
+        tags: ['admin'],
+        security,
+        summary: 'One accounting-sync delivery',
+        request: { params: IdParam },
+        responses: { 200: json(ApiJob, 'The job'), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => {
+        const deps = c.get('deps');
+        const job = await findJob(deps.database.db, c.req.valid('param').id);
+        if (!job) throw new AppError('not_found', JOB_NOT_FOUND);
+        return c.json(toApiJob(job, deps.config.outbox.maxAttempts), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/admin/outbox/{id}/retry',
+        tags: ['admin'],
+        security,
+        summary: 'Retry a delivery now (a failed one gets a fresh set of attempts); answers with the outcome',
+        request: { params: IdParam },
+        responses: { 200: json(ApiJob, 'The job after the attempt'), ...errorResponses(401, 403, 404, 409) },
+      }),
+      async (c) => {
+        const deps = c.get('deps');
+        const job = await retryJob(deps, handlers, c.req.valid('param').id, actorOf(c));
+        return c.json(toApiJob(job, deps.config.outbox.maxAttempts), 200);
+      },
+    );

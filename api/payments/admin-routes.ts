@@ -15,6 +15,7 @@ import {
 import { recordWriteback } from '../invoices/writebacks.ts';
 import { actorOf } from '../audit/actor.ts';
 import { paymentList, paymentsWithMerchant, toApiPayment } from './admin.ts';
+import { AdminPayment } from './admin-schema.ts';
 import { findPayment } from './repository.ts';
 import { refundPayment } from './refunds.ts';
 import { PAYMENT_NOT_FOUND } from './sync.ts';
@@ -22,7 +23,6 @@ import { AppError } from '../errors.ts';
 import type { AppDeps } from '../context.ts';
 
 const security = [{ bearerAuth: [] }];
-const AdminPayment = z.record(z.string(), z.unknown()).openapi('AdminPayment');
 const IdParam = z.object({
   id: z
     .string()

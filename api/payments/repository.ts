@@ -4,7 +4,7 @@
  */
 import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import type { NewPayment, Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
-import { notifyPaymentFailed } from '../outbox/notify.ts';
+import { notifyPaymentFailed } from '../accounting/notify.ts';
 
 /** Statuses that hold a reservation on the invoice balance. */
 export const RESERVING: readonly PaymentStatus[] = ['pending', 'requires_action', 'processing'];
@@ -90,7 +90,7 @@ export async function insertPayment(trx: DbOrTrx, row: NewAttempt): Promise<void
 
 /**
  * Change a payment row. A change to `failed` (a decline, or the provider refusing the attempt) also
- * enqueues the merchant's `payment.failed` webhook event in the same transaction (api/outbox/notify.ts).
+ * enqueues the merchant's `payment.failed` webhook event in the same transaction (api/accounting/notify.ts).
  */
 export async function updatePayment(db: DbOrTrx, id: string, changes: PaymentUpdate): Promise<void> {
   await db.updateTable('payments').set(changes).where('id', '=', id).execute();

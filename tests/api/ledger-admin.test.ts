@@ -6,7 +6,7 @@
  * back exactly the surcharge charged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOutboxOnce } from '../../api/outbox/worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -21,6 +21,8 @@ import {
   type Admin,
 } from './support/ledger.ts';
 import { createConnectedMerchant, openSession, payThroughLink, sandbox } from './support/payments.ts';
+import { AdminPayment } from '../../api/payments/admin-schema.ts';
+import { expectShape } from './support/shape.ts';
 
 const skip = await skipPostgres();
 
@@ -226,6 +228,7 @@ describe.skipIf(skip)(`ledger in the console (${testDialect})`, () => {
     for (let i = 0; i < 10; i++) body = await refundAs(t, admin, paymentId, { amount: 17 });
     // 1.70 of 100.00 refunded: 2.95 % of it is 5.015 cents; rounding each refund up would give 10.
     expect(body.refunded_surcharge).toBe(5);
+    expectShape(AdminPayment, body); // with its ten refunds
     body = await refundAs(t, admin, paymentId, {});
     expect(body.refunded_surcharge).toBe(295);
     const totals = body.refunds.reduce(
