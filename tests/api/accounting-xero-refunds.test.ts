@@ -29,7 +29,7 @@ import {
   xeroEnv,
 } from './support/accounting.ts';
 import { createConnectedMerchant } from './support/payments.ts';
-import { AccountingRecords } from '../../api/accounting/records-routes.ts';
+import { AccountingRecords } from '../../api/accounting/records-schema.ts';
 import { expectShape } from './support/shape.ts';
 
 const skip = await skipPostgres();
