@@ -10,6 +10,9 @@ import { ApiJob, toApiJob } from '../outbox/schema.ts';
 import { AdminPayment } from '../payments/admin-schema.ts';
 import { toApiPayment } from '../payments/admin.ts';
 import { syncPaymentNow } from './manual-sync.ts';
+import { findPayment } from '../payments/repository.ts';
+import { PAYMENT_NOT_FOUND } from '../payments/sync.ts';
+import { AppError } from '../errors.ts';
 
 export const SyncResult = z
   .object({
@@ -52,11 +55,8 @@ export const syncRoutes = createRouter().openapi(
     const deps = c.get('deps');
     const { id } = c.req.valid('param');
     const result = await syncPaymentNow(deps, id, actorOf(c));
-    const payment = await deps.database.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const payment = await findPayment(deps.database.db, id);
+    if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
     return c.json(
       {
         mode: result.mode,

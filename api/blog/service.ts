@@ -4,7 +4,7 @@
  */
 import { audit } from '../audit/service.ts';
 import type { Actor } from '../audit/actor.ts';
-import type { AppDeps, AuthUser } from '../context.ts';
+import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import {
   deleteBlog,

@@ -5,7 +5,7 @@
  * variable (`$INVOICEPAY_API_KEY` for the integrator API, `$INVOICEPAY_ADMIN_TOKEN` for the console's)
  * and path parameters as variables too (`$PAYMENT_ID`).
  */
-import { refName, resolveRef, type Json, type Schema } from './html.ts';
+import { resolveRef, type Json, type Schema } from './html.ts';
 
 const SAMPLE_STRINGS: Record<string, string> = {
   'date-time': '2026-11-22T03:14:07.000Z',

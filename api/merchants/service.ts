@@ -7,7 +7,7 @@ import { buildAccountingPaymentUrl, shortcodeFromId } from '../../core/link-para
 import { DEFAULT_SURCHARGE_BPS, percentageFromBps } from '../../core/money.ts';
 import { audit } from '../audit/service.ts';
 import type { Actor } from '../audit/actor.ts';
-import type { AppDeps, AuthUser } from '../context.ts';
+import type { AppDeps } from '../context.ts';
 import type { Merchant, MerchantUpdate } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import {

@@ -2,21 +2,16 @@
  * `/api/admin/outbox`: the sync deliveries (simple-rest list and one job) and the manual retry,
  * which gives a job a fresh set of attempts and delivers it at once, answering with the outcome.
  */
-import { createRoute, z } from '@hono/zod-openapi';
-import { audit } from '../audit/service.ts';
-import type { AppDeps } from '../context.ts';
+import { createRoute } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
 import { actorOf } from '../audit/actor.ts';
-import type { OutboxJob } from '../db/types.ts';
-import { findJob } from './repository.ts';
+import { allJobs, findJob } from './repository.ts';
+import { JOB_NOT_FOUND, retryJob } from './service.ts';
 import { ApiJob, toApiJob } from './schema.ts';
 import type { OutboxHandlers } from './delivery.ts';
-import { runJobNow } from './worker.ts';
-
-export const JOB_NOT_FOUND = 'Sync job not found.';
 
 const jobList = defineList({
   resource: 'outbox',
@@ -38,43 +33,6 @@ const jobList = defineList({
   },
 });
 
-/** Give a job a fresh set of attempts and deliver it now. */
-export async function retryJob(
-  deps: AppDeps,
-  handlers: OutboxHandlers,
-  id: string,
-  actor: ReturnType<typeof actorOf>,
-): Promise<OutboxJob> {
-  const db = deps.database.db;
-  const job = await findJob(db, id);
-  if (!job) throw new AppError('not_found', JOB_NOT_FOUND);
-  const now = deps.clock.now().toISOString();
-  if (job.status === 'delivered') throw new AppError('conflict', 'This sync job was delivered already.');
-  if (job.status === 'processing' && job.locked_until && job.locked_until > now)
-    throw new AppError('conflict', 'This sync job is being delivered right now.');
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('outbox')
-      .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-    await audit(
-      trx,
-      {
-        actor: actor.user,
-        action: 'outbox.retry',
-        targetType: 'outbox',
-        targetId: id,
-        details: { kind: job.kind, previousStatus: job.status, paymentId: job.payment_id },
-        ip: actor.ip,
-      },
-      deps.clock,
-    );
-  });
-  await runJobNow(deps, handlers, id);
-  return (await findJob(db, id))!;
-}
-
 /** The routes, delivering through the owning domain's handlers (given by api/app.ts). */
 export const outboxRoutes = (handlers: OutboxHandlers) =>
   createRouter()
@@ -94,7 +52,7 @@ export const outboxRoutes = (handlers: OutboxHandlers) =>
       }),
       async (c) => {
         const deps = c.get('deps');
-        const rows = await listPage(c, jobList, deps.database.db.selectFrom('outbox').selectAll());
+        const rows = await listPage(c, jobList, allJobs(deps.database.db));
         return c.json(
           rows.map((j) => toApiJob(j, deps.config.outbox.maxAttempts)),
           200,

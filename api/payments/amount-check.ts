@@ -1,5 +1,4 @@
 /** The amount rules of a payment as HTTP errors (shared by the quote and the payment itself). */
-import { formatMoney } from '../../core/money.ts';
 import { checkPaymentAmount, paymentAmountError } from '../invoices/ledger.ts';
 
 /**

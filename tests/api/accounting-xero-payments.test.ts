@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
-import { json } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { xeroSuite } from './support/xero-suite.ts';
 

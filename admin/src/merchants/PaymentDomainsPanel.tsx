@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { serverMessage } from '../data/http.ts';
 import { useAction, useDataQuery } from '../data/useAction.ts';
-import type { Merchant, PaymentDomain } from '../shared/types.ts';
+import type { Merchant } from '../shared/types.ts';
 
 const STATUS_TEXT = {
   active: 'console.wallet_domains.state.active',

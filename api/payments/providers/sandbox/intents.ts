@@ -23,7 +23,7 @@ import { ProviderRequestError } from '../provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, RefundRow, SandboxDb, SandboxTrx } from './database.ts';
 import { enqueueEvent } from './events.ts';
-import { newId, paymentIntentJson, type StoredError } from './objects.ts';
+import { paymentIntentJson, type StoredError } from './objects.ts';
 
 export const noSuchIntent = (id: string) =>
   invalid(`No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent', status: 404 });
