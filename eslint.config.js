@@ -128,4 +128,19 @@ export default tseslint.config(
     ignores: INFRASTRUCTURE.map((folder) => `api/${folder}/**`),
     rules: { 'no-restricted-imports': restrict(routeToRoute) },
   },
+  {
+    // routes → service → repository: a route handler parses, calls a service and maps the answer.
+    files: ['api/**/*routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]',
+          message:
+            'No queries or transactions in a route file: call a service (queries live in repositories).',
+        },
+      ],
+    },
+  },
 );

@@ -18,8 +18,8 @@ async function timeZones(db: DbOrTrx, merchantIds: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.id, r.time_zone]));
 }
 
-/** Payments as v1 objects (their merchants' time zones and pay-link references in two reads). */
-export async function v1Payments(db: DbOrTrx, payments: Payment[]) {
+/** What v1 objects of these payments need besides them: their merchants' time zones and pay-link references, in two reads. */
+async function contextOf(db: DbOrTrx, payments: Payment[]) {
   const [zones, refs] = await Promise.all([
     timeZones(
       db,
@@ -30,13 +30,16 @@ export async function v1Payments(db: DbOrTrx, payments: Payment[]) {
       payments.map((p) => p.observation_id),
     ),
   ]);
-  return payments.map((p) =>
-    toV1Payment(
-      p,
-      zones.get(p.merchant_id) ?? 'UTC',
-      p.observation_id ? refs.get(p.observation_id) : undefined,
-    ),
-  );
+  return {
+    zoneOf: (p: Payment) => zones.get(p.merchant_id) ?? 'UTC',
+    refOf: (p: Payment) => (p.observation_id ? refs.get(p.observation_id) : undefined),
+  };
+}
+
+/** Payments as v1 objects. */
+export async function v1Payments(db: DbOrTrx, payments: Payment[]) {
+  const { zoneOf, refOf } = await contextOf(db, payments);
+  return payments.map((p) => toV1Payment(p, zoneOf(p), refOf(p)));
 }
 
 function paymentsInScope(db: DbOrTrx, merchantId: string | null) {
@@ -72,24 +75,10 @@ async function v1Refunds(
     .where('id', 'in', [...new Set(refunds.map((r) => r.payment_id))])
     .execute();
   const byId = new Map(payments.map((p) => [p.id, p]));
-  const [zones, refs] = await Promise.all([
-    timeZones(
-      db,
-      payments.map((p) => p.merchant_id),
-    ),
-    payLinkRefs(
-      db,
-      payments.map((p) => p.observation_id),
-    ),
-  ]);
+  const { zoneOf, refOf } = await contextOf(db, payments);
   return refunds.map((r) => {
     const p = byId.get(r.payment_id)!;
-    return toV1Refund(
-      r,
-      p,
-      zones.get(p.merchant_id) ?? 'UTC',
-      p.observation_id ? refs.get(p.observation_id) : undefined,
-    );
+    return toV1Refund(r, p, zoneOf(p), refOf(p));
   });
 }
 
