@@ -38,7 +38,6 @@ import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-r
 import { webhookDeliveryRoutes } from './accounting/webhook-delivery-routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { accountingOutbox } from './accounting/sync-worker.ts';
-import { SandboxProvider } from './payments/providers/sandbox/sandbox-provider.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
 import { sandboxAdminRoutes } from './sandbox/admin-routes.ts';
 import { apiDocsRoutes } from './docs/routes.ts';
@@ -102,8 +101,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', v1PaymentRoutes);
   app.route('/', v1InvoiceRoutes);
   app.route('/', shortLinkRoutes);
-  // The sandbox provider's browser side exists only in sandbox mode (never beside live Stripe).
-  if (deps.payments instanceof SandboxProvider) {
+  // The sandbox provider's browser side exists only in sandbox mode (never beside live Stripe); the
+  // provider says which it is (only the sandbox provider declares mode 'sandbox').
+  if (deps.payments.mode === 'sandbox') {
     app.route('/', sandboxRoutes);
     app.route('/', sandboxAdminRoutes); // test-mode controls (admins only, like all of /api/admin)
   }
