@@ -263,7 +263,6 @@ CREATE INDEX payments_invoice_number ON payments (invoice_number);
 CREATE INDEX payments_invoice ON payments (invoice_id, status);
 CREATE INDEX payments_pay_session ON payments (pay_session_id);
 CREATE INDEX payments_reserved_until ON payments (status, reserved_until);
-CREATE INDEX payments_client_ip ON payments (client_ip, created_at);
 
 -- Disputes the provider reports on a payment (charge.dispute.*): one row per provider dispute, its
 -- latest status (migration 040). A dispute is recorded and shown; it does not move the ledger.

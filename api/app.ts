@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { adminApiKeyRoutes } from './api-keys/admin-routes.ts';
 import { requireAdmin, requireIntegrator } from './auth/guard.ts';
-import { BEARER_SCHEME } from './auth/openapi.ts';
+import { BEARER_SCHEME } from './http/openapi-security.ts';
 import { finishOpenApiDocument } from './http/openapi-document.ts';
 import { registerWebhookDocs } from './accounting/webhook-docs.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -30,10 +30,14 @@ import { adminInvoiceRoutes } from './invoices/admin-routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { accountingRoutes } from './accounting/routes.ts';
+import { oauthRoutes as accountingOauthRoutes } from './accounting/oauth-routes.ts';
+import { payNowRoutes } from './accounting/pay-now-routes.ts';
+import { recordsRoutes as accountingRecordsRoutes } from './accounting/records-routes.ts';
+import { syncRoutes as accountingSyncRoutes } from './accounting/sync-routes.ts';
 import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-routes.ts';
 import { webhookDeliveryRoutes } from './accounting/webhook-delivery-routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
-import { SandboxProvider } from './payments/providers/sandbox/sandbox-provider.ts';
+import { accountingOutbox } from './accounting/sync-worker.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
 import { sandboxAdminRoutes } from './sandbox/admin-routes.ts';
 import { apiDocsRoutes } from './docs/routes.ts';
@@ -87,14 +91,19 @@ export function createApp(deps: AppDeps) {
   app.route('/', automationWebhookRoutes);
   app.route('/', webhookDeliveryRoutes);
   app.route('/', accountingRoutes);
-  app.route('/', outboxRoutes);
+  app.route('/', accountingOauthRoutes);
+  app.route('/', accountingSyncRoutes);
+  app.route('/', accountingRecordsRoutes);
+  app.route('/', payNowRoutes);
+  app.route('/', outboxRoutes(accountingOutbox));
   app.route('/', adminApiKeyRoutes);
   app.route('/', v1PayLinkRoutes);
   app.route('/', v1PaymentRoutes);
   app.route('/', v1InvoiceRoutes);
   app.route('/', shortLinkRoutes);
-  // The sandbox provider's browser side exists only in sandbox mode (never beside live Stripe).
-  if (deps.payments instanceof SandboxProvider) {
+  // The sandbox provider's browser side exists only in sandbox mode (never beside live Stripe); the
+  // provider says which it is (only the sandbox provider declares mode 'sandbox').
+  if (deps.payments.mode === 'sandbox') {
     app.route('/', sandboxRoutes);
     app.route('/', sandboxAdminRoutes); // test-mode controls (admins only, like all of /api/admin)
   }
@@ -156,5 +165,3 @@ export function createApp(deps: AppDeps) {
 
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

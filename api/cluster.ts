@@ -1,7 +1,7 @@
 /**
  * `WORKERS=N` (PostgreSQL only): the primary process serves nothing itself; it starts N workers of
- * this same server on one port (node:cluster shares the listening socket, handing connections out
- * round-robin) and looks after them. The first worker migrates the database and runs the demo seed,
+ * this same server on one port (node:cluster shares the listening socket; each worker accepts its own
+ * connections, see `acceptInWorkers`) and looks after them. The first worker migrates the database and runs the demo seed,
  * then the others start; the primary prints the start-up lines once, when all of them serve. A worker that dies is replaced
  * (unless workers keep dying: then everything stops with the last one's code). SIGTERM/SIGINT stop
  * every worker gracefully — each finishes its in-flight requests and closes its database — then the
@@ -24,7 +24,21 @@ const CRASH_WINDOW_MS = 60_000;
 const MAX_CRASHES = 5;
 const STOP_TIMEOUT_MS = 15_000;
 
+/**
+ * Workers accept connections on the shared socket themselves (SCHED_NONE) instead of the primary
+ * accepting each one and handing it to a worker (node's default round-robin). With round-robin, a
+ * worker that died between the hand-off and its acknowledgement left that connection open in the
+ * primary, never answered: a customer's request hung until a proxy or browser gave up
+ * (tests/reliability/workers.test.ts shows it). Now a dead worker's connections close with it — the
+ * customer sees an error and retries with the same Idempotency-Key — and waiting connections go to
+ * the other workers. `NODE_CLUSTER_SCHED_POLICY` (rr | none), node's own setting, still wins.
+ */
+function acceptInWorkers(): void {
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
+}
+
 export function runPrimary(config: Readonly<Config>): void {
+  acceptInWorkers();
   // The resolved secrets go to every worker, so none generates its own.
   const shared = { JWT_SECRET: config.jwtSecret ?? '', ENCRYPTION_KEY: config.encryptionKey ?? '' };
   const crashes: number[] = [];

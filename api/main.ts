@@ -17,7 +17,7 @@ import { startReservationSweeper } from './payments/expiry.ts';
 import { appDeliver, createPaymentProvider, type FetchHandler } from './payments/providers/factory.ts';
 import { resolveSecrets } from './secrets.ts';
 import { systemResolveHost } from './net/resolve.ts';
-import { startOutboxWorker } from './outbox/worker.ts';
+import { startOutboxWorker } from './accounting/sync-worker.ts';
 import { runDemoSeed } from './seed/demo.ts';
 import { runPrimary, WORKER_ROLE, type WorkerMessage } from './cluster.ts';
 import { payCaches } from './pay/cache.ts';

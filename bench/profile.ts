@@ -1,8 +1,9 @@
 /**
  * Profiling aid (not a benchmark): `node --import tsx bench/profile.ts ps|cp [seconds]` runs the
  * pay-session (ps) or payment (cp: quote + create-and-confirm) load of the benchmarks against the
- * real server and prints requests/s and the server's CPU time per request (from /proc, less
- * sensitive to a busy machine than req/s). With PROF=1 the server runs with --cpu-prof into
+ * real server and prints requests/s and the server's CPU time per request — and for cp, confirmed
+ * payments/s and the CPU time per confirmed payment — from /proc, less sensitive to a busy machine
+ * than req/s. With PROF=1 the server runs with --cpu-prof into
  * /tmp/invoicepay-prof-<ps|cp>.
  */
 import autocannon from 'autocannon';
@@ -50,11 +51,16 @@ const load = (duration: number) =>
       })
     : payments.load(duration);
 await load(2);
+payments.reset();
 const cpu0 = cpuMs();
 const res = await load(seconds);
 const cpu = cpuMs() - cpu0;
+const confirmed = payments.counts.confirmed;
 console.log(
   `${which}: ${res.requests.average.toFixed(0)} req/s, server CPU ${((cpu * 1000) / res.requests.total).toFixed(0)} µs/request, ` +
+    (which === 'cp'
+      ? `${(confirmed / seconds).toFixed(0)} payments/s, ${((cpu * 1000) / confirmed).toFixed(0)} µs/confirmed payment, `
+      : '') +
     `p99 ${res.latency.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}`,
 );
 await server.stop();

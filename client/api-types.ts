@@ -1085,7 +1085,127 @@ export interface components {
       clearsBy: string | null;
     };
     AdminPayment: {
-      [key: string]: components['schemas']['JsonValue'];
+      id: string;
+      merchant_id: string;
+      merchant_name: string | null;
+      invoice_id: string | null;
+      invoice_number: string;
+      currency: string;
+      amount: number;
+      surcharge: number;
+      surcharge_percentage: number;
+      surcharge_rule: string | null;
+      platform_fee: number;
+      total_amount: number;
+      refunded_amount: number;
+      refunded_surcharge: number;
+      net_amount: number;
+      link_amount: number | null;
+      /** @enum {string} */
+      status:
+        | 'pending'
+        | 'requires_action'
+        | 'processing'
+        | 'succeeded'
+        | 'failed'
+        | 'canceled'
+        | 'expired'
+        | 'partially_refunded'
+        | 'refunded';
+      provider: string;
+      payment_intent_id: string | null;
+      session_id: string | null;
+      stripe_connect_account_id: string | null;
+      customer_email: string | null;
+      reference: string | null;
+      card: {
+        brand: string | null;
+        last4: string;
+        funding: string | null;
+        country: string | null;
+        wallet: string | null;
+      } | null;
+      quoted_method: {
+        type: string;
+        brand: string | null;
+        funding: string | null;
+        country: string | null;
+        wallet: string | null;
+        last4: string | null;
+      } | null;
+      method_mismatch: {
+        quoted: {
+          type: string;
+          brand: string | null;
+          funding: string | null;
+          country: string | null;
+          wallet: string | null;
+          last4: string | null;
+        };
+        charged: {
+          paymentMethodId: string | null;
+          brand: string;
+          last4: string;
+          /** @enum {string} */
+          funding: 'credit' | 'debit' | 'prepaid' | 'unknown';
+          country: string | null;
+          wallet: string | null;
+        } | null;
+        expected: {
+          surchargeBps: number;
+          surchargePercentage: number;
+          surcharge: number;
+          rule: string;
+        } | null;
+        chargedSurcharge: number;
+        chargedSurchargeBps: number;
+        detectedAt: string;
+      } | null;
+      /** @enum {string} */
+      method_type: 'card' | 'au_becs_debit';
+      bank_account: {
+        bsb: string | null;
+        last3: string | null;
+      } | null;
+      mandate_reference: string | null;
+      processing_at: string | null;
+      clears_by: string | null;
+      dispute_status: string | null;
+      failure_code: string | null;
+      failure_message: string | null;
+      reserved_until: string | null;
+      xero_sync_status: string | null;
+      xero_sync_time: string | null;
+      xero_sync_error: string | null;
+      succeeded_at: string | null;
+      created_at: string;
+      updated_at: string;
+      invoice_overpaid?: boolean;
+      disputes?: {
+        id: string;
+        provider_dispute_id: string;
+        amount: number;
+        currency: string;
+        reason: string | null;
+        status: string;
+        evidence_due_by: string | null;
+        created_at: string;
+        updated_at: string;
+      }[];
+      refunds?: {
+        id: string;
+        amount: number;
+        surcharge: number;
+        total_amount: number;
+        platform_fee_refunded: number;
+        /** @enum {string} */
+        status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+        /** @enum {string} */
+        kind: 'credit' | 'reopen';
+        reason: string | null;
+        provider_refund_id: string | null;
+        created_at: string;
+      }[];
     };
     AdminStats: {
       total_merchants: number;
@@ -1168,7 +1288,112 @@ export interface components {
       checked_at: string;
     };
     AdminInvoiceLedger: {
-      [key: string]: components['schemas']['JsonValue'];
+      invoice: {
+        id: string;
+        merchant_id: string;
+        merchant_name: string | null;
+        merchant_contact: {
+          email: string | null;
+          phone: string | null;
+        };
+        invoice_number: string;
+        currency: string;
+        created_at: string;
+        updated_at: string;
+      };
+      terms: {
+        paid: number;
+        reserved: number;
+        p: number;
+        written_off: number;
+        s_now: number;
+        credible_limit: number | null;
+        committed: number;
+        balance: number | null;
+        latest_link_balance: number | null;
+        capping: {
+          /** @enum {string} */
+          kind: 'credible_observation' | 'latest_link';
+          observationId: string;
+        } | null;
+        overpaid_amount: number;
+        /** @enum {string|null} */
+        attention: 'overpaid' | 'capped' | 'below_minimum' | null;
+        below_minimum: boolean;
+        minimum: number;
+      };
+      observations: {
+        id: string;
+        amount: number;
+        written_back_at_observation: number;
+        remaining: number;
+        /** @enum {string} */
+        source: 'link' | 'typed' | 'live';
+        observed_at: string;
+        credible: boolean;
+        credible_at: string | null;
+        dismissed: boolean;
+        dismissed_at: string | null;
+        dismissed_by: string | null;
+        dismissed_reason: string | null;
+        caps_balance: boolean;
+      }[];
+      payments: {
+        id: string;
+        invoice_number: string;
+        amount: number;
+        surcharge: number;
+        total_amount: number;
+        refunded_amount: number;
+        status: string;
+        link_amount: number | null;
+        observation_id: string | null;
+        created_at: string;
+        succeeded_at: string | null;
+      }[];
+      refunds: {
+        id: string;
+        payment_id: string;
+        amount: number;
+        surcharge: number;
+        total_amount: number;
+        /** @enum {string} */
+        kind: 'credit' | 'reopen';
+        /** @enum {string} */
+        status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+        reason: string | null;
+        created_at: string;
+      }[];
+      writebacks: {
+        id: string;
+        /** @enum {string} */
+        kind: 'payment' | 'refund' | 'write_off';
+        subject_id: string;
+        payment_id: string | null;
+        amount: number;
+        /** @enum {string} */
+        source: 'xero' | 'quickbooks' | 'webhook' | 'manual';
+        created_at: string;
+        counted: boolean;
+      }[];
+      write_offs: {
+        id: string;
+        amount: number;
+        reason: string;
+        observation_id: string | null;
+        created_at: string;
+        recorded_at: string | null;
+        /** @enum {string|null} */
+        recorded_source: 'xero' | 'quickbooks' | 'webhook' | 'manual' | null;
+        sync: {
+          /** @enum {string} */
+          target: 'automation_webhook' | 'xero' | 'quickbooks';
+          /** @enum {string} */
+          status: 'pending' | 'processing' | 'delivered' | 'failed' | 'canceled';
+          error: string | null;
+          delivered_at: string | null;
+        }[];
+      }[];
     };
     WebhookReceived: {
       /** @enum {boolean} */
@@ -1316,9 +1541,7 @@ export interface components {
         message: string;
       }[];
       jobs: components['schemas']['OutboxJob'][];
-      payment: {
-        [key: string]: components['schemas']['JsonValue'];
-      };
+      payment: components['schemas']['AdminPayment'];
     };
     OutboxJob: {
       id: string;
@@ -1343,7 +1566,39 @@ export interface components {
       payload?: components['schemas']['JsonValue'];
     };
     AccountingRecords: {
-      [key: string]: components['schemas']['JsonValue'];
+      /** @enum {string|null} */
+      provider: 'xero' | 'quickbooks' | null;
+      payment: {
+        external_invoice_id: string | null;
+        external_payment_id: string | null;
+        payment_amount: number;
+        external_surcharge_id: string | null;
+        surcharge_amount: number;
+      } | null;
+      refunds: {
+        refund_id: string;
+        /** @enum {string} */
+        kind: 'credit' | 'reopen';
+        amount: number;
+        surcharge: number;
+        currency: string;
+        date: string;
+        /** @enum {string} */
+        refund_status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+        /** @enum {string} */
+        status: 'recorded' | 'needs_attention' | 'pending' | 'failed' | 'not_recorded';
+        attention: string | null;
+        job_id: string | null;
+        entries: {
+          step: string;
+          label: string;
+          external_id: string | null;
+          external_number: string | null;
+          amount: number;
+          currency: string;
+          date: string;
+        }[];
+      }[];
     };
     AccountingAttention: components['schemas']['AccountingAttentionEntry'][];
     AccountingAttentionEntry: {

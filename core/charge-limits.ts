@@ -7,7 +7,7 @@ import { chargeLimits } from './charge-table.ts';
 import { AMOUNT_MESSAGES } from './messages.ts';
 import { computeSurcharge, formatMoney } from './money.ts';
 
-export { chargeLimits, MINIMUM_CHARGE, maximumChargeMinor, minimumChargeMinor } from './charge-table.ts';
+export { MINIMUM_CHARGE, maximumChargeMinor, minimumChargeMinor } from './charge-table.ts';
 
 export type AmountRefusal =
   | { reason: 'invalid' }

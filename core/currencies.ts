@@ -70,9 +70,6 @@ export const SUPPORTED_CURRENCIES = [
   ...ZERO_DECIMAL_CURRENCIES,
 ] as const;
 
-/** A supported ISO 4217 currency code (upper case). */
-export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
-
 /** Currency used when a link or merchant does not specify one. */
 export const DEFAULT_CURRENCY = 'AUD';
 

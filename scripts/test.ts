@@ -1,5 +1,5 @@
 /**
- * `npm test`: builds the front ends, then runs every suite — unit, the API suite on SQLite, the same
+ * `npm test`: builds the front ends, runs `npm run lint` (ESLint import zones, knip), then every suite — unit, the API suite on SQLite, the same
  * API suite on PostgreSQL (skipped visibly when unreachable unless REQUIRE_POSTGRES=1), and the
  * browser end-to-end suite against the real server in Chromium. `--quick` (npm run test:quick)
  * skips the build and the browser. Extra arguments are passed to vitest (e.g. a file filter).
@@ -27,6 +27,12 @@ const suites = [
 
 if (!quick) await buildSurfaces();
 
+// The layers and the dead-code check first (npm run lint: ESLint's import zones, then knip); a
+// failure fails the run and is named in the closing summary, but the suites still run.
+const lintStarted = Date.now();
+const lint = spawnSync('npm', ['run', '--silent', 'lint'], { stdio: 'inherit', env: process.env });
+const lintLine = `lint (ESLint zones, knip): ${lint.status === 0 ? 'passed' : `FAILED (exit ${lint.status})`} (${((Date.now() - lintStarted) / 1000).toFixed(0)} s)`;
+
 interface VitestJson {
   testResults?: {
     name: string;
@@ -43,9 +49,9 @@ interface VitestJson {
 
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const lines: string[] = [];
-const failures: string[] = [];
-let ok = true;
+const lines: string[] = [lintLine];
+const failures: string[] = lint.status === 0 ? [] : ['lint: npm run lint failed (its output is above)'];
+let ok = lint.status === 0;
 
 /** The failed tests of one suite, each with the first lines of its message, for the closing summary. */
 function failuresOf(label: string, result: VitestJson): string[] {

@@ -2,7 +2,7 @@
  * The admin console: react-admin under /admin (DESIGN §4a console URLs). Resources give the lists
  * and the /:id pages (Merchant Details, the payment page, the blog editor); custom routes give the
  * dashboard, the blog create form at /admin/blog and the tools. Unknown paths show Page Not Found
- * (and the server answers them 404: api/http/spa-routes.ts lists these routes too). Every read and
+ * (and the server answers them 404: api/http/spa-pages.ts lists these routes too). Every read and
  * write goes through the data provider; texts come from the i18nProvider; the product's theme,
  * light and dark.
  */

@@ -9,7 +9,7 @@
  */
 import type { AppDeps } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { AccountingConnectionsTable } from '../db/types.ts';
 import {
   ConnectorError,
@@ -179,4 +179,16 @@ export async function withSession<T>(
     c = await refreshConnection(deps, c);
     return fn(session(), connector);
   }
+}
+
+export async function updateConnection(
+  db: DbOrTrx,
+  id: string,
+  changes: Updateable<AccountingConnectionsTable>,
+): Promise<void> {
+  await db.updateTable('accounting_connections').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteConnection(db: DbOrTrx, id: string): Promise<void> {
+  await db.deleteFrom('accounting_connections').where('id', '=', id).execute();
 }

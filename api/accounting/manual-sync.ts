@@ -10,9 +10,9 @@ import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import type { Actor } from '../merchants/service.ts';
-import { enqueuePaymentSync } from '../outbox/enqueue.ts';
+import { enqueuePaymentSync } from './enqueue.ts';
 import { findJob } from '../outbox/repository.ts';
-import { runJobNow } from '../outbox/worker.ts';
+import { runJobNow } from './sync-worker.ts';
 import { findConnection } from './connections.ts';
 import { TARGET_LABELS } from './sync-status.ts';
 

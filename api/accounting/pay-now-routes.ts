@@ -5,7 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { payNowStatus, setUpPayNow } from './pay-now.ts';
 
 const path = '/api/admin/merchants/{id}/accounting/xero/pay-now';

@@ -2,26 +2,20 @@
  * Admin API for the Xero / QuickBooks Online connection of a merchant: the connection, its account
  * settings, disconnect. The OAuth connect URL and callback are in oauth-routes.ts, the spec's manual
  * "Sync to Xero" in sync-routes.ts, the refunds' records and Needs attention in records-routes.ts,
- * the Xero Pay now set-up in pay-now-routes.ts. Every action is audit-logged.
+ * the Xero Pay now set-up in pay-now-routes.ts (each mounted by api/app.ts). Every action is audit-logged.
  *
  * The OAuth redirect goes to a fixed console page (default `{PUBLIC_BASE_URL}/admin/accounting/callback`,
  * registered with Xero/Intuit); that page posts `code`, `state` (and QuickBooks' `realmId`) to
  * `POST /api/admin/accounting/callback`. The state is signed, single-use and names the merchant.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { audit } from '../audit/service.ts';
-import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
-import { invalidateMerchantCache } from '../pay/cache.ts';
-import { connectorFor, findConnection, refreshTokenOf } from './connections.ts';
+import { disconnectAccounting, saveAccountingSettings } from './connection-service.ts';
+import { findConnection } from './connections.ts';
 import { Connection, toApiConnection } from './connection-view.ts';
-import { oauthRoutes } from './oauth-routes.ts';
-import { payNowRoutes } from './pay-now-routes.ts';
-import { recordsRoutes } from './records-routes.ts';
-import { syncRoutes } from './sync-routes.ts';
 
 export const accountingRoutes = createRouter()
   .openapi(
@@ -78,37 +72,7 @@ export const accountingRoutes = createRouter()
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      await getMerchantOr404(deps, id);
-      const actor = actorOf(c);
-      const updated = await deps.database.db.transaction().execute(async (trx) => {
-        const existing = await findConnection(trx, id);
-        if (!existing) throw new AppError('conflict', 'Connect Xero or QuickBooks first.');
-        const changes = {
-          payment_account_code: body.payment_account_code,
-          surcharge_account_code: body.surcharge_account_code?.trim() || null,
-          ...(body.credit_account_code !== undefined
-            ? { credit_account_code: body.credit_account_code?.trim() || null }
-            : {}),
-        };
-        await trx
-          .updateTable('accounting_connections')
-          .set({ ...changes, updated_at: deps.clock.now().toISOString() })
-          .where('id', '=', existing.id)
-          .execute();
-        await audit(
-          trx,
-          {
-            actor: actor.user,
-            action: 'accounting.settings',
-            targetType: 'merchant',
-            targetId: id,
-            details: { provider: existing.provider, ...changes },
-            ip: actor.ip,
-          },
-          deps.clock,
-        );
-        return findConnection(trx, id);
-      });
+      const updated = await saveAccountingSettings(deps, id, body, actorOf(c));
       return c.json(toApiConnection(updated, deps), 200);
     },
   )
@@ -126,41 +90,7 @@ export const accountingRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
-      await getMerchantOr404(deps, id);
-      const existing = await findConnection(deps.database.db, id);
-      if (existing) {
-        try {
-          const refresh = refreshTokenOf(deps, existing);
-          if (refresh) await connectorFor(deps, existing.provider).revoke(refresh);
-        } catch (err) {
-          deps.logger.warn(
-            { merchantId: id, err: (err as Error).message },
-            'token revocation failed; forgetting the tokens anyway',
-          );
-        }
-        const actor = actorOf(c);
-        await deps.database.db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('accounting_connections').where('id', '=', existing.id).execute();
-          await audit(
-            trx,
-            {
-              actor: actor.user,
-              action: 'accounting.disconnect',
-              targetType: 'merchant',
-              targetId: id,
-              details: { provider: existing.provider },
-              ip: actor.ip,
-            },
-            deps.clock,
-          );
-        });
-        invalidateMerchantCache(deps); // pay sessions fall back to the link amount (after the commit)
-      }
+      await disconnectAccounting(deps, id, actorOf(c));
       return c.json(toApiConnection(undefined, deps), 200);
     },
-  )
-  // The manual sync is about payments, not the connection; its own file keeps both readable.
-  .route('/', oauthRoutes)
-  .route('/', syncRoutes)
-  .route('/', recordsRoutes)
-  .route('/', payNowRoutes);
+  );

@@ -5,12 +5,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../merchants/routes.ts';
-import { ApiJob, toApiJob } from '../outbox/routes.ts';
+import { actorOf } from '../audit/actor.ts';
+import { ApiJob, toApiJob } from '../outbox/schema.ts';
+import { AdminPayment } from '../payments/admin-schema.ts';
 import { toApiPayment } from '../payments/admin.ts';
 import { syncPaymentNow } from './manual-sync.ts';
+import { findPayment } from '../payments/repository.ts';
+import { PAYMENT_NOT_FOUND } from '../payments/sync.ts';
+import { AppError } from '../errors.ts';
 
-const SyncResult = z
+export const SyncResult = z
   .object({
     /** `nothing`: the merchant has no target to sync to (the payment is left unchanged). */
     mode: z.enum(['targets', 'nothing']),
@@ -26,8 +30,8 @@ const SyncResult = z
       }),
     ),
     jobs: z.array(ApiJob),
-    // The payment as GET /api/admin/payments/{id} shows it (its schema is the payments domain's).
-    payment: z.record(z.string(), z.unknown()),
+    // The payment as GET /api/admin/payments/{id} shows it (without its refunds and disputes).
+    payment: AdminPayment,
   })
   .openapi('SyncResult');
 
@@ -51,11 +55,8 @@ export const syncRoutes = createRouter().openapi(
     const deps = c.get('deps');
     const { id } = c.req.valid('param');
     const result = await syncPaymentNow(deps, id, actorOf(c));
-    const payment = await deps.database.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const payment = await findPayment(deps.database.db, id);
+    if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
     return c.json(
       {
         mode: result.mode,

@@ -9,6 +9,7 @@ import { bearerSecurity as security, IdParam, jsonContent as json } from '../htt
 import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
 import { deliveryList, toApiDelivery } from './webhook-deliveries.ts';
+import { allWebhookDeliveries, findWebhookDelivery } from './repository.ts';
 
 const Headers = z.record(z.string(), z.string()).openapi({ example: { 'content-type': 'application/json' } });
 
@@ -57,11 +58,7 @@ export const webhookDeliveryRoutes = createRouter()
       },
     }),
     async (c) => {
-      const rows = await listPage(
-        c,
-        deliveryList,
-        c.get('deps').database.db.selectFrom('webhook_deliveries').selectAll(),
-      );
+      const rows = await listPage(c, deliveryList, allWebhookDeliveries(c.get('deps').database.db));
       return c.json(rows.map(toApiDelivery), 200);
     },
   )
@@ -77,12 +74,7 @@ export const webhookDeliveryRoutes = createRouter()
       responses: { 200: json(DeliverySchema, 'The attempt'), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
-      const row = await c
-        .get('deps')
-        .database.db.selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('id', '=', c.req.valid('param').id)
-        .executeTakeFirst();
+      const row = await findWebhookDelivery(c.get('deps').database.db, c.req.valid('param').id);
       if (!row) throw new AppError('not_found', 'Delivery not found');
       return c.json(toApiDelivery(row), 200);
     },

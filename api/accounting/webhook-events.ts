@@ -18,7 +18,6 @@ import { payLinkRefs, toV1Invoice, toV1Payment, toV1Refund } from '../v1/objects
 import type { WriteOffDetails } from './webhook-payload.ts';
 
 export const WEBHOOK_VERSIONS: readonly WebhookVersion[] = ['v1', '2026-11'];
-export const LATEST_WEBHOOK_VERSION: WebhookVersion = '2026-11';
 
 /** The `2026-11` event types (and `test`, the console's test send). */
 export const EVENT_TYPES = [
@@ -31,9 +30,6 @@ export const EVENT_TYPES = [
   'invoice.paid',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number] | 'test';
-
-/** The `v1` event names (spec §7 body): only these are sent to v1 merchants. */
-export const V1_EVENT_TYPES = ['payment.succeeded', 'refund.succeeded', 'payment.write_off'] as const;
 
 /** Events whose 2xx answer is a write-back (DESIGN §3.3): the receiver recorded money in its books. */
 export const WRITEBACK_EVENTS = new Set([
@@ -73,7 +69,7 @@ export function eventOfBody(body: string): { event: string; version: WebhookVers
 
 /**
  * A `2026-11` refund event is built when the refund is counted, before the provider settles it; its
- * job waits for the settlement (api/outbox/deliver.ts), so before the first attempt its refund
+ * job waits for the settlement (api/accounting/deliver.ts), so before the first attempt its refund
  * object takes the settled status and the provider's id. Stored back, so every attempt (and every
  * retry after a crash) sends the same bytes.
  */

@@ -6,7 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { audit } from '../audit/service.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
 import {
   saveWebhookSettings,
@@ -19,9 +19,10 @@ import { WebhookBodySchema } from './webhook-schemas.ts';
 import {
   previousSecretUntil,
   ROTATION_OVERLAP_HOURS,
-  rotateWebhookSecret,
+  rotateWebhookSecretAudited,
   webhookSecretFor,
 } from './webhook-secret.ts';
+import { recentWebhookTests } from './repository.ts';
 
 const PayloadVersion = z.enum(WEBHOOK_VERSIONS as ['v1', '2026-11']).openapi({
   description:
@@ -201,24 +202,7 @@ export const webhookRoutes = createRouter()
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
       const hours = c.req.valid('json')?.keep_previous_hours ?? ROTATION_OVERLAP_HOURS;
-      const actor = actorOf(c);
-      await getMerchantOr404(deps, id);
-      const rotated = await deps.database.db.transaction().execute(async (trx) => {
-        const s = await rotateWebhookSecret(deps, trx, id, hours);
-        await audit(
-          trx,
-          {
-            actor: actor.user,
-            action: 'merchant.webhook_secret_rotate',
-            targetType: 'merchant',
-            targetId: id,
-            details: { previous_valid_until: s.previousValidUntil },
-            ip: actor.ip,
-          },
-          deps.clock,
-        );
-        return s;
-      });
+      const rotated = await rotateWebhookSecretAudited(deps, id, hours, actorOf(c));
       return c.json({ secret: rotated.secret, previous_secret_valid_until: rotated.previousValidUntil }, 200);
     },
   )
@@ -253,13 +237,7 @@ export const webhookRoutes = createRouter()
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
       await getMerchantOr404(deps, id);
-      const rows = await deps.database.db
-        .selectFrom('webhook_tests')
-        .selectAll()
-        .where('merchant_id', '=', id)
-        .orderBy('created_at', 'desc')
-        .limit(20)
-        .execute();
+      const rows = await recentWebhookTests(deps.database.db, id);
       return c.json(rows.map(toApiWebhookTest), 200);
     },
   );

@@ -5,7 +5,10 @@
  * delivery carries both signatures (`v1=<new>,v1=<old>`, as Stripe does), so a receiver still
  * holding the old secret keeps verifying until its owner swaps it in.
  */
+import type { Actor } from '../audit/actor.ts';
+import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
+import { getMerchantOr404 } from '../merchants/service.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import { newWebhookSecret } from './webhook-payload.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
@@ -92,4 +95,30 @@ export async function rotateWebhookSecret(
     .where('id', '=', merchantId)
     .execute();
   return { secret, previousValidUntil: until };
+}
+
+/** An admin's rotation: a new secret, the previous one kept valid for `hours`, audited. */
+export async function rotateWebhookSecretAudited(
+  deps: AppDeps,
+  merchantId: string,
+  hours: number,
+  actor: Actor,
+) {
+  await getMerchantOr404(deps, merchantId);
+  return deps.database.db.transaction().execute(async (trx) => {
+    const rotated = await rotateWebhookSecret(deps, trx, merchantId, hours);
+    await audit(
+      trx,
+      {
+        actor: actor.user,
+        action: 'merchant.webhook_secret_rotate',
+        targetType: 'merchant',
+        targetId: merchantId,
+        details: { previous_valid_until: rotated.previousValidUntil },
+        ip: actor.ip,
+      },
+      deps.clock,
+    );
+    return rotated;
+  });
 }

@@ -4,7 +4,7 @@
  * live amount due agrees with our balance and cannot undo the write-off.
  *
  * The console's write-off enqueues the job in its transaction (`enqueueWriteOffSync` in
- * api/outbox/enqueue.ts): kind 'xero' | 'quickbooks', `write_off_id` set, key
+ * api/accounting/enqueue.ts): kind 'xero' | 'quickbooks', `write_off_id` set, key
  * `payment.write_off:<writeOffId>:<kind>`, payload `{ event: 'payment.write_off', writeOff }` with
  * the write-off as the automation webhook carries it (api/accounting/webhook-payload.ts
  * `WriteOffDetails`: amount in minor units, `date` the merchant's local date). Once the tool has it,
@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { localDate } from '../../core/local-date.ts';
 import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
-import type { DeliveryOutcome } from '../outbox/deliver.ts';
+import type { DeliveryOutcome } from './outcome.ts';
 import { withSession, type AccountingConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
 import { clearAttention, entriesFor, stepLog } from './entries.ts';

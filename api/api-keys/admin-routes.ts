@@ -6,7 +6,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema } from './schema.ts';
 import {
   apiKeyList,

@@ -16,8 +16,6 @@ const SECRET_LENGTH = 40;
 /** Characters of the secret part kept in the displayed prefix. */
 const SHOWN = 6;
 
-/** A bearer token that is an API key (and not a console access token). */
-export const API_KEY_PATTERN = /^ip_(live|test)_[0-9A-Za-z]{40}$/;
 export const looksLikeApiKey = (token: string) =>
   token.startsWith('ip_live_') || token.startsWith('ip_test_');
 

@@ -10,6 +10,7 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, defineList, listPage, listResponse } from '../http/simple-rest.ts';
 import type { Selectable } from 'kysely';
 import type { AuditLogTable } from '../db/types.ts';
+import { allAuditEntries, findAuditEntry } from './repository.ts';
 
 const AuditEntry = z
   .object({
@@ -79,11 +80,7 @@ export const auditRoutes = createRouter()
       },
     }),
     async (c) => {
-      const rows = await listPage(
-        c,
-        auditLogList,
-        c.get('deps').database.db.selectFrom('audit_log').selectAll(),
-      );
+      const rows = await listPage(c, auditLogList, allAuditEntries(c.get('deps').database.db));
       return c.json(rows.map(toEntry), 200);
     },
   )
@@ -101,12 +98,7 @@ export const auditRoutes = createRouter()
       },
     }),
     async (c) => {
-      const row = await c
-        .get('deps')
-        .database.db.selectFrom('audit_log')
-        .selectAll()
-        .where('id', '=', c.req.valid('param').id)
-        .executeTakeFirst();
+      const row = await findAuditEntry(c.get('deps').database.db, c.req.valid('param').id);
       if (!row) throw new AppError('not_found', 'Audit entry not found');
       return c.json(toEntry(row), 200);
     },

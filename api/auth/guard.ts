@@ -94,14 +94,6 @@ export function requireAdmin(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Sets `c.get('user')` when a valid token is present; never rejects. For routes that serve both. */
-export function optionalUser(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    c.set('user', (await authenticate(c)) ?? undefined);
-    await next();
-  };
-}
-
 /**
  * The integrator API's guard: an API key or an admin token (401 without either; 403 for a signed-in
  * non-admin, and for a read-only key on a write). A key is also refused when revoked or expired

@@ -20,7 +20,7 @@ export const adminSeedStep: SeedStep = {
       `Admin:     ${DEMO_ADMIN_EMAIL} / ${password}  (sign in at ${deps.config.publicBaseUrl}/admin/login; shown once)`,
     ];
   },
-  async announce(deps) {
+  async announce() {
     return [
       `Admin:     ${DEMO_ADMIN_EMAIL} (password shown at the first start; reset it with npm run admin:create -- --email ${DEMO_ADMIN_EMAIL} --password NEW)`,
     ];

@@ -77,3 +77,8 @@ export async function updateBlog(db: DbOrTrx, id: string, changes: Partial<NewBl
 export async function deleteBlog(db: DbOrTrx, id: string): Promise<void> {
   await db.deleteFrom('blogs').where('id', '=', id).execute();
 }
+
+/** Every post, drafts included, for the console's list (filters, sort and page come on top). */
+export function allPosts(db: DbOrTrx) {
+  return db.selectFrom('blogs').selectAll();
+}

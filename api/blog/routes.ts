@@ -28,6 +28,7 @@ import {
 import { createBlog, deleteBlogPost, updateBlogPost } from './service.ts';
 import { injectPostMeta, readSiteShell } from './page-meta.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
+import { allPosts } from './repository.ts';
 
 /** The public list is the whole blog; this bounds a response if the blog ever grows large. */
 const PUBLIC_LIST_LIMIT = 200;
@@ -170,7 +171,7 @@ export const blogRoutes = createRouter()
       },
     }),
     async (c) => {
-      const rows = await listPage(c, blogList, c.get('deps').database.db.selectFrom('blogs').selectAll());
+      const rows = await listPage(c, blogList, allPosts(c.get('deps').database.db));
       return c.json(rows.map(toAdminBlog), 200);
     },
   )

@@ -3,7 +3,8 @@
  * first time a post is published, and every admin change is audit-logged in the same transaction.
  */
 import { audit } from '../audit/service.ts';
-import type { AppDeps, AuthUser } from '../context.ts';
+import type { Actor } from '../audit/actor.ts';
+import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import {
   deleteBlog,
@@ -16,10 +17,7 @@ import {
 import { sanitizeBlogHtml } from './sanitize.ts';
 import { BLOG_MESSAGES, type AdminBlog, type BlogCreate, type BlogUpdate } from './schema.ts';
 
-export interface Actor {
-  user: AuthUser | null;
-  ip: string | null;
-}
+export type { Actor } from '../audit/actor.ts';
 
 function slugTaken(): AppError {
   return new AppError('conflict', BLOG_MESSAGES.slugTaken, { field: 'slug' });

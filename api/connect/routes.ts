@@ -4,7 +4,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { completeConnect, disconnectStripe, startConnect } from './service.ts';
 
 const httpUrl = z

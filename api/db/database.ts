@@ -78,16 +78,27 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * Kysely's SQLite driver prepares every query afresh; preparing is the largest cost of a small read.
  * Statements are reused by SQL text (bounded, least-recently-used). Safe because one connection runs
  * one query at a time (Kysely serialises them) and SQLite re-prepares a statement after a schema change.
+ *
+ * Reads come back as arrays (better-sqlite3's raw mode) and become objects through a function made
+ * once per statement from its column names: an object literal of known shape, where better-sqlite3
+ * sets each column on an empty object (a wide row such as `select * from payments` costs about half).
+ * A schema change made through this connection (CREATE, ALTER, DROP) makes every statement learn its
+ * columns again, as does a row of another width (a change made by another process).
  */
 function withStatementCache(sqlite: SQLite.Database, onWrite: () => void, max = 500): SQLite.Database {
-  const cache = new Map<string, { statement: SQLite.Statement; writes: boolean }>();
+  const cache = new Map<string, { statement: CachedStatement; writes: boolean }>();
+  const schema = { generation: 0 };
   const prepare = (source: string) => {
     let entry = cache.get(source);
     if (entry) {
       cache.delete(source);
     } else {
-      const statement = sqlite.prepare(source);
-      entry = { statement, writes: !statement.readonly || TRANSACTION_END.test(source) };
+      const prepared = sqlite.prepare(source);
+      if (SCHEMA_CHANGE.test(source)) schema.generation++;
+      entry = {
+        statement: cachedStatement(prepared, schema),
+        writes: !prepared.readonly || TRANSACTION_END.test(source),
+      };
       if (cache.size >= max) cache.delete(cache.keys().next().value!);
     }
     cache.set(source, entry);
@@ -105,6 +116,48 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void, max = 
   });
 }
 
+/** What Kysely's SQLite driver uses of a statement. */
+interface CachedStatement {
+  readonly reader: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): SQLite.RunResult;
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+}
+
+type RowBuilder = { generation: number; width: number; build: (values: unknown[]) => unknown };
+
+function rowBuilder(statement: SQLite.Statement, generation: number): RowBuilder {
+  const names = statement.columns().map((c) => c.name);
+  // (A column named __proto__ cannot be a literal's key: such a statement keeps plain objects.)
+  const build = names.includes('__proto__')
+    ? (values: unknown[]) => Object.fromEntries(names.map((n, i) => [n, values[i]]))
+    : (new Function('v', `return {${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')}};`) as (
+        values: unknown[],
+      ) => unknown);
+  return { generation, width: names.length, build };
+}
+
+function cachedStatement(statement: SQLite.Statement, schema: { generation: number }): CachedStatement {
+  if (!statement.reader) return statement as unknown as CachedStatement;
+  statement.raw(true);
+  let builder: RowBuilder | null = null;
+  const toObject = (values: unknown[]) => {
+    if (!builder || builder.generation !== schema.generation || builder.width !== values.length)
+      builder = rowBuilder(statement, schema.generation);
+    return builder.build(values);
+  };
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(toObject),
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>)
+        yield toObject(values);
+    },
+  };
+}
+
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
 const TRANSACTION_END = /^\s*(commit|end|rollback|release)\b/i;
 /** How often `changeStamp` looks for other processes' commits. */
 export const CHANGE_POLL_MS = 100;
@@ -248,19 +301,24 @@ export function openDatabase(url: string): AppDatabase {
 }
 
 /**
- * A read whose SQL is built and compiled once per database (Kysely's builder and compiler cost
+ * A query whose SQL is built and compiled once per database (Kysely's builder and compiler cost
  * more than executing a small indexed read). `build` is called once with sentinel parameters; each
- * call then runs the same SQL with its own values in their places.
+ * call then runs the same SQL with its own values in their places. The compiled query is kept per
+ * dialect adapter, which a database shares with its transactions and connections, so a query run
+ * inside a transaction is not compiled again for each one. Only for queries whose SQL does not
+ * depend on the values (no lists of varying length, no optional clauses) and databases without
+ * plugins.
  *
  * @example const byId = compiledOnce((db, p: { id: string }) => db.selectFrom('invoices').selectAll().where('id', '=', p.id));
  *          const rows = await byId(db, { id });
  */
-export function compiledOnce<P extends Record<string, string | number>, R>(
-  build: (db: Kysely<Database>, params: P) => { compile(): CompiledQuery<R> },
-): (db: Kysely<Database>, params: P) => Promise<R[]> {
-  const compiled = new WeakMap<Kysely<Database>, { query: CompiledQuery<R>; slots: (keyof P | null)[] }>();
+export function compiledOnce<P extends Record<string, unknown>, R, DB = Database>(
+  build: (db: Kysely<DB>, params: P) => { compile(): CompiledQuery<R> },
+): (db: Kysely<DB>, params: P) => Promise<R[]> {
+  const compiled = new WeakMap<object, { query: CompiledQuery<R>; slots: (keyof P | null)[] }>();
   return async (db, params) => {
-    let entry = compiled.get(db);
+    const adapter = db.getExecutor().adapter;
+    let entry = compiled.get(adapter);
     if (!entry) {
       const sentinels = new Map<unknown, keyof P>();
       const probe = {} as Record<string, string>;
@@ -270,7 +328,7 @@ export function compiledOnce<P extends Record<string, string | number>, R>(
       }
       const query = build(db, probe as unknown as P).compile();
       entry = { query, slots: query.parameters.map((v) => sentinels.get(v) ?? null) };
-      compiled.set(db, entry);
+      compiled.set(adapter, entry);
     }
     const { query, slots } = entry;
     const parameters = query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i]!]));

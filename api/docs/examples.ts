@@ -5,7 +5,7 @@
  * variable (`$INVOICEPAY_API_KEY` for the integrator API, `$INVOICEPAY_ADMIN_TOKEN` for the console's)
  * and path parameters as variables too (`$PAYMENT_ID`).
  */
-import { refName, resolveRef, type Json, type Schema } from './html.ts';
+import { resolveRef, type Json, type Schema } from './html.ts';
 
 const SAMPLE_STRINGS: Record<string, string> = {
   'date-time': '2026-11-22T03:14:07.000Z',
@@ -79,13 +79,6 @@ export function requestExample(doc: Json, op: Json): unknown {
   return schema ? exampleOf(doc, schema, true) : undefined;
 }
 
-/** The first success answer's JSON example, with its status. */
-export function responseExample(doc: Json, op: Json): { status: string; value: unknown } | undefined {
-  const entry = Object.entries<Json>(op.responses ?? {}).find(([s]) => /^2\d\d$/.test(s));
-  const schema = entry?.[1]?.content?.['application/json']?.schema as Schema | undefined;
-  return entry && schema ? { status: entry[0], value: exampleOf(doc, schema) } : undefined;
-}
-
 export type Credential = 'api_key' | 'admin' | 'none';
 
 export function credentialOf(doc: Json, op: Json): Credential {
@@ -131,6 +124,3 @@ export function curlFor(doc: Json, method: string, path: string, op: Json): stri
   }
   return lines.join(' \\\n  ');
 }
-
-/** The name of a `$ref`'d schema, for links. */
-export const schemaNameOf = (schema: Schema | undefined) => (schema?.$ref ? refName(schema.$ref) : null);

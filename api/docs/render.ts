@@ -20,8 +20,6 @@ import {
 } from './html.ts';
 import { operationHtml, webhookHtml } from './operation.ts';
 
-export { escapeHtml, operationAnchor, schemaHtml } from './html.ts';
-
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
 
 export interface RenderOptions {
@@ -113,7 +111,7 @@ export function renderApiReference(doc: Json, options: RenderOptions = {}): stri
               `<h3><a href="#tag-${slug(t)}">${escapeHtml(t)}</a></h3><ul>${byTag
                 .get(t)!
                 .map(
-                  ({ path, method, op }) =>
+                  ({ path, method }) =>
                     `<li data-for="${operationAnchor(method, path)}"><a href="#${operationAnchor(method, path)}"><span class="m ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> ${escapeHtml(path)}</a></li>`,
                 )
                 .join('')}</ul>`,

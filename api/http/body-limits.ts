@@ -15,6 +15,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { headerOf } from './request-header.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -52,8 +53,17 @@ function limiter(maxSize: number): MiddlewareHandler<AppEnv> {
   // A declared length: Hono's bodyLimit judges it from the header alone.
   const declared = bodyLimit({ maxSize, onError: () => Promise.reject(tooLarge(maxSize)) });
   return async (c, next) => {
+    // A declared length is the whole body (Node's parser reads exactly that many bytes and refuses
+    // a request that declares both): judged from Node's own headers, without turning the request
+    // into a web Request with a body stream (the handler then reads the body straight from Node).
+    const length = headerOf(c, 'content-length');
+    const chunked = headerOf(c, 'transfer-encoding');
+    if (length !== undefined && !chunked) {
+      if (Number.parseInt(length, 10) > maxSize) throw tooLarge(maxSize);
+      return next();
+    }
     const body = c.req.raw.body;
-    if (!body || !c.req.header('transfer-encoding')) return declared(c, next);
+    if (!body || !chunked) return declared(c, next);
     // Streamed: keep the chunks as they come (no copies into a growing buffer) and stop reading
     // at the first one past the limit (cancelling the stream stops the socket reads too).
     const reader = body.getReader();

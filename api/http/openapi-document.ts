@@ -6,14 +6,14 @@
  *    and display tags grouped and ordered for readers (pay and integrator first, console after), with
  *    the top-level `tags` list and `x-tagGroups`;
  *  - every error answer (4xx/5xx, and `default`) with the `Error` schema, its `code` catalogue and the
- *    codes that status can carry; the console's bearer security (auth/openapi.ts) and the integrator
+ *    codes that status can carry; the console's bearer security (openapi-security.ts) and the integrator
  *    API's (an API key or an admin token, with 401/403/404/429 and the `API-Version` header);
  *  - the `Idempotency-Key` header as one shared parameter; request bodies closed
  *    (`additionalProperties: false`, as the router refuses unknown fields); and no untyped `{}`
  *    schema: a value that may be any JSON is the named `JsonValue`.
  */
 import { ERROR_CODES } from '../errors.ts';
-import { withAdminSecurity } from '../auth/openapi.ts';
+import { withAdminSecurity } from './openapi-security.ts';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;

@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { hasPayLinkParams } from '../../core/link-params.ts';
 import type { AppEnv } from '../context.ts';
 import { WeightedLru } from './lru.ts';
-import { shellStatus } from './spa-routes.ts';
+import { shellStatus } from './spa-pages.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -7,12 +7,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, jsonContent as jsonOf } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { dismissObservation, markWriteOffRecorded, writeOffRemainder } from './admin.ts';
+import { InvoiceLedger } from './admin-schema.ts';
 import { invoiceLedgerView } from './ledger-view.ts';
 
 const tags = ['admin'];
-const InvoiceLedger = z.record(z.string(), z.unknown()).openapi('AdminInvoiceLedger');
 const path = (name: string) =>
   z
     .string()

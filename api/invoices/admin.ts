@@ -13,7 +13,7 @@ import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { Actor } from '../merchants/service.ts';
-import { enqueueWriteOffSync } from '../outbox/enqueue.ts';
+import { enqueueWriteOffSync } from '../accounting/enqueue.ts';
 import { invoiceTerms } from './ledger.ts';
 import {
   adjustInvoice,

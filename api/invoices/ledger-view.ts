@@ -198,5 +198,3 @@ export async function invoiceLedgerView(db: DbOrTrx, invoiceId: string) {
     })),
   };
 }
-
-export type InvoiceLedgerView = Awaited<ReturnType<typeof invoiceLedgerView>>;

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import type { Invoice, InvoiceUpdate, ObservationSource } from '../db/types.ts';
-import { notifyInvoicePaid } from '../outbox/notify.ts';
+import { notifyInvoicePaid } from '../accounting/notify.ts';
 import { credibleLimitOf, invoiceTerms, type LedgerCounters, type ObservationTerm } from './ledger.ts';
 
 export function countersOf(invoice: Invoice | undefined): LedgerCounters {
@@ -146,19 +146,39 @@ export async function upsertObservation(
 
 /** The invoice's observations as the ledger's rules take them. */
 export async function observationTerms(db: DbOrTrx, invoiceId: string): Promise<ObservationTerm[]> {
+  return (await observationTermsOf(db, [invoiceId])).get(invoiceId)!;
+}
+
+/** The observations of many invoices in one read, by invoice (every id given has an entry). */
+export async function observationTermsOf(
+  db: DbOrTrx,
+  invoiceIds: string[],
+): Promise<Map<string, ObservationTerm[]>> {
+  const byInvoice = new Map<string, ObservationTerm[]>(invoiceIds.map((id) => [id, []]));
+  if (!invoiceIds.length) return byInvoice;
   const rows = await db
     .selectFrom('invoice_observations')
-    .select(['id', 'amount', 'written_back_at_observation', 'credible', 'dismissed_at', 'observed_at'])
-    .where('invoice_id', '=', invoiceId)
+    .select([
+      'id',
+      'invoice_id',
+      'amount',
+      'written_back_at_observation',
+      'credible',
+      'dismissed_at',
+      'observed_at',
+    ])
+    .where('invoice_id', 'in', invoiceIds)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    amount: Number(r.amount),
-    writtenBack: Number(r.written_back_at_observation),
-    credible: r.credible === 1,
-    dismissed: r.dismissed_at !== null,
-    observedAt: r.observed_at,
-  }));
+  for (const r of rows)
+    byInvoice.get(r.invoice_id)?.push({
+      id: r.id,
+      amount: Number(r.amount),
+      writtenBack: Number(r.written_back_at_observation),
+      credible: r.credible === 1,
+      dismissed: r.dismissed_at !== null,
+      observedAt: r.observed_at,
+    });
+  return byInvoice;
 }
 
 /** The first time a link with this amount was seen on the invoice, if it was. */

@@ -7,7 +7,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { listDomains, refreshDomain, registerDomain, removeDomain } from './payment-domains.ts';
-import { actorOf } from './routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { getMerchantOr404 } from './service.ts';
 
 const tags = ['admin'];

@@ -77,3 +77,21 @@ export function parseMetadata(raw: unknown): Record<string, unknown> {
     return {};
   }
 }
+
+/** The merchants not deleted, for the console's list (filters, sort and page come on top). */
+export function activeMerchants(db: DbOrTrx) {
+  return db.selectFrom('merchants').selectAll().where('deleted_at', 'is', null);
+}
+
+export async function setMerchantTimeZone(
+  db: DbOrTrx,
+  id: string,
+  timeZone: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('merchants')
+    .set({ time_zone: timeZone, last_updated: now })
+    .where('id', '=', id)
+    .execute();
+}

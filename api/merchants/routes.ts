@@ -3,9 +3,7 @@
  * Content-Range, get, create, update, soft delete). Admin-only through the app-wide guard.
  */
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { clientIp } from '../audit/client-ip.ts';
-import type { AppEnv } from '../context.ts';
+import { actorOf } from '../audit/actor.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
@@ -16,8 +14,8 @@ import {
   getMerchantOr404,
   toApiMerchant,
   updateMerchantDetails,
-  type Actor,
 } from './service.ts';
+import { activeMerchants } from './repository.ts';
 
 const merchantList = defineList({
   resource: 'merchants',
@@ -43,10 +41,6 @@ const merchantList = defineList({
   },
 });
 
-export function actorOf(c: Context<AppEnv>): Actor {
-  return { user: c.get('user') ?? null, ip: clientIp(c) };
-}
-
 export const merchantRoutes = createRouter()
   .openapi(
     createRoute({
@@ -63,8 +57,7 @@ export const merchantRoutes = createRouter()
     }),
     async (c) => {
       const { database, config } = c.get('deps');
-      const base = database.db.selectFrom('merchants').selectAll().where('deleted_at', 'is', null);
-      const rows = await listPage(c, merchantList, base);
+      const rows = await listPage(c, merchantList, activeMerchants(database.db));
       return c.json(
         rows.map((m) => toApiMerchant(m, config.publicBaseUrl)),
         200,

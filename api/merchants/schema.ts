@@ -146,6 +146,7 @@ export const MerchantSchema = z
     stripe_onboarding_complete: z.boolean(),
     stripe_charges_enabled: z.boolean(),
     stripe_connect_status: z.string().nullable(),
+    // The spec's free-form merchant metadata (§3): a JSON object of the merchant's own keys, by nature a record.
     metadata: z.record(z.string(), z.unknown()),
     make_webhook_url: z.string().nullable(),
     make_scenario_id: z.string().nullable(),
@@ -154,5 +155,3 @@ export const MerchantSchema = z
     last_updated: z.string(),
   })
   .openapi('Merchant');
-
-export { IdParam } from '../http/openapi.ts';

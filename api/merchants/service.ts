@@ -6,7 +6,8 @@
 import { buildAccountingPaymentUrl, shortcodeFromId } from '../../core/link-params.ts';
 import { DEFAULT_SURCHARGE_BPS, percentageFromBps } from '../../core/money.ts';
 import { audit } from '../audit/service.ts';
-import type { AppDeps, AuthUser } from '../context.ts';
+import type { Actor } from '../audit/actor.ts';
+import type { AppDeps } from '../context.ts';
 import type { Merchant, MerchantUpdate } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import {
@@ -24,10 +25,7 @@ import { invalidateMerchantCache } from '../pay/cache.ts';
 
 export const ADMIN_MERCHANT_NOT_FOUND = 'Merchant not found';
 
-export interface Actor {
-  user: AuthUser | null;
-  ip: string | null;
-}
+export type { Actor } from '../audit/actor.ts';
 
 export function toApiMerchant(m: Merchant, publicBaseUrl: string) {
   return {
@@ -62,8 +60,6 @@ export function toApiMerchant(m: Merchant, publicBaseUrl: string) {
     last_updated: m.last_updated,
   };
 }
-
-export type ApiMerchant = ReturnType<typeof toApiMerchant>;
 
 /** The (not deleted) merchant, or 404 with `notFoundMessage` (a flow's own text from the spec). */
 export async function getMerchantOr404(

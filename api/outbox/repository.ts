@@ -131,3 +131,17 @@ export async function finishJob(
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
+
+/** Every job, for the console's list (filters, sort and page come on top). */
+export function allJobs(db: DbOrTrx) {
+  return db.selectFrom('outbox').selectAll();
+}
+
+/** A fresh set of attempts, due now (an admin's retry). */
+export async function resetJobForRetry(db: DbOrTrx, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -2,75 +2,16 @@
  * `/api/admin/outbox`: the sync deliveries (simple-rest list and one job) and the manual retry,
  * which gives a job a fresh set of attempts and delivers it at once, answering with the outcome.
  */
-import { createRoute, z } from '@hono/zod-openapi';
-import { parseJsonOr } from '../../core/json.ts';
-import { audit } from '../audit/service.ts';
-import type { AppDeps } from '../context.ts';
-import type { OutboxJob } from '../db/types.ts';
+import { createRoute } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
-import { actorOf } from '../merchants/routes.ts';
-import { findJob } from './repository.ts';
-import { runJobNow } from './worker.ts';
-
-export const JOB_NOT_FOUND = 'Sync job not found.';
-
-const eventOf = (payload: unknown): string | null =>
-  payload !== null && typeof payload === 'object' && 'event' in payload && typeof payload.event === 'string'
-    ? payload.event
-    : null;
-
-export const ApiJob = z
-  .object({
-    id: z.string(),
-    kind: z.enum(['automation_webhook', 'xero', 'quickbooks']),
-    /** The event the job delivers (e.g. `payment.succeeded`), from its payload. */
-    event: z.string().nullable(),
-    merchant_id: z.string(),
-    payment_id: z.string().nullable(),
-    refund_id: z.string().nullable(),
-    idempotency_key: z.string(),
-    status: z.enum(['pending', 'processing', 'delivered', 'failed', 'canceled']),
-    attempts: z.number().int(),
-    max_attempts: z.number().int(),
-    /** When the next attempt is due; null unless pending. */
-    next_attempt_at: z.string().nullable(),
-    locked_until: z.string().nullable(),
-    last_error: z.string().nullable(),
-    last_response_status: z.number().int().nullable(),
-    delivered_at: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
-    payload: z.unknown(),
-  })
-  .openapi('OutboxJob');
-
-/** A job as the API shows it: every field named (never the row itself). */
-export function toApiJob(j: OutboxJob, maxAttempts: number): z.infer<typeof ApiJob> {
-  const payload = parseJsonOr(j.payload, null); // stored by us; never malformed
-  return {
-    id: j.id,
-    kind: j.kind,
-    event: eventOf(payload),
-    merchant_id: j.merchant_id,
-    payment_id: j.payment_id,
-    refund_id: j.refund_id,
-    idempotency_key: j.idempotency_key,
-    status: j.status,
-    attempts: j.attempts,
-    max_attempts: maxAttempts,
-    next_attempt_at: j.status === 'pending' ? j.next_attempt_at : null,
-    locked_until: j.locked_until,
-    last_error: j.last_error,
-    last_response_status: j.last_response_status,
-    delivered_at: j.delivered_at,
-    created_at: j.created_at,
-    updated_at: j.updated_at,
-    payload,
-  };
-}
+import { actorOf } from '../audit/actor.ts';
+import { allJobs, findJob } from './repository.ts';
+import { JOB_NOT_FOUND, retryJob } from './service.ts';
+import { ApiJob, toApiJob } from './schema.ts';
+import type { OutboxHandlers } from './delivery.ts';
 
 const jobList = defineList({
   resource: 'outbox',
@@ -92,96 +33,62 @@ const jobList = defineList({
   },
 });
 
-/** Give a job a fresh set of attempts and deliver it now. */
-export async function retryJob(
-  deps: AppDeps,
-  id: string,
-  actor: ReturnType<typeof actorOf>,
-): Promise<OutboxJob> {
-  const db = deps.database.db;
-  const job = await findJob(db, id);
-  if (!job) throw new AppError('not_found', JOB_NOT_FOUND);
-  const now = deps.clock.now().toISOString();
-  if (job.status === 'delivered') throw new AppError('conflict', 'This sync job was delivered already.');
-  if (job.status === 'processing' && job.locked_until && job.locked_until > now)
-    throw new AppError('conflict', 'This sync job is being delivered right now.');
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('outbox')
-      .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-    await audit(
-      trx,
-      {
-        actor: actor.user,
-        action: 'outbox.retry',
-        targetType: 'outbox',
-        targetId: id,
-        details: { kind: job.kind, previousStatus: job.status, paymentId: job.payment_id },
-        ip: actor.ip,
+/** The routes, delivering through the owning domain's handlers (given by api/app.ts). */
+export const outboxRoutes = (handlers: OutboxHandlers) =>
+  createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/admin/outbox',
+        tags: ['admin'],
+        security,
+        summary:
+          'List accounting-sync deliveries (simple-rest; filter by payment_id, status, kind, merchant_id)',
+        request: { query: ListQueryParams },
+        responses: {
+          200: listResponse(ApiJob, 'A page of jobs'),
+          ...errorResponses(400, 401, 403),
+        },
+      }),
+      async (c) => {
+        const deps = c.get('deps');
+        const rows = await listPage(c, jobList, allJobs(deps.database.db));
+        return c.json(
+          rows.map((j) => toApiJob(j, deps.config.outbox.maxAttempts)),
+          200,
+        );
       },
-      deps.clock,
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/admin/outbox/{id}',
+        tags: ['admin'],
+        security,
+        summary: 'One accounting-sync delivery',
+        request: { params: IdParam },
+        responses: { 200: json(ApiJob, 'The job'), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => {
+        const deps = c.get('deps');
+        const job = await findJob(deps.database.db, c.req.valid('param').id);
+        if (!job) throw new AppError('not_found', JOB_NOT_FOUND);
+        return c.json(toApiJob(job, deps.config.outbox.maxAttempts), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/admin/outbox/{id}/retry',
+        tags: ['admin'],
+        security,
+        summary: 'Retry a delivery now (a failed one gets a fresh set of attempts); answers with the outcome',
+        request: { params: IdParam },
+        responses: { 200: json(ApiJob, 'The job after the attempt'), ...errorResponses(401, 403, 404, 409) },
+      }),
+      async (c) => {
+        const deps = c.get('deps');
+        const job = await retryJob(deps, handlers, c.req.valid('param').id, actorOf(c));
+        return c.json(toApiJob(job, deps.config.outbox.maxAttempts), 200);
+      },
     );
-  });
-  await runJobNow(deps, id);
-  return (await findJob(db, id))!;
-}
-
-export const outboxRoutes = createRouter()
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/outbox',
-      tags: ['admin'],
-      security,
-      summary:
-        'List accounting-sync deliveries (simple-rest; filter by payment_id, status, kind, merchant_id)',
-      request: { query: ListQueryParams },
-      responses: {
-        200: listResponse(ApiJob, 'A page of jobs'),
-        ...errorResponses(400, 401, 403),
-      },
-    }),
-    async (c) => {
-      const deps = c.get('deps');
-      const rows = await listPage(c, jobList, deps.database.db.selectFrom('outbox').selectAll());
-      return c.json(
-        rows.map((j) => toApiJob(j, deps.config.outbox.maxAttempts)),
-        200,
-      );
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/outbox/{id}',
-      tags: ['admin'],
-      security,
-      summary: 'One accounting-sync delivery',
-      request: { params: IdParam },
-      responses: { 200: json(ApiJob, 'The job'), ...errorResponses(401, 403, 404) },
-    }),
-    async (c) => {
-      const deps = c.get('deps');
-      const job = await findJob(deps.database.db, c.req.valid('param').id);
-      if (!job) throw new AppError('not_found', JOB_NOT_FOUND);
-      return c.json(toApiJob(job, deps.config.outbox.maxAttempts), 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/admin/outbox/{id}/retry',
-      tags: ['admin'],
-      security,
-      summary: 'Retry a delivery now (a failed one gets a fresh set of attempts); answers with the outcome',
-      request: { params: IdParam },
-      responses: { 200: json(ApiJob, 'The job after the attempt'), ...errorResponses(401, 403, 404, 409) },
-    }),
-    async (c) => {
-      const deps = c.get('deps');
-      const job = await retryJob(deps, c.req.valid('param').id, actorOf(c));
-      return c.json(toApiJob(job, deps.config.outbox.maxAttempts), 200);
-    },
-  );

@@ -1,21 +1,19 @@
 /**
- * The outbox worker: claims due jobs under a lease, delivers them (automation webhook, Xero,
+ * The outbox worker: claims due jobs under a lease, delivers them through the owning domain's
+ * handlers (api/outbox/delivery.ts; accounting's deliver to the automation webhook, Xero and
  * QuickBooks), and records the outcome while still holding the lease. A failure is retried with
  * exponential backoff and jitter (or the receiver's Retry-After, if longer) until
  * OUTBOX_MAX_ATTEMPTS, then the job is `failed` with its error and can be retried by an admin.
  * A worker killed mid-delivery leaves its job `processing`; when the lease runs out another worker
  * (or this one after a restart) claims it again and delivers it with the same Idempotency-Key.
  *
- * `startOutboxWorker(deps)` runs in the server process (api/main.ts); tests call `runOutboxOnce(deps)`.
+ * Accounting wraps these with its handlers (api/accounting/sync-worker.ts): the server process runs
+ * its `startOutboxWorker(deps)`, tests call its `runOutboxOnce(deps)`.
  */
 import type { AppDeps } from '../context.ts';
-import type { DbOrTrx } from '../db/database.ts';
 import type { OutboxJob } from '../db/types.ts';
-import { refreshPaymentSyncStatus } from '../accounting/sync-status.ts';
-import { recordWriteback, type WritebackInput } from '../invoices/writebacks.ts';
-import { deliverJob, type DeliveryOutcome } from './deliver.ts';
+import type { DeliveryOutcome, OutboxHandlers } from './delivery.ts';
 import { claimDueJobs, finishJob } from './repository.ts';
-import { sendDueNotices } from '../payments/notices.ts';
 
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 
@@ -34,10 +32,11 @@ export interface RunResult {
 }
 
 /** Record the outcome of one delivery. Returns the job as it now stands (or null if the lease was lost). */
-export async function finishDelivery(
+export async function finishDelivery<Kept>(
   deps: AppDeps,
+  handlers: OutboxHandlers<Kept>,
   job: OutboxJob,
-  outcome: DeliveryOutcome,
+  outcome: DeliveryOutcome<Kept>,
 ): Promise<OutboxJob | null> {
   const { config, clock, logger } = deps;
   const now = clock.now();
@@ -54,9 +53,9 @@ export async function finishDelivery(
         updated_at: stamp,
       });
       if (ok)
-        for (const wb of outcome.writebacks) {
+        for (const kept of outcome.writebacks) {
           try {
-            await recordWriteback(trx, wb as WritebackInput, clock);
+            await handlers.keep(trx, deps, job, kept);
           } catch (err) {
             logger.warn({ jobId: job.id, err: (err as Error).message }, 'write-back not recorded');
           }
@@ -100,22 +99,25 @@ export async function finishDelivery(
       );
       return null;
     }
-    // The payment's sync status says what happened at each of its targets (api/accounting/sync-status.ts).
-    if (job.payment_id) await refreshPaymentSyncStatus(trx, job.payment_id, stamp);
+    await handlers.recorded(trx, job, stamp);
     return (await trx.selectFrom('outbox').selectAll().where('id', '=', job.id).executeTakeFirst()) ?? null;
   });
 }
 
 /** Deliver one claimed job and record the outcome. */
-export async function runClaimedJob(deps: AppDeps, job: OutboxJob): Promise<OutboxJob | null> {
-  let outcome: DeliveryOutcome;
+export async function runClaimedJob<Kept>(
+  deps: AppDeps,
+  handlers: OutboxHandlers<Kept>,
+  job: OutboxJob,
+): Promise<OutboxJob | null> {
+  let outcome: DeliveryOutcome<Kept>;
   try {
-    outcome = await deliverJob(deps, job);
+    outcome = await handlers.deliver(deps, job);
   } catch (err) {
     deps.logger.error({ jobId: job.id, err }, 'outbox delivery crashed');
     outcome = { type: 'retry', error: `Internal error: ${(err as Error).message}` };
   }
-  return finishDelivery(deps, job, outcome);
+  return finishDelivery(deps, handlers, job, outcome);
 }
 
 function leaseUntil(deps: AppDeps): string {
@@ -123,7 +125,11 @@ function leaseUntil(deps: AppDeps): string {
 }
 
 /** Claim one batch of due jobs and deliver them concurrently. */
-export async function runOutboxOnce(deps: AppDeps, options: { limit?: number } = {}): Promise<RunResult> {
+export async function runOutboxOnce<Kept>(
+  deps: AppDeps,
+  handlers: OutboxHandlers<Kept>,
+  options: { limit?: number } = {},
+): Promise<RunResult> {
   const jobs = await claimDueJobs(
     deps.database,
     deps.clock.now().toISOString(),
@@ -131,7 +137,7 @@ export async function runOutboxOnce(deps: AppDeps, options: { limit?: number } =
     options.limit ?? deps.config.outbox.batchSize,
   );
   const result: RunResult = { claimed: jobs.length, delivered: 0, retrying: 0, failed: 0, canceled: 0 };
-  const finished = await Promise.all(jobs.map((job) => runClaimedJob(deps, job)));
+  const finished = await Promise.all(jobs.map((job) => runClaimedJob(deps, handlers, job)));
   for (const job of finished) {
     if (job?.status === 'delivered') result.delivered++;
     else if (job?.status === 'failed') result.failed++;
@@ -142,11 +148,15 @@ export async function runOutboxOnce(deps: AppDeps, options: { limit?: number } =
 }
 
 /** Claim a specific job now (manual retry / sync). Null when it is not due or another worker holds it. */
-export async function runJobNow(deps: AppDeps, jobId: string): Promise<OutboxJob | null> {
+export async function runJobNow<Kept>(
+  deps: AppDeps,
+  handlers: OutboxHandlers<Kept>,
+  jobId: string,
+): Promise<OutboxJob | null> {
   const [job] = await claimDueJobs(deps.database, deps.clock.now().toISOString(), leaseUntil(deps), 1, {
     id: jobId,
   });
-  return job ? runClaimedJob(deps, job) : null;
+  return job ? runClaimedJob(deps, handlers, job) : null;
 }
 
 export interface OutboxWorker {
@@ -155,7 +165,7 @@ export interface OutboxWorker {
 }
 
 /** Poll for due jobs until stopped; a full batch is followed at once by the next. */
-export function startOutboxWorker(deps: AppDeps): OutboxWorker {
+export function startOutboxWorker<Kept>(deps: AppDeps, handlers: OutboxHandlers<Kept>): OutboxWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let wake: (() => void) | null = null;
@@ -163,10 +173,9 @@ export function startOutboxWorker(deps: AppDeps): OutboxWorker {
     while (!stopped) {
       let full = false;
       try {
-        const r = await runOutboxOnce(deps);
+        const r = await runOutboxOnce(deps, handlers);
         full = r.claimed >= deps.config.outbox.batchSize;
-        // Bank debit receipts and failure notices a crash left unsent (api/payments/notices.ts).
-        await sendDueNotices(deps);
+        await handlers.afterPass(deps);
       } catch (err) {
         deps.logger.error({ err }, 'outbox worker tick failed');
       }

@@ -3,26 +3,15 @@
  * by hand that a payment or refund is in the accounting tool: a write-back, DESIGN §3.3).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { audit } from '../audit/service.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import {
-  ListQueryParams,
-  listResponseHeaders,
-  paginate,
-  parseListQuery,
-  setListHeaders,
-} from '../http/simple-rest.ts';
-import { recordWriteback } from '../invoices/writebacks.ts';
-import { actorOf } from '../merchants/routes.ts';
-import { paymentList, paymentsWithMerchant, toApiPayment } from './admin.ts';
-import { findPayment } from './repository.ts';
+import { ListQueryParams, listResponseHeaders, parseListQuery, setListHeaders } from '../http/simple-rest.ts';
+import { actorOf } from '../audit/actor.ts';
+import { paymentList } from './admin.ts';
+import { listAdminPayments, loadAdminPayment, markRecorded } from './admin-service.ts';
+import { AdminPayment } from './admin-schema.ts';
 import { refundPayment } from './refunds.ts';
-import { PAYMENT_NOT_FOUND } from './sync.ts';
-import { AppError } from '../errors.ts';
-import type { AppDeps } from '../context.ts';
 
 const security = [{ bearerAuth: [] }];
-const AdminPayment = z.record(z.string(), z.unknown()).openapi('AdminPayment');
 const IdParam = z.object({
   id: z
     .string()
@@ -34,32 +23,6 @@ const jsonOf = (schema: z.ZodType, description: string) => ({
   description,
   content: { 'application/json': { schema } },
 });
-
-async function loadPayment(deps: AppDeps, id: string) {
-  const db = deps.database.db;
-  const payment = await paymentsWithMerchant(db).where('payments.id', '=', id).executeTakeFirst();
-  if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-  const refunds = await db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('payment_id', '=', id)
-    .orderBy('created_at', 'asc')
-    .execute();
-  const disputes = await db
-    .selectFrom('payment_disputes')
-    .selectAll()
-    .where('payment_id', '=', id)
-    .orderBy('created_at', 'asc')
-    .execute();
-  const invoice = payment.invoice_id
-    ? await db
-        .selectFrom('invoices')
-        .select('overpaid')
-        .where('id', '=', payment.invoice_id)
-        .executeTakeFirst()
-    : undefined;
-  return toApiPayment(payment, { refunds, disputes, invoiceOverpaid: invoice?.overpaid === 1 });
-}
 
 export const adminPaymentRoutes = createRouter()
   .openapi(
@@ -76,17 +39,10 @@ export const adminPaymentRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { database } = c.get('deps');
       const list = parseListQuery(c.req.query(), paymentList);
-      let base = paymentsWithMerchant(database.db);
-      if (!list.filter.some((f) => f.name === 'status' || f.name === 'id'))
-        base = base.where('payments.status', '<>', 'expired');
-      const { rows, total } = await paginate(base, list);
+      const { rows, total } = await listAdminPayments(c.get('deps'), list);
       setListHeaders(c, list, rows.length, total);
-      return c.json(
-        rows.map((p) => toApiPayment(p)),
-        200,
-      );
+      return c.json(rows, 200);
     },
   )
   .openapi(
@@ -99,7 +55,7 @@ export const adminPaymentRoutes = createRouter()
       request: { params: IdParam },
       responses: { 200: jsonOf(AdminPayment, 'The payment'), ...errorResponses(401, 403, 404) },
     }),
-    async (c) => c.json(await loadPayment(c.get('deps'), c.req.valid('param').id), 200),
+    async (c) => c.json(await loadAdminPayment(c.get('deps'), c.req.valid('param').id), 200),
   )
   .openapi(
     createRoute({
@@ -150,7 +106,7 @@ export const adminPaymentRoutes = createRouter()
         { amount: body.amount, reason: body.reason, kind: body.kind },
         actorOf(c),
       );
-      return c.json(await loadPayment(deps, id), 200);
+      return c.json(await loadAdminPayment(deps, id), 200);
     },
   )
   .openapi(
@@ -173,27 +129,7 @@ export const adminPaymentRoutes = createRouter()
       const id = c.req.valid('param').id;
       const refundId = c.req.valid('json')?.refundId ?? null;
       const actor = actorOf(c);
-      if (!(await findPayment(deps.database.db, id))) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-      await deps.database.db.transaction().execute(async (trx) => {
-        const result = await recordWriteback(
-          trx,
-          { paymentId: id, refundId, source: 'manual', createdBy: actor.user?.id ?? null },
-          deps.clock,
-        );
-        if (result.recorded)
-          await audit(
-            trx,
-            {
-              actor: actor.user,
-              action: refundId ? 'refund.mark_recorded' : 'payment.mark_recorded',
-              targetType: 'payment',
-              targetId: id,
-              details: { refundId, amount: result.amount },
-              ip: actor.ip,
-            },
-            deps.clock,
-          );
-      });
-      return c.json(await loadPayment(deps, id), 200);
+      await markRecorded(deps, id, refundId, actor);
+      return c.json(await loadAdminPayment(deps, id), 200);
     },
   );

@@ -5,7 +5,6 @@
  */
 import { sql, type SqlBool } from 'kysely';
 import { percentageFromBps } from '../../core/money.ts';
-import type { DbOrTrx } from '../db/database.ts';
 import type { Payment, PaymentDispute, Refund } from '../db/types.ts';
 import { defineList, type FilterValue } from '../http/simple-rest.ts';
 import { mismatchOf, quotedMethodOf } from './method-match.ts';
@@ -156,11 +155,3 @@ export const paymentList = defineList({
     date_to: { column: 'payments.created_at', op: 'lte' },
   },
 });
-
-export function paymentsWithMerchant(db: DbOrTrx) {
-  return db
-    .selectFrom('payments')
-    .leftJoin('merchants', 'merchants.id', 'payments.merchant_id')
-    .selectAll('payments')
-    .select('merchants.business_name as merchant_name');
-}

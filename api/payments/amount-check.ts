@@ -1,9 +1,5 @@
 /** The amount rules of a payment as HTTP errors (shared by the quote and the payment itself). */
-import { formatMoney } from '../../core/money.ts';
 import { checkPaymentAmount, paymentAmountError } from '../invoices/ledger.ts';
-
-export const exceedsBalanceMessage = (balance: number, currency: string) =>
-  `Payment amount cannot exceed the remaining balance of ${formatMoney(balance, currency)}.`;
 
 /**
  * Throws the customer-facing error when `amount` (charged as `total` with its surcharge) may not be

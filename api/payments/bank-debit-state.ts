@@ -6,7 +6,7 @@
  *    business days, Stripe's "up to 3 business days");
  *  - on the final word, in the same transaction: the customer's receipt when it clears; when it
  *    fails, the failure notices (the webhook's `payment.failed` is queued by `updatePayment`,
- *    api/outbox/notify.ts). The reservation itself is state.ts's: held while processing, released
+ *    api/accounting/notify.ts). The reservation itself is state.ts's: held while processing, released
  *    by the failure.
  */
 import { addBusinessDays, localDate } from '../../core/local-date.ts';

@@ -25,7 +25,7 @@
  * PostgreSQL commits in parallel on its pool and needs its row locks per transaction: there a job
  * is simply its own transaction.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 
 /** A database that takes write transactions: ours (AppDatabase) or the sandbox provider's own. */
@@ -43,6 +43,18 @@ type Job = {
 };
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** The batch's own statements, compiled once (a job's savepoint pair is two per payment write). */
+const SQL = {
+  normal: CompiledQuery.raw('pragma synchronous = normal'),
+  full: CompiledQuery.raw('pragma synchronous = full'),
+  begin: CompiledQuery.raw('begin immediate'),
+  commit: CompiledQuery.raw('commit'),
+  rollback: CompiledQuery.raw('rollback'),
+  savepoint: CompiledQuery.raw('savepoint job'),
+  release: CompiledQuery.raw('release savepoint job'),
+  rollbackTo: CompiledQuery.raw('rollback to savepoint job'),
+};
 
 /** At most this many jobs share a commit (bounds the time the write lock is held). */
 const MAX_BATCH = 64;
@@ -99,31 +111,32 @@ class SqliteGroupCommit {
   async #transaction(conn: Kysely<unknown>, batch: Job[]): Promise<Outcome[]> {
     const trx = conn as unknown as Transaction<unknown>; // one connection, inside BEGIN … COMMIT
     const outcomes: Outcome[] = [];
-    if (this.syncWal) await sql`pragma synchronous = normal`.execute(conn);
+    const run = (statement: CompiledQuery) => conn.executeQuery(statement);
+    if (this.syncWal) await run(SQL.normal);
     try {
-      await sql`begin immediate`.execute(conn);
+      await run(SQL.begin);
       try {
         for (const job of batch) {
-          await sql`savepoint job`.execute(conn);
+          await run(SQL.savepoint);
           try {
             const value = await job.run(trx);
-            await sql`release savepoint job`.execute(conn);
+            await run(SQL.release);
             outcomes.push({ ok: true, value });
           } catch (error) {
-            await sql`rollback to savepoint job`.execute(conn);
-            await sql`release savepoint job`.execute(conn);
+            await run(SQL.rollbackTo);
+            await run(SQL.release);
             outcomes.push({ ok: false, error });
           }
         }
-        await sql`commit`.execute(conn);
+        await run(SQL.commit);
       } catch (error) {
-        await sql`rollback`.execute(conn).catch(() => {});
+        await run(SQL.rollback).catch(() => {});
         throw error;
       }
       // Still holding the connection: durable before anyone can read it or hear of it.
       await this.syncWal?.();
     } finally {
-      if (this.syncWal) await sql`pragma synchronous = full`.execute(conn);
+      if (this.syncWal) await run(SQL.full);
     }
     return outcomes;
   }

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
-import type { Trx } from '../db/database.ts';
+import { compiledOnce, type Trx } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { inWriteTransaction } from './group-commit.ts';
 
@@ -73,6 +73,38 @@ export interface IdempotencyClaim {
 
 type KeyRow = { request_hash: string; response_status: number | null; response_body: string | null };
 
+// Read and written by every payment request: compiled once (api/db/database.ts).
+const keyRow = compiledOnce((db, p: { scope: string; key: string }) =>
+  db.selectFrom('idempotency_keys').selectAll().where('scope', '=', p.scope).where('idem_key', '=', p.key),
+);
+const insertClaim = compiledOnce(
+  (db, p: { scope: string; key: string; hash: string; paymentId: string; now: string }) =>
+    db
+      .insertInto('idempotency_keys')
+      .values({
+        scope: p.scope,
+        idem_key: p.key,
+        request_hash: p.hash,
+        response_status: null,
+        response_body: null,
+        payment_id: p.paymentId,
+        claimed_at: p.now,
+        created_at: p.now,
+      })
+      .onConflict((oc) => oc.columns(['scope', 'idem_key']).doNothing())
+      .returning('scope'),
+);
+const storeAnswer = compiledOnce(
+  (db, p: { scope: string; key: string; paymentId: string; status: number; body: string }) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ response_status: p.status, response_body: p.body, claimed_at: null })
+      .where('scope', '=', p.scope)
+      .where('idem_key', '=', p.key)
+      .where('payment_id', '=', p.paymentId)
+      .returning('scope'),
+);
+
 type Answer = { status: number; body: unknown };
 
 function answerOf<R extends Answer>(
@@ -108,13 +140,7 @@ export async function withIdempotency<R extends Answer>(
   const hash = requestHash(body);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
-  const row = () =>
-    db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('scope', '=', scope)
-      .where('idem_key', '=', key)
-      .executeTakeFirst();
+  const row = async () => (await keyRow(db, { scope, key }))[0];
 
   let paymentId: string = crypto.randomUUID();
   let resumed = false;
@@ -167,33 +193,20 @@ export async function withIdempotency<R extends Answer>(
     },
     record: async (trx) => {
       if (recorded) return;
-      const inserted = await trx
-        .insertInto('idempotency_keys')
-        .values({
-          scope,
-          idem_key: key,
-          request_hash: hash,
-          response_status: null,
-          response_body: null,
-          payment_id: claim.paymentId,
-          claimed_at: nowIso,
-          created_at: nowIso,
-        })
-        .onConflict((oc) => oc.columns(['scope', 'idem_key']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new ClaimTaken();
+      const inserted = await insertClaim(trx, { scope, key, hash, paymentId: claim.paymentId, now: nowIso });
+      if (inserted.length === 0) throw new ClaimTaken();
       recorded = true; // (if this transaction rolls back, its payment is gone too)
     },
     answer: async (trx, status, answerBody) => {
       if (!recorded) return;
-      const stored = await trx
-        .updateTable('idempotency_keys')
-        .set({ response_status: status, response_body: JSON.stringify(answerBody), claimed_at: null })
-        .where('scope', '=', scope)
-        .where('idem_key', '=', key)
-        .where('payment_id', '=', claim.paymentId)
-        .executeTakeFirst();
-      answered = Number(stored.numUpdatedRows) === 1;
+      const stored = await storeAnswer(trx, {
+        scope,
+        key,
+        paymentId: claim.paymentId,
+        status,
+        body: JSON.stringify(answerBody),
+      });
+      answered = stored.length === 1;
     },
   };
 

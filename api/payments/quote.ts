@@ -166,5 +166,3 @@ export async function priceQuote(deps: AppDeps, ctx: PaymentContext, amount: num
     remainingAfter: balance === null ? null : balance - amount,
   };
 }
-
-export type QuoteAnswer = Awaited<ReturnType<typeof priceQuote>>;

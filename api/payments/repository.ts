@@ -2,9 +2,9 @@
  * Payment row queries. Amounts are integer minor units; `amount` is the invoice (base) part,
  * `total_amount` what the card is charged (base + surcharge).
  */
-import type { DbOrTrx, Dialect, Trx } from '../db/database.ts';
+import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import type { NewPayment, Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
-import { notifyPaymentFailed } from '../outbox/notify.ts';
+import { notifyPaymentFailed } from '../accounting/notify.ts';
 
 /** Statuses that hold a reservation on the invoice balance. */
 export const RESERVING: readonly PaymentStatus[] = ['pending', 'requires_action', 'processing'];
@@ -14,31 +14,83 @@ export const SETTLED: readonly PaymentStatus[] = ['succeeded', 'partially_refund
 export const isReserving = (s: PaymentStatus) => RESERVING.includes(s);
 export const isSettled = (s: PaymentStatus) => SETTLED.includes(s);
 
+// The reads of every payment (create, its outcome, its webhook): compiled once (api/db/database.ts).
+const paymentById = compiledOnce((db, p: { id: string }) =>
+  db.selectFrom('payments').selectAll().where('id', '=', p.id),
+);
+const paymentByIdForUpdate = compiledOnce((db, p: { id: string }) =>
+  db.selectFrom('payments').selectAll().where('id', '=', p.id).forUpdate(),
+);
+const paymentByIntent = compiledOnce((db, p: { intentId: string }) =>
+  db.selectFrom('payments').selectAll().where('payment_intent_id', '=', p.intentId),
+);
+
 export async function findPayment(db: DbOrTrx, id: string): Promise<Payment | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await paymentById(db, { id }))[0];
 }
 
 export async function findPaymentByIntent(db: DbOrTrx, intentId: string): Promise<Payment | undefined> {
-  return db.selectFrom('payments').selectAll().where('payment_intent_id', '=', intentId).executeTakeFirst();
+  return (await paymentByIntent(db, { intentId }))[0];
 }
 
 /** The payment row locked for this transaction (row lock on PostgreSQL; SQLite is serialised). */
 export async function lockPayment(trx: Trx, dialect: Dialect, id: string): Promise<Payment | undefined> {
-  return trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', id)
-    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
-    .executeTakeFirst();
+  return (await (dialect === 'postgres' ? paymentByIdForUpdate : paymentById)(trx, { id }))[0];
 }
 
-export async function insertPayment(trx: DbOrTrx, row: NewPayment): Promise<void> {
-  await trx.insertInto('payments').values(row).execute();
+/** The columns a payment attempt is created with: always all of them, so one SQL text serves every insert. */
+const ATTEMPT_COLUMNS = [
+  'id',
+  'merchant_id',
+  'invoice_id',
+  'observation_id',
+  'invoice_number',
+  'currency',
+  'amount',
+  'surcharge',
+  'surcharge_bps',
+  'surcharge_rule',
+  'platform_fee',
+  'total_amount',
+  'link_amount',
+  'provider',
+  'pay_session_id',
+  'stripe_connect_account_id',
+  'provider_idempotency_key',
+  'payment_method_id',
+  'confirmation_token',
+  'quoted_method',
+  'method_type',
+  'status',
+  'reserved_until',
+  'customer_email',
+  'client_ip',
+  'card_brand',
+  'card_last4',
+  'card_funding',
+  'card_country',
+  'card_wallet',
+  'bank_last4',
+  'reference',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof NewPayment)[];
+
+/** A new payment attempt: every column of ATTEMPT_COLUMNS given (null where it does not apply). */
+export type NewAttempt = { [K in (typeof ATTEMPT_COLUMNS)[number]]-?: Exclude<NewPayment[K], undefined> };
+
+// Compiled once (api/db/database.ts): built from a row holding exactly the attempt's columns.
+const insertAttempt = compiledOnce((db, p: NewAttempt) =>
+  db.insertInto('payments').values(Object.fromEntries(ATTEMPT_COLUMNS.map((c) => [c, p[c]])) as NewAttempt),
+);
+
+export async function insertPayment(trx: DbOrTrx, row: NewAttempt): Promise<void> {
+  await insertAttempt(trx, row);
 }
 
 /**
  * Change a payment row. A change to `failed` (a decline, or the provider refusing the attempt) also
- * enqueues the merchant's `payment.failed` webhook event in the same transaction (api/outbox/notify.ts).
+ * enqueues the merchant's `payment.failed` webhook event in the same transaction (api/accounting/notify.ts).
  */
 export async function updatePayment(db: DbOrTrx, id: string, changes: PaymentUpdate): Promise<void> {
   await db.updateTable('payments').set(changes).where('id', '=', id).execute();

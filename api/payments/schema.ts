@@ -48,8 +48,6 @@ export const QuoteBody = z
   .object({ ...linkFields, amount: amountField, confirmationToken })
   .openapi('QuoteRequest');
 
-export type QuoteInput = z.infer<typeof QuoteBody>;
-
 export const CreatePaymentBody = z
   .object({
     ...linkFields,

@@ -39,8 +39,7 @@ import type { CreatePaymentInput } from './schema.ts';
 import { breakdownFor } from '../merchants/surcharge.ts';
 import { applyIntent } from './state.ts';
 
-export { belowProviderMinimumMessage, PROCESSING_ERROR_MESSAGE } from './attempts.ts';
-export { exceedsBalanceMessage } from './amount-check.ts';
+export { PROCESSING_ERROR_MESSAGE } from './attempts.ts';
 export { MISSING_INVOICE_MESSAGE, SESSION_EXPIRED_MESSAGE } from './payment-context.ts';
 
 export const QUOTE_CHANGED_MESSAGE =
@@ -156,6 +155,7 @@ export async function createPayment(
     const m = quote.method;
     await insertPayment(trx, {
       ...attempt,
+      method_type: attempt.method_type ?? 'card',
       invoice_id: invoice.id,
       observation_id: observationId,
       surcharge_rule: quote.rule,
@@ -168,15 +168,12 @@ export async function createPayment(
       reserved_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString(),
       client_ip: run.ip,
       quoted_method: JSON.stringify(m),
-      ...(bankDebit
-        ? { bank_last4: m.last4 }
-        : {
-            card_brand: m.brand,
-            card_last4: m.last4,
-            card_funding: m.funding,
-            card_country: m.country,
-            card_wallet: m.wallet,
-          }),
+      card_brand: bankDebit ? null : m.brand,
+      card_last4: bankDebit ? null : m.last4,
+      card_funding: bankDebit ? null : m.funding,
+      card_country: bankDebit ? null : m.country,
+      card_wallet: bankDebit ? null : m.wallet,
+      bank_last4: bankDebit ? m.last4 : null,
       created_at: nowIso,
       updated_at: nowIso,
     });

@@ -15,7 +15,7 @@ import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
 import { adjustInvoice, flagOverpaid, makeObservationCredible } from '../invoices/repository.ts';
-import { enqueuePaymentSync } from '../outbox/enqueue.ts';
+import { enqueuePaymentSync } from '../accounting/enqueue.ts';
 import { bankDebitChanges, countsAsDecline, isBankDebit, onFinalWord } from './bank-debit-state.ts';
 import { countDecline } from './declines.ts';
 import { methodMismatchChange } from './method-match.ts';

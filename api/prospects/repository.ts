@@ -39,3 +39,8 @@ export function toProspectApi(row: Prospect): ProspectApi {
     created_at: row.created_at,
   };
 }
+
+/** Every prospect, for the console's list (filters, sort and page come on top). */
+export function allProspects(db: DbOrTrx) {
+  return db.selectFrom('prospects').selectAll();
+}

@@ -9,8 +9,8 @@ import { AppError } from '../errors.ts';
 import { bearerSecurity, idParam, jsonContent } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
-import { actorOf } from '../merchants/routes.ts';
-import { findProspectById, toProspectApi } from './repository.ts';
+import { actorOf } from '../audit/actor.ts';
+import { allProspects, findProspectById, toProspectApi } from './repository.ts';
 import {
   ProspectReceivedSchema,
   ProspectSchema,
@@ -84,11 +84,7 @@ prospectRoutes
       },
     }),
     async (c) => {
-      const rows = await listPage(
-        c,
-        prospectList,
-        c.get('deps').database.db.selectFrom('prospects').selectAll(),
-      );
+      const rows = await listPage(c, prospectList, allProspects(c.get('deps').database.db));
       return c.json(rows.map(toProspectApi), 200);
     },
   )

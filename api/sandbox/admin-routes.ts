@@ -10,7 +10,7 @@ import { audit } from '../audit/service.ts';
 import { AppError } from '../errors.ts';
 import { bearerSecurity as security, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../merchants/routes.ts';
+import { actorOf } from '../audit/actor.ts';
 import { ProviderRequestError } from '../payments/providers/provider.ts';
 import type { SandboxProvider } from '../payments/providers/sandbox/sandbox-provider.ts';
 import { findPayment } from '../payments/repository.ts';

@@ -4,28 +4,14 @@
  * itself (scope, permission, expiry).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { serverKeyMode } from '../api-keys/keys.ts';
-import type { AppEnv } from '../context.ts';
-import type { DbOrTrx } from '../db/database.ts';
-import type { Invoice } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import type { ObservationTerm } from '../invoices/ledger.ts';
-import {
-  listBody,
-  MERCHANT_NOT_FOUND,
-  merchantScope,
-  pageOf,
-  principal,
-  v1Security as security,
-} from './http.ts';
-import { toV1Invoice, toV1Merchant } from './objects.ts';
+import { listBody, MERCHANT_NOT_FOUND, merchantScope, principal, v1Security as security } from './http.ts';
+import { apiKeyById, invoiceOr404, listInvoices, listMerchants, merchantInScope } from './invoices.ts';
+import { toV1Merchant } from './objects.ts';
 import { ListParams, listOf, V1CallerSchema, V1InvoiceSchema, V1MerchantSchema } from './schemas.ts';
-
-export const INVOICE_NOT_FOUND = 'Invoice not found';
 
 const InvoiceList = listOf(V1InvoiceSchema, 'InvoiceList', '/api/v1/invoices');
 const MerchantList = listOf(V1MerchantSchema, 'MerchantList', '/api/v1/merchants');
@@ -38,61 +24,6 @@ const InvoiceQuery = ListParams.extend({
   currency: z.string().max(10).optional(),
   status: z.enum(['open', 'paid']).optional(),
 });
-
-/** Observations of many invoices in one read (the ledger's terms of each). */
-async function observationsOf(db: DbOrTrx, invoiceIds: string[]): Promise<Map<string, ObservationTerm[]>> {
-  const byInvoice = new Map<string, ObservationTerm[]>(invoiceIds.map((id) => [id, []]));
-  if (!invoiceIds.length) return byInvoice;
-  const rows = await db
-    .selectFrom('invoice_observations')
-    .select([
-      'id',
-      'invoice_id',
-      'amount',
-      'written_back_at_observation',
-      'credible',
-      'dismissed_at',
-      'observed_at',
-    ])
-    .where('invoice_id', 'in', invoiceIds)
-    .execute();
-  for (const r of rows)
-    byInvoice.get(r.invoice_id)?.push({
-      id: r.id,
-      amount: Number(r.amount),
-      writtenBack: Number(r.written_back_at_observation),
-      credible: r.credible === 1,
-      dismissed: r.dismissed_at !== null,
-      observedAt: r.observed_at,
-    });
-  return byInvoice;
-}
-
-async function v1Invoices(db: DbOrTrx, invoices: Invoice[]) {
-  const observations = await observationsOf(
-    db,
-    invoices.map((i) => i.id),
-  );
-  return invoices.map((i) => toV1Invoice(i, observations.get(i.id) ?? []));
-}
-
-function invoicesInScope(c: Context<AppEnv>, merchantId: string | null) {
-  return c
-    .get('deps')
-    .database.db.selectFrom('invoices')
-    .selectAll()
-    .$if(merchantId !== null, (q) => q.where('merchant_id', '=', merchantId!));
-}
-
-function merchantsInScope(c: Context<AppEnv>) {
-  const own = principal(c).merchantId;
-  return c
-    .get('deps')
-    .database.db.selectFrom('merchants')
-    .selectAll()
-    .where('deleted_at', 'is', null)
-    .$if(own !== null, (q) => q.where('id', '=', own!));
-}
 
 export const v1InvoiceRoutes = createRouter()
   .openapi(
@@ -109,21 +40,8 @@ export const v1InvoiceRoutes = createRouter()
     async (c) => {
       const q = c.req.valid('query');
       const merchantId = merchantScope(c, q.merchant_id);
-      let base = invoicesInScope(c, merchantId);
-      if (q.number) base = base.where('number_key', '=', invoiceNumberKey(q.number));
-      if (q.currency) base = base.where('currency', '=', q.currency.trim().toUpperCase());
-      if (q.status) base = base.where('paid_at', q.status === 'paid' ? 'is not' : 'is', null);
-      const { rows, hasMore } = await pageOf(
-        base,
-        { createdAt: 'created_at', id: 'id' },
-        q,
-        (id) => invoicesInScope(c, merchantId).where('id', '=', id).executeTakeFirst(),
-        INVOICE_NOT_FOUND,
-      );
-      return c.json(
-        listBody('/api/v1/invoices', await v1Invoices(c.get('deps').database.db, rows), hasMore),
-        200,
-      );
+      const { rows, hasMore } = await listInvoices(c.get('deps').database.db, merchantId, q);
+      return c.json(listBody('/api/v1/invoices', rows, hasMore), 200);
     },
   )
   .openapi(
@@ -138,11 +56,8 @@ export const v1InvoiceRoutes = createRouter()
       responses: { 200: json(V1InvoiceSchema, 'The invoice'), ...errorResponses(401, 403, 404, 429) },
     }),
     async (c) => {
-      const row = await invoicesInScope(c, principal(c).merchantId)
-        .where('id', '=', c.req.valid('param').id)
-        .executeTakeFirst();
-      if (!row) throw new AppError('not_found', INVOICE_NOT_FOUND);
-      return c.json((await v1Invoices(c.get('deps').database.db, [row]))[0], 200);
+      const db = c.get('deps').database.db;
+      return c.json(await invoiceOr404(db, principal(c).merchantId, c.req.valid('param').id), 200);
     },
   )
   .openapi(
@@ -161,13 +76,7 @@ export const v1InvoiceRoutes = createRouter()
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const { rows, hasMore } = await pageOf(
-        merchantsInScope(c),
-        { createdAt: 'created_at', id: 'id' },
-        q,
-        (id) => merchantsInScope(c).where('id', '=', id).executeTakeFirst(),
-        MERCHANT_NOT_FOUND,
-      );
+      const { rows, hasMore } = await listMerchants(c.get('deps').database.db, principal(c).merchantId, q);
       const base = c.get('deps').config.publicBaseUrl;
       return c.json(
         listBody(
@@ -191,7 +100,11 @@ export const v1InvoiceRoutes = createRouter()
       responses: { 200: json(V1MerchantSchema, 'The merchant'), ...errorResponses(401, 403, 404, 429) },
     }),
     async (c) => {
-      const m = await merchantsInScope(c).where('id', '=', c.req.valid('param').id).executeTakeFirst();
+      const m = await merchantInScope(
+        c.get('deps').database.db,
+        principal(c).merchantId,
+        c.req.valid('param').id,
+      );
       if (!m) throw new AppError('not_found', MERCHANT_NOT_FOUND);
       return c.json(toV1Merchant(m, c.get('deps').config.publicBaseUrl), 200);
     },
@@ -223,11 +136,7 @@ export const v1InvoiceRoutes = createRouter()
           },
           200,
         );
-      const key = await deps.database.db
-        .selectFrom('api_keys')
-        .selectAll()
-        .where('id', '=', p.id)
-        .executeTakeFirstOrThrow();
+      const key = await apiKeyById(deps.database.db, p.id);
       return c.json(
         {
           object: 'api_key' as const,

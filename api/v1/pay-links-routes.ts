@@ -3,20 +3,16 @@
  * returns the same link on a retry), list, get and cancel within the caller's scope.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { EMAIL_PATTERN } from '../../core/email.ts';
-import { invoiceNumberKey } from '../../core/invoice-number.ts';
-import type { AppEnv } from '../context.ts';
-import { AppError } from '../errors.ts';
 import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { validIdempotencyKey, withIdempotency } from '../payments/idempotency.ts';
-import { cancelPayLink, createPayLink, PAY_LINK_NOT_FOUND, toV1PayLink } from '../pay-links/service.ts';
+import { cancelPayLink, createPayLink, toV1PayLink } from '../pay-links/service.ts';
+import { listPayLinks, payLinkOr404 } from './pay-links.ts';
 import {
   listBody,
   merchantForWrite,
   merchantScope,
-  pageOf,
   principal,
   v1Actor,
   v1Security as security,
@@ -79,20 +75,6 @@ const IdempotencyHeader = z.object({
     .optional()
     .openapi({ description: 'A retry with the same key and body returns the link made the first time' }),
 });
-
-function linksInScope(c: Context<AppEnv>, merchantId: string | null) {
-  return c
-    .get('deps')
-    .database.db.selectFrom('pay_links')
-    .selectAll()
-    .$if(merchantId !== null, (q) => q.where('merchant_id', '=', merchantId!));
-}
-
-async function linkOr404(c: Context<AppEnv>, id: string) {
-  const link = await linksInScope(c, principal(c).merchantId).where('id', '=', id).executeTakeFirst();
-  if (!link) throw new AppError('not_found', PAY_LINK_NOT_FOUND);
-  return link;
-}
 
 const tags = ['Pay links'];
 
@@ -171,26 +153,7 @@ export const v1PayLinkRoutes = createRouter()
       const q = c.req.valid('query');
       const merchantId = merchantScope(c, q.merchant_id);
       const now = deps.clock.now().toISOString();
-      let base = linksInScope(c, merchantId);
-      if (q.invoice_number) {
-        const key = invoiceNumberKey(q.invoice_number);
-        base = base.where('invoice_id', 'in', (eb) =>
-          eb.selectFrom('invoices').select('id').where('number_key', '=', key),
-        );
-      }
-      if (q.status === 'canceled') base = base.where('canceled_at', 'is not', null);
-      if (q.status === 'expired') base = base.where('canceled_at', 'is', null).where('expires_at', '<=', now);
-      if (q.status === 'active')
-        base = base
-          .where('canceled_at', 'is', null)
-          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
-      const { rows, hasMore } = await pageOf(
-        base,
-        { createdAt: 'created_at', id: 'id' },
-        q,
-        (id) => linksInScope(c, merchantId).where('id', '=', id).executeTakeFirst(),
-        PAY_LINK_NOT_FOUND,
-      );
+      const { rows, hasMore } = await listPayLinks(deps.database.db, merchantId, now, q);
       return c.json(
         listBody(
           '/api/v1/pay-links',
@@ -212,7 +175,14 @@ export const v1PayLinkRoutes = createRouter()
       request: { params: IdParam },
       responses: { 200: json(V1PayLinkSchema, 'The pay link'), ...errorResponses(401, 403, 404, 429) },
     }),
-    async (c) => c.json(toV1PayLink(c.get('deps'), await linkOr404(c, c.req.valid('param').id)), 200),
+    async (c) =>
+      c.json(
+        toV1PayLink(
+          c.get('deps'),
+          await payLinkOr404(c.get('deps').database.db, principal(c).merchantId, c.req.valid('param').id),
+        ),
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -228,7 +198,11 @@ export const v1PayLinkRoutes = createRouter()
     }),
     async (c) => {
       const deps = c.get('deps');
-      const link = await linkOr404(c, c.req.valid('param').id);
+      const link = await payLinkOr404(
+        c.get('deps').database.db,
+        principal(c).merchantId,
+        c.req.valid('param').id,
+      );
       return c.json(toV1PayLink(deps, await cancelPayLink(deps, link, v1Actor(c))), 200);
     },
   );

@@ -3,21 +3,15 @@
  * refund a payment (write keys; `Idempotency-Key` makes a retry return the same refund).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { AppEnv } from '../context.ts';
-import type { DbOrTrx } from '../db/database.ts';
-import type { Payment, PaymentStatus } from '../db/types.ts';
+import type { PaymentStatus } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { validIdempotencyKey, withIdempotency } from '../payments/idempotency.ts';
 import { refundPayment } from '../payments/refunds.ts';
-import { listBody, merchantScope, pageOf, principal, v1Actor, v1Security as security } from './http.ts';
-import { payLinkRefs, toV1Payment, toV1Refund } from './objects.ts';
+import { listBody, merchantScope, principal, v1Actor, v1Security as security } from './http.ts';
+import { listPayments, listRefunds, paymentOr404, refundOr404, v1Payments, v1Refund } from './payments.ts';
 import { ListParams, listOf, PaymentStatusSchema, V1PaymentSchema, V1RefundSchema } from './schemas.ts';
-
-export const PAYMENT_NOT_FOUND = 'Payment not found';
-export const REFUND_NOT_FOUND = 'Refund not found';
 
 const PaymentList = listOf(V1PaymentSchema, 'PaymentList', '/api/v1/payments');
 const RefundList = listOf(V1RefundSchema, 'RefundList', '/api/v1/refunds');
@@ -72,89 +66,6 @@ const RefundBody = z
 
 const STATUSES = new Set(PaymentStatusSchema.options);
 
-async function timeZones(db: DbOrTrx, merchantIds: string[]): Promise<Map<string, string>> {
-  const ids = [...new Set(merchantIds)];
-  if (!ids.length) return new Map();
-  const rows = await db.selectFrom('merchants').select(['id', 'time_zone']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.time_zone]));
-}
-
-/** Payments as v1 objects (their merchants' time zones and pay-link references in two reads). */
-export async function v1Payments(db: DbOrTrx, payments: Payment[]) {
-  const [zones, refs] = await Promise.all([
-    timeZones(
-      db,
-      payments.map((p) => p.merchant_id),
-    ),
-    payLinkRefs(
-      db,
-      payments.map((p) => p.observation_id),
-    ),
-  ]);
-  return payments.map((p) =>
-    toV1Payment(
-      p,
-      zones.get(p.merchant_id) ?? 'UTC',
-      p.observation_id ? refs.get(p.observation_id) : undefined,
-    ),
-  );
-}
-
-function paymentsInScope(c: Context<AppEnv>, merchantId: string | null) {
-  const db = c.get('deps').database.db;
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .$if(merchantId !== null, (q) => q.where('merchant_id', '=', merchantId!));
-}
-
-async function paymentOr404(c: Context<AppEnv>, id: string): Promise<Payment> {
-  const p = await paymentsInScope(c, principal(c).merchantId).where('id', '=', id).executeTakeFirst();
-  if (!p) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-  return p;
-}
-
-function refundsInScope(c: Context<AppEnv>, merchantId: string | null) {
-  return c
-    .get('deps')
-    .database.db.selectFrom('refunds')
-    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-    .selectAll('refunds')
-    .$if(merchantId !== null, (q) => q.where('payments.merchant_id', '=', merchantId!));
-}
-
-async function v1Refunds(
-  db: DbOrTrx,
-  refunds: Array<{ payment_id: string } & Parameters<typeof toV1Refund>[0]>,
-) {
-  if (!refunds.length) return [];
-  const payments = await db
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', 'in', [...new Set(refunds.map((r) => r.payment_id))])
-    .execute();
-  const byId = new Map(payments.map((p) => [p.id, p]));
-  const [zones, refs] = await Promise.all([
-    timeZones(
-      db,
-      payments.map((p) => p.merchant_id),
-    ),
-    payLinkRefs(
-      db,
-      payments.map((p) => p.observation_id),
-    ),
-  ]);
-  return refunds.map((r) => {
-    const p = byId.get(r.payment_id)!;
-    return toV1Refund(
-      r,
-      p,
-      zones.get(p.merchant_id) ?? 'UTC',
-      p.observation_id ? refs.get(p.observation_id) : undefined,
-    );
-  });
-}
-
 const tags = ['Payments'];
 const refundTags = ['Refunds'];
 
@@ -181,22 +92,8 @@ export const v1PaymentRoutes = createRouter()
           .filter(Boolean) ?? [];
       const unknown = statuses.find((s) => !STATUSES.has(s as PaymentStatus));
       if (unknown) throw new AppError('validation_failed', `Unknown status: ${unknown}`, { field: 'status' });
-      let base = paymentsInScope(c, merchantId);
-      base = statuses.length
-        ? base.where('status', 'in', statuses as PaymentStatus[])
-        : base.where('status', '<>', 'expired');
-      if (q.invoice_number) base = base.where('invoice_number', '=', q.invoice_number);
-      if (q.invoice_id) base = base.where('invoice_id', '=', q.invoice_id);
-      if (q.created_gte) base = base.where('created_at', '>=', new Date(q.created_gte).toISOString());
-      if (q.created_lte) base = base.where('created_at', '<=', new Date(q.created_lte).toISOString());
-      const { rows, hasMore } = await pageOf(
-        base,
-        { createdAt: 'created_at', id: 'id' },
-        q,
-        (id) => paymentsInScope(c, merchantId).where('id', '=', id).executeTakeFirst(),
-        PAYMENT_NOT_FOUND,
-      );
-      return c.json(listBody('/api/v1/payments', await v1Payments(db, rows), hasMore), 200);
+      const { rows, hasMore } = await listPayments(db, merchantId, { ...q, statuses });
+      return c.json(listBody('/api/v1/payments', rows, hasMore), 200);
     },
   )
   .openapi(
@@ -211,8 +108,9 @@ export const v1PaymentRoutes = createRouter()
       responses: { 200: json(V1PaymentSchema, 'The payment'), ...errorResponses(401, 403, 404, 429) },
     }),
     async (c) => {
-      const p = await paymentOr404(c, c.req.valid('param').id);
-      return c.json((await v1Payments(c.get('deps').database.db, [p]))[0], 200);
+      const db = c.get('deps').database.db;
+      const p = await paymentOr404(db, principal(c).merchantId, c.req.valid('param').id);
+      return c.json((await v1Payments(db, [p]))[0], 200);
     },
   )
   .openapi(
@@ -241,7 +139,7 @@ export const v1PaymentRoutes = createRouter()
       const deps = c.get('deps');
       const paymentId = c.req.valid('param').id;
       const body = c.req.valid('json');
-      await paymentOr404(c, paymentId);
+      await paymentOr404(deps.database.db, principal(c).merchantId, paymentId);
       const key = validIdempotencyKey(c.req.header('idempotency-key'));
       const who = principal(c);
       const result = await withIdempotency(
@@ -256,12 +154,7 @@ export const v1PaymentRoutes = createRouter()
             { amount: body.amount, kind: body.kind, reason: body.reason, id: claim?.paymentId },
             v1Actor(c),
           );
-          const row = await deps.database.db
-            .selectFrom('refunds')
-            .selectAll()
-            .where('id', '=', refund.id)
-            .executeTakeFirstOrThrow();
-          return { status: 201, body: (await v1Refunds(deps.database.db, [row]))[0] };
+          return { status: 201, body: await v1Refund(deps.database.db, refund.id) };
         },
       );
       if (result.replayed) c.header('Idempotent-Replayed', 'true');
@@ -283,17 +176,8 @@ export const v1PaymentRoutes = createRouter()
       const q = c.req.valid('query');
       const db = c.get('deps').database.db;
       const merchantId = merchantScope(c, q.merchant_id);
-      let base = refundsInScope(c, merchantId);
-      if (q.payment_id) base = base.where('refunds.payment_id', '=', q.payment_id);
-      if (q.status) base = base.where('refunds.status', '=', q.status);
-      const { rows, hasMore } = await pageOf(
-        base,
-        { createdAt: 'refunds.created_at', id: 'refunds.id' },
-        q,
-        (id) => refundsInScope(c, merchantId).where('refunds.id', '=', id).executeTakeFirst(),
-        REFUND_NOT_FOUND,
-      );
-      return c.json(listBody('/api/v1/refunds', await v1Refunds(db, rows), hasMore), 200);
+      const { rows, hasMore } = await listRefunds(db, merchantId, q);
+      return c.json(listBody('/api/v1/refunds', rows, hasMore), 200);
     },
   )
   .openapi(
@@ -308,10 +192,7 @@ export const v1PaymentRoutes = createRouter()
       responses: { 200: json(V1RefundSchema, 'The refund'), ...errorResponses(401, 403, 404, 429) },
     }),
     async (c) => {
-      const row = await refundsInScope(c, principal(c).merchantId)
-        .where('refunds.id', '=', c.req.valid('param').id)
-        .executeTakeFirst();
-      if (!row) throw new AppError('not_found', REFUND_NOT_FOUND);
-      return c.json((await v1Refunds(c.get('deps').database.db, [row]))[0], 200);
+      const db = c.get('deps').database.db;
+      return c.json(await refundOr404(db, principal(c).merchantId, c.req.valid('param').id), 200);
     },
   );

@@ -19,7 +19,7 @@ import { ledgerMismatches, openReadOnly, overpaidInvoices } from '../../tests/re
 import type { BenchContext, Benchmark } from '../harness.ts';
 import { startAppServer } from '../servers/app-server.ts';
 import { createSandboxTokens } from '../servers/sandbox-tokens.ts';
-import { HOT_INVOICES, paymentLoad } from './payment-load.ts';
+import { paymentLoad } from './payment-load.ts';
 
 const HOT_ALLOWED = 3; // 3 × 300.00 ≤ 1,000.00 < 4 × 300.00
 

@@ -9,7 +9,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getLiveAmountDue } from '../../api/accounting/live-amount.ts';
-import { runOutboxOnce } from '../../api/outbox/worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
 import { json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

@@ -23,6 +23,9 @@ import {
   xeroEnv,
 } from './support/accounting.ts';
 import { createConnectedMerchant } from './support/payments.ts';
+import { SyncResult } from '../../api/accounting/sync-routes.ts';
+import { ErrorSchema } from '../../api/http/router.ts';
+import { expectShape } from './support/shape.ts';
 
 const skip = await skipPostgres();
 
@@ -51,8 +54,11 @@ describe.skipIf(skip)(`Sync to Xero, per target (${testDialect})`, () => {
     await Promise.all([xero?.close(), qbo?.close(), receiver?.close()]);
   });
 
-  const sync = (paymentId: string) =>
-    json(t.app, 'POST', `/api/admin/payments/${paymentId}/sync-to-xero`, undefined, admin);
+  const sync = async (paymentId: string) => {
+    const res = await json(t.app, 'POST', `/api/admin/payments/${paymentId}/sync-to-xero`, undefined, admin);
+    expectShape(res.status === 200 ? SyncResult : ErrorSchema, res.body); // the outcome, or the error shape
+    return res;
+  };
   const withWebhook = (merchantId: string) =>
     json(
       t.app,

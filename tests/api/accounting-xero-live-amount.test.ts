@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getLiveAmountDue, lookupLiveAmountDue } from '../../api/accounting/live-amount.ts';
-import { runOutboxOnce } from '../../api/outbox/worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
 import { json } from '../support/app.ts';
 import { cardToken, createConnectedMerchant } from './support/payments.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { splitStatements } from '../../api/db/migrate.ts';
-import { runOutboxOnce } from '../../api/outbox/worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
 import { json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -29,6 +29,8 @@ import {
   xeroEnv,
 } from './support/accounting.ts';
 import { createConnectedMerchant } from './support/payments.ts';
+import { AccountingRecords } from '../../api/accounting/records-schema.ts';
+import { expectShape } from './support/shape.ts';
 
 const skip = await skipPostgres();
 
@@ -204,6 +206,7 @@ describe.skipIf(skip)(`Xero refunds (${testDialect})`, () => {
         undefined,
         admin,
       );
+      expectShape(AccountingRecords, shown.body);
       expect(shown.body.refunds).toEqual([
         expect.objectContaining({
           refund_id: r.id,

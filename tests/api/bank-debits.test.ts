@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireReservations } from '../../api/payments/expiry.ts';
-import { runOutboxOnce } from '../../api/outbox/worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -24,6 +24,8 @@ import {
   settleDebits,
 } from './support/bank-debit.ts';
 import { CARDS, cardToken, invoiceRow, openSession, quote, quoteAndPay } from './support/payments.ts';
+import { AdminPayment } from '../../api/payments/admin-schema.ts';
+import { expectShape } from './support/shape.ts';
 
 const skip = await skipPostgres();
 
@@ -281,12 +283,16 @@ describe.skipIf(skip)(`bank debits through webhooks (${testDialect})`, () => {
       admin,
     );
     expect(listed.body.map((p: { id: string }) => p.id)).toContain(id);
+    expectShape(AdminPayment, shown.body); // with its dispute and bank account
+    for (const row of listed.body) expectShape(AdminPayment, row);
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ paid_amount: 800_000, reserved_amount: 0 });
 
     const jobs = await outboxOf(t, id);
-    expect(jobs.map((j) => j.event)).toEqual(['payment.succeeded', 'payment.disputed']);
+    // Made at the same instant of the test clock, the two jobs have no defined order between them.
+    expect(jobs.map((j) => j.event).sort()).toEqual(['payment.disputed', 'payment.succeeded']);
+    const disputed = jobs.find((j) => j.event === 'payment.disputed')!;
     await runOutboxOnce(t.deps);
-    expect(receiver.applied.get(jobs[1].idempotency_key)).toMatchObject({
+    expect(receiver.applied.get(disputed.idempotency_key)).toMatchObject({
       type: 'payment.disputed',
       data: {
         object: { id: opened.body.id, payment_id: id, amount: 800_000, reason: 'debit_not_authorized' },

@@ -14,7 +14,6 @@ import {
   CARDS,
   createConnectedMerchant,
   cardToken,
-  createPayment,
   invoiceRow,
   openSession,
   payThroughLink,

@@ -28,6 +28,8 @@ import {
   refresh,
   sandbox,
 } from './support/payments.ts';
+import { AdminPayment } from '../../api/payments/admin-schema.ts';
+import { expectShape } from './support/shape.ts';
 
 const skip = await skipPostgres();
 
@@ -269,6 +271,7 @@ describe.skipIf(skip)(`server-confirmed payments (${testDialect})`, () => {
     await t.deps.payments.flushEvents(); // the webhook names only the new payment method's id
     const admin = await adminHeaders(t);
     const viaWebhook = await json(t.app, 'GET', `/api/admin/payments/${waiting.paymentId}`, undefined, admin);
+    expectShape(AdminPayment, viaWebhook.body); // with the method it was quoted and the mismatch
     expect(viaWebhook.body).toMatchObject({
       status: 'succeeded',
       card: { funding: 'debit', last4: '5556' },

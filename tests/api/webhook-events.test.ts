@@ -8,8 +8,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SCHEMAS, V1WebhookBodySchema } from '../../api/accounting/webhook-schemas.ts';
-import { enqueueDisputeEvent } from '../../api/outbox/notify.ts';
-import { runOutboxOnce } from '../../api/outbox/worker.ts';
+import { enqueueDisputeEvent } from '../../api/accounting/notify.ts';
+import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

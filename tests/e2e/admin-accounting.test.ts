@@ -7,8 +7,6 @@
  * copy with the steps. The accounting connection card connects (to Xero's consent page), saves the
  * accounts (a refusal says why) and disconnects after a confirmation, through the data provider.
  */
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFakeXero, type FakeXero } from '../support/fake-xero.ts';

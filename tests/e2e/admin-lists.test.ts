@@ -7,7 +7,7 @@
  * mark-as-recorded and mark-as-contacted.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';

@@ -46,8 +46,6 @@ describe('quote, then pay (sandbox)', () => {
     await waitForForm(widget(page));
     return page;
   }
-  const quoteLine = (page: Page) => widget(page).locator('[part=quote] p');
-
   it('quotes the card before Pay, asks again when the card or the amount changes, and charges the quoted total', async () => {
     const page = await open('1,000.00');
     const errors = watchErrors(page);

@@ -40,7 +40,7 @@ describe('static file cache', () => {
       const missing = await app.request(`/assets/${'x'.repeat(2000)}-${i}.js`);
       expect(missing.status).toBe(404);
       // A path with no extension gets the site's shell (cached once; its status says whether the
-      // page exists, api/http/spa-routes.ts); the path itself is not kept.
+      // page exists, api/http/spa-pages.ts); the path itself is not kept.
       const route = await app.request(`/some/page-${i}-${'y'.repeat(2000)}`);
       expect(await route.text()).toContain('<title>site</title>');
     }

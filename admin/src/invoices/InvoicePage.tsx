@@ -21,7 +21,7 @@ import { StatusChip } from '../shared/StatusChip.tsx';
 import { LedgerTables } from './LedgerTables.tsx';
 import { AttentionNotes, LedgerTerms } from './LedgerTerms.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
-import { ATTENTION_LABEL, type InvoiceLedger, type LedgerObservation } from './types.ts';
+import { ATTENTION_LABEL, type LedgerObservation } from './types.ts';
 
 type Dialog = { kind: 'dismiss'; observation: LedgerObservation } | { kind: 'write-off' } | null;
 

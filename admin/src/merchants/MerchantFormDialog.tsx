@@ -70,7 +70,7 @@ export function MerchantFormDialog(props: {
       setDetail(null);
       setBusy(false);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only when the dialog opens: the form is reset from what it shows then, not on every change.
   }, [props.open]);
 
   async function submit(e: FormEvent) {

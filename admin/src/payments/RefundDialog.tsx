@@ -83,7 +83,7 @@ export function RefundDialog({
       setError(null);
       setConfirming(null);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only when the dialog opens: the form is reset from what it shows then, not on every change.
   }, [open]);
 
   /** The server's rule: the surcharge's share of everything refunded so far, less what went back already. */

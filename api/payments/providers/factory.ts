@@ -74,7 +74,12 @@ export function appDeliver(app: Promise<FetchHandler> | FetchHandler, timeoutMs 
     const handler = await app; // the app exists once the server has built it
     const request = new Request('http://sandbox.invalid/api/webhooks/stripe', {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signatureHeader },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signatureHeader,
+        // Declared, as over HTTP: the body limit judges it from the header, not by reading a stream.
+        'content-length': String(Buffer.byteLength(rawBody)),
+      },
       body: rawBody,
     });
     let timer: NodeJS.Timeout | undefined;

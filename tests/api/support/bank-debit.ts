@@ -124,7 +124,7 @@ export async function emailsTo(t: TestApp, to: string) {
 }
 
 export async function outboxOf(t: TestApp, paymentId: string) {
-  // Notices (payment.failed, payment.disputed) name no payment (api/outbox/notify.ts): their body does.
+  // Notices (payment.failed, payment.disputed) name no payment (api/accounting/notify.ts): their body does.
   const rows = await t.deps.database.db
     .selectFrom('outbox')
     .selectAll()

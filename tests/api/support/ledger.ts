@@ -4,7 +4,9 @@
  * admin refunds of a kind, mark-recorded, and reservations placed directly in the ledger.
  */
 import { expect } from 'vitest';
+import { InvoiceLedger } from '../../../api/invoices/admin-schema.ts';
 import { json, type TestApp } from '../../support/app.ts';
+import { expectShape } from './shape.ts';
 
 export type Admin = { authorization: string };
 
@@ -20,10 +22,11 @@ export async function invoiceIdOf(t: TestApp, merchantId: string, invoiceNumber:
   return row.id;
 }
 
-/** The console's invoice page (GET /api/admin/invoices/{id}/ledger). */
+/** The console's invoice page (GET /api/admin/invoices/{id}/ledger), checked against its declared schema. */
 export async function ledgerPage(t: TestApp, admin: Admin, invoiceId: string) {
   const res = await json(t.app, 'GET', `/api/admin/invoices/${invoiceId}/ledger`, undefined, admin);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expectShape(InvoiceLedger, res.body);
   return res.body;
 }
 

@@ -43,14 +43,6 @@ export async function createKey(
   };
 }
 
-export const v1 = (
-  t: TestApp,
-  method: string,
-  path: string,
-  headers: Headers | Record<string, string>,
-  body?: unknown,
-) => json(t.app, method, path, body, headers);
-
 /** The hosted URL's parts: the signed path segment and the query the page passes on. */
 export function partsOf(url: string) {
   const u = new URL(url);

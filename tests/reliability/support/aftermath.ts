@@ -13,7 +13,7 @@ import type { AppDatabase } from '../../../api/db/database.ts';
 import { createLogger } from '../../../api/logger.ts';
 import { createMailer } from '../../../api/mail/create-mailer.ts';
 import { staticResolveHost } from '../../../api/net/resolve.ts';
-import { runOutboxOnce } from '../../../api/outbox/worker.ts';
+import { runOutboxOnce } from '../../../api/accounting/sync-worker.ts';
 import { expireReservations } from '../../../api/payments/expiry.ts';
 import { createPaymentProvider } from '../../../api/payments/providers/factory.ts';
 import { BENCH_ENCRYPTION_KEY, BENCH_JWT_SECRET } from '../../../bench/servers/app-server.ts';

@@ -5,9 +5,10 @@
  * 250.00–400.00 each, 15 % of them with a declined card. A step that meets a dead server is counted
  * as interrupted and the customer carries on, as a real one retries. A request left without any
  * answer gives up after REQUEST_TIMEOUT_MS, as a browser or load balancer would, and is counted as
- * hung: with WORKERS=2, a request was seen to get no answer at all after a worker was SIGKILLed
- * (not yet explained; node:cluster's round-robin hand-off is the suspect). The money checks then
- * show that such a request leaves nothing behind that the expiry sweep does not settle.
+ * hung. With WORKERS=2 and node:cluster's round-robin hand-off, a request could get no answer at all
+ * after a worker was SIGKILLed (the primary kept a connection the dead worker never acknowledged);
+ * workers now accept their own connections (api/cluster.ts), and the crash-workers test requires
+ * that none hangs.
  */
 export interface CrashCustomerStats {
   attempts: number;

@@ -39,8 +39,3 @@ export function localeFor(localeAttribute: string | undefined, lang: string | nu
 export function messagesFor(lang: string | null | undefined): Messages {
   return LANGUAGES[languageOf(lang)];
 }
-
-/** Replace `{name}` placeholders of a catalogue template. */
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}

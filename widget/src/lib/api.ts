@@ -17,8 +17,6 @@ const NETWORK_ERROR = 'Could not reach the payment server. Please check your con
 /** The server's answers, as its OpenAPI document describes them (client/api-types.ts, generated). */
 export type PaySession = Schemas['PaySession'];
 export type HistoryEntry = PaySession['invoice']['history'][number];
-export type ServerBreakdown = Schemas['Breakdown'];
-export type QuotedMethod = Schemas['QuotedPaymentMethod'];
 export type Quote = Schemas['Quote'];
 /** What create-payment-intent answers: the payment as it stands, and what the widget does next. */
 export type CreatedPayment = Schemas['CreatePaymentResponse'];

@@ -59,6 +59,7 @@ export async function startDebit(
   trx: SandboxTrx,
   row: IntentRow,
   pm: PaymentMethodRow,
+  created = false,
 ): Promise<IntentRow> {
   const next: IntentRow = {
     ...row,
@@ -69,7 +70,7 @@ export async function startDebit(
     mandate_id: newId('mandate'),
     settles_at: ctx.clock.now().getTime() + ctx.becsDelayMs,
   };
-  await saveAndAnnounce(ctx, trx, next, 'payment_intent.processing', { pm });
+  await saveAndAnnounce(ctx, trx, next, 'payment_intent.processing', { pm, created });
   return next;
 }
 

@@ -47,6 +47,7 @@ export async function applyOutcome(
   row: IntentRow,
   pm: PaymentMethodRow,
   outcome: Exclude<CardOutcome, { kind: 'authenticate' }>,
+  created = false,
 ): Promise<Confirmed> {
   if (outcome.kind === 'succeed') {
     const next = {
@@ -57,7 +58,7 @@ export async function applyOutcome(
       charge_id: newId('ch'),
     };
     // (Stripe would also emit charge.succeeded; our endpoint does not subscribe to it.)
-    await saveAndAnnounce(ctx, trx, next, 'payment_intent.succeeded', { pm });
+    await saveAndAnnounce(ctx, trx, next, 'payment_intent.succeeded', { pm, created });
     return { row: next, error: null };
   }
   const stored: StoredError = {
@@ -74,7 +75,7 @@ export async function applyOutcome(
     payment_method_id: null,
     last_error: JSON.stringify(stored),
   };
-  await saveAndAnnounce(ctx, trx, next, 'payment_intent.payment_failed', { pm });
+  await saveAndAnnounce(ctx, trx, next, 'payment_intent.payment_failed', { pm, created });
   return {
     row: next,
     error: {
@@ -86,22 +87,26 @@ export async function applyOutcome(
   };
 }
 
-/** Confirm `row` with `pm`: 3-D Secure first for the cards that ask for it, else the card's outcome. */
+/**
+ * Confirm `row` with `pm`: 3-D Secure first for the cards that ask for it, else the card's outcome.
+ * `created`: the intent is being created by this call and is not stored yet (stored as it ends).
+ */
 export async function confirmWith(
   ctx: SandboxContext,
   trx: SandboxTrx,
   row: IntentRow,
   pm: PaymentMethodRow,
+  created = false,
 ): Promise<Confirmed> {
   // A bank account: the debit starts (processing); the bank's word comes after the delay.
-  if (pm.type === BANK_DEBIT) return { row: await startDebit(ctx, trx, row, pm), error: null };
+  if (pm.type === BANK_DEBIT) return { row: await startDebit(ctx, trx, row, pm, created), error: null };
   const card = testCardByKey(pm.test_card);
   if (!card)
     throw invalid(`No such PaymentMethod: '${pm.id}'`, { code: 'resource_missing', param: 'payment_method' });
   if (card.outcome.kind === 'authenticate') {
     const next = { ...row, status: 'requires_action', payment_method_id: pm.id, last_error: null };
-    await saveAndAnnounce(ctx, trx, next, 'payment_intent.requires_action', { pm });
+    await saveAndAnnounce(ctx, trx, next, 'payment_intent.requires_action', { pm, created });
     return { row: next, error: null };
   }
-  return applyOutcome(ctx, trx, row, pm, card.outcome);
+  return applyOutcome(ctx, trx, row, pm, card.outcome, created);
 }

@@ -9,7 +9,8 @@
  */
 import type { Clock } from '../../../context.ts';
 import { ProviderRequestError } from '../provider.ts';
-import type { AccountRow, SandboxTrx } from './database.ts';
+import { compiledOnce } from '../../../db/database.ts';
+import type { AccountRow, SandboxDb, SandboxTrx } from './database.ts';
 import { enqueueEvent } from './events.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import { accountJson, newId } from './objects.ts';
@@ -18,12 +19,17 @@ export const LINK_TTL_SECONDS = 300;
 export const OAUTH_CODE_TTL_SECONDS = 300;
 const ACCOUNT_ID = /^acct_[A-Za-z0-9_]{1,64}$/;
 
+// Read by every intent created: compiled once (api/db/database.ts).
+const accountById = compiledOnce((db: SandboxDb, p: { id: string }) =>
+  db.selectFrom('sandbox_accounts').selectAll().where('id', '=', p.id),
+);
+
 const noSuchAccount = (id: string) =>
   invalid(`No such account: '${id}'`, { code: 'resource_missing', param: 'account', status: 404 });
 
 async function ensureAccount(trx: SandboxTrx, clock: Clock, id: string): Promise<AccountRow> {
   if (!ACCOUNT_ID.test(id)) throw noSuchAccount(id);
-  const found = await trx.selectFrom('sandbox_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  const [found] = await accountById(trx, { id });
   if (found) return found;
   const row: AccountRow = {
     id,

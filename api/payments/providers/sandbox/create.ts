@@ -99,16 +99,19 @@ export async function createIntent(ctx: SandboxContext, input: CreateIntentInput
       settles_at: null,
       mandate_id: null,
     };
-    await trx.insertInto('sandbox_payment_intents').values(row).execute();
-    if (!input.confirmationToken) return renderIntent(ctx, trx, row, true);
-    // Finalised on the server: the token's payment method confirms the new intent at once.
+    if (!input.confirmationToken) {
+      await trx.insertInto('sandbox_payment_intents').values(row).execute();
+      return renderIntent(ctx, trx, row, true);
+    }
+    // Finalised on the server: the token's payment method confirms the new intent at once, and the
+    // intent is stored as the confirmation leaves it (one insert; a refusal rolls the call back).
     const pm = await useToken(ctx, trx, input.confirmationToken, input.connectedAccountId, id);
     if (!allowed.includes(pm.type))
       throw invalid(
         `The PaymentMethod provided (${pm.type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${allowed.join(', ')}.`,
         { code: 'payment_intent_incompatible_payment_method', param: 'confirmation_token' },
       );
-    const { row: confirmed } = await confirmWith(ctx, trx, row, pm);
+    const { row: confirmed } = await confirmWith(ctx, trx, row, pm, true);
     return renderIntent(ctx, trx, confirmed, true, { pm });
   });
 }

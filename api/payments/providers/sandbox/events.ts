@@ -12,7 +12,7 @@
  */
 import { sql } from 'kysely';
 import type { Clock } from '../../../context.ts';
-import type { Dialect } from '../../../db/database.ts';
+import { compiledOnce, type Dialect } from '../../../db/database.ts';
 import type { Logger } from '../../../logger.ts';
 import { inWriteTransaction } from '../../group-commit.ts';
 import type { DeliverWebhook } from '../provider.ts';
@@ -67,30 +67,35 @@ export async function enqueueEvent(
   if (!ENDPOINT_EVENTS.has(type)) return null;
   const nowMs = clock.now().getTime();
   const created = Math.floor(nowMs / 1000);
-  const last = await trx
-    .selectFrom('sandbox_events')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .executeTakeFirst();
   const id = newId('evt');
-  await trx
-    .insertInto('sandbox_events')
-    .values({
-      id,
-      seq: Number(last?.seq ?? 0) + 1,
-      type,
-      account_id: account,
-      payload: JSON.stringify(eventJson(id, type, account, created, object)),
-      created,
+  const payload = JSON.stringify(eventJson(id, type, account, created, object));
+  await insertEvent(trx, { id, type, account, payload, created, nowMs });
+  return id;
+}
+
+// One per state change: compiled once (api/db/database.ts).
+const insertEvent = compiledOnce(
+  (
+    db: SandboxDb,
+    p: { id: string; type: string; account: string | null; payload: string; created: number; nowMs: number },
+  ) =>
+    db.insertInto('sandbox_events').values({
+      id: p.id,
+      // The next number, read by the insert itself (one statement; the write lock or the caller's
+      // transaction orders it as the separate read did).
+      seq: sql<number>`(SELECT COALESCE(MAX(seq), 0) + 1 FROM sandbox_events)`,
+      type: p.type,
+      account_id: p.account,
+      payload: p.payload,
+      created: p.created,
       status: 'pending',
       attempts: 0,
-      next_attempt_at: nowMs,
+      next_attempt_at: p.nowMs,
       last_status: null,
       last_error: null,
       delivered_at: null,
-    })
-    .execute();
-  return id;
-}
+    }),
+);
 
 export interface EventDeliveryOptions {
   db: SandboxDb;
@@ -227,7 +232,10 @@ export class EventDelivery {
       oldest = oldest.where('next_attempt_at', '<=', dueAt);
       claim = claim.where('next_attempt_at', '<=', dueAt);
     }
-    const rows = await claim.where('id', 'in', oldest).returningAll().execute();
+    // A write of its own: grouped with the provider's other writes under one commit on SQLite.
+    const rows = await inWriteTransaction(this.#o, (trx) =>
+      trx.executeQuery(claim.where('id', 'in', oldest).returningAll().compile()),
+    ).then((r) => r.rows);
     return rows.sort((a, b) => Number(a.seq) - Number(b.seq));
   }
 

@@ -17,12 +17,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../../context.ts';
+import { compiledOnce } from '../../../db/database.ts';
 import { inWriteTransaction } from '../../group-commit.ts';
 import { ProviderRequestError } from '../provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, RefundRow, SandboxDb, SandboxTrx } from './database.ts';
 import { enqueueEvent } from './events.ts';
-import { newId, paymentIntentJson, type StoredError } from './objects.ts';
+import { paymentIntentJson, type StoredError } from './objects.ts';
 
 export const noSuchIntent = (id: string) =>
   invalid(`No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent', status: 404 });
@@ -108,6 +109,12 @@ export function authenticateUrl(ctx: SandboxContext, intentId: string): string {
   return `${ctx.baseUrl}/api/sandbox/payment_intents/${intentId}/authenticate`;
 }
 
+/** What a caller already holds: the payment method (not read again); `created`: see saveAndAnnounce. */
+export interface Known {
+  pm?: PaymentMethodRow;
+  created?: boolean;
+}
+
 /**
  * The intent as a Stripe object; `expand` as `retrieve(…, { expand: [payment_method, latest_charge] })`.
  * `known.pm`: the payment method the caller already holds (saves reading it again).
@@ -132,15 +139,27 @@ export async function renderIntent(
   });
 }
 
+// One per payment: compiled once (api/db/database.ts).
+const insertIntent = compiledOnce((db: SandboxDb, row: IntentRow) =>
+  db.insertInto('sandbox_payment_intents').values(row),
+);
+
+/**
+ * Store the intent as it now stands and queue its event. `known.created`: the intent is new and not
+ * stored yet (created and confirmed in one call): it is inserted as it ends, in one statement.
+ */
 export async function saveAndAnnounce(
   ctx: SandboxContext,
   trx: SandboxTrx,
   row: IntentRow,
   eventType: string | null,
-  known: { pm?: PaymentMethodRow } = {},
+  known: Known = {},
 ) {
-  const { id: _id, ...changes } = row;
-  await trx.updateTable('sandbox_payment_intents').set(changes).where('id', '=', row.id).execute();
+  if (known.created) await insertIntent(trx, row);
+  else {
+    const { id: _id, ...changes } = row;
+    await trx.updateTable('sandbox_payment_intents').set(changes).where('id', '=', row.id).execute();
+  }
   if (eventType)
     await enqueueEvent(
       trx,

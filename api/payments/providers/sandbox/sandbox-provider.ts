@@ -116,18 +116,27 @@ export class SandboxProvider implements PaymentProvider {
     return signPayload(rawBody, this.webhookSecret, timestampSeconds);
   }
 
-  /** Run a state change, then let the delivery worker see the events it queued. */
-  async #announcing<T>(fn: () => Promise<T>): Promise<T> {
+  /**
+   * Run a state change, then let the delivery worker see the events it queued, and the settlement
+   * a debit it may have started (`startedDebit` tells from the answer; a failed call is looked at).
+   */
+  async #announcing<T>(fn: () => Promise<T>, startedDebit: (result: T) => boolean = () => true): Promise<T> {
+    let result: { value: T } | null = null;
     try {
-      return await fn();
+      result = { value: await fn() };
+      return result.value;
     } finally {
       this.#events.kick();
-      this.#debits.kick(); // a debit it may have started
+      if (!result || startedDebit(result.value)) this.#debits.kick();
     }
   }
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
-    const pi = await this.#announcing(() => createIntent(this.ctx, input));
+    // Only a bank debit's intent is processing once created; a card's settles nothing later.
+    const pi = await this.#announcing(
+      () => createIntent(this.ctx, input),
+      (created) => created.status === 'processing',
+    );
     return intentFromStripe(pi, input.connectedAccountId);
   }
 

@@ -3,8 +3,8 @@
  * to confirm an intent — once only, on the account it was made for, before it expires, as Stripe.
  */
 import { invalid, seconds, type SandboxContext } from './context.ts';
+import { compiledOnce } from '../../../db/database.ts';
 import type { PaymentMethodRow, SandboxDb, SandboxTrx, TokenRow } from './database.ts';
-import { paymentMethod } from './intents.ts';
 import { confirmationTokenJson } from './objects.ts';
 
 const noSuchToken = (id: string, status = 404) =>
@@ -14,20 +14,56 @@ const noSuchToken = (id: string, status = 404) =>
     status,
   });
 
-async function tokenRow(db: SandboxDb | SandboxTrx, id: string, account: string): Promise<TokenRow> {
-  const row = await db
-    .selectFrom('sandbox_confirmation_tokens')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** The payment method's columns, prefixed in the token's read (`pm_id`, `pm_brand`, …). */
+const PM_COLUMNS = [
+  'id',
+  'account_id',
+  'test_card',
+  'brand',
+  'last4',
+  'funding',
+  'country',
+  'created',
+  'type',
+  'bsb_number',
+  'billing_name',
+  'billing_email',
+] as const satisfies readonly (keyof PaymentMethodRow)[];
+
+// Read at each quote and each payment: compiled once (api/db/database.ts).
+const tokenWithMethod = compiledOnce((db: SandboxDb, p: { id: string }) =>
+  db
+    .selectFrom('sandbox_confirmation_tokens as t')
+    .innerJoin('sandbox_payment_methods as pm', 'pm.id', 't.payment_method_id')
+    .selectAll('t')
+    .select(PM_COLUMNS.map((c) => `pm.${c} as pm_${c}` as const))
+    .where('t.id', '=', p.id),
+);
+
+/** The token and the payment method it carries, in one read. */
+async function tokenRow(
+  db: SandboxDb | SandboxTrx,
+  id: string,
+  account: string,
+): Promise<{ row: TokenRow; pm: PaymentMethodRow }> {
+  const [found] = await tokenWithMethod(db, { id });
   // A token made for one connected account does not exist on another (direct charges).
-  if (!row || row.account_id !== account) throw noSuchToken(id);
-  return row;
+  if (!found || found.account_id !== account) throw noSuchToken(id);
+  const pm = Object.fromEntries(PM_COLUMNS.map((c) => [c, found[`pm_${c}`]])) as unknown as PaymentMethodRow;
+  const row: TokenRow = {
+    id: found.id,
+    account_id: found.account_id,
+    payment_method_id: found.payment_method_id,
+    created: found.created,
+    expires_at: found.expires_at,
+    payment_intent_id: found.payment_intent_id,
+    mandate_data: found.mandate_data,
+  };
+  return { row, pm };
 }
 
 export async function retrieveConfirmationToken(ctx: SandboxContext, id: string, account: string) {
-  const row = await tokenRow(ctx.db, id, account);
-  const pm = (await paymentMethod(ctx.db, row.payment_method_id)) as PaymentMethodRow;
+  const { row, pm } = await tokenRow(ctx.db, id, account);
   return confirmationTokenJson(row, pm);
 }
 
@@ -39,7 +75,7 @@ export async function useToken(
   account: string,
   intentId: string,
 ): Promise<PaymentMethodRow> {
-  const row = await tokenRow(trx, id, account).catch(() => {
+  const { row, pm } = await tokenRow(trx, id, account).catch(() => {
     throw noSuchToken(id, 400);
   });
   if (row.payment_intent_id)
@@ -63,7 +99,6 @@ export async function useToken(
       code: 'confirmation_token_already_used',
       param: 'confirmation_token',
     });
-  const pm = (await paymentMethod(trx, row.payment_method_id)) as PaymentMethodRow;
   // Stripe debits a bank account only under a mandate the customer accepted (Stripe.js collects it).
   if (pm.type === 'au_becs_debit' && !row.mandate_data)
     throw invalid(

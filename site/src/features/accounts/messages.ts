@@ -2,12 +2,7 @@
  * Texts of the accounts pages. What the server says too comes from core/messages.ts (the spec's
  * password rules through the shared auth client, so the console and the site say the same).
  */
-export {
-  PASSWORDS_DONT_MATCH,
-  PASSWORD_TOO_SHORT,
-  SIGN_IN_FAILED,
-  SIGN_UP_FAILED,
-} from '../../../../client/auth.ts';
+export { SIGN_IN_FAILED, SIGN_UP_FAILED } from '../../../../client/auth.ts';
 import { AuthError } from '../../../../client/auth.ts';
 import { ACCOUNT_MESSAGES, FIELD_MESSAGES } from '../../../../core/messages.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The server's list of front-end pages (api/http/spa-routes.ts) agrees with the site's route table
+ * The server's list of front-end pages (api/http/spa-pages.ts) agrees with the site's route table
  * and the console's routes, so a real page is never answered 404 and an unknown one never 200.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import {
   isSitePage,
   shellStatus,
   SITE_PAGES,
-} from '../../api/http/spa-routes.ts';
+} from '../../api/http/spa-pages.ts';
 import { siteRoutes } from '../../site/src/app/routes.tsx';
 
 describe('SPA pages known to the server', () => {

@@ -16,10 +16,10 @@ import {
   refundEvent,
   type DisputeDetails,
   type WebhookEventBody,
-} from '../accounting/webhook-events.ts';
+} from './webhook-events.ts';
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
-import { insertJob } from './repository.ts';
+import { insertJob } from '../outbox/repository.ts';
 
 async function subscribed(db: DbOrTrx, merchantId: string) {
   const merchant = await db

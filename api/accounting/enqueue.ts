@@ -14,13 +14,9 @@
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { OutboxTable } from '../db/types.ts';
-import {
-  buildAutomationPayload,
-  buildWriteOffPayload,
-  writeOffDetails,
-} from '../accounting/webhook-payload.ts';
-import { paymentEvent, refundEvent, writeOffEvent } from '../accounting/webhook-events.ts';
-import { insertJob } from './repository.ts';
+import { buildAutomationPayload, buildWriteOffPayload, writeOffDetails } from './webhook-payload.ts';
+import { paymentEvent, refundEvent, writeOffEvent } from './webhook-events.ts';
+import { insertJob } from '../outbox/repository.ts';
 
 export interface EnqueueInput {
   paymentId: string;

@@ -3,7 +3,7 @@
  * one with HTTP 404 (the shell still renders the Page Not Found screen) instead of a 200 that
  * search engines and link checkers take for a page. Keep in step with the site's route table
  * (site/src/app/routes.tsx) and the console's resources and custom routes (admin/src/ConsoleApp.tsx);
- * tests/unit/spa-routes.test.ts checks both tables against this one.
+ * tests/unit/spa-pages.test.ts checks both tables against this one.
  */
 
 /** The site's client-side pages (the blog post page `/blog/{slug}` is served by api/blog). */

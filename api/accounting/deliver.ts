@@ -1,24 +1,13 @@
 /**
- * What a delivery attempt can end in, and the dispatch from a job to its target. A refund's jobs
- * wait until the provider has settled the refund, and are dropped if the provider refused it.
+ * The dispatch from an accounting job to its target (the automation webhook, Xero, QuickBooks). A
+ * refund's jobs wait until the provider has settled the refund, and are dropped if the provider
+ * refused it.
  */
 import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
-import type { WritebackInput } from '../invoices/writebacks.ts';
-import { deliverAutomationWebhook } from '../accounting/automation-webhook.ts';
-import { syncJobWithConnector } from '../accounting/sync.ts';
-
-export type DeliveryOutcome =
-  | { type: 'delivered'; responseStatus?: number | null; writebacks: WritebackInput[] }
-  | {
-      type: 'retry';
-      error: string;
-      responseStatus?: number | null;
-      retryAfterMs?: number;
-      permanent?: boolean;
-    }
-  | { type: 'defer'; reason: string; delayMs: number }
-  | { type: 'cancel'; reason: string };
+import type { DeliveryOutcome } from './outcome.ts';
+import { deliverAutomationWebhook } from './automation-webhook.ts';
+import { syncJobWithConnector } from './sync.ts';
 
 export const REFUND_SETTLE_POLL_MS = 30_000;
 

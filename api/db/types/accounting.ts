@@ -1,0 +1,92 @@
+/** Kysely table types (api/db/types.ts): Accounting sync: records and entries in the tools, needs attention, the outbox, webhook tests and deliveries. */
+import type { Generated } from 'kysely';
+import type { Timestamp } from './columns.ts';
+
+export interface AccountingRecordsTable {
+  payment_id: string;
+  provider: 'xero' | 'quickbooks';
+  external_invoice_id: string | null;
+  external_payment_id: string | null;
+  payment_amount: Generated<number>;
+  external_surcharge_id: string | null;
+  surcharge_amount: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountingEntriesTable {
+  id: string;
+  provider: 'xero' | 'quickbooks';
+  merchant_id: string;
+  payment_id: string | null;
+  subject_type: 'refund' | 'write_off';
+  subject_id: string;
+  step: string;
+  external_id: string;
+  external_number: string | null;
+  amount: number;
+  currency: string;
+  entry_date: string;
+  created_at: Timestamp;
+}
+
+export interface AccountingAttentionTable {
+  subject_id: string;
+  subject_type: 'refund' | 'write_off';
+  provider: 'xero' | 'quickbooks';
+  merchant_id: string;
+  payment_id: string | null;
+  message: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: string;
+  kind: 'automation_webhook' | 'xero' | 'quickbooks';
+  merchant_id: string;
+  payment_id: string | null;
+  refund_id: string | null;
+  idempotency_key: string;
+  payload: string;
+  status: Generated<'pending' | 'processing' | 'delivered' | 'failed' | 'canceled'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  last_response_status: number | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  write_off_id: string | null;
+}
+
+export interface WebhookTestsTable {
+  id: string;
+  merchant_id: string;
+  webhook_url: string;
+  test_data: string;
+  status: string;
+  response_status: number | null;
+  error_message: string | null;
+  created_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  merchant_id: string;
+  outbox_id: string | null;
+  event: string;
+  url: string;
+  /** JSON object of the headers sent. */
+  request_headers: string;
+  request_body: string;
+  response_status: number | null;
+  /** JSON object, or null when no answer came. */
+  response_headers: string | null;
+  /** The first 4 KB of the answer. */
+  response_body: string | null;
+  error: string | null;
+  duration_ms: Generated<number>;
+  created_at: Timestamp;
+}

@@ -1,0 +1,66 @@
+/**
+ * The console's payments: one payment with its refunds, disputes and invoice flag; a page of the
+ * list; and marking a payment (or one of its refunds) as recorded in the accounting tool by hand
+ * (a write-back, DESIGN §3.3), audited.
+ */
+import type { Actor } from '../audit/actor.ts';
+import { audit } from '../audit/service.ts';
+import type { AppDeps } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { paginate, type ListQuery } from '../http/simple-rest.ts';
+import { recordWriteback } from '../invoices/writebacks.ts';
+import { toApiPayment } from './admin.ts';
+import {
+  disputesOfPayment,
+  invoiceIsOverpaid,
+  paymentsWithMerchant,
+  paymentWithMerchant,
+  refundsOfPayment,
+} from './admin-repository.ts';
+import { findPayment } from './repository.ts';
+import { PAYMENT_NOT_FOUND } from './sync.ts';
+
+export async function loadAdminPayment(deps: AppDeps, id: string) {
+  const db = deps.database.db;
+  const payment = await paymentWithMerchant(db, id);
+  if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
+  const [refunds, disputes, invoiceOverpaid] = await Promise.all([
+    refundsOfPayment(db, id),
+    disputesOfPayment(db, id),
+    payment.invoice_id ? invoiceIsOverpaid(db, payment.invoice_id) : Promise.resolve(false),
+  ]);
+  return toApiPayment(payment, { refunds, disputes, invoiceOverpaid });
+}
+
+/** A page of payments; expired reservations are hidden unless the list filters by status or id. */
+export async function listAdminPayments(deps: AppDeps, list: ListQuery) {
+  let base = paymentsWithMerchant(deps.database.db);
+  if (!list.filter.some((f) => f.name === 'status' || f.name === 'id'))
+    base = base.where('payments.status', '<>', 'expired');
+  const { rows, total } = await paginate(base, list);
+  return { rows: rows.map((p) => toApiPayment(p)), total };
+}
+
+export async function markRecorded(deps: AppDeps, id: string, refundId: string | null, actor: Actor) {
+  if (!(await findPayment(deps.database.db, id))) throw new AppError('not_found', PAYMENT_NOT_FOUND);
+  await deps.database.db.transaction().execute(async (trx) => {
+    const result = await recordWriteback(
+      trx,
+      { paymentId: id, refundId, source: 'manual', createdBy: actor.user?.id ?? null },
+      deps.clock,
+    );
+    if (result.recorded)
+      await audit(
+        trx,
+        {
+          actor: actor.user,
+          action: refundId ? 'refund.mark_recorded' : 'payment.mark_recorded',
+          targetType: 'payment',
+          targetId: id,
+          details: { refundId, amount: result.amount },
+          ip: actor.ip,
+        },
+        deps.clock,
+      );
+  });
+}
