@@ -1,6 +1,6 @@
 /**
- * A console table's header row from its columns' i18n keys: `'console.x.date'`, a right-aligned
- * (money) column `right('console.x.amount')`, or a column only screen readers read (a row's actions)
+ * A console table's header row from its columns' i18n keys: `'console.ledger.date'`, a right-aligned
+ * (money) column `right('console.ledger.amount')`, or a column only screen readers read (a row's actions)
  * `hidden('console.common.actions')`.
  */
 import { Box, TableCell, TableHead, TableRow } from '@mui/material';
