@@ -14,16 +14,12 @@
  * await auth.signIn('ann@acme.example', 'hunter22');
  * const res = await auth.fetch('/api/admin/merchants'); // adds Authorization: Bearer …
  */
+import { ACCOUNT_MESSAGES, FIELD_MESSAGES } from '../core/messages.ts';
+import type { Schemas } from './api-types.ts';
+import { ApiError, answerError, rawAnswer } from './http.ts';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: 'user' | 'admin';
-  emailVerified: boolean;
-  isAdmin: boolean;
-  lastSignInAt: string | null;
-  createdAt: string;
-}
+/** The signed-in user as the server answers it (its `User` schema). */
+export type AuthUser = Schemas['User'];
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'AUTH_ERROR';
@@ -35,23 +31,29 @@ export interface AuthState {
   error: AuthError | null;
 }
 
-export class AuthError extends Error {
-  readonly code: string;
-  readonly status: number;
-  readonly field?: string;
-  constructor(message: string, code = 'auth_error', status = 0, field?: string) {
-    super(message);
+/** An ApiError (client/http.ts) of the auth calls: `code`, `status` (0: not reached), `field`. */
+export class AuthError extends ApiError {
+  constructor(
+    message: string,
+    code = 'auth_error',
+    status = 0,
+    field?: string,
+    body?: Record<string, unknown>,
+  ) {
+    super(status, code, message, body ?? (field ? { error: { code, message, field } } : null));
     this.name = 'AuthError';
-    this.code = code;
-    this.status = status;
-    this.field = field;
+  }
+
+  /** The same failure as an AuthError (its fallback code is auth_error). */
+  static from(error: ApiError): AuthError {
+    return new AuthError(error.message, error.code, error.status, error.field, error.body ?? undefined);
   }
 }
 
 export const SIGN_IN_FAILED = 'An error occurred during sign in';
 export const SIGN_UP_FAILED = 'An error occurred during sign up';
-export const PASSWORDS_DONT_MATCH = "Passwords don't match";
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+export const PASSWORDS_DONT_MATCH = FIELD_MESSAGES.passwordsDontMatch;
+export const PASSWORD_TOO_SHORT = FIELD_MESSAGES.passwordTooShort;
 
 interface ChannelLike {
   postMessage(message: unknown): void;
@@ -131,20 +133,10 @@ export function createAuthClient(options: AuthClientOptions = {}) {
     for (const listener of [...listeners]) listener(state, event);
   }
 
+  /** The server's refusal (its code, message and field), else `fallback` with code auth_error. */
   async function errorFrom(res: Response, fallback: string): Promise<AuthError> {
-    try {
-      const body = (await res.json()) as { error?: { code?: string; message?: string; field?: string } };
-      if (body?.error?.message)
-        return new AuthError(
-          body.error.message,
-          body.error.code ?? 'auth_error',
-          res.status,
-          body.error.field,
-        );
-    } catch {
-      /* not JSON */
-    }
-    return new AuthError(fallback, 'auth_error', res.status);
+    const answer = await rawAnswer(res).catch(() => ({ status: res.status, text: '' }));
+    return AuthError.from(answerError(answer, fallback, 'auth_error'));
   }
 
   /** One auth API call, retrying 502/503/504 (and, when asked, network failures) with back-off. */
@@ -307,8 +299,7 @@ export function createAuthClient(options: AuthClientOptions = {}) {
       return (await refresh()) ? withToken(accessToken) : res;
     },
 
-    verifyEmail: (token: string) =>
-      post('/api/auth/verify', { token }, 'This confirmation link is invalid or has expired.'),
+    verifyEmail: (token: string) => post('/api/auth/verify', { token }, ACCOUNT_MESSAGES.verifyLinkInvalid),
     resendVerification: (email: string) => post('/api/auth/resend-verification', { email }, SIGN_UP_FAILED),
     forgotPassword: (email: string) =>
       post('/api/auth/forgot-password', { email }, 'An error occurred. Please try again.'),

@@ -4,6 +4,7 @@
  * answers a declined payment with this message (api/payments/confirm.ts); the widget shows it, and
  * uses the same function for errors Stripe.js reports before anything reaches the server.
  */
+import { CARD_MESSAGES } from './messages.ts';
 
 /** What Stripe.js (and the sandbox) report for a refused card. */
 export interface CardError {
@@ -13,12 +14,7 @@ export interface CardError {
   message?: string | null;
 }
 
-export const CARD_MESSAGES = {
-  insufficient_funds: 'Your card has insufficient funds. Please try a different payment method.',
-  lost_or_stolen: 'This card has been reported as lost or stolen. Please use a different card.',
-  expired_card: 'Your card has expired. Please update your card information or use a different card.',
-  fallback: 'Payment processing failed. Please try again.',
-} as const;
+export { CARD_MESSAGES };
 
 /**
  * @example

@@ -4,6 +4,7 @@
  * API both apply, with the one wording for each refusal.
  */
 import { chargeLimits } from './charge-table.ts';
+import { AMOUNT_MESSAGES } from './messages.ts';
 import { computeSurcharge, formatMoney } from './money.ts';
 
 export { MINIMUM_CHARGE, maximumChargeMinor, minimumChargeMinor } from './charge-table.ts';
@@ -51,17 +52,21 @@ export function amountRefusalMessage(refusal: AmountRefusal, currency: string, l
   const money = (minor: number) => formatMoney(minor, currency, locale);
   switch (refusal.reason) {
     case 'invalid':
-      return 'Please enter a valid payment amount.';
+      return AMOUNT_MESSAGES.invalid;
     case 'exceeds_balance':
-      return `Payment amount cannot exceed the remaining balance of ${money(refusal.balance)}.`;
+      return AMOUNT_MESSAGES.exceedsBalance(money(refusal.balance));
     case 'balance_below_minimum':
-      return `The remaining ${money(refusal.balance)} is below the smallest card payment (${money(refusal.minimum)}) and can't be paid by card.`;
+      return AMOUNT_MESSAGES.balanceBelowMinimum(money(refusal.balance), money(refusal.minimum));
     case 'below_minimum':
-      return `The minimum payment is ${money(refusal.minimum)}.`;
+      return AMOUNT_MESSAGES.belowMinimum(money(refusal.minimum));
     case 'remainder_below_minimum':
-      return `This would leave ${money(refusal.rest)}, less than the smallest card payment. Pay ${money(refusal.balance)}, or leave at least ${money(refusal.minimum)}.`;
+      return AMOUNT_MESSAGES.remainderBelowMinimum(
+        money(refusal.rest),
+        money(refusal.balance),
+        money(refusal.minimum),
+      );
     case 'above_maximum':
-      return 'This amount is above the card limit per payment; please split it across cards.';
+      return AMOUNT_MESSAGES.aboveMaximum;
   }
 }
 

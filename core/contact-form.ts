@@ -5,12 +5,13 @@
 
 export const CONTACT_MESSAGES = {
   nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Email is invalid',
+  emailRequired: FIELD_MESSAGES.emailRequired,
+  emailInvalid: FIELD_MESSAGES.emailInvalid,
   companyRequired: 'Company name is required',
 } as const;
 
 import { EMAIL_PATTERN } from './email.ts';
+import { FIELD_MESSAGES } from './messages.ts';
 
 /** Loose on purpose (spec: "loosely matching an address pattern"): something@something.tld (core/email.ts). */
 export const CONTACT_EMAIL_PATTERN = EMAIL_PATTERN;

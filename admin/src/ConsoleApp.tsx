@@ -6,10 +6,9 @@
  * write goes through the data provider; texts come from the i18nProvider; the product's theme,
  * light and dark.
  */
-import AuditIcon from '@mui/icons-material/History';
-import PeopleIcon from '@mui/icons-material/People';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import apiKeys from './api-keys/index.ts';
+import auditLog from './audit-log/index.ts';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider.ts';
 import blogs from './blogs/index.ts';
@@ -21,11 +20,10 @@ import { ConsoleLayout, TopRightNotification } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { darkTheme, lightTheme } from './layout/theme.ts';
 import { NotFound } from './layout/NotFound.tsx';
-import { AuditLogList } from './lists/AuditLogList.tsx';
-import { ProspectList } from './lists/ProspectList.tsx';
 import merchants from './merchants/index.ts';
 import invoices from './invoices/index.ts';
 import payments from './payments/index.ts';
+import prospects from './prospects/index.ts';
 import { AccountingCallback } from './tools/AccountingCallback.tsx';
 import { Diagnostics } from './tools/Diagnostics.tsx';
 import { TestXeroUrls } from './tools/TestXeroUrls.tsx';
@@ -50,8 +48,8 @@ export function ConsoleApp() {
       <Resource name="payments" {...payments} />
       <Resource name="blogs" {...blogs} />
       <Resource name="invoices" {...invoices} />
-      <Resource name="prospects" list={ProspectList} icon={PeopleIcon} />
-      <Resource name="audit-log" list={AuditLogList} icon={AuditIcon} />
+      <Resource name="prospects" {...prospects} />
+      <Resource name="audit-log" {...auditLog} />
       <Resource name="api-keys" {...apiKeys} />
       <CustomRoutes>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />

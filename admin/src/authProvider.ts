@@ -6,6 +6,7 @@
  */
 import type { AuthProvider } from 'react-admin';
 import { createAuthClient, SIGN_IN_FAILED, type AuthUser } from '../../client/auth.ts';
+import { ACCOUNT_MESSAGES } from '../../core/messages.ts';
 
 export const auth = createAuthClient();
 
@@ -68,15 +69,14 @@ export const authProvider: AuthProvider = {
   async checkAuth() {
     await ready();
     const user = currentUser();
-    if (!user) throw new Error('You must be logged in to perform this action.');
+    if (!user) throw new Error(ACCOUNT_MESSAGES.loginRequired);
     if (!user.isAdmin) throw notAdmin();
   },
 
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
       // The client already refreshed once and retried; the session is gone.
-      if (auth.getState().status !== 'authenticated')
-        throw new Error('You must be logged in to perform this action.');
+      if (auth.getState().status !== 'authenticated') throw new Error(ACCOUNT_MESSAGES.loginRequired);
     }
     if (error?.status === 403) {
       const user = currentUser();
@@ -87,7 +87,7 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     await ready();
     const user = currentUser();
-    if (!user) throw new Error('You must be logged in to perform this action.');
+    if (!user) throw new Error(ACCOUNT_MESSAGES.loginRequired);
     return { id: user.id, fullName: user.email, email: user.email };
   },
 

@@ -12,6 +12,7 @@
  * @example app.use('/api/admin/*', requireAdmin());
  * @example router.use('/api/merchant/*', requireUser()); const user = c.get('user')!;
  */
+import { ACCOUNT_MESSAGES } from '../../core/messages.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { enforceRateLimits } from '../rate-limit/enforce.ts';
 import { looksLikeApiKey } from '../api-keys/keys.ts';
@@ -29,7 +30,7 @@ import { AppError } from '../errors.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { findUserById, toAuthUser } from './users.ts';
 
-export const UNAUTHENTICATED_MESSAGE = 'You must be logged in to perform this action.';
+export const UNAUTHENTICATED_MESSAGE = ACCOUNT_MESSAGES.loginRequired;
 export const FORBIDDEN_MESSAGE = 'You must be an admin to perform this action.';
 export const API_KEY_ON_CONSOLE_MESSAGE =
   "API keys can't use the console's API (/api/admin); use the integrator API under /api/v1.";

@@ -2,6 +2,7 @@
  * /api/auth: sign-up, email confirmation, sign-in, refresh, sign-out, current user, password reset.
  * Sign-in and refresh answer `{ accessToken, tokenType, expiresIn, user }` and set the refresh cookie.
  */
+import { ACCOUNT_MESSAGES } from '../../core/messages.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
@@ -30,7 +31,7 @@ const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json
 const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
 
 const SIGNUP_SENT = 'Registration Successful. Please check your email to confirm your account.';
-const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.';
+const RESET_SENT = ACCOUNT_MESSAGES.resetSent;
 const VERIFY_SENT = 'If that email has an unconfirmed account, we have sent a new confirmation link.';
 
 function ipKey(c: Context<AppEnv>): string {
@@ -217,7 +218,7 @@ authRoutes
     async (c) => {
       const deps = c.get('deps');
       const user = await findUserById(deps.database.db, c.get('user')!.id);
-      if (!user) throw new AppError('unauthenticated', 'You must be logged in to perform this action.');
+      if (!user) throw new AppError('unauthenticated', ACCOUNT_MESSAGES.loginRequired);
       noStore(c);
       return c.json(sessions.userView(user, deps.config), 200);
     },
@@ -255,6 +256,6 @@ authRoutes
       await enforceRateLimits(c, [[R.resetIp, ipKey(c)]]);
       const { token, password } = c.req.valid('json');
       await accounts.resetPassword(c.get('deps'), token, password, clientIp(c));
-      return c.json({ message: 'Your password has been changed. You can now sign in.' }, 200);
+      return c.json({ message: ACCOUNT_MESSAGES.passwordChanged }, 200);
     },
   );

@@ -2,23 +2,24 @@
  * Request and response shapes of /api/auth (zod, so the OpenAPI document is generated). Validation
  * messages are the spec's ('Passwords don't match', 'Password must be at least 6 characters').
  */
+import { FIELD_MESSAGES } from '../../core/messages.ts';
 import { z } from '@hono/zod-openapi';
 import { EMAIL_PATTERN } from '../../core/email.ts';
 import { MAX_PASSWORD_LENGTH } from './password.ts';
 
-export const PASSWORDS_DONT_MATCH = "Passwords don't match";
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+export const PASSWORDS_DONT_MATCH = FIELD_MESSAGES.passwordsDontMatch;
+export const PASSWORD_TOO_SHORT = FIELD_MESSAGES.passwordTooShort;
 
 const Email = z
-  .string({ error: 'Email is required' })
+  .string({ error: FIELD_MESSAGES.emailRequired })
   .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is invalid')
-  .regex(EMAIL_PATTERN, 'Email is invalid')
+  .min(1, FIELD_MESSAGES.emailRequired)
+  .max(254, FIELD_MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, FIELD_MESSAGES.emailInvalid)
   .openapi({ example: 'ann@acme.example' });
 
 const NewPassword = z
-  .string({ error: 'Password is required' })
+  .string({ error: FIELD_MESSAGES.passwordRequired })
   .min(6, PASSWORD_TOO_SHORT)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
@@ -37,8 +38,8 @@ export const LoginBody = z
   .object({
     email: Email,
     password: z
-      .string({ error: 'Password is required' })
-      .min(1, 'Password is required')
+      .string({ error: FIELD_MESSAGES.passwordRequired })
+      .min(1, FIELD_MESSAGES.passwordRequired)
       .max(MAX_PASSWORD_LENGTH, 'Invalid login credentials'),
   })
   .openapi('LoginRequest');

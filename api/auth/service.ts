@@ -3,6 +3,7 @@
  * whether an email is registered: sign-up and forgot-password respond the same either way, and the
  * mailbox owner is the one told (a "you already have an account" email, or a reset link).
  */
+import { ACCOUNT_MESSAGES } from '../../core/messages.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../audit/service.ts';
@@ -16,8 +17,8 @@ import type { User } from '../db/types.ts';
 
 export const VERIFY_TOKEN_TTL_HOURS = 24;
 export const RESET_TOKEN_TTL_MINUTES = 60;
-export const INVALID_VERIFY_LINK = 'This confirmation link is invalid or has expired.';
-export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
+export const INVALID_VERIFY_LINK = ACCOUNT_MESSAGES.verifyLinkInvalid;
+export const INVALID_RESET_LINK = ACCOUNT_MESSAGES.resetLinkInvalid;
 
 export type AccountDeps = Pick<
   AppDeps,

@@ -4,6 +4,7 @@
  * merchant's connection fields follow the account: `account.updated` webhooks and the callback
  * keep `stripe_charges_enabled`, `stripe_onboarding_complete` (the console's Active badge) current.
  */
+import { CONNECT_MESSAGES } from '../../core/messages.ts';
 import { audit } from '../audit/service.ts';
 import { consumeOAuthState, issueOAuthState } from '../auth/oauth-state.ts';
 import type { AppDeps } from '../context.ts';
@@ -17,10 +18,10 @@ import type { ConnectedAccount } from '../payments/providers/provider.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
 
 export const CONNECT_MERCHANT_NOT_FOUND = 'Could not find merchant details';
-export const CONNECT_FAILED = 'Failed to connect to Stripe';
-export const DISCONNECT_FAILED = 'Failed to disconnect Stripe account';
-export const NO_CODE = 'No authorization code received from Stripe';
-export const NO_STATE = 'No merchant ID provided in the callback URL state parameter';
+export const CONNECT_FAILED = CONNECT_MESSAGES.connectFailed;
+export const DISCONNECT_FAILED = CONNECT_MESSAGES.disconnectFailed;
+export const NO_CODE = CONNECT_MESSAGES.noCode;
+export const NO_STATE = CONNECT_MESSAGES.noState;
 export const BAD_STATE =
   'This connection link has expired or was already used. Please start again from the merchant page.';
 

@@ -6,6 +6,7 @@
  * `metadata`). The connected-account id is looked up in the spec's order: stripe_account_id,
  * stripe_connect_id, stripe_id, connected_account_id, then the same names inside `metadata`.
  */
+import { PAY_MESSAGES } from '../../core/messages.ts';
 import { MERCHANT_ID_MIN_LENGTH } from '../../core/link-params.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Merchant } from '../db/types.ts';
@@ -17,11 +18,10 @@ import {
   parseMetadata,
 } from './repository.ts';
 
-export const INVALID_MERCHANT_MESSAGE = 'Invalid merchant. Please check the URL and try again.';
+export const INVALID_MERCHANT_MESSAGE = PAY_MESSAGES.invalidMerchant;
 export const MERCHANT_NOT_FOUND_MESSAGE = 'Could not find the merchant. Please check the URL and try again.';
 export const NOT_CONNECTED_MESSAGE = 'This merchant has not connected their Stripe account';
-export const NOT_READY_MESSAGE =
-  "This merchant hasn't completed their payment setup yet. Please contact them directly.";
+export const NOT_READY_MESSAGE = PAY_MESSAGES.merchantNotConfigured;
 
 const ACCOUNT_FIELDS = [
   'stripe_account_id',

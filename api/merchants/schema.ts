@@ -3,6 +3,7 @@
  * `surcharge_percentage` (from basis points), the resolved `stripe_account_id`, the `shortcode` and
  * the accounting `payment_url`; secrets such as `webhook_secret` never leave the server.
  */
+import { FIELD_MESSAGES } from '../../core/messages.ts';
 import { z } from '@hono/zod-openapi';
 import { brandColorProblem, contrastRatio, isHttpsUrl, MIN_BRAND_CONTRAST } from '../../core/brand.ts';
 import { EMAIL_PATTERN } from '../../core/email.ts';
@@ -28,11 +29,11 @@ const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max);
 
 const email = z
-  .string({ error: 'Email is required' })
+  .string({ error: FIELD_MESSAGES.emailRequired })
   .trim()
-  .min(1, 'Email is required')
+  .min(1, FIELD_MESSAGES.emailRequired)
   .max(254)
-  .regex(EMAIL, 'Email is invalid');
+  .regex(EMAIL, FIELD_MESSAGES.emailInvalid);
 
 export const LOGO_URL_MESSAGE = 'The logo must be an https:// URL (at most 2000 characters).';
 export const BRAND_COLOR_FORMAT_MESSAGE = 'The brand colour must be a hex colour such as #0f5132.';

@@ -11,6 +11,7 @@
  * (tokens are single use and say so). Rows from before server-side confirmation were created
  * unconfirmed, so replaying theirs is harmless and is still how they are found.
  */
+import { PAY_MESSAGES } from '../../core/messages.ts';
 import { createHash } from 'node:crypto';
 import { formatMoney, percentageFromBps } from '../../core/money.ts';
 import type { AppDeps } from '../context.ts';
@@ -21,7 +22,7 @@ import { IDEMPOTENCY_LEASE_MS } from './idempotency.ts';
 import { ProviderRequestError, type CreateIntentInput, type ProviderIntent } from './providers/provider.ts';
 import { isReserving, lockPayment, RESERVING, updatePayment } from './repository.ts';
 
-export const PROCESSING_ERROR_MESSAGE = 'There was an error processing your payment. Please try again.';
+export const PROCESSING_ERROR_MESSAGE = PAY_MESSAGES.processingError;
 
 /** Card networks refuse tiny charges (Stripe: 0.50); a remainder below that cannot go on a card. */
 export const belowProviderMinimumMessage = (total: number, currency: string) =>

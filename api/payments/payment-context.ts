@@ -4,6 +4,7 @@
  * link amount in the request — with the live accounting check a pay page gets. The merchant must be
  * connected and able to take charges.
  */
+import { PAY_MESSAGES } from '../../core/messages.ts';
 import { normalizeCurrency } from '../../core/currencies.ts';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { getLiveAmountDue } from '../accounting/live-amount.ts';
@@ -15,7 +16,7 @@ import { verifyPaySession, type PaySessionClaims } from '../pay/session-token.ts
 
 export const SESSION_EXPIRED_MESSAGE =
   'Your payment session has expired. Please reload the page and try again.';
-export const MISSING_INVOICE_MESSAGE = 'Invalid payment link: the invoice number is missing.';
+export const MISSING_INVOICE_MESSAGE = PAY_MESSAGES.missingInvoice;
 export const SESSION_MISMATCH_MESSAGE =
   'This payment does not match the payment page. Please reload the page and try again.';
 

@@ -3,10 +3,11 @@
  * integer minor units. The spec's client also sends surcharge, total_amount, applicationFeeAmount
  * and metadata: they are accepted and ignored, because the server computes every number.
  */
+import { AMOUNT_MESSAGES, CARD_MESSAGES, FIELD_MESSAGES } from '../../core/messages.ts';
 import { z } from '@hono/zod-openapi';
 import { EMAIL_PATTERN } from '../../core/email.ts';
 
-export const INVALID_AMOUNT_MESSAGE = 'Please enter a valid payment amount.';
+export const INVALID_AMOUNT_MESSAGE = AMOUNT_MESSAGES.invalid;
 
 const minor = (message: string) =>
   z.number({ error: message }).int(message).min(0, message).max(Number.MAX_SAFE_INTEGER, message);
@@ -56,7 +57,7 @@ export const CreatePaymentBody = z
       .string()
       .trim()
       .max(254)
-      .regex(EMAIL_PATTERN, 'Email is invalid')
+      .regex(EMAIL_PATTERN, FIELD_MESSAGES.emailInvalid)
       .nullish()
       .or(z.literal('')),
     reference: z
@@ -183,9 +184,7 @@ export const DeclinedPaymentSchema = z
   .object({
     error: z.object({
       code: z.literal('card_declined'),
-      message: z
-        .string()
-        .openapi({ example: 'Your card has insufficient funds. Please try a different payment method.' }),
+      message: z.string().openapi({ example: CARD_MESSAGES.insufficient_funds }),
       decline_code: z.string().optional(),
     }),
     payment: PaymentStateSchema,

@@ -3,6 +3,7 @@
  * server-side retrieve of the intent, applied like a webhook) and the success page's details. The
  * remaining balance shown is the one for the link the payment was made against (DESIGN §4b).
  */
+import { PAY_MESSAGES } from '../../core/messages.ts';
 import type { AppDeps } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Payment } from '../db/types.ts';
@@ -16,8 +17,8 @@ import { sendDueNotices } from './notices.ts';
 import { applyIntent } from './state.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found.';
-export const DETAILS_NOT_FOUND = 'Unable to retrieve payment details. Please contact support.';
-export const INVALID_SESSION = 'Invalid payment session.';
+export const DETAILS_NOT_FOUND = PAY_MESSAGES.detailsFailed;
+export const INVALID_SESSION = PAY_MESSAGES.invalidPaymentSession;
 
 /** Ask the provider where the intent stands and apply it (no-op for payments without an intent). */
 export async function syncFromProvider(deps: AppDeps, payment: Payment): Promise<Payment> {

@@ -19,7 +19,7 @@ import { de } from '../../widget/src/i18n/de.ts';
 import { en } from '../../widget/src/i18n/en.ts';
 import { refusalMessage } from '../../widget/src/lib/amount.ts';
 import { computeSurcharge } from '../../core/money.ts';
-import { sessionUrl } from '../../widget/src/lib/session-request.ts';
+import { sessionUrl } from '../../client/session-request.ts';
 
 const problem = (amount: number, balance: number | null, currency: string, total?: number) =>
   amountProblem(amount, balance, currency, en, 'en-US', total);

@@ -4,7 +4,7 @@
  * when it nears the viewport. Exports `InvoicePay`, a typed React component around the element.
  * Bundled into an app the widget cannot tell which server it came from: set `api`.
  */
-import { defineInvoicePay } from './element/define.ts';
+import { defineInvoicePay as defineElement } from './element/define.ts';
 
 function moduleOrigin(): string {
   try {
@@ -15,8 +15,12 @@ function moduleOrigin(): string {
   }
 }
 
-defineInvoicePay(() => import('./flow/mount.tsx'), moduleOrigin());
+/** Registers `<invoice-pay>` (importing the module does; a second call is a no-op), as types/index.d.ts declares. */
+export function defineInvoicePay(): void {
+  defineElement(() => import('./flow/mount.tsx'), moduleOrigin());
+}
 
-export { defineInvoicePay };
+defineInvoicePay();
+
 export { InvoicePay, type InvoicePayProps } from './react/InvoicePay.ts';
 export type { InvoicePayEventDetail, InvoicePayEventName } from './lib/events.ts';

@@ -52,8 +52,8 @@ export interface InvoicePayEventMap {
 
 export type InvoicePayTheme = 'light' | 'dark' | 'auto';
 
-/** The element's attributes, as written in HTML or JSX. */
-export interface InvoicePayAttributes {
+/** What the element takes, by the same name as an attribute, a property and a React prop. */
+export interface InvoicePayOptions {
   /** Merchant id (or shortcode). */
   merchant?: string;
   shortcode?: string;
@@ -67,36 +67,30 @@ export interface InvoicePayAttributes {
   api?: string;
   /** BCP 47 locale for money and dates; default en-US in English, else the language of `lang`. */
   locale?: string;
-  /** The element's language (English; German: "de"); default: the page's. */
-  lang?: string;
   /** light (default), dark, or auto (follows prefers-color-scheme). */
   theme?: InvoicePayTheme;
-  /** Prefills the receipt email. */
-  'customer-email'?: string;
   /** Your reference for the payment (stored on it, in events and the automation webhook). */
   reference?: string;
-  /** Where End Session takes the customer. */
-  'return-url'?: string;
   /** lazy (default): load the pay form near the viewport; eager: at once. */
   loading?: 'lazy' | 'eager';
+}
+
+/** The element's attributes, as written in HTML or JSX. */
+export interface InvoicePayAttributes extends InvoicePayOptions {
+  /** The element's language (English; German: "de"); default: the page's. */
+  lang?: string;
+  /** Prefills the receipt email. */
+  'customer-email'?: string;
+  /** Where End Session takes the customer. */
+  'return-url'?: string;
   /** Show the debug panel. */
   debug?: boolean;
 }
 
-/** The element's properties (each mirrors its attribute). */
-export interface InvoicePayProperties {
-  merchant?: string;
-  shortcode?: string;
-  invoice?: string;
-  amount?: string;
-  currency?: string;
-  api?: string;
-  locale?: string;
-  theme?: InvoicePayTheme;
+/** The element's properties (each mirrors its attribute; `lang` is the element's own). */
+export interface InvoicePayProperties extends InvoicePayOptions {
   customerEmail?: string;
-  reference?: string;
   returnUrl?: string;
-  loading?: 'lazy' | 'eager';
   debug: boolean;
 }
 
@@ -142,20 +136,10 @@ export interface InvoicePayReactEvents {
 }
 
 /** Props of `<InvoicePay>` (the ES module's React component). */
-export interface InvoicePayProps {
-  merchant?: string;
-  shortcode?: string;
-  invoice?: string;
-  amount?: string;
-  currency?: string;
-  api?: string;
-  locale?: string;
+export interface InvoicePayProps extends InvoicePayOptions {
   lang?: string;
-  theme?: InvoicePayTheme;
   customerEmail?: string;
-  reference?: string;
   returnUrl?: string;
-  loading?: 'lazy' | 'eager';
   debug?: boolean;
   id?: string;
   className?: string;

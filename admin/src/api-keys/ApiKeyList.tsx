@@ -10,7 +10,6 @@ import { useState } from 'react';
 import {
   DataTable,
   DateField,
-  List,
   SimpleList,
   TopToolbar,
   useDelete,
@@ -21,7 +20,7 @@ import {
 import { serverMessage } from '../data/http.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import { dateTime, shortDate } from '../shared/format.ts';
-import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
+import { ConsoleList } from '../shared/ConsoleList.tsx';
 import { ResponsiveList } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { ApiKey } from '../shared/types.ts';
@@ -107,7 +106,6 @@ const tone = (k: ApiKey) =>
 
 export function ApiKeyList() {
   const translate = useTranslate();
-  const queryOptions = useListErrorOptions('console.api_keys.load_failed');
   const scope = (k: ApiKey) =>
     k.merchant_name ?? (k.merchant_id ? k.merchant_id : translate('console.api_keys.all_merchants'));
   const permission = (k: ApiKey) =>
@@ -115,14 +113,11 @@ export function ApiKeyList() {
       k.permission === 'write' ? 'console.api_keys.permission_write' : 'console.api_keys.permission_read',
     );
   return (
-    <List
-      title={translate('console.titles.api_keys')}
-      sort={{ field: 'created_at', order: 'DESC' }}
+    <ConsoleList
+      title="console.titles.api_keys"
+      loadFailed="console.api_keys.load_failed"
       actions={<KeyActions />}
       exporter={false}
-      queryOptions={queryOptions}
-      error={<ListError message="console.api_keys.load_failed" />}
-      empty={false}
     >
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
         {translate('console.api_keys.intro')}
@@ -190,6 +185,6 @@ export function ApiKeyList() {
           </DataTable>
         }
       />
-    </List>
+    </ConsoleList>
   );
 }

@@ -4,21 +4,11 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Link as MuiLink } from '@mui/material';
-import {
-  BulkDeleteButton,
-  DataTable,
-  FilterButton,
-  List,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { BulkDeleteButton, DataTable, SearchInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
+import { ConsoleList } from '../shared/ConsoleList.tsx';
 import { shortDate } from '../shared/format.ts';
-import { ResponsiveList, useListFilters } from '../shared/responsive.tsx';
+import { ResponsiveList } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 
 interface BlogRow {
@@ -52,8 +42,7 @@ function PublicLink({ record }: { record: BlogRow }) {
 
 export function BlogList() {
   const translate = useTranslate();
-  const queryOptions = useListErrorOptions('console.blog.load_failed');
-  const filters = useListFilters([
+  const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.blog.search')} />,
     <SelectInput
       key="status"
@@ -65,24 +54,18 @@ export function BlogList() {
       ]}
       alwaysOn
     />,
-  ]);
+  ];
   return (
-    <List
-      title={translate('console.titles.blogs')}
-      sort={{ field: 'created_at', order: 'DESC' }}
+    <ConsoleList
+      title="console.titles.blogs"
+      loadFailed="console.blog.load_failed"
       filters={filters}
       exporter={false}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <Button variant="contained" startIcon={<AddIcon />} component={Link} to="/blog">
-            {translate('console.blog.create')}
-          </Button>
-        </TopToolbar>
+      extraActions={
+        <Button variant="contained" startIcon={<AddIcon />} component={Link} to="/blog">
+          {translate('console.blog.create')}
+        </Button>
       }
-      queryOptions={queryOptions}
-      error={<ListError message="console.blog.load_failed" />}
-      empty={false}
     >
       <ResponsiveList
         phone={
@@ -123,6 +106,6 @@ export function BlogList() {
           </DataTable>
         }
       />
-    </List>
+    </ConsoleList>
   );
 }

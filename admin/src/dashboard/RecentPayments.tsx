@@ -8,7 +8,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -20,6 +19,7 @@ import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
+import { HeadRow, right } from '../shared/HeadRow.tsx';
 
 export const RECENT_PAYMENTS = 5;
 
@@ -30,15 +30,15 @@ function RecentTable() {
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-labelledby="recent-title">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('console.payments.columns.invoice')}</TableCell>
-            <TableCell>{translate('console.payments.columns.merchant')}</TableCell>
-            <TableCell align="right">{translate('console.payments.columns.amount')}</TableCell>
-            <TableCell>{translate('console.payments.columns.date')}</TableCell>
-            <TableCell>{translate('console.payments.columns.status')}</TableCell>
-          </TableRow>
-        </TableHead>
+        <HeadRow
+          columns={[
+            'console.payments.columns.invoice',
+            'console.payments.columns.merchant',
+            right('console.payments.columns.amount'),
+            'console.payments.columns.date',
+            'console.payments.columns.status',
+          ]}
+        />
         <TableBody>
           {data.map((p) => (
             <TableRow

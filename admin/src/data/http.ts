@@ -5,13 +5,8 @@
  * react-admin's notifications and `checkError` see every failure the same way.
  */
 import { HttpError, type fetchUtils } from 'react-admin';
+import { errorOf, NETWORK_ERROR, parseJson, type ErrorBody } from '../../../client/http.ts';
 import { auth } from '../authProvider.ts';
-
-const NETWORK_ERROR = 'Could not reach the server. Please check your connection and try again.';
-
-interface ApiErrorBody {
-  error?: { code?: string; message?: string; field?: string };
-}
 
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? {});
@@ -24,14 +19,9 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
     throw new HttpError(NETWORK_ERROR, 0);
   }
   const body = await res.text();
-  let json: any;
-  try {
-    json = body ? JSON.parse(body) : undefined;
-  } catch {
-    json = undefined;
-  }
+  const json: any = parseJson(body);
   if (res.status < 200 || res.status >= 300) {
-    const error = (json as ApiErrorBody | undefined)?.error;
+    const error = errorOf(json);
     // A refusal that names a field becomes react-admin's server-side validation error, shown on
     // that field of a <SimpleForm> (e.g. a taken blog slug).
     const body = error?.field && error.message ? { ...json, errors: { [error.field]: error.message } } : json;
@@ -56,7 +46,7 @@ export function statusOf(error: unknown): number | undefined {
 
 /** The request field the server's refusal names, if any. */
 export function fieldOf(error: unknown): string | undefined {
-  return ((error as { body?: ApiErrorBody } | null)?.body as ApiErrorBody | undefined)?.error?.field;
+  return ((error as { body?: ErrorBody } | null)?.body as ErrorBody | undefined)?.error?.field;
 }
 
 /**
@@ -64,7 +54,7 @@ export function fieldOf(error: unknown): string | undefined {
  * internal error), else undefined.
  */
 export function serverMessage(error: unknown): string | undefined {
-  const e = error as { status?: number; message?: string; body?: ApiErrorBody } | null;
+  const e = error as { status?: number; message?: string; body?: ErrorBody } | null;
   if (!e || !e.status || e.body?.error?.code === 'internal') return undefined;
   return e.body?.error?.message ?? undefined;
 }

@@ -1,4 +1,6 @@
 /** English texts of the console's frame and tools: navigation, titles, sign-in, dashboard, diagnostics. */
+import { FIELD_MESSAGES } from '../../../core/messages.ts';
+
 export const frame = {
   app_title: 'InvoicePay Console',
   nav: {
@@ -60,8 +62,8 @@ export const frame = {
     intro: 'Sign in with your admin account.',
     email: 'Email',
     password: 'Password',
-    email_required: 'Email is required',
-    password_required: 'Password is required',
+    email_required: FIELD_MESSAGES.emailRequired,
+    password_required: FIELD_MESSAGES.passwordRequired,
     sign_in: 'Sign In',
     signing_in: 'Signing in...',
     forgot: 'Forgot password?',

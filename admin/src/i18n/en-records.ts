@@ -1,4 +1,6 @@
 /** English texts of the console's records: merchants (and their panels), payments, blog, prospects, audit log. */
+import { CONNECT_MESSAGES, FIELD_MESSAGES } from '../../../core/messages.ts';
+
 export const records = {
   merchants: {
     add: 'Add Merchant',
@@ -52,8 +54,8 @@ export const records = {
     validation: {
       business_name: 'Business name is required',
       name: 'Contact name is required',
-      email_required: 'Email is required',
-      email_invalid: 'Email is invalid',
+      email_required: FIELD_MESSAGES.emailRequired,
+      email_invalid: FIELD_MESSAGES.emailInvalid,
       time_zone: 'Time zone must be an IANA name such as Australia/Sydney',
     },
   },
@@ -73,7 +75,7 @@ export const records = {
     continue: 'Continue Stripe onboarding',
     connect_existing: 'Connect existing Stripe account',
     connecting: 'Connecting...',
-    connect_failed: 'Failed to connect to Stripe',
+    connect_failed: CONNECT_MESSAGES.connectFailed,
     onboarding_complete: 'Stripe onboarding complete: %{name} can take card payments.',
     other_address:
       'This console is open at %{here}, but the product’s public address is %{public}. Stripe returns you to the address you start from; if onboarding does not come back here, use the console at %{public}.',
@@ -82,7 +84,7 @@ export const records = {
     disconnect_title: 'Disconnect Stripe account?',
     disconnect_text: '%{name} will not be able to take payments until a Stripe account is connected again.',
     disconnected: 'Stripe account disconnected successfully',
-    disconnect_failed: 'Failed to disconnect Stripe account',
+    disconnect_failed: CONNECT_MESSAGES.disconnectFailed,
   },
   payment_url: {
     title: 'Accounting Payment URL',

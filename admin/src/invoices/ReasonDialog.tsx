@@ -1,16 +1,8 @@
 /** A confirmation that asks why (dismiss an observation, write off a remainder): audited actions. */
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { TextField } from '@mui/material';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { FormDialog } from '../shared/FormDialog.tsx';
 
 export function ReasonDialog(props: {
   open: boolean;
@@ -45,48 +37,31 @@ export function ReasonDialog(props: {
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={props.open}
-      onClose={busy ? undefined : props.onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="reason-title"
+      onClose={props.onClose}
+      busy={busy}
+      titleId="reason-title"
+      title={props.title}
+      intro={props.children}
+      error={error}
+      onSubmit={submit}
+      submitLabel={props.confirmLabel}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="reason-title">{props.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText component="div" sx={{ mb: 1 }}>
-            {props.children}
-          </DialogContentText>
-          {error ? (
-            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-              {error}
-            </Alert>
-          ) : null}
-          <TextField
-            label={translate('console.invoice.reason')}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
-            fullWidth
-            margin="dense"
-            autoFocus
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? translate('console.common.saving') : props.confirmLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TextField
+        label={translate('console.invoice.reason')}
+        value={reason}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setError(null);
+        }}
+        fullWidth
+        margin="dense"
+        autoFocus
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
+    </FormDialog>
   );
 }

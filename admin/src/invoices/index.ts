@@ -1,6 +1,6 @@
 /** The invoices resource: the list at /admin/invoices, the invoice page at /admin/invoices/{id}. */
 import ReceiptIcon from '@mui/icons-material/Receipt';
-import { InvoiceList } from '../lists/InvoiceList.tsx';
+import { InvoiceList } from './InvoiceList.tsx';
 import { InvoicePage } from './InvoicePage.tsx';
 
 export default {

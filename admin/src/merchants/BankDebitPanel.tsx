@@ -4,28 +4,11 @@
  * percentage with an optional cap in dollars (e.g. 1 % capped at A$3.50), or none. Amounts are
  * typed in dollars and sent in cents; the percentage is sent as typed (the API parses it exactly).
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  FormControlLabel,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNotify, useTranslate, useUpdate } from 'react-admin';
-import { serverMessage } from '../data/http.ts';
+import { useTranslate } from 'react-admin';
 import type { Merchant } from '../shared/types.ts';
-
-type BankDebitMerchant = Merchant & {
-  becs_enabled?: boolean;
-  becs_minimum_amount?: number | null;
-  becs_surcharge_percentage?: number;
-  becs_surcharge_cap?: number | null;
-};
+import { DecimalField, SettingsCard, useMerchantSave } from './SettingsCard.tsx';
 
 const dollars = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
@@ -38,21 +21,18 @@ function cents(text: string): number | null | undefined {
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
 
-export function BankDebitPanel({ merchant }: { merchant: Merchant }) {
-  const m = merchant as BankDebitMerchant;
-  const notify = useNotify();
+export function BankDebitPanel({ merchant: m }: { merchant: Merchant }) {
   const translate = useTranslate();
-  const [update, { isPending: busy }] = useUpdate();
-  const [enabled, setEnabled] = useState(!!m.becs_enabled);
+  const { busy, error, setError, save: saveMerchant } = useMerchantSave(m, 'console.bank_debit.saved');
+  const [enabled, setEnabled] = useState(m.becs_enabled);
   const [minimum, setMinimum] = useState(dollars(m.becs_minimum_amount));
-  const [percentage, setPercentage] = useState(String(m.becs_surcharge_percentage ?? 0));
+  const [percentage, setPercentage] = useState(String(m.becs_surcharge_percentage));
   const [cap, setCap] = useState(dollars(m.becs_surcharge_cap));
-  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    setEnabled(!!m.becs_enabled);
+    setEnabled(m.becs_enabled);
     setMinimum(dollars(m.becs_minimum_amount));
-    setPercentage(String(m.becs_surcharge_percentage ?? 0));
+    setPercentage(String(m.becs_surcharge_percentage));
     setCap(dollars(m.becs_surcharge_cap));
   }, [m]);
 
@@ -66,78 +46,51 @@ export function BankDebitPanel({ merchant }: { merchant: Merchant }) {
     if (min === 0) return setError(translate('console.bank_debit.minimum_zero'));
     if (!/^\d+(\.\d{1,2})?$/.test(pct) || Number(pct) > 5)
       return setError(translate('console.bank_debit.percentage_invalid'));
-    void update(
-      'merchants',
-      {
-        id: merchant.id,
-        previousData: merchant,
-        data: {
-          becs_enabled: enabled,
-          becs_minimum_amount: min,
-          becs_surcharge_percentage: pct,
-          becs_surcharge_cap: capCents,
-        },
-      },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => notify(translate('console.bank_debit.saved'), { type: 'success' }),
-        onError: (err) => setError(serverMessage(err) ?? translate('console.merchants.update_failed')),
-      },
-    );
+    saveMerchant({
+      becs_enabled: enabled,
+      becs_minimum_amount: min,
+      becs_surcharge_percentage: pct,
+      becs_surcharge_cap: capCents,
+    });
   }
 
   return (
-    <Card component="section" aria-labelledby="bank-debit-title">
-      <CardContent>
-        <Typography id="bank-debit-title" variant="h6" component="h2" gutterBottom>
-          {translate('console.bank_debit.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {translate('console.bank_debit.help')}
-        </Typography>
-        {error ? (
-          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-            {error}
-          </Alert>
-        ) : null}
-        <FormControlLabel
-          control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />}
-          label={translate('console.bank_debit.enabled')}
-        />
-        <TextField
-          label={translate('console.bank_debit.minimum')}
-          value={minimum}
-          onChange={(e) => setMinimum(e.target.value)}
-          size="small"
-          sx={{ display: 'block', my: 1 }}
+    <SettingsCard
+      titleId="bank-debit-title"
+      title={translate('console.bank_debit.title')}
+      help={translate('console.bank_debit.help')}
+      error={error}
+      enabled={enabled}
+      onEnabled={setEnabled}
+      enabledLabel={translate('console.bank_debit.enabled')}
+    >
+      <DecimalField
+        label={translate('console.bank_debit.minimum')}
+        value={minimum}
+        onChange={(e) => setMinimum(e.target.value)}
+        sx={{ display: 'block', my: 1 }}
+        disabled={!enabled}
+        helperText={translate('console.bank_debit.minimum_help')}
+      />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
+        <DecimalField
+          label={translate('console.bank_debit.percentage')}
+          value={percentage}
+          onChange={(e) => setPercentage(e.target.value)}
           disabled={!enabled}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          helperText={translate('console.bank_debit.minimum_help')}
+          helperText={translate('console.bank_debit.percentage_help')}
         />
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
-          <TextField
-            label={translate('console.bank_debit.percentage')}
-            value={percentage}
-            onChange={(e) => setPercentage(e.target.value)}
-            size="small"
-            disabled={!enabled}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            helperText={translate('console.bank_debit.percentage_help')}
-          />
-          <TextField
-            label={translate('console.bank_debit.cap')}
-            value={cap}
-            onChange={(e) => setCap(e.target.value)}
-            size="small"
-            disabled={!enabled}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            helperText={translate('console.bank_debit.cap_help')}
-          />
-        </Box>
-        <Button variant="contained" onClick={save} disabled={busy}>
-          {busy ? translate('console.common.saving') : translate('console.bank_debit.save')}
-        </Button>
-      </CardContent>
-    </Card>
+        <DecimalField
+          label={translate('console.bank_debit.cap')}
+          value={cap}
+          onChange={(e) => setCap(e.target.value)}
+          disabled={!enabled}
+          helperText={translate('console.bank_debit.cap_help')}
+        />
+      </Box>
+      <Button variant="contained" onClick={save} disabled={busy}>
+        {busy ? translate('console.common.saving') : translate('console.bank_debit.save')}
+      </Button>
+    </SettingsCard>
   );
 }

@@ -3,10 +3,11 @@
  * description; Create and Cancel) and Edit Merchant. Client checks mirror the server's; the
  * server's field errors land on their fields and any other detail is shown in the dialog.
  */
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { fieldOf, serverMessage } from '../data/http.ts';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import { BRAND_COLOR_PATTERN, contrastRatio } from '../../../core/brand.ts';
 import { validateMerchant, type MerchantFormErrors, type MerchantFormValues } from './validation.ts';
 
@@ -99,52 +100,37 @@ export function MerchantFormDialog(props: {
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={props.open}
-      onClose={busy ? undefined : props.onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="merchant-form-title"
+      onClose={props.onClose}
+      busy={busy}
+      titleId="merchant-form-title"
+      title={props.title}
+      error={detail}
+      onSubmit={submit}
+      submitLabel={props.submitLabel}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="merchant-form-title">{props.title}</DialogTitle>
-        <DialogContent>
-          {detail ? (
-            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-              {detail}
-            </Alert>
-          ) : null}
-          {FIELDS.map((f) => (
-            <TextField
-              key={f.key}
-              name={f.key}
-              label={translate(f.label)}
-              type={f.type}
-              required={f.required}
-              multiline={f.multiline}
-              minRows={f.multiline ? 3 : undefined}
-              fullWidth
-              margin="dense"
-              value={values[f.key]}
-              error={Boolean(errors[f.key])}
-              helperText={errors[f.key] ?? (f.hint ? translate(f.hint) : undefined)}
-              onChange={(e) => {
-                setValues((v) => ({ ...v, [f.key]: e.target.value }));
-                setErrors((x) => ({ ...x, [f.key]: undefined }));
-              }}
-            />
-          ))}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? translate('console.common.saving') : props.submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      {FIELDS.map((f) => (
+        <TextField
+          key={f.key}
+          name={f.key}
+          label={translate(f.label)}
+          type={f.type}
+          required={f.required}
+          multiline={f.multiline}
+          minRows={f.multiline ? 3 : undefined}
+          fullWidth
+          margin="dense"
+          value={values[f.key]}
+          error={Boolean(errors[f.key])}
+          helperText={errors[f.key] ?? (f.hint ? translate(f.hint) : undefined)}
+          onChange={(e) => {
+            setValues((v) => ({ ...v, [f.key]: e.target.value }));
+            setErrors((x) => ({ ...x, [f.key]: undefined }));
+          }}
+        />
+      ))}
+    </FormDialog>
   );
 }
 

@@ -10,21 +10,17 @@ import { useState } from 'react';
 import {
   BulkExportButton,
   DataTable,
-  ExportButton,
-  FilterButton,
-  List,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useCreate,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import { csvExporter } from '../shared/csv.ts';
 import { shortDate } from '../shared/format.ts';
-import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
-import { ResponsiveList, useListFilters } from '../shared/responsive.tsx';
+import { ConsoleList } from '../shared/ConsoleList.tsx';
+import { ResponsiveList } from '../shared/responsive.tsx';
 import type { Merchant } from '../shared/types.ts';
 import { accountLabel, onboardingState } from './merchant-status.ts';
 import { AccountBadge, MerchantBadges, OnboardingBadge } from './MerchantStatus.tsx';
@@ -95,8 +91,7 @@ function AddMerchant() {
 
 export function MerchantList() {
   const translate = useTranslate();
-  const queryOptions = useListErrorOptions('console.merchants.load_failed');
-  const filters = useListFilters([
+  const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.merchants.search')} />,
     <SelectInput
       key="onboarding"
@@ -108,23 +103,14 @@ export function MerchantList() {
       ]}
       alwaysOn
     />,
-  ]);
+  ];
   return (
-    <List
-      title={translate('console.titles.merchants')}
-      sort={{ field: 'created_at', order: 'DESC' }}
+    <ConsoleList
+      title="console.titles.merchants"
+      loadFailed="console.merchants.load_failed"
       filters={filters}
       exporter={exportMerchants}
-      actions={
-        <TopToolbar sx={{ flexWrap: 'wrap' }}>
-          <FilterButton />
-          <ExportButton label="console.lists.export" maxResults={10000} />
-          <AddMerchant />
-        </TopToolbar>
-      }
-      empty={false}
-      queryOptions={queryOptions}
-      error={<ListError message="console.merchants.load_failed" />}
+      extraActions={<AddMerchant />}
     >
       <ResponsiveList
         phone={
@@ -168,6 +154,6 @@ export function MerchantList() {
           </DataTable>
         }
       />
-    </List>
+    </ConsoleList>
   );
 }

@@ -7,7 +7,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -19,6 +18,7 @@ import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
+import { HeadRow, hidden, right } from '../shared/HeadRow.tsx';
 
 function PaymentsTable() {
   const translate = useTranslate();
@@ -26,20 +26,16 @@ function PaymentsTable() {
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-labelledby="merchant-payments-title">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('console.payments.columns.invoice')}</TableCell>
-            <TableCell align="right">{translate('console.payments.columns.amount')}</TableCell>
-            <TableCell>{translate('console.payments.columns.status')}</TableCell>
-            <TableCell>{translate('console.payments.columns.date')}</TableCell>
-            <TableCell>{translate('console.payments.columns.customer_email')}</TableCell>
-            <TableCell>
-              <Box component="span" sx={{ position: 'absolute', left: -9999 }}>
-                {translate('console.common.actions')}
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <HeadRow
+          columns={[
+            'console.payments.columns.invoice',
+            right('console.payments.columns.amount'),
+            'console.payments.columns.status',
+            'console.payments.columns.date',
+            'console.payments.columns.customer_email',
+            hidden('console.common.actions'),
+          ]}
+        />
         <TableBody>
           {data.map((p) => (
             <TableRow key={p.id}>

@@ -15,7 +15,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -25,6 +24,7 @@ import { useTranslate } from 'react-admin';
 import { serverMessage } from '../data/http.ts';
 import { useAction, useDataQuery } from '../data/useAction.ts';
 import type { Merchant } from '../shared/types.ts';
+import { HeadRow, hidden } from '../shared/HeadRow.tsx';
 
 const STATUS_TEXT = {
   active: 'console.wallet_domains.state.active',
@@ -88,13 +88,13 @@ export function PaymentDomainsPanel({ merchant }: { merchant: Merchant }) {
         {domains.isError && <Alert severity="error">{translate('console.wallet_domains.load_failed')}</Alert>}
         {domains.data && domains.data.length > 0 && (
           <Table size="small" aria-label={translate('console.wallet_domains.table')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('console.wallet_domains.domain')}</TableCell>
-                <TableCell>{translate('console.wallet_domains.status')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
+            <HeadRow
+              columns={[
+                'console.wallet_domains.domain',
+                'console.wallet_domains.status',
+                hidden('console.common.actions'),
+              ]}
+            />
             <TableBody>
               {domains.data.map((d) => (
                 <TableRow key={d.id}>

@@ -3,23 +3,11 @@
  * by card funding, brand or region that override it for the card actually used (first match wins).
  */
 import DeleteIcon from '@mui/icons-material/Delete';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  FormControlLabel,
-  IconButton,
-  MenuItem,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNotify, useTranslate, useUpdate } from 'react-admin';
-import { serverMessage } from '../data/http.ts';
+import { useTranslate } from 'react-admin';
 import type { Merchant, SurchargeRule } from '../shared/types.ts';
+import { DecimalField, SettingsCard, useMerchantSave } from './SettingsCard.tsx';
 
 interface RuleDraft {
   kind: 'funding' | 'brand' | 'region';
@@ -40,14 +28,12 @@ function validPercentage(v: string): boolean {
 }
 
 export function SurchargePanel({ merchant }: { merchant: Merchant }) {
-  const notify = useNotify();
   const translate = useTranslate();
   // Percentages go to the API as typed ("2.95"): it parses them exactly, no float on the way.
-  const [update, { isPending: busy }] = useUpdate();
+  const { busy, error, setError, save: saveMerchant } = useMerchantSave(merchant, 'console.surcharge.saved');
   const [enabled, setEnabled] = useState(merchant.surcharge_enabled);
   const [percentage, setPercentage] = useState(String(merchant.surcharge_percentage));
   const [rules, setRules] = useState<RuleDraft[]>(merchant.surcharge_rules.map(toDraft));
-  const [error, setError] = useState<string | null>(null);
   const saved = merchant.surcharge_rules.map(toDraft);
   const unsaved =
     enabled !== merchant.surcharge_enabled ||
@@ -70,138 +56,117 @@ export function SurchargePanel({ merchant }: { merchant: Merchant }) {
       setError(translate('console.surcharge.rule_incomplete'));
       return;
     }
-    void update(
-      'merchants',
-      {
-        id: merchant.id,
-        previousData: merchant,
-        data: {
-          surcharge_enabled: enabled,
-          surcharge_percentage: percentage.trim(),
-          surcharge_rules: rules.map((r) => ({ [r.kind]: r.value.trim(), percentage: r.percentage.trim() })),
-        },
-      },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => notify('console.surcharge.saved', { type: 'success' }),
-        onError: (err) => setError(serverMessage(err) ?? translate('console.merchants.update_failed')),
-      },
-    );
+    saveMerchant({
+      surcharge_enabled: enabled,
+      surcharge_percentage: percentage.trim(),
+      surcharge_rules: rules.map((r) => ({ [r.kind]: r.value.trim(), percentage: r.percentage.trim() })),
+    });
   }
 
   return (
-    <Card component="section" aria-labelledby="surcharge-title">
-      <CardContent>
-        <Typography id="surcharge-title" variant="h6" component="h2" gutterBottom>
-          {translate('console.surcharge.title')}
-        </Typography>
-        {error ? (
-          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-            {error}
-          </Alert>
-        ) : null}
-        <FormControlLabel
-          control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />}
-          label={translate('console.surcharge.enabled')}
-        />
-        <TextField
-          label={translate('console.surcharge.percentage')}
-          value={percentage}
-          onChange={(e) => setPercentage(e.target.value)}
-          size="small"
-          sx={{ display: 'block', my: 1 }}
-          disabled={!enabled}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          helperText={translate('console.surcharge.percentage_help')}
-        />
-        <Typography variant="subtitle2" sx={{ mt: 2 }}>
-          {translate('console.surcharge.rules')}
-        </Typography>
-        {rules.map((r, i) => (
-          <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'center', my: 1, flexWrap: 'wrap' }}>
+    <SettingsCard
+      titleId="surcharge-title"
+      title={translate('console.surcharge.title')}
+      error={error}
+      enabled={enabled}
+      onEnabled={setEnabled}
+      enabledLabel={translate('console.surcharge.enabled')}
+    >
+      <DecimalField
+        label={translate('console.surcharge.percentage')}
+        value={percentage}
+        onChange={(e) => setPercentage(e.target.value)}
+        sx={{ display: 'block', my: 1 }}
+        disabled={!enabled}
+        helperText={translate('console.surcharge.percentage_help')}
+      />
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        {translate('console.surcharge.rules')}
+      </Typography>
+      {rules.map((r, i) => (
+        <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'center', my: 1, flexWrap: 'wrap' }}>
+          <TextField
+            select
+            size="small"
+            label={translate('console.surcharge.applies_to')}
+            value={r.kind}
+            onChange={(e) =>
+              setRules((xs) =>
+                xs.map((x, j) =>
+                  j === i ? { ...x, kind: e.target.value as RuleDraft['kind'], value: '' } : x,
+                ),
+              )
+            }
+            sx={{ minWidth: 130 }}
+          >
+            <MenuItem value="funding">{translate('console.surcharge.card_type')}</MenuItem>
+            <MenuItem value="brand">{translate('console.surcharge.brand')}</MenuItem>
+            <MenuItem value="region">{translate('console.surcharge.region')}</MenuItem>
+          </TextField>
+          {r.kind === 'brand' ? (
+            <TextField
+              size="small"
+              label={translate('console.surcharge.brand')}
+              value={r.value}
+              onChange={(e) =>
+                setRules((xs) => xs.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))
+              }
+              placeholder="amex"
+            />
+          ) : (
             <TextField
               select
               size="small"
-              label={translate('console.surcharge.applies_to')}
-              value={r.kind}
+              label={translate(
+                r.kind === 'funding' ? 'console.surcharge.card_type' : 'console.surcharge.region',
+              )}
+              value={r.value}
               onChange={(e) =>
-                setRules((xs) =>
-                  xs.map((x, j) =>
-                    j === i ? { ...x, kind: e.target.value as RuleDraft['kind'], value: '' } : x,
-                  ),
-                )
+                setRules((xs) => xs.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))
               }
-              sx={{ minWidth: 130 }}
+              sx={{ minWidth: 150 }}
             >
-              <MenuItem value="funding">{translate('console.surcharge.card_type')}</MenuItem>
-              <MenuItem value="brand">{translate('console.surcharge.brand')}</MenuItem>
-              <MenuItem value="region">{translate('console.surcharge.region')}</MenuItem>
+              {(r.kind === 'funding' ? ['credit', 'debit', 'prepaid'] : ['domestic', 'international']).map(
+                (v) => (
+                  <MenuItem key={v} value={v}>
+                    {v}
+                  </MenuItem>
+                ),
+              )}
             </TextField>
-            {r.kind === 'brand' ? (
-              <TextField
-                size="small"
-                label={translate('console.surcharge.brand')}
-                value={r.value}
-                onChange={(e) =>
-                  setRules((xs) => xs.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))
-                }
-                placeholder="amex"
-              />
-            ) : (
-              <TextField
-                select
-                size="small"
-                label={translate(
-                  r.kind === 'funding' ? 'console.surcharge.card_type' : 'console.surcharge.region',
-                )}
-                value={r.value}
-                onChange={(e) =>
-                  setRules((xs) => xs.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))
-                }
-                sx={{ minWidth: 150 }}
-              >
-                {(r.kind === 'funding' ? ['credit', 'debit', 'prepaid'] : ['domestic', 'international']).map(
-                  (v) => (
-                    <MenuItem key={v} value={v}>
-                      {v}
-                    </MenuItem>
-                  ),
-                )}
-              </TextField>
-            )}
-            <TextField
-              size="small"
-              label={translate('console.surcharge.rule_percentage')}
-              value={r.percentage}
-              onChange={(e) =>
-                setRules((xs) => xs.map((x, j) => (j === i ? { ...x, percentage: e.target.value } : x)))
-              }
-              sx={{ width: 120 }}
-            />
-            <IconButton
-              aria-label={translate('console.surcharge.remove_rule')}
-              onClick={() => setRules((xs) => xs.filter((_, j) => j !== i))}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Box>
-        ))}
-        {unsaved ? (
-          <Typography variant="body2" color="warning.main" role="status">
-            {translate('console.common.unsaved')}
-          </Typography>
-        ) : null}
-        <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-          <Button
-            onClick={() => setRules((xs) => [...xs, { kind: 'funding', value: 'debit', percentage: '0' }])}
+          )}
+          <TextField
+            size="small"
+            label={translate('console.surcharge.rule_percentage')}
+            value={r.percentage}
+            onChange={(e) =>
+              setRules((xs) => xs.map((x, j) => (j === i ? { ...x, percentage: e.target.value } : x)))
+            }
+            sx={{ width: 120 }}
+          />
+          <IconButton
+            aria-label={translate('console.surcharge.remove_rule')}
+            onClick={() => setRules((xs) => xs.filter((_, j) => j !== i))}
           >
-            {translate('console.surcharge.add_rule')}
-          </Button>
-          <Button variant="contained" onClick={save} disabled={busy}>
-            {translate(busy ? 'console.common.saving' : 'console.surcharge.save')}
-          </Button>
+            <DeleteIcon />
+          </IconButton>
         </Box>
-      </CardContent>
-    </Card>
+      ))}
+      {unsaved ? (
+        <Typography variant="body2" color="warning.main" role="status">
+          {translate('console.common.unsaved')}
+        </Typography>
+      ) : null}
+      <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+        <Button
+          onClick={() => setRules((xs) => [...xs, { kind: 'funding', value: 'debit', percentage: '0' }])}
+        >
+          {translate('console.surcharge.add_rule')}
+        </Button>
+        <Button variant="contained" onClick={save} disabled={busy}>
+          {translate(busy ? 'console.common.saving' : 'console.surcharge.save')}
+        </Button>
+      </Box>
+    </SettingsCard>
   );
 }

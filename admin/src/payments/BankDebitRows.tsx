@@ -3,11 +3,12 @@
  * three digits only), the mandate (Direct Debit Request) reference, the date a processing debit
  * should clear by, and the disputes the customer's bank raised, with their status.
  */
-import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { dateTime, money } from '../shared/format.ts';
 import type { Payment } from '../shared/types.ts';
+import { HeadRow, right } from '../shared/HeadRow.tsx';
 
 export interface PaymentDispute {
   id: string;
@@ -84,15 +85,15 @@ export function DisputeRows({ payment }: { payment: Payment }) {
         {translate('console.bank_debit.disputes')}
       </Typography>
       <Table size="small" aria-labelledby="disputes-title">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('console.bank_debit.dispute')}</TableCell>
-            <TableCell align="right">{translate('console.bank_debit.amount')}</TableCell>
-            <TableCell>{translate('console.bank_debit.reason')}</TableCell>
-            <TableCell>{translate('console.bank_debit.status')}</TableCell>
-            <TableCell>{translate('console.bank_debit.opened')}</TableCell>
-          </TableRow>
-        </TableHead>
+        <HeadRow
+          columns={[
+            'console.bank_debit.dispute',
+            right('console.bank_debit.amount'),
+            'console.bank_debit.reason',
+            'console.bank_debit.status',
+            'console.bank_debit.opened',
+          ]}
+        />
         <TableBody>
           {disputes.map((d) => (
             <TableRow key={d.id}>

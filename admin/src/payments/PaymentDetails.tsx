@@ -10,7 +10,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -27,6 +26,7 @@ import { BankDebitRows, DisputeRows } from './BankDebitRows.tsx';
 import { MethodMismatch } from './MethodMismatch.tsx';
 import { RefundAccountingRecords } from './RefundAccountingRecords.tsx';
 import { KIND_TEXT, refundableOf, RefundDialog } from './RefundDialog.tsx';
+import { HeadRow, right } from '../shared/HeadRow.tsx';
 
 /** The spec's text with the server's detail; the server's message may already start with it. */
 function syncFailure(failed: string, detail: string | null): string {
@@ -194,17 +194,17 @@ export function PaymentDetails() {
               {translate('console.payments.refunds.title')}
             </Typography>
             <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('console.payments.refunds.date')}</TableCell>
-                  <TableCell align="right">{translate('console.payments.refunds.invoice_part')}</TableCell>
-                  <TableCell align="right">{translate('console.payments.refunds.surcharge')}</TableCell>
-                  <TableCell align="right">{translate('console.payments.refunds.total')}</TableCell>
-                  <TableCell>{translate('console.payments.refunds.kind')}</TableCell>
-                  <TableCell>{translate('console.payments.refunds.status')}</TableCell>
-                  <TableCell>{translate('console.payments.refunds.reason')}</TableCell>
-                </TableRow>
-              </TableHead>
+              <HeadRow
+                columns={[
+                  'console.payments.refunds.date',
+                  right('console.payments.refunds.invoice_part'),
+                  right('console.payments.refunds.surcharge'),
+                  right('console.payments.refunds.total'),
+                  'console.payments.refunds.kind',
+                  'console.payments.refunds.status',
+                  'console.payments.refunds.reason',
+                ]}
+              />
               <TableBody>
                 {p.refunds.map((r) => (
                   <TableRow key={r.id}>

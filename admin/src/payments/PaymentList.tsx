@@ -9,22 +9,18 @@ import {
   BulkExportButton,
   DataTable,
   DateInput,
-  ExportButton,
-  FilterButton,
-  List,
   ReferenceInput,
   SearchInput,
   SelectInput,
   TextInput,
-  TopToolbar,
   useTranslate,
 } from 'react-admin';
 import { fromMinorUnits } from '../../../core/money.ts';
 import { csvExporter } from '../shared/csv.ts';
-import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
+import { ConsoleList } from '../shared/ConsoleList.tsx';
 import { money, paymentTone, shortDate } from '../shared/format.ts';
 import { breakAnywhere } from '../layout/theme.ts';
-import { ResponsiveList, useListFilters } from '../shared/responsive.tsx';
+import { ResponsiveList } from '../shared/responsive.tsx';
 import { clearingDate, type BankDebitFields } from './BankDebitRows.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
@@ -73,8 +69,7 @@ function PaymentBulkActions() {
 
 export function PaymentList() {
   const translate = useTranslate();
-  const queryOptions = useListErrorOptions('console.payments.load_failed');
-  const filters = useListFilters([
+  const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.payments.search')} />,
     <ReferenceInput key="merchant" source="merchant_id" reference="merchants" alwaysOn>
       <AutocompleteInput
@@ -124,22 +119,13 @@ export function PaymentList() {
       parse={(v: string) => (v ? `${v.slice(0, 10)}T23:59:59.999Z` : v)}
       format={(v: string | undefined) => (v ? v.slice(0, 10) : '')}
     />,
-  ]);
+  ];
   return (
-    <List
-      title={translate('console.titles.payments')}
-      sort={{ field: 'created_at', order: 'DESC' }}
+    <ConsoleList
+      title="console.titles.payments"
+      loadFailed="console.payments.load_failed"
       filters={filters}
       exporter={exportPayments}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportButton maxResults={10000} label="console.lists.export" />
-        </TopToolbar>
-      }
-      queryOptions={queryOptions}
-      error={<ListError message="console.payments.load_failed" />}
-      empty={false}
     >
       <ResponsiveList
         phone={<PaymentSimpleList />}
@@ -190,6 +176,6 @@ export function PaymentList() {
           </DataTable>
         }
       />
-    </List>
+    </ConsoleList>
   );
 }

@@ -14,7 +14,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -24,6 +23,7 @@ import type { RefundRecords } from '../shared/accounting-types.ts';
 import { money, type Tone } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import { useRetryJob } from '../tools/useRetryJob.ts';
+import { HeadRow, right } from '../shared/HeadRow.tsx';
 
 const STATUS: Record<RefundRecords['status'], { label: string; tone: Tone }> = {
   recorded: { label: 'console.refund_records.status.recorded', tone: 'success' },
@@ -66,14 +66,14 @@ function RefundBlock({ refund, tool }: { refund: RefundRecords; tool: string }) 
       ) : null}
       {refund.entries.length ? (
         <Table size="small" aria-label={translate('console.refund_records.table', { tool })} sx={{ mt: 1 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('console.refund_records.record')}</TableCell>
-              <TableCell>{translate('console.refund_records.number')}</TableCell>
-              <TableCell align="right">{translate('console.refund_records.amount')}</TableCell>
-              <TableCell>{translate('console.refund_records.date')}</TableCell>
-            </TableRow>
-          </TableHead>
+          <HeadRow
+            columns={[
+              'console.refund_records.record',
+              'console.refund_records.number',
+              right('console.refund_records.amount'),
+              'console.refund_records.date',
+            ]}
+          />
           <TableBody>
             {refund.entries.map((e) => (
               <TableRow key={e.step}>

@@ -11,12 +11,12 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useDataQuery } from '../data/useAction.ts';
+import { HeadRow, right } from '../shared/HeadRow.tsx';
 
 const DIALECT = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
 
@@ -105,14 +105,14 @@ export function Diagnostics() {
           ) : null}
           {data?.merchants.length ? (
             <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('console.diagnostics.name')}</TableCell>
-                  <TableCell>{translate('console.merchants.fields.email')}</TableCell>
-                  <TableCell>{translate('console.merchants.columns.account')}</TableCell>
-                  <TableCell align="right">{translate('console.surcharge.title')}</TableCell>
-                </TableRow>
-              </TableHead>
+              <HeadRow
+                columns={[
+                  'console.diagnostics.name',
+                  'console.merchants.fields.email',
+                  'console.merchants.columns.account',
+                  right('console.surcharge.title'),
+                ]}
+              />
               <TableBody>
                 {data.merchants.map((m) => (
                   <TableRow key={m.id}>

@@ -4,20 +4,7 @@
  * Merchant Details), and the sync jobs that gave up, each with Retry. Reads and retries go through
  * the data provider.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { serverMessage } from '../data/http.ts';
@@ -26,6 +13,8 @@ import { dateTime } from '../shared/format.ts';
 import type { Merchant } from '../shared/types.ts';
 import { AccountingAttention } from './AccountingAttention.tsx';
 import { useRetryJob } from './useRetryJob.ts';
+import { HeadRow, hidden } from '../shared/HeadRow.tsx';
+import { QueryCard, ScrollX } from '../shared/QueryCard.tsx';
 
 function ConnectionCell({ merchantId }: { merchantId: string }) {
   const translate = useTranslate();
@@ -56,66 +45,63 @@ function FailedJobs() {
   const retry = useRetryJob('console.sync_jobs.delivered', {}, 'console.sync_jobs.retried');
   const busyWith = retry.isPending ? retry.variables : null;
   return (
-    <Card component="section" aria-labelledby="failed-title">
-      <CardContent>
-        <Typography id="failed-title" variant="h6" component="h2">
-          {translate('console.sync_jobs.title')}
-        </Typography>
-        {isPending ? (
-          <Typography color="text.secondary">{translate('console.common.loading')}</Typography>
-        ) : null}
-        {error ? (
+    <QueryCard
+      titleId="failed-title"
+      title="console.sync_jobs.title"
+      isPending={isPending}
+      failure={
+        error ? (
           <Alert severity="info">
             {translate('console.sync_jobs.unavailable', { detail: serverMessage(error) ?? '' })}
           </Alert>
-        ) : null}
-        {data && !data.length ? (
-          <Typography color="text.secondary">{translate('console.sync_jobs.none')}</Typography>
-        ) : null}
-        {data?.length ? (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('console.sync_jobs.target')}</TableCell>
-                  <TableCell>{translate('console.sync_jobs.payment')}</TableCell>
-                  <TableCell>{translate('console.sync_jobs.attempts')}</TableCell>
-                  <TableCell>{translate('console.sync_jobs.last_error')}</TableCell>
-                  <TableCell>{translate('console.sync_jobs.updated')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.map((j) => (
-                  <TableRow key={j.id}>
-                    <TableCell>{j.kind.replace(/_/g, ' ')}</TableCell>
-                    <TableCell>
-                      {j.payment_id ? (
-                        <Link to={`/payments/${j.payment_id}`}>{translate('console.sync_jobs.view')}</Link>
-                      ) : (
-                        '—'
+        ) : null
+      }
+      isEmpty={!!data && !data.length}
+      none="console.sync_jobs.none"
+    >
+      {data?.length ? (
+        <ScrollX>
+          <Table size="small">
+            <HeadRow
+              columns={[
+                'console.sync_jobs.target',
+                'console.sync_jobs.payment',
+                'console.sync_jobs.attempts',
+                'console.sync_jobs.last_error',
+                'console.sync_jobs.updated',
+                hidden('console.common.actions'),
+              ]}
+            />
+            <TableBody>
+              {data.map((j) => (
+                <TableRow key={j.id}>
+                  <TableCell>{j.kind.replace(/_/g, ' ')}</TableCell>
+                  <TableCell>
+                    {j.payment_id ? (
+                      <Link to={`/payments/${j.payment_id}`}>{translate('console.sync_jobs.view')}</Link>
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                  <TableCell>{j.attempts}</TableCell>
+                  <TableCell>
+                    {j.last_error ?? (j.last_response_status ? `HTTP ${j.last_response_status}` : '—')}
+                  </TableCell>
+                  <TableCell>{dateTime(j.updated_at)}</TableCell>
+                  <TableCell>
+                    <Button size="small" onClick={() => retry.mutate(j.id)} disabled={retry.isPending}>
+                      {translate(
+                        busyWith === j.id ? 'console.sync_jobs.retrying' : 'console.sync_jobs.retry',
                       )}
-                    </TableCell>
-                    <TableCell>{j.attempts}</TableCell>
-                    <TableCell>
-                      {j.last_error ?? (j.last_response_status ? `HTTP ${j.last_response_status}` : '—')}
-                    </TableCell>
-                    <TableCell>{dateTime(j.updated_at)}</TableCell>
-                    <TableCell>
-                      <Button size="small" onClick={() => retry.mutate(j.id)} disabled={retry.isPending}>
-                        {translate(
-                          busyWith === j.id ? 'console.sync_jobs.retrying' : 'console.sync_jobs.retry',
-                        )}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        ) : null}
-      </CardContent>
-    </Card>
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollX>
+      ) : null}
+    </QueryCard>
   );
 }
 
@@ -128,66 +114,59 @@ export function XeroIntegration() {
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       <AccountingAttention />
-      <Card component="section" aria-labelledby="xero-merchants-title">
-        <CardContent>
-          <Typography id="xero-merchants-title" variant="h6" component="h2">
-            {translate('console.xero_integration.merchants')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {translate('console.xero_integration.intro')}
-          </Typography>
-          {error ? <Alert severity="error">{translate('console.xero_integration.load_failed')}</Alert> : null}
-          {isPending ? (
-            <Typography color="text.secondary">{translate('console.common.loading')}</Typography>
-          ) : null}
-          {data && !data.length ? (
-            <Typography color="text.secondary">
-              {translate('console.xero_integration.no_merchants')}
-            </Typography>
-          ) : null}
-          {data?.length ? (
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('console.xero_integration.merchant')}</TableCell>
-                    <TableCell>{translate('console.xero_integration.webhook')}</TableCell>
-                    <TableCell>{translate('console.xero_integration.connection')}</TableCell>
-                    <TableCell />
+      <QueryCard
+        titleId="xero-merchants-title"
+        title="console.xero_integration.merchants"
+        intro="console.xero_integration.intro"
+        isPending={isPending}
+        failure={
+          error ? <Alert severity="error">{translate('console.xero_integration.load_failed')}</Alert> : null
+        }
+        isEmpty={!!data && !data.length}
+        none="console.xero_integration.no_merchants"
+      >
+        {data?.length ? (
+          <ScrollX>
+            <Table size="small">
+              <HeadRow
+                columns={[
+                  'console.xero_integration.merchant',
+                  'console.xero_integration.webhook',
+                  'console.xero_integration.connection',
+                  hidden('console.common.actions'),
+                ]}
+              />
+              <TableBody>
+                {data.map((m) => (
+                  <TableRow key={m.id}>
+                    <TableCell>{m.business_name}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        color={m.xero_integration_status === 'configured' ? 'success' : 'default'}
+                        variant={m.xero_integration_status === 'configured' ? 'filled' : 'outlined'}
+                        label={translate(
+                          m.xero_integration_status === 'configured'
+                            ? 'console.xero_integration.configured'
+                            : 'console.xero_integration.not_configured',
+                        )}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <ConnectionCell merchantId={m.id} />
+                    </TableCell>
+                    <TableCell>
+                      <Button size="small" component={Link} to={`/merchants/${m.id}`}>
+                        {translate('console.xero_integration.manage')}
+                      </Button>
+                    </TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.map((m) => (
-                    <TableRow key={m.id}>
-                      <TableCell>{m.business_name}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          color={m.xero_integration_status === 'configured' ? 'success' : 'default'}
-                          variant={m.xero_integration_status === 'configured' ? 'filled' : 'outlined'}
-                          label={translate(
-                            m.xero_integration_status === 'configured'
-                              ? 'console.xero_integration.configured'
-                              : 'console.xero_integration.not_configured',
-                          )}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        <ConnectionCell merchantId={m.id} />
-                      </TableCell>
-                      <TableCell>
-                        <Button size="small" component={Link} to={`/merchants/${m.id}`}>
-                          {translate('console.xero_integration.manage')}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
-          ) : null}
-        </CardContent>
-      </Card>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollX>
+        ) : null}
+      </QueryCard>
       <FailedJobs />
     </Box>
   );

@@ -4,22 +4,13 @@
  * how long it took; each row opens to the request as signed (headers, body) and the response as
  * received (status, headers, first 4 KB of the body).
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { Fragment, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { dateTime } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { WebhookDelivery } from '../shared/types.ts';
+import { HeadRow, hidden } from '../shared/HeadRow.tsx';
 
 function pretty(body: string): string {
   try {
@@ -88,15 +79,15 @@ export function WebhookDeliveries({ merchantId }: { merchantId: string }) {
         </Typography>
       ) : (
         <Table size="small" data-testid="webhook-deliveries">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('console.deliveries.when')}</TableCell>
-              <TableCell>{translate('console.deliveries.event')}</TableCell>
-              <TableCell>{translate('console.deliveries.result')}</TableCell>
-              <TableCell>{translate('console.deliveries.duration')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
+          <HeadRow
+            columns={[
+              'console.deliveries.when',
+              'console.deliveries.event',
+              'console.deliveries.result',
+              'console.deliveries.duration',
+              hidden('console.common.actions'),
+            ]}
+          />
           <TableBody>
             {data.map((d) => (
               <Fragment key={d.id}>

@@ -8,7 +8,8 @@
  * End Session goes to /payment-complete.
  */
 import { CURRENCY_PARAMS, parsePayLink } from '../../../core/link-params.ts';
-import { linkQuery, prefetchSession, type RawAnswer } from '../../../widget/src/lib/session-request.ts';
+import type { RawAnswer } from '../../../client/http.ts';
+import { linkQuery, prefetchSession } from '../../../client/session-request.ts';
 import { showMerchant, showProductName } from './merchant-header.ts';
 
 export const PARSE_ERROR = 'Error parsing URL parameters. Please check the URL and try again.';

@@ -4,7 +4,7 @@
  * also becomes the widget's accent — and the product's name in the footer (PRODUCT_NAME, from
  * /api/public/config, after the form is up). Built with DOM calls, never HTML from the answer.
  */
-import type { RawAnswer } from '../../../widget/src/lib/session-request.ts';
+import { requestJson, type RawAnswer } from '../../../client/http.ts';
 
 interface SessionMerchant {
   merchant?: { name?: string; logoUrl?: string | null; brandColor?: string | null };
@@ -44,8 +44,7 @@ export function showMerchant(answer: RawAnswer, widget: HTMLElement): void {
 
 export function showProductName(): void {
   const show = () =>
-    fetch('/api/public/config', { headers: { accept: 'application/json' } })
-      .then((res) => (res.ok ? (res.json() as Promise<{ productName?: string }>) : null))
+    requestJson<{ productName?: string }>('/api/public/config')
       .then((config) => {
         const slot = document.getElementById('pay-product');
         if (config?.productName && slot) slot.textContent = config.productName;

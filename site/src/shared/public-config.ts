@@ -3,22 +3,18 @@
  * component. Until it arrives (or if it fails) the product name is the default, 'InvoicePay'.
  */
 import { useEffect, useState } from 'react';
+import type { Schemas } from '../../../client/api-types.ts';
+import { requestJson } from '../../../client/http.ts';
 
 export const DEFAULT_PRODUCT_NAME = 'InvoicePay';
 
-export interface PublicConfig {
-  productName: string;
-  paymentsMode: 'sandbox' | 'stripe';
-  publishableKey: string | null;
-  publicBaseUrl: string;
-}
+export type PublicConfig = Schemas['PublicConfig'];
 
 let pending: Promise<PublicConfig | null> | null = null;
 let loaded: PublicConfig | null = null;
 
 export function loadPublicConfig(): Promise<PublicConfig | null> {
-  pending ??= fetch('/api/public/config', { headers: { accept: 'application/json' } })
-    .then((res) => (res.ok ? (res.json() as Promise<PublicConfig>) : null))
+  pending ??= requestJson<PublicConfig>('/api/public/config')
     .then((config) => (loaded = config))
     .catch(() => null);
   return pending;

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useWidget } from '../flow/i18n-context.ts';
 import type { PayApi } from '../lib/api.ts';
 import type { CardBoxProps, CardHandle } from './card-handle.ts';
+import { digits, errorAria, SandboxField, SandboxForm } from './SandboxForm.tsx';
 
 interface Props extends CardBoxProps {
   api: PayApi;
@@ -27,7 +28,6 @@ interface Fields {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const digits = (s: string) => s.replace(/\D/g, '');
 const formatBsb = (s: string) => {
   const d = digits(s).slice(0, 6);
   return d.length > 3 ? `${d.slice(0, 3)}-${d.slice(3)}` : d;
@@ -94,67 +94,51 @@ export function SandboxBankDebit(props: Props) {
     setFields(next);
     onCardChange(complete(next));
   };
-  const invalid = hasError ? true : undefined;
-  const described = hasError ? errorId : 'ip-tm';
+  const { invalid, described } = errorAria({ hasError, errorId });
 
   return (
-    <div className="payment-details" part="card">
-      <p>
-        <span className="test-mode-badge" id="ip-tm">
-          {t.testMode}
-        </span>
-      </p>
-      <div className="field">
-        <label htmlFor="ip-bn">{t.accountHolderName}</label>
-        <input
-          id="ip-bn"
-          autoComplete="name"
-          part="input"
-          value={fields.name}
-          disabled={disabled}
-          onChange={(e) => change('name', e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="ip-be">{t.accountEmail}</label>
-        <input
-          id="ip-be"
-          type="email"
-          autoComplete="email"
-          part="input"
-          value={fields.email}
-          disabled={disabled}
-          onChange={(e) => change('email', e.target.value)}
-        />
-      </div>
+    <SandboxForm testSummary={t.testAccountsSummary} testText={t.testAccounts}>
+      <SandboxField
+        id="ip-bn"
+        className="field"
+        label={t.accountHolderName}
+        autoComplete="name"
+        value={fields.name}
+        disabled={disabled}
+        onValue={(v) => change('name', v)}
+      />
+      <SandboxField
+        id="ip-be"
+        className="field"
+        label={t.accountEmail}
+        type="email"
+        autoComplete="email"
+        value={fields.email}
+        disabled={disabled}
+        onValue={(v) => change('email', v)}
+      />
       <div className="field two-columns">
-        <div>
-          <label htmlFor="ip-bsb">{t.bsb}</label>
-          <input
-            id="ip-bsb"
-            inputMode="numeric"
-            part="input"
-            placeholder="000-000"
-            value={fields.bsb}
-            disabled={disabled}
-            aria-invalid={invalid}
-            aria-describedby={described}
-            onChange={(e) => change('bsb', formatBsb(e.target.value))}
-          />
-        </div>
-        <div>
-          <label htmlFor="ip-ban">{t.accountNumber}</label>
-          <input
-            id="ip-ban"
-            inputMode="numeric"
-            part="input"
-            placeholder="000123456"
-            value={fields.number}
-            disabled={disabled}
-            aria-invalid={invalid}
-            onChange={(e) => change('number', digits(e.target.value).slice(0, 9))}
-          />
-        </div>
+        <SandboxField
+          id="ip-bsb"
+          label={t.bsb}
+          inputMode="numeric"
+          placeholder="000-000"
+          value={fields.bsb}
+          disabled={disabled}
+          aria-invalid={invalid}
+          aria-describedby={described}
+          onValue={(v) => change('bsb', formatBsb(v))}
+        />
+        <SandboxField
+          id="ip-ban"
+          label={t.accountNumber}
+          inputMode="numeric"
+          placeholder="000123456"
+          value={fields.number}
+          disabled={disabled}
+          aria-invalid={invalid}
+          onValue={(v) => change('number', digits(v).slice(0, 9))}
+        />
       </div>
       <p className="mandate-text" id="ip-mandate">
         {t.mandateText(props.merchantName)}
@@ -170,10 +154,6 @@ export function SandboxBankDebit(props: Props) {
         />
         <label htmlFor="ip-bm">{t.mandateAccept}</label>
       </div>
-      <details className="test-cards">
-        <summary>{t.testAccountsSummary}</summary>
-        <p>{t.testAccounts}</p>
-      </details>
-    </div>
+    </SandboxForm>
   );
 }

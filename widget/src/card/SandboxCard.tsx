@@ -8,13 +8,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useWidget } from '../flow/i18n-context.ts';
 import type { PayApi } from '../lib/api.ts';
 import type { CardBoxProps, CardHandle } from './card-handle.ts';
+import { digits, errorAria, SandboxField, SandboxForm } from './SandboxForm.tsx';
 
 interface Props extends CardBoxProps {
   api: PayApi;
   account: string | null;
 }
 
-const digits = (s: string) => s.replace(/\D/g, '');
 const groupNumber = (s: string) =>
   digits(s)
     .slice(0, 19)
@@ -94,90 +94,75 @@ export function SandboxCard({ api, account, onHandle, onCardChange, disabled, er
     set(v);
     onCardChange(complete({ ...fields.current, [key]: v }));
   };
-  const invalid = hasError ? true : undefined;
-  const described = hasError ? errorId : 'ip-tm';
+  const { invalid, described } = errorAria({ hasError, errorId });
 
   return (
-    <div className="payment-details" part="card">
-      <p>
-        <span className="test-mode-badge" id="ip-tm">
-          {t.testMode}
-        </span>
-      </p>
-      <div className="field">
-        <label htmlFor="ip-cn">{t.cardholderName}</label>
-        <input
-          id="ip-cn"
-          autoComplete="cc-name"
-          part="input"
-          value={name}
-          disabled={disabled}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="ip-cc">{t.cardNumber}</label>
-        <input
-          id="ip-cc"
+    <SandboxForm
+      testSummary={t.testCardsSummary}
+      testText={t.testCards}
+      after={
+        challenge && (
+          <div className="dialog" role="dialog" aria-modal="false" aria-labelledby="ip-3ds">
+            <h3 id="ip-3ds">{t.threeDsTitle}</h3>
+            <p className="muted">{t.threeDsText}</p>
+            <div className="actions">
+              <button type="button" className="primary" ref={challengeRef} onClick={() => challenge(true)}>
+                {t.threeDsComplete}
+              </button>
+              <button type="button" onClick={() => challenge(false)}>
+                {t.threeDsFail}
+              </button>
+            </div>
+          </div>
+        )
+      }
+    >
+      <SandboxField
+        id="ip-cn"
+        className="field"
+        label={t.cardholderName}
+        autoComplete="cc-name"
+        value={name}
+        disabled={disabled}
+        onValue={setName}
+      />
+      <SandboxField
+        id="ip-cc"
+        className="field"
+        label={t.cardNumber}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={number}
+        disabled={disabled}
+        aria-invalid={invalid}
+        aria-describedby={described}
+        onValue={(v) => changed(setNumber, 'number')(groupNumber(v))}
+      />
+      <div className="field two-columns">
+        <SandboxField
+          id="ip-ce"
+          label={t.cardExpiry}
           inputMode="numeric"
-          autoComplete="cc-number"
-          part="input"
-          placeholder="1234 1234 1234 1234"
-          value={number}
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          value={expiry}
           disabled={disabled}
           aria-invalid={invalid}
-          aria-describedby={described}
-          onChange={(e) => changed(setNumber, 'number')(groupNumber(e.target.value))}
+          onValue={(v) => changed(setExpiry, 'expiry')(formatExpiry(v))}
+        />
+        <SandboxField
+          id="ip-cv"
+          label={t.cardCvc}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          value={cvc}
+          disabled={disabled}
+          aria-invalid={invalid}
+          onValue={(v) => changed(setCvc, 'cvc')(digits(v).slice(0, 4))}
         />
       </div>
-      <div className="field two-columns">
-        <div>
-          <label htmlFor="ip-ce">{t.cardExpiry}</label>
-          <input
-            id="ip-ce"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            part="input"
-            placeholder="MM/YY"
-            value={expiry}
-            disabled={disabled}
-            aria-invalid={invalid}
-            onChange={(e) => changed(setExpiry, 'expiry')(formatExpiry(e.target.value))}
-          />
-        </div>
-        <div>
-          <label htmlFor="ip-cv">{t.cardCvc}</label>
-          <input
-            id="ip-cv"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            part="input"
-            placeholder="123"
-            value={cvc}
-            disabled={disabled}
-            aria-invalid={invalid}
-            onChange={(e) => changed(setCvc, 'cvc')(digits(e.target.value).slice(0, 4))}
-          />
-        </div>
-      </div>
-      <details className="test-cards">
-        <summary>{t.testCardsSummary}</summary>
-        <p>{t.testCards}</p>
-      </details>
-      {challenge && (
-        <div className="dialog" role="dialog" aria-modal="false" aria-labelledby="ip-3ds">
-          <h3 id="ip-3ds">{t.threeDsTitle}</h3>
-          <p className="muted">{t.threeDsText}</p>
-          <div className="actions">
-            <button type="button" className="primary" ref={challengeRef} onClick={() => challenge(true)}>
-              {t.threeDsComplete}
-            </button>
-            <button type="button" onClick={() => challenge(false)}>
-              {t.threeDsFail}
-            </button>
-          </div>
-        </div>
-      )}
-    </div>
+    </SandboxForm>
   );
 }

@@ -6,10 +6,9 @@
  * and properties mirror each other (./attributes.ts); a property set before this script ran is
  * kept. The flow then renders into the same shadow root and follows every attribute change.
  */
-import * as de from '../i18n/de.ts';
-import * as en from '../i18n/en.ts';
+import { DE_LOADING, EN_LOADING } from '../i18n/loading-texts.ts';
 import { emit, eventDetail } from '../lib/events.ts';
-import { linkQuery, prefetchSession } from '../lib/session-request.ts';
+import { linkQuery, prefetchSession } from '../../../client/session-request.ts';
 import {
   LINK_ATTRIBUTES,
   OBSERVED_ATTRIBUTES,
@@ -26,10 +25,7 @@ export const TAG_NAME = 'invoice-pay';
 const NEAR_VIEWPORT = '600px 0px';
 
 /** The loading view's texts from the catalogue (only these three: the rest comes with the flow). */
-const loaderTexts = (lang: string | null) =>
-  /^de\b/i.test(lang ?? '')
-    ? { loading: de.loading, loadError: de.loadError, tryAgain: de.tryAgain }
-    : { loading: en.loading, loadError: en.loadError, tryAgain: en.tryAgain };
+const loaderTexts = (lang: string | null) => (/^de\b/i.test(lang ?? '') ? DE_LOADING : EN_LOADING);
 
 export function defineInvoicePay(
   loadFlow: (attempt: number) => Promise<FlowModule>,
@@ -167,7 +163,7 @@ export function defineInvoicePay(
       };
     }
 
-    /** Ask for the pay session now, so it is there when the flow renders (lib/session-request.ts). */
+    /** Ask for the pay session now, so it is there when the flow renders (client/session-request.ts). */
     private _prefetch(): void {
       if (this._flow || !this.isConnected) return;
       const p = this._props();

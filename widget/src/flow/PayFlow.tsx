@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WidgetProps } from '../element/props.ts';
 import { PayApi, type PaySession, type PaymentState } from '../lib/api.ts';
 import { emit, eventDetail, type InvoicePayEventDetail } from '../lib/events.ts';
-import { linkQuery } from '../lib/session-request.ts';
+import { linkQuery } from '../../../client/session-request.ts';
 import { DebugPanel } from '../views/DebugPanel.tsx';
 import { History } from '../views/History.tsx';
 import { CappedNotice, InvoiceState } from '../views/InvoiceNotices.tsx';

@@ -2,12 +2,12 @@
  * Loads the pay session for the element's link attributes (merchant loading states of spec §4:
  * fetching → ready | not_found | no_stripe | error), resuming this tab's previous pay session so a
  * reload replaces its own unconfirmed attempt instead of blocking on it. When the hosted page has
- * already fetched the session (lib/session-request.ts), the first render shows the form directly.
+ * already fetched the session (client/session-request.ts), the first render shows the form directly.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { normalizeCurrency } from '../../../core/currencies.ts';
 import { ApiError, readAnswer, type PayApi, type PaySession, type SessionQuery } from '../lib/api.ts';
-import { rememberSession, sessionUrl, takePrefetched } from '../lib/session-request.ts';
+import { rememberSession, sessionUrl, takePrefetched } from '../../../client/session-request.ts';
 
 /** Why a link cannot be used: named here, worded by the views in the element's language. */
 export type LinkProblem =

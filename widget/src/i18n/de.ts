@@ -5,11 +5,9 @@
  * are read with German separators (1.250,50).
  */
 import type { Messages } from './en.ts';
+import { DE_LOADING } from './loading-texts.ts';
 
-export const loading = 'Zahlungsseite wird geladen...';
-export const loadError =
-  'Beim Laden des Zahlungsformulars ist ein Problem aufgetreten. Bitte versuchen Sie es später erneut oder wenden Sie sich an den Support.';
-export const tryAgain = 'Erneut versuchen';
+const { loading, loadError, tryAgain } = DE_LOADING;
 
 export const de: Messages = {
   locale: 'de-DE',

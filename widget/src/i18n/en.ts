@@ -2,12 +2,14 @@
  * The widget's English texts: every word the element shows or reports comes from here (or from
  * the second language, ./de.ts, which must have the same keys). The spec's texts are kept word for
  * word. Texts with values are functions; money arrives formatted. `loading`, `loadError` and `tryAgain`
- * are named exports too, so the loader (widget/src/element) takes those texts without the rest.
+ * live in ./loading-texts.ts, so the loader (widget/src/element) takes those texts without the rest.
+ * What the server says too (invalid links, amount refusals, card errors) comes from the shared
+ * catalogue, core/messages.ts.
  */
-export const loading = 'Loading payment page...';
-export const loadError =
-  'There was a problem loading the payment form. Please try again later or contact support.';
-export const tryAgain = 'Try again';
+import { AMOUNT_MESSAGES, CARD_MESSAGES, FIELD_MESSAGES, PAY_MESSAGES } from '../../../core/messages.ts';
+import { EN_LOADING } from './loading-texts.ts';
+
+const { loading, loadError, tryAgain } = EN_LOADING;
 
 export const en = {
   /** BCP 47 locale for money and dates when the page sets none (DESIGN §4a: en-US). */
@@ -22,13 +24,13 @@ export const en = {
   notFoundEmbedded:
     "This payment form isn't linked to a business we know, so it can't take payments. Please contact the business whose website this is to pay your invoice.",
   notConfiguredTitle: 'Merchant Not Configured',
-  notConfigured: "This merchant hasn't completed their payment setup yet. Please contact them directly.",
+  notConfigured: PAY_MESSAGES.merchantNotConfigured,
   invalidTitle: 'Invalid payment link',
   invalidNextHosted: 'Please check the payment link and try again.',
   invalidNextEmbedded:
     'This payment form is missing some details. Please contact the business whose website this is to pay your invoice.',
-  missingInvoice: 'Invalid payment link: the invoice number is missing.',
-  invalidMerchantHosted: 'Invalid merchant. Please check the URL and try again.',
+  missingInvoice: PAY_MESSAGES.missingInvoice,
+  invalidMerchantHosted: PAY_MESSAGES.invalidMerchant,
   invalidMerchantEmbedded: 'Invalid payment link: the form does not name a merchant.',
   unsupportedCurrency: (code: string) => `Invalid payment link: unsupported currency ${code}.`,
   unavailableTitle: 'Payment page unavailable',
@@ -56,18 +58,16 @@ export const en = {
   breakdownAmount: 'Amount',
   breakdownSurcharge: (percent: string) => `Surcharge (${percent}%)`,
   breakdownTotal: 'Total',
-  invalidAmount: 'Please enter a valid payment amount.',
-  exceedsBalance: (balance: string) => `Payment amount cannot exceed the remaining balance of ${balance}.`,
-  balanceBelowMinimum: (balance: string, minimum: string) =>
-    `The remaining ${balance} is below the smallest card payment (${minimum}) and can't be paid by card.`,
-  belowMinimum: (minimum: string) => `The minimum payment is ${minimum}.`,
-  remainderBelowMinimum: (rest: string, balance: string, minimum: string) =>
-    `This would leave ${rest}, less than the smallest card payment. Pay ${balance}, or leave at least ${minimum}.`,
-  aboveMaximum: 'This amount is above the card limit per payment; please split it across cards.',
+  invalidAmount: AMOUNT_MESSAGES.invalid,
+  exceedsBalance: AMOUNT_MESSAGES.exceedsBalance,
+  balanceBelowMinimum: AMOUNT_MESSAGES.balanceBelowMinimum,
+  belowMinimum: AMOUNT_MESSAGES.belowMinimum,
+  remainderBelowMinimum: AMOUNT_MESSAGES.remainderBelowMinimum,
+  aboveMaximum: AMOUNT_MESSAGES.aboveMaximum,
 
   // Receipt email.
   emailLabel: 'Email for receipt (optional)',
-  emailInvalid: 'Email is invalid',
+  emailInvalid: FIELD_MESSAGES.emailInvalid,
 
   // Payment details.
   paymentDetails: 'Card information',
@@ -110,14 +110,14 @@ export const en = {
   mandateNotAccepted: 'Accept the Direct Debit Request to pay by bank debit.',
   noNextAction: 'This payment cannot be completed.',
 
-  // Card errors (spec §8; core/card-errors.ts says the same on the server).
-  cardInsufficientFunds: 'Your card has insufficient funds. Please try a different payment method.',
-  cardLostOrStolen: 'This card has been reported as lost or stolen. Please use a different card.',
-  cardExpired: 'Your card has expired. Please update your card information or use a different card.',
+  // Card errors (spec §8; the server says the same: core/card-errors.ts).
+  cardInsufficientFunds: CARD_MESSAGES.insufficient_funds,
+  cardLostOrStolen: CARD_MESSAGES.lost_or_stolen,
+  cardExpired: CARD_MESSAGES.expired_card,
   cardDeclined: 'Your card was declined.',
   cardAuthenticationFailed:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-  cardFallback: 'Payment processing failed. Please try again.',
+  cardFallback: CARD_MESSAGES.fallback,
 
   // Quote and Pay.
   quoteChecking: 'Checking the total for this card...',
@@ -131,7 +131,7 @@ export const en = {
   waitFor: 'You can try again in {clock}.',
   pay: (total: string) => `Pay ${total}`,
   processing: 'Processing...',
-  processingError: 'There was an error processing your payment. Please try again.',
+  processingError: PAY_MESSAGES.processingError,
   paymentFailed: (message: string) => `Payment failed: ${message}`,
   paymentFailedStatus: (status: string) => `Payment failed with status: ${status}`,
 
@@ -144,7 +144,7 @@ export const en = {
   belowMinimumContact: 'Please contact',
   toSettle: 'to settle it.',
   fullyPaid: 'Invoice fully paid!',
-  fullyPaidText: 'This invoice has been fully paid. Thank you!',
+  fullyPaidText: PAY_MESSAGES.fullyPaid,
   endSession: 'End Session',
 
   // Results.
@@ -157,8 +157,7 @@ export const en = {
   resultRemaining: 'Remaining balance',
   submittedTitle: 'Payment submitted',
   /** The `processing` result of a bank debit: the exact words the customer is promised (issue 17). */
-  debitSubmitted:
-    "Payment submitted — bank debits take up to 3 business days to clear. We'll email a receipt when it clears.",
+  debitSubmitted: PAY_MESSAGES.debitSubmitted,
   resultInvoice: 'Invoice',
   resultReference: 'Reference',
   anotherPayment: 'Make Another Payment',

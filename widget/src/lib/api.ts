@@ -4,111 +4,25 @@
  * 3-D Secure step. Errors carry the server's `{ error: { code, message } }` and the rest of its
  * answer (a changed quote, a declined payment, the time to wait).
  */
+import { ApiError, readAnswer, requestJson, type RawAnswer } from '../../../client/http.ts';
+import { fetchRaw, sessionUrl, takePrefetched, type SessionQuery } from '../../../client/session-request.ts';
+import type { Schemas } from '../../../client/api-types.ts';
 import { randomId } from './ids.ts';
-import {
-  fetchRaw,
-  sessionUrl,
-  takePrefetched,
-  type RawAnswer,
-  type SessionQuery,
-} from './session-request.ts';
 
+export { ApiError, readAnswer };
 export type { SessionQuery };
 
-export interface PaySession {
-  paySessionId: string;
-  merchant: {
-    id: string;
-    name: string;
-    status: string;
-    shortcode: string;
-    ready: boolean;
-    notReadyReason: string | null;
-    /** Who the customer contacts when the page cannot take the payment. */
-    contact?: { email: string; phone: string | null };
-    /** The merchant's logo (https) and brand colour (#rrggbb), shown by the hosted pay page. */
-    logoUrl?: string | null;
-    brandColor?: string | null;
-  };
-  provider: { mode: 'sandbox' | 'stripe'; publishableKey: string | null; connectedAccountId: string | null };
-  surcharge: { enabled: boolean; percentage: number; bps: number };
-  platformFeeBps: number;
-  /** AU BECS Direct Debit when the merchant offers it in this currency; `offered` null: the amount decides. */
-  bankDebit?: {
-    offered: boolean | null;
-    minimumAmount: number | null;
-    surchargeBps: number;
-    surchargeCap: number | null;
-    rule: string;
-  } | null;
-  invoice: {
-    number: string;
-    currency: string;
-    linkAmount: number | null;
-    balance: number | null;
-    fullyPaid: boolean;
-    /** `paid`: nothing due here; `below_minimum`: can't be paid by card; `open`: payable (DESIGN §3.3). */
-    state?: 'open' | 'paid' | 'below_minimum';
-    /** What this link alone would leave due, when another observation caps the balance lower. */
-    cappedFrom?: number | null;
-    history: HistoryEntry[];
-  };
-  limits: {
-    minimum: number;
-    /** The most one payment may take (before surcharge): within the card limit, never leaving less than the minimum. */
-    maximum: number | null;
-    maximumCharge?: number;
-    minimumWaivedForFullBalance: boolean;
-  };
-}
+const NETWORK_ERROR = 'Could not reach the payment server. Please check your connection and try again.';
 
-export interface HistoryEntry {
-  amount: number;
-  surcharge: number;
-  total: number;
-  date: string;
-  status: string;
-}
-
-export interface ServerBreakdown {
-  amount: number;
-  surcharge: number;
-  total: number;
-  platformFee: number;
-  surchargeBps: number;
-  surchargePercentage: number;
-  rule: string;
-}
-
-export interface QuotedMethod {
-  type: string;
-  brand: string | null;
-  funding: string | null;
-  country: string | null;
-  wallet: string | null;
-  last4: string | null;
-  /** "Visa credit", "Mastercard debit · Apple Pay" */
-  label: string;
-}
-
-export interface Quote {
-  quoteId: string;
-  expiresAt: string;
-  currency: string;
-  confirmationToken: string;
-  paymentMethod: QuotedMethod;
-  breakdown: ServerBreakdown;
-  remainingAfter: number | null;
-}
-
+/** The server's answers, as its OpenAPI document describes them (client/api-types.ts, generated). */
+export type PaySession = Schemas['PaySession'];
+export type HistoryEntry = PaySession['invoice']['history'][number];
+export type Quote = Schemas['Quote'];
 /** What create-payment-intent answers: the payment as it stands, and what the widget does next. */
-export interface CreatedPayment extends PaymentState {
-  status: 'succeeded' | 'processing' | 'requires_action' | 'pending';
-  paymentIntentId: string;
-  /** Only for requires_action: for the 3-D Secure step (handleNextAction), nothing else. */
-  clientSecret: string | null;
-  breakdown: ServerBreakdown;
-}
+export type CreatedPayment = Schemas['CreatePaymentResponse'];
+export type PaymentState = Schemas['PaymentState'];
+/** What the sandbox's browser routes answer for a refused card (as Stripe.js reports it). */
+export type SandboxError = Schemas['SandboxError']['error'];
 
 export interface WhereInput {
   paySessionId: string;
@@ -117,85 +31,17 @@ export interface WhereInput {
   amount: number;
 }
 
-export interface PaymentState {
-  paymentId: string;
-  transactionId: string | null;
-  status: string;
-  invoice: string;
-  currency: string;
-  amount: number;
-  surcharge: number;
-  total: number;
-  remaining: number | null;
-  failure: { code: string | null; message: string | null } | null;
-  /** `card` or `au_becs_debit`; a bank debit stays `processing` until it clears. */
-  method?: string;
-  /** A processing bank debit: the date (YYYY-MM-DD) it should have cleared by. */
-  clearsBy?: string | null;
-}
-
-/** A JSON answer, or the server's `{ error: { code, message } }` as an ApiError. */
-export function readAnswer<T>({ status, text }: RawAnswer): T {
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    /* not JSON */
-  }
-  if (status < 200 || status > 299) {
-    const err = (parsed as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
-    throw new ApiError(
-      status,
-      err?.code ?? 'http_error',
-      err?.message ?? (text.slice(0, 200) || `HTTP ${status}`),
-      (parsed as Record<string, unknown> | null) ?? null,
-    );
-  }
-  return parsed as T;
-}
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** The whole answer: e.g. `quote` of a changed quote, `payment` of a decline, `retryAt`. */
-    readonly body: Record<string, unknown> | null = null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  get field(): string | undefined {
-    return (this.body?.error as { field?: string } | undefined)?.field;
-  }
-}
-
 export class PayApi {
   constructor(readonly base: string) {}
 
-  async #call<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(this.base + path, {
-        method,
-        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'omit',
-      });
-    } catch {
-      throw new ApiError(
-        0,
-        'network',
-        'Could not reach the payment server. Please check your connection and try again.',
-      );
-    }
-    return readAnswer<T>({ status: res.status, text: await res.text() });
+  #call<T>(method: string, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    return requestJson<T>(this.base + path, {
+      method,
+      json,
+      headers,
+      credentials: 'omit',
+      networkMessage: NETWORK_ERROR,
+    });
   }
 
   /** The pay session for a normalized link query (a hosted page may have fetched it already). */
@@ -205,12 +51,8 @@ export class PayApi {
     let answer: RawAnswer;
     try {
       answer = await (parked ? parked.answer : fetchRaw(url));
-    } catch {
-      throw new ApiError(
-        0,
-        'network',
-        'Could not reach the payment server. Please check your connection and try again.',
-      );
+    } catch (cause) {
+      throw new ApiError(0, 'network', NETWORK_ERROR, null, { cause });
     }
     return readAnswer(answer);
   }
@@ -277,14 +119,6 @@ export class PayApi {
       () => ({ error: { type: 'api_connection_error', code: null, message: '' } }),
     );
   }
-}
-
-export interface SandboxError {
-  type: string;
-  code: string | null;
-  decline_code?: string;
-  message: string;
-  param?: string;
 }
 
 export type SandboxResult<T> = { ok: T; error?: undefined } | { error: SandboxError; ok?: undefined };

@@ -2,28 +2,12 @@
  * The element's events (DESIGN §4a): `invoice-pay:ready|payment|paid|error|end`, dispatched on the
  * host, bubbling and composed so they cross shadow roots. Amounts are minor units. Every event
  * names the invoice (an error too, when the element has one) and carries the host's `reference`.
+ * The detail's type is the published one (widget/types/index.d.ts): written once, for npm users too.
  */
+import type { InvoicePayEventDetail, InvoicePayEventName } from '../../types/index.d.ts';
 import type { PaySession, PaymentState } from './api.ts';
 
-export interface InvoicePayEventDetail {
-  paymentId: string | null;
-  transactionId: string | null;
-  invoice: string | null;
-  currency: string | null;
-  amount: number | null;
-  surcharge: number | null;
-  total: number | null;
-  remaining: number | null;
-  /** On `payment` (and `end` after one): `succeeded`, or `processing` for a bank debit still clearing. */
-  status?: string;
-  /** The element's `reference` attribute (stored on the payment), or null. */
-  reference: string | null;
-  /** On `invoice-pay:error` only. */
-  message?: string;
-  code?: string;
-}
-
-export type InvoicePayEventName = 'ready' | 'payment' | 'paid' | 'error' | 'end';
+export type { InvoicePayEventDetail, InvoicePayEventName };
 
 export function eventDetail(
   session: PaySession | null,

@@ -8,7 +8,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { AuthError } from '../../../../client/auth.ts';
 import { siteAuth } from '../../shared/auth.ts';
 import { AuthCard, focusById, type Notice } from './AuthCard.tsx';
-import { failureText, GENERIC_FAILURE, RESET_LINK_INVALID } from './messages.ts';
+import { SignInAction } from './EmailLinkForm.tsx';
+import { failureText, GENERIC_FAILURE, PASSWORD_CHANGED, RESET_LINK_INVALID } from './messages.ts';
 import { NewPasswordFields, type NewPasswordField } from './NewPasswordFields.tsx';
 
 type Field = NewPasswordField;
@@ -35,7 +36,7 @@ export function ResetPasswordPage() {
     setNotice(null);
     try {
       const message = await siteAuth().resetPassword(token, values.password, values.confirmPassword);
-      setDone(message || 'Your password has been changed. You can now sign in.');
+      setDone(message || PASSWORD_CHANGED);
     } catch (err) {
       const error = err instanceof AuthError ? err : new AuthError(GENERIC_FAILURE);
       const field = error.field as Field | 'token' | undefined;
@@ -55,11 +56,7 @@ export function ResetPasswordPage() {
   if (done) {
     return (
       <AuthCard title="Password Updated" view="done" notice={{ kind: 'success', content: done }}>
-        <div className="auth-card__actions">
-          <Link className="button" to="/login">
-            Sign In
-          </Link>
-        </div>
+        <SignInAction />
       </AuthCard>
     );
   }

@@ -3,13 +3,14 @@
  * token, then offers sign-in. A bad or expired link can ask for a new one (the API answers the same
  * whether or not the email has an unconfirmed account).
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { AuthError } from '../../../../client/auth.ts';
 import { runOnce, siteAuth } from '../../shared/auth.ts';
 import { Spinner } from '../../shared/PageLayout.tsx';
-import { AuthCard, focusById, TextField, type Notice } from './AuthCard.tsx';
-import { emailError, failureText, GENERIC_FAILURE, VERIFY_LINK_INVALID } from './messages.ts';
+import { AuthCard, type Notice } from './AuthCard.tsx';
+import { BackToSignIn, EmailLinkForm, SignInAction } from './EmailLinkForm.tsx';
+import { failureText, GENERIC_FAILURE, VERIFY_LINK_INVALID } from './messages.ts';
 
 type State =
   { status: 'verifying' } | { status: 'verified'; message: string } | { status: 'failed'; message: string };
@@ -51,11 +52,7 @@ export function VerifyEmailPage() {
   if (state.status === 'verified') {
     return (
       <AuthCard title="Email Confirmed" view="verified" notice={{ kind: 'success', content: state.message }}>
-        <div className="auth-card__actions">
-          <Link className="button" to="/login">
-            Sign In
-          </Link>
-        </div>
+        <SignInAction />
       </AuthCard>
     );
   }
@@ -63,50 +60,26 @@ export function VerifyEmailPage() {
 }
 
 function VerifyFailed({ message }: { message: string }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>({ kind: 'error', content: message });
-  const [busy, setBusy] = useState(false);
 
-  const resend = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const bad = emailError(email);
-    setError(bad);
-    if (bad) return focusById('verify-email');
-    setBusy(true);
+  const resend = async (email: string) => {
     try {
-      setNotice({ kind: 'success', content: await siteAuth().resendVerification(email.trim()) });
+      setNotice({ kind: 'success', content: await siteAuth().resendVerification(email) });
     } catch (err) {
       setNotice({ kind: 'error', content: failureText(err, GENERIC_FAILURE) });
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
     <AuthCard title="Email Not Confirmed" view="failed" notice={notice}>
       <p>Enter your email to get a new confirmation link.</p>
-      <form className="auth-form" noValidate onSubmit={resend} aria-label="Send a new confirmation link">
-        <TextField
-          id="verify-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          error={error}
-          onChange={(v) => {
-            setEmail(v);
-            if (error) setError(null);
-          }}
-        />
-        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-          {busy ? 'Sending...' : 'Send New Link'}
-        </button>
-      </form>
-      <p className="auth-card__footer">
-        <Link to="/login">Back to Sign In</Link>
-      </p>
+      <EmailLinkForm
+        id="verify-email"
+        formLabel="Send a new confirmation link"
+        submitLabel="Send New Link"
+        onSend={resend}
+      />
+      <BackToSignIn />
     </AuthCard>
   );
 }

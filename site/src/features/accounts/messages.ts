@@ -1,17 +1,19 @@
 /**
- * Texts of the accounts pages. The spec's own (§5, §8) come from the shared auth client so the
- * console and the site say the same; the rest are ours.
+ * Texts of the accounts pages. What the server says too comes from core/messages.ts (the spec's
+ * password rules through the shared auth client, so the console and the site say the same).
  */
 export { SIGN_IN_FAILED, SIGN_UP_FAILED } from '../../../../client/auth.ts';
 import { AuthError } from '../../../../client/auth.ts';
+import { ACCOUNT_MESSAGES, FIELD_MESSAGES } from '../../../../core/messages.ts';
 
-export const EMAIL_REQUIRED = 'Email is required';
-export const EMAIL_INVALID = 'Email is invalid';
-export const PASSWORD_REQUIRED = 'Password is required';
+export const EMAIL_REQUIRED = FIELD_MESSAGES.emailRequired;
+export const EMAIL_INVALID = FIELD_MESSAGES.emailInvalid;
+export const PASSWORD_REQUIRED = FIELD_MESSAGES.passwordRequired;
 export const GENERIC_FAILURE = 'An error occurred. Please try again.';
-export const VERIFY_LINK_INVALID = 'This confirmation link is invalid or has expired.';
-export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
-export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.';
+export const VERIFY_LINK_INVALID = ACCOUNT_MESSAGES.verifyLinkInvalid;
+export const RESET_LINK_INVALID = ACCOUNT_MESSAGES.resetLinkInvalid;
+export const RESET_SENT = ACCOUNT_MESSAGES.resetSent;
+export const PASSWORD_CHANGED = ACCOUNT_MESSAGES.passwordChanged;
 
 /** What a failed request shows: the API's own message for a 4xx, `fallback` for anything else. */
 export function failureText(err: unknown, fallback: string): string {

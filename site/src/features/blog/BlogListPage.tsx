@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { PageLayout, Spinner } from '../../shared/PageLayout.tsx';
 import { useProductName } from '../../shared/public-config.ts';
-import '../../styles/blog.css';
+import './blog.css';
+import { TagList } from './TagList.tsx';
 import { fetchBlogList, type BlogSummary } from './blog-api.ts';
 import { formatBlogDate } from './format.ts';
 
@@ -66,15 +67,7 @@ export function BlogListPage() {
                     />
                   )}
                   <div className="blog-card__body">
-                    {post.tags.length > 0 && (
-                      <ul className="tag-list" aria-label="Tags">
-                        {post.tags.map((tag) => (
-                          <li key={tag} className="tag">
-                            {tag}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
+                    <TagList tags={post.tags} />
                     <h2 className="blog-card__title">
                       <Link to={`/blog/${encodeURIComponent(post.slug)}`}>{post.title}</Link>
                     </h2>

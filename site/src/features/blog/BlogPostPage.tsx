@@ -8,7 +8,8 @@ import { Link, useParams } from 'react-router-dom';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { PageLayout, Spinner } from '../../shared/PageLayout.tsx';
 import { useProductName } from '../../shared/public-config.ts';
-import '../../styles/blog.css';
+import './blog.css';
+import { TagList } from './TagList.tsx';
 import { fetchBlogPost, type BlogPost } from './blog-api.ts';
 import { postDescription } from '../../../../core/blog-text.ts';
 import { formatBlogDate, shareLinks } from './format.ts';
@@ -79,15 +80,7 @@ function Post({ post }: { post: BlogPost }) {
         ← Back to Blog
       </Link>
       {post.image_url && <img className="blog-post__image" src={post.image_url} alt="" />}
-      {post.tags.length > 0 && (
-        <ul className="tag-list" aria-label="Tags">
-          {post.tags.map((tag) => (
-            <li key={tag} className="tag">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagList tags={post.tags} />
       <h1 className="blog-post__title">{post.title}</h1>
       <p className="blog-post__meta">
         {post.author && <span>By {post.author}</span>}

@@ -4,9 +4,10 @@
  * (DESIGN §4b), checked by the server; `code` comes back from OAuth but not from Account Links
  * onboarding, so a missing code with a state present is left for the server to judge.
  */
-export const NO_CODE = 'No authorization code received from Stripe';
-export const NO_STATE = 'No merchant ID provided in the callback URL state parameter';
-export const CONNECT_FAILED = 'Failed to connect to Stripe';
+import { CONNECT_MESSAGES } from '../../../../core/messages.ts';
+export const NO_CODE = CONNECT_MESSAGES.noCode;
+export const NO_STATE = CONNECT_MESSAGES.noState;
+export const CONNECT_FAILED = CONNECT_MESSAGES.connectFailed;
 export const SIGN_IN_REQUIRED = 'You must be signed in as an admin to finish connecting Stripe.';
 export const NOT_ADMIN = 'This account does not have admin access, so it cannot connect Stripe accounts.';
 

@@ -6,9 +6,10 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { ApiError, requestJson } from '../../../../client/http.ts';
 import { validateContactForm, type ContactErrors, type ContactField } from '../../../../core/contact-form.ts';
 import '../../styles/forms.css';
-import '../../styles/contact.css';
+import './contact.css';
 
 export const CONTACT_SUCCESS = "Thanks for your interest! We'll be in touch soon.";
 export const CONTACT_FAILURE = 'Something went wrong. Please try again later.';
@@ -86,33 +87,25 @@ export function ContactModal({ open, onClose, productName }: Props) {
     }
     setStatus('sending');
     try {
-      const res = await fetch('/api/public/prospects', {
+      await requestJson('/api/public/prospects', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
+        json: {
           name: values.name.trim(),
           email: values.email.trim(),
           phone: values.phone.trim() || null,
           company_name: values.company_name.trim(),
           website: values.website,
-        }),
+        },
       });
-      if (res.ok) {
-        setStatus('sent');
-        return;
-      }
+      setStatus('sent');
+    } catch (err) {
       // The server checks the same rules; show its field message where it names one.
-      const body = (await res.json().catch(() => null)) as {
-        error?: { field?: string; message?: string };
-      } | null;
-      const field = body?.error?.field;
-      if (res.status === 400 && (field === 'name' || field === 'email' || field === 'company_name')) {
-        setErrors({ [field]: body!.error!.message });
+      const field = err instanceof ApiError && err.status === 400 ? err.field : undefined;
+      if (field === 'name' || field === 'email' || field === 'company_name') {
+        setErrors({ [field]: (err as ApiError).message });
         setStatus('idle');
         return;
       }
-      setStatus('failed');
-    } catch {
       setStatus('failed');
     }
   };

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import '../../styles/forms.css';
-import '../../styles/demo-checkout.css';
+import './demo-checkout.css';
 import {
   DEMO_DELAY_MS,
   DEMO_INVOICE,

@@ -4,6 +4,7 @@
  * most 2 decimals and never above the amount due, quick 25/50/75/100 % buttons, a 2.95 % surcharge
  * computed with the same integer money maths as real payments, and en-AU formatting.
  */
+import { AMOUNT_MESSAGES } from '../../../../core/messages.ts';
 import {
   computeSurcharge,
   formatMoney,
@@ -29,7 +30,7 @@ export const DEMO_DELAY_MS = 1500;
 export const DEMO_RESET_MS = 1000;
 
 export const DEMO_MESSAGES = {
-  invalidAmount: 'Please enter a valid payment amount.',
+  invalidAmount: AMOUNT_MESSAGES.invalid,
   holderRequired: 'Card holder name is required',
   numberRequired: 'Card number is required',
   expiryRequired: 'Expiry date is required',

@@ -6,7 +6,7 @@
  * @example <ErrorBoundary><App /></ErrorBoundary>
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import '../../styles/errors.css';
+import './errors.css';
 
 interface State {
   error: Error | null;

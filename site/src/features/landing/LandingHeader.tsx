@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import './styles/header.css';
 
 export const SCROLL_THRESHOLD_PX = 50;
 

@@ -8,7 +8,16 @@ import { Link } from 'react-router-dom';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { useProductName } from '../../shared/public-config.ts';
 import '../../styles/layout.css';
-import '../../styles/landing.css';
+import './styles/page.css';
+import './styles/hero.css';
+import './styles/cards.css';
+import './styles/stats.css';
+import './styles/steps.css';
+import './styles/pricing.css';
+import './styles/testimonials.css';
+import './styles/faq.css';
+import './styles/cta.css';
+import './styles/footer.css';
 import { FAQ, FEATURES, PRICING_LINES, STATS, STEPS, TESTIMONIALS } from './content.ts';
 import { LandingHeader } from './LandingHeader.tsx';
 

@@ -4,7 +4,7 @@ import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { PageLayout } from '../../shared/PageLayout.tsx';
 import { useProductName } from '../../shared/public-config.ts';
 import { CONTACT_EMAIL } from '../../shared/site-info.ts';
-import '../../styles/legal.css';
+import './legal.css';
 import { LEGAL_UPDATED } from './PrivacyPage.tsx';
 
 export function TermsPage() {

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
+import { requestJson } from '../../../../client/http.ts';
 import { formatMoney } from '../../../../core/money.ts';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { PageLayout } from '../../shared/PageLayout.tsx';
@@ -34,13 +35,11 @@ type View =
 const RECHECKS = 5;
 const RECHECK_MS = 1500;
 
-async function fetchDetails(lookup: NonNullable<DetailsLookup>): Promise<PaymentDetails> {
-  const res = await fetch(`/api/payments/details?${lookup.by}=${encodeURIComponent(lookup.value)}`, {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-  });
-  if (!res.ok) throw new Error(`details ${res.status}`);
-  return (await res.json()) as PaymentDetails;
+function fetchDetails(lookup: NonNullable<DetailsLookup>): Promise<PaymentDetails> {
+  return requestJson<PaymentDetails>(
+    `/api/payments/details?${lookup.by}=${encodeURIComponent(lookup.value)}`,
+    { method: 'POST' },
+  );
 }
 
 function endSession() {

@@ -3,39 +3,21 @@
  * payment the URL names, what its status means for the customer, and where 'Make Another Payment'
  * goes (DESIGN §4b: the amount of the link the payment was made against, not the remaining).
  */
+import type { Schemas } from '../../../../client/api-types.ts';
+import { PAY_MESSAGES } from '../../../../core/messages.ts';
 import { fromMinorUnits } from '../../../../core/money.ts';
 
-export const INVALID_SESSION = 'Invalid payment session.';
-export const DETAILS_FAILED = 'Unable to retrieve payment details. Please contact support.';
-export const FULLY_PAID = 'This invoice has been fully paid. Thank you!';
+export const INVALID_SESSION = PAY_MESSAGES.invalidPaymentSession;
+export const DETAILS_FAILED = PAY_MESSAGES.detailsFailed;
+export const FULLY_PAID = PAY_MESSAGES.fullyPaid;
 
-/** `/api/payments/details` (spec §3 "Payment details response", plus our fields). */
-export interface PaymentDetails {
-  id: string;
-  paymentId: string;
-  amount: number;
-  currency: string;
-  status: string;
-  invoiceNo: string;
-  paymentMethod: string | null;
-  paymentDate: string;
-  surcharge: number;
-  total: number;
-  merchantName: string;
-  remaining_due: number | null;
-  merchant_id: string;
-  link_amount: number | null;
-  /** `card` or `au_becs_debit` (AU BECS Direct Debit: `processing` for up to 3 business days). */
-  method?: string;
-  /** A processing bank debit: the date (YYYY-MM-DD) it should have cleared by. */
-  clearsBy?: string | null;
-}
+/** `/api/payments/details` (spec §3 "Payment details response", plus our fields): POST /api/payments/details (`method`: `card` or `au_becs_debit`, a bank debit `processing` until it clears by `clearsBy`). */
+export type PaymentDetails = Schemas['PaymentDetails'];
 
 /** A bank debit submitted and clearing (issue 17): the same words as the widget's result view. */
-export const DEBIT_SUBMITTED =
-  "Payment submitted — bank debits take up to 3 business days to clear. We'll email a receipt when it clears.";
+export const DEBIT_SUBMITTED = PAY_MESSAGES.debitSubmitted;
 
-export const isClearingDebit = (d: Pick<PaymentDetails, 'status' | 'method'>) =>
+export const isClearingDebit = (d: { status: string; method?: string }) =>
   d.status === 'processing' && d.method === 'au_becs_debit';
 
 export type DetailsLookup = { by: 'session_id' | 'reference'; value: string } | null;

@@ -3,33 +3,23 @@
  * the credible observations (DESIGN §3.3) — with Needs attention (overpaid, a remainder below the
  * card minimum, a link capped by another observation) and a link to each invoice's page.
  */
-import {
-  BooleanInput,
-  ExportButton,
-  FilterButton,
-  FunctionField,
-  List,
-  SearchInput,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, FunctionField, SearchInput, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ATTENTION_LABEL } from '../invoices/types.ts';
-import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
+import { ATTENTION_LABEL } from './types.ts';
+import { ConsoleList } from '../shared/ConsoleList.tsx';
 import { money, shortDate } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Invoice } from '../shared/types.ts';
-import { useListFilters } from '../shared/responsive.tsx';
 import { exportInvoices, InvoiceDatagrid } from './invoice-list-extras.tsx';
 
 export function InvoiceList() {
   const translate = useTranslate();
-  const queryOptions = useListErrorOptions('console.invoice_list.load_failed');
   return (
-    <List
-      title={translate('console.titles.invoices')}
+    <ConsoleList
+      title="console.titles.invoices"
+      loadFailed="console.invoice_list.load_failed"
       sort={{ field: 'updated_at', order: 'DESC' }}
-      filters={useListFilters([
+      filters={[
         <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.invoice_list.search')} />,
         <BooleanInput
           key="needs_attention"
@@ -38,17 +28,8 @@ export function InvoiceList() {
           alwaysOn
         />,
         <BooleanInput key="overpaid" source="overpaid" label="console.invoice_list.overpaid_only" alwaysOn />,
-      ])}
+      ]}
       exporter={exportInvoices}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportButton maxResults={10000} label="console.lists.export" />
-        </TopToolbar>
-      }
-      queryOptions={queryOptions}
-      error={<ListError message="console.invoice_list.load_failed" />}
-      empty={false}
     >
       <InvoiceDatagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField
@@ -109,6 +90,6 @@ export function InvoiceList() {
           render={(i: Invoice) => shortDate(i.updated_at)}
         />
       </InvoiceDatagrid>
-    </List>
+    </ConsoleList>
   );
 }

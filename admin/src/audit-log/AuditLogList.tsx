@@ -1,21 +1,10 @@
 /** /admin/audit-log: who did what, newest first; search, filter by action; CSV export. A SimpleList on phones. */
 import { Box } from '@mui/material';
-import {
-  DataTable,
-  DateField,
-  ExportButton,
-  FilterButton,
-  List,
-  SearchInput,
-  SimpleList,
-  TextInput,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, DateField, SearchInput, SimpleList, TextInput, useTranslate } from 'react-admin';
 import { csvExporter } from '../shared/csv.ts';
 import { dateTime } from '../shared/format.ts';
-import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
-import { ResponsiveList, useListFilters } from '../shared/responsive.tsx';
+import { ConsoleList } from '../shared/ConsoleList.tsx';
+import { ResponsiveList } from '../shared/responsive.tsx';
 
 interface AuditEntry {
   id: string;
@@ -43,26 +32,16 @@ const exportAuditLog = csvExporter<AuditEntry>('audit-log', [
 
 export function AuditLogList() {
   const translate = useTranslate();
-  const queryOptions = useListErrorOptions('console.audit.load_failed');
-  const filters = useListFilters([
+  const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.audit.search')} />,
     <TextInput key="action" source="action" label="console.audit.columns.action" />,
-  ]);
+  ];
   return (
-    <List
-      title={translate('console.titles.audit_log')}
-      sort={{ field: 'created_at', order: 'DESC' }}
+    <ConsoleList
+      title="console.titles.audit_log"
+      loadFailed="console.audit.load_failed"
       filters={filters}
       exporter={exportAuditLog}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportButton maxResults={10000} label="console.lists.export" />
-        </TopToolbar>
-      }
-      queryOptions={queryOptions}
-      error={<ListError message="console.audit.load_failed" />}
-      empty={false}
       perPage={50}
     >
       <ResponsiveList
@@ -111,6 +90,6 @@ export function AuditLogList() {
           </DataTable>
         }
       />
-    </List>
+    </ConsoleList>
   );
 }

@@ -9,18 +9,14 @@ import {
   DataTable,
   DateField,
   EmailField,
-  ExportButton,
-  FilterButton,
-  List,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useTranslate,
 } from 'react-admin';
 import { csvExporter } from '../shared/csv.ts';
-import { ListError, useListErrorOptions } from '../shared/ListError.tsx';
-import { ResponsiveList, useListFilters } from '../shared/responsive.tsx';
+import { ConsoleList } from '../shared/ConsoleList.tsx';
+import { ResponsiveList } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 
 interface Prospect {
@@ -69,8 +65,7 @@ function ProspectBulkActions() {
 
 export function ProspectList() {
   const translate = useTranslate();
-  const queryOptions = useListErrorOptions('console.prospects.load_failed');
-  const filters = useListFilters([
+  const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.prospects.search')} />,
     <SelectInput
       key="status"
@@ -80,22 +75,13 @@ export function ProspectList() {
       translateChoice={false}
       alwaysOn
     />,
-  ]);
+  ];
   return (
-    <List
-      title={translate('console.titles.prospects')}
-      sort={{ field: 'created_at', order: 'DESC' }}
+    <ConsoleList
+      title="console.titles.prospects"
+      loadFailed="console.prospects.load_failed"
       filters={filters}
       exporter={exportProspects}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportButton maxResults={10000} label="console.lists.export" />
-        </TopToolbar>
-      }
-      queryOptions={queryOptions}
-      error={<ListError message="console.prospects.load_failed" />}
-      empty={false}
     >
       <ResponsiveList
         phone={
@@ -126,6 +112,6 @@ export function ProspectList() {
           </DataTable>
         }
       />
-    </List>
+    </ConsoleList>
   );
 }

@@ -8,7 +8,12 @@
  *   flow are separate bundles; several widgets on a page park several answers);
  * - `takePrefetched` (flow) uses a parked answer for the same URL once, or nothing. An answer
  *   parked more than a minute ago is not used: the flow asks again for current figures.
+ *
+ * It lives in client/ because the widget's loader and flow and the hosted pay page (site/src/pay)
+ * all use it; only type imports from client/http.ts, so the loader stays small.
  */
+import type { RawAnswer } from './http.ts';
+
 export interface SessionQuery {
   merchant?: string;
   shortcode?: string;
@@ -18,10 +23,7 @@ export interface SessionQuery {
   paySessionId?: string;
 }
 
-export interface RawAnswer {
-  status: number;
-  text: string;
-}
+export type { RawAnswer };
 
 export interface Parked {
   url: string;
