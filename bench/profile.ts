@@ -4,7 +4,8 @@
  * real server and prints requests/s and the server's CPU time per request — and for cp, confirmed
  * payments/s and the CPU time per confirmed payment — from /proc, less sensitive to a busy machine
  * than req/s. With PROF=1 the server runs with --cpu-prof into
- * /tmp/invoicepay-prof-<ps|cp>.
+ * /tmp/invoicepay-prof-<ps|cp>; PROF_NODE_ARGS adds flags to the server's node (e.g. `--import` of a
+ * statement counter).
  */
 import autocannon from 'autocannon';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +21,10 @@ if (process.env.PROF) {
   mkdirSync(dir);
 }
 const server = await startAppServer({
-  nodeArgs: process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [],
+  nodeArgs: [
+    ...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []),
+    ...(process.env.PROF_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ],
 });
 const cpuMs = () => {
   const f = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');

@@ -13,7 +13,7 @@
  */
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
-import type { OutboxTable } from '../db/types.ts';
+import type { OutboxTable, Payment } from '../db/types.ts';
 import { buildAutomationPayload, buildWriteOffPayload, writeOffDetails } from './webhook-payload.ts';
 import { paymentEvent, refundEvent, writeOffEvent } from './webhook-events.ts';
 import { insertJob } from '../outbox/repository.ts';
@@ -22,6 +22,8 @@ export interface EnqueueInput {
   paymentId: string;
   refundId?: string | null;
   kind: 'payment' | 'refund';
+  /** The payment's row as the caller's transaction just wrote it, when it has it (saves a read). */
+  payment?: Payment;
 }
 
 export type SyncTarget = OutboxTable['kind'];
@@ -30,17 +32,35 @@ export function jobKey(event: string, subjectId: string, target: SyncTarget): st
   return `${event}:${subjectId}:${target}`;
 }
 
+/** What a merchant's sync jobs go to: its automation webhook settings and its connection, in one read. */
+async function syncTargetsOf(trx: DbOrTrx, merchantId: string) {
+  const row = await trx
+    .selectFrom('merchants')
+    .leftJoin('accounting_connections as c', 'c.merchant_id', 'merchants.id')
+    .select([
+      'merchants.id',
+      'merchants.make_webhook_url',
+      'merchants.make_scenario_id',
+      'merchants.time_zone',
+      'merchants.webhook_version',
+      'c.provider',
+    ])
+    .where('merchants.id', '=', merchantId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { provider, ...merchant } = row;
+  return { merchant, connection: provider ? { provider } : null };
+}
+
 /** Inserts the merchant's sync jobs; returns the targets that got a new job. */
 export async function enqueuePaymentSync(
   trx: DbOrTrx,
   input: EnqueueInput,
   clock: Clock = systemClock,
 ): Promise<SyncTarget[]> {
-  const payment = await trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', input.paymentId)
-    .executeTakeFirst();
+  const payment =
+    input.payment ??
+    (await trx.selectFrom('payments').selectAll().where('id', '=', input.paymentId).executeTakeFirst());
   if (!payment) throw new Error(`enqueuePaymentSync: payment ${input.paymentId} not found`);
   const refund =
     input.kind === 'refund'
@@ -53,17 +73,9 @@ export async function enqueuePaymentSync(
       : null;
   if (input.kind === 'refund' && !refund)
     throw new Error(`enqueuePaymentSync: refund ${input.refundId} not found`);
-  const merchant = await trx
-    .selectFrom('merchants')
-    .select(['id', 'make_webhook_url', 'make_scenario_id', 'time_zone', 'webhook_version'])
-    .where('id', '=', payment.merchant_id)
-    .executeTakeFirst();
-  if (!merchant) return [];
-  const connection = await trx
-    .selectFrom('accounting_connections')
-    .select(['provider', 'status'])
-    .where('merchant_id', '=', merchant.id)
-    .executeTakeFirst();
+  const targetsOf = await syncTargetsOf(trx, payment.merchant_id);
+  if (!targetsOf) return [];
+  const { merchant, connection } = targetsOf;
 
   const now = clock.now();
   const stamp = now.toISOString();
@@ -140,17 +152,9 @@ export async function enqueueWriteOffSync(trx: DbOrTrx, writeOffId: string, cloc
     .selectAll()
     .where('id', '=', writeOff.invoice_id)
     .executeTakeFirstOrThrow();
-  const merchant = await trx
-    .selectFrom('merchants')
-    .select(['id', 'make_webhook_url', 'make_scenario_id', 'time_zone', 'webhook_version'])
-    .where('id', '=', invoice.merchant_id)
-    .executeTakeFirst();
-  if (!merchant) return [];
-  const connection = await trx
-    .selectFrom('accounting_connections')
-    .select(['provider'])
-    .where('merchant_id', '=', merchant.id)
-    .executeTakeFirst();
+  const targetsOf = await syncTargetsOf(trx, invoice.merchant_id);
+  if (!targetsOf) return [];
+  const { merchant, connection } = targetsOf;
   const details = writeOffDetails(invoice, writeOff, merchant.time_zone);
   const targets: Array<{ kind: SyncTarget; payload: string }> = [];
   if (merchant.make_webhook_url)

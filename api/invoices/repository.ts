@@ -236,7 +236,16 @@ export async function refreshInvoiceTerms(
 ): Promise<{ invoice: Invoice; becameOverpaid: boolean } | null> {
   const invoice = await findInvoiceById(trx, invoiceId);
   if (!invoice) return null;
-  const observations = await observationTerms(trx, invoiceId);
+  return settleInvoiceTerms(trx, invoice, await observationTerms(trx, invoiceId), now);
+}
+
+async function settleInvoiceTerms(
+  trx: DbOrTrx,
+  invoice: Invoice,
+  observations: ObservationTerm[],
+  now?: string,
+): Promise<{ invoice: Invoice; becameOverpaid: boolean }> {
+  const invoiceId = invoice.id;
   const counters = { ...countersOf(invoice), credibleLimit: credibleLimitOf(observations) };
   const terms = invoiceTerms(counters, observations, invoice.currency);
   const overpaid = terms.overpaidAmount > 0 ? 1 : 0;
@@ -270,7 +279,39 @@ export async function refreshInvoiceTerms(
   };
 }
 
-/** Settle the invoice's derived terms after a success; true when it is now overpaid and was not. */
-export async function flagOverpaid(trx: DbOrTrx, invoiceId: string): Promise<boolean> {
-  return (await refreshInvoiceTerms(trx, invoiceId))?.becameOverpaid ?? false;
+/**
+ * A payment succeeded on this invoice: its amount moves to paid (and out of reserved when it held
+ * one), the observation it was made against becomes credible, and the derived terms are settled
+ * (the credible limit, the overpaid flag, attention, paid) — what `adjustInvoice`,
+ * `makeObservationCredible` and `refreshInvoiceTerms` do, in three or four statements: this is on
+ * every payment's path. True when the invoice is now overpaid and was not.
+ */
+export async function recordSuccessOnInvoice(
+  trx: DbOrTrx,
+  invoiceId: string,
+  delta: { paid: number; reserved: number },
+  observationId: string | null,
+  now: string,
+): Promise<boolean> {
+  if (observationId)
+    await trx
+      .updateTable('invoice_observations')
+      .set({ credible: 1, credible_at: now })
+      .where('id', '=', observationId)
+      .where('credible', '=', 0)
+      .execute();
+  const set: Record<string, unknown> = {
+    updated_at: now,
+    version: sql`version + 1`,
+    paid_amount: sql`paid_amount + ${delta.paid}`,
+  };
+  if (delta.reserved) set.reserved_amount = sql`reserved_amount + ${delta.reserved}`;
+  const invoice = await trx
+    .updateTable('invoices')
+    .set(set)
+    .where('id', '=', invoiceId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!invoice) return false;
+  return (await settleInvoiceTerms(trx, invoice, await observationTerms(trx, invoiceId))).becameOverpaid;
 }

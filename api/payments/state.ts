@@ -14,7 +14,7 @@
 import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
-import { adjustInvoice, flagOverpaid, makeObservationCredible } from '../invoices/repository.ts';
+import { adjustInvoice, recordSuccessOnInvoice } from '../invoices/repository.ts';
 import { enqueuePaymentSync } from '../accounting/enqueue.ts';
 import { bankDebitChanges, countsAsDecline, isBankDebit, onFinalWord } from './bank-debit-state.ts';
 import { countDecline } from './declines.ts';
@@ -97,13 +97,9 @@ export async function applyIntentInTrx(
   } else if (target === 'succeeded') {
     next = 'succeeded';
     const delta = { paid: payment.amount, reserved: isReserving(payment.status) ? -payment.amount : 0 };
-    if (payment.invoice_id) {
-      await adjustInvoice(trx, payment.invoice_id, delta, now);
-      if (payment.observation_id)
-        await makeObservationCredible(trx, payment.observation_id, payment.invoice_id, now);
-      if (await flagOverpaid(trx, payment.invoice_id))
+    if (payment.invoice_id)
+      if (await recordSuccessOnInvoice(trx, payment.invoice_id, delta, payment.observation_id, now))
         deps.logger.warn({ paymentId, invoiceId: payment.invoice_id }, 'invoice overpaid by a late success');
-    }
     if (intent.amount !== payment.total_amount)
       deps.logger.error(
         { paymentId, intentAmount: intent.amount, total: payment.total_amount },
@@ -158,8 +154,9 @@ export async function applyIntentInTrx(
   if (Object.keys(changes).length === 0) return payment;
   changes.updated_at = now;
   await updatePayment(trx, payment.id, changes);
-  if (syncJobs) await enqueuePaymentSync(trx, { paymentId: payment.id, kind: 'payment' }, deps.clock);
   const after = { ...payment, ...changes } as Payment;
+  if (syncJobs)
+    await enqueuePaymentSync(trx, { paymentId: payment.id, kind: 'payment', payment: after }, deps.clock);
   await onFinalWord(trx, deps, payment, after); // a bank debit's receipt or failure notices
   return after;
 }
