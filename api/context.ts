@@ -1,6 +1,7 @@
 /**
  * What every request handler can reach: the injected dependencies and per-request values.
  */
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { PasswordHasher } from './auth/password.ts';
 import type { AppDatabase } from './db/database.ts';
@@ -9,11 +10,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { ResolveHost } from './net/resolve.ts';
 import type { PaymentProvider } from './payments/providers/provider.ts';
 
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+export { systemClock, type Clock } from './clock.ts';
 
 /** Dependencies passed to `createApp`: built once by `api/main.ts`, and by each test with a fresh database. */
 export interface AppDeps {

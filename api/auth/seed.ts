@@ -4,7 +4,7 @@
  * Never a fixed password: a demo left reachable must not open with a known login.
  */
 import { randomBytes } from 'node:crypto';
-import type { SeedStep } from '../seed/demo.ts';
+import type { SeedStep } from '../seed/step.ts';
 import { createOrPromoteAdmin } from './service.ts';
 import { findUserByEmail } from './users.ts';
 

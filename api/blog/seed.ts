@@ -2,7 +2,7 @@
  * Demo seed step: one published post, so a fresh demo shows a working blog, list and sitemap.
  * Content goes through the same sanitiser as admin saves.
  */
-import type { SeedStep } from '../seed/demo.ts';
+import type { SeedStep } from '../seed/step.ts';
 import { findBlogBySlug, insertBlog } from './repository.ts';
 import { sanitizeBlogHtml } from './sanitize.ts';
 

@@ -6,7 +6,7 @@
  * @example await deps.mailer.send({ to: 'ann@acme.test', subject: 'Confirm your email', text, kind: 'verify_email' });
  */
 import type { AppDatabase } from '../db/database.ts';
-import type { Clock } from '../context.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 

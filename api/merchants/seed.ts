@@ -3,7 +3,7 @@
  * take charges, and a ready-to-pay link for one of its invoices.
  */
 import { randomBytes } from 'node:crypto';
-import type { SeedStep } from '../seed/demo.ts';
+import type { SeedStep } from '../seed/step.ts';
 import { updateMerchant } from './repository.ts';
 import { createMerchant } from './service.ts';
 

@@ -9,14 +9,7 @@ import { adminSeedStep } from '../auth/seed.ts';
 import { blogSeedStep } from '../blog/seed.ts';
 import { getMeta, setMeta } from '../db/meta.ts';
 import { demoMerchantSeedStep } from '../merchants/seed.ts';
-
-export interface SeedStep {
-  name: string;
-  /** Creates the demo data; returns lines to print (once: e.g. a generated password). */
-  run(deps: AppDeps): Promise<string[]>;
-  /** Lines to print on every later start (e.g. the ready-to-pay link), once the step has run. */
-  announce?(deps: AppDeps): Promise<string[]>;
-}
+import type { SeedStep } from './step.ts';
 
 /** Later domains append their steps here (admin user, demo merchant, blog post, …). */
 export const demoSeedSteps: SeedStep[] = [adminSeedStep, blogSeedStep, demoMerchantSeedStep];

@@ -12,7 +12,7 @@ import { bankPaymentMethod } from './bank-debits.ts';
 import { AUTHENTICATION_FAILURE_MESSAGE, checkTestCard, testCardByKey, type CardInput } from './cards.ts';
 import { applyOutcome, confirmWith, refuseUnconfirmable, type BrowserError } from './confirm.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
-import type { PaymentMethodRow, SandboxTrx } from './database.ts';
+import type { PaymentMethodRow, SandboxTrx } from './tables.ts';
 import { lockIntent, noSuchIntent, renderIntent, saveAndAnnounce, usablePaymentMethod } from './intents.ts';
 import { confirmationTokenJson, newId, paymentMethodJson, type StoredError } from './objects.ts';
 

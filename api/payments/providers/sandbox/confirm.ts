@@ -8,7 +8,7 @@
 import { BANK_DEBIT, startDebit } from './bank-debits.ts';
 import { testCardByKey, type CardOutcome } from './cards.ts';
 import { invalid, type SandboxContext } from './context.ts';
-import type { IntentRow, PaymentMethodRow, SandboxTrx } from './database.ts';
+import type { IntentRow, PaymentMethodRow, SandboxTrx } from './tables.ts';
 import { saveAndAnnounce } from './intents.ts';
 import { newId, type StoredError } from './objects.ts';
 

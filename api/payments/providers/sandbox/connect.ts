@@ -10,7 +10,7 @@
 import type { Clock } from '../../../context.ts';
 import { ProviderRequestError } from '../provider.ts';
 import { compiledOnce } from '../../../db/database.ts';
-import type { AccountRow, SandboxDb, SandboxTrx } from './database.ts';
+import type { AccountRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './events.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import { accountJson, newId } from './objects.ts';

@@ -13,7 +13,7 @@ import type { CreateIntentInput } from '../provider.ts';
 import { confirmWith } from './confirm.ts';
 import { requireChargeableAccount } from './connect.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
-import type { IntentRow } from './database.ts';
+import type { IntentRow } from './tables.ts';
 import { idempotentId, renderIntent, usablePaymentMethod } from './intents.ts';
 import { newId } from './objects.ts';
 import { useToken } from './tokens.ts';

@@ -5,7 +5,7 @@
  * Wallets themselves never run in the sandbox, but the registration an admin sees is real.
  */
 import { invalid, seconds, type SandboxContext } from './context.ts';
-import type { DomainRow } from './database.ts';
+import type { DomainRow } from './tables.ts';
 import { newId, paymentMethodDomainJson } from './objects.ts';
 
 const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

@@ -16,7 +16,7 @@ import { compiledOnce, type Dialect } from '../../../db/database.ts';
 import type { Logger } from '../../../logger.ts';
 import { inWriteTransaction } from '../../group-commit.ts';
 import type { DeliverWebhook } from '../provider.ts';
-import type { EventRow, SandboxDb, SandboxTrx } from './database.ts';
+import type { EventRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { eventJson, newId } from './objects.ts';
 
 export const FIRST_RETRY_MS = 1_000;

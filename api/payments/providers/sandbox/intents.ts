@@ -21,7 +21,7 @@ import { compiledOnce } from '../../../db/database.ts';
 import { inWriteTransaction } from '../../group-commit.ts';
 import { ProviderRequestError } from '../provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
-import type { IntentRow, PaymentMethodRow, RefundRow, SandboxDb, SandboxTrx } from './database.ts';
+import type { IntentRow, PaymentMethodRow, RefundRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './events.ts';
 import { paymentIntentJson, type StoredError } from './objects.ts';
 

@@ -12,7 +12,7 @@ import type {
   PaymentMethodRow,
   RefundRow,
   TokenRow,
-} from './database.ts';
+} from './tables.ts';
 
 export const SANDBOX_API_VERSION = '2026-10-28.endive';
 

@@ -4,7 +4,7 @@
  */
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import { compiledOnce } from '../../../db/database.ts';
-import type { PaymentMethodRow, SandboxDb, SandboxTrx, TokenRow } from './database.ts';
+import type { PaymentMethodRow, SandboxDb, SandboxTrx, TokenRow } from './tables.ts';
 import { confirmationTokenJson } from './objects.ts';
 
 const noSuchToken = (id: string, status = 404) =>

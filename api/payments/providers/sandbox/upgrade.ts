@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Dialect } from '../../../db/database.ts';
-import type { SandboxTrx } from './database.ts';
+import type { SandboxTrx } from './tables.ts';
 
 /** table → [column, portable definition] added since the first release (bank debits, issue 17). */
 const ADDED_COLUMNS: ReadonlyArray<readonly [string, string, string]> = [

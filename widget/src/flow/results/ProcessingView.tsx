@@ -5,7 +5,7 @@
  * provider has not settled yet) reads as the success view, as before.
  */
 import { useMoney, useWidget } from '../i18n-context.ts';
-import type { ResultProps } from './ResultView.tsx';
+import type { ResultProps } from './result-props.ts';
 import { SuccessView } from './SuccessView.tsx';
 import { useFocusOnMount } from './useFocusOnMount.ts';
 

@@ -1,18 +1,12 @@
 /**
  * After Pay: the view for the payment's status, the server's word (DESIGN §4a). Keyed by status: a
- * bank debit's `processing` (BECS, issue 17) says it was submitted and clears in up to 3 business
+ * bank debit's `processing` (AU BECS Direct Debit) says it was submitted and clears in up to 3 business
  * days (ProcessingView.tsx) beside `succeeded`.
  */
 import type { ComponentType } from 'react';
-import type { PaymentState } from '../../lib/api.ts';
 import { ProcessingView } from './ProcessingView.tsx';
+import type { ResultProps } from './result-props.ts';
 import { SuccessView } from './SuccessView.tsx';
-
-export interface ResultProps {
-  payment: PaymentState;
-  onAnother(): void;
-  onEnd(): void;
-}
 
 export const RESULT_VIEWS: Record<string, ComponentType<ResultProps>> = {
   succeeded: SuccessView,

@@ -1,7 +1,7 @@
 /** 'Payment Successful!' (spec §2): what was paid, the transaction id, what remains, and the next step. */
 import { useFocusOnMount } from './useFocusOnMount.ts';
 import { useMoney, useWidget } from '../i18n-context.ts';
-import type { ResultProps } from './ResultView.tsx';
+import type { ResultProps } from './result-props.ts';
 
 export function SuccessView({ payment, onAnother, onEnd }: ResultProps) {
   const { t } = useWidget();
