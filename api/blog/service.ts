@@ -5,6 +5,7 @@
 import { audit } from '../audit/service.ts';
 import type { Actor } from '../audit/actor.ts';
 import type { AppDeps } from '../context.ts';
+import type { Trx } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import {
   deleteBlog,
@@ -29,6 +30,35 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
 }
 
+/**
+ * Write a post where the slug may be taken: a racing write with the same slug, refused by the unique
+ * index, gets the same 409 as the check before it.
+ */
+async function withSlug<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw slugTaken();
+    throw err;
+  }
+}
+
+/** The audit-log entry of an admin's change to a post, in the change's transaction. */
+function auditBlog(
+  trx: Trx,
+  deps: AppDeps,
+  actor: Actor,
+  action: 'blog.create' | 'blog.update' | 'blog.delete',
+  id: string,
+  details: Record<string, unknown>,
+) {
+  return audit(
+    trx,
+    { actor: actor.user, action, targetType: 'blog', targetId: id, details, ip: actor.ip },
+    deps.clock,
+  );
+}
+
 /** Sanitised content; a body that held only dangerous markup is refused rather than stored empty. */
 function cleanContent(html: string): string {
   const clean = sanitizeBlogHtml(html);
@@ -40,8 +70,8 @@ export async function createBlog(deps: AppDeps, input: BlogCreate, actor: Actor)
   const now = deps.clock.now().toISOString();
   const id = crypto.randomUUID();
   const content = cleanContent(input.content);
-  try {
-    return await deps.database.db.transaction().execute(async (trx) => {
+  return withSlug(() =>
+    deps.database.db.transaction().execute(async (trx) => {
       if (await findBlogBySlug(trx, input.slug)) throw slugTaken();
       await insertBlog(trx, {
         id,
@@ -57,24 +87,10 @@ export async function createBlog(deps: AppDeps, input: BlogCreate, actor: Actor)
         created_at: now,
         updated_at: now,
       });
-      await audit(
-        trx,
-        {
-          actor: actor.user,
-          action: 'blog.create',
-          targetType: 'blog',
-          targetId: id,
-          details: { slug: input.slug, status: input.status },
-          ip: actor.ip,
-        },
-        deps.clock,
-      );
+      await auditBlog(trx, deps, actor, 'blog.create', id, { slug: input.slug, status: input.status });
       return toAdminBlog((await findBlogById(trx, id))!);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw slugTaken();
-    throw err;
-  }
+    }),
+  );
 }
 
 export async function updateBlogPost(
@@ -85,8 +101,8 @@ export async function updateBlogPost(
 ): Promise<AdminBlog> {
   const now = deps.clock.now().toISOString();
   const content = input.content === undefined ? undefined : cleanContent(input.content);
-  try {
-    return await deps.database.db.transaction().execute(async (trx) => {
+  return withSlug(() =>
+    deps.database.db.transaction().execute(async (trx) => {
       const existing = await findBlogById(trx, id);
       if (!existing) throw new AppError('not_found', BLOG_MESSAGES.notFound);
       if (
@@ -111,27 +127,13 @@ export async function updateBlogPost(
         updated_at: now,
       };
       await updateBlog(trx, id, changes);
-      await audit(
-        trx,
-        {
-          actor: actor.user,
-          action: 'blog.update',
-          targetType: 'blog',
-          targetId: id,
-          details: {
-            changed: Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined),
-            status,
-          },
-          ip: actor.ip,
-        },
-        deps.clock,
-      );
+      await auditBlog(trx, deps, actor, 'blog.update', id, {
+        changed: Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined),
+        status,
+      });
       return toAdminBlog((await findBlogById(trx, id))!);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw slugTaken();
-    throw err;
-  }
+    }),
+  );
 }
 
 export async function deleteBlogPost(deps: AppDeps, id: string, actor: Actor): Promise<AdminBlog> {
@@ -139,18 +141,7 @@ export async function deleteBlogPost(deps: AppDeps, id: string, actor: Actor): P
     const existing = await findBlogById(trx, id);
     if (!existing) throw new AppError('not_found', BLOG_MESSAGES.notFound);
     await deleteBlog(trx, id);
-    await audit(
-      trx,
-      {
-        actor: actor.user,
-        action: 'blog.delete',
-        targetType: 'blog',
-        targetId: id,
-        details: { slug: existing.slug, title: existing.title },
-        ip: actor.ip,
-      },
-      deps.clock,
-    );
+    await auditBlog(trx, deps, actor, 'blog.delete', id, { slug: existing.slug, title: existing.title });
     return toAdminBlog(existing);
   });
 }
