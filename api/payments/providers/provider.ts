@@ -237,6 +237,16 @@ export class WebhookSignatureError extends Error {
  * Every method throws `ProviderRequestError` when the provider refuses (unknown intent, bad
  * idempotency key reuse, refund larger than the charge, …); network failures are retried by the SDK.
  */
+/** What a connected account's onboarding link is made for (Account Links). */
+export interface OnboardingLinkInput {
+  merchantId: string;
+  email: string;
+  businessName: string;
+  existingAccountId: string | null;
+  refreshUrl: string;
+  returnUrl: string;
+}
+
 export interface PaymentProvider {
   readonly mode: 'sandbox' | 'stripe';
 
@@ -254,14 +264,7 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<ProviderRefund>;
 
   /** Account Links onboarding for a new (or unfinished) connected account. */
-  createOnboardingLink(input: {
-    merchantId: string;
-    email: string;
-    businessName: string;
-    existingAccountId: string | null;
-    refreshUrl: string;
-    returnUrl: string;
-  }): Promise<{ accountId: string; url: string }>;
+  createOnboardingLink(input: OnboardingLinkInput): Promise<{ accountId: string; url: string }>;
   /** OAuth for connecting an existing Standard account; returns to redirectUri?code&state. */
   oauthAuthorizeUrl(input: { state: string; redirectUri: string }): string;
   exchangeOAuthCode(code: string): Promise<{ accountId: string }>;

@@ -17,6 +17,7 @@ import {
   type ConfirmationToken,
   type ConnectedAccount,
   type CreateIntentInput,
+  type OnboardingLinkInput,
   type PaymentMethodDomain,
   type PaymentProvider,
   type ProviderIntent,
@@ -200,14 +201,7 @@ export class StripeProvider implements PaymentProvider {
    * Standard is also the only type an existing account can be connected as through OAuth, so both
    * onboarding paths end in the same kind of account.
    */
-  async createOnboardingLink(input: {
-    merchantId: string;
-    email: string;
-    businessName: string;
-    existingAccountId: string | null;
-    refreshUrl: string;
-    returnUrl: string;
-  }): Promise<{ accountId: string; url: string }> {
+  async createOnboardingLink(input: OnboardingLinkInput): Promise<{ accountId: string; url: string }> {
     let accountId = input.existingAccountId;
     if (!accountId) {
       // A double click must not create two accounts; a changed email/name is a new request.

@@ -8,7 +8,7 @@
  * existing, fully onboarded test account; one it has seen carries its real state.
  */
 import type { Clock } from '../../../context.ts';
-import { ProviderRequestError } from '../provider.ts';
+import { ProviderRequestError, type OnboardingLinkInput } from '../provider.ts';
 import { compiledOnce } from '../../../db/database.ts';
 import type { AccountRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './events.ts';
@@ -97,14 +97,7 @@ export function consentUrl(ctx: SandboxContext, params: Record<string, string>):
 
 export async function createOnboardingLink(
   ctx: SandboxContext,
-  input: {
-    merchantId: string;
-    email: string;
-    businessName: string;
-    existingAccountId: string | null;
-    refreshUrl: string;
-    returnUrl: string;
-  },
+  input: OnboardingLinkInput,
 ): Promise<{ accountId: string; url: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = seconds(ctx.clock);
