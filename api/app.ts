@@ -12,20 +12,20 @@ import { BEARER_SCHEME } from './http/openapi-security.ts';
 import { finishOpenApiDocument } from './http/openapi-document.ts';
 import { registerWebhookDocs } from './accounting/webhook-docs.ts';
 import { authRoutes } from './auth/routes.ts';
-import { blogRoutes } from './blog/routes.ts';
+import { adminBlogRoutes, blogPageRoutes, publicBlogRoutes } from './blog/routes.ts';
 import { AppError, errorBody } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { edge } from './http/edge.ts';
 import { createStatic } from './http/static.ts';
 import { configRoutes } from './meta/routes.ts';
-import { prospectRoutes } from './prospects/routes.ts';
+import { adminProspectRoutes, publicProspectRoutes } from './prospects/routes.ts';
 import { connectRoutes } from './connect/routes.ts';
 import { merchantRoutes } from './merchants/routes.ts';
 import { paymentDomainRoutes } from './merchants/payment-domain-routes.ts';
 import { payRoutes } from './pay/routes.ts';
 import { adminPaymentRoutes } from './payments/admin-routes.ts';
-import { adminConsoleRoutes } from './admin-console/routes.ts';
+import { adminConsoleRoutes, diagnosticPageRoutes } from './admin-console/routes.ts';
 import { adminInvoiceRoutes } from './invoices/admin-routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
@@ -58,6 +58,13 @@ const API_DESCRIPTION = [
   "create something take an `Idempotency-Key`. The merchant's automation webhook events are in `webhooks`.",
 ].join(' ');
 
+/** One router of several, in order (earlier ones answer first where paths overlap). */
+function mount(...routers: OpenAPIHono<AppEnv>[]): OpenAPIHono<AppEnv> {
+  const group = new OpenAPIHono<AppEnv>();
+  for (const router of routers) group.route('/', router);
+  return group;
+}
+
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const statics = createStatic(deps.config.staticDir);
@@ -73,40 +80,45 @@ export function createApp(deps: AppDeps) {
   app.use('/api/v1/*', requireIntegrator());
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', BEARER_SCHEME);
 
-  app.route('/', healthRoutes);
-  app.route('/', configRoutes);
-  app.route('/', authRoutes);
-  app.route('/', auditRoutes);
-  app.route('/', blogRoutes);
-  app.route('/', prospectRoutes);
-  app.route('/', merchantRoutes);
-  app.route('/', paymentDomainRoutes);
-  app.route('/', connectRoutes);
-  app.route('/', payRoutes);
-  app.route('/', paymentRoutes);
-  app.route('/', adminPaymentRoutes);
-  app.route('/', adminConsoleRoutes);
-  app.route('/', adminInvoiceRoutes);
-  app.route('/', webhookRoutes);
-  app.route('/', automationWebhookRoutes);
-  app.route('/', webhookDeliveryRoutes);
-  app.route('/', accountingRoutes);
-  app.route('/', accountingOauthRoutes);
-  app.route('/', accountingSyncRoutes);
-  app.route('/', accountingRecordsRoutes);
-  app.route('/', payNowRoutes);
-  app.route('/', outboxRoutes(accountingOutbox));
-  app.route('/', adminApiKeyRoutes);
-  app.route('/', v1PayLinkRoutes);
-  app.route('/', v1PaymentRoutes);
-  app.route('/', v1InvoiceRoutes);
-  app.route('/', shortLinkRoutes);
+  // The URL map: each part of the API mounted at its base path (a router's own paths are relative).
+  app.route('/', healthRoutes); // /healthz, /readyz
+  app.route('/', blogPageRoutes); // /blog/{slug}, /sitemap.xml, /robots.txt
+  app.route('/', diagnosticPageRoutes); // /debug, /test/supabase
+  app.route('/', shortLinkRoutes); // /l/{code}
+  app.route('/api/public', mount(configRoutes, publicBlogRoutes, publicProspectRoutes));
+  app.route('/api/auth', authRoutes);
+  app.route('/api/pay', payRoutes); // the widget's pay sessions
+  app.route('/api/payments', paymentRoutes); // quote, create and confirm, details
+  app.route('/api/webhooks', webhookRoutes); // the provider's events
+  app.route(
+    '/api/admin',
+    mount(
+      auditRoutes,
+      adminBlogRoutes,
+      adminProspectRoutes,
+      merchantRoutes,
+      paymentDomainRoutes,
+      connectRoutes,
+      adminPaymentRoutes,
+      adminConsoleRoutes,
+      adminInvoiceRoutes,
+      automationWebhookRoutes,
+      webhookDeliveryRoutes,
+      accountingRoutes,
+      accountingOauthRoutes,
+      accountingSyncRoutes,
+      accountingRecordsRoutes,
+      payNowRoutes,
+      outboxRoutes(accountingOutbox),
+      adminApiKeyRoutes,
+      // Test-mode controls, only beside the sandbox provider (never beside live Stripe).
+      ...(deps.payments.mode === 'sandbox' ? [sandboxAdminRoutes] : []),
+    ),
+  );
+  app.route('/api/v1', mount(v1PayLinkRoutes, v1PaymentRoutes, v1InvoiceRoutes)); // the integrator API
   // The sandbox provider's browser side exists only in sandbox mode (never beside live Stripe); the
   // provider says which it is (only the sandbox provider declares mode 'sandbox').
-  if (deps.payments.mode === 'sandbox') {
-    app.route('/', sandboxRoutes);
-    app.route('/', sandboxAdminRoutes); // test-mode controls (admins only, like all of /api/admin)
-  }
+  if (deps.payments.mode === 'sandbox') app.route('/api/sandbox', sandboxRoutes);
 
   registerWebhookDocs(app);
   app.get('/api/openapi.json', (c) =>
@@ -125,7 +137,7 @@ export function createApp(deps: AppDeps) {
     ),
   );
 
-  app.route('/', apiDocsRoutes(app)); // the readable reference of /api/openapi.json (not an operation itself)
+  app.route('/api/docs', apiDocsRoutes(app)); // the readable reference of /api/openapi.json (not an operation itself)
 
   app.notFound((c) => {
     if (!c.req.path.startsWith('/api/')) {

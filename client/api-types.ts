@@ -529,6 +529,31 @@ export interface components {
       publishableKey: string | null;
       publicBaseUrl: string;
     };
+    PublicBlogSummary: {
+      id: string;
+      title: string;
+      slug: string;
+      summary: string | null;
+      author: string | null;
+      image_url: string | null;
+      tags: string[];
+      published_at: string | null;
+    };
+    PublicBlogPost: components['schemas']['PublicBlogSummary'] & {
+      content: string;
+    };
+    ProspectReceived: {
+      /** @enum {boolean} */
+      ok: true;
+    };
+    ProspectSubmission: {
+      name: string;
+      email: string;
+      phone?: string | null;
+      company_name: string;
+      /** @description Leave empty */
+      website?: string;
+    };
     Message: {
       message: string;
     };
@@ -572,249 +597,6 @@ export interface components {
       token: string;
       password: string;
       confirmPassword?: string;
-    };
-    AuditEntry: {
-      id: string;
-      actor_id: string | null;
-      actor_email: string | null;
-      action: string;
-      target_type: string | null;
-      target_id: string | null;
-      details?: components['schemas']['JsonValue'];
-      ip: string | null;
-      created_at: string;
-    };
-    PublicBlogSummary: {
-      id: string;
-      title: string;
-      slug: string;
-      summary: string | null;
-      author: string | null;
-      image_url: string | null;
-      tags: string[];
-      published_at: string | null;
-    };
-    PublicBlogPost: components['schemas']['PublicBlogSummary'] & {
-      content: string;
-    };
-    AdminBlogPost: components['schemas']['PublicBlogPost'] & {
-      /** @enum {string} */
-      status: 'published' | 'draft';
-      created_at: string;
-      updated_at: string;
-    };
-    BlogCreate: {
-      title: string;
-      slug: string;
-      summary?: string | null;
-      content: string;
-      author?: string | null;
-      image_url?: string | null;
-      /**
-       * @example [
-       *       "xero",
-       *       "cash flow"
-       *     ]
-       */
-      tags?: string[];
-      /**
-       * @default published
-       * @enum {string}
-       */
-      status: 'published' | 'draft';
-    };
-    BlogUpdate: {
-      title?: string;
-      slug?: string;
-      summary?: string | null;
-      content?: string;
-      author?: string | null;
-      image_url?: string | null;
-      /**
-       * @example [
-       *       "xero",
-       *       "cash flow"
-       *     ]
-       */
-      tags?: string[];
-      /** @enum {string} */
-      status?: 'published' | 'draft';
-      id?: string;
-      created_at?: string;
-      updated_at?: string;
-      published_at?: string | null;
-    };
-    ProspectReceived: {
-      /** @enum {boolean} */
-      ok: true;
-    };
-    ProspectSubmission: {
-      name: string;
-      email: string;
-      phone?: string | null;
-      company_name: string;
-      /** @description Leave empty */
-      website?: string;
-    };
-    Prospect: {
-      id: string;
-      name: string;
-      email: string;
-      phone: string | null;
-      company_name: string;
-      source: string;
-      status: string;
-      created_at: string;
-    };
-    ProspectUpdate: {
-      /** @enum {string} */
-      status: 'new' | 'contacted' | 'qualified' | 'closed';
-    };
-    Merchant: {
-      id: string;
-      shortcode: string;
-      business_name: string;
-      name: string;
-      email: string;
-      phone: string | null;
-      description: string | null;
-      status: string;
-      country: string;
-      time_zone: string;
-      logo_url: string | null;
-      brand_color: string | null;
-      surcharge_enabled: boolean;
-      surcharge_percentage: number;
-      surcharge_rules: components['schemas']['SurchargeRule'][];
-      becs_enabled: boolean;
-      becs_minimum_amount: number | null;
-      becs_surcharge_percentage: number;
-      becs_surcharge_cap: number | null;
-      xero_payment_url: string | null;
-      payment_url: string;
-      stripe_account_id: string | null;
-      stripe_connect_id: string | null;
-      stripe_onboarding_complete: boolean;
-      stripe_charges_enabled: boolean;
-      stripe_connect_status: string | null;
-      metadata: {
-        [key: string]: components['schemas']['JsonValue'];
-      };
-      make_webhook_url: string | null;
-      make_scenario_id: string | null;
-      xero_integration_status: string;
-      created_at: string;
-      last_updated: string;
-    };
-    SurchargeRule: {
-      /** @enum {string} */
-      funding?: 'credit' | 'debit' | 'prepaid';
-      brand?: string;
-      /** @enum {string} */
-      region?: 'domestic' | 'international';
-      percentage: number;
-    };
-    MerchantCreate: {
-      business_name: string;
-      name: string;
-      email: string;
-      /**
-       * @description The merchant's logo on the hosted pay page: an https URL
-       * @example https://supplier.example/logo.png
-       */
-      logo_url?: string;
-      /**
-       * @description The accent of the hosted pay page (#rrggbb, at least 4.5:1 against white)
-       * @example #0f5132
-       */
-      brand_color?: string;
-      phone?: string | null;
-      description?: string | null;
-      /** @enum {string} */
-      status?: 'active' | 'pending' | 'inactive';
-      surcharge_enabled?: boolean;
-      /** @example 2.95 */
-      surcharge_percentage?: number;
-      surcharge_rules?:
-        | {
-            /** @enum {string} */
-            funding?: 'credit' | 'debit' | 'prepaid';
-            brand?: string;
-            /** @enum {string} */
-            region?: 'domestic' | 'international';
-            percentage: number | string;
-          }[]
-        | null;
-      country?: string;
-      /** @example Australia/Sydney */
-      time_zone?: string | null;
-      /** @description Offer AU BECS Direct Debit (AUD invoices) */
-      becs_enabled?: boolean;
-      /** @description Offer bank debit only on invoices of at least this much (minor units); null: any */
-      becs_minimum_amount?: number | null;
-      /** @example 1 */
-      becs_surcharge_percentage?: number;
-      /** @description The most the bank debit surcharge may be (minor units); null: no cap */
-      becs_surcharge_cap?: number | null;
-    };
-    MerchantUpdate: {
-      business_name?: string;
-      name?: string;
-      email?: string;
-      /**
-       * @description The merchant's logo on the hosted pay page: an https URL
-       * @example https://supplier.example/logo.png
-       */
-      logo_url?: string;
-      /**
-       * @description The accent of the hosted pay page (#rrggbb, at least 4.5:1 against white)
-       * @example #0f5132
-       */
-      brand_color?: string;
-      phone?: string | null;
-      description?: string | null;
-      /** @enum {string} */
-      status?: 'active' | 'pending' | 'inactive';
-      surcharge_enabled?: boolean;
-      /** @example 2.95 */
-      surcharge_percentage?: number;
-      surcharge_rules?:
-        | {
-            /** @enum {string} */
-            funding?: 'credit' | 'debit' | 'prepaid';
-            brand?: string;
-            /** @enum {string} */
-            region?: 'domestic' | 'international';
-            percentage: number | string;
-          }[]
-        | null;
-      country?: string;
-      /** @example Australia/Sydney */
-      time_zone?: string | null;
-      /** @description Offer AU BECS Direct Debit (AUD invoices) */
-      becs_enabled?: boolean;
-      /** @description Offer bank debit only on invoices of at least this much (minor units); null: any */
-      becs_minimum_amount?: number | null;
-      /** @example 1 */
-      becs_surcharge_percentage?: number;
-      /** @description The most the bank debit surcharge may be (minor units); null: no cap */
-      becs_surcharge_cap?: number | null;
-    };
-    PaymentMethodDomain: {
-      id: string;
-      /** @example pay.supplier.com.au */
-      domain: string;
-      /** @enum {string} */
-      source: 'platform' | 'merchant';
-      /** @enum {string} */
-      status: 'pending' | 'active' | 'inactive' | 'failed';
-      apple_pay: string;
-      google_pay: string;
-      /** @description The provider's reason when not active */
-      detail: string | null;
-      provider_domain_id: string | null;
-      created_at: string;
-      updated_at: string;
     };
     PaySession: {
       /** @description Send back as paySessionId when creating a payment */
@@ -1083,6 +865,229 @@ export interface components {
       method: string;
       /** @description A processing bank debit: the date it should have cleared by (YYYY-MM-DD) */
       clearsBy: string | null;
+    };
+    WebhookReceived: {
+      /** @enum {boolean} */
+      received: true;
+      duplicate: boolean;
+    };
+    AuditEntry: {
+      id: string;
+      actor_id: string | null;
+      actor_email: string | null;
+      action: string;
+      target_type: string | null;
+      target_id: string | null;
+      details?: components['schemas']['JsonValue'];
+      ip: string | null;
+      created_at: string;
+    };
+    AdminBlogPost: components['schemas']['PublicBlogPost'] & {
+      /** @enum {string} */
+      status: 'published' | 'draft';
+      created_at: string;
+      updated_at: string;
+    };
+    BlogCreate: {
+      title: string;
+      slug: string;
+      summary?: string | null;
+      content: string;
+      author?: string | null;
+      image_url?: string | null;
+      /**
+       * @example [
+       *       "xero",
+       *       "cash flow"
+       *     ]
+       */
+      tags?: string[];
+      /**
+       * @default published
+       * @enum {string}
+       */
+      status: 'published' | 'draft';
+    };
+    BlogUpdate: {
+      title?: string;
+      slug?: string;
+      summary?: string | null;
+      content?: string;
+      author?: string | null;
+      image_url?: string | null;
+      /**
+       * @example [
+       *       "xero",
+       *       "cash flow"
+       *     ]
+       */
+      tags?: string[];
+      /** @enum {string} */
+      status?: 'published' | 'draft';
+      id?: string;
+      created_at?: string;
+      updated_at?: string;
+      published_at?: string | null;
+    };
+    Prospect: {
+      id: string;
+      name: string;
+      email: string;
+      phone: string | null;
+      company_name: string;
+      source: string;
+      status: string;
+      created_at: string;
+    };
+    ProspectUpdate: {
+      /** @enum {string} */
+      status: 'new' | 'contacted' | 'qualified' | 'closed';
+    };
+    Merchant: {
+      id: string;
+      shortcode: string;
+      business_name: string;
+      name: string;
+      email: string;
+      phone: string | null;
+      description: string | null;
+      status: string;
+      country: string;
+      time_zone: string;
+      logo_url: string | null;
+      brand_color: string | null;
+      surcharge_enabled: boolean;
+      surcharge_percentage: number;
+      surcharge_rules: components['schemas']['SurchargeRule'][];
+      becs_enabled: boolean;
+      becs_minimum_amount: number | null;
+      becs_surcharge_percentage: number;
+      becs_surcharge_cap: number | null;
+      xero_payment_url: string | null;
+      payment_url: string;
+      stripe_account_id: string | null;
+      stripe_connect_id: string | null;
+      stripe_onboarding_complete: boolean;
+      stripe_charges_enabled: boolean;
+      stripe_connect_status: string | null;
+      metadata: {
+        [key: string]: components['schemas']['JsonValue'];
+      };
+      make_webhook_url: string | null;
+      make_scenario_id: string | null;
+      xero_integration_status: string;
+      created_at: string;
+      last_updated: string;
+    };
+    SurchargeRule: {
+      /** @enum {string} */
+      funding?: 'credit' | 'debit' | 'prepaid';
+      brand?: string;
+      /** @enum {string} */
+      region?: 'domestic' | 'international';
+      percentage: number;
+    };
+    MerchantCreate: {
+      business_name: string;
+      name: string;
+      email: string;
+      /**
+       * @description The merchant's logo on the hosted pay page: an https URL
+       * @example https://supplier.example/logo.png
+       */
+      logo_url?: string;
+      /**
+       * @description The accent of the hosted pay page (#rrggbb, at least 4.5:1 against white)
+       * @example #0f5132
+       */
+      brand_color?: string;
+      phone?: string | null;
+      description?: string | null;
+      /** @enum {string} */
+      status?: 'active' | 'pending' | 'inactive';
+      surcharge_enabled?: boolean;
+      /** @example 2.95 */
+      surcharge_percentage?: number;
+      surcharge_rules?:
+        | {
+            /** @enum {string} */
+            funding?: 'credit' | 'debit' | 'prepaid';
+            brand?: string;
+            /** @enum {string} */
+            region?: 'domestic' | 'international';
+            percentage: number | string;
+          }[]
+        | null;
+      country?: string;
+      /** @example Australia/Sydney */
+      time_zone?: string | null;
+      /** @description Offer AU BECS Direct Debit (AUD invoices) */
+      becs_enabled?: boolean;
+      /** @description Offer bank debit only on invoices of at least this much (minor units); null: any */
+      becs_minimum_amount?: number | null;
+      /** @example 1 */
+      becs_surcharge_percentage?: number;
+      /** @description The most the bank debit surcharge may be (minor units); null: no cap */
+      becs_surcharge_cap?: number | null;
+    };
+    MerchantUpdate: {
+      business_name?: string;
+      name?: string;
+      email?: string;
+      /**
+       * @description The merchant's logo on the hosted pay page: an https URL
+       * @example https://supplier.example/logo.png
+       */
+      logo_url?: string;
+      /**
+       * @description The accent of the hosted pay page (#rrggbb, at least 4.5:1 against white)
+       * @example #0f5132
+       */
+      brand_color?: string;
+      phone?: string | null;
+      description?: string | null;
+      /** @enum {string} */
+      status?: 'active' | 'pending' | 'inactive';
+      surcharge_enabled?: boolean;
+      /** @example 2.95 */
+      surcharge_percentage?: number;
+      surcharge_rules?:
+        | {
+            /** @enum {string} */
+            funding?: 'credit' | 'debit' | 'prepaid';
+            brand?: string;
+            /** @enum {string} */
+            region?: 'domestic' | 'international';
+            percentage: number | string;
+          }[]
+        | null;
+      country?: string;
+      /** @example Australia/Sydney */
+      time_zone?: string | null;
+      /** @description Offer AU BECS Direct Debit (AUD invoices) */
+      becs_enabled?: boolean;
+      /** @description Offer bank debit only on invoices of at least this much (minor units); null: any */
+      becs_minimum_amount?: number | null;
+      /** @example 1 */
+      becs_surcharge_percentage?: number;
+      /** @description The most the bank debit surcharge may be (minor units); null: no cap */
+      becs_surcharge_cap?: number | null;
+    };
+    PaymentMethodDomain: {
+      id: string;
+      /** @example pay.supplier.com.au */
+      domain: string;
+      /** @enum {string} */
+      source: 'platform' | 'merchant';
+      /** @enum {string} */
+      status: 'pending' | 'active' | 'inactive' | 'failed';
+      apple_pay: string;
+      google_pay: string;
+      /** @description The provider's reason when not active */
+      detail: string | null;
+      provider_domain_id: string | null;
+      created_at: string;
+      updated_at: string;
     };
     AdminPayment: {
       id: string;
@@ -1395,11 +1400,6 @@ export interface components {
         }[];
       }[];
     };
-    WebhookReceived: {
-      /** @enum {boolean} */
-      received: true;
-      duplicate: boolean;
-    };
     WebhookSettings: {
       merchant_id: string;
       make_webhook_url: string | null;
@@ -1703,6 +1703,12 @@ export interface components {
        */
       expires_at?: string | null;
     };
+    SandboxDispute: {
+      id: string;
+      status: string;
+      reason: string;
+      amount: number;
+    };
     PayLink: {
       /** @enum {string} */
       object: 'pay_link';
@@ -2002,12 +2008,6 @@ export interface components {
       client_secret: string;
       /** @enum {string} */
       result: 'complete' | 'fail';
-    };
-    SandboxDispute: {
-      id: string;
-      status: string;
-      reason: string;
-      amount: number;
     };
     /** @description Any JSON value */
     JsonValue: string | number | boolean | null | unknown[] | Record<string, never>;

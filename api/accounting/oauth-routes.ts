@@ -23,7 +23,7 @@ export const oauthRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/merchants/{id}/accounting/{provider}/connect-url',
+      path: '/merchants/{id}/accounting/{provider}/connect-url',
       tags: ['admin'],
       security,
       summary: 'The Xero / QuickBooks authorisation URL to send the admin to',
@@ -74,7 +74,7 @@ export const oauthRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/accounting/callback',
+      path: '/accounting/callback',
       tags: ['admin'],
       security,
       summary:

@@ -8,7 +8,7 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
 import { payNowStatus, setUpPayNow } from './pay-now.ts';
 
-const path = '/api/admin/merchants/{id}/accounting/xero/pay-now';
+const path = '/merchants/{id}/accounting/xero/pay-now';
 const PaymentService = z
   .object({ id: z.string(), name: z.string(), url: z.string().nullable() })
   .openapi('XeroPaymentService');

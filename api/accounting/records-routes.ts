@@ -12,7 +12,7 @@ export const recordsRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/payments/{id}/accounting-records',
+      path: '/payments/{id}/accounting-records',
       tags: ['admin'],
       security,
       summary: 'What Xero / QuickBooks holds for the payment and each of its refunds',
@@ -26,7 +26,7 @@ export const recordsRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/accounting/attention',
+      path: '/accounting/attention',
       tags: ['admin'],
       security,
       summary: 'Needs attention: refunds and write-offs the accounting tool refused until someone acts',

@@ -21,7 +21,7 @@ export const accountingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/merchants/{id}/accounting',
+      path: '/merchants/{id}/accounting',
       tags: ['admin'],
       security,
       summary: "The merchant's Xero / QuickBooks connection and settings",
@@ -41,7 +41,7 @@ export const accountingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'put',
-      path: '/api/admin/merchants/{id}/accounting/settings',
+      path: '/merchants/{id}/accounting/settings',
       tags: ['admin'],
       security,
       summary: 'The account card payments are paid into and the account surcharges are recorded to',
@@ -79,7 +79,7 @@ export const accountingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'delete',
-      path: '/api/admin/merchants/{id}/accounting',
+      path: '/merchants/{id}/accounting',
       tags: ['admin'],
       security,
       summary:

@@ -38,7 +38,7 @@ export const SyncResult = z
 export const syncRoutes = createRouter().openapi(
   createRoute({
     method: 'post',
-    path: '/api/admin/payments/{id}/sync-to-xero',
+    path: '/payments/{id}/sync-to-xero',
     tags: ['admin'],
     security,
     summary:

@@ -46,7 +46,7 @@ export const webhookDeliveryRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/webhook-deliveries',
+      path: '/webhook-deliveries',
       tags: ['admin'],
       security,
       operationId: 'adminListWebhookDeliveries',
@@ -65,7 +65,7 @@ export const webhookDeliveryRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/webhook-deliveries/{id}',
+      path: '/webhook-deliveries/{id}',
       tags: ['admin'],
       security,
       operationId: 'adminGetWebhookDelivery',

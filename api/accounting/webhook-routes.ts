@@ -100,7 +100,7 @@ export const webhookRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/merchants/{id}/webhook',
+      path: '/merchants/{id}/webhook',
       tags: ['admin'],
       security,
       summary: 'The automation webhook settings: URL, scenario id, payload version, secret rotation',
@@ -118,7 +118,7 @@ export const webhookRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'put',
-      path: '/api/admin/merchants/{id}/webhook',
+      path: '/merchants/{id}/webhook',
       tags: ['admin'],
       security,
       summary: 'Save the automation webhook URL and optional scenario id (empty URL switches it off)',
@@ -150,7 +150,7 @@ export const webhookRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/merchants/{id}/webhook-secret',
+      path: '/merchants/{id}/webhook-secret',
       tags: ['admin'],
       security,
       summary: "Reveal the merchant's webhook signing secret (created on first use)",
@@ -183,7 +183,7 @@ export const webhookRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/merchants/{id}/webhook-secret/rotate',
+      path: '/merchants/{id}/webhook-secret/rotate',
       tags: ['admin'],
       security,
       summary:
@@ -209,7 +209,7 @@ export const webhookRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/merchants/{id}/test-webhook',
+      path: '/merchants/{id}/test-webhook',
       tags: ['admin'],
       security,
       summary: "Send the spec's test sample (97.13 + 2.87 surcharge = 100 AUD, is_test) to the saved URL now",
@@ -226,7 +226,7 @@ export const webhookRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/merchants/{id}/webhook-tests',
+      path: '/merchants/{id}/webhook-tests',
       tags: ['admin'],
       security,
       summary: 'The 20 latest webhook tests of a merchant',

@@ -96,7 +96,7 @@ export const adminConsoleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/stats',
+      path: '/stats',
       tags,
       security,
       summary: 'Dashboard figures: merchants, payments, platform revenue and the last 30 days',
@@ -114,7 +114,7 @@ export const adminConsoleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/invoices',
+      path: '/invoices',
       tags,
       security,
       summary: 'List invoices with balances, the overpaid flag and why they need attention (simple-rest)',
@@ -136,7 +136,7 @@ export const adminConsoleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/invoices/{id}',
+      path: '/invoices/{id}',
       tags,
       security,
       summary: 'One invoice with its balance',
@@ -155,7 +155,7 @@ export const adminConsoleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/diagnostics',
+      path: '/diagnostics',
       tags,
       security,
       summary: 'Database status and dialect, payments mode, version, signed-in user, five newest merchants',
@@ -167,6 +167,7 @@ export const adminConsoleRoutes = createRouter()
     },
   );
 
-// The spec's public diagnostic pages are admin-only console pages here (DESIGN §4b).
-adminConsoleRoutes.get('/debug', (c) => c.redirect('/admin/diagnostics', 302));
-adminConsoleRoutes.get('/test/supabase', (c) => c.redirect('/admin/diagnostics', 302));
+/** The spec's public diagnostic pages, at the site's root: admin-only console pages here (DESIGN §4b). */
+export const diagnosticPageRoutes = createRouter()
+  .get('/debug', (c) => c.redirect('/admin/diagnostics', 302))
+  .get('/test/supabase', (c) => c.redirect('/admin/diagnostics', 302));

@@ -23,7 +23,7 @@ export const adminApiKeyRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/api-keys',
+      path: '/api-keys',
       tags,
       security,
       operationId: 'adminListApiKeys',
@@ -44,7 +44,7 @@ export const adminApiKeyRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/api-keys/{id}',
+      path: '/api-keys/{id}',
       tags,
       security,
       operationId: 'adminGetApiKey',
@@ -60,7 +60,7 @@ export const adminApiKeyRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/api-keys',
+      path: '/api-keys',
       tags,
       security,
       operationId: 'adminCreateApiKey',
@@ -91,7 +91,7 @@ export const adminApiKeyRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'delete',
-      path: '/api/admin/api-keys/{id}',
+      path: '/api-keys/{id}',
       tags,
       security,
       operationId: 'adminRevokeApiKey',

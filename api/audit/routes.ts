@@ -69,7 +69,7 @@ export const auditRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/audit-log',
+      path: '/audit-log',
       tags: ['admin'],
       summary: 'Audit log (react-admin simple-rest list)',
       security,
@@ -87,7 +87,7 @@ export const auditRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/audit-log/{id}',
+      path: '/audit-log/{id}',
       tags: ['admin'],
       summary: 'One audit entry',
       security,

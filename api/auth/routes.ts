@@ -66,13 +66,13 @@ function sessionBody(s: sessions.IssuedSession) {
 const tags = ['auth'];
 
 export const authRoutes = createRouter();
-authRoutes.use('/api/auth/me', requireUser());
+authRoutes.use('/me', requireUser());
 
 authRoutes
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/auth/signup',
+      path: '/signup',
       tags,
       summary: 'Create an account and mail a confirmation link',
       description: 'Answers the same whether or not the email is already registered.',
@@ -96,7 +96,7 @@ authRoutes
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/auth/verify',
+      path: '/verify',
       tags,
       summary: 'Confirm an email address with the mailed token',
       request: body(TokenBody),
@@ -118,7 +118,7 @@ authRoutes
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/auth/resend-verification',
+      path: '/resend-verification',
       tags,
       summary: 'Mail a new confirmation link',
       request: body(EmailBody),
@@ -137,7 +137,7 @@ authRoutes
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/auth/login',
+      path: '/login',
       tags,
       summary: 'Sign in with email and password',
       description:
@@ -169,7 +169,7 @@ authRoutes
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/auth/refresh',
+      path: '/refresh',
       tags,
       summary: 'Exchange the refresh cookie for a new access token (rotates the cookie)',
       description: 'Presenting an already-used refresh token signs out every session of its family.',
@@ -194,7 +194,7 @@ authRoutes
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/auth/logout',
+      path: '/logout',
       tags,
       summary: 'Sign out: revoke the refresh cookie’s session family and clear the cookie',
       responses: { 204: { description: 'Signed out' }, ...errorResponses(403) },
@@ -209,7 +209,7 @@ authRoutes
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/auth/me',
+      path: '/me',
       tags,
       summary: 'The signed-in user',
       security: [{ bearerAuth: [] }],
@@ -226,7 +226,7 @@ authRoutes
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/auth/forgot-password',
+      path: '/forgot-password',
       tags,
       summary: 'Mail a password-reset link',
       description: 'Answers the same whether or not the email is registered.',
@@ -246,7 +246,7 @@ authRoutes
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/auth/reset-password',
+      path: '/reset-password',
       tags,
       summary: 'Set a new password with the mailed token (signs out every session)',
       request: body(ResetPasswordBody),

@@ -65,11 +65,12 @@ const SlugParam = z.object({
 });
 const admin = { tags: ['admin: blogs'], security: bearerSecurity };
 
-export const blogRoutes = createRouter()
+/** The site's blog data, mounted under /api/public. */
+export const publicBlogRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/public/blogs',
+      path: '/blogs',
       tags: ['public'],
       summary: 'Published blog posts, newest first',
       responses: { 200: json(z.array(PublicBlogSchema), 'Published posts') },
@@ -82,7 +83,7 @@ export const blogRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/public/blogs/{slug}',
+      path: '/blogs/{slug}',
       tags: ['public'],
       summary: 'One published blog post by slug',
       request: { params: SlugParam },
@@ -93,7 +94,10 @@ export const blogRoutes = createRouter()
       if (!row) throw new AppError('not_found', BLOG_MESSAGES.notFound);
       return c.json(toPublicBlogPost(row), 200);
     },
-  )
+  );
+
+/** The blog's crawlable pages, at the site's root. */
+export const blogPageRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
@@ -157,11 +161,14 @@ export const blogRoutes = createRouter()
       c.text(renderRobots(c.get('deps').config.publicBaseUrl), 200, {
         'cache-control': 'public, max-age=3600',
       }),
-  )
+  );
+
+/** The console's resource, mounted under /api/admin. */
+export const adminBlogRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/blogs',
+      path: '/blogs',
       ...admin,
       summary: 'List blog posts (simple-rest)',
       request: { query: ListQueryParams },
@@ -178,7 +185,7 @@ export const blogRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/blogs/{id}',
+      path: '/blogs/{id}',
       ...admin,
       summary: 'One blog post, published or draft',
       request: { params: IdParam },
@@ -193,7 +200,7 @@ export const blogRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/blogs',
+      path: '/blogs',
       ...admin,
       summary: 'Create a blog post (content is sanitised before it is stored)',
       request: { body: { required: true, content: { 'application/json': { schema: BlogCreateSchema } } } },
@@ -210,7 +217,7 @@ export const blogRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'put',
-      path: '/api/admin/blogs/{id}',
+      path: '/blogs/{id}',
       ...admin,
       summary: 'Update a blog post',
       request: {
@@ -230,7 +237,7 @@ export const blogRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'delete',
-      path: '/api/admin/blogs/{id}',
+      path: '/blogs/{id}',
       ...admin,
       summary: 'Delete a blog post',
       request: { params: IdParam },

@@ -27,7 +27,7 @@ export const connectRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/stripe-connect-url',
+      path: '/stripe-connect-url',
       tags: ['admin'],
       security,
       summary: "Start connecting a merchant's Stripe account (Account Links onboarding, or OAuth)",
@@ -58,7 +58,7 @@ export const connectRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/stripe-connect-callback',
+      path: '/stripe-connect-callback',
       tags: ['admin'],
       security,
       summary: 'Complete a connection (code and state from /connect/callback)',
@@ -106,7 +106,7 @@ export const connectRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/merchants/{id}/disconnect-stripe',
+      path: '/merchants/{id}/disconnect-stripe',
       tags: ['admin'],
       security,
       summary: "Disconnect a merchant's Stripe account",

@@ -21,7 +21,7 @@ let script: string | null = null;
 export function apiDocsRoutes(source: OpenApiSource) {
   let page: string | null = null; // the document is fixed for the app's lifetime
   return new Hono<AppEnv>()
-    .get('/api/docs', async (c) => {
+    .get('/', async (c) => {
       if (page === null) {
         const res = await source.request('/api/openapi.json');
         if (!res.ok) throw new Error(`openapi.json answered ${res.status}`);
@@ -32,7 +32,7 @@ export function apiDocsRoutes(source: OpenApiSource) {
       c.header('Cache-Control', 'no-cache');
       return c.html(page);
     })
-    .get('/api/docs/reference.js', (c) => {
+    .get('/reference.js', (c) => {
       script ??= readFileSync(projectPath('api', 'docs', 'reference-client.js'), 'utf8');
       c.header('Content-Type', 'text/javascript; charset=utf-8');
       c.header('Cache-Control', 'no-cache');

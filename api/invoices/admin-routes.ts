@@ -31,7 +31,7 @@ export const adminInvoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/invoices/{id}/ledger',
+      path: '/invoices/{id}/ledger',
       tags,
       security,
       summary: 'Every term of an invoice balance: observations, payments, refunds, write-backs, write-offs',
@@ -49,7 +49,7 @@ export const adminInvoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/invoices/{id}/observations/{observationId}/dismiss',
+      path: '/invoices/{id}/observations/{observationId}/dismiss',
       tags,
       security,
       summary: 'Dismiss an observation (audited, with a reason): it no longer caps the balance',
@@ -76,7 +76,7 @@ export const adminInvoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/invoices/{id}/write-off',
+      path: '/invoices/{id}/write-off',
       tags,
       security,
       summary: 'Write off a remainder below the card minimum (audited, with a reason)',
@@ -103,7 +103,7 @@ export const adminInvoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/invoices/{id}/write-offs/{writeOffId}/mark-recorded',
+      path: '/invoices/{id}/write-offs/{writeOffId}/mark-recorded',
       tags,
       security,
       summary: 'Mark a write-off as recorded in the accounting tool by hand (a write-back)',

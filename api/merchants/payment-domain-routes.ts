@@ -35,7 +35,7 @@ const DomainParams = IdParam.extend({
     .openapi({ param: { name: 'domainId', in: 'path' } }),
 });
 
-const path = '/api/admin/merchants/{id}/payment-domains';
+const path = '/merchants/{id}/payment-domains';
 
 export const paymentDomainRoutes = createRouter()
   .openapi(

@@ -45,7 +45,7 @@ export const merchantRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/merchants',
+      path: '/merchants',
       tags: ['admin'],
       security,
       summary: 'List merchants (simple-rest)',
@@ -67,7 +67,7 @@ export const merchantRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/merchants/{id}',
+      path: '/merchants/{id}',
       tags: ['admin'],
       security,
       summary: 'One merchant',
@@ -83,7 +83,7 @@ export const merchantRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/merchants',
+      path: '/merchants',
       tags: ['admin'],
       security,
       summary: 'Create a merchant (defaults: surcharge 2.95 %, status active, payment URL)',
@@ -99,7 +99,7 @@ export const merchantRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'put',
-      path: '/api/admin/merchants/{id}',
+      path: '/merchants/{id}',
       tags: ['admin'],
       security,
       summary: 'Update a merchant (fields not sent stay as they are)',
@@ -123,7 +123,7 @@ export const merchantRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'delete',
-      path: '/api/admin/merchants/{id}',
+      path: '/merchants/{id}',
       tags: ['admin'],
       security,
       summary: 'Delete a merchant (its payments are kept)',

@@ -18,7 +18,7 @@ const PublicConfig = z
 export const configRoutes = createRouter().openapi(
   createRoute({
     method: 'get',
-    path: '/api/public/config',
+    path: '/config',
     tags: ['public'],
     summary: 'Browser configuration',
     responses: {

@@ -39,7 +39,7 @@ export const outboxRoutes = (handlers: OutboxHandlers) =>
     .openapi(
       createRoute({
         method: 'get',
-        path: '/api/admin/outbox',
+        path: '/outbox',
         tags: ['admin'],
         security,
         summary:
@@ -62,7 +62,7 @@ export const outboxRoutes = (handlers: OutboxHandlers) =>
     .openapi(
       createRoute({
         method: 'get',
-        path: '/api/admin/outbox/{id}',
+        path: '/outbox/{id}',
         tags: ['admin'],
         security,
         summary: 'One accounting-sync delivery',
@@ -79,7 +79,7 @@ export const outboxRoutes = (handlers: OutboxHandlers) =>
     .openapi(
       createRoute({
         method: 'post',
-        path: '/api/admin/outbox/{id}/retry',
+        path: '/outbox/{id}/retry',
         tags: ['admin'],
         security,
         summary: 'Retry a delivery now (a failed one gets a fresh set of attempts); answers with the outcome',

@@ -17,7 +17,7 @@ import { openPaySession, reusePaySession } from './service.ts';
 
 const sessionRoute = createRoute({
   method: 'get',
-  path: '/api/pay/session',
+  path: '/session',
   tags: ['pay'],
   summary: 'Open a pay session for a payment link',
   request: { query: SessionQuery },
@@ -62,7 +62,7 @@ payRoutes.get(sessionRoute.path, openPaySessionHandler);
 payRoutes.openapi(
   createRoute({
     method: 'post',
-    path: '/api/pay/payments/{id}/refresh',
+    path: '/payments/{id}/refresh',
     tags: ['pay'],
     summary: "Apply the provider's current state of a payment (after a 3-D Secure step)",
     request: {

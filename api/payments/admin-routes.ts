@@ -28,7 +28,7 @@ export const adminPaymentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/payments',
+      path: '/payments',
       tags: ['admin'],
       security,
       summary: 'List payments (simple-rest; expired reservations hidden unless filtered by status)',
@@ -48,7 +48,7 @@ export const adminPaymentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/payments/{id}',
+      path: '/payments/{id}',
       tags: ['admin'],
       security,
       summary: 'One payment, with its merchant name, refunds and disputes',
@@ -60,7 +60,7 @@ export const adminPaymentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/payments/{id}/refund',
+      path: '/payments/{id}/refund',
       tags: ['admin'],
       security,
       summary: 'Refund a payment, fully or partly',
@@ -112,7 +112,7 @@ export const adminPaymentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/admin/payments/{id}/mark-recorded',
+      path: '/payments/{id}/mark-recorded',
       tags: ['admin'],
       security,
       summary: 'Mark a payment (or one of its refunds) as recorded in the accounting tool by hand',

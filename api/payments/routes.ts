@@ -38,7 +38,7 @@ const json = (schema: z.ZodType, description: string) => ({
 
 const quoteRoute = createRoute({
   method: 'post',
-  path: '/api/payments/quote',
+  path: '/quote',
   tags: ['payments'],
   summary: 'Price a payment for the payment method a confirmation token previews',
   description:
@@ -110,7 +110,7 @@ const DetailsQuery = z.object({
 const detailsRoute = (method: 'get' | 'post') =>
   createRoute({
     method,
-    path: '/api/payments/details',
+    path: '/details',
     tags: ['payments'],
     summary: "A payment's details for the success page",
     request: { query: DetailsQuery },
@@ -134,14 +134,11 @@ export const paymentRoutes = createRouter()
     });
     return c.json(await priceQuote(deps, ctx, input.amount, input.confirmationToken), 200);
   })
-  .openapi(createPaymentRoute('/api/payments/create-payment-intent', 'Create and confirm a payment'), (c) =>
+  .openapi(createPaymentRoute('/create-payment-intent', 'Create and confirm a payment'), (c) =>
     handleCreate(c, c.req.valid('json')),
   )
   .openapi(
-    createPaymentRoute(
-      '/api/payments/create-intent',
-      'Create and confirm a payment (fallback path of the spec)',
-    ),
+    createPaymentRoute('/create-intent', 'Create and confirm a payment (fallback path of the spec)'),
     (c) => handleCreate(c, c.req.valid('json')),
   )
   .openapi(detailsRoute('post'), async (c) => {

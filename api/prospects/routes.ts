@@ -46,7 +46,7 @@ const admin = { tags: ['admin: prospects'], security: bearerSecurity };
 
 const submitRoute = createRoute({
   method: 'post',
-  path: '/api/public/prospects',
+  path: '/prospects',
   tags: ['public'],
   summary: 'Contact form: register interest (rate-limited per IP)',
   request: {
@@ -58,23 +58,26 @@ const submitRoute = createRoute({
   },
 });
 
-export const prospectRoutes = createRouter();
+/** The contact form's endpoint, mounted under /api/public. */
+export const publicProspectRoutes = createRouter();
 
 // The limit is counted before validation so a flood of malformed posts is refused too.
-prospectRoutes.use(submitRoute.path, async (c, next) => {
+publicProspectRoutes.use(submitRoute.path, async (c, next) => {
   if (c.req.method === 'POST') await enforceRateLimits(c, [[CONTACT_RATE_RULE, clientIp(c) ?? 'unknown']]);
   await next();
 });
 
-prospectRoutes
-  .openapi(submitRoute, async (c) => {
-    await submitProspect(c.get('deps'), c.req.valid('json'), clientIp(c));
-    return c.json({ ok: true as const }, 201);
-  })
+publicProspectRoutes.openapi(submitRoute, async (c) => {
+  await submitProspect(c.get('deps'), c.req.valid('json'), clientIp(c));
+  return c.json({ ok: true as const }, 201);
+});
+
+/** The console's resource, mounted under /api/admin. */
+export const adminProspectRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/prospects',
+      path: '/prospects',
       ...admin,
       summary: 'List prospects from the contact form (simple-rest)',
       request: { query: ListQueryParams },
@@ -91,7 +94,7 @@ prospectRoutes
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/admin/prospects/{id}',
+      path: '/prospects/{id}',
       ...admin,
       summary: 'One prospect',
       request: { params: idParam(64) },
@@ -109,7 +112,7 @@ prospectRoutes
   .openapi(
     createRoute({
       method: 'put',
-      path: '/api/admin/prospects/{id}',
+      path: '/prospects/{id}',
       ...admin,
       summary: "Update a prospect's status (new, contacted, qualified, closed)",
       request: {

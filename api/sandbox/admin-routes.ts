@@ -40,7 +40,7 @@ const SandboxDispute = z
 export const sandboxAdminRoutes = createRouter().openapi(
   createRoute({
     method: 'post',
-    path: '/api/admin/sandbox/payments/{id}/dispute',
+    path: '/sandbox/payments/{id}/dispute',
     tags: ['admin', 'sandbox'],
     security,
     summary: 'Test mode: the customer’s bank disputes a succeeded payment (charge.dispute.created)',

@@ -103,7 +103,7 @@ export const sandboxRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/sandbox/test-cards',
+      path: '/test-cards',
       tags,
       summary: 'The test cards the sandbox accepts, with what each does',
       responses: { 200: jsonOf(z.object({ data: z.array(TestCardSchema) }), 'Test cards') },
@@ -125,7 +125,7 @@ export const sandboxRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/sandbox/payment_methods',
+      path: '/payment_methods',
       tags,
       summary: 'Create a card payment method from test card details (Stripe.js createPaymentMethod)',
       request: {
@@ -150,7 +150,7 @@ export const sandboxRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/sandbox/confirmation_tokens',
+      path: '/confirmation_tokens',
       tags,
       summary:
         'Create a confirmation token from test card or test bank account details (Stripe.js createConfirmationToken): send its id to POST /api/payments/quote',
@@ -202,7 +202,7 @@ export const sandboxRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/sandbox/test-bank-accounts',
+      path: '/test-bank-accounts',
       tags,
       summary: 'The BECS Direct Debit test accounts the sandbox accepts, with what each does',
       responses: { 200: jsonOf(z.object({ data: z.array(TestBankAccountSchema) }), 'Test bank accounts') },
@@ -222,7 +222,7 @@ export const sandboxRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/sandbox/payment_intents/{id}',
+      path: '/payment_intents/{id}',
       tags,
       summary: 'Retrieve a payment intent with its client secret (Stripe.js retrievePaymentIntent)',
       request: { params: IntentIdParam, query: ClientSecretQuery },
@@ -240,7 +240,7 @@ export const sandboxRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/sandbox/payment_intents/{id}/confirm',
+      path: '/payment_intents/{id}/confirm',
       tags,
       summary:
         'Confirm a payment intent with its client secret and a payment method (Stripe.js confirmCardPayment); a canceled intent is refused',
@@ -270,7 +270,7 @@ export const sandboxRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/sandbox/payment_intents/{id}/authenticate',
+      path: '/payment_intents/{id}/authenticate',
       tags,
       summary: 'Complete or fail the 3-D Secure step of a requires_action intent',
       request: {
@@ -296,7 +296,7 @@ export const sandboxRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/sandbox/connect/consent',
+      path: '/connect/consent',
       tags,
       summary:
         "Test-mode stand-in for Stripe's onboarding (?link=) and OAuth (?response_type=code&state&redirect_uri) screens",
@@ -343,7 +343,7 @@ export const sandboxRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/sandbox/connect/consent',
+      path: '/connect/consent',
       tags,
       summary: 'Approve or cancel on the consent page; redirects back to the return URL or redirect_uri',
       request: {

@@ -29,7 +29,7 @@ export const v1InvoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/v1/invoices',
+      path: '/invoices',
       operationId: 'listInvoices',
       tags: ['Invoices'],
       security,
@@ -47,7 +47,7 @@ export const v1InvoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/v1/invoices/{id}',
+      path: '/invoices/{id}',
       operationId: 'getInvoice',
       tags: ['Invoices'],
       security,
@@ -63,7 +63,7 @@ export const v1InvoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/v1/merchants',
+      path: '/merchants',
       operationId: 'listMerchants',
       tags: ['Merchants'],
       security,
@@ -91,7 +91,7 @@ export const v1InvoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/v1/merchants/{id}',
+      path: '/merchants/{id}',
       operationId: 'getMerchant',
       tags: ['Merchants'],
       security,
@@ -112,7 +112,7 @@ export const v1InvoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/v1/keys/current',
+      path: '/keys/current',
       operationId: 'getCurrentKey',
       tags: ['API keys'],
       security,

@@ -82,7 +82,7 @@ export const v1PayLinkRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/v1/pay-links',
+      path: '/pay-links',
       operationId: 'createPayLink',
       tags,
       security,
@@ -137,7 +137,7 @@ export const v1PayLinkRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/v1/pay-links',
+      path: '/pay-links',
       operationId: 'listPayLinks',
       tags,
       security,
@@ -167,7 +167,7 @@ export const v1PayLinkRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/v1/pay-links/{id}',
+      path: '/pay-links/{id}',
       operationId: 'getPayLink',
       tags,
       security,
@@ -187,7 +187,7 @@ export const v1PayLinkRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/v1/pay-links/{id}/cancel',
+      path: '/pay-links/{id}/cancel',
       operationId: 'cancelPayLink',
       tags,
       security,

@@ -73,7 +73,7 @@ export const v1PaymentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/v1/payments',
+      path: '/payments',
       operationId: 'listPayments',
       tags,
       security,
@@ -99,7 +99,7 @@ export const v1PaymentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/v1/payments/{id}',
+      path: '/payments/{id}',
       operationId: 'getPayment',
       tags,
       security,
@@ -116,7 +116,7 @@ export const v1PaymentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/api/v1/payments/{id}/refunds',
+      path: '/payments/{id}/refunds',
       operationId: 'createRefund',
       tags: refundTags,
       security,
@@ -164,7 +164,7 @@ export const v1PaymentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/v1/refunds',
+      path: '/refunds',
       operationId: 'listRefunds',
       tags: refundTags,
       security,
@@ -183,7 +183,7 @@ export const v1PaymentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/api/v1/refunds/{id}',
+      path: '/refunds/{id}',
       operationId: 'getRefund',
       tags: refundTags,
       security,

@@ -17,7 +17,7 @@ const Received = z.object({ received: z.literal(true), duplicate: z.boolean() })
 export const webhookRoutes = createRouter().openapi(
   createRoute({
     method: 'post',
-    path: '/api/webhooks/stripe',
+    path: '/stripe',
     tags: ['webhooks'],
     summary: 'Payment provider events (Stripe-signed)',
     description:
