@@ -170,9 +170,8 @@ describe.skipIf(skip)(`sandbox bank debits (${testDialect})`, () => {
       });
     const events = await eventsOf(intent.id);
     expect(events.map((e) => e.type)).toEqual(types);
-    const dispute = events.find((e) => e.type === 'charge.dispute.created');
-    if (dispute)
-      expect(dispute.object).toMatchObject({
+    if (types.includes('charge.dispute.created'))
+      expect(events.find((e) => e.type === 'charge.dispute.created')?.object).toMatchObject({
         object: 'dispute',
         reason: 'debit_not_authorized',
         amount: 500_000,
