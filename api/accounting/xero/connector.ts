@@ -16,6 +16,9 @@ import {
   requestTokens,
   type AccountingConnector,
   type ConnectorConfig,
+  type ConnectorSession,
+  type CreditInput,
+  type StepLog,
   type TokenSet,
 } from '../connector.ts';
 import { LABEL, xeroApi, xeroMessage } from './api.ts';
@@ -37,6 +40,18 @@ export function xeroConnector(config: ConnectorConfig): AccountingConnector {
       defaultExpiresIn: 1800,
       messageOf: xeroMessage,
     });
+
+  /** The credit note a refund or write-off posts against: made once, found again on a retry. */
+  const creditNoteOnce = async (s: ConnectorSession, c: CreditInput, steps: StepLog) => {
+    const saved = steps.get('credit_note');
+    if (saved) return saved;
+    const note = await records.createCreditNote(send, s, {
+      ...c,
+      idempotencyKey: `${c.idempotencyKey}:credit-note`,
+    });
+    await steps.save('credit_note', note, c.amount, c.date);
+    return note;
+  };
 
   return {
     provider: 'xero',
@@ -100,13 +115,7 @@ export function xeroConnector(config: ConnectorConfig): AccountingConnector {
         `Card surcharge refunded on invoice ${i.invoice.number}`,
       ),
     async recordCreditRefund(s, c, steps) {
-      const note =
-        steps.get('credit_note') ??
-        (await records.createCreditNote(send, s, {
-          ...c,
-          idempotencyKey: `${c.idempotencyKey}:credit-note`,
-        }));
-      if (!steps.get('credit_note')) await steps.save('credit_note', note, c.amount, c.date);
+      const note = await creditNoteOnce(s, c, steps);
       if (steps.get('credit_refund')) return;
       const id = await records.refundCreditNote(send, s, note.id, {
         amount: c.amount,
@@ -119,13 +128,7 @@ export function xeroConnector(config: ConnectorConfig): AccountingConnector {
       await steps.save('credit_refund', { id, number: null }, c.amount, c.date);
     },
     async recordWriteOff(s, c, steps) {
-      const note =
-        steps.get('credit_note') ??
-        (await records.createCreditNote(send, s, {
-          ...c,
-          idempotencyKey: `${c.idempotencyKey}:credit-note`,
-        }));
-      if (!steps.get('credit_note')) await steps.save('credit_note', note, c.amount, c.date);
+      const note = await creditNoteOnce(s, c, steps);
       if (steps.get('credit_allocation')) return;
       const id = await records.allocateCreditNote(send, s, note.id, {
         ...c,

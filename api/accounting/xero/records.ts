@@ -51,7 +51,17 @@ export async function findInvoice(send: XeroSend, s: ConnectorSession, invoiceNu
   return found;
 }
 
-export async function createPayment(send: XeroSend, s: ConnectorSession, i: RecordInput) {
+/**
+ * A Xero payment into the deposit account, on an invoice or (a cash refund) on a credit note:
+ * one `PUT /Payments`, answering its PaymentID.
+ */
+async function putPayment(
+  send: XeroSend,
+  s: ConnectorSession,
+  on: { Invoice: { InvoiceID: string } } | { CreditNote: { CreditNoteID: string } },
+  i: Omit<RecordInput, 'invoice'>,
+  what: string,
+) {
   const body = await send(s, {
     method: 'PUT',
     path: '/Payments',
@@ -60,7 +70,7 @@ export async function createPayment(send: XeroSend, s: ConnectorSession, i: Reco
     body: {
       Payments: [
         {
-          Invoice: { InvoiceID: i.invoice.id },
+          ...on,
           Account: { Code: i.depositAccount },
           Date: i.date,
           Amount: xeroAmount(i.amount, i.currency),
@@ -70,8 +80,12 @@ export async function createPayment(send: XeroSend, s: ConnectorSession, i: Reco
     },
   });
   const id = body?.Payments?.[0]?.PaymentID;
-  if (!id) throw missing('payment');
+  if (!id) throw missing(what);
   return id as string;
+}
+
+export function createPayment(send: XeroSend, s: ConnectorSession, i: RecordInput) {
+  return putPayment(send, s, { Invoice: { InvoiceID: i.invoice.id } }, i, 'payment');
 }
 
 /** Null when the payment is gone (deleted in Xero). */
@@ -181,32 +195,13 @@ export async function createCreditNote(
 }
 
 /** Refund a credit note in cash from the bank account: a payment on the credit note. */
-export async function refundCreditNote(
+export function refundCreditNote(
   send: XeroSend,
   s: ConnectorSession,
   creditNoteId: string,
   i: Omit<RecordInput, 'invoice'>,
 ) {
-  const body = await send(s, {
-    method: 'PUT',
-    path: '/Payments',
-    access: 'payments',
-    idempotencyKey: i.idempotencyKey,
-    body: {
-      Payments: [
-        {
-          CreditNote: { CreditNoteID: creditNoteId },
-          Account: { Code: i.depositAccount },
-          Date: i.date,
-          Amount: xeroAmount(i.amount, i.currency),
-          Reference: i.reference,
-        },
-      ],
-    },
-  });
-  const id = body?.Payments?.[0]?.PaymentID;
-  if (!id) throw missing('refund of the credit note');
-  return id as string;
+  return putPayment(send, s, { CreditNote: { CreditNoteID: creditNoteId } }, i, 'refund of the credit note');
 }
 
 export async function allocateCreditNote(
