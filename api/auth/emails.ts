@@ -3,13 +3,10 @@
  * `/reset-password?token=…`) on PUBLIC_BASE_URL.
  */
 import type { Config } from '../config.ts';
+import { composeMail } from '../mail/compose.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 type MailConfig = Pick<Config, 'publicBaseUrl' | 'productName'>;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 function message(
   to: string,
@@ -18,12 +15,7 @@ function message(
   lines: string[],
   link?: { url: string; label: string },
 ): MailMessage {
-  const text = [...lines, ...(link ? ['', `${link.label}: ${link.url}`] : [])].join('\n');
-  const html = [
-    ...lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')),
-    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '',
-  ].join('\n');
-  return { to, kind, subject, text, html };
+  return composeMail({ to, kind, subject, lines, link });
 }
 
 export function verifyEmailMessage(config: MailConfig, to: string, token: string): MailMessage {

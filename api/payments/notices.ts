@@ -15,9 +15,8 @@ import { formatMoney, fromMinorUnits } from '../../core/money.ts';
 import type { AppDeps } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Payment, PaymentNotice, PaymentNoticeKind } from '../db/types.ts';
+import { composeMail } from '../mail/compose.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** How long a sender holds a notice before another may try it (a mailer call is far shorter). */
 const CLAIM_MS = 60_000;
@@ -193,10 +192,5 @@ function message(
   lines: string[],
   link?: { url: string; label: string },
 ): MailMessage {
-  const text = [...lines, ...(link ? ['', `${link.label}: ${link.url}`] : [])].join('\n');
-  const html = [
-    ...lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')),
-    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '',
-  ].join('\n');
-  return { to: notice.to_address, subject, text, html, kind: notice.kind };
+  return composeMail({ to: notice.to_address, kind: notice.kind, subject, lines, link });
 }
