@@ -6,7 +6,7 @@
  */
 import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
-import type { DeliveryOutcome } from './outcome.ts';
+import { connectorRetry, type DeliveryOutcome } from './outcome.ts';
 import { findConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
 import { convergePayment } from './payment-sync.ts';
@@ -42,12 +42,6 @@ export async function syncJobWithConnector(deps: AppDeps, job: OutboxJob): Promi
     return { type: 'delivered', responseStatus: 200, writebacks };
   } catch (err) {
     if (!(err instanceof ConnectorError)) throw err;
-    return {
-      type: 'retry',
-      error: err.message,
-      responseStatus: err.status,
-      retryAfterMs: err.retryAfterMs,
-      permanent: !err.retryable,
-    };
+    return connectorRetry(err);
   }
 }

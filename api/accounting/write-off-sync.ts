@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { localDate } from '../../core/local-date.ts';
 import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
-import type { DeliveryOutcome } from './outcome.ts';
+import { connectorRetry, type DeliveryOutcome } from './outcome.ts';
 import { withSession, type AccountingConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
 import { clearAttention, entriesFor, stepLog } from './entries.ts';
@@ -111,12 +111,6 @@ export async function deliverWriteOff(
     };
   } catch (err) {
     if (!(err instanceof ConnectorError)) throw err;
-    return {
-      type: 'retry',
-      error: err.message,
-      responseStatus: err.status,
-      retryAfterMs: err.retryAfterMs,
-      permanent: !err.retryable,
-    };
+    return connectorRetry(err);
   }
 }
