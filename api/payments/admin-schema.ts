@@ -4,6 +4,7 @@
  * overpaid flag for one payment.
  */
 import { z } from '@hono/zod-openapi';
+import { PAYMENT_STATUSES } from '../db/types.ts';
 
 const id = z.string();
 const when = z.string();
@@ -89,17 +90,7 @@ export const AdminPayment = z
     refunded_surcharge: minor,
     net_amount: minor,
     link_amount: minor.nullable(),
-    status: z.enum([
-      'pending',
-      'requires_action',
-      'processing',
-      'succeeded',
-      'failed',
-      'canceled',
-      'expired',
-      'partially_refunded',
-      'refunded',
-    ]),
+    status: z.enum(PAYMENT_STATUSES),
     provider: z.string(),
     payment_intent_id: z.string().nullable(),
     session_id: z.string().nullable(),

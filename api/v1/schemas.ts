@@ -4,6 +4,7 @@
  * merchant's local `date` for accounting. Each has an `object` field naming its type.
  */
 import { z } from '@hono/zod-openapi';
+import { PAYMENT_STATUSES } from '../db/types.ts';
 
 const id = (example: string) => z.string().openapi({ example });
 const minor = (description: string, example: number) =>
@@ -28,19 +29,7 @@ export const CardSchema = z
   })
   .openapi('Card');
 
-export const PaymentStatusSchema = z
-  .enum([
-    'pending',
-    'requires_action',
-    'processing',
-    'succeeded',
-    'failed',
-    'canceled',
-    'expired',
-    'partially_refunded',
-    'refunded',
-  ])
-  .openapi('PaymentStatus');
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES).openapi('PaymentStatus');
 
 export const V1PaymentSchema = z
   .object({

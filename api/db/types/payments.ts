@@ -2,16 +2,20 @@
 import type { Generated } from 'kysely';
 import type { Timestamp } from './columns.ts';
 
-export type PaymentStatus =
-  | 'pending'
-  | 'requires_action'
-  | 'processing'
-  | 'succeeded'
-  | 'failed'
-  | 'canceled'
-  | 'expired'
-  | 'partially_refunded'
-  | 'refunded';
+/** Every status a payment row can have (the API's schemas enumerate these). */
+export const PAYMENT_STATUSES = [
+  'pending',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+  'expired',
+  'partially_refunded',
+  'refunded',
+] as const;
+
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface PaymentsTable {
   id: string;
