@@ -3,6 +3,7 @@
  * by hand that a payment or refund is in the accounting tool: a write-back, DESIGN §3.3).
  */
 import { createRoute, z } from '@hono/zod-openapi';
+import { bearerSecurity as security, IdParam, jsonContent as jsonOf } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, listResponseHeaders, parseListQuery, setListHeaders } from '../http/simple-rest.ts';
 import { actorOf } from '../audit/actor.ts';
@@ -10,19 +11,6 @@ import { paymentList } from './admin.ts';
 import { listAdminPayments, loadAdminPayment, markRecorded } from './admin-service.ts';
 import { AdminPayment } from './admin-schema.ts';
 import { refundPayment } from './refunds.ts';
-
-const security = [{ bearerAuth: [] }];
-const IdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
-const jsonOf = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 
 export const adminPaymentRoutes = createRouter()
   .openapi(

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { clientIp } from '../audit/client-ip.ts';
 import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { enforceDeclineLimits } from './declines.ts';
 import { validIdempotencyKey, withIdempotency } from './idempotency.ts';
@@ -30,11 +31,6 @@ import { paymentDetails } from './sync.ts';
 
 export const IDEMPOTENCY_KEY_REQUIRED =
   'An Idempotency-Key header is required: one key per payment attempt, the same key for its retries.';
-
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 
 const quoteRoute = createRoute({
   method: 'post',

@@ -9,20 +9,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { audit } from '../audit/service.ts';
 import { AppError } from '../errors.ts';
 import { bearerSecurity as security, jsonContent as json } from '../http/openapi.ts';
+import { IdParam } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
 import { ProviderRequestError } from '../payments/providers/provider.ts';
 import type { SandboxProvider } from '../payments/providers/sandbox/sandbox-provider.ts';
 import { findPayment } from '../payments/repository.ts';
 import { PAYMENT_NOT_FOUND } from '../payments/sync.ts';
-
-const IdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
 
 const DisputeBody = z.object({
   reason: z
