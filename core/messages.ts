@@ -18,7 +18,7 @@ export const PAY_MESSAGES = {
   detailsFailed: 'Unable to retrieve payment details. Please contact support.',
   /** Widget and success page, when the balance reaches 0. */
   fullyPaid: 'This invoice has been fully paid. Thank you!',
-  /** A bank debit submitted and clearing (issue 17): the exact words the customer is promised. */
+  /** A bank debit submitted and clearing: the exact words the customer is promised. */
   debitSubmitted:
     "Payment submitted — bank debits take up to 3 business days to clear. We'll email a receipt when it clears.",
 };

@@ -26,7 +26,7 @@ export interface DashboardStats {
   /** Net amount paid (base, net of refunds) per currency, largest first. */
   payment_volume: CurrencyAmount[];
   platform_fee_bps: number;
-  /** Bank debits submitted and not yet cleared (status processing): their total per currency (issue 17). */
+  /** Bank debits submitted and not yet cleared (status processing): their total per currency. */
   clearing: CurrencyAmount[];
   series: Array<{ date: string; payments: number; revenue: CurrencyAmount[] }>;
   series_from: string;

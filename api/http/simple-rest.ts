@@ -13,8 +13,9 @@
  *   filters: { q: { search: ['business_name', 'email'] }, status: { column: 'status' },
  *              id: { column: 'id' }, created_gte: { column: 'created_at', op: 'gte' } },
  * });
- * // In the list route's handler (responses: { 200: listResponse(MerchantSchema, 'Merchants') }):
- * const rows = await listPage(c, merchantList, db.selectFrom('merchants').selectAll()); // 400 on bad input
+ * // In the list route's handler (responses: { 200: listResponse(MerchantSchema, 'Merchants') }), with
+ * // the base query from the domain's repository (route files run no query themselves):
+ * const rows = await listPage(c, merchantList, activeMerchants(deps.database.db)); // 400 on bad input
  * return c.json(rows.map(merchantToApi), 200);
  * // A caller that needs its own count or page uses parseListQuery, paginate and setListHeaders.
  */

@@ -1,5 +1,5 @@
 /**
- * A merchant's AU BECS Direct Debit policy (issue 17): off by default; when on, offered on AUD
+ * A merchant's AU BECS Direct Debit policy: off by default; when on, offered on AUD
  * invoices only, from an optional minimum invoice amount, with its own surcharge rule — a percentage
  * with an optional cap (e.g. 1 % capped at A$3.50), or none. Bank debits cost the merchant a small,
  * capped fee, so they get their own rule instead of the card rules; the quote shows it like a card

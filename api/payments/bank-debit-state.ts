@@ -1,5 +1,5 @@
 /**
- * What a bank debit adds to applying the provider's word (api/payments/state.ts; issue 17):
+ * What a bank debit adds to applying the provider's word (api/payments/state.ts; AU BECS Direct Debit):
  *  - the bank account (BSB, last four digits), the mandate and the payer's email as the provider
  *    reports them (the Payment Element collects the email for a bank debit);
  *  - on `processing`: when it started, and the merchant-local date it should clear by (three

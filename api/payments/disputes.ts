@@ -1,5 +1,5 @@
 /**
- * Disputes (issue 17): the customer's bank disputes a payment (`charge.dispute.created`, then
+ * Disputes: the customer's bank disputes a payment (`charge.dispute.created`, then
  * `.updated` / `.closed` as it goes). Each is recorded once per provider dispute with its latest
  * status, the payment carries that status for the console's lists, and each new dispute or status
  * goes to the merchant's automation webhook as `payment.disputed` (api/accounting/notify.ts). A dispute does not move the ledger: the money

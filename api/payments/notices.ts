@@ -1,5 +1,5 @@
 /**
- * Emails about a bank debit (issue 17), through the existing mailer: the customer's receipt when the
+ * Emails about a bank debit (AU BECS Direct Debit), through the existing mailer: the customer's receipt when the
  * debit clears, and when it fails days later a notice to the customer (the invoice is open again,
  * with a link to pay it) and to the merchant. Each is queued in `payment_notices` by the transaction
  * that records the provider's final word — so a notice exists if and only if that word was recorded

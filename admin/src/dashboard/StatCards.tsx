@@ -71,7 +71,7 @@ export function StatCards({ stats, loading }: { stats: Stats | undefined; loadin
           value={String(stats?.total_payments ?? 0)}
           note={[
             translate('console.dashboard.all_time'),
-            // Bank debits submitted and not yet cleared are counted apart (issue 17): "A$X clearing".
+            // Bank debits submitted and not yet cleared are counted apart: "A$X clearing".
             ...(stats?.clearing ?? []).map((c) =>
               translate('console.bank_debit.clearing', { amount: money(c.amount, c.currency) }),
             ),

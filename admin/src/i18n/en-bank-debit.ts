@@ -1,4 +1,4 @@
-/** The console's texts for AU BECS Direct Debit (issue 17): `console.bank_debit.*`. */
+/** The console's texts for AU BECS Direct Debit: `console.bank_debit.*`. */
 export const bankDebit = {
   bank_debit: {
     title: 'Bank debit (BECS Direct Debit)',

@@ -1,5 +1,5 @@
 /**
- * The merchant's AU BECS Direct Debit settings (issue 17): on/off (AUD invoices of Australian
+ * The merchant's AU BECS Direct Debit settings: on/off (AUD invoices of Australian
  * merchants only), an optional minimum invoice amount for offering it, and its own surcharge — a
  * percentage with an optional cap in dollars (e.g. 1 % capped at A$3.50), or none. Amounts are
  * typed in dollars and sent in cents; the percentage is sent as typed (the API parses it exactly).

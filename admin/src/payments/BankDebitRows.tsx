@@ -1,5 +1,5 @@
 /**
- * A bank debit's rows on the payment page (issue 17): the bank account (BSB and the account's last
+ * A bank debit's rows on the payment page: the bank account (BSB and the account's last
  * three digits only), the mandate (Direct Debit Request) reference, the date a processing debit
  * should clear by, and the disputes the customer's bank raised, with their status.
  */

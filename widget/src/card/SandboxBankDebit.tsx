@@ -1,5 +1,5 @@
 /**
- * Sandbox mode's AU BECS Direct Debit form (issue 17): the stand-in for the Payment Element's "BECS
+ * Sandbox mode's AU BECS Direct Debit form: the stand-in for the Payment Element's "BECS
  * Direct Debit" tab — account holder name, email, BSB and account number, and the Direct Debit
  * Request service agreement the customer accepts (Stripe's mandate text, which its element shows).
  * The details become a confirmation token at `/api/sandbox/*` with the mandate accepted online, as

@@ -88,7 +88,7 @@ export const en = {
   threeDsComplete: 'Complete authentication',
   threeDsFail: 'Fail authentication',
 
-  // The method choice and the bank debit form (AU BECS Direct Debit, issue 17). The mandate is
+  // The method choice and the bank debit form (AU BECS Direct Debit). The mandate is
   // Stripe's Direct Debit Request text, shown beside the form as Stripe requires.
   paymentMethod: 'Payment method',
   methodCard: 'Card',
@@ -156,7 +156,7 @@ export const en = {
   resultTransaction: 'Transaction ID',
   resultRemaining: 'Remaining balance',
   submittedTitle: 'Payment submitted',
-  /** The `processing` result of a bank debit: the exact words the customer is promised (issue 17). */
+  /** The `processing` result of a bank debit: the exact words the customer is promised. */
   debitSubmitted: PAY_MESSAGES.debitSubmitted,
   resultInvoice: 'Invoice',
   resultReference: 'Reference',

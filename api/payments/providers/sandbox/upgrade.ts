@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Dialect } from '../../../db/database.ts';
 import type { SandboxTrx } from './tables.ts';
 
-/** table → [column, portable definition] added since the first release (bank debits, issue 17). */
+/** table → [column, portable definition] added since the first release (AU BECS Direct Debit). */
 const ADDED_COLUMNS: ReadonlyArray<readonly [string, string, string]> = [
   ['sandbox_payment_methods', 'type', "TEXT NOT NULL DEFAULT 'card'"],
   ['sandbox_payment_methods', 'bsb_number', 'TEXT'],

@@ -14,7 +14,7 @@ export const FULLY_PAID = PAY_MESSAGES.fullyPaid;
 /** `/api/payments/details` (spec §3 "Payment details response", plus our fields): POST /api/payments/details (`method`: `card` or `au_becs_debit`, a bank debit `processing` until it clears by `clearsBy`). */
 export type PaymentDetails = Schemas['PaymentDetails'];
 
-/** A bank debit submitted and clearing (issue 17): the same words as the widget's result view. */
+/** A bank debit submitted and clearing: the same words as the widget's result view. */
 export const DEBIT_SUBMITTED = PAY_MESSAGES.debitSubmitted;
 
 export const isClearingDebit = (d: { status: string; method?: string }) =>

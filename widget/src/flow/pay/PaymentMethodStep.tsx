@@ -1,7 +1,7 @@
 /**
  * The payment details: the methods the merchant takes, each a section that turns what the customer
  * enters into a card-box handle (card/card-handle.ts) — in Stripe mode the Payment Element (loaded
- * on demand), in sandbox mode the widget's own test form. AU BECS Direct Debit (issue 17), when the
+ * on demand), in sandbox mode the widget's own test form. AU BECS Direct Debit, when the
  * merchant offers it for this invoice: in Stripe mode a tab of the Payment Element beside cards; in
  * sandbox mode a choice (Card / BECS Direct Debit) above the chosen method's form. Changing method
  * reports the details incomplete, so a quote for the other method (another surcharge rule) drops.

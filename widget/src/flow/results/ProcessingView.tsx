@@ -1,5 +1,5 @@
 /**
- * The `processing` result. A bank debit (AU BECS Direct Debit, issue 17) is submitted, not yet paid:
+ * The `processing` result. A bank debit (AU BECS Direct Debit) is submitted, not yet paid:
  * the customer is told, in the issue's exact words, that it clears in up to 3 business days and a
  * receipt follows, with the amount and the reference. Any other method still processing (a card the
  * provider has not settled yet) reads as the success view, as before.
