@@ -10,7 +10,7 @@ import { clientIp } from '../audit/client-ip.ts';
 import { actorUserOf } from '../api-keys/usage.ts';
 import type { AppEnv, Principal } from '../context.ts';
 import { AppError } from '../errors.ts';
-import type { Actor } from '../merchants/service.ts';
+import { getMerchantOr404, type Actor } from '../merchants/service.ts';
 
 export const API_V1 = 'v1';
 export const VERSION_HEADER = 'API-Version';
@@ -52,15 +52,7 @@ export async function merchantForWrite(c: Context<AppEnv>, named: string | null 
     throw new AppError('validation_failed', 'merchant_id is required for a key with every merchant', {
       field: 'merchant_id',
     });
-  const merchant = await c
-    .get('deps')
-    .database.db.selectFrom('merchants')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!merchant) throw new AppError('not_found', MERCHANT_NOT_FOUND);
-  return merchant;
+  return getMerchantOr404(c.get('deps'), id, MERCHANT_NOT_FOUND);
 }
 
 export interface PageQuery {
