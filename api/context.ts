@@ -1,6 +1,7 @@
 /**
  * What every request handler can reach: the injected dependencies and per-request values.
  */
+import type { AppCaches } from './app-caches.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { PasswordHasher } from './auth/password.ts';
@@ -26,6 +27,8 @@ export interface AppDeps {
   passwordHasher?: PasswordHasher;
   /** DNS for outbound URLs (SSRF guard, api/net); absent = the system resolver. Tests pass a table. */
   resolveHost?: ResolveHost;
+  /** The app's caches and rate-limit stores, shared by its routes and workers (api/app-caches.ts). */
+  caches: AppCaches;
 }
 
 /** The signed-in user, set by the auth middleware from a verified bearer token. */

@@ -20,7 +20,7 @@ import { systemResolveHost } from './net/resolve.ts';
 import { startOutboxWorker } from './accounting/sync-worker.ts';
 import { runDemoSeed } from './seed/demo.ts';
 import { runPrimary, WORKER_ROLE, type WorkerMessage } from './cluster.ts';
-import { payCaches } from './pay/cache.ts';
+import { createAppCaches } from './app-caches.ts';
 import type { PostgresChangeBus } from './db/change-bus.ts';
 
 export async function main(): Promise<void> {
@@ -75,12 +75,11 @@ export async function main(): Promise<void> {
     mailer,
     payments,
     resolveHost: systemResolveHost,
+    caches: createAppCaches({ database, clock: systemClock, logger }),
   };
   const seedLines = first ? await runDemoSeed(deps) : [];
   const app = createApp(deps);
   appBuilt(app);
-  // Listen for other processes' merchant changes from the start (PostgreSQL), not from the first pay page.
-  payCaches(deps);
   // Unconfirmed payment reservations expire after RESERVATION_TTL_MINUTES (DESIGN §3.4).
   const stopSweeper = startReservationSweeper(deps);
   // Accounting sync deliveries (webhook, Xero, QuickBooks); safe to run in every instance (leases).

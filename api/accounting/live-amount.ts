@@ -31,20 +31,14 @@ interface Entry {
   value: LiveAmountLookup;
 }
 
-// Per database (i.e. per app instance), never shared between test apps.
-const caches = new WeakMap<object, Map<string, Entry>>();
-
-function cacheOf(deps: AppDeps): Map<string, Entry> {
-  let c = caches.get(deps.database);
-  if (!c) caches.set(deps.database, (c = new Map()));
-  return c;
-}
+/** The app's answers by merchant + invoice + currency (built with its deps: api/app-caches.ts). */
+export type LiveAmountCache = Map<string, Entry>;
 
 const keyOf = (merchantId: string, invoiceNumber: string, currency?: string) =>
   `${merchantId}|${invoiceNumber}${currency ? `|${currency.toUpperCase()}` : '|'}`;
 
 export function invalidateLiveAmountDue(deps: AppDeps, merchantId: string, invoiceNumber: string): void {
-  const cache = cacheOf(deps);
+  const cache = deps.caches.liveAmounts;
   const prefix = keyOf(merchantId, invoiceNumber);
   for (const k of cache.keys()) if (k.startsWith(prefix)) cache.delete(k);
 }
@@ -57,7 +51,7 @@ export async function lookupLiveAmountDue(
 ): Promise<LiveAmountLookup> {
   const connection = await findConnection(deps.database.db, merchantId);
   if (!connection) return { status: 'not_connected' };
-  const cache = cacheOf(deps);
+  const cache = deps.caches.liveAmounts;
   const key = keyOf(merchantId, invoiceNumber, currency);
   const now = Date.now();
   const hit = cache.get(key);

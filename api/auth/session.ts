@@ -14,7 +14,6 @@ import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../audit/service.ts';
 import { tooManyAttempts } from '../rate-limit/enforce.ts';
-import { lockoutStoreFor } from '../rate-limit/store.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './access-token.ts';
 import { hasherFor } from './hasher.ts';
 import * as repo from './repository.ts';
@@ -33,7 +32,10 @@ export const LOGIN_LOCK_MINUTES = 15;
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
-export type SessionDeps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'passwordHasher' | 'logger'>;
+export type SessionDeps = Pick<
+  AppDeps,
+  'config' | 'database' | 'clock' | 'passwordHasher' | 'logger' | 'caches'
+>;
 
 export interface UserView {
   id: string;
@@ -108,7 +110,7 @@ export async function login(
   const lockout = deps.config.rateLimits;
   if (!user) {
     // Unknown emails lock exactly like accounts do, so a 429 does not reveal registration.
-    const phantom = lockoutStoreFor(deps);
+    const phantom = deps.caches.lockouts;
     const lockedFor = lockout ? await phantom.lockedFor(email) : 0;
     if (lockedFor > 0) throw tooManyAttempts(lockedFor);
     await hasher.verifyDummy(password);

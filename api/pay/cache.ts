@@ -1,5 +1,5 @@
 /**
- * Small per-app caches that keep the pay-session lookup to one indexed read (DESIGN §9 budget):
+ * Small per-app caches (built with the app's deps: api/app-caches.ts) that keep the pay-session lookup to one indexed read (DESIGN §9 budget):
  *  - merchants by link reference for a few seconds (the session is a display; creating a payment
  *    re-reads the merchant, so a just-disconnected or deleted merchant still cannot be paid);
  *    this process's own merchant writes invalidate it at once; on PostgreSQL so do other processes'
@@ -13,6 +13,7 @@
  *    another process's commit by more than CHANGE_POLL_MS).
  */
 import type { AppDeps } from '../context.ts';
+import type { AppDatabase } from '../db/database.ts';
 import type { Merchant } from '../db/types.ts';
 import type { Observation } from './session-token.ts';
 
@@ -65,7 +66,7 @@ export interface RenderedSession {
   observedAt: number;
 }
 
-interface PayCaches {
+export interface PayCaches {
   merchants: BoundedCache<{ merchant: Merchant; generation: number; expires: number }>;
   sessions: BoundedCache<RenderedSession>;
   /** Query strings already parsed and validated, to the link they name (api/pay/service.ts). */
@@ -74,25 +75,23 @@ interface PayCaches {
   generation: number;
 }
 
-const caches = new WeakMap<AppDeps, PayCaches>();
-
 /** The change-bus topic of merchant writes. */
 export const MERCHANTS_TOPIC = 'merchants';
 
-export function payCaches(deps: AppDeps): PayCaches {
-  let c = caches.get(deps);
-  if (!c) {
-    const created: PayCaches = {
-      merchants: new BoundedCache(),
-      sessions: new BoundedCache(),
-      links: new BoundedCache(),
-      generation: 0,
-    };
-    // Another process changed a merchant: what this one rendered from it is dropped.
-    deps.database.changes?.subscribe(MERCHANTS_TOPIC, () => created.generation++);
-    caches.set(deps, (c = created));
-  }
-  return c;
+/**
+ * The pay caches of one app (built with its deps, api/app-caches.ts). On PostgreSQL they listen for
+ * other processes' merchant changes from the start, not from the first pay page.
+ */
+export function createPayCaches(database: AppDatabase): PayCaches {
+  const created: PayCaches = {
+    merchants: new BoundedCache(),
+    sessions: new BoundedCache(),
+    links: new BoundedCache(),
+    generation: 0,
+  };
+  // Another process changed a merchant: what this one rendered from it is dropped.
+  database.changes?.subscribe(MERCHANTS_TOPIC, () => created.generation++);
+  return created;
 }
 
 /**
@@ -100,7 +99,7 @@ export function payCaches(deps: AppDeps): PayCaches {
  * once, and on PostgreSQL every other process's within milliseconds.
  */
 export function invalidateMerchantCache(deps: AppDeps): void {
-  payCaches(deps).generation++;
+  deps.caches.pay.generation++;
   deps.database.changes
     ?.publish(MERCHANTS_TOPIC)
     .catch((err: unknown) =>

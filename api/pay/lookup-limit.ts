@@ -3,18 +3,15 @@
  * in a window (PAY_LOOKUP_INVOICES_PER_IP per 10 minutes), so a scan of sequential invoice numbers
  * is refused while a customer reloading their own invoice is never counted. The count goes through
  * the app's rate limiter (api/rate-limit); which (address, invoice) pairs were already admitted is
- * remembered here, in memory, so a repeated lookup costs one map read and never a write anywhere.
+ * remembered in memory (the app's `caches.lookups`), so a repeated lookup costs one map read and never a write anywhere.
  */
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import type { AppDeps } from '../context.ts';
 import { tooManyAttempts } from '../rate-limit/enforce.ts';
 import type { RateRule } from '../rate-limit/limiter.ts';
-import { rateStoreFor } from '../rate-limit/store.ts';
 
 const WINDOW_MS = 10 * 60_000;
 const MAX_PAIRS = 50_000;
-
-const admitted = new WeakMap<AppDeps, Map<string, number>>();
 
 /** The invoice a link names, for counting: merchant reference + normalised number + currency. */
 export function lookupIdentity(merchantRef: string, invoiceNumber: string, currency: string): string {
@@ -32,19 +29,15 @@ function ruleFor(deps: AppDeps): RateRule {
  */
 export function admitLookup(deps: AppDeps, ip: string | null, identity: string): Promise<void> | undefined {
   if (!ip || !deps.config.rateLimits) return undefined;
-  let pairs = admitted.get(deps);
-  if (!pairs) admitted.set(deps, (pairs = new Map()));
+  const pairs = deps.caches.lookups;
   const pair = `${ip}\u0000${identity}`;
   const now = deps.clock.now().getTime();
   const until = pairs.get(pair);
   if (until !== undefined && until > now) return undefined;
-  const known = pairs;
-  return rateStoreFor(deps)
-    .consume([[ruleFor(deps), ip]])
-    .then((decision) => {
-      if (!decision.ok) throw tooManyAttempts(decision.retryAfterSeconds);
-      remember(known, pair, now);
-    });
+  return deps.caches.rates.consume([[ruleFor(deps), ip]]).then((decision) => {
+    if (!decision.ok) throw tooManyAttempts(decision.retryAfterSeconds);
+    remember(pairs, pair, now);
+  });
 }
 
 function remember(pairs: Map<string, number>, pair: string, now: number): void {

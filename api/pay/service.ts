@@ -18,7 +18,7 @@ import { findInvoice } from '../invoices/repository.ts';
 import { resolveMerchant } from '../merchants/resolve.ts';
 import { MISSING_INVOICE_MESSAGE } from '../payments/service.ts';
 import { signedLinkOf } from '../pay-links/session.ts';
-import { MERCHANT_CACHE_TTL_MS, payCaches, type RenderedSession } from './cache.ts';
+import { MERCHANT_CACHE_TTL_MS, type RenderedSession } from './cache.ts';
 import { admitLookup, lookupIdentity } from './lookup-limit.ts';
 import { render } from './render.ts';
 import type { SessionQuery } from './schema.ts';
@@ -43,7 +43,7 @@ export function reusePaySession(
   rawQuery: string,
   ip: string | null = null,
 ): string | undefined | Promise<string | undefined> {
-  const cache = payCaches(deps);
+  const cache = deps.caches.pay;
   const link = cache.links.get(rawQuery, 0);
   if (!link) return undefined;
   const admission = admitLookup(deps, ip, link.identity);
@@ -52,7 +52,7 @@ export function reusePaySession(
 }
 
 function reuseRendering(deps: AppDeps, key: string): string | undefined {
-  const cache = payCaches(deps);
+  const cache = deps.caches.pay;
   const nowMs = deps.clock.now().getTime();
   const session = cache.sessions.get(key, nowMs);
   if (!session || !reusable(deps, session)) return undefined;
@@ -109,7 +109,7 @@ function openAdmitted(
     // Reloading the page keeps its pay session, so its next attempt replaces the unconfirmed one.
     previous: q.paySessionId ? verifyPaySession(deps.config.jwtSecret, q.paySessionId, nowMs) : null,
   };
-  const cache = payCaches(deps);
+  const cache = deps.caches.pay;
   // A query string is remembered only as long as a plausible link's (each entry is held until evicted).
   if (rawQuery !== undefined && rawQuery.length <= 1024 && !q.paySessionId)
     cache.links.set(rawQuery, { key: link.key, invoiceNumber, currency, identity }, Number.POSITIVE_INFINITY);
@@ -122,7 +122,7 @@ function openAdmitted(
 /** Nothing committed since it was rendered (SQLite's change stamp), nor any merchant changed here. */
 function reusable(deps: AppDeps, session: RenderedSession): boolean {
   const stamp = deps.database.changeStamp?.();
-  return stamp !== undefined && stamp === session.stamp && session.generation === payCaches(deps).generation;
+  return stamp !== undefined && stamp === session.stamp && session.generation === deps.caches.pay.generation;
 }
 
 interface Link {
@@ -153,7 +153,7 @@ async function openThroughDatabase(
   cached: RenderedSession | undefined,
   stamp: number | null,
 ): Promise<string> {
-  const cache = payCaches(deps);
+  const cache = deps.caches.pay;
   const { invoiceNumber, currency } = link;
   let session = cached?.generation === cache.generation ? cached : undefined;
   let invoice: Invoice | undefined;
@@ -217,7 +217,7 @@ async function merchantFor(
   q: SessionQuery,
   nowMs: number,
 ): Promise<{ merchant: Merchant; expires: number }> {
-  const cache = payCaches(deps);
+  const cache = deps.caches.pay;
   const key = `${q.merchant ?? ''}\u0000${q.shortcode ?? ''}`;
   const cached = cache.merchants.get(key, nowMs);
   if (cached?.generation === cache.generation) return cached;

@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { RateDecision, RateRule } from './limiter.ts';
-import { rateStoreFor } from './store.ts';
 
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
@@ -29,22 +28,22 @@ export async function enforceRateLimits(
   const deps = c.get('deps');
   if (!deps.config.rateLimits) return;
   const keyed = checks.filter((check): check is [RateRule, string] => check[1] !== null);
-  if (keyed.length) throwIfRefused(await rateStoreFor(deps).consume(keyed));
+  if (keyed.length) throwIfRefused(await deps.caches.rates.consume(keyed));
 }
 
 /** Throw 429 if the rule is already exhausted for the key (for failure-only counters). */
 export async function assertUnderLimit(c: Context<AppEnv>, rule: RateRule, key: string): Promise<void> {
   const deps = c.get('deps');
-  if (deps.config.rateLimits) throwIfRefused(await rateStoreFor(deps).check(rule, key));
+  if (deps.config.rateLimits) throwIfRefused(await deps.caches.rates.check(rule, key));
 }
 
 /** Record a failure against a failure-only counter. */
 export async function recordFailure(c: Context<AppEnv>, rule: RateRule, key: string): Promise<void> {
   const deps = c.get('deps');
-  if (deps.config.rateLimits) await rateStoreFor(deps).hit(rule, key);
+  if (deps.config.rateLimits) await deps.caches.rates.hit(rule, key);
 }
 
 export async function clearFailures(c: Context<AppEnv>, rule: RateRule, key: string): Promise<void> {
   const deps = c.get('deps');
-  if (deps.config.rateLimits) await rateStoreFor(deps).reset(rule, key);
+  if (deps.config.rateLimits) await deps.caches.rates.reset(rule, key);
 }

@@ -74,31 +74,15 @@ export class MemoryLockouts implements LockoutStore {
 }
 
 type StoreDeps = Pick<AppDeps, 'clock' | 'database' | 'logger'>;
-const rateStores = new WeakMap<object, RateStore>();
-const lockoutStores = new WeakMap<object, LockoutStore>();
 
-/** The app's rate-limit counters: in PostgreSQL when the app runs on it, else in memory. */
-export function rateStoreFor(deps: StoreDeps): RateStore {
-  let store = rateStores.get(deps);
-  if (!store) {
-    store =
-      deps.database.dialect === 'postgres'
-        ? new PostgresRateStore(deps.database.db, deps.clock, deps.logger)
-        : new MemoryRateStore(deps.clock);
-    rateStores.set(deps, store);
+/**
+ * The app's rate-limit counters and lockouts of unknown emails: in PostgreSQL when the app runs on
+ * it (shared by every process), else in memory. Built once with the app's deps (api/app-caches.ts).
+ */
+export function createRateStores(deps: StoreDeps): { rates: RateStore; lockouts: LockoutStore } {
+  if (deps.database.dialect === 'postgres') {
+    const rates = new PostgresRateStore(deps.database.db, deps.clock, deps.logger);
+    return { rates, lockouts: new PostgresLockouts(rates) };
   }
-  return store;
-}
-
-/** The app's lockouts of unknown emails: in PostgreSQL when the app runs on it, else in memory. */
-export function lockoutStoreFor(deps: StoreDeps): LockoutStore {
-  let store = lockoutStores.get(deps);
-  if (!store) {
-    store =
-      deps.database.dialect === 'postgres'
-        ? new PostgresLockouts(rateStoreFor(deps) as PostgresRateStore)
-        : new MemoryLockouts(deps.clock);
-    lockoutStores.set(deps, store);
-  }
-  return store;
+  return { rates: new MemoryRateStore(deps.clock), lockouts: new MemoryLockouts(deps.clock) };
 }

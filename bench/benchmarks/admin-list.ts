@@ -20,6 +20,7 @@ import { createMailer } from '../../api/mail/create-mailer.ts';
 import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
 import { createPostgresSchema, postgresReachable, TEST_POSTGRES_URL } from '../../tests/support/db.ts';
 import type { Benchmark, BenchContext } from '../harness.ts';
+import { createAppCaches } from '../../api/app-caches.ts';
 
 const MERCHANTS = 200;
 const STATUSES = [
@@ -131,7 +132,15 @@ async function measure(ctx: BenchContext, database: AppDatabase, label: string):
     const merchantIds = await seed(database, count);
     ctx.log(`${label}: seeded ${count} payments in ${Math.round(performance.now() - started)} ms`);
     const mailer = createMailer({ config, database, logger, clock });
-    const deps: AppDeps = { config, database, logger, clock, mailer, payments };
+    const deps: AppDeps = {
+      config,
+      database,
+      logger,
+      clock,
+      mailer,
+      payments,
+      caches: createAppCaches({ database, clock, logger }),
+    };
     const app = createApp(deps);
     const adminId = crypto.randomUUID();
     const at = clock.now().toISOString();

@@ -12,6 +12,7 @@ import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
 import type { AppDatabase } from '../../api/db/database.ts';
 import { createTestDatabase } from './db.ts';
 import { staticResolveHost, type ResolveHost } from '../../api/net/resolve.ts';
+import { createAppCaches } from '../../api/app-caches.ts';
 
 export class TestClock implements Clock {
   #now: number;
@@ -87,7 +88,17 @@ export async function createTestApp(
   });
   // Outbound URLs resolve from a table (never real DNS): localhost only, unless a test passes its own.
   const resolveHost = options.resolveHost ?? staticResolveHost({ localhost: ['127.0.0.1'] });
-  const deps: AppDeps = { config, database, logger, clock, mailer, passwordHasher, payments, resolveHost };
+  const deps: AppDeps = {
+    config,
+    database,
+    logger,
+    clock,
+    mailer,
+    passwordHasher,
+    payments,
+    resolveHost,
+    caches: createAppCaches({ database, clock, logger }),
+  };
   app = createApp(deps);
   return {
     app,

@@ -18,6 +18,7 @@ import { expireReservations } from '../../../api/payments/expiry.ts';
 import { createPaymentProvider } from '../../../api/payments/providers/factory.ts';
 import { BENCH_ENCRYPTION_KEY, BENCH_JWT_SECRET } from '../../../bench/servers/app-server.ts';
 import { TestClock, testConfig } from '../../support/app.ts';
+import { createAppCaches } from '../../../api/app-caches.ts';
 
 export async function settleAfterCrashes(options: {
   /** The app's database URL and the sandbox provider's (`sqlite:…`). */
@@ -58,6 +59,7 @@ export async function settleAfterCrashes(options: {
     payments,
     mailer: createMailer({ config, database, logger, clock }),
     resolveHost: staticResolveHost({ localhost: ['127.0.0.1'] }),
+    caches: createAppCaches({ database, clock, logger }),
   };
   app = createApp(deps);
   try {
