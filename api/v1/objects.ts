@@ -11,6 +11,7 @@ import type { Invoice, Merchant, Payment, PayLink, Refund } from '../db/types.ts
 import { invoiceTerms } from '../invoices/ledger.ts';
 import { countersOf, type observationTerms } from '../invoices/repository.ts';
 import { buildAccountingPaymentUrl } from '../../core/link-params.ts';
+import { payLinksOfObservations } from './repository.ts';
 
 type Observations = Awaited<ReturnType<typeof observationTerms>>;
 export interface LinkRef {
@@ -26,13 +27,7 @@ export async function payLinkRefs(
   const ids = [...new Set(observationIds.filter((o): o is string => !!o))];
   const refs = new Map<string, LinkRef>();
   if (!ids.length) return refs;
-  const rows = await db
-    .selectFrom('pay_links')
-    .select(['id', 'observation_id', 'reference'])
-    .where('observation_id', 'in', ids)
-    .orderBy('created_at', 'desc')
-    .execute();
-  for (const r of rows)
+  for (const r of await payLinksOfObservations(db, ids))
     if (!refs.has(r.observation_id)) refs.set(r.observation_id, { id: r.id, reference: r.reference });
   return refs;
 }
