@@ -1,0 +1,99 @@
+/**
+ * The integrator API's lists page newest first by cursor: `limit` rows, `has_more`, and
+ * `starting_after` the last id of a page for the next one, with filters kept; an unknown cursor is a
+ * 404 naming the object. Pay links made through POST /api/v1/pay-links (one per invoice) give the
+ * pay-link and invoice lists rows to page through.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../support/app.ts';
+import { adminHeaders } from '../support/auth.ts';
+import { skipPostgres, testDialect } from '../support/db.ts';
+import { createConnectedMerchant } from './support/payments.ts';
+import { createKey, type MadeKey } from './support/v1.ts';
+
+const skip = await skipPostgres();
+
+describe.skipIf(skip)(`integrator API pages (${testDialect})`, () => {
+  let t: TestApp;
+  let key: MadeKey;
+  const made: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await adminHeaders(t);
+    const merchant = await createConnectedMerchant(t);
+    key = await createKey(t, admin, { merchant_id: merchant.id });
+    for (let i = 1; i <= 5; i++) {
+      t.clock.advance(1_000); // distinct creation times: newest first is a defined order
+      const res = await json(
+        t.app,
+        'POST',
+        '/api/v1/pay-links',
+        { invoice_number: `INV-PAGE-${i}`, amount: 10_000 * i, currency: 'AUD' },
+        { ...key.headers, 'idempotency-key': `page-${i}` },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      made.push(res.body.id);
+    }
+  });
+  afterAll(() => t?.close());
+
+  async function allPages(path: string, limit: number) {
+    const pages: string[][] = [];
+    let after: string | undefined;
+    for (;;) {
+      const sep = path.includes('?') ? '&' : '?';
+      const res = await json(
+        t.app,
+        'GET',
+        `${path}${sep}limit=${limit}${after ? `&starting_after=${after}` : ''}`,
+        undefined,
+        key.headers,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const ids = (res.body.data as Array<{ id: string }>).map((o) => o.id);
+      pages.push(ids);
+      if (!res.body.has_more) return pages;
+      expect(pages.length, 'a cursor that does not move on').toBeLessThan(10);
+      expect(ids).toHaveLength(limit);
+      after = ids[ids.length - 1];
+    }
+  }
+
+  it('pages pay links newest first, two at a time, to the end', async () => {
+    const pages = await allPages('/api/v1/pay-links', 2);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual([...made].reverse());
+  });
+
+  it('pages invoices the same way, and keeps a filter across pages', async () => {
+    const invoices = await allPages('/api/v1/invoices', 2);
+    expect(invoices.flat()).toHaveLength(5);
+    expect(new Set(invoices.flat()).size).toBe(5);
+    const open = await allPages('/api/v1/invoices?status=open', 3);
+    expect(open.flat()).toEqual(invoices.flat());
+    const one = await allPages('/api/v1/invoices?number=inv-page-3', 1);
+    expect(one.flat()).toHaveLength(1);
+  });
+
+  it('refuses an unknown cursor with a 404 naming the object', async () => {
+    const res = await json(
+      t.app,
+      'GET',
+      `/api/v1/pay-links?starting_after=${crypto.randomUUID()}`,
+      undefined,
+      key.headers,
+    );
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toMatch(/not found/i);
+    const payments = await json(
+      t.app,
+      'GET',
+      `/api/v1/payments?starting_after=${crypto.randomUUID()}`,
+      undefined,
+      key.headers,
+    );
+    expect(payments.status).toBe(404);
+    expect(payments.body.error.message).toBe('Payment not found');
+  });
+});
