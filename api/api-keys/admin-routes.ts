@@ -8,14 +8,8 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
 import { actorOf } from '../audit/actor.ts';
 import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema } from './schema.ts';
-import {
-  apiKeyList,
-  apiKeysWithMerchant,
-  createApiKey,
-  getApiKeyOr404,
-  revokeApiKey,
-  toApiKey,
-} from './service.ts';
+import { apiKeysWithMerchant } from './repository.ts';
+import { apiKeyList, createApiKey, getApiKeyOr404, revokeApiKey, toApiKey } from './service.ts';
 
 const tags = ['admin: api keys'];
 

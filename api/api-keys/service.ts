@@ -6,12 +6,13 @@
  */
 import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
-import type { DbOrTrx } from '../db/database.ts';
 import type { ApiKey } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { defineList } from '../http/simple-rest.ts';
 import type { Actor } from '../merchants/service.ts';
+import { findMerchantById } from '../merchants/repository.ts';
 import { newApiKey, serverKeyMode } from './keys.ts';
+import { findApiKeyWithMerchant, insertApiKey, markRevoked } from './repository.ts';
 
 export const API_KEY_NOT_FOUND = 'API key not found';
 
@@ -73,16 +74,8 @@ export const apiKeyList = defineList({
   },
 });
 
-export function apiKeysWithMerchant(db: DbOrTrx) {
-  return db
-    .selectFrom('api_keys')
-    .leftJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
-    .selectAll('api_keys')
-    .select('merchants.business_name as merchant_name');
-}
-
 export async function getApiKeyOr404(deps: AppDeps, id: string) {
-  const row = await apiKeysWithMerchant(deps.database.db).where('api_keys.id', '=', id).executeTakeFirst();
+  const row = await findApiKeyWithMerchant(deps.database.db, id);
   if (!row) throw new AppError('not_found', API_KEY_NOT_FOUND);
   return row;
 }
@@ -93,12 +86,7 @@ export async function createApiKey(deps: AppDeps, input: CreateApiKeyInput, acto
   if (input.expires_at && Date.parse(input.expires_at) <= now.getTime())
     throw new AppError('validation_failed', 'The expiry must be in the future.', { field: 'expires_at' });
   if (input.merchant_id) {
-    const merchant = await deps.database.db
-      .selectFrom('merchants')
-      .select('id')
-      .where('id', '=', input.merchant_id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const merchant = await findMerchantById(deps.database.db, input.merchant_id);
     if (!merchant) throw new AppError('validation_failed', 'Merchant not found', { field: 'merchant_id' });
   }
   const mode = serverKeyMode(deps);
@@ -106,22 +94,19 @@ export async function createApiKey(deps: AppDeps, input: CreateApiKeyInput, acto
   const id = crypto.randomUUID();
   const expiresAt = input.expires_at ? new Date(input.expires_at).toISOString() : null;
   await deps.database.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('api_keys')
-      .values({
-        id,
-        name: input.name,
-        prefix,
-        key_hash: hash,
-        mode,
-        merchant_id: input.merchant_id,
-        permission: input.permission,
-        expires_at: expiresAt,
-        created_by: actor.user?.id ?? null,
-        created_by_email: actor.user?.email ?? null,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await insertApiKey(trx, {
+      id,
+      name: input.name,
+      prefix,
+      key_hash: hash,
+      mode,
+      merchant_id: input.merchant_id,
+      permission: input.permission,
+      expires_at: expiresAt,
+      created_by: actor.user?.id ?? null,
+      created_by_email: actor.user?.email ?? null,
+      created_at: now.toISOString(),
+    });
     await audit(
       trx,
       {
@@ -150,12 +135,7 @@ export async function revokeApiKey(deps: AppDeps, id: string, actor: Actor) {
   if (!key.revoked_at) {
     const now = deps.clock.now().toISOString();
     await deps.database.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('api_keys')
-        .set({ revoked_at: now, revoked_by: actor.user?.id ?? null })
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await markRevoked(trx, id, now, actor.user?.id ?? null);
       await audit(
         trx,
         {

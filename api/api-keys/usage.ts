@@ -9,7 +9,9 @@ import type { AppDeps, AuthUser, Principal } from '../context.ts';
 import type { ApiKey } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import type { RateRule } from '../rate-limit/limiter.ts';
+import { audit } from '../audit/service.ts';
 import { hashApiKey, serverKeyMode } from './keys.ts';
+import { findKeyByHash, markUsed, type KeyRow } from './repository.ts';
 
 export const INVALID_API_KEY = 'Invalid API key.';
 export const REVOKED_API_KEY = 'This API key was revoked.';
@@ -19,16 +21,8 @@ export const expiredKeyMessage = (at: string) => `This API key expired on ${at.s
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const isWriteMethod = (method: string) => WRITE_METHODS.has(method.toUpperCase());
 
-export type KeyRow = ApiKey & { merchant_deleted_at: string | null };
-
 export async function findKeyByToken(deps: AppDeps, token: string): Promise<KeyRow | undefined> {
-  return deps.database.db
-    .selectFrom('api_keys')
-    .leftJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
-    .selectAll('api_keys')
-    .select('merchants.deleted_at as merchant_deleted_at')
-    .where('api_keys.key_hash', '=', hashApiKey(token))
-    .executeTakeFirst();
+  return findKeyByHash(deps.database.db, hashApiKey(token));
 }
 
 const unauthenticated = (message: string) =>
@@ -84,30 +78,19 @@ export async function recordKeyUse(
   const now = deps.clock.now().toISOString();
   try {
     await deps.database.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('api_keys')
-        .set({ last_used_at: now, last_used_ip: use.ip })
-        .where('id', '=', key.id)
-        .execute();
-      await trx
-        .insertInto('audit_log')
-        .values({
-          id: crypto.randomUUID(),
-          actor_id: key.id,
-          actor_email: `api_key:${key.prefix}`,
+      await markUsed(trx, key.id, now, use.ip);
+      await audit(
+        trx,
+        {
+          actor: actorUserOf(principalOf(key)),
           action: 'api_key.use',
-          target_type: 'api_key',
-          target_id: key.id,
-          details: JSON.stringify({
-            method: use.method,
-            path: use.path,
-            status: use.status,
-            request_id: use.requestId,
-          }),
+          targetType: 'api_key',
+          targetId: key.id,
+          details: { method: use.method, path: use.path, status: use.status, request_id: use.requestId },
           ip: use.ip,
-          created_at: now,
-        })
-        .execute();
+        },
+        deps.clock,
+      );
     });
   } catch (err) {
     deps.logger.error({ keyId: key.id, err: (err as Error).message }, 'could not record an API key use');

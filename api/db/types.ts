@@ -104,5 +104,6 @@ export type Blog = Selectable<BlogsTable>;
 export type NewBlog = Insertable<BlogsTable>;
 export type Prospect = Selectable<ProspectsTable>;
 export type ApiKey = Selectable<ApiKeysTable>;
+export type NewApiKey = Insertable<ApiKeysTable>;
 export type PayLink = Selectable<PayLinksTable>;
 export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;

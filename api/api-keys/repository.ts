@@ -1,0 +1,47 @@
+/** API key rows: the console's reads (with the merchant's name), the guard's lookup by hash, and the key's writes. */
+import type { DbOrTrx } from '../db/database.ts';
+import type { ApiKey, NewApiKey } from '../db/types.ts';
+
+/** Every key with its merchant's name (null for an all-merchant key), for the console's list and reads. */
+export function apiKeysWithMerchant(db: DbOrTrx) {
+  return db
+    .selectFrom('api_keys')
+    .leftJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
+    .selectAll('api_keys')
+    .select('merchants.business_name as merchant_name');
+}
+
+export function findApiKeyWithMerchant(db: DbOrTrx, id: string) {
+  return apiKeysWithMerchant(db).where('api_keys.id', '=', id).executeTakeFirst();
+}
+
+export type KeyRow = ApiKey & { merchant_deleted_at: string | null };
+
+/** The key a bearer token's hash names, with whether its merchant was deleted. */
+export function findKeyByHash(db: DbOrTrx, keyHash: string): Promise<KeyRow | undefined> {
+  return db
+    .selectFrom('api_keys')
+    .leftJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
+    .selectAll('api_keys')
+    .select('merchants.deleted_at as merchant_deleted_at')
+    .where('api_keys.key_hash', '=', keyHash)
+    .executeTakeFirst();
+}
+
+export async function insertApiKey(db: DbOrTrx, row: NewApiKey): Promise<void> {
+  await db.insertInto('api_keys').values(row).execute();
+}
+
+/** Revoke a key that is not revoked yet (a second revocation keeps the first's time). */
+export async function markRevoked(db: DbOrTrx, id: string, at: string, by: string | null): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at, revoked_by: by })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function markUsed(db: DbOrTrx, id: string, at: string, ip: string | null): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: at, last_used_ip: ip }).where('id', '=', id).execute();
+}
