@@ -97,6 +97,7 @@ export type NewPayment = Insertable<PaymentsTable>;
 export type PaymentUpdate = Updateable<PaymentsTable>;
 export type Refund = Selectable<RefundsTable>;
 export type PaymentDispute = Selectable<PaymentDisputesTable>;
+export type NewPaymentDispute = Insertable<PaymentDisputesTable>;
 export type PaymentNotice = Selectable<PaymentNoticesTable>;
 export type PaymentMethodDomainRow = Selectable<PaymentMethodDomainsTable>;
 export type OutboxJob = Selectable<OutboxTable>;

@@ -181,6 +181,16 @@ export async function observationTermsOf(
   return byInvoice;
 }
 
+/** One observation's written-back total at the time it was seen. */
+export async function findObservation(db: DbOrTrx, id: string): Promise<{ writtenBack: number } | undefined> {
+  const row = await db
+    .selectFrom('invoice_observations')
+    .select('written_back_at_observation')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { writtenBack: Number(row.written_back_at_observation) };
+}
+
 /** The first time a link with this amount was seen on the invoice, if it was. */
 export async function firstObservationWithAmount(
   db: DbOrTrx,

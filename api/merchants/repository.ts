@@ -95,3 +95,8 @@ export async function setMerchantTimeZone(
     .where('id', '=', id)
     .execute();
 }
+
+/** A merchant's row whether or not it was deleted since (what a payment made with it needs). */
+export async function findMerchantEvenDeleted(db: DbOrTrx, id: string): Promise<Merchant | undefined> {
+  return db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
+}

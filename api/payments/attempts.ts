@@ -20,7 +20,7 @@ import { AppError } from '../errors.ts';
 import { adjustInvoice } from '../invoices/repository.ts';
 import { IDEMPOTENCY_LEASE_MS } from './idempotency.ts';
 import { ProviderRequestError, type CreateIntentInput, type ProviderIntent } from './providers/provider.ts';
-import { isReserving, lockPayment, RESERVING, updatePayment } from './repository.ts';
+import { holdUnansweredAttempt, isReserving, lockPayment, updatePayment } from './repository.ts';
 
 export const PROCESSING_ERROR_MESSAGE = PAY_MESSAGES.processingError;
 
@@ -201,13 +201,11 @@ export const UNANSWERED = 'provider_unanswered';
 async function holdUnanswered(deps: AppDeps, paymentId: string): Promise<void> {
   const now = deps.clock.now();
   const until = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString();
-  await deps.database.db
-    .updateTable('payments')
-    .set({ reserved_until: until, failure_code: UNANSWERED, updated_at: now.toISOString() })
-    .where('id', '=', paymentId)
-    .where('status', 'in', RESERVING)
-    .where('payment_intent_id', 'is', null)
-    .execute();
+  await holdUnansweredAttempt(deps.database.db, paymentId, {
+    until,
+    code: UNANSWERED,
+    now: now.toISOString(),
+  });
 }
 
 /** An attempt the provider holds no intent for: nothing was charged, so its reservation goes. */

@@ -17,6 +17,7 @@ import { BANK_DEBIT_TYPE } from '../merchants/bank-debit.ts';
 import { queueDebitNotices } from './notices.ts';
 import type { ProviderIntent } from './providers/provider.ts';
 import { isReserving } from './repository.ts';
+import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 
 /** Stripe: BECS debits take up to three business days to succeed or fail. */
 export const CLEARING_BUSINESS_DAYS = 3;
@@ -42,11 +43,7 @@ export async function bankDebitChanges(
     changes.customer_email = intent.billingEmail.toLowerCase();
   if (next === 'processing' && !payment.processing_at) {
     const now = deps.clock.now();
-    const merchant = await trx
-      .selectFrom('merchants')
-      .select('time_zone')
-      .where('id', '=', payment.merchant_id)
-      .executeTakeFirst();
+    const merchant = await findMerchantEvenDeleted(trx, payment.merchant_id);
     changes.processing_at = now.toISOString();
     changes.clears_by = addBusinessDays(
       localDate(now, merchant?.time_zone ?? deps.config.defaultTimeZone),

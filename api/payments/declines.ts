@@ -9,11 +9,11 @@
  * invoices in a row is not caught by it. Counted always; enforced when RATE_LIMITS is on.
  */
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
-import { sql } from 'kysely';
 import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { DeclineCountersTable, Payment } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { countDeclineAgainst, declineBlocks } from './repository.ts';
 
 export type DeclineScope = DeclineCountersTable['scope'];
 
@@ -55,45 +55,15 @@ export async function countDecline(trx: Trx, deps: AppDeps, payment: Payment): P
     currency: payment.currency,
     ip: payment.client_ip,
   });
-  for (const [scope, key] of keys) {
-    const limit = limitOf(deps, scope);
-    // One statement per key, so concurrent declines (any process) each count exactly once.
-    const fresh = sql<boolean>`decline_counters.window_start < ${windowFloor}`;
-    const count = sql<number>`CASE WHEN ${fresh} THEN 1 ELSE decline_counters.declines + 1 END`;
-    await trx
-      .insertInto('decline_counters')
-      .values({
-        scope,
-        scope_key: key,
-        window_start: now,
-        declines: 1,
-        last_decline_at: now,
-        blocked_until: limit <= 1 ? blockUntil : null,
-      })
-      .onConflict((oc) =>
-        oc.columns(['scope', 'scope_key']).doUpdateSet({
-          window_start: sql`CASE WHEN ${fresh} THEN ${now} ELSE decline_counters.window_start END`,
-          declines: count,
-          last_decline_at: now,
-          blocked_until: sql`CASE WHEN ${count} >= ${limit} THEN ${blockUntil} ELSE decline_counters.blocked_until END`,
-        }),
-      )
-      .execute();
-  }
+  for (const [scope, key] of keys)
+    await countDeclineAgainst(trx, { scope, key, now, windowFloor, blockUntil, limit: limitOf(deps, scope) });
 }
 
 /** The latest time any of these keys is blocked until, or null. */
 export async function blockedUntil(deps: AppDeps, k: DeclineKeys): Promise<string | null> {
   const now = deps.clock.now().toISOString();
   const keys = keysOf(k);
-  const rows = await deps.database.db
-    .selectFrom('decline_counters')
-    .select('blocked_until')
-    .where('blocked_until', '>', now)
-    .where((eb) =>
-      eb.or(keys.map(([scope, key]) => eb.and([eb('scope', '=', scope), eb('scope_key', '=', key)]))),
-    )
-    .execute();
+  const rows = await declineBlocks(deps.database.db, keys, now);
   let until: string | null = null;
   for (const r of rows) if (r.blocked_until && (!until || r.blocked_until > until)) until = r.blocked_until;
   return until;

@@ -10,7 +10,7 @@ import type { AppDeps } from '../context.ts';
 import { enqueueDisputeEvent } from '../accounting/notify.ts';
 import type { Trx } from '../db/database.ts';
 import type { ProviderDispute } from './providers/provider.ts';
-import { findPaymentByIntent } from './repository.ts';
+import { findPaymentByIntent, updatePayment, upsertDispute } from './repository.ts';
 
 /** Record a dispute event inside the webhook's transaction; false when no payment of ours matches. */
 export async function applyDispute(trx: Trx, deps: AppDeps, dispute: ProviderDispute): Promise<boolean> {
@@ -23,39 +23,18 @@ export async function applyDispute(trx: Trx, deps: AppDeps, dispute: ProviderDis
   }
   const now = deps.clock.now().toISOString();
   const evidenceDueBy = dispute.evidenceDueBy ? new Date(dispute.evidenceDueBy * 1000).toISOString() : null;
-  const inserted = await trx
-    .insertInto('payment_disputes')
-    .values({
-      id: crypto.randomUUID(),
-      payment_id: payment.id,
-      provider_dispute_id: dispute.id,
-      amount: dispute.amount,
-      currency: dispute.currency.toUpperCase(),
-      reason: dispute.reason,
-      status: dispute.status,
-      evidence_due_by: evidenceDueBy,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column('provider_dispute_id').doNothing())
-    .executeTakeFirst();
-  const isNew = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-  if (!isNew)
-    await trx
-      .updateTable('payment_disputes')
-      .set({
-        status: dispute.status,
-        amount: dispute.amount,
-        evidence_due_by: evidenceDueBy,
-        updated_at: now,
-      })
-      .where('provider_dispute_id', '=', dispute.id)
-      .execute();
-  await trx
-    .updateTable('payments')
-    .set({ dispute_status: dispute.status, updated_at: now })
-    .where('id', '=', payment.id)
-    .execute();
+  const isNew = await upsertDispute(trx, {
+    payment_id: payment.id,
+    provider_dispute_id: dispute.id,
+    amount: dispute.amount,
+    currency: dispute.currency.toUpperCase(),
+    reason: dispute.reason,
+    status: dispute.status,
+    evidence_due_by: evidenceDueBy,
+    created_at: now,
+    updated_at: now,
+  });
+  await updatePayment(trx, payment.id, { dispute_status: dispute.status, updated_at: now });
   await enqueueDisputeEvent(
     trx,
     {

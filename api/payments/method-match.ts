@@ -17,6 +17,7 @@ import type { Payment, PaymentUpdate } from '../db/types.ts';
 import { breakdownFor, policyOf, surchargeFor } from '../merchants/surcharge.ts';
 import type { CardDetails, ProviderIntent } from './providers/provider.ts';
 import type { QuotedMethod } from './quote-token.ts';
+import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 
 export interface MethodMismatch {
   quoted: QuotedMethod;
@@ -83,11 +84,7 @@ export async function methodMismatchChange(
   if (!card && mismatchOf(payment)?.charged) return null; // already known in full
   let expected: MethodMismatch['expected'] = null;
   if (card) {
-    const merchant = await trx
-      .selectFrom('merchants')
-      .select(['surcharge_enabled', 'surcharge_bps', 'surcharge_rules', 'country'])
-      .where('id', '=', payment.merchant_id)
-      .executeTakeFirst();
+    const merchant = await findMerchantEvenDeleted(trx, payment.merchant_id);
     if (merchant) {
       const { bps, rule } = surchargeFor(policyOf(merchant), card, merchant.country);
       const b = breakdownFor(payment.amount, bps, deps.config.platformFeeBps);

@@ -2,9 +2,19 @@
  * Payment row queries. Amounts are integer minor units; `amount` is the invoice (base) part,
  * `total_amount` what the card is charged (base + surcharge).
  */
+import { sql } from 'kysely';
 import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
-import type { NewPayment, Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
+import type {
+  DeclineCountersTable,
+  NewPayment,
+  NewPaymentDispute,
+  Payment,
+  PaymentStatus,
+  PaymentUpdate,
+} from '../db/types.ts';
 import { notifyPaymentFailed } from '../accounting/notify.ts';
+
+type DeclineScope = DeclineCountersTable['scope'];
 
 /** Statuses that hold a reservation on the invoice balance. */
 export const RESERVING: readonly PaymentStatus[] = ['pending', 'requires_action', 'processing'];
@@ -167,5 +177,96 @@ export async function dueReservations(
     .orderBy('reserved_until', 'asc')
     .orderBy('id', 'asc')
     .limit(limit)
+    .execute();
+}
+
+/** Record a provider dispute, or update the one already recorded; true when it is new. */
+export async function upsertDispute(trx: DbOrTrx, row: Omit<NewPaymentDispute, 'id'>): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('payment_disputes')
+    .values({ id: crypto.randomUUID(), ...row })
+    .onConflict((oc) => oc.column('provider_dispute_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  await trx
+    .updateTable('payment_disputes')
+    .set({
+      status: row.status,
+      amount: row.amount,
+      evidence_due_by: row.evidence_due_by,
+      updated_at: row.updated_at,
+    })
+    .where('provider_dispute_id', '=', row.provider_dispute_id)
+    .execute();
+  return false;
+}
+
+/**
+ * Count one decline against a key in one statement, so concurrent declines (any process) each count
+ * once: a counter whose window started before `windowFloor` starts again at 1; reaching `limit`
+ * blocks the key until `blockUntil`.
+ */
+export async function countDeclineAgainst(
+  trx: DbOrTrx,
+  c: {
+    scope: DeclineScope;
+    key: string;
+    now: string;
+    windowFloor: string;
+    blockUntil: string;
+    limit: number;
+  },
+): Promise<void> {
+  const fresh = sql<boolean>`decline_counters.window_start < ${c.windowFloor}`;
+  const count = sql<number>`CASE WHEN ${fresh} THEN 1 ELSE decline_counters.declines + 1 END`;
+  await trx
+    .insertInto('decline_counters')
+    .values({
+      scope: c.scope,
+      scope_key: c.key,
+      window_start: c.now,
+      declines: 1,
+      last_decline_at: c.now,
+      blocked_until: c.limit <= 1 ? c.blockUntil : null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['scope', 'scope_key']).doUpdateSet({
+        window_start: sql`CASE WHEN ${fresh} THEN ${c.now} ELSE decline_counters.window_start END`,
+        declines: count,
+        last_decline_at: c.now,
+        blocked_until: sql`CASE WHEN ${count} >= ${c.limit} THEN ${c.blockUntil} ELSE decline_counters.blocked_until END`,
+      }),
+    )
+    .execute();
+}
+
+/** The blocks still running at `now` on any of these keys. */
+export async function declineBlocks(
+  db: DbOrTrx,
+  keys: Array<[DeclineScope, string]>,
+  now: string,
+): Promise<Array<{ blocked_until: string | null }>> {
+  return db
+    .selectFrom('decline_counters')
+    .select('blocked_until')
+    .where('blocked_until', '>', now)
+    .where((eb) =>
+      eb.or(keys.map(([scope, key]) => eb.and([eb('scope', '=', scope), eb('scope_key', '=', key)]))),
+    )
+    .execute();
+}
+
+/** An attempt whose provider call got no answer: its reservation held for the idempotency lease. */
+export async function holdUnansweredAttempt(
+  db: DbOrTrx,
+  paymentId: string,
+  c: { until: string; code: string; now: string },
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ reserved_until: c.until, failure_code: c.code, updated_at: c.now })
+    .where('id', '=', paymentId)
+    .where('status', 'in', RESERVING)
+    .where('payment_intent_id', 'is', null)
     .execute();
 }

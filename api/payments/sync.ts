@@ -9,7 +9,8 @@ import type { DbOrTrx } from '../db/database.ts';
 import type { Payment } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { availableBalance } from '../invoices/ledger.ts';
-import { countersOf, findInvoiceById } from '../invoices/repository.ts';
+import { countersOf, findInvoiceById, findObservation } from '../invoices/repository.ts';
+import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 import { findPayment, findPaymentByIntent, isReserving } from './repository.ts';
 import { describePaymentMethod } from '../../core/payment-method.ts';
 import { isBankDebit } from './bank-debit-state.ts';
@@ -46,12 +47,8 @@ export async function remainingForPayment(db: DbOrTrx, payment: Payment): Promis
   const invoice = await findInvoiceById(db, payment.invoice_id);
   let writtenBack = invoice?.written_back_amount ?? 0;
   if (payment.observation_id) {
-    const obs = await db
-      .selectFrom('invoice_observations')
-      .select('written_back_at_observation')
-      .where('id', '=', payment.observation_id)
-      .executeTakeFirst();
-    if (obs) writtenBack = obs.written_back_at_observation;
+    const obs = await findObservation(db, payment.observation_id);
+    if (obs) writtenBack = obs.writtenBack;
   }
   return availableBalance(countersOf(invoice), { amount: payment.link_amount, writtenBack });
 }
@@ -106,11 +103,7 @@ export async function paymentDetails(
   let payment = sessionId ? await findPaymentByIntent(db, sessionId) : await findPayment(db, reference!);
   if (!payment) throw new AppError('not_found', DETAILS_NOT_FOUND);
   if (isReserving(payment.status)) payment = await syncFromProvider(deps, payment);
-  const merchant = await db
-    .selectFrom('merchants')
-    .select(['id', 'business_name'])
-    .where('id', '=', payment.merchant_id)
-    .executeTakeFirst();
+  const merchant = await findMerchantEvenDeleted(db, payment.merchant_id);
   return {
     id: payment.payment_intent_id ?? payment.id,
     paymentId: payment.id,
