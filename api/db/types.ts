@@ -92,6 +92,7 @@ export type MerchantUpdate = Updateable<MerchantsTable>;
 export type Invoice = Selectable<InvoicesTable>;
 export type InvoiceUpdate = Updateable<InvoicesTable>;
 export type InvoiceWriteOff = Selectable<InvoiceWriteOffsTable>;
+export type NewInvoiceWriteOff = Insertable<InvoiceWriteOffsTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type PaymentUpdate = Updateable<PaymentsTable>;

@@ -18,6 +18,12 @@ import { invoiceTerms } from './ledger.ts';
 import {
   adjustInvoice,
   countersOf,
+  findInvoiceObservation,
+  findWriteOff,
+  insertWriteOff,
+  invoiceExists,
+  setObservationCredible,
+  setObservationDismissed,
   lockInvoiceById,
   observationTerms,
   refreshInvoiceTerms,
@@ -27,12 +33,7 @@ import { recordWriteback } from './writebacks.ts';
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
 
 async function invoiceOr404(deps: AppDeps, id: string) {
-  const row = await deps.database.db
-    .selectFrom('invoices')
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new AppError('not_found', INVOICE_NOT_FOUND);
+  if (!(await invoiceExists(deps.database.db, id))) throw new AppError('not_found', INVOICE_NOT_FOUND);
 }
 
 export async function dismissObservation(
@@ -46,12 +47,7 @@ export async function dismissObservation(
   const now = deps.clock.now().toISOString();
   await deps.database.db.transaction().execute(async (trx) => {
     const invoice = await lockInvoiceById(trx, deps.database.dialect, invoiceId);
-    const obs = await trx
-      .selectFrom('invoice_observations')
-      .selectAll()
-      .where('id', '=', observationId)
-      .where('invoice_id', '=', invoiceId)
-      .executeTakeFirst();
+    const obs = await findInvoiceObservation(trx, invoiceId, observationId);
     if (!obs) throw new AppError('not_found', 'Observation not found.');
     if (obs.dismissed_at) throw new AppError('conflict', 'This observation is already dismissed.');
     const before = invoiceTerms(
@@ -59,11 +55,7 @@ export async function dismissObservation(
       await observationTerms(trx, invoiceId),
       invoice.currency,
     );
-    await trx
-      .updateTable('invoice_observations')
-      .set({ dismissed_at: now, dismissed_by: actor.user?.id ?? null, dismissed_reason: reason })
-      .where('id', '=', obs.id)
-      .execute();
+    await setObservationDismissed(trx, obs.id, { at: now, by: actor.user?.id ?? null, reason });
     const refreshed = await refreshInvoiceTerms(trx, invoiceId, now);
     const after = invoiceTerms(
       countersOf(refreshed!.invoice),
@@ -123,24 +115,17 @@ export async function writeOffRemainder(
     const observationId = terms.capping?.observationId ?? null;
     // The admin confirms the reading the remainder comes from: it caps the invoice from now on.
     if (terms.capping?.kind === 'latest_link')
-      await trx
-        .updateTable('invoice_observations')
-        .set({ credible: 1, credible_at: now })
-        .where('id', '=', terms.capping.observationId)
-        .execute();
+      await setObservationCredible(trx, terms.capping.observationId, now);
     const id = crypto.randomUUID();
-    await trx
-      .insertInto('invoice_write_offs')
-      .values({
-        id,
-        invoice_id: invoiceId,
-        amount,
-        reason,
-        observation_id: observationId,
-        created_by: actor.user?.id ?? null,
-        created_at: now,
-      })
-      .execute();
+    await insertWriteOff(trx, {
+      id,
+      invoice_id: invoiceId,
+      amount,
+      reason,
+      observation_id: observationId,
+      created_by: actor.user?.id ?? null,
+      created_at: now,
+    });
     await adjustInvoice(trx, invoiceId, { writtenOff: amount }, now);
     await refreshInvoiceTerms(trx, invoiceId, now);
     await enqueueWriteOffSync(trx, id, deps.clock);
@@ -168,12 +153,7 @@ export async function markWriteOffRecorded(
 ): Promise<void> {
   await invoiceOr404(deps, invoiceId);
   await deps.database.db.transaction().execute(async (trx) => {
-    const writeOff = await trx
-      .selectFrom('invoice_write_offs')
-      .select(['id', 'amount'])
-      .where('id', '=', writeOffId)
-      .where('invoice_id', '=', invoiceId)
-      .executeTakeFirst();
+    const writeOff = await findWriteOff(trx, invoiceId, writeOffId);
     if (!writeOff) throw new AppError('not_found', 'Write-off not found.');
     const result = await recordWriteback(
       trx,

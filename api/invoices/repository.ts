@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
-import type { Invoice, InvoiceUpdate, ObservationSource } from '../db/types.ts';
+import type { Invoice, InvoiceUpdate, NewInvoiceWriteOff, ObservationSource } from '../db/types.ts';
 import { notifyInvoicePaid } from '../accounting/notify.ts';
 import { credibleLimitOf, invoiceTerms, type LedgerCounters, type ObservationTerm } from './ledger.ts';
 
@@ -179,6 +179,66 @@ export async function observationTermsOf(
       observedAt: r.observed_at,
     });
   return byInvoice;
+}
+
+export async function invoiceExists(db: DbOrTrx, id: string): Promise<boolean> {
+  return !!(await db.selectFrom('invoices').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** Mark an observation credible (the caller settles the invoice's terms). */
+export async function setObservationCredible(db: DbOrTrx, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('invoice_observations')
+    .set({ credible: 1, credible_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertWriteOff(db: DbOrTrx, row: NewInvoiceWriteOff): Promise<void> {
+  await db.insertInto('invoice_write_offs').values(row).execute();
+}
+
+export async function findWriteOff(db: DbOrTrx, invoiceId: string, id: string) {
+  return db
+    .selectFrom('invoice_write_offs')
+    .select(['id', 'amount'])
+    .where('id', '=', id)
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirst();
+}
+
+/** One of an invoice's observations, whole. */
+export async function findInvoiceObservation(db: DbOrTrx, invoiceId: string, id: string) {
+  return db
+    .selectFrom('invoice_observations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirst();
+}
+
+/** Dismiss an observation that is not dismissed yet (it no longer limits what is due). */
+export async function setObservationDismissed(
+  db: DbOrTrx,
+  id: string,
+  d: { at: string; by: string | null; reason: string },
+): Promise<void> {
+  await db
+    .updateTable('invoice_observations')
+    .set({ dismissed_at: d.at, dismissed_by: d.by, dismissed_reason: d.reason })
+    .where('id', '=', id)
+    .where('dismissed_at', 'is', null)
+    .execute();
+}
+
+/** Take back an observation's dismissal (the merchant says again that it is due). */
+export async function clearObservationDismissal(db: DbOrTrx, id: string): Promise<void> {
+  await db
+    .updateTable('invoice_observations')
+    .set({ dismissed_at: null, dismissed_by: null, dismissed_reason: null })
+    .where('id', '=', id)
+    .where('dismissed_at', 'is not', null)
+    .execute();
 }
 
 /** One observation's written-back total at the time it was seen. */

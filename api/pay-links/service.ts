@@ -18,15 +18,18 @@ import type { AppDeps } from '../context.ts';
 import type { PayLink } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import {
+  clearObservationDismissal,
   lockInvoice,
   lockInvoiceById,
   makeObservationCredible,
+  setObservationDismissed,
   refreshInvoiceTerms,
   upsertObservation,
 } from '../invoices/repository.ts';
 import type { Actor } from '../merchants/service.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
 import { payLinkStatus } from '../v1/objects.ts';
+import { insertPayLink, markPayLinkCanceled, observationInUse } from './repository.ts';
 import { payLinkToken } from './token.ts';
 
 export const PAY_LINK_NOT_FOUND = 'Pay link not found';
@@ -125,12 +128,7 @@ export async function createPayLink(
     const writtenBack = invoice.written_back_amount;
     const observationId = await upsertObservation(trx, invoice.id, input.amount, writtenBack, nowIso, 'link');
     // The merchant says this is due: an earlier dismissal of the same observation no longer holds.
-    await trx
-      .updateTable('invoice_observations')
-      .set({ dismissed_at: null, dismissed_by: null, dismissed_reason: null })
-      .where('id', '=', observationId)
-      .where('dismissed_at', 'is not', null)
-      .execute();
+    await clearObservationDismissal(trx, observationId);
     await makeObservationCredible(trx, observationId, invoice.id, nowIso);
     await refreshInvoiceTerms(trx, invoice.id, nowIso);
     const row: PayLink = {
@@ -150,7 +148,7 @@ export async function createPayLink(
       created_by: actor.user?.id ?? null,
       created_at: nowIso,
     };
-    await trx.insertInto('pay_links').values(row).execute();
+    await insertPayLink(trx, row);
     await audit(
       trx,
       {
@@ -182,40 +180,14 @@ export async function cancelPayLink(deps: AppDeps, link: PayLink, actor: Actor):
   const now = deps.clock.now().toISOString();
   await deps.database.db.transaction().execute(async (trx) => {
     await lockInvoiceById(trx, deps.database.dialect, link.invoice_id);
-    await trx.updateTable('pay_links').set({ canceled_at: now }).where('id', '=', link.id).execute();
-    const paid = await trx
-      .selectFrom('payments')
-      .select('id')
-      .where('observation_id', '=', link.observation_id)
-      .where('status', 'in', [
-        'pending',
-        'requires_action',
-        'processing',
-        'succeeded',
-        'partially_refunded',
-        'refunded',
-      ])
-      .limit(1)
-      .executeTakeFirst();
-    const otherLinks = await trx
-      .selectFrom('pay_links')
-      .select('id')
-      .where('observation_id', '=', link.observation_id)
-      .where('id', '<>', link.id)
-      .where('canceled_at', 'is', null)
-      .limit(1)
-      .executeTakeFirst();
-    if (!paid && !otherLinks) {
-      await trx
-        .updateTable('invoice_observations')
-        .set({
-          dismissed_at: now,
-          dismissed_by: actor.user?.id ?? null,
-          dismissed_reason: 'Pay link canceled',
-        })
-        .where('id', '=', link.observation_id)
-        .where('dismissed_at', 'is', null)
-        .execute();
+    await markPayLinkCanceled(trx, link.id, now);
+    const dismissed = !(await observationInUse(trx, link.observation_id, link.id));
+    if (dismissed) {
+      await setObservationDismissed(trx, link.observation_id, {
+        at: now,
+        by: actor.user?.id ?? null,
+        reason: 'Pay link canceled',
+      });
       await refreshInvoiceTerms(trx, link.invoice_id, now);
     }
     await audit(
@@ -225,7 +197,7 @@ export async function cancelPayLink(deps: AppDeps, link: PayLink, actor: Actor):
         action: 'pay_link.cancel',
         targetType: 'pay_link',
         targetId: link.id,
-        details: { invoice_id: link.invoice_id, observation_dismissed: !paid && !otherLinks },
+        details: { invoice_id: link.invoice_id, observation_dismissed: dismissed },
         ip: actor.ip,
       },
       deps.clock,

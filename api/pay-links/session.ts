@@ -12,6 +12,8 @@ import { formatMoney, parseLinkAmount } from '../../core/money.ts';
 import type { AppDeps } from '../context.ts';
 import type { Merchant } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { findMerchantById } from '../merchants/repository.ts';
+import { findPayLink } from './repository.ts';
 import { isPayLinkToken, payLinkIdOf, verifyPayLinkToken } from './token.ts';
 
 export const ALTERED_LINK_MESSAGE =
@@ -48,11 +50,7 @@ export async function signedLinkOf(
   if (!isPayLinkToken(token)) return null;
   const id = payLinkIdOf(token);
   if (!id) throw altered();
-  const link = await deps.database.db
-    .selectFrom('pay_links')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const link = await findPayLink(deps.database.db, id);
   if (!link || !verifyPayLinkToken(deps.config.jwtSecret, token, link)) throw altered();
   const currency = (q.currency ?? 'AUD').trim().toUpperCase();
   if (
@@ -61,12 +59,7 @@ export async function signedLinkOf(
     parseLinkAmount(q.amount, link.currency) !== link.amount
   )
     throw altered();
-  const merchant = await deps.database.db
-    .selectFrom('merchants')
-    .selectAll()
-    .where('id', '=', link.merchant_id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const merchant = await findMerchantById(deps.database.db, link.merchant_id);
   if (!merchant)
     throw new AppError('not_found', 'Could not find the merchant. Please check the URL and try again.');
   if (link.canceled_at)

@@ -6,6 +6,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { findPayLinkByShortCode } from './repository.ts';
 import { payLinkUrls } from './service.ts';
 
 const CODE = /^[A-Za-z0-9]{10}$/;
@@ -14,11 +15,7 @@ export const shortLinkRoutes = new Hono<AppEnv>().get('/l/:code', async (c) => {
   const code = c.req.param('code');
   if (!CODE.test(code)) return c.notFound();
   const deps = c.get('deps');
-  const link = await deps.database.db
-    .selectFrom('pay_links')
-    .selectAll()
-    .where('short_code', '=', code)
-    .executeTakeFirst();
+  const link = await findPayLinkByShortCode(deps.database.db, code);
   if (!link) return c.notFound();
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
