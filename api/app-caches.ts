@@ -7,8 +7,10 @@
  *
  * @example const deps: AppDeps = { config, database, logger, clock, mailer, payments, caches: createAppCaches({ database, clock, logger }) };
  */
-import type { LiveAmountCache } from './accounting/live-amount.ts';
-import type { AppDeps } from './context.ts';
+import type { LiveAmountCache } from './accounting/live-amount-cache.ts';
+import type { Clock } from './clock.ts';
+import type { AppDatabase } from './db/database.ts';
+import type { Logger } from './logger.ts';
 import { createPayCaches, type PayCaches } from './pay/cache.ts';
 import { createRateStores } from './rate-limit/store.ts';
 import type { LockoutStore, RateStore } from './rate-limit/store.ts';
@@ -26,7 +28,7 @@ export interface AppCaches {
   lockouts: LockoutStore;
 }
 
-export function createAppCaches(deps: Pick<AppDeps, 'database' | 'clock' | 'logger'>): AppCaches {
+export function createAppCaches(deps: { database: AppDatabase; clock: Clock; logger: Logger }): AppCaches {
   return {
     pay: createPayCaches(deps.database),
     lookups: new Map(),

@@ -8,16 +8,13 @@ import type { OutboxJob } from '../db/types.ts';
 import type { DeliveryOutcome } from './outcome.ts';
 import { deliverAutomationWebhook } from './automation-webhook.ts';
 import { syncJobWithConnector } from './sync.ts';
+import { findRefund } from '../payments/refunds-repository.ts';
 
 export const REFUND_SETTLE_POLL_MS = 30_000;
 
 export async function deliverJob(deps: AppDeps, job: OutboxJob): Promise<DeliveryOutcome> {
   if (job.refund_id) {
-    const refund = await deps.database.db
-      .selectFrom('refunds')
-      .select(['status'])
-      .where('id', '=', job.refund_id)
-      .executeTakeFirst();
+    const refund = await findRefund(deps.database.db, job.refund_id);
     if (!refund) return { type: 'cancel', reason: 'The refund no longer exists' };
     if (refund.status === 'failed' || refund.status === 'canceled')
       return {

@@ -17,6 +17,8 @@ import type { OutboxTable, Payment } from '../db/types.ts';
 import { buildAutomationPayload, buildWriteOffPayload, writeOffDetails } from './webhook-payload.ts';
 import { paymentEvent, refundEvent, writeOffEvent } from './webhook-events.ts';
 import { insertJob } from '../outbox/repository.ts';
+import { findPayment } from '../payments/repository.ts';
+import { findRefundOfPayment } from '../payments/refunds-repository.ts';
 
 export interface EnqueueInput {
   paymentId: string;
@@ -58,19 +60,10 @@ export async function enqueuePaymentSync(
   input: EnqueueInput,
   clock: Clock = systemClock,
 ): Promise<SyncTarget[]> {
-  const payment =
-    input.payment ??
-    (await trx.selectFrom('payments').selectAll().where('id', '=', input.paymentId).executeTakeFirst());
+  const payment = input.payment ?? (await findPayment(trx, input.paymentId));
   if (!payment) throw new Error(`enqueuePaymentSync: payment ${input.paymentId} not found`);
   const refund =
-    input.kind === 'refund'
-      ? await trx
-          .selectFrom('refunds')
-          .selectAll()
-          .where('id', '=', input.refundId ?? '')
-          .where('payment_id', '=', payment.id)
-          .executeTakeFirst()
-      : null;
+    input.kind === 'refund' ? await findRefundOfPayment(trx, payment.id, input.refundId ?? '') : null;
   if (input.kind === 'refund' && !refund)
     throw new Error(`enqueuePaymentSync: refund ${input.refundId} not found`);
   const targetsOf = await syncTargetsOf(trx, payment.merchant_id);

@@ -15,24 +15,13 @@
 import type { AppDeps } from '../context.ts';
 import { ConnectorError } from './connector.ts';
 import { findConnection, withSession } from './connections.ts';
+import type { LiveAmountLookup } from './live-amount-cache.ts';
 
-export type LiveAmountLookup =
-  | { status: 'ok'; amountDue: number; provider: 'xero' | 'quickbooks'; fetchedAt: string }
-  | { status: 'not_connected' }
-  | { status: 'not_found'; provider: 'xero' | 'quickbooks' }
-  | { status: 'unavailable'; provider: 'xero' | 'quickbooks'; error: string };
+export type { LiveAmountLookup } from './live-amount-cache.ts';
 
 export const LIVE_CACHE_MS = 30_000;
 export const LIVE_FAILURE_CACHE_MS = 10_000;
 export const LIVE_TIMEOUT_MS = 3_000;
-
-interface Entry {
-  expires: number;
-  value: LiveAmountLookup;
-}
-
-/** The app's answers by merchant + invoice + currency (built with its deps: api/app-caches.ts). */
-export type LiveAmountCache = Map<string, Entry>;
 
 const keyOf = (merchantId: string, invoiceNumber: string, currency?: string) =>
   `${merchantId}|${invoiceNumber}${currency ? `|${currency.toUpperCase()}` : '|'}`;

@@ -15,6 +15,8 @@ import { findJob } from '../outbox/repository.ts';
 import { runJobNow } from './sync-worker.ts';
 import { findConnection } from './connections.ts';
 import { TARGET_LABELS } from './sync-status.ts';
+import { findPayment } from '../payments/repository.ts';
+import { succeededRefundsOf } from '../payments/refunds-repository.ts';
 
 const SETTLED = ['succeeded', 'partially_refunded', 'refunded'];
 export const SYNC_FAILED = 'Failed to sync payment to Xero. Please try again.';
@@ -72,7 +74,7 @@ export async function syncPaymentNow(
   actor: Actor,
 ): Promise<ManualSyncResult> {
   const db = deps.database.db;
-  const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+  const payment = await findPayment(db, paymentId);
   if (!payment) throw new AppError('not_found', 'Payment not found.');
   if (!SETTLED.includes(payment.status))
     throw new AppError('conflict', 'Only a succeeded payment can be synced to the accounting tool.');
@@ -105,12 +107,7 @@ export async function syncPaymentNow(
     return { mode: 'nothing', synced: false, message: NOTHING_TO_SYNC, targets: [], jobs: [] };
   }
 
-  const refunds = await db
-    .selectFrom('refunds')
-    .select(['id'])
-    .where('payment_id', '=', payment.id)
-    .where('status', '=', 'succeeded')
-    .execute();
+  const refunds = await succeededRefundsOf(db, payment.id);
   await db.transaction().execute(async (trx) => {
     await enqueuePaymentSync(trx, { paymentId, kind: 'payment' }, deps.clock);
     for (const r of refunds)

@@ -20,13 +20,13 @@ import {
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import { insertJob } from '../outbox/repository.ts';
+import { findInvoiceById } from '../invoices/repository.ts';
+import { findMerchantEvenDeleted } from '../merchants/repository.ts';
+import { findPayment } from '../payments/repository.ts';
+import { findRefund } from '../payments/refunds-repository.ts';
 
 async function subscribed(db: DbOrTrx, merchantId: string) {
-  const merchant = await db
-    .selectFrom('merchants')
-    .select(['id', 'time_zone', 'make_webhook_url', 'webhook_version'])
-    .where('id', '=', merchantId)
-    .executeTakeFirst();
+  const merchant = await findMerchantEvenDeleted(db, merchantId);
   return merchant?.make_webhook_url && merchant.webhook_version === '2026-11' ? merchant : null;
 }
 
@@ -49,7 +49,7 @@ async function enqueue(db: DbOrTrx, merchantId: string, body: WebhookEventBody, 
 
 /** A payment became `failed` (declined, or the provider refused it). */
 export async function notifyPaymentFailed(db: DbOrTrx, paymentId: string, at: Date): Promise<boolean> {
-  const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+  const payment = await findPayment(db, paymentId);
   const merchant = payment && (await subscribed(db, payment.merchant_id));
   if (!payment || !merchant) return false;
   return enqueue(
@@ -63,10 +63,8 @@ export async function notifyPaymentFailed(db: DbOrTrx, paymentId: string, at: Da
 
 /** The provider reported a refund failed (its amount is back on the payment). */
 export async function notifyRefundFailed(db: DbOrTrx, refundId: string, at: Date): Promise<boolean> {
-  const refund = await db.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
-  const payment =
-    refund &&
-    (await db.selectFrom('payments').selectAll().where('id', '=', refund.payment_id).executeTakeFirst());
+  const refund = await findRefund(db, refundId);
+  const payment = refund && (await findPayment(db, refund.payment_id));
   const merchant = payment && (await subscribed(db, payment.merchant_id));
   if (!refund || !payment || !merchant) return false;
   const body = await refundEvent(db, 'refund.failed', merchant, payment, { ...refund, status: 'failed' }, at);
@@ -75,7 +73,7 @@ export async function notifyRefundFailed(db: DbOrTrx, refundId: string, at: Date
 
 /** The invoice's amount due through us reached 0 (api/invoices/repository.ts sets `paid_at`). */
 export async function notifyInvoicePaid(db: DbOrTrx, invoiceId: string, at: Date): Promise<boolean> {
-  const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+  const invoice = await findInvoiceById(db, invoiceId);
   const merchant = invoice && (await subscribed(db, invoice.merchant_id));
   if (!invoice || !merchant) return false;
   return enqueue(
@@ -97,11 +95,7 @@ export async function enqueueDisputeEvent(
   input: { paymentId: string; dispute: DisputeDetails },
   clock: Clock = systemClock,
 ): Promise<boolean> {
-  const payment = await db
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', input.paymentId)
-    .executeTakeFirst();
+  const payment = await findPayment(db, input.paymentId);
   const merchant = payment && (await subscribed(db, payment.merchant_id));
   if (!payment || !merchant) return false;
   const at = clock.now();

@@ -33,6 +33,7 @@ import {
   type EntrySubject,
 } from './entries.ts';
 import { invalidateLiveAmountDue } from './live-amount.ts';
+import { succeededRefundsOf } from '../payments/refunds-repository.ts';
 
 export interface ConvergeResult {
   /** Subjects (the payment, refunds) now recorded in the tool. */
@@ -75,13 +76,7 @@ export async function convergePayment(
 ): Promise<ConvergeResult> {
   const db = deps.database.db;
   const label = c.provider === 'xero' ? 'Xero' : 'QuickBooks';
-  const refunds = await db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('payment_id', '=', payment.id)
-    .where('status', '=', 'succeeded')
-    .orderBy('created_at', 'asc')
-    .execute();
+  const refunds = await succeededRefundsOf(db, payment.id);
   const { time_zone: zone } = await db
     .selectFrom('merchants')
     .select('time_zone')

@@ -16,6 +16,7 @@ import type { Invoice, Merchant, OutboxJob, Payment, Refund, WebhookVersion } fr
 import { observationTerms } from '../invoices/repository.ts';
 import { payLinkRefs, toV1Invoice, toV1Payment, toV1Refund } from '../v1/objects.ts';
 import type { WriteOffDetails } from './webhook-payload.ts';
+import { findRefund } from '../payments/refunds-repository.ts';
 
 export const WEBHOOK_VERSIONS: readonly WebhookVersion[] = ['v1', '2026-11'];
 
@@ -82,11 +83,7 @@ export async function settledRefundPayload(db: DbOrTrx, job: OutboxJob): Promise
   const object = body.data?.object;
   if (body.api_version !== '2026-11' || object?.object !== 'refund' || object.status !== 'pending')
     return job.payload;
-  const refund = await db
-    .selectFrom('refunds')
-    .select(['status', 'provider_refund_id'])
-    .where('id', '=', job.refund_id)
-    .executeTakeFirst();
+  const refund = await findRefund(db, job.refund_id);
   if (!refund || refund.status === 'pending') return job.payload;
   object.status = refund.status;
   object.provider_refund_id = refund.provider_refund_id;

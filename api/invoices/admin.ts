@@ -26,8 +26,8 @@ import {
   setObservationDismissed,
   lockInvoiceById,
   observationTerms,
-  refreshInvoiceTerms,
 } from './repository.ts';
+import { refreshInvoiceTerms } from './terms.ts';
 import { recordWriteback } from './writebacks.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.';

@@ -18,7 +18,8 @@ import { audit } from '../audit/service.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice } from '../db/types.ts';
 import { credibleLimitOf, invoiceTerms, paymentWrittenBackNet, type ObservationTerm } from './ledger.ts';
-import { countersOf, refreshInvoiceTerms } from './repository.ts';
+import { countersOf } from './repository.ts';
+import { refreshInvoiceTerms } from './terms.ts';
 
 export interface MergeReport {
   keyed: number;

@@ -9,8 +9,7 @@ import { sql } from 'kysely';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import type { Invoice, InvoiceUpdate, NewInvoiceWriteOff, ObservationSource } from '../db/types.ts';
-import { notifyInvoicePaid } from '../accounting/notify.ts';
-import { credibleLimitOf, invoiceTerms, type LedgerCounters, type ObservationTerm } from './ledger.ts';
+import { credibleLimitOf, type LedgerCounters, type ObservationTerm } from './ledger.ts';
 
 export function countersOf(invoice: Invoice | undefined): LedgerCounters {
   if (!invoice) return { paid: 0, reserved: 0, writtenBack: 0, writtenOff: 0, credibleLimit: null };
@@ -185,11 +184,46 @@ export async function invoiceExists(db: DbOrTrx, id: string): Promise<boolean> {
   return !!(await db.selectFrom('invoices').select('id').where('id', '=', id).executeTakeFirst());
 }
 
-/** Mark an observation credible (the caller settles the invoice's terms). */
+/** Mark an observation credible, unless it is already (the caller settles the invoice's terms). */
 export async function setObservationCredible(db: DbOrTrx, id: string, at: string): Promise<void> {
   await db
     .updateTable('invoice_observations')
     .set({ credible: 1, credible_at: at })
+    .where('id', '=', id)
+    .where('credible', '=', 0)
+    .execute();
+}
+
+/** A success's counters: its amount to paid (and out of reserved); the invoice as it now stands. */
+export async function addPaid(
+  db: DbOrTrx,
+  id: string,
+  delta: { paid: number; reserved: number },
+  now: string,
+): Promise<Invoice | undefined> {
+  const set: Record<string, unknown> = {
+    updated_at: now,
+    version: sql`version + 1`,
+    paid_amount: sql`paid_amount + ${delta.paid}`,
+  };
+  if (delta.reserved) set.reserved_amount = sql`reserved_amount + ${delta.reserved}`;
+  return db.updateTable('invoices').set(set).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** Store derived terms (ledger.ts); a new credible limit moves the version (pay pages show it). */
+export async function storeInvoiceTerms(
+  db: DbOrTrx,
+  id: string,
+  changes: InvoiceUpdate,
+  now?: string,
+): Promise<void> {
+  await db
+    .updateTable('invoices')
+    .set({
+      ...changes,
+      ...(now ? { updated_at: now } : {}),
+      ...(changes.credible_limit !== undefined ? { version: sql<number>`version + 1` } : {}),
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -292,96 +326,4 @@ export async function makeObservationCredible(
     .set({ credible_limit: limit, version: sql`version + 1`, updated_at: now })
     .where('id', '=', invoiceId)
     .execute();
-}
-
-/**
- * Store what the ledger's rules derive from the counters and the observations: the credible limit,
- * the overpaid flag and the reason the invoice needs attention (ledger.ts `invoiceTerms`). A change
- * of the credible limit moves the version (pay pages show it); the other two only the console reads.
- */
-export async function refreshInvoiceTerms(
-  trx: DbOrTrx,
-  invoiceId: string,
-  now?: string,
-): Promise<{ invoice: Invoice; becameOverpaid: boolean } | null> {
-  const invoice = await findInvoiceById(trx, invoiceId);
-  if (!invoice) return null;
-  return settleInvoiceTerms(trx, invoice, await observationTerms(trx, invoiceId), now);
-}
-
-async function settleInvoiceTerms(
-  trx: DbOrTrx,
-  invoice: Invoice,
-  observations: ObservationTerm[],
-  now?: string,
-): Promise<{ invoice: Invoice; becameOverpaid: boolean }> {
-  const invoiceId = invoice.id;
-  const counters = { ...countersOf(invoice), credibleLimit: credibleLimitOf(observations) };
-  const terms = invoiceTerms(counters, observations, invoice.currency);
-  const overpaid = terms.overpaidAmount > 0 ? 1 : 0;
-  const changes: InvoiceUpdate = {};
-  if (counters.credibleLimit !== invoice.credible_limit) changes.credible_limit = counters.credibleLimit;
-  if (overpaid !== invoice.overpaid) changes.overpaid = overpaid;
-  if (terms.attention !== invoice.attention) changes.attention = terms.attention;
-  // Paid through us: something was paid here and nothing is due any more, payments in flight aside
-  // (`invoice.paid`); due again (a re-opening refund, a new observation) clears it.
-  const paid =
-    counters.paid > 0 &&
-    invoiceTerms({ ...counters, reserved: 0 }, observations, invoice.currency).balance === 0;
-  // Without a time from the caller, the change that led here just stamped the invoice (adjustInvoice).
-  const stamp = now ?? invoice.updated_at;
-  // (A migration step before 062 works on rows without the column: nothing to keep there.)
-  if ('paid_at' in invoice && paid !== (invoice.paid_at !== null)) changes.paid_at = paid ? stamp : null;
-  if (Object.keys(changes).length === 0) return { invoice, becameOverpaid: false };
-  await trx
-    .updateTable('invoices')
-    .set({
-      ...changes,
-      ...(now ? { updated_at: now } : {}),
-      ...(changes.credible_limit !== undefined ? { version: sql<number>`version + 1` } : {}),
-    })
-    .where('id', '=', invoiceId)
-    .execute();
-  if (changes.paid_at) await notifyInvoicePaid(trx, invoiceId, new Date(stamp));
-  return {
-    invoice: { ...invoice, ...changes } as Invoice,
-    becameOverpaid: overpaid === 1 && invoice.overpaid === 0,
-  };
-}
-
-/**
- * A payment succeeded on this invoice: its amount moves to paid (and out of reserved when it held
- * one), the observation it was made against becomes credible, and the derived terms are settled
- * (the credible limit, the overpaid flag, attention, paid) — what `adjustInvoice`,
- * `makeObservationCredible` and `refreshInvoiceTerms` do, in three or four statements: this is on
- * every payment's path. True when the invoice is now overpaid and was not.
- */
-export async function recordSuccessOnInvoice(
-  trx: DbOrTrx,
-  invoiceId: string,
-  delta: { paid: number; reserved: number },
-  observationId: string | null,
-  now: string,
-): Promise<boolean> {
-  if (observationId)
-    await trx
-      .updateTable('invoice_observations')
-      .set({ credible: 1, credible_at: now })
-      .where('id', '=', observationId)
-      .where('credible', '=', 0)
-      .execute();
-  const set: Record<string, unknown> = {
-    updated_at: now,
-    version: sql`version + 1`,
-    paid_amount: sql`paid_amount + ${delta.paid}`,
-  };
-  if (delta.reserved) set.reserved_amount = sql`reserved_amount + ${delta.reserved}`;
-  const invoice = await trx
-    .updateTable('invoices')
-    .set(set)
-    .where('id', '=', invoiceId)
-    .returningAll()
-    .executeTakeFirst();
-  if (!invoice) return false;
-  return (await settleInvoiceTerms(trx, invoice, await observationTerms(trx, invoiceId))).becameOverpaid;
 }

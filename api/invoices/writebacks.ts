@@ -14,7 +14,9 @@ import type { DbOrTrx } from '../db/database.ts';
 import type { AccountingWritebacksTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { paymentWrittenBackNet, refundWritebackAmount } from './ledger.ts';
-import { adjustInvoice, refreshInvoiceTerms } from './repository.ts';
+import { adjustInvoice } from './repository.ts';
+import { refreshInvoiceTerms } from './terms.ts';
+import { findRefundOfPayment } from '../payments/refunds-repository.ts';
 
 type Source = AccountingWritebacksTable['source'];
 
@@ -40,12 +42,7 @@ export async function recordWriteback(
   let amount: number;
   let subject: string;
   if (input.refundId) {
-    const refund = await trx
-      .selectFrom('refunds')
-      .selectAll()
-      .where('id', '=', input.refundId)
-      .where('payment_id', '=', payment.id)
-      .executeTakeFirst();
+    const refund = await findRefundOfPayment(trx, payment.id, input.refundId);
     if (!refund) throw new AppError('not_found', 'Refund not found.');
     if (refund.status === 'failed' || refund.status === 'canceled')
       throw new AppError('conflict', 'A failed refund cannot be recorded in the accounting tool.');

@@ -23,9 +23,9 @@ import {
   lockInvoiceById,
   makeObservationCredible,
   setObservationDismissed,
-  refreshInvoiceTerms,
   upsertObservation,
 } from '../invoices/repository.ts';
+import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import type { Actor } from '../merchants/service.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
 import { payLinkStatus } from '../v1/objects.ts';

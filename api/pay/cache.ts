@@ -12,9 +12,9 @@
  *    so a balance shown is never older than the last commit of this process (and on SQLite, than
  *    another process's commit by more than CHANGE_POLL_MS).
  */
-import type { AppDeps } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { Merchant } from '../db/types.ts';
+import type { Logger } from '../logger.ts';
 import type { Observation } from './session-token.ts';
 
 export const MERCHANT_CACHE_TTL_MS = 5_000;
@@ -98,7 +98,11 @@ export function createPayCaches(database: AppDatabase): PayCaches {
  * Call after changing a merchant (after the commit): this process's pay sessions see the change at
  * once, and on PostgreSQL every other process's within milliseconds.
  */
-export function invalidateMerchantCache(deps: AppDeps): void {
+export function invalidateMerchantCache(deps: {
+  caches: { pay: PayCaches };
+  database: AppDatabase;
+  logger: Logger;
+}): void {
   deps.caches.pay.generation++;
   deps.database.changes
     ?.publish(MERCHANTS_TOPIC)

@@ -15,9 +15,9 @@ import {
   countersOf,
   firstObservationWithAmount,
   lockInvoiceById,
-  refreshInvoiceTerms,
   upsertObservation,
 } from '../invoices/repository.ts';
+import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import { connectedAccountId, NOT_CONNECTED_MESSAGE, NOT_READY_MESSAGE } from '../merchants/resolve.ts';
 import { bankDebitOffered, bankDebitPolicyOf, bankDebitRate } from '../merchants/bank-debit.ts';
 import { policyOf, rulesToApi } from '../merchants/surcharge.ts';

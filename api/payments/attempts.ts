@@ -20,7 +20,8 @@ import { AppError } from '../errors.ts';
 import { adjustInvoice } from '../invoices/repository.ts';
 import { IDEMPOTENCY_LEASE_MS } from './idempotency.ts';
 import { ProviderRequestError, type CreateIntentInput, type ProviderIntent } from './providers/provider.ts';
-import { holdUnansweredAttempt, isReserving, lockPayment, updatePayment } from './repository.ts';
+import { holdUnansweredAttempt, isReserving, lockPayment } from './repository.ts';
+import { changePayment } from './state-change.ts';
 
 export const PROCESSING_ERROR_MESSAGE = PAY_MESSAGES.processingError;
 
@@ -181,7 +182,7 @@ async function releaseFailedCreation(deps: AppDeps, paymentId: string, reason: s
     if (!payment || !isReserving(payment.status)) return;
     const now = deps.clock.now().toISOString();
     if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { reserved: -payment.amount }, now);
-    await updatePayment(trx, paymentId, {
+    await changePayment(trx, paymentId, {
       status: 'failed',
       reserved_until: null,
       failure_code: 'provider_error',
@@ -215,6 +216,6 @@ export async function releaseWithoutCharge(deps: AppDeps, paymentId: string): Pr
     if (!payment || !isReserving(payment.status) || payment.payment_intent_id) return;
     const now = deps.clock.now().toISOString();
     if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { reserved: -payment.amount }, now);
-    await updatePayment(trx, paymentId, { status: 'failed', reserved_until: null, updated_at: now });
+    await changePayment(trx, paymentId, { status: 'failed', reserved_until: null, updated_at: now });
   });
 }

@@ -18,12 +18,14 @@ import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { refundCounters, surchargeReturned, type RefundKind } from '../invoices/ledger.ts';
-import { adjustInvoice, refreshInvoiceTerms } from '../invoices/repository.ts';
+import { adjustInvoice } from '../invoices/repository.ts';
+import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import { enqueuePaymentSync } from '../accounting/enqueue.ts';
 import { notifyRefundFailed } from '../accounting/notify.ts';
 import type { Actor } from '../merchants/service.ts';
 import { findPayment, isSettled, lockPayment, updatePayment } from './repository.ts';
 import { PAYMENT_NOT_FOUND } from './sync.ts';
+import { findRefund, insertRefund, platformFeeRefunded, updateRefund } from './refunds-repository.ts';
 
 export const REFUND_FAILED_MESSAGE = 'The payment provider refused the refund. Please try again.';
 
@@ -39,16 +41,6 @@ function statusAfterRefund(payment: Pick<Payment, 'amount'>, refundedAmount: num
     : refundedAmount > 0
       ? 'partially_refunded'
       : 'succeeded';
-}
-
-async function feeRefundedSoFar(trx: Trx, paymentId: string): Promise<number> {
-  const row = await trx
-    .selectFrom('refunds')
-    .select((eb) => eb.fn.sum<number>('platform_fee_refunded').as('fee'))
-    .where('payment_id', '=', paymentId)
-    .where('status', 'in', ['pending', 'succeeded'])
-    .executeTakeFirst();
-  return Number(row?.fee ?? 0);
 }
 
 /** Count a refund of `base` (and its surcharge) against a locked, settled payment. */
@@ -82,30 +74,27 @@ export async function countRefund(
           ),
         );
   const total = base + surcharge;
-  const feeLeft = payment.platform_fee - (await feeRefundedSoFar(trx, payment.id));
+  const feeLeft = payment.platform_fee - (await platformFeeRefunded(trx, payment.id));
   const fee = last
     ? feeLeft
     : Math.min(feeLeft, proportion(payment.platform_fee, total, payment.total_amount));
   const now = deps.clock.now().toISOString();
   const id = fields.id ?? crypto.randomUUID();
-  await trx
-    .insertInto('refunds')
-    .values({
-      id,
-      payment_id: payment.id,
-      amount: base,
-      surcharge,
-      platform_fee_refunded: Math.max(0, fee),
-      total_amount: total,
-      provider_refund_id: fields.providerRefundId ?? null,
-      status: fields.status,
-      reason: fields.reason ?? null,
-      created_by: fields.createdBy ?? null,
-      kind: fields.kind,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertRefund(trx, {
+    id,
+    payment_id: payment.id,
+    amount: base,
+    surcharge,
+    platform_fee_refunded: Math.max(0, fee),
+    total_amount: total,
+    provider_refund_id: fields.providerRefundId ?? null,
+    status: fields.status,
+    reason: fields.reason ?? null,
+    created_by: fields.createdBy ?? null,
+    kind: fields.kind,
+    created_at: now,
+    updated_at: now,
+  });
   const refundedAmount = payment.refunded_amount + base;
   await updatePayment(trx, payment.id, {
     refunded_amount: refundedAmount,
@@ -129,12 +118,12 @@ export async function reverseRefund(
   refundId: string,
   status: 'failed' | 'canceled',
 ): Promise<void> {
-  const refund = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
+  const refund = await findRefund(trx, refundId);
   if (!refund || refund.status === 'failed' || refund.status === 'canceled') return;
   const payment = await lockPayment(trx, deps.database.dialect, refund.payment_id);
   if (!payment) return;
   const now = deps.clock.now().toISOString();
-  await trx.updateTable('refunds').set({ status, updated_at: now }).where('id', '=', refundId).execute();
+  await updateRefund(trx, refundId, { status, updated_at: now });
   if (status === 'failed') await notifyRefundFailed(trx, refundId, new Date(now));
   const refundedAmount = payment.refunded_amount - refund.amount;
   await updatePayment(trx, payment.id, {
@@ -170,7 +159,7 @@ export async function refundPayment(
   const kind = input.kind ?? 'credit';
   const db = deps.database.db;
   if (input.id) {
-    const made = await db.selectFrom('refunds').selectAll().where('id', '=', input.id).executeTakeFirst();
+    const made = await findRefund(db, input.id);
     if (made && made.payment_id === paymentId) {
       const refund = {
         id: made.id,
@@ -238,15 +227,11 @@ export async function refundPayment(
     });
     if (result.status === 'failed' || result.status === 'canceled')
       throw new Error(`refund ${result.status}`);
-    await db
-      .updateTable('refunds')
-      .set({
-        provider_refund_id: result.id,
-        status: result.status === 'succeeded' ? 'succeeded' : 'pending',
-        updated_at: deps.clock.now().toISOString(),
-      })
-      .where('id', '=', refund.id)
-      .execute();
+    await updateRefund(db, refund.id, {
+      provider_refund_id: result.id,
+      status: result.status === 'succeeded' ? 'succeeded' : 'pending',
+      updated_at: deps.clock.now().toISOString(),
+    });
   } catch (err) {
     deps.logger.warn(
       { paymentId, refundId: refund.id, err: (err as Error).message },

@@ -12,7 +12,6 @@ import type {
   PaymentStatus,
   PaymentUpdate,
 } from '../db/types.ts';
-import { notifyPaymentFailed } from '../accounting/notify.ts';
 
 type DeclineScope = DeclineCountersTable['scope'];
 
@@ -102,10 +101,9 @@ export async function insertPayment(trx: DbOrTrx, row: NewAttempt): Promise<void
  * Change a payment row. A change to `failed` (a decline, or the provider refusing the attempt) also
  * enqueues the merchant's `payment.failed` webhook event in the same transaction (api/accounting/notify.ts).
  */
+/** Change a payment's row (a change of status to `failed` goes through state-change.ts `changePayment`). */
 export async function updatePayment(db: DbOrTrx, id: string, changes: PaymentUpdate): Promise<void> {
   await db.updateTable('payments').set(changes).where('id', '=', id).execute();
-  if (changes.status === 'failed')
-    await notifyPaymentFailed(db, id, changes.updated_at ? new Date(changes.updated_at) : new Date());
 }
 
 /**

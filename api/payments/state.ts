@@ -14,13 +14,15 @@
 import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
-import { adjustInvoice, recordSuccessOnInvoice } from '../invoices/repository.ts';
+import { adjustInvoice } from '../invoices/repository.ts';
+import { recordSuccessOnInvoice } from '../invoices/terms.ts';
 import { enqueuePaymentSync } from '../accounting/enqueue.ts';
 import { bankDebitChanges, countsAsDecline, isBankDebit, onFinalWord } from './bank-debit-state.ts';
 import { countDecline } from './declines.ts';
 import { methodMismatchChange } from './method-match.ts';
 import type { ProviderIntent } from './providers/provider.ts';
-import { isReserving, isSettled, lockPayment, updatePayment } from './repository.ts';
+import { isReserving, isSettled, lockPayment } from './repository.ts';
+import { changePayment } from './state-change.ts';
 
 const RANK: Partial<Record<PaymentStatus, number>> = { pending: 0, requires_action: 1, processing: 2 };
 
@@ -153,7 +155,7 @@ export async function applyIntentInTrx(
   }
   if (Object.keys(changes).length === 0) return payment;
   changes.updated_at = now;
-  await updatePayment(trx, payment.id, changes);
+  await changePayment(trx, payment.id, changes);
   const after = { ...payment, ...changes } as Payment;
   if (syncJobs)
     await enqueuePaymentSync(trx, { paymentId: payment.id, kind: 'payment', payment: after }, deps.clock);

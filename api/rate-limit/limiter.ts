@@ -5,7 +5,7 @@
  * failures (e.g. wrong passwords). Memory is bounded: expired windows are swept, and past `maxKeys`
  * the oldest keys are dropped first.
  */
-import type { Clock } from '../context.ts';
+import type { Clock } from '../clock.ts';
 
 export interface RateRule {
   name: string;

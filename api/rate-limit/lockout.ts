@@ -4,7 +4,7 @@
  * failures the key is locked for `lockMs`, exactly like the persisted lockout on `users`, so the
  * answers (and their Retry-After) do not reveal whether an email is registered.
  */
-import type { Clock } from '../context.ts';
+import type { Clock } from '../clock.ts';
 
 export class LockoutTracker {
   readonly #clock: Clock;

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Clock } from '../context.ts';
+import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { RateDecision, RateRule } from './limiter.ts';

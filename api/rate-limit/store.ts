@@ -4,7 +4,9 @@
  * in the database (postgres-store.ts), so N processes behind one load balancer are as strict as one.
  * One store per app (keyed by its deps: test apps share nothing).
  */
-import type { AppDeps, Clock } from '../context.ts';
+import type { Clock } from '../clock.ts';
+import type { AppDatabase } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
 import { RateLimiter, type RateDecision, type RateRule } from './limiter.ts';
 import { LockoutTracker } from './lockout.ts';
 import { PostgresLockouts, PostgresRateStore } from './postgres-store.ts';
@@ -73,7 +75,7 @@ export class MemoryLockouts implements LockoutStore {
   }
 }
 
-type StoreDeps = Pick<AppDeps, 'clock' | 'database' | 'logger'>;
+type StoreDeps = { clock: Clock; database: AppDatabase; logger: Logger };
 
 /**
  * The app's rate-limit counters and lockouts of unknown emails: in PostgreSQL when the app runs on

@@ -19,6 +19,7 @@ import { applyIntent, applyIntentInTrx } from '../payments/state.ts';
 import { applyDispute } from '../payments/disputes.ts';
 import { sendDueNotices } from '../payments/notices.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
+import { findRefundByProviderId, updateRefund } from '../payments/refunds-repository.ts';
 
 export async function handleWebhookEvent(
   deps: AppDeps,
@@ -197,11 +198,7 @@ async function applyChargeRefunded(
   const now = deps.clock.now().toISOString();
   const unknown = [];
   for (const r of action.refunds) {
-    const ours = await trx
-      .selectFrom('refunds')
-      .selectAll()
-      .where('provider_refund_id', '=', r.id)
-      .executeTakeFirst();
+    const ours = await findRefundByProviderId(trx, r.id);
     if (!ours) {
       if (r.status !== 'failed' && r.status !== 'canceled') unknown.push(r);
       continue;
@@ -209,11 +206,7 @@ async function applyChargeRefunded(
     if ((r.status === 'failed' || r.status === 'canceled') && ours.status !== r.status)
       await reverseRefund(trx, deps, ours.id, r.status);
     else if (r.status === 'succeeded' && ours.status === 'pending')
-      await trx
-        .updateTable('refunds')
-        .set({ status: 'succeeded', updated_at: now })
-        .where('id', '=', ours.id)
-        .execute();
+      await updateRefund(trx, ours.id, { status: 'succeeded', updated_at: now });
   }
   payment = (await findPayment(trx, payment.id))!;
   const recorded = payment.refunded_amount + payment.refunded_surcharge;
