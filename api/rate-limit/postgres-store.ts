@@ -12,7 +12,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { RateDecision, RateRule } from './limiter.ts';
-import type { LockoutStore, RateStore } from './store.ts';
+import type { LockoutStore, RateStore } from './store-types.ts';
 
 const SWEEP_EVERY_MS = 60_000;
 

@@ -2,7 +2,7 @@
  * Where abuse-limit counters and the lockouts of unknown emails live. On SQLite (one process) in
  * memory (limiter.ts, lockout.ts): nothing is faster, and nothing else could see them. On PostgreSQL
  * in the database (postgres-store.ts), so N processes behind one load balancer are as strict as one.
- * One store per app (keyed by its deps: test apps share nothing).
+ * One store per app, built with its deps (api/app-caches.ts): test apps share nothing.
  */
 import type { Clock } from '../clock.ts';
 import type { AppDatabase } from '../db/database.ts';
@@ -10,27 +10,9 @@ import type { Logger } from '../logger.ts';
 import { RateLimiter, type RateDecision, type RateRule } from './limiter.ts';
 import { LockoutTracker } from './lockout.ts';
 import { PostgresLockouts, PostgresRateStore } from './postgres-store.ts';
+import type { LockoutStore, RateStore } from './store-types.ts';
 
-export interface RateStore {
-  /**
-   * Count one attempt against every [rule, key] unless one of them is at its limit: then none is
-   * counted (a refused request spends no budget) and the longest wait is returned.
-   */
-  consume(checks: Array<[RateRule, string]>): Promise<RateDecision>;
-  /** Would one more attempt be allowed? Counts nothing. */
-  check(rule: RateRule, key: string): Promise<RateDecision>;
-  /** Count one attempt (e.g. a failure) without deciding. */
-  hit(rule: RateRule, key: string): Promise<void>;
-  reset(rule: RateRule, key: string): Promise<void>;
-}
-
-/** Lockouts of keys with no account row (unknown emails), mirroring the persisted one on `users`. */
-export interface LockoutStore {
-  /** Seconds until the key unlocks, or 0 when it is not locked. */
-  lockedFor(key: string): Promise<number>;
-  /** Count a failure; true when this failure started a lock of `lockMs`. */
-  fail(key: string, threshold: number, lockMs: number): Promise<boolean>;
-}
+export type { LockoutStore, RateStore } from './store-types.ts';
 
 export class MemoryRateStore implements RateStore {
   readonly #limiter: RateLimiter;
