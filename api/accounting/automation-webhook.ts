@@ -26,6 +26,8 @@ import {
 import { buildTestPayload, signatureHeader, SIGNATURE_HEADER } from './webhook-payload.ts';
 import type { WebhookBodySchema } from './webhook-schemas.ts';
 import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
+import { findMerchantEvenDeleted, updateMerchant } from '../merchants/repository.ts';
+import { insertWebhookTest } from './repository.ts';
 
 export const VERSION_HEADER = 'X-InvoicePay-Webhook-Version';
 
@@ -131,11 +133,7 @@ export async function postSignedWebhook(
 }
 
 export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): Promise<DeliveryOutcome> {
-  const merchant = await deps.database.db
-    .selectFrom('merchants')
-    .select(['id', 'make_webhook_url'])
-    .where('id', '=', job.merchant_id)
-    .executeTakeFirst();
+  const merchant = await findMerchantEvenDeleted(deps.database.db, job.merchant_id);
   if (!merchant?.make_webhook_url)
     return { type: 'cancel', reason: 'The webhook URL was removed before delivery' };
   const payload = await settledRefundPayload(deps.database.db, job);
@@ -224,17 +222,13 @@ export async function saveWebhookSettings(
   const scenario = input.scenario_id?.trim() || null;
   const now = deps.clock.now().toISOString();
   await deps.database.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('merchants')
-      .set({
-        make_webhook_url: url,
-        make_scenario_id: scenario,
-        xero_integration_status: url ? 'configured' : 'not_configured',
-        webhook_version: version,
-        last_updated: now,
-      })
-      .where('id', '=', merchantId)
-      .execute();
+    await updateMerchant(trx, merchantId, {
+      make_webhook_url: url,
+      make_scenario_id: scenario,
+      xero_integration_status: url ? 'configured' : 'not_configured',
+      webhook_version: version,
+      last_updated: now,
+    });
     if (url) await webhookSecretFor(deps, trx, merchantId);
     await audit(
       trx,
@@ -282,7 +276,7 @@ export async function sendTestWebhook(deps: AppDeps, merchantId: string, actor: 
     created_at: deps.clock.now().toISOString(),
   };
   await deps.database.db.transaction().execute(async (trx) => {
-    await trx.insertInto('webhook_tests').values(row).execute();
+    await insertWebhookTest(trx, row);
     await audit(
       trx,
       {

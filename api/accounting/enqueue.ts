@@ -17,7 +17,9 @@ import type { OutboxTable, Payment } from '../db/types.ts';
 import { buildAutomationPayload, buildWriteOffPayload, writeOffDetails } from './webhook-payload.ts';
 import { paymentEvent, refundEvent, writeOffEvent } from './webhook-events.ts';
 import { insertJob } from '../outbox/repository.ts';
-import { findPayment } from '../payments/repository.ts';
+import { findInvoiceById, findWriteOffById } from '../invoices/repository.ts';
+import { findPayment, updatePayment } from '../payments/repository.ts';
+import { syncTargetRow } from './repository.ts';
 import { findRefundOfPayment } from '../payments/refunds-repository.ts';
 
 export interface EnqueueInput {
@@ -36,19 +38,7 @@ export function jobKey(event: string, subjectId: string, target: SyncTarget): st
 
 /** What a merchant's sync jobs go to: its automation webhook settings and its connection, in one read. */
 async function syncTargetsOf(trx: DbOrTrx, merchantId: string) {
-  const row = await trx
-    .selectFrom('merchants')
-    .leftJoin('accounting_connections as c', 'c.merchant_id', 'merchants.id')
-    .select([
-      'merchants.id',
-      'merchants.make_webhook_url',
-      'merchants.make_scenario_id',
-      'merchants.time_zone',
-      'merchants.webhook_version',
-      'c.provider',
-    ])
-    .where('merchants.id', '=', merchantId)
-    .executeTakeFirst();
+  const row = await syncTargetRow(trx, merchantId);
   if (!row) return null;
   const { provider, ...merchant } = row;
   return { merchant, connection: provider ? { provider } : null };
@@ -119,11 +109,11 @@ export async function enqueuePaymentSync(
     if (inserted) added.push(t.kind);
   }
   if (added.length > 0)
-    await trx
-      .updateTable('payments')
-      .set({ xero_sync_status: 'pending', xero_sync_error: null, updated_at: stamp })
-      .where('id', '=', payment.id)
-      .execute();
+    await updatePayment(trx, payment.id, {
+      xero_sync_status: 'pending',
+      xero_sync_error: null,
+      updated_at: stamp,
+    });
   return added;
 }
 
@@ -135,16 +125,10 @@ export async function enqueuePaymentSync(
  * invoice_number, currency, amount_minor, amount, date, reason, created_at } }`.
  */
 export async function enqueueWriteOffSync(trx: DbOrTrx, writeOffId: string, clock: Clock = systemClock) {
-  const writeOff = await trx
-    .selectFrom('invoice_write_offs')
-    .selectAll()
-    .where('id', '=', writeOffId)
-    .executeTakeFirstOrThrow();
-  const invoice = await trx
-    .selectFrom('invoices')
-    .selectAll()
-    .where('id', '=', writeOff.invoice_id)
-    .executeTakeFirstOrThrow();
+  const writeOff = await findWriteOffById(trx, writeOffId);
+  if (!writeOff) throw new Error(`enqueueWriteOffSync: write-off ${writeOffId} not found`);
+  const invoice = await findInvoiceById(trx, writeOff.invoice_id);
+  if (!invoice) throw new Error(`enqueueWriteOffSync: invoice ${writeOff.invoice_id} not found`);
   const targetsOf = await syncTargetsOf(trx, invoice.merchant_id);
   if (!targetsOf) return [];
   const { merchant, connection } = targetsOf;

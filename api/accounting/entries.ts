@@ -9,6 +9,7 @@ import type { DbOrTrx } from '../db/database.ts';
 import type { AccountingEntriesTable } from '../db/types.ts';
 import type { Selectable } from 'kysely';
 import type { AccountingProvider, ExternalRecord, StepLog } from './connector.ts';
+import { deleteAttention, entriesOfSubjects, insertEntry, upsertAttention } from './repository.ts';
 
 export type AccountingEntry = Selectable<AccountingEntriesTable>;
 
@@ -23,13 +24,7 @@ export interface EntrySubject {
 
 export async function entriesFor(db: DbOrTrx, provider: AccountingProvider, subjectIds: string[]) {
   if (subjectIds.length === 0) return [];
-  return db
-    .selectFrom('accounting_entries')
-    .selectAll()
-    .where('provider', '=', provider)
-    .where('subject_id', 'in', subjectIds)
-    .orderBy('created_at', 'asc')
-    .execute();
+  return entriesOfSubjects(db, provider, subjectIds);
 }
 
 /** A StepLog over the entries already loaded for `subject`; `save` stores a new one (once). */
@@ -44,50 +39,40 @@ export function stepLog(deps: AppDeps, subject: EntrySubject, known: AccountingE
     async save(step: string, record: ExternalRecord, amount: number, date: string) {
       mine.set(step, record);
       const now = deps.clock.now().toISOString();
-      await deps.database.db
-        .insertInto('accounting_entries')
-        .values({
-          id: crypto.randomUUID(),
-          provider: subject.provider,
-          merchant_id: subject.merchantId,
-          payment_id: subject.paymentId,
-          subject_type: subject.type,
-          subject_id: subject.id,
-          step,
-          external_id: record.id,
-          external_number: record.number,
-          amount,
-          currency: subject.currency,
-          entry_date: date,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.columns(['provider', 'subject_id', 'step']).doNothing())
-        .execute();
+      await insertEntry(deps.database.db, {
+        id: crypto.randomUUID(),
+        provider: subject.provider,
+        merchant_id: subject.merchantId,
+        payment_id: subject.paymentId,
+        subject_type: subject.type,
+        subject_id: subject.id,
+        step,
+        external_id: record.id,
+        external_number: record.number,
+        amount,
+        currency: subject.currency,
+        entry_date: date,
+        created_at: now,
+      });
     },
   };
 }
 
 export async function flagAttention(deps: AppDeps, subject: EntrySubject, message: string): Promise<void> {
   const now = deps.clock.now().toISOString();
-  await deps.database.db
-    .insertInto('accounting_attention')
-    .values({
-      subject_id: subject.id,
-      subject_type: subject.type,
-      provider: subject.provider,
-      merchant_id: subject.merchantId,
-      payment_id: subject.paymentId,
-      message,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) =>
-      oc.column('subject_id').doUpdateSet({ message, provider: subject.provider, updated_at: now }),
-    )
-    .execute();
+  await upsertAttention(deps.database.db, {
+    subject_id: subject.id,
+    subject_type: subject.type,
+    provider: subject.provider,
+    merchant_id: subject.merchantId,
+    payment_id: subject.paymentId,
+    message,
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 export async function clearAttention(deps: AppDeps, subjectIds: string[]): Promise<void> {
   if (subjectIds.length === 0) return;
-  await deps.database.db.deleteFrom('accounting_attention').where('subject_id', 'in', subjectIds).execute();
+  await deleteAttention(deps.database.db, subjectIds);
 }

@@ -17,6 +17,9 @@ import { findConnection } from './connections.ts';
 import { TARGET_LABELS } from './sync-status.ts';
 import { findPayment } from '../payments/repository.ts';
 import { succeededRefundsOf } from '../payments/refunds-repository.ts';
+import { findMerchantEvenDeleted } from '../merchants/repository.ts';
+import { jobsOfPayment, restartJob } from '../outbox/repository.ts';
+import { attentionOfPayment } from './repository.ts';
 
 const SETTLED = ['succeeded', 'partially_refunded', 'refunded'];
 export const SYNC_FAILED = 'Failed to sync payment to Xero. Please try again.';
@@ -78,11 +81,8 @@ export async function syncPaymentNow(
   if (!payment) throw new AppError('not_found', 'Payment not found.');
   if (!SETTLED.includes(payment.status))
     throw new AppError('conflict', 'Only a succeeded payment can be synced to the accounting tool.');
-  const merchant = await db
-    .selectFrom('merchants')
-    .select(['id', 'make_webhook_url'])
-    .where('id', '=', payment.merchant_id)
-    .executeTakeFirstOrThrow();
+  const merchant = await findMerchantEvenDeleted(db, payment.merchant_id);
+  if (!merchant) throw new AppError('not_found', 'Merchant not found.');
   const connection = await findConnection(db, merchant.id);
   const targets: Target[] = [
     ...(connection ? [connection.provider] : []),
@@ -113,31 +113,15 @@ export async function syncPaymentNow(
     for (const r of refunds)
       await enqueuePaymentSync(trx, { paymentId, refundId: r.id, kind: 'refund' }, deps.clock);
   });
-  const ofPayment = () =>
-    db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('payment_id', '=', paymentId)
-      .where('kind', 'in', targets)
-      .orderBy('created_at', 'asc')
-      .execute();
+  const ofPayment = () => jobsOfPayment(db, paymentId, targets);
   const now = deps.clock.now().toISOString();
   for (const job of (await ofPayment()).filter((j) => j.status === 'pending' || j.status === 'failed')) {
     // A fresh set of attempts from now: the admin asked for it.
-    await db
-      .updateTable('outbox')
-      .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
-      .where('id', '=', job.id)
-      .where('status', 'in', ['pending', 'failed'])
-      .execute();
+    await restartJob(db, job.id, now);
     await runJobNow(deps, job.id);
   }
   const jobs = await ofPayment();
-  const attention = await db
-    .selectFrom('accounting_attention')
-    .select('provider')
-    .where('payment_id', '=', paymentId)
-    .execute();
+  const attention = await attentionOfPayment(db, paymentId);
   const outcomes = targets.map((target) =>
     outcomeOf(
       target,

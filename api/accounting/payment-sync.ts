@@ -34,6 +34,13 @@ import {
 } from './entries.ts';
 import { invalidateLiveAmountDue } from './live-amount.ts';
 import { succeededRefundsOf } from '../payments/refunds-repository.ts';
+import { findMerchantEvenDeleted } from '../merchants/repository.ts';
+import {
+  deleteAccountingRecord,
+  findAccountingRecord,
+  startAccountingRecord,
+  updateAccountingRecord,
+} from './repository.ts';
 
 export interface ConvergeResult {
   /** Subjects (the payment, refunds) now recorded in the tool. */
@@ -49,21 +56,16 @@ export const LEGACY = 'legacy';
 
 async function loadRecord(deps: AppDeps, c: AccountingConnection, payment: Payment) {
   const db = deps.database.db;
-  const find = () =>
-    db.selectFrom('accounting_records').selectAll().where('payment_id', '=', payment.id).executeTakeFirst();
+  const find = () => findAccountingRecord(db, payment.id);
   let record = await find();
   if (record && record.provider !== c.provider) {
     // Recorded in the previously connected tool; the newly connected one starts from nothing.
-    await db.deleteFrom('accounting_records').where('payment_id', '=', payment.id).execute();
+    await deleteAccountingRecord(db, payment.id);
     record = undefined;
   }
   if (!record) {
     const now = deps.clock.now().toISOString();
-    await db
-      .insertInto('accounting_records')
-      .values({ payment_id: payment.id, provider: c.provider, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column('payment_id').doNothing())
-      .execute();
+    await startAccountingRecord(db, payment.id, c.provider, now);
     record = (await find())!;
   }
   return record;
@@ -77,11 +79,9 @@ export async function convergePayment(
   const db = deps.database.db;
   const label = c.provider === 'xero' ? 'Xero' : 'QuickBooks';
   const refunds = await succeededRefundsOf(db, payment.id);
-  const { time_zone: zone } = await db
-    .selectFrom('merchants')
-    .select('time_zone')
-    .where('id', '=', payment.merchant_id)
-    .executeTakeFirstOrThrow();
+  const merchant = await findMerchantEvenDeleted(db, payment.merchant_id);
+  if (!merchant) throw new Error(`payment ${payment.id}: merchant ${payment.merchant_id} not found`);
+  const zone = merchant.time_zone;
   if (!c.payment_account_code)
     throw final(`Choose the ${label} account that card payments are paid into (accounting settings)`);
   if (payment.surcharge > 0 && !c.surcharge_account_code)
@@ -108,11 +108,7 @@ export async function convergePayment(
     currency: payment.currency,
   });
   const save = async (changes: Record<string, unknown>) => {
-    await db
-      .updateTable('accounting_records')
-      .set({ ...changes, updated_at: deps.clock.now().toISOString() })
-      .where('payment_id', '=', payment.id)
-      .execute();
+    await updateAccountingRecord(db, payment.id, changes, deps.clock.now().toISOString());
     record = { ...record, ...changes };
   };
 

@@ -1,5 +1,15 @@
-/** Accounting's reads that its routes need (the automation webhook's deliveries and tests). */
+/**
+ * Accounting's rows: the automation webhook's deliveries, tests and signing secrets, and what was
+ * posted to Xero or QuickBooks (a payment's record, the entries of each step, what needs an admin).
+ */
+import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '../db/database.ts';
+import type {
+  AccountingAttentionTable,
+  AccountingEntriesTable,
+  WebhookDeliveriesTable,
+  WebhookTestsTable,
+} from '../db/types.ts';
 
 /** Every recorded webhook delivery, for the console's list (filters, sort and page come on top). */
 export function allWebhookDeliveries(db: DbOrTrx) {
@@ -19,4 +29,159 @@ export async function recentWebhookTests(db: DbOrTrx, merchantId: string) {
     .orderBy('created_at', 'desc')
     .limit(20)
     .execute();
+}
+
+type Provider = 'xero' | 'quickbooks';
+
+/** The payment's record of what was posted to the connected tool (one per payment). */
+export function findAccountingRecord(db: DbOrTrx, paymentId: string) {
+  return db
+    .selectFrom('accounting_records')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+export async function deleteAccountingRecord(db: DbOrTrx, paymentId: string): Promise<void> {
+  await db.deleteFrom('accounting_records').where('payment_id', '=', paymentId).execute();
+}
+
+/** Start the payment's record for `provider`, unless one exists (a racing delivery made it). */
+export async function startAccountingRecord(
+  db: DbOrTrx,
+  paymentId: string,
+  provider: Provider,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('accounting_records')
+    .values({ payment_id: paymentId, provider, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .execute();
+}
+
+export async function updateAccountingRecord(
+  db: DbOrTrx,
+  paymentId: string,
+  changes: Record<string, unknown>,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('accounting_records')
+    .set({ ...changes, updated_at: now })
+    .where('payment_id', '=', paymentId)
+    .execute();
+}
+
+/** The entries already posted for these subjects in `provider`, oldest first. */
+export function entriesOfSubjects(db: DbOrTrx, provider: Provider, subjectIds: string[]) {
+  return db
+    .selectFrom('accounting_entries')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('subject_id', 'in', subjectIds)
+    .orderBy('created_at', 'asc')
+    .execute();
+}
+
+/** Record a posted step (once: a step already recorded is kept). */
+export async function insertEntry(db: DbOrTrx, row: Insertable<AccountingEntriesTable>): Promise<void> {
+  await db
+    .insertInto('accounting_entries')
+    .values(row)
+    .onConflict((oc) => oc.columns(['provider', 'subject_id', 'step']).doNothing())
+    .execute();
+}
+
+/** Flag a subject for an admin (or update its message). */
+export async function upsertAttention(db: DbOrTrx, row: Insertable<AccountingAttentionTable>): Promise<void> {
+  await db
+    .insertInto('accounting_attention')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('subject_id')
+        .doUpdateSet({ message: row.message, provider: row.provider, updated_at: row.updated_at }),
+    )
+    .execute();
+}
+
+export async function deleteAttention(db: DbOrTrx, subjectIds: string[]): Promise<void> {
+  await db.deleteFrom('accounting_attention').where('subject_id', 'in', subjectIds).execute();
+}
+
+/** Store one delivery attempt, dropping those older than `cutoff`. */
+export async function logWebhookDelivery(
+  db: DbOrTrx,
+  row: Insertable<WebhookDeliveriesTable>,
+  cutoff: string,
+): Promise<void> {
+  await db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).execute();
+  await db.insertInto('webhook_deliveries').values(row).execute();
+}
+
+/** A merchant's automation-webhook signing secrets, sealed (secret-box.ts). */
+export function sealedWebhookSecrets(db: DbOrTrx, merchantId: string) {
+  return db
+    .selectFrom('merchants')
+    .select(['webhook_secret', 'webhook_secret_previous', 'webhook_secret_previous_until'])
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+}
+
+/** Store a first secret, unless another delivery stored one first. */
+export async function storeFirstWebhookSecret(
+  db: DbOrTrx,
+  merchantId: string,
+  sealed: string,
+): Promise<void> {
+  await db
+    .updateTable('merchants')
+    .set({ webhook_secret: sealed })
+    .where('id', '=', merchantId)
+    .where('webhook_secret', 'is', null)
+    .execute();
+}
+
+export async function storeWebhookSecrets(
+  db: DbOrTrx,
+  merchantId: string,
+  s: {
+    webhook_secret: string;
+    webhook_secret_previous: string | null;
+    webhook_secret_previous_until: string | null;
+    last_updated: string;
+  },
+): Promise<void> {
+  await db.updateTable('merchants').set(s).where('id', '=', merchantId).execute();
+}
+
+/** What a merchant's sync jobs go to: its automation webhook settings and its connection's provider, in one read. */
+export function syncTargetRow(db: DbOrTrx, merchantId: string) {
+  return db
+    .selectFrom('merchants')
+    .leftJoin('accounting_connections as c', 'c.merchant_id', 'merchants.id')
+    .select([
+      'merchants.id',
+      'merchants.make_webhook_url',
+      'merchants.make_scenario_id',
+      'merchants.time_zone',
+      'merchants.webhook_version',
+      'c.provider',
+    ])
+    .where('merchants.id', '=', merchantId)
+    .executeTakeFirst();
+}
+
+/** The tools a payment has something waiting for an admin in. */
+export function attentionOfPayment(db: DbOrTrx, paymentId: string) {
+  return db
+    .selectFrom('accounting_attention')
+    .select('provider')
+    .where('payment_id', '=', paymentId)
+    .execute();
+}
+
+export async function insertWebhookTest(db: DbOrTrx, row: Insertable<WebhookTestsTable>): Promise<void> {
+  await db.insertInto('webhook_tests').values(row).execute();
 }

@@ -6,6 +6,8 @@
  */
 import type { DbOrTrx } from '../db/database.ts';
 import type { OutboxJob } from '../db/types.ts';
+import { liveJobsOfPayment } from '../outbox/repository.ts';
+import { updatePayment } from '../payments/repository.ts';
 
 export const TARGET_LABELS: Record<OutboxJob['kind'], string> = {
   xero: 'Xero',
@@ -14,13 +16,7 @@ export const TARGET_LABELS: Record<OutboxJob['kind'], string> = {
 };
 
 export async function refreshPaymentSyncStatus(db: DbOrTrx, paymentId: string, stamp: string) {
-  const jobs = await db
-    .selectFrom('outbox')
-    .select(['kind', 'status', 'last_error', 'delivered_at', 'updated_at'])
-    .where('payment_id', '=', paymentId)
-    .where('status', '!=', 'canceled')
-    .orderBy('updated_at', 'desc')
-    .execute();
+  const jobs = await liveJobsOfPayment(db, paymentId);
   if (jobs.length === 0) return;
   const failed = jobs.find((j) => j.status === 'failed');
   const open = jobs.find((j) => j.status === 'pending' || j.status === 'processing');
@@ -42,9 +38,5 @@ export async function refreshPaymentSyncStatus(db: DbOrTrx, paymentId: string, s
             .sort()
             .at(-1)!,
         };
-  await db
-    .updateTable('payments')
-    .set({ ...changes, updated_at: stamp })
-    .where('id', '=', paymentId)
-    .execute();
+  await updatePayment(db, paymentId, { ...changes, updated_at: stamp });
 }

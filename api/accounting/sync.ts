@@ -11,6 +11,7 @@ import { findConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
 import { convergePayment } from './payment-sync.ts';
 import { deliverWriteOff, WRITE_OFF_EVENT } from './write-off-sync.ts';
+import { findPayment } from '../payments/repository.ts';
 
 export async function syncJobWithConnector(deps: AppDeps, job: OutboxJob): Promise<DeliveryOutcome> {
   const connection = await findConnection(deps.database.db, job.merchant_id);
@@ -21,13 +22,7 @@ export async function syncJobWithConnector(deps: AppDeps, job: OutboxJob): Promi
     };
   const event = (JSON.parse(job.payload) as { event?: string }).event;
   if (event === WRITE_OFF_EVENT) return deliverWriteOff(deps, connection, job);
-  const payment = job.payment_id
-    ? await deps.database.db
-        .selectFrom('payments')
-        .selectAll()
-        .where('id', '=', job.payment_id)
-        .executeTakeFirst()
-    : undefined;
+  const payment = job.payment_id ? await findPayment(deps.database.db, job.payment_id) : undefined;
   if (!payment) return { type: 'cancel', reason: 'The payment no longer exists' };
   try {
     const result = await convergePayment(deps, connection, payment);

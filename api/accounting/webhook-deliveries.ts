@@ -9,6 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AppDeps } from '../context.ts';
 import type { WebhookDelivery } from '../db/types.ts';
 import { defineList } from '../http/simple-rest.ts';
+import { logWebhookDelivery } from './repository.ts';
 
 export const DELIVERY_RETENTION_DAYS = 30;
 const MAX_STORED_BODY = 4096;
@@ -39,10 +40,9 @@ export async function recordDeliveryAttempt(deps: AppDeps, a: AttemptRecord): Pr
   const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString();
   try {
-    await deps.database.db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).execute();
-    await deps.database.db
-      .insertInto('webhook_deliveries')
-      .values({
+    await logWebhookDelivery(
+      deps.database.db,
+      {
         id: crypto.randomUUID(),
         merchant_id: a.merchantId,
         outbox_id: a.outboxId,
@@ -56,8 +56,9 @@ export async function recordDeliveryAttempt(deps: AppDeps, a: AttemptRecord): Pr
         error: a.error,
         duration_ms: Math.round(a.durationMs),
         created_at: now.toISOString(),
-      })
-      .execute();
+      },
+      cutoff,
+    );
   } catch (err) {
     deps.logger.warn(
       { merchantId: a.merchantId, err: (err as Error).message },

@@ -17,6 +17,7 @@ import { observationTerms } from '../invoices/repository.ts';
 import { payLinkRefs, toV1Invoice, toV1Payment, toV1Refund } from '../v1/objects.ts';
 import type { WriteOffDetails } from './webhook-payload.ts';
 import { findRefund } from '../payments/refunds-repository.ts';
+import { setJobPayload } from '../outbox/repository.ts';
 
 export const WEBHOOK_VERSIONS: readonly WebhookVersion[] = ['v1', '2026-11'];
 
@@ -88,7 +89,7 @@ export async function settledRefundPayload(db: DbOrTrx, job: OutboxJob): Promise
   object.status = refund.status;
   object.provider_refund_id = refund.provider_refund_id;
   const payload = JSON.stringify(body);
-  await db.updateTable('outbox').set({ payload }).where('id', '=', job.id).execute();
+  await setJobPayload(db, job.id, payload);
   return payload;
 }
 

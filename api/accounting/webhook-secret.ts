@@ -12,6 +12,7 @@ import { getMerchantOr404 } from '../merchants/service.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import { newWebhookSecret } from './webhook-payload.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
+import { sealedWebhookSecrets, storeFirstWebhookSecret, storeWebhookSecrets } from './repository.ts';
 
 export const ROTATION_OVERLAP_HOURS = 24;
 
@@ -20,36 +21,19 @@ const previousContext = (merchantId: string) => `merchant:${merchantId}:webhook_
 
 /** The merchant's secret, creating it when there is none yet. */
 export async function webhookSecretFor(deps: AppDeps, db: DbOrTrx, merchantId: string): Promise<string> {
-  const row = await db
-    .selectFrom('merchants')
-    .select('webhook_secret')
-    .where('id', '=', merchantId)
-    .executeTakeFirst();
+  const row = await sealedWebhookSecrets(db, merchantId);
   if (row?.webhook_secret) return openSecret(deps.config, row.webhook_secret, context(merchantId));
   const secret = newWebhookSecret();
   // Two first deliveries racing both try to create one: only the first write wins, both read it back.
-  await db
-    .updateTable('merchants')
-    .set({ webhook_secret: sealSecret(deps.config, secret, context(merchantId)) })
-    .where('id', '=', merchantId)
-    .where('webhook_secret', 'is', null)
-    .execute();
-  const stored = await db
-    .selectFrom('merchants')
-    .select('webhook_secret')
-    .where('id', '=', merchantId)
-    .executeTakeFirstOrThrow();
-  return openSecret(deps.config, stored.webhook_secret!, context(merchantId));
+  await storeFirstWebhookSecret(db, merchantId, sealSecret(deps.config, secret, context(merchantId)));
+  const stored = await sealedWebhookSecrets(db, merchantId);
+  return openSecret(deps.config, stored!.webhook_secret!, context(merchantId));
 }
 
 /** The secrets a delivery is signed with now: the current one first, then the previous one during its overlap. */
 export async function signingSecretsFor(deps: AppDeps, db: DbOrTrx, merchantId: string): Promise<string[]> {
   const current = await webhookSecretFor(deps, db, merchantId);
-  const row = await db
-    .selectFrom('merchants')
-    .select(['webhook_secret_previous', 'webhook_secret_previous_until'])
-    .where('id', '=', merchantId)
-    .executeTakeFirst();
+  const row = await sealedWebhookSecrets(db, merchantId);
   const until = row?.webhook_secret_previous_until;
   if (!row?.webhook_secret_previous || !until || until <= deps.clock.now().toISOString()) return [current];
   return [current, openSecret(deps.config, row.webhook_secret_previous, previousContext(merchantId))];
@@ -61,11 +45,7 @@ export async function previousSecretUntil(
   db: DbOrTrx,
   merchantId: string,
 ): Promise<string | null> {
-  const row = await db
-    .selectFrom('merchants')
-    .select(['webhook_secret_previous_until'])
-    .where('id', '=', merchantId)
-    .executeTakeFirst();
+  const row = await sealedWebhookSecrets(db, merchantId);
   const until = row?.webhook_secret_previous_until ?? null;
   return until && until > deps.clock.now().toISOString() ? until : null;
 }
@@ -84,16 +64,12 @@ export async function rotateWebhookSecret(
   const secret = newWebhookSecret();
   const now = deps.clock.now();
   const until = overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000).toISOString() : null;
-  await db
-    .updateTable('merchants')
-    .set({
-      webhook_secret: sealSecret(deps.config, secret, context(merchantId)),
-      webhook_secret_previous: until ? sealSecret(deps.config, old, previousContext(merchantId)) : null,
-      webhook_secret_previous_until: until,
-      last_updated: now.toISOString(),
-    })
-    .where('id', '=', merchantId)
-    .execute();
+  await storeWebhookSecrets(db, merchantId, {
+    webhook_secret: sealSecret(deps.config, secret, context(merchantId)),
+    webhook_secret_previous: until ? sealSecret(deps.config, old, previousContext(merchantId)) : null,
+    webhook_secret_previous_until: until,
+    last_updated: now.toISOString(),
+  });
   return { secret, previousValidUntil: until };
 }
 

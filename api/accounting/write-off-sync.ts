@@ -19,6 +19,7 @@ import { withSession, type AccountingConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
 import { clearAttention, entriesFor, stepLog } from './entries.ts';
 import { invalidateLiveAmountDue } from './live-amount.ts';
+import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 
 export const WRITE_OFF_EVENT = 'payment.write_off';
 
@@ -56,11 +57,8 @@ export async function deliverWriteOff(
     date: writeOff.date,
   };
   const label = c.provider === 'xero' ? 'Xero' : 'QuickBooks';
-  const merchant = await deps.database.db
-    .selectFrom('merchants')
-    .select('time_zone')
-    .where('id', '=', w.merchantId)
-    .executeTakeFirstOrThrow();
+  const merchant = await findMerchantEvenDeleted(deps.database.db, w.merchantId);
+  if (!merchant) throw new Error(`write-off ${w.writeOffId}: merchant ${w.merchantId} not found`);
   const date = /^\d{4}-\d{2}-\d{2}$/.test(w.date) ? w.date : localDate(w.date, merchant.time_zone);
   const subject = {
     provider: c.provider,

@@ -100,6 +100,7 @@ export type Refund = Selectable<RefundsTable>;
 export type NewRefund = Insertable<RefundsTable>;
 export type RefundUpdate = Updateable<RefundsTable>;
 export type PaymentDispute = Selectable<PaymentDisputesTable>;
+export type NewPaymentEvent = Insertable<PaymentEventsTable>;
 export type NewPaymentDispute = Insertable<PaymentDisputesTable>;
 export type PaymentNotice = Selectable<PaymentNoticesTable>;
 export type PaymentMethodDomainRow = Selectable<PaymentMethodDomainsTable>;

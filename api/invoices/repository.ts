@@ -327,3 +327,7 @@ export async function makeObservationCredible(
     .where('id', '=', invoiceId)
     .execute();
 }
+
+export function findWriteOffById(db: DbOrTrx, id: string) {
+  return db.selectFrom('invoice_write_offs').selectAll().where('id', '=', id).executeTakeFirst();
+}

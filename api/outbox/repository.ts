@@ -145,3 +145,40 @@ export async function resetJobForRetry(db: DbOrTrx, id: string, now: string): Pr
     .where('id', '=', id)
     .execute();
 }
+
+/** A payment's jobs for these targets, oldest first. */
+export function jobsOfPayment(db: DbOrTrx, paymentId: string, kinds: OutboxJob['kind'][]) {
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .where('kind', 'in', kinds)
+    .orderBy('created_at', 'asc')
+    .execute();
+}
+
+/** A payment's jobs that are not canceled, latest change first. */
+export function liveJobsOfPayment(db: DbOrTrx, paymentId: string) {
+  return db
+    .selectFrom('outbox')
+    .select(['kind', 'status', 'last_error', 'delivered_at', 'updated_at'])
+    .where('payment_id', '=', paymentId)
+    .where('status', '!=', 'canceled')
+    .orderBy('updated_at', 'desc')
+    .execute();
+}
+
+/** Start a pending or failed job's attempts again, due now (a job under way or done is left alone). */
+export async function restartJob(db: DbOrTrx, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'failed'])
+    .execute();
+}
+
+/** Replace a job's payload before its delivery (a refund's event brought up to date). */
+export async function setJobPayload(db: DbOrTrx, id: string, payload: string): Promise<void> {
+  await db.updateTable('outbox').set({ payload }).where('id', '=', id).execute();
+}

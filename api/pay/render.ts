@@ -25,6 +25,7 @@ import { invoiceHistory } from '../payments/repository.ts';
 import type { HistoryEntry, RenderedSession } from './cache.ts';
 import type { PaySessionBody, SessionQuery } from './schema.ts';
 import { signObservation } from './session-token.ts';
+import { reservedBySession } from '../payments/repository.ts';
 
 export async function render(
   deps: AppDeps,
@@ -48,13 +49,7 @@ export async function render(
   const counters = countersOf(invoice);
   const reserved = counters.reserved;
   if (resumedSid && invoice && reserved > 0) {
-    const own = await database.db
-      .selectFrom('payments')
-      .select((eb) => eb.fn.sum<number>('amount').as('reserved'))
-      .where('pay_session_id', '=', resumedSid)
-      .where('status', 'in', ['pending', 'requires_action'])
-      .executeTakeFirst();
-    counters.reserved -= Number(own?.reserved ?? 0);
+    counters.reserved -= await reservedBySession(database.db, resumedSid);
   }
   const link = { amount: linkAmount, writtenBack: signed ? signed.writtenBack : counters.writtenBack };
   const balance = availableBalance(counters, link);

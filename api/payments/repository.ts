@@ -8,6 +8,7 @@ import type {
   DeclineCountersTable,
   NewPayment,
   NewPaymentDispute,
+  NewPaymentEvent,
   Payment,
   PaymentStatus,
   PaymentUpdate,
@@ -267,4 +268,25 @@ export async function holdUnansweredAttempt(
     .where('status', 'in', RESERVING)
     .where('payment_intent_id', 'is', null)
     .execute();
+}
+
+/** Record a provider event as processed, once; false when it already was (a redelivery). */
+export async function recordProviderEvent(db: DbOrTrx, row: NewPaymentEvent): Promise<boolean> {
+  const inserted = await db
+    .insertInto('payment_events')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** What a pay session's own attempts (pending, or waiting for 3-D Secure) hold of the invoice. */
+export async function reservedBySession(db: DbOrTrx, sid: string): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.sum<number>('amount').as('reserved'))
+    .where('pay_session_id', '=', sid)
+    .where('status', 'in', ['pending', 'requires_action'])
+    .executeTakeFirst();
+  return Number(row?.reserved ?? 0);
 }

@@ -44,3 +44,11 @@ export function toProspectApi(row: Prospect): ProspectApi {
 export function allProspects(db: DbOrTrx) {
   return db.selectFrom('prospects').selectAll();
 }
+
+export async function setProspectStatusRow(
+  db: DbOrTrx,
+  id: string,
+  status: Prospect['status'],
+): Promise<void> {
+  await db.updateTable('prospects').set({ status }).where('id', '=', id).execute();
+}

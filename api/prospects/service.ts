@@ -8,7 +8,7 @@ import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { Actor } from '../merchants/service.ts';
 import type { RateRule } from '../rate-limit/limiter.ts';
-import { findProspectById, insertProspect } from './repository.ts';
+import { findProspectById, insertProspect, setProspectStatusRow } from './repository.ts';
 import type { PROSPECT_STATUSES, ProspectSubmission } from './schema.ts';
 
 /**
@@ -51,7 +51,7 @@ export async function setProspectStatus(
     const before = await findProspectById(trx, id);
     if (!before) throw new AppError('not_found', PROSPECT_NOT_FOUND);
     if (before.status !== status) {
-      await trx.updateTable('prospects').set({ status }).where('id', '=', id).execute();
+      await setProspectStatusRow(trx, id, status);
       await audit(
         trx,
         {

@@ -20,6 +20,7 @@ import { applyDispute } from '../payments/disputes.ts';
 import { sendDueNotices } from '../payments/notices.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
 import { findRefundByProviderId, updateRefund } from '../payments/refunds-repository.ts';
+import { recordProviderEvent } from '../payments/repository.ts';
 
 export async function handleWebhookEvent(
   deps: AppDeps,
@@ -35,19 +36,15 @@ export async function handleWebhookEvent(
   const result = await inWriteTransaction(deps.database, async (trx) => {
     const now = deps.clock.now().toISOString();
     // Recorded as processed in the same transaction that applies it: both commit, or neither.
-    const inserted = await trx
-      .insertInto('payment_events')
-      .values({
-        id: event.id,
-        type: event.type,
-        object_id: objectId(event.action),
-        account_id: event.account,
-        received_at: now,
-        processed_at: now,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { duplicate: true };
+    const fresh = await recordProviderEvent(trx, {
+      id: event.id,
+      type: event.type,
+      object_id: objectId(event.action),
+      account_id: event.account,
+      received_at: now,
+      processed_at: now,
+    });
+    if (!fresh) return { duplicate: true };
     await applyAction(trx, deps, event.action);
     return { duplicate: false };
   });
