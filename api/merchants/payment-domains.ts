@@ -14,6 +14,14 @@ import { AppError } from '../errors.ts';
 import type { PaymentMethodDomain } from '../payments/providers/provider.ts';
 import { connectedAccountId } from './resolve.ts';
 import type { Actor } from './service.ts';
+import {
+  deleteDomain,
+  domainsOfMerchant,
+  findDomainByName,
+  findDomainOfMerchant,
+  updateDomain,
+  upsertDomain,
+} from './payment-domains-repository.ts';
 
 export const NO_ACCOUNT_FOR_DOMAINS =
   'Connect this merchant to Stripe first: domains are registered on its connected account.';
@@ -61,13 +69,7 @@ export function toApiDomain(d: PaymentMethodDomainRow) {
 }
 
 export async function listDomains(deps: AppDeps, merchantId: string) {
-  const rows = await deps.database.db
-    .selectFrom('payment_method_domains')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .orderBy('created_at')
-    .orderBy('domain')
-    .execute();
+  const rows = await domainsOfMerchant(deps.database.db, merchantId);
   return rows.map(toApiDomain);
 }
 
@@ -98,16 +100,7 @@ async function saveStatus(
     };
   }
   const now = deps.clock.now().toISOString();
-  await deps.database.db
-    .updateTable('payment_method_domains')
-    .set({ ...fields, updated_at: now })
-    .where('id', '=', id)
-    .execute();
-  return deps.database.db
-    .selectFrom('payment_method_domains')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  return updateDomain(deps.database.db, id, { ...fields, updated_at: now });
 }
 
 /** Register `domain` for the merchant's connected account (again, if it is known): its status now. */
@@ -125,20 +118,16 @@ export async function registerDomain(
   const now = deps.clock.now().toISOString();
   const db = deps.database.db;
   const row = await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('payment_method_domains')
-      .values({
-        id: crypto.randomUUID(),
-        merchant_id: merchant.id,
-        domain: name,
-        source,
-        stripe_account_id: account,
-        created_by: actor?.user?.id ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['merchant_id', 'domain']).doUpdateSet({ stripe_account_id: account }))
-      .execute();
+    const row = await upsertDomain(trx, {
+      id: crypto.randomUUID(),
+      merchant_id: merchant.id,
+      domain: name,
+      source,
+      stripe_account_id: account,
+      created_by: actor?.user?.id ?? null,
+      created_at: now,
+      updated_at: now,
+    });
     if (actor)
       await audit(
         trx,
@@ -152,12 +141,7 @@ export async function registerDomain(
         },
         deps.clock,
       );
-    return trx
-      .selectFrom('payment_method_domains')
-      .selectAll()
-      .where('merchant_id', '=', merchant.id)
-      .where('domain', '=', name)
-      .executeTakeFirstOrThrow();
+    return row;
   });
   return toApiDomain(
     await saveStatus(deps, row.id, () => deps.payments.registerPaymentMethodDomain(name, account)),
@@ -165,12 +149,7 @@ export async function registerDomain(
 }
 
 async function domainOr404(deps: AppDeps, merchantId: string, domainId: string) {
-  const row = await deps.database.db
-    .selectFrom('payment_method_domains')
-    .selectAll()
-    .where('id', '=', domainId)
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
+  const row = await findDomainOfMerchant(deps.database.db, merchantId, domainId);
   if (!row) throw new AppError('not_found', DOMAIN_NOT_FOUND);
   return row;
 }
@@ -184,12 +163,7 @@ export async function refreshDomain(deps: AppDeps, merchant: Merchant, domainId:
   const call = providerId
     ? () => deps.payments.validatePaymentMethodDomain(providerId, account)
     : () => deps.payments.registerPaymentMethodDomain(row.domain, account);
-  if (!providerId)
-    await deps.database.db
-      .updateTable('payment_method_domains')
-      .set({ stripe_account_id: account })
-      .where('id', '=', row.id)
-      .execute();
+  if (!providerId) await updateDomain(deps.database.db, row.id, { stripe_account_id: account });
   return toApiDomain(await saveStatus(deps, row.id, call));
 }
 
@@ -205,7 +179,7 @@ export async function removeDomain(deps: AppDeps, merchant: Merchant, domainId: 
       'The payment page’s own domain is needed for wallets and stays registered.',
     );
   await deps.database.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('payment_method_domains').where('id', '=', row.id).execute();
+    await deleteDomain(trx, row.id);
     await audit(
       trx,
       {
@@ -230,12 +204,7 @@ export async function ensurePlatformDomain(deps: AppDeps, merchant: Merchant): P
   const account = connectedAccountId(merchant);
   if (!account) return;
   const host = new URL(deps.config.publicBaseUrl).hostname.toLowerCase();
-  const known = await deps.database.db
-    .selectFrom('payment_method_domains')
-    .select(['id', 'stripe_account_id', 'apple_pay_status'])
-    .where('merchant_id', '=', merchant.id)
-    .where('domain', '=', host)
-    .executeTakeFirst();
+  const known = await findDomainByName(deps.database.db, merchant.id, host);
   if (known && known.stripe_account_id === account && known.apple_pay_status !== 'failed') return;
   try {
     await registerDomain(deps, merchant, host, 'platform', null);
