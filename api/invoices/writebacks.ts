@@ -14,7 +14,14 @@ import type { DbOrTrx } from '../db/database.ts';
 import type { AccountingWritebacksTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { paymentWrittenBackNet, refundWritebackAmount } from './ledger.ts';
-import { adjustInvoice } from './repository.ts';
+import { adjustInvoice, findWriteOffById } from './repository.ts';
+import {
+  hasOwnWriteback,
+  insertWriteback,
+  markWriteOffRecorded,
+  writebacksOfPayment,
+} from './writebacks-repository.ts';
+import { findPayment, updatePayment } from '../payments/repository.ts';
 import { refreshInvoiceTerms } from './terms.ts';
 import { findRefundOfPayment } from '../payments/refunds-repository.ts';
 
@@ -33,11 +40,7 @@ export async function recordWriteback(
   clock: Clock = systemClock,
 ): Promise<{ recorded: boolean; amount: number }> {
   if ('writeOffId' in input) return recordWriteOffWriteback(trx, input, clock);
-  const payment = await trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', input.paymentId)
-    .executeTakeFirst();
+  const payment = await findPayment(trx, input.paymentId);
   if (!payment || !payment.invoice_id) throw new AppError('not_found', 'Payment not found.');
   let amount: number;
   let subject: string;
@@ -56,32 +59,28 @@ export async function recordWriteback(
   }
   const before = await netOfPayment(trx, payment.id);
   const now = clock.now().toISOString();
-  const inserted = await trx
-    .insertInto('accounting_writebacks')
-    .values({
-      id: crypto.randomUUID(),
-      invoice_id: payment.invoice_id,
-      payment_id: payment.id,
-      refund_id: input.refundId ?? null,
-      subject_id: subject,
-      amount,
-      source: input.source,
-      created_by: input.createdBy ?? null,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column('subject_id').doNothing())
-    .executeTakeFirst();
-  const recorded = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  const recorded = await insertWriteback(trx, {
+    id: crypto.randomUUID(),
+    invoice_id: payment.invoice_id,
+    payment_id: payment.id,
+    refund_id: input.refundId ?? null,
+    subject_id: subject,
+    amount,
+    source: input.source,
+    created_by: input.createdBy ?? null,
+    created_at: now,
+  });
   if (recorded) {
     const after = await netOfPayment(trx, payment.id);
     const paymentRecorded = !input.refundId || (await hasOwnWriteback(trx, payment.id));
     // Payment row before invoice row: the same lock order as every other ledger transaction.
     if (paymentRecorded)
-      await trx
-        .updateTable('payments')
-        .set({ xero_sync_status: 'synced', xero_sync_time: now, xero_sync_error: null, updated_at: now })
-        .where('id', '=', payment.id)
-        .execute();
+      await updatePayment(trx, payment.id, {
+        xero_sync_status: 'synced',
+        xero_sync_time: now,
+        xero_sync_error: null,
+        updated_at: now,
+      });
     const delta = after - before;
     await adjustInvoice(trx, payment.invoice_id, { writtenBack: delta }, now);
     await refreshInvoiceTerms(trx, payment.invoice_id, now);
@@ -89,21 +88,9 @@ export async function recordWriteback(
   return { recorded, amount };
 }
 
-async function hasOwnWriteback(trx: DbOrTrx, paymentId: string): Promise<boolean> {
-  return !!(await trx
-    .selectFrom('accounting_writebacks')
-    .select('id')
-    .where('subject_id', '=', paymentId)
-    .executeTakeFirst());
-}
-
 /** S contributed by one payment's write-backs so far (ledger.ts `paymentWrittenBackNet`). */
 async function netOfPayment(trx: DbOrTrx, paymentId: string): Promise<number> {
-  const rows = await trx
-    .selectFrom('accounting_writebacks')
-    .select(['refund_id', 'amount'])
-    .where('payment_id', '=', paymentId)
-    .execute();
+  const rows = await writebacksOfPayment(trx, paymentId);
   return paymentWrittenBackNet(
     rows.map((r) => ({ isRefund: r.refund_id !== null, amount: Number(r.amount) })),
   );
@@ -115,19 +102,13 @@ async function recordWriteOffWriteback(
   clock: Clock,
 ): Promise<{ recorded: boolean; amount: number }> {
   const now = clock.now().toISOString();
-  const writeOff = await trx
-    .selectFrom('invoice_write_offs')
-    .select(['id', 'invoice_id', 'amount'])
-    .where('id', '=', input.writeOffId)
-    .executeTakeFirst();
+  const writeOff = await findWriteOffById(trx, input.writeOffId);
   if (!writeOff) throw new AppError('not_found', 'Write-off not found.');
-  const updated = await trx
-    .updateTable('invoice_write_offs')
-    .set({ recorded_at: now, recorded_source: input.source, recorded_by: input.createdBy ?? null })
-    .where('id', '=', writeOff.id)
-    .where('recorded_at', 'is', null)
-    .executeTakeFirst();
-  const recorded = Number(updated.numUpdatedRows) > 0;
+  const recorded = await markWriteOffRecorded(trx, writeOff.id, {
+    at: now,
+    source: input.source,
+    by: input.createdBy ?? null,
+  });
   if (recorded) {
     await adjustInvoice(trx, writeOff.invoice_id, { writtenBack: Number(writeOff.amount) }, now);
     await refreshInvoiceTerms(trx, writeOff.invoice_id, now);

@@ -17,6 +17,9 @@ import type { DbOrTrx } from '../db/database.ts';
 import type { Payment, PaymentNotice, PaymentNoticeKind } from '../db/types.ts';
 import { composeMail } from '../mail/compose.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { findMerchantEvenDeleted } from '../merchants/repository.ts';
+import { claimNotice, dueNotices, markNoticeSent, queueNotice } from './notices-repository.ts';
+import { findPayment } from './repository.ts';
 
 /** How long a sender holds a notice before another may try it (a mailer call is far shorter). */
 const CLAIM_MS = 60_000;
@@ -37,40 +40,17 @@ export async function queueDebitNotices(
       to: payment.customer_email,
     });
   if (outcome === 'failed') {
-    const merchant = await trx
-      .selectFrom('merchants')
-      .select('email')
-      .where('id', '=', payment.merchant_id)
-      .executeTakeFirst();
+    const merchant = await findMerchantEvenDeleted(trx, payment.merchant_id);
     if (merchant?.email) notices.push({ kind: 'merchant_debit_failed', to: merchant.email });
   }
-  for (const n of notices)
-    await trx
-      .insertInto('payment_notices')
-      .values({
-        id: crypto.randomUUID(),
-        payment_id: payment.id,
-        kind: n.kind,
-        to_address: n.to,
-        next_attempt_at: now,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.columns(['payment_id', 'kind']).doNothing())
-      .execute();
+  for (const n of notices) await queueNotice(trx, { paymentId: payment.id, kind: n.kind, to: n.to, now });
 }
 
 /** Mail every pending notice that is due (oldest first); returns how many were mailed. */
 export async function sendDueNotices(deps: AppDeps): Promise<number> {
   const db = deps.database.db;
   const now = deps.clock.now();
-  const due = await db
-    .selectFrom('payment_notices')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now.toISOString())
-    .orderBy('next_attempt_at')
-    .limit(BATCH)
-    .execute();
+  const due = await dueNotices(db, now.toISOString(), BATCH);
   let sent = 0;
   for (const notice of due) if (await sendOne(deps, notice)) sent++;
   return sent;
@@ -79,25 +59,12 @@ export async function sendDueNotices(deps: AppDeps): Promise<number> {
 async function sendOne(deps: AppDeps, notice: PaymentNotice): Promise<boolean> {
   const db = deps.database.db;
   const now = deps.clock.now();
-  const claimed = await db
-    .updateTable('payment_notices')
-    .set({
-      next_attempt_at: new Date(now.getTime() + CLAIM_MS).toISOString(),
-      attempts: notice.attempts + 1,
-    })
-    .where('id', '=', notice.id)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '=', notice.next_attempt_at)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return false; // another sender has it
+  const until = new Date(now.getTime() + CLAIM_MS).toISOString();
+  if (!(await claimNotice(db, notice, until))) return false; // another sender has it
   try {
     const message = await noticeMessage(deps, notice);
     if (message) await deps.mailer.send(message);
-    await db
-      .updateTable('payment_notices')
-      .set({ status: 'sent', sent_at: deps.clock.now().toISOString() })
-      .where('id', '=', notice.id)
-      .execute();
+    await markNoticeSent(db, notice.id, deps.clock.now().toISOString());
     return message !== null;
   } catch (err) {
     deps.logger.warn(
@@ -129,17 +96,9 @@ export function bankAccountLabel(p: Pick<Payment, 'bank_bsb' | 'bank_last4'>): s
 
 async function noticeMessage(deps: AppDeps, notice: PaymentNotice): Promise<MailMessage | null> {
   const db = deps.database.db;
-  const payment = await db
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', notice.payment_id)
-    .executeTakeFirst();
+  const payment = await findPayment(db, notice.payment_id);
   if (!payment) return null;
-  const merchant = await db
-    .selectFrom('merchants')
-    .select(['business_name', 'email', 'phone', 'shortcode'])
-    .where('id', '=', payment.merchant_id)
-    .executeTakeFirst();
+  const merchant = await findMerchantEvenDeleted(db, payment.merchant_id);
   const name = merchant?.business_name ?? 'the merchant';
   const money = (m: number) => formatMoney(m, payment.currency);
   const reference = payment.payment_intent_id ?? payment.id;
