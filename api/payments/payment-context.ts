@@ -13,6 +13,7 @@ import type { Merchant, ObservationSource } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { INVALID_MERCHANT_MESSAGE, requireReadyAccount, resolveMerchant } from '../merchants/resolve.ts';
 import { verifyPaySession, type PaySessionClaims } from '../pay/session-token.ts';
+import { enforceDeclineLimits } from './declines.ts';
 
 export const SESSION_EXPIRED_MESSAGE =
   'Your payment session has expired. Please reload the page and try again.';
@@ -93,4 +94,24 @@ export async function resolvePaymentContext(
     writtenBack: session ? session.writtenBack : null,
     source: session?.source ?? (live ? 'live' : 'typed'),
   };
+}
+
+/**
+ * The context of a quote or a payment, once its pay session, invoice and client address are within
+ * their decline limits (declines.ts): past them, 429 with the time to try again.
+ */
+export async function contextWithinLimits(
+  deps: AppDeps,
+  input: PaymentContextInput,
+  ip: string | null,
+): Promise<PaymentContext> {
+  const ctx = await resolvePaymentContext(deps, input);
+  await enforceDeclineLimits(deps, {
+    sid: ctx.session?.sid ?? null,
+    merchantId: ctx.merchant.id,
+    invoiceNumber: ctx.invoiceNumber,
+    currency: ctx.currency,
+    ip,
+  });
+  return ctx;
 }

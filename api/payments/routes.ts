@@ -10,10 +10,9 @@ import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { enforceDeclineLimits } from './declines.ts';
 import { validIdempotencyKey, withIdempotency } from './idempotency.ts';
 import { currentAnswer } from './current-answer.ts';
-import { resolvePaymentContext } from './payment-context.ts';
+import { contextWithinLimits } from './payment-context.ts';
 import { priceQuote } from './quote.ts';
 import { enforcePaymentLimits } from './rate-limits.ts';
 import {
@@ -120,14 +119,7 @@ export const paymentRoutes = createRouter()
   .openapi(quoteRoute, async (c) => {
     const deps = c.get('deps');
     const input = c.req.valid('json');
-    const ctx = await resolvePaymentContext(deps, input);
-    await enforceDeclineLimits(deps, {
-      sid: ctx.session?.sid ?? null,
-      merchantId: ctx.merchant.id,
-      invoiceNumber: ctx.invoiceNumber,
-      currency: ctx.currency,
-      ip: clientIp(c),
-    });
+    const ctx = await contextWithinLimits(deps, input, clientIp(c));
     return c.json(await priceQuote(deps, ctx, input.amount, input.confirmationToken), 200);
   })
   .openapi(createPaymentRoute('/create-payment-intent', 'Create and confirm a payment'), (c) =>

@@ -25,11 +25,10 @@ import {
   releaseWithoutCharge,
   type IntentSource,
 } from './attempts.ts';
-import { enforceDeclineLimits } from './declines.ts';
 import { inWriteTransaction } from './group-commit.ts';
 import { IDEMPOTENCY_LEASE_MS, type IdempotencyClaim } from './idempotency.ts';
 import { settleAttempt, type CreateResult } from './outcome.ts';
-import { resolvePaymentContext, type PaymentContext } from './payment-context.ts';
+import { contextWithinLimits, type PaymentContext } from './payment-context.ts';
 import { assertMethodOffered, priceQuote, rateFor } from './quote.ts';
 import { readQuote, type QuoteClaims } from './quote-token.ts';
 import { BANK_DEBIT_TYPE } from '../merchants/bank-debit.ts';
@@ -95,14 +94,7 @@ export async function createPayment(
       clientKey = null; // the key's provider key belongs to the ended attempt
     else if (resumed) return resumed;
   }
-  const ctx = await resolvePaymentContext(deps, input);
-  await enforceDeclineLimits(deps, {
-    sid: ctx.session?.sid ?? null,
-    merchantId: ctx.merchant.id,
-    invoiceNumber: ctx.invoiceNumber,
-    currency: ctx.currency,
-    ip: run.ip,
-  });
+  const ctx = await contextWithinLimits(deps, input, run.ip);
   const quote = await holdingQuote(deps, ctx, input);
   // The merchant may have switched bank debit off (or raised its minimum) since the quote.
   assertMethodOffered(ctx, quote.method, input.amount);
