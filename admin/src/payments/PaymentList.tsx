@@ -22,22 +22,11 @@ import { money, paymentTone, shortDate } from '../shared/format.ts';
 import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList } from '../shared/responsive.tsx';
 import { clearingDate, type BankDebitFields } from './BankDebitRows.tsx';
+import { PAYMENT_STATUSES } from '../../../core/payment-status.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 import { BulkMarkRecordedButton } from './BulkMarkRecordedButton.tsx';
 import { PaymentSimpleList } from './PaymentSimpleList.tsx';
-
-const STATUSES = [
-  'pending',
-  'requires_action',
-  'processing',
-  'succeeded',
-  'failed',
-  'canceled',
-  'expired',
-  'partially_refunded',
-  'refunded',
-];
 
 const SYNC_STATUSES = ['synced', 'pending', 'failed'];
 
@@ -83,7 +72,7 @@ export function PaymentList() {
       key="status"
       source="status"
       label="console.payments.columns.status"
-      choices={STATUSES.map((s) => ({ id: s, name: s.replace(/_/g, ' ') }))}
+      choices={PAYMENT_STATUSES.map((s) => ({ id: s, name: s.replace(/_/g, ' ') }))}
       translateChoice={false}
       alwaysOn
     />,

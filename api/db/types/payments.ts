@@ -1,21 +1,9 @@
 /** Kysely table types (api/db/types.ts): Payments, disputes, notices, refunds, write-backs, provider events, idempotency keys and OAuth states. */
 import type { Generated } from 'kysely';
+import type { PaymentStatus } from '../../../core/payment-status.ts';
 import type { Timestamp } from './columns.ts';
 
-/** Every status a payment row can have (the API's schemas enumerate these). */
-export const PAYMENT_STATUSES = [
-  'pending',
-  'requires_action',
-  'processing',
-  'succeeded',
-  'failed',
-  'canceled',
-  'expired',
-  'partially_refunded',
-  'refunded',
-] as const;
-
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYMENT_STATUSES, type PaymentStatus } from '../../../core/payment-status.ts';
 
 export interface PaymentsTable {
   id: string;
