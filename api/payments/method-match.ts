@@ -10,6 +10,7 @@
  * is recorded as a difference with the charged card unknown, and the webhook handler then retrieves
  * the intent so the card's facts fill it in (or clear it, if the card has the quoted facts).
  */
+import { parseJsonOr } from '../../core/json.ts';
 import { percentageFromBps } from '../../core/money.ts';
 import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
@@ -32,21 +33,11 @@ export interface MethodMismatch {
 }
 
 export function quotedMethodOf(p: Pick<Payment, 'quoted_method'>): QuotedMethod | null {
-  if (!p.quoted_method) return null;
-  try {
-    return JSON.parse(p.quoted_method) as QuotedMethod;
-  } catch {
-    return null;
-  }
+  return parseJsonOr(p.quoted_method, null) as QuotedMethod | null;
 }
 
 export function mismatchOf(p: Pick<Payment, 'method_mismatch'>): MethodMismatch | null {
-  if (!p.method_mismatch) return null;
-  try {
-    return JSON.parse(p.method_mismatch) as MethodMismatch;
-  } catch {
-    return null;
-  }
+  return parseJsonOr(p.method_mismatch, null) as MethodMismatch | null;
 }
 
 const norm = (v: string | null | undefined) => (v ?? '').toLowerCase();
