@@ -6,7 +6,11 @@ import { widgetEsmSize, widgetFlowSize, widgetLoaderSize } from './benchmarks/wi
 import { hostPageTbtBelowFold } from './benchmarks/host-page.ts';
 import { payPageInteractive } from './benchmarks/pay-page.ts';
 import { paySessionRatio } from './benchmarks/pay-session.ts';
-import { createPaymentOverpayments, createPaymentThroughput } from './benchmarks/create-payment.ts';
+import {
+  createPaymentOverpayments,
+  createPaymentPerBareJson,
+  createPaymentThroughput,
+} from './benchmarks/create-payment.ts';
 import {
   createPaymentOverpaymentsPostgres,
   createPaymentPostgresWorkerRatio,
@@ -25,6 +29,7 @@ export const benchmarks: Benchmark[] = [
   bareJsonThroughput,
   paySessionRatio,
   createPaymentThroughput,
+  createPaymentPerBareJson,
   createPaymentOverpayments,
   createPaymentThroughputPostgres,
   createPaymentThroughputPostgres2,

@@ -10,13 +10,17 @@
  * invoices whose link says 1,000.00, for 300.00 each, so at most three fit and the rest must be
  * refused (422, by the quote or by the reservation) however the requests interleave.
  *
- * Two figures from one run: confirmed payments per second (≥ 1,000) and overpaid invoices after the
+ * Figures from one run: confirmed payments per second (≥ 1,000) and overpaid invoices after the
  * run (must be 0), read from the server's database once it stopped; a ledger whose counters
- * disagree with its payments fails the benchmark outright.
+ * disagree with its payments fails the benchmark outright. Beside them, for comparing machines: the
+ * payments per second per 1,000 requests per second of the bare JSON route measured earlier in the
+ * same run (this machine's speed at serving HTTP at all), and — in the log — the server's main-thread
+ * CPU time per confirmed payment (the event loop is what bounds the throughput).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ledgerMismatches, openReadOnly, overpaidInvoices } from '../../tests/reliability/support/ledger.ts';
-import type { BenchContext, Benchmark } from '../harness.ts';
+import { BenchSkipped, type BenchContext, type Benchmark } from '../harness.ts';
 import { startAppServer } from '../servers/app-server.ts';
 import { createSandboxTokens } from '../servers/sandbox-tokens.ts';
 import { paymentLoad } from './payment-load.ts';
@@ -26,6 +30,12 @@ const HOT_ALLOWED = 3; // 3 × 300.00 ≤ 1,000.00 < 4 × 300.00
 interface PaymentRun {
   perSecond: number;
   overpaid: number;
+}
+
+/** CPU time (ms) of a process's main thread so far, from /proc (utime + stime, ticks of 10 ms). */
+function mainThreadCpuMs(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 }
 
 const runs = new WeakMap<Map<string, unknown>, Promise<PaymentRun>>();
@@ -50,13 +60,16 @@ async function measure(ctx: BenchContext): Promise<PaymentRun> {
     const { counts, load, reset } = paymentLoad(server, merchant, tokens);
     if (!ctx.quick) await load(2); // warm-up
     reset();
+    const cpu0 = mainThreadCpuMs(server.pid);
     const result = await load(seconds);
+    const cpuMs = mainThreadCpuMs(server.pid) - cpu0;
     if (result.errors || counts.other.size)
       throw new Error(
         `${result.errors} transport errors; unexpected answers ${JSON.stringify([...counts.other])}`,
       );
     ctx.log(
-      `payments: ${counts.confirmed} confirmed (${counts.quoted} quoted), ${counts.quoteRefused + counts.refused} refused (hot invoices full) in ${seconds} s; p99 ${result.latency.p99} ms`,
+      `payments: ${counts.confirmed} confirmed (${counts.quoted} quoted), ${counts.quoteRefused + counts.refused} refused (hot invoices full) in ${seconds} s; p99 ${result.latency.p99} ms; ` +
+        `server main thread ${Math.round((cpuMs * 1000) / Math.max(1, counts.confirmed))} µs CPU per confirmed payment, ${Math.round((100 * cpuMs) / (seconds * 1000))} % busy`,
     );
     await server.stop({ keepData: true });
     stopped = true;
@@ -95,6 +108,23 @@ export const createPaymentThroughput: Benchmark = {
   description:
     'quote + create-and-confirm over loopback: token priced, balance checked and reserved, sandbox intent confirmed, success recorded (SQLite)',
   run: async (ctx) => (await measureOnce(ctx)).perSecond,
+};
+
+export const createPaymentPerBareJson: Benchmark = {
+  name: 'create-payment-per-1000-bare-json',
+  unit: 'payments/s per 1,000 req/s',
+  budget: null,
+  direction: 'min',
+  description:
+    "confirmed payments/s per 1,000 req/s of the bare JSON route in the same run: the throughput with the machine's speed divided out, to compare runs on different machines",
+  run: async (ctx) => {
+    const bare = ctx.results.get('bare-json-throughput');
+    if (!bare || !Number.isFinite(bare.value) || bare.value <= 0)
+      throw new BenchSkipped(
+        'needs bare-json-throughput in the same run (--only bare-json-throughput,create-payment-throughput,…)',
+      );
+    return ((await measureOnce(ctx)).perSecond * 1000) / bare.value;
+  },
 };
 
 export const createPaymentOverpayments: Benchmark = {
