@@ -8,7 +8,7 @@
  * previous refresh token for a while, so the loser's own refresh did no harm).
  */
 import type { AppDeps } from '../context.ts';
-import type { DbOrTrx } from '../db/database.ts';
+import { compiledOnce, type DbOrTrx } from '../db/database.ts';
 import type { Selectable, Updateable } from 'kysely';
 import type { AccountingConnectionsTable } from '../db/types.ts';
 import {
@@ -36,15 +36,16 @@ export function connectorFor(
   return provider === 'xero' ? xeroConnector(cfg) : quickbooksConnector(cfg);
 }
 
+// Read by every payment's live-amount check: compiled once (api/db/database.ts compiledOnce).
+const connectionOf = compiledOnce((db, p: { merchantId: string }) =>
+  db.selectFrom('accounting_connections').selectAll().where('merchant_id', '=', p.merchantId),
+);
+
 export async function findConnection(
   db: DbOrTrx,
   merchantId: string,
 ): Promise<AccountingConnection | undefined> {
-  return db
-    .selectFrom('accounting_connections')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
+  return (await connectionOf(db, { merchantId }))[0];
 }
 
 const ctx = (merchantId: string, which: 'access' | 'refresh') => `accounting:${merchantId}:${which}`;

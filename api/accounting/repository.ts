@@ -3,7 +3,7 @@
  * posted to Xero or QuickBooks (a payment's record, the entries of each step, what needs an admin).
  */
 import type { Insertable } from 'kysely';
-import type { DbOrTrx } from '../db/database.ts';
+import { compiledOnce, type DbOrTrx } from '../db/database.ts';
 import type {
   AccountingAttentionTable,
   AccountingEntriesTable,
@@ -156,9 +156,9 @@ export async function storeWebhookSecrets(
   await db.updateTable('merchants').set(s).where('id', '=', merchantId).execute();
 }
 
-/** What a merchant's sync jobs go to: its automation webhook settings and its connection's provider, in one read. */
-export function syncTargetRow(db: DbOrTrx, merchantId: string) {
-  return db
+// Read by every payment's success (its sync jobs): compiled once (api/db/database.ts compiledOnce).
+const syncTargets = compiledOnce((db, p: { merchantId: string }) =>
+  db
     .selectFrom('merchants')
     .leftJoin('accounting_connections as c', 'c.merchant_id', 'merchants.id')
     .select([
@@ -169,8 +169,12 @@ export function syncTargetRow(db: DbOrTrx, merchantId: string) {
       'merchants.webhook_version',
       'c.provider',
     ])
-    .where('merchants.id', '=', merchantId)
-    .executeTakeFirst();
+    .where('merchants.id', '=', p.merchantId),
+);
+
+/** What a merchant's sync jobs go to: its automation webhook settings and its connection's provider, in one read. */
+export async function syncTargetRow(db: DbOrTrx, merchantId: string) {
+  return (await syncTargets(db, { merchantId }))[0];
 }
 
 /** The tools a payment has something waiting for an admin in. */

@@ -335,3 +335,32 @@ export function compiledOnce<P extends Record<string, unknown>, R, DB = Database
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
 }
+
+/**
+ * `compiledOnce` for a statement whose shape follows the keys it is given (an update of the columns
+ * that changed): one compiled query per set of keys, up to `maxShapes` of them (beyond, built each
+ * time). Keys whose value is undefined are left out, as Kysely leaves them out. Only for plain
+ * values: a value that is an object (a `sql` expression) is built each time, like any query.
+ *
+ * @example const update = compiledPerShape((db, p: PaymentUpdate & { id: string }) => { const { id, ...set } = p; return db.updateTable('payments').set(set).where('id', '=', id); });
+ */
+export function compiledPerShape<P extends Record<string, unknown>, R, DB = Database>(
+  build: (db: Kysely<DB>, params: P) => { compile(): CompiledQuery<R> },
+  maxShapes = 64,
+): (db: Kysely<DB>, params: P) => Promise<R[]> {
+  const byShape = new Map<string, (db: Kysely<DB>, params: P) => Promise<R[]>>();
+  return async (db, params) => {
+    const defined = {} as Record<string, unknown>;
+    let plain = true;
+    for (const [key, value] of Object.entries(params)) {
+      if (value === undefined) continue;
+      if (typeof value === 'object' && value !== null) plain = false;
+      defined[key] = value;
+    }
+    const shape = Object.keys(defined).sort().join('\u0000');
+    let run = byShape.get(shape);
+    if (!run && plain && byShape.size < maxShapes) byShape.set(shape, (run = compiledOnce(build)));
+    if (!run || !plain) return (await db.executeQuery(build(db, defined as P).compile())).rows;
+    return run(db, defined as P);
+  };
+}

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
-import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
+import { compiledOnce, compiledPerShape, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import type { Invoice, InvoiceUpdate, NewInvoiceWriteOff, ObservationSource } from '../db/types.ts';
 import { credibleLimitOf, type LedgerCounters, type ObservationTerm } from './ledger.ts';
 
@@ -61,20 +61,14 @@ export async function lockInvoice(
   const numberKey = invoiceNumberKey(key.invoiceNumber);
   // A new invoice comes back from the insert itself (one statement; on PostgreSQL the fresh row is
   // ours until commit); an existing one is read (and locked) as before.
-  const created = await trx
-    .insertInto('invoices')
-    .values({
-      id: crypto.randomUUID(),
-      merchant_id: key.merchantId,
-      invoice_number: key.invoiceNumber,
-      number_key: numberKey,
-      currency: key.currency,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const [created] = await insertInvoice(trx, {
+    id: crypto.randomUUID(),
+    merchantId: key.merchantId,
+    invoiceNumber: key.invoiceNumber,
+    numberKey,
+    currency: key.currency,
+    now,
+  });
   if (created) return created;
   return trx
     .selectFrom('invoices')
@@ -95,6 +89,34 @@ export async function lockInvoiceById(trx: Trx, dialect: Dialect, id: string): P
     .executeTakeFirstOrThrow();
 }
 
+// Every payment's first write: compiled once (api/db/database.ts compiledOnce).
+const insertInvoice = compiledOnce(
+  (
+    db,
+    p: {
+      id: string;
+      merchantId: string;
+      invoiceNumber: string;
+      numberKey: string;
+      currency: string;
+      now: string;
+    },
+  ) =>
+    db
+      .insertInto('invoices')
+      .values({
+        id: p.id,
+        merchant_id: p.merchantId,
+        invoice_number: p.invoiceNumber,
+        number_key: p.numberKey,
+        currency: p.currency,
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll(),
+);
+
 /** Atomic counter changes (deltas in minor units); with no delta it only bumps the version. */
 export async function adjustInvoice(
   trx: DbOrTrx,
@@ -102,13 +124,117 @@ export async function adjustInvoice(
   delta: { paid?: number; reserved?: number; writtenBack?: number; writtenOff?: number },
   now: string,
 ): Promise<void> {
-  const set: Record<string, unknown> = { updated_at: now, version: sql`version + 1` };
-  if (delta.paid) set.paid_amount = sql`paid_amount + ${delta.paid}`;
-  if (delta.reserved) set.reserved_amount = sql`reserved_amount + ${delta.reserved}`;
-  if (delta.writtenBack) set.written_back_amount = sql`written_back_amount + ${delta.writtenBack}`;
-  if (delta.writtenOff) set.written_off_amount = sql`written_off_amount + ${delta.writtenOff}`;
-  await trx.updateTable('invoices').set(set).where('id', '=', id).execute();
+  // Only the counters that move (a zero delta is no change): each combination compiled once.
+  await adjustCounters(trx, {
+    id,
+    now,
+    paid: delta.paid || undefined,
+    reserved: delta.reserved || undefined,
+    writtenBack: delta.writtenBack || undefined,
+    writtenOff: delta.writtenOff || undefined,
+  });
 }
+
+const adjustCounters = compiledPerShape(
+  (
+    db,
+    p: {
+      id: string;
+      now: string;
+      paid?: number;
+      reserved?: number;
+      writtenBack?: number;
+      writtenOff?: number;
+    },
+  ) => {
+    const set: Record<string, unknown> = { updated_at: p.now, version: sql`version + 1` };
+    if (p.paid !== undefined) set.paid_amount = sql`paid_amount + ${p.paid}`;
+    if (p.reserved !== undefined) set.reserved_amount = sql`reserved_amount + ${p.reserved}`;
+    if (p.writtenBack !== undefined) set.written_back_amount = sql`written_back_amount + ${p.writtenBack}`;
+    if (p.writtenOff !== undefined) set.written_off_amount = sql`written_off_amount + ${p.writtenOff}`;
+    return db.updateTable('invoices').set(set).where('id', '=', p.id);
+  },
+);
+
+// Every payment's statements below are compiled once (api/db/database.ts compiledOnce).
+const insertObservation = compiledOnce(
+  (
+    db,
+    p: {
+      id: string;
+      invoiceId: string;
+      amount: number;
+      writtenBack: number;
+      now: string;
+      source: ObservationSource;
+    },
+  ) =>
+    db
+      .insertInto('invoice_observations')
+      .values({
+        id: p.id,
+        invoice_id: p.invoiceId,
+        amount: p.amount,
+        written_back_at_observation: p.writtenBack,
+        observed_at: p.now,
+        source: p.source,
+      })
+      .onConflict((oc) => oc.columns(['invoice_id', 'amount', 'written_back_at_observation']).doNothing())
+      .returning('id'),
+);
+
+const observationsOfInvoice = compiledOnce((db, p: { invoiceId: string }) =>
+  db
+    .selectFrom('invoice_observations')
+    .select([
+      'id',
+      'invoice_id',
+      'amount',
+      'written_back_at_observation',
+      'credible',
+      'dismissed_at',
+      'observed_at',
+    ])
+    .where('invoice_id', '=', p.invoiceId),
+);
+
+const markCredible = compiledOnce((db, p: { id: string; now: string }) =>
+  db
+    .updateTable('invoice_observations')
+    .set({ credible: 1, credible_at: p.now })
+    .where('id', '=', p.id)
+    .where('credible', '=', 0)
+    .returning('id'),
+);
+
+const storeCredibleLimit = compiledOnce((db, p: { id: string; limit: number | null; now: string }) =>
+  db
+    .updateTable('invoices')
+    .set({ credible_limit: p.limit, version: sql`version + 1`, updated_at: p.now })
+    .where('id', '=', p.id),
+);
+
+const addPaidOnly = compiledOnce((db, p: { id: string; paid: number; now: string }) =>
+  db
+    .updateTable('invoices')
+    .set({ updated_at: p.now, version: sql`version + 1`, paid_amount: sql`paid_amount + ${p.paid}` })
+    .where('id', '=', p.id)
+    .returningAll(),
+);
+
+const addPaidFromReserved = compiledOnce(
+  (db, p: { id: string; paid: number; reserved: number; now: string }) =>
+    db
+      .updateTable('invoices')
+      .set({
+        updated_at: p.now,
+        version: sql`version + 1`,
+        paid_amount: sql`paid_amount + ${p.paid}`,
+        reserved_amount: sql`reserved_amount + ${p.reserved}`,
+      })
+      .where('id', '=', p.id)
+      .returningAll(),
+);
 
 /** Record (or find) observation (A, S) of an invoice; returns its id. */
 export async function upsertObservation(
@@ -119,19 +245,14 @@ export async function upsertObservation(
   now: string,
   source: ObservationSource = 'link',
 ): Promise<string> {
-  const inserted = await trx
-    .insertInto('invoice_observations')
-    .values({
-      id: crypto.randomUUID(),
-      invoice_id: invoiceId,
-      amount,
-      written_back_at_observation: writtenBack,
-      observed_at: now,
-      source,
-    })
-    .onConflict((oc) => oc.columns(['invoice_id', 'amount', 'written_back_at_observation']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const [inserted] = await insertObservation(trx, {
+    id: crypto.randomUUID(),
+    invoiceId,
+    amount,
+    writtenBack,
+    now,
+    source,
+  });
   if (inserted) return inserted.id;
   const row = await trx
     .selectFrom('invoice_observations')
@@ -145,7 +266,25 @@ export async function upsertObservation(
 
 /** The invoice's observations as the ledger's rules take them. */
 export async function observationTerms(db: DbOrTrx, invoiceId: string): Promise<ObservationTerm[]> {
-  return (await observationTermsOf(db, [invoiceId])).get(invoiceId)!;
+  return (await observationsOfInvoice(db, { invoiceId })).map(observationTerm);
+}
+
+function observationTerm(r: {
+  id: string;
+  amount: number | string;
+  written_back_at_observation: number | string;
+  credible: number;
+  dismissed_at: string | null;
+  observed_at: string;
+}): ObservationTerm {
+  return {
+    id: r.id,
+    amount: Number(r.amount),
+    writtenBack: Number(r.written_back_at_observation),
+    credible: r.credible === 1,
+    dismissed: r.dismissed_at !== null,
+    observedAt: r.observed_at,
+  };
 }
 
 /** The observations of many invoices in one read, by invoice (every id given has an entry). */
@@ -168,15 +307,7 @@ export async function observationTermsOf(
     ])
     .where('invoice_id', 'in', invoiceIds)
     .execute();
-  for (const r of rows)
-    byInvoice.get(r.invoice_id)?.push({
-      id: r.id,
-      amount: Number(r.amount),
-      writtenBack: Number(r.written_back_at_observation),
-      credible: r.credible === 1,
-      dismissed: r.dismissed_at !== null,
-      observedAt: r.observed_at,
-    });
+  for (const r of rows) byInvoice.get(r.invoice_id)?.push(observationTerm(r));
   return byInvoice;
 }
 
@@ -186,12 +317,7 @@ export async function invoiceExists(db: DbOrTrx, id: string): Promise<boolean> {
 
 /** Mark an observation credible, unless it is already (the caller settles the invoice's terms). */
 export async function setObservationCredible(db: DbOrTrx, id: string, at: string): Promise<void> {
-  await db
-    .updateTable('invoice_observations')
-    .set({ credible: 1, credible_at: at })
-    .where('id', '=', id)
-    .where('credible', '=', 0)
-    .execute();
+  await markCredible(db, { id, now: at });
 }
 
 /** A success's counters: its amount to paid (and out of reserved); the invoice as it now stands. */
@@ -201,13 +327,10 @@ export async function addPaid(
   delta: { paid: number; reserved: number },
   now: string,
 ): Promise<Invoice | undefined> {
-  const set: Record<string, unknown> = {
-    updated_at: now,
-    version: sql`version + 1`,
-    paid_amount: sql`paid_amount + ${delta.paid}`,
-  };
-  if (delta.reserved) set.reserved_amount = sql`reserved_amount + ${delta.reserved}`;
-  return db.updateTable('invoices').set(set).where('id', '=', id).returningAll().executeTakeFirst();
+  const rows = delta.reserved
+    ? await addPaidFromReserved(db, { id, paid: delta.paid, reserved: delta.reserved, now })
+    : await addPaidOnly(db, { id, paid: delta.paid, now });
+  return rows[0];
 }
 
 /** Store derived terms (ledger.ts); a new credible limit moves the version (pay pages show it). */
@@ -217,16 +340,22 @@ export async function storeInvoiceTerms(
   changes: InvoiceUpdate,
   now?: string,
 ): Promise<void> {
-  await db
+  await storeTerms(db, { ...changes, ...(now ? { updated_at: now } : {}), id } as InvoiceUpdate & {
+    id: string;
+  });
+}
+
+// The terms a payment changes come in a few shapes (a credible limit, paid_at, attention): each compiled once.
+const storeTerms = compiledPerShape((db, p: InvoiceUpdate & { id: string }) => {
+  const { id, ...changes } = p;
+  return db
     .updateTable('invoices')
     .set({
       ...changes,
-      ...(now ? { updated_at: now } : {}),
       ...(changes.credible_limit !== undefined ? { version: sql<number>`version + 1` } : {}),
     })
-    .where('id', '=', id)
-    .execute();
-}
+    .where('id', '=', id);
+});
 
 export async function insertWriteOff(db: DbOrTrx, row: NewInvoiceWriteOff): Promise<void> {
   await db.insertInto('invoice_write_offs').values(row).execute();
@@ -313,19 +442,10 @@ export async function makeObservationCredible(
   invoiceId: string,
   now: string,
 ): Promise<void> {
-  const updated = await trx
-    .updateTable('invoice_observations')
-    .set({ credible: 1, credible_at: now })
-    .where('id', '=', observationId)
-    .where('credible', '=', 0)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return;
+  const updated = await markCredible(trx, { id: observationId, now });
+  if (updated.length === 0) return;
   const limit = credibleLimitOf(await observationTerms(trx, invoiceId));
-  await trx
-    .updateTable('invoices')
-    .set({ credible_limit: limit, version: sql`version + 1`, updated_at: now })
-    .where('id', '=', invoiceId)
-    .execute();
+  await storeCredibleLimit(trx, { id: invoiceId, limit, now });
 }
 
 export function findWriteOffById(db: DbOrTrx, id: string) {

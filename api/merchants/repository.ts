@@ -3,16 +3,16 @@
  * their payments stay, but nobody can pay them or find them in the console.
  */
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../db/database.ts';
+import { compiledOnce, type DbOrTrx } from '../db/database.ts';
 import type { Merchant, MerchantUpdate, NewMerchant } from '../db/types.ts';
 
+// Read twice by every payment (its quote and its creation): compiled once (api/db/database.ts compiledOnce).
+const merchantById = compiledOnce((db, p: { id: string }) =>
+  db.selectFrom('merchants').selectAll().where('id', '=', p.id).where('deleted_at', 'is', null),
+);
+
 export async function findMerchantById(db: DbOrTrx, id: string): Promise<Merchant | undefined> {
-  return db
-    .selectFrom('merchants')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return (await merchantById(db, { id }))[0];
 }
 
 export async function findMerchantByShortcode(db: DbOrTrx, shortcode: string): Promise<Merchant | undefined> {

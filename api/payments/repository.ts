@@ -3,7 +3,7 @@
  * `total_amount` what the card is charged (base + surcharge).
  */
 import { sql } from 'kysely';
-import { compiledOnce, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
+import { compiledOnce, compiledPerShape, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import type {
   DeclineCountersTable,
   NewPayment,
@@ -104,8 +104,14 @@ export async function insertPayment(trx: DbOrTrx, row: NewAttempt): Promise<void
  */
 /** Change a payment's row (a change of status to `failed` goes through state-change.ts `changePayment`). */
 export async function updatePayment(db: DbOrTrx, id: string, changes: PaymentUpdate): Promise<void> {
-  await db.updateTable('payments').set(changes).where('id', '=', id).execute();
+  await updateById(db, { ...changes, id } as PaymentUpdate & { id: string });
 }
+
+// A payment's changes come in a few shapes (a success, a decline, a 3-D Secure step): each compiled once.
+const updateById = compiledPerShape((db, p: PaymentUpdate & { id: string }) => {
+  const { id, ...changes } = p;
+  return db.updateTable('payments').set(changes).where('id', '=', id);
+});
 
 /**
  * A pay session's abandoned attempts, replaced by its next one: waiting for a 3-D Secure step, or

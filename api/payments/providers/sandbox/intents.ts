@@ -32,6 +32,33 @@ function hashParams(params: unknown): string {
   return createHash('sha256').update(JSON.stringify(params)).digest('hex');
 }
 
+// Every intent's first write: compiled once (api/db/database.ts compiledOnce).
+const claimKey = compiledOnce(
+  (
+    db: SandboxDb,
+    p: {
+      account: string;
+      key: string;
+      operation: string;
+      requestHash: string;
+      response: string;
+      created: number;
+    },
+  ) =>
+    db
+      .insertInto('sandbox_idempotency')
+      .values({
+        account_id: p.account,
+        idempotency_key: p.key,
+        operation: p.operation,
+        request_hash: p.requestHash,
+        response: p.response,
+        created: p.created,
+      })
+      .onConflict((oc) => oc.columns(['account_id', 'idempotency_key']).doNothing())
+      .returning(['request_hash', 'response']),
+);
+
 /**
  * Stripe idempotency, scoped to the account: the first request under a key records the id it
  * creates; the same key with the same parameters returns that object; other parameters fail.
@@ -42,19 +69,14 @@ export async function idempotentId(
   scope: { account: string; key: string; operation: string; params: unknown; newId: string },
 ): Promise<{ id: string; replay: boolean }> {
   const requestHash = hashParams({ operation: scope.operation, params: scope.params });
-  const inserted = await trx
-    .insertInto('sandbox_idempotency')
-    .values({
-      account_id: scope.account,
-      idempotency_key: scope.key,
-      operation: scope.operation,
-      request_hash: requestHash,
-      response: scope.newId,
-      created: seconds(clock),
-    })
-    .onConflict((oc) => oc.columns(['account_id', 'idempotency_key']).doNothing())
-    .returning(['request_hash', 'response'])
-    .executeTakeFirst();
+  const [inserted] = await claimKey(trx, {
+    account: scope.account,
+    key: scope.key,
+    operation: scope.operation,
+    requestHash,
+    response: scope.newId,
+    created: seconds(clock),
+  });
   // A key seen before: what its first request recorded.
   const row =
     inserted ??

@@ -31,6 +31,15 @@ const PM_COLUMNS = [
 ] as const satisfies readonly (keyof PaymentMethodRow)[];
 
 // Read at each quote and each payment: compiled once (api/db/database.ts).
+const markUsed = compiledOnce((db: SandboxDb, p: { id: string; intentId: string }) =>
+  db
+    .updateTable('sandbox_confirmation_tokens')
+    .set({ payment_intent_id: p.intentId })
+    .where('id', '=', p.id)
+    .where('payment_intent_id', 'is', null)
+    .returning('id'),
+);
+
 const tokenWithMethod = compiledOnce((db: SandboxDb, p: { id: string }) =>
   db
     .selectFrom('sandbox_confirmation_tokens as t')
@@ -88,13 +97,8 @@ export async function useToken(
       code: 'confirmation_token_expired',
       param: 'confirmation_token',
     });
-  const used = await trx
-    .updateTable('sandbox_confirmation_tokens')
-    .set({ payment_intent_id: intentId })
-    .where('id', '=', id)
-    .where('payment_intent_id', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1)
+  const used = await markUsed(trx, { id, intentId });
+  if (used.length !== 1)
     throw invalid('This ConfirmationToken has already been used to confirm a PaymentIntent.', {
       code: 'confirmation_token_already_used',
       param: 'confirmation_token',
