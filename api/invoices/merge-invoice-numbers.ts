@@ -18,7 +18,7 @@ import { audit } from '../audit/service.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice } from '../db/types.ts';
 import { credibleLimitOf, invoiceTerms, paymentWrittenBackNet, type ObservationTerm } from './ledger.ts';
-import { countersOf } from './repository.ts';
+import { countersOf, OBSERVATION_TERM_COLUMNS, observationTerm } from './repository.ts';
 import { refreshInvoiceTerms } from './terms.ts';
 
 export interface MergeReport {
@@ -66,29 +66,11 @@ export async function mergeInvoiceNumbers(trx: DbOrTrx, now: string): Promise<Me
 async function storeDerivedTerms(trx: DbOrTrx): Promise<void> {
   const observations = await trx
     .selectFrom('invoice_observations')
-    .select([
-      'id',
-      'invoice_id',
-      'amount',
-      'written_back_at_observation',
-      'credible',
-      'dismissed_at',
-      'observed_at',
-    ])
+    .select(OBSERVATION_TERM_COLUMNS)
     .execute();
   const byInvoice = new Map<string, ObservationTerm[]>();
   for (const o of observations)
-    byInvoice.set(o.invoice_id, [
-      ...(byInvoice.get(o.invoice_id) ?? []),
-      {
-        id: o.id,
-        amount: Number(o.amount),
-        writtenBack: Number(o.written_back_at_observation),
-        credible: o.credible === 1,
-        dismissed: o.dismissed_at !== null,
-        observedAt: o.observed_at,
-      },
-    ]);
+    byInvoice.set(o.invoice_id, [...(byInvoice.get(o.invoice_id) ?? []), observationTerm(o)]);
   for (const invoice of await trx.selectFrom('invoices').selectAll().execute()) {
     const terms = byInvoice.get(invoice.id) ?? [];
     const counters = { ...countersOf(invoice), credibleLimit: credibleLimitOf(terms) };

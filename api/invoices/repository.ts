@@ -183,18 +183,21 @@ const insertObservation = compiledOnce(
       .returning('id'),
 );
 
+/** What the ledger's rules read of an observation (`observationTerm`). */
+export const OBSERVATION_TERM_COLUMNS = [
+  'id',
+  'invoice_id',
+  'amount',
+  'written_back_at_observation',
+  'credible',
+  'dismissed_at',
+  'observed_at',
+] as const;
+
 const observationsOfInvoice = compiledOnce((db, p: { invoiceId: string }) =>
   db
     .selectFrom('invoice_observations')
-    .select([
-      'id',
-      'invoice_id',
-      'amount',
-      'written_back_at_observation',
-      'credible',
-      'dismissed_at',
-      'observed_at',
-    ])
+    .select(OBSERVATION_TERM_COLUMNS)
     .where('invoice_id', '=', p.invoiceId),
 );
 
@@ -269,7 +272,8 @@ export async function observationTerms(db: DbOrTrx, invoiceId: string): Promise<
   return (await observationsOfInvoice(db, { invoiceId })).map(observationTerm);
 }
 
-function observationTerm(r: {
+/** An observation row as the ledger's rules take it. */
+export function observationTerm(r: {
   id: string;
   amount: number | string;
   written_back_at_observation: number | string;
@@ -296,15 +300,7 @@ export async function observationTermsOf(
   if (!invoiceIds.length) return byInvoice;
   const rows = await db
     .selectFrom('invoice_observations')
-    .select([
-      'id',
-      'invoice_id',
-      'amount',
-      'written_back_at_observation',
-      'credible',
-      'dismissed_at',
-      'observed_at',
-    ])
+    .select(OBSERVATION_TERM_COLUMNS)
     .where('invoice_id', 'in', invoiceIds)
     .execute();
   for (const r of rows) byInvoice.get(r.invoice_id)?.push(observationTerm(r));
