@@ -8,9 +8,9 @@
  * statement counter).
  */
 import autocannon from 'autocannon';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { paymentLoad } from './benchmarks/payment-load.ts';
-import { startAppServer } from './servers/app-server.ts';
+import { cpuMsOf, startAppServer } from './servers/app-server.ts';
 import { createSandboxTokens } from './servers/sandbox-tokens.ts';
 
 const which = process.argv[2] === 'cp' ? 'cp' : 'ps';
@@ -26,12 +26,7 @@ const server = await startAppServer({
     ...(process.env.PROF_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
   ],
 });
-/** CPU ms (utime + stime, clock ticks of 10 ms) of the whole process, or of its main thread alone. */
-const cpuMs = (thread = false) => {
-  const path = thread ? `/proc/${server.pid}/task/${server.pid}/stat` : `/proc/${server.pid}/stat`;
-  const f = readFileSync(path, 'utf8').split(') ')[1].split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-};
+const cpuMs = (mainThread = false) => cpuMsOf(server.pid, { mainThread });
 const merchant = server.merchant();
 const payments = paymentLoad(
   server,

@@ -8,7 +8,8 @@
  * previous refresh token for a while, so the loser's own refresh did no harm).
  */
 import type { AppDeps } from '../context.ts';
-import { compiledOnce, type DbOrTrx } from '../db/database.ts';
+import { type DbOrTrx } from '../db/database.ts';
+import { compiledOnce } from '../db/compiled.ts';
 import type { Selectable, Updateable } from 'kysely';
 import type { AccountingConnectionsTable } from '../db/types.ts';
 import {
@@ -36,7 +37,7 @@ export function connectorFor(
   return provider === 'xero' ? xeroConnector(cfg) : quickbooksConnector(cfg);
 }
 
-// Read by every payment's live-amount check: compiled once (api/db/database.ts compiledOnce).
+// Read by every payment's live-amount check: compiled once (api/db/compiled.ts).
 const connectionOf = compiledOnce((db, p: { merchantId: string }) =>
   db.selectFrom('accounting_connections').selectAll().where('merchant_id', '=', p.merchantId),
 );

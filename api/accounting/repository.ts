@@ -3,7 +3,8 @@
  * posted to Xero or QuickBooks (a payment's record, the entries of each step, what needs an admin).
  */
 import type { Insertable } from 'kysely';
-import { compiledOnce, type DbOrTrx } from '../db/database.ts';
+import { type DbOrTrx } from '../db/database.ts';
+import { compiledOnce } from '../db/compiled.ts';
 import type {
   AccountingAttentionTable,
   AccountingEntriesTable,
@@ -156,7 +157,7 @@ export async function storeWebhookSecrets(
   await db.updateTable('merchants').set(s).where('id', '=', merchantId).execute();
 }
 
-// Read by every payment's success (its sync jobs): compiled once (api/db/database.ts compiledOnce).
+// Read by every payment's success (its sync jobs): compiled once (api/db/compiled.ts).
 const syncTargets = compiledOnce((db, p: { merchantId: string }) =>
   db
     .selectFrom('merchants')

@@ -13,7 +13,7 @@
 import { localDate } from '../../core/local-date.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice, Merchant, OutboxJob, Payment, Refund, WebhookVersion } from '../db/types.ts';
-import { observationTerms } from '../invoices/repository.ts';
+import { observationTerms } from '../invoices/observations-repository.ts';
 import { payLinkRefs, toV1Invoice, toV1Payment, toV1Refund } from '../v1/objects.ts';
 import type { WriteOffDetails } from './webhook-payload.ts';
 import { findRefund } from '../payments/refunds-repository.ts';

@@ -18,15 +18,17 @@ import { invoiceTerms } from './ledger.ts';
 import {
   adjustInvoice,
   countersOf,
-  findInvoiceObservation,
   findWriteOff,
   insertWriteOff,
   invoiceExists,
+  lockInvoiceById,
+} from './repository.ts';
+import {
+  findInvoiceObservation,
   setObservationCredible,
   setObservationDismissed,
-  lockInvoiceById,
   observationTerms,
-} from './repository.ts';
+} from './observations-repository.ts';
 import { refreshInvoiceTerms } from './terms.ts';
 import { recordWriteback } from './writebacks.ts';
 

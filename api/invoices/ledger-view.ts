@@ -10,7 +10,8 @@ import type { DbOrTrx } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { INVOICE_NOT_FOUND } from './admin.ts';
 import { committedOf, invoiceTerms } from './ledger.ts';
-import { countersOf, observationTerms } from './repository.ts';
+import { countersOf } from './repository.ts';
+import { observationTerms } from './observations-repository.ts';
 
 export async function invoiceLedgerView(db: DbOrTrx, invoiceId: string) {
   const invoice = await db

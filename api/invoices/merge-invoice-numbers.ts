@@ -18,7 +18,8 @@ import { audit } from '../audit/service.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice } from '../db/types.ts';
 import { credibleLimitOf, invoiceTerms, paymentWrittenBackNet, type ObservationTerm } from './ledger.ts';
-import { countersOf, OBSERVATION_TERM_COLUMNS, observationTerm } from './repository.ts';
+import { countersOf } from './repository.ts';
+import { OBSERVATION_TERM_COLUMNS, observationTerm } from './observations-repository.ts';
 import { refreshInvoiceTerms } from './terms.ts';
 
 export interface MergeReport {

@@ -9,14 +9,8 @@ import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice, InvoiceUpdate } from '../db/types.ts';
 import { notifyInvoicePaid } from '../accounting/notify.ts';
 import { credibleLimitOf, invoiceTerms, type ObservationTerm } from './ledger.ts';
-import {
-  addPaid,
-  countersOf,
-  findInvoiceById,
-  observationTerms,
-  setObservationCredible,
-  storeInvoiceTerms,
-} from './repository.ts';
+import { addPaid, countersOf, findInvoiceById, storeInvoiceTerms } from './repository.ts';
+import { observationTerms, setObservationCredible } from './observations-repository.ts';
 
 /**
  * Store what the ledger's rules derive from the counters and the observations: the credible limit,

@@ -3,10 +3,11 @@
  * their payments stay, but nobody can pay them or find them in the console.
  */
 import { sql } from 'kysely';
-import { compiledOnce, type DbOrTrx } from '../db/database.ts';
+import { type DbOrTrx } from '../db/database.ts';
+import { compiledOnce } from '../db/compiled.ts';
 import type { Merchant, MerchantUpdate, NewMerchant } from '../db/types.ts';
 
-// Read twice by every payment (its quote and its creation): compiled once (api/db/database.ts compiledOnce).
+// Read twice by every payment (its quote and its creation): compiled once (api/db/compiled.ts).
 const merchantById = compiledOnce((db, p: { id: string }) =>
   db.selectFrom('merchants').selectAll().where('id', '=', p.id).where('deleted_at', 'is', null),
 );

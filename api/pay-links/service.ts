@@ -17,14 +17,13 @@ import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import type { PayLink } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { lockInvoice, lockInvoiceById } from '../invoices/repository.ts';
 import {
   clearObservationDismissal,
-  lockInvoice,
-  lockInvoiceById,
   makeObservationCredible,
   setObservationDismissed,
   upsertObservation,
-} from '../invoices/repository.ts';
+} from '../invoices/observations-repository.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import type { Actor } from '../merchants/service.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';

@@ -11,12 +11,8 @@ import { getLiveAmountDue } from '../accounting/live-amount.ts';
 import type { AppDeps } from '../context.ts';
 import type { Invoice, Merchant } from '../db/types.ts';
 import { availableBalance, linkBalance } from '../invoices/ledger.ts';
-import {
-  countersOf,
-  firstObservationWithAmount,
-  lockInvoiceById,
-  upsertObservation,
-} from '../invoices/repository.ts';
+import { countersOf, lockInvoiceById } from '../invoices/repository.ts';
+import { firstObservationWithAmount, upsertObservation } from '../invoices/observations-repository.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import { connectedAccountId, NOT_CONNECTED_MESSAGE, NOT_READY_MESSAGE } from '../merchants/resolve.ts';
 import { bankDebitOffered, bankDebitPolicyOf, bankDebitRate } from '../merchants/bank-debit.ts';

@@ -15,7 +15,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
-import { compiledOnce, type Trx } from '../db/database.ts';
+import { type Trx } from '../db/database.ts';
+import { compiledOnce } from '../db/compiled.ts';
 import { AppError } from '../errors.ts';
 import { inWriteTransaction } from './group-commit.ts';
 
@@ -73,7 +74,7 @@ export interface IdempotencyClaim {
 
 type KeyRow = { request_hash: string; response_status: number | null; response_body: string | null };
 
-// Read and written by every payment request: compiled once (api/db/database.ts).
+// Read and written by every payment request: compiled once (api/db/compiled.ts).
 const keyRow = compiledOnce((db, p: { scope: string; key: string }) =>
   db.selectFrom('idempotency_keys').selectAll().where('scope', '=', p.scope).where('idem_key', '=', p.key),
 );

@@ -3,7 +3,8 @@
  * `total_amount` what the card is charged (base + surcharge).
  */
 import { sql } from 'kysely';
-import { compiledOnce, compiledPerShape, type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
+import { type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
+import { compiledOnce, compiledPerShape } from '../db/compiled.ts';
 import type {
   DeclineCountersTable,
   NewPayment,
@@ -24,7 +25,7 @@ export const SETTLED: readonly PaymentStatus[] = ['succeeded', 'partially_refund
 export const isReserving = (s: PaymentStatus) => RESERVING.includes(s);
 export const isSettled = (s: PaymentStatus) => SETTLED.includes(s);
 
-// The reads of every payment (create, its outcome, its webhook): compiled once (api/db/database.ts).
+// The reads of every payment (create, its outcome, its webhook): compiled once (api/db/compiled.ts).
 const paymentById = compiledOnce((db, p: { id: string }) =>
   db.selectFrom('payments').selectAll().where('id', '=', p.id),
 );
@@ -89,7 +90,7 @@ const ATTEMPT_COLUMNS = [
 /** A new payment attempt: every column of ATTEMPT_COLUMNS given (null where it does not apply). */
 export type NewAttempt = { [K in (typeof ATTEMPT_COLUMNS)[number]]-?: Exclude<NewPayment[K], undefined> };
 
-// Compiled once (api/db/database.ts): built from a row holding exactly the attempt's columns.
+// Compiled once (api/db/compiled.ts): built from a row holding exactly the attempt's columns.
 const insertAttempt = compiledOnce((db, p: NewAttempt) =>
   db.insertInto('payments').values(Object.fromEntries(ATTEMPT_COLUMNS.map((c) => [c, p[c]])) as NewAttempt),
 );

@@ -15,7 +15,8 @@
  */
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { countersOf, lockInvoice, adjustInvoice, upsertObservation } from '../invoices/repository.ts';
+import { countersOf, lockInvoice, adjustInvoice } from '../invoices/repository.ts';
+import { upsertObservation } from '../invoices/observations-repository.ts';
 import { availableBalance } from '../invoices/ledger.ts';
 import { assertPayable } from './amount-check.ts';
 import {

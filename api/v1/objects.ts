@@ -9,7 +9,8 @@ import { localDate } from '../../core/local-date.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice, Merchant, Payment, PayLink, Refund } from '../db/types.ts';
 import { invoiceTerms } from '../invoices/ledger.ts';
-import { countersOf, type observationTerms } from '../invoices/repository.ts';
+import { countersOf } from '../invoices/repository.ts';
+import { type observationTerms } from '../invoices/observations-repository.ts';
 import { buildAccountingPaymentUrl } from '../../core/link-params.ts';
 import { payLinksOfObservations } from './repository.ts';
 

@@ -17,11 +17,10 @@
  * same run (this machine's speed at serving HTTP at all), and — in the log — the server's main-thread
  * CPU time per confirmed payment (the event loop is what bounds the throughput).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ledgerMismatches, openReadOnly, overpaidInvoices } from '../../tests/reliability/support/ledger.ts';
 import { BenchSkipped, type BenchContext, type Benchmark } from '../harness.ts';
-import { startAppServer } from '../servers/app-server.ts';
+import { cpuMsOf, startAppServer } from '../servers/app-server.ts';
 import { createSandboxTokens } from '../servers/sandbox-tokens.ts';
 import { paymentLoad } from './payment-load.ts';
 
@@ -30,12 +29,6 @@ const HOT_ALLOWED = 3; // 3 × 300.00 ≤ 1,000.00 < 4 × 300.00
 interface PaymentRun {
   perSecond: number;
   overpaid: number;
-}
-
-/** CPU time (ms) of a process's main thread so far, from /proc (utime + stime, ticks of 10 ms). */
-function mainThreadCpuMs(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 }
 
 const runs = new WeakMap<Map<string, unknown>, Promise<PaymentRun>>();
@@ -60,9 +53,9 @@ async function measure(ctx: BenchContext): Promise<PaymentRun> {
     const { counts, load, reset } = paymentLoad(server, merchant, tokens);
     if (!ctx.quick) await load(2); // warm-up
     reset();
-    const cpu0 = mainThreadCpuMs(server.pid);
+    const cpu0 = cpuMsOf(server.pid, { mainThread: true });
     const result = await load(seconds);
-    const cpuMs = mainThreadCpuMs(server.pid) - cpu0;
+    const cpuMs = cpuMsOf(server.pid, { mainThread: true }) - cpu0;
     if (result.errors || counts.other.size)
       throw new Error(
         `${result.errors} transport errors; unexpected answers ${JSON.stringify([...counts.other])}`,

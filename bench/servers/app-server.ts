@@ -53,6 +53,16 @@ export function rssMbOf(pid: number): number {
   return kb / 1024;
 }
 
+/**
+ * CPU time (ms) a process has used so far — utime + stime from /proc, in clock ticks of 10 ms — or,
+ * with `mainThread`, its main thread's alone (the event loop, which bounds a server's throughput).
+ */
+export function cpuMsOf(pid: number, o: { mainThread?: boolean } = {}): number {
+  const path = o.mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const f = readFileSync(path, 'utf8').split(') ')[1].split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+}
+
 export async function startAppServer(
   options: { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[] } = {},
 ): Promise<AppServer> {

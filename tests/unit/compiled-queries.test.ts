@@ -1,11 +1,12 @@
 /**
- * Statements compiled once (api/db/database.ts): `compiledOnce` runs one SQL text with each call's
+ * Statements compiled once (api/db/compiled.ts): `compiledOnce` runs one SQL text with each call's
  * own values; `compiledPerShape` keeps one compiled statement per set of keys given, leaves out
  * undefined keys as Kysely does, and builds a statement with an expression in it afresh each time.
  */
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce, compiledPerShape, openSqlite, type AppDatabase } from '../../api/db/database.ts';
+import { openSqlite, type AppDatabase } from '../../api/db/database.ts';
+import { compiledOnce, compiledPerShape } from '../../api/db/compiled.ts';
 
 interface Row {
   id: string;

@@ -9,7 +9,7 @@
  */
 import type { Clock } from '../../../context.ts';
 import { ProviderRequestError, type OnboardingLinkInput } from '../provider.ts';
-import { compiledOnce } from '../../../db/database.ts';
+import { compiledOnce } from '../../../db/compiled.ts';
 import type { AccountRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './events.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
@@ -19,7 +19,7 @@ export const LINK_TTL_SECONDS = 300;
 export const OAUTH_CODE_TTL_SECONDS = 300;
 const ACCOUNT_ID = /^acct_[A-Za-z0-9_]{1,64}$/;
 
-// Read by every intent created: compiled once (api/db/database.ts).
+// Read by every intent created: compiled once (api/db/compiled.ts).
 const accountById = compiledOnce((db: SandboxDb, p: { id: string }) =>
   db.selectFrom('sandbox_accounts').selectAll().where('id', '=', p.id),
 );

@@ -12,7 +12,8 @@
  */
 import { sql } from 'kysely';
 import type { Clock } from '../../../context.ts';
-import { compiledOnce, type Dialect } from '../../../db/database.ts';
+import { type Dialect } from '../../../db/database.ts';
+import { compiledOnce } from '../../../db/compiled.ts';
 import type { Logger } from '../../../logger.ts';
 import { inWriteTransaction } from '../../group-commit.ts';
 import type { DeliverWebhook } from '../provider.ts';
@@ -73,7 +74,7 @@ export async function enqueueEvent(
   return id;
 }
 
-// One per state change: compiled once (api/db/database.ts).
+// One per state change: compiled once (api/db/compiled.ts).
 const insertEvent = compiledOnce(
   (
     db: SandboxDb,

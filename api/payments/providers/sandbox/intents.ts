@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../../context.ts';
-import { compiledOnce } from '../../../db/database.ts';
+import { compiledOnce } from '../../../db/compiled.ts';
 import { inWriteTransaction } from '../../group-commit.ts';
 import { ProviderRequestError } from '../provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
@@ -32,7 +32,7 @@ function hashParams(params: unknown): string {
   return createHash('sha256').update(JSON.stringify(params)).digest('hex');
 }
 
-// Every intent's first write: compiled once (api/db/database.ts compiledOnce).
+// Every intent's first write: compiled once (api/db/compiled.ts).
 const claimKey = compiledOnce(
   (
     db: SandboxDb,
@@ -161,7 +161,7 @@ export async function renderIntent(
   });
 }
 
-// One per payment: compiled once (api/db/database.ts).
+// One per payment: compiled once (api/db/compiled.ts).
 const insertIntent = compiledOnce((db: SandboxDb, row: IntentRow) =>
   db.insertInto('sandbox_payment_intents').values(row),
 );

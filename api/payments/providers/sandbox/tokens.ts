@@ -3,7 +3,7 @@
  * to confirm an intent — once only, on the account it was made for, before it expires, as Stripe.
  */
 import { invalid, seconds, type SandboxContext } from './context.ts';
-import { compiledOnce } from '../../../db/database.ts';
+import { compiledOnce } from '../../../db/compiled.ts';
 import type { PaymentMethodRow, SandboxDb, SandboxTrx, TokenRow } from './tables.ts';
 import { confirmationTokenJson } from './objects.ts';
 
@@ -30,7 +30,7 @@ const PM_COLUMNS = [
   'billing_email',
 ] as const satisfies readonly (keyof PaymentMethodRow)[];
 
-// Read at each quote and each payment: compiled once (api/db/database.ts).
+// Once per payment, when its intent is confirmed: compiled once (api/db/compiled.ts).
 const markUsed = compiledOnce((db: SandboxDb, p: { id: string; intentId: string }) =>
   db
     .updateTable('sandbox_confirmation_tokens')
@@ -40,6 +40,7 @@ const markUsed = compiledOnce((db: SandboxDb, p: { id: string; intentId: string 
     .returning('id'),
 );
 
+// Read at each quote and each payment: compiled once (api/db/compiled.ts).
 const tokenWithMethod = compiledOnce((db: SandboxDb, p: { id: string }) =>
   db
     .selectFrom('sandbox_confirmation_tokens as t')
