@@ -18,6 +18,7 @@ import {
   type Transaction,
 } from 'kysely';
 import { PostgresChangeBus, type ChangeBus } from './change-bus.ts';
+import { BACKSTOP_FRAMES, Checkpointer } from './checkpointer.ts';
 import type { Database } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -188,6 +189,17 @@ export function openSqlite(path: string): AppDatabase {
   const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // Checkpoints run on a worker thread (checkpointer.ts); this connection's own are the backstop.
+  let detachCheckpoints: (() => Promise<void>) | null = null;
+  if (journal === 'wal') {
+    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_FRAMES}`);
+    detachCheckpoints = (checkpointer ??= new Checkpointer({ onLost: warnCheckpointsLost })).attach(
+      path,
+      () => {
+        if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+      },
+    );
+  }
   let local = 0;
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, () => local++) }),
@@ -215,10 +227,18 @@ export function openSqlite(path: string): AppDatabase {
     },
     syncWal: wal?.sync,
     close: async () => {
+      await detachCheckpoints?.();
       await db.destroy();
       await wal?.close();
     },
   };
+}
+
+/** One checkpoint worker per process, for every SQLite file it opens. */
+let checkpointer: Checkpointer | null = null;
+
+function warnCheckpointsLost(path: string, error: string): void {
+  process.emitWarning(`SQLite checkpoints of ${path} are back on the committing connection: ${error}`);
 }
 
 /**
