@@ -3,10 +3,13 @@
  * security headers of security.ts and the access log. Header sets are built once per kind of path,
  * not per request. A hot handler answers with `fastJson`: its response carries every header as a
  * plain record from the start, which @hono/node-server writes as is (no `Headers` object to build,
- * fill and convert back) — the pay-session lookup's budget (DESIGN §9) depends on it. Any other
- * response gets the same headers added on its way out.
+ * fill and convert back) — the pay-session lookup's budget (DESIGN §9) depends on it, and the
+ * payment calls answer through its typed form, `completeJson`. Any other response gets the same
+ * headers added on its way out, which makes the server build the whole web `Response` first.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { JSONParsed } from 'hono/utils/types';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { headerOf } from './request-header.ts';
 import {
@@ -99,4 +102,18 @@ export function fastJson(
   const res = new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
   markComplete(res);
   return res;
+}
+
+/**
+ * `c.json` for the payment calls (quote, create-and-confirm, the provider's webhooks): the same
+ * typed answer, with every header in place from the start (`fastJson`).
+ */
+export function completeJson<T, S extends ContentfulStatusCode>(
+  c: Context<AppEnv>,
+  body: T,
+  status: S,
+  extra?: Record<string, string>,
+): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
+  return fastJson(c, JSON.stringify(body), status, extra) as Response &
+    TypedResponse<JSONParsed<T>, S, 'json'>;
 }

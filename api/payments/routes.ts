@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { clientIp } from '../audit/client-ip.ts';
 import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { completeJson } from '../http/edge.ts';
 import { jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { validIdempotencyKey, withIdempotency } from './idempotency.ts';
@@ -79,6 +80,8 @@ const createPaymentRoute = (path: string, summary: string) =>
     },
   });
 
+const REPLAYED = { 'Idempotent-Replayed': 'true' };
+
 async function handleCreate(c: Context<AppEnv>, input: CreatePaymentInput) {
   const deps = c.get('deps');
   const ip = clientIp(c);
@@ -88,13 +91,13 @@ async function handleCreate(c: Context<AppEnv>, input: CreatePaymentInput) {
   const result = await withIdempotency(deps, 'payments.create', key, input, async (claim) =>
     createPayment(deps, input, { claim, ip }),
   );
-  if (result.replayed) {
-    c.header('Idempotent-Replayed', 'true');
-    // A stored 3-D Secure answer is replayed only while the intent still waits for it.
-    if (result.status === 200 && result.body.status === 'requires_action')
-      return c.json(await currentAnswer(deps, result.body), 200);
-  }
-  return result.status === 200 ? c.json(result.body, 200) : c.json(result.body, 422);
+  const replayed = result.replayed ? REPLAYED : undefined;
+  // A stored 3-D Secure answer is replayed only while the intent still waits for it.
+  if (replayed && result.status === 200 && result.body.status === 'requires_action')
+    return completeJson(c, await currentAnswer(deps, result.body), 200, replayed);
+  return result.status === 200
+    ? completeJson(c, result.body, 200, replayed)
+    : completeJson(c, result.body, 422, replayed);
 }
 
 const DetailsQuery = z.object({
@@ -120,7 +123,7 @@ export const paymentRoutes = createRouter()
     const deps = c.get('deps');
     const input = c.req.valid('json');
     const ctx = await contextWithinLimits(deps, input, clientIp(c));
-    return c.json(await priceQuote(deps, ctx, input.amount, input.confirmationToken), 200);
+    return completeJson(c, await priceQuote(deps, ctx, input.amount, input.confirmationToken), 200);
   })
   .openapi(createPaymentRoute('/create-payment-intent', 'Create and confirm a payment'), (c) =>
     handleCreate(c, c.req.valid('json')),

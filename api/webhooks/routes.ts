@@ -6,6 +6,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
+import { completeJson } from '../http/edge.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { WebhookSignatureError } from '../payments/providers/provider.ts';
 import { handleWebhookEvent } from './service.ts';
@@ -44,6 +45,6 @@ export const webhookRoutes = createRouter().openapi(
       throw new AppError('bad_request', 'Malformed webhook event', { cause: err });
     }
     const result = await handleWebhookEvent(deps, event);
-    return c.json({ received: true as const, duplicate: result.duplicate }, 200);
+    return completeJson(c, { received: true as const, duplicate: result.duplicate }, 200);
   },
 );
