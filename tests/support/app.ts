@@ -8,7 +8,11 @@ import type { AppDeps, Clock } from '../../api/context.ts';
 import { PasswordHasher } from '../../api/auth/password.ts';
 import { createLogger, type Logger } from '../../api/logger.ts';
 import { createMailer } from '../../api/mail/create-mailer.ts';
-import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
+import {
+  appDeliver,
+  createPaymentProvider,
+  type FetchHandler,
+} from '../../api/payments/providers/factory.ts';
 import type { AppDatabase } from '../../api/db/database.ts';
 import { createTestDatabase } from './db.ts';
 import { staticResolveHost, type ResolveHost } from '../../api/net/resolve.ts';
@@ -70,21 +74,14 @@ export async function createTestApp(
   const passwordHasher = new PasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
   // The sandbox provider (own in-memory database) delivers its signed events to this same app,
   // in-process; the app needs the provider, so the delivery target is bound once the app exists.
-  let app: ReturnType<typeof createApp> | null = null;
+  // The server's own wiring (appDeliver), so every test that pays exercises it.
+  let appCreated!: (app: FetchHandler) => void;
+  const appReady = new Promise<FetchHandler>((resolve) => (appCreated = resolve));
   const payments = await createPaymentProvider(config, {
     logger,
     clock,
     autoDeliver: options.autoDeliverEvents ?? true,
-    deliver: async (rawBody, signature) => {
-      if (!app) return 503;
-      const res = await app.request('/api/webhooks/stripe', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        body: rawBody,
-      });
-      await res.arrayBuffer();
-      return res.status;
-    },
+    deliver: appDeliver(appReady),
   });
   // Outbound URLs resolve from a table (never real DNS): localhost only, unless a test passes its own.
   const resolveHost = options.resolveHost ?? staticResolveHost({ localhost: ['127.0.0.1'] });
@@ -99,7 +96,8 @@ export async function createTestApp(
     resolveHost,
     caches: createAppCaches({ database, clock, logger }),
   };
-  app = createApp(deps);
+  const app = createApp(deps);
+  appCreated(app);
   return {
     app,
     deps,
