@@ -51,6 +51,8 @@ function tick() {
       const r = file.checkpoint.get();
       if (r.checkpointed < r.log) behind = true;
     } catch (err) {
+      // Busy or locked (a recovery, a schema change): try again at the next turn.
+      if (err && /^SQLITE_(BUSY|LOCKED)/.test(err.code)) continue;
       drop(path);
       parentPort.postMessage({ op: 'lost', path, error: String(err && err.message || err) });
     }
@@ -63,7 +65,7 @@ parentPort.on('message', (m) => {
     if (file) file.refs++;
     else {
       try {
-        const db = new Database(m.path, { fileMustExist: true });
+        const db = new Database(m.path, { fileMustExist: true, timeout: 5000 });
         files.set(m.path, { db, refs: 1, checkpoint: db.prepare('PRAGMA wal_checkpoint(PASSIVE)') });
       } catch (err) {
         parentPort.postMessage({ op: 'lost', path: m.path, error: String(err && err.message || err) });
