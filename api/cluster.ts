@@ -56,6 +56,8 @@ export function runPrimary(config: Readonly<Config>): void {
       serving = true;
       served = true;
       ready++;
+      // A replacement: said once it serves, as its predecessor's exit was.
+      if (announced) console.error(`Worker ${worker.process.pid} serves`);
       // Migrated and seeded: the others start now.
       if (role === 'first') {
         lines = message.lines;

@@ -4,11 +4,12 @@
  * In WAL mode SQLite appends every commit to the `-wal` file, and a *checkpoint* copies those pages
  * back into the database file. By default the connection that commits does it, inside its COMMIT,
  * once the log passes 1,000 pages: it reads them back, writes them out and syncs both files, with
- * the event loop stopped (about a tenth of a payment's main-thread time under load).
+ * the event loop stopped (under the payment benchmark, about 0.14 ms of a payment's 3.3 ms of
+ * main-thread time).
  *
  * Here one worker thread per process keeps its own connection to each open database file and runs
- * `PRAGMA wal_checkpoint(PASSIVE)` on it — every few milliseconds while commits keep coming, every
- * IDLE_MS otherwise. A passive checkpoint waits for no one: it copies what no reader still needs
+ * `PRAGMA wal_checkpoint(PASSIVE)` on it — every BUSY_MS while commits keep coming, every IDLE_MS
+ * otherwise. A passive checkpoint waits for no one: it copies what no reader still needs
  * while our connection goes on committing. The connection's own checkpoint stays as a backstop at
  * BACKSTOP_FRAMES pages; it then finds almost everything already copied, and lets the log start
  * again from its beginning (which only a checkpoint that ends between two commits can do). Should
@@ -110,7 +111,7 @@ export class Checkpointer {
 
   /**
    * Checkpoint `path` from the worker; `fallback` puts the caller's connection back on its own
-   * checkpoints if the worker stops. Resolves `detach`, which resolves once the worker has let go.
+   * checkpoints if the worker stops. Returns `detach`, which resolves once the worker has let go.
    */
   attach(path: string, fallback: () => void): () => Promise<void> {
     const file = resolve(path);

@@ -5,9 +5,8 @@
  * @example
  *   // server: the sandbox hands its signed events to our own app's webhook route, in-process
  *   const payments = await createPaymentProvider(config, { logger, clock, deliver: appDeliver(appCreated) });
- *   // tests: in-process delivery through the app, bound after the app exists
- *   let app; const payments = await createPaymentProvider(config, { logger, clock,
- *     deliver: (raw, sig) => app.request('/api/webhooks/stripe', …).then((r) => r.status) });
+ *   // tests (tests/support/app.ts): the same, to an app made after the provider
+ *   const payments = await createPaymentProvider(config, { logger, clock, deliver: appDeliver(appReady) });
  */
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../context.ts';
