@@ -80,7 +80,9 @@ describe('checkpoints off the event loop', () => {
 
   it('lets go of a file when asked, and stops its thread after the last one', async () => {
     const file = join(dir, 'c.db');
-    new SQLite(file).pragma('journal_mode = WAL');
+    const maker = new SQLite(file);
+    maker.pragma('journal_mode = WAL');
+    maker.close();
     const checkpointer = new Checkpointer();
     let fellBack = false;
     const detach = checkpointer.attach(file, () => (fellBack = true));
