@@ -38,6 +38,7 @@ import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-r
 import { webhookDeliveryRoutes } from './accounting/webhook-delivery-routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { accountingOutbox } from './accounting/sync-worker.ts';
+import { sandboxConsentRoutes } from './sandbox/consent-routes.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
 import { sandboxAdminRoutes } from './sandbox/admin-routes.ts';
 import { apiDocsRoutes } from './docs/routes.ts';
@@ -118,7 +119,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1', mount(v1PayLinkRoutes, v1PaymentRoutes, v1InvoiceRoutes)); // the integrator API
   // The sandbox provider's browser side exists only in sandbox mode (never beside live Stripe); the
   // provider says which it is (only the sandbox provider declares mode 'sandbox').
-  if (deps.payments.mode === 'sandbox') app.route('/api/sandbox', sandboxRoutes);
+  if (deps.payments.mode === 'sandbox') app.route('/api/sandbox', mount(sandboxRoutes, sandboxConsentRoutes));
 
   registerWebhookDocs(app);
   app.get('/api/openapi.json', (c) =>

@@ -1,11 +1,11 @@
 /**
- * `/api/sandbox/*`: what Stripe.js and Stripe's hosted pages do, for the sandbox provider. The
- * widget's sandbox card form turns the card into a confirmation token here (the only place card
- * numbers are accepted; only test cards) — our server prices and confirms the payment with it, as
- * with a Stripe token — and completes or fails 3-D Secure; admins go through the Connect consent
- * page. Like Stripe.js with a client secret, the confirm route confirms a `requires_action` intent
- * (the only state in which our server hands a client secret out) and refuses a canceled one, as every
- * declined intent is. Mounted only in sandbox mode (CORS is open on this prefix). Answers use
+ * `/api/sandbox/*`: what Stripe.js does, for the sandbox provider. The widget's sandbox card form
+ * turns the card into a confirmation token here (the only place card numbers are accepted; only
+ * test cards) — our server prices and confirms the payment with it, as with a Stripe token — and
+ * completes or fails 3-D Secure. Like Stripe.js with a client secret, the confirm route confirms a
+ * `requires_action` intent (the only state in which our server hands a client secret out) and
+ * refuses a canceled one, as every declined intent is. Stripe's hosted Connect screens are
+ * consent-routes.ts. Mounted only in sandbox mode (CORS is open on this prefix). Answers use
  * Stripe's shapes: `{ paymentIntent }`, or `{ error }` with `type`, `code`, `decline_code` and
  * Stripe's message, status 402 for card errors.
  */
@@ -19,15 +19,12 @@ import { TEST_BANK_ACCOUNTS } from '../payments/providers/sandbox/bank-accounts.
 import { TEST_CARDS } from '../payments/providers/sandbox/cards.ts';
 import { publicIntentJson } from '../payments/providers/sandbox/objects.ts';
 import type { SandboxProvider } from '../payments/providers/sandbox/sandbox-provider.ts';
-import { consentErrorPage, continuePage, oauthConsentPage, onboardingConsentPage } from './consent-page.ts';
 import {
   AuthenticateBody,
   ClientSecretQuery,
   ConfirmBody,
   ConfirmationTokenSchema,
-  ConsentForm,
   CreateConfirmationTokenBody,
-  ConsentQuery,
   CreatePaymentMethodBody,
   IntentIdParam,
   IntentResult,
@@ -47,7 +44,6 @@ const stripeErrors = {
   402: jsonOf(StripeErrorSchema, 'Card error (Stripe error object)'),
   404: jsonOf(StripeErrorSchema, 'No such object'),
 };
-const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 
 const sandboxOf = (c: Context<AppEnv>) => c.get('deps').payments as SandboxProvider;
 
@@ -89,14 +85,6 @@ function intentOutcome(result: Outcome) {
   const { payment_intent: _full, ...error } = result.error;
   const status: StripeStatus = error.type === 'card_error' ? 402 : 400;
   return { status, body: { error: { ...error, payment_intent: paymentIntent } } };
-}
-
-/** Back to the return URL: a 303 on this page's own origin, else a page that links there (see continuePage). */
-function backFromConsent(c: Context<AppEnv>, target: string, approved: boolean) {
-  const own = new URL(c.get('deps').config.publicBaseUrl).origin;
-  return new URL(target).origin === own
-    ? c.redirect(target, 303)
-    : c.html(continuePage(target, approved), 200);
 }
 
 export const sandboxRoutes = createRouter()
@@ -291,92 +279,5 @@ export const sandboxRoutes = createRouter()
       if (!('ok' in r)) return c.json(r.body as never, r.status);
       const out = intentOutcome(r.ok);
       return c.json(out.body as never, out.status);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/connect/consent',
-      tags,
-      summary:
-        "Test-mode stand-in for Stripe's onboarding (?link=) and OAuth (?response_type=code&state&redirect_uri) screens",
-      request: { query: ConsentQuery },
-      responses: {
-        200: html('The consent page'),
-        303: { description: 'Link expired or used: back to its refresh_url' },
-        400: html('Invalid request'),
-        404: html('Unknown link'),
-      },
-    }),
-    async (c) => {
-      const q = c.req.valid('query');
-      const sandbox = sandboxOf(c);
-      const productName = c.get('deps').config.productName;
-      if (q.link) {
-        const link = await sandbox.viewLink(q.link);
-        if (!link) return c.html(consentErrorPage('This onboarding link is invalid.'), 404);
-        if (link.state === 'expired') return c.redirect(link.refreshUrl, 303);
-        return c.html(
-          onboardingConsentPage({
-            productName,
-            token: q.link,
-            accountId: link.accountId,
-            businessName: link.businessName,
-          }),
-          200,
-        );
-      }
-      if (q.response_type !== 'code' || !q.redirect_uri || !sandbox.redirectUriAllowed(q.redirect_uri)) {
-        return c.html(
-          consentErrorPage(
-            'Invalid authorization request: response_type=code and an allowed redirect_uri are required.',
-          ),
-          400,
-        );
-      }
-      return c.html(
-        oauthConsentPage({ productName, state: q.state ?? '', redirectUri: q.redirect_uri }),
-        200,
-      );
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/connect/consent',
-      tags,
-      summary: 'Approve or cancel on the consent page; redirects back to the return URL or redirect_uri',
-      request: {
-        body: { content: { 'application/x-www-form-urlencoded': { schema: ConsentForm } }, required: true },
-      },
-      responses: {
-        303: { description: 'Back to the return URL (onboarding) or redirect_uri?code&state (OAuth)' },
-        200: html('The same, on another origin than this page: a page that links (and refreshes) there'),
-        400: html('Invalid request'),
-        404: html('Unknown link'),
-      },
-    }),
-    async (c) => {
-      const form = c.req.valid('form');
-      const sandbox = sandboxOf(c);
-      const approve = form.decision === 'approve';
-      if (form.link) {
-        const target = await sandbox.decideLink(form.link, approve);
-        if (!target) return c.html(consentErrorPage('This onboarding link is invalid.'), 404);
-        return backFromConsent(c, target, approve);
-      }
-      if (!form.redirect_uri || !sandbox.redirectUriAllowed(form.redirect_uri)) {
-        return c.html(
-          consentErrorPage('Invalid authorization request: an allowed redirect_uri is required.'),
-          400,
-        );
-      }
-      const target = await sandbox.decideOAuth({
-        redirectUri: form.redirect_uri,
-        state: form.state ?? '',
-        approve,
-        businessName: null,
-      });
-      return backFromConsent(c, target, approve);
     },
   );
