@@ -1,18 +1,17 @@
 /**
  * The `stripe` provider: the official SDK, direct charges on the merchant's connected account
  * (`Stripe-Account` header on every call, `application_fee_amount` for the platform fee), Connect
- * onboarding by Account Links (new Standard accounts) or OAuth (existing Standard accounts), and
- * webhook verification against either of the two endpoint secrets (platform and Connect).
+ * onboarding by Account Links (new Standard accounts) or OAuth (existing Standard accounts) and
+ * payment method domains (stripe-connect.ts), and webhook verification against either of the two
+ * endpoint secrets (platform and Connect).
  * `STRIPE_API_BASE` replaces every Stripe host (api, connect) so tests point the real SDK at a
  * local server.
  */
-import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../context.ts';
 import type { Logger } from '../../logger.ts';
 import {
-  ProviderRequestError,
   WebhookSignatureError,
   type ConfirmationToken,
   type ConnectedAccount,
@@ -26,64 +25,21 @@ import {
   type WebhookEvent,
 } from './provider.ts';
 import {
-  accountFromStripe,
   confirmationTokenFromStripe,
   intentFromStripe,
-  paymentMethodDomainFromStripe,
   refundFromStripe,
   webhookEventFromStripe,
-  type EventLike,
-  type PaymentIntentLike,
-  type PaymentMethodDomainLike,
 } from './stripe-objects.ts';
+import * as connect from './stripe-connect.ts';
+import { call, sdkAddress, toProviderError } from './stripe-sdk.ts';
+import type { EventLike, PaymentIntentLike } from './stripe-shapes.ts';
 
 /** Stripe's default: events older than five minutes are replays. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
-const CONNECT_OAUTH_AUTHORIZE = 'https://connect.stripe.com/oauth/authorize';
 
 export interface StripeProviderOptions {
   logger: Logger;
   clock: Clock;
-}
-
-/** `STRIPE_API_BASE` → the SDK's host/port/protocol (the SDK applies a custom host to every base). */
-export function sdkAddress(apiBase: string | null): {
-  host?: string;
-  port?: number;
-  protocol?: 'http' | 'https';
-} {
-  if (!apiBase) return {};
-  const u = new URL(apiBase);
-  const protocol = u.protocol === 'http:' ? 'http' : 'https';
-  return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
-}
-
-/** Any SDK failure becomes a ProviderRequestError carrying Stripe's type, code and decline code. */
-export function toProviderError(err: unknown): unknown {
-  if (!(err instanceof Stripe.errors.StripeError)) return err;
-  const oauth = err instanceof Stripe.errors.StripeOAuthError;
-  const type = oauth
-    ? 'oauth_error'
-    : err instanceof Stripe.errors.StripeConnectionError
-      ? 'connection_error'
-      : (err.rawType ?? 'api_error');
-  return new ProviderRequestError({
-    type,
-    message: err.message || 'The payment provider refused the request',
-    code: oauth ? (err.rawType ?? null) : (err.code ?? null),
-    declineCode: err.decline_code ?? null,
-    statusCode: err.statusCode ?? 0,
-    param: err.param ?? null,
-    cause: err,
-  });
-}
-
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw toProviderError(err);
-  }
 }
 
 export class StripeProvider implements PaymentProvider {
@@ -195,124 +151,37 @@ export class StripeProvider implements PaymentProvider {
     return refundFromStripe(refund, input.paymentIntentId);
   }
 
-  /**
-   * Standard accounts: direct charges are Stripe's recommended pairing for Standard accounts (the
-   * merchant is the merchant of record, owns refunds and disputes in their own Dashboard), and
-   * Standard is also the only type an existing account can be connected as through OAuth, so both
-   * onboarding paths end in the same kind of account.
-   */
-  async createOnboardingLink(input: OnboardingLinkInput): Promise<{ accountId: string; url: string }> {
-    let accountId = input.existingAccountId;
-    if (!accountId) {
-      // A double click must not create two accounts; a changed email/name is a new request.
-      const digest = createHash('sha256').update(`${input.email}\n${input.businessName}`).digest('hex');
-      const account = await call(() =>
-        this.stripe.accounts.create(
-          {
-            type: 'standard',
-            email: input.email,
-            business_profile: { name: input.businessName },
-            metadata: { merchant_id: input.merchantId },
-          },
-          { idempotencyKey: `account-create:${input.merchantId}:${digest.slice(0, 16)}` },
-        ),
-      );
-      accountId = account.id;
-    }
-    const link = await call(() =>
-      this.stripe.accountLinks.create({
-        account: accountId,
-        refresh_url: input.refreshUrl,
-        return_url: input.returnUrl,
-        type: 'account_onboarding',
-      }),
-    );
-    return { accountId, url: link.url };
+  createOnboardingLink(input: OnboardingLinkInput): Promise<{ accountId: string; url: string }> {
+    return connect.createOnboardingLink(this.stripe, input);
   }
 
   oauthAuthorizeUrl(input: { state: string; redirectUri: string }): string {
-    if (!this.#config.stripe.connectClientId) {
-      throw new ProviderRequestError({
-        type: 'invalid_request_error',
-        code: 'oauth_not_configured',
-        message: 'Connecting an existing Stripe account needs STRIPE_CONNECT_CLIENT_ID',
-        statusCode: 0,
-      });
-    }
-    const q = new URLSearchParams({
-      response_type: 'code',
-      client_id: this.#config.stripe.connectClientId,
-      scope: 'read_write',
-      state: input.state,
-      redirect_uri: input.redirectUri,
-    });
-    return `${CONNECT_OAUTH_AUTHORIZE}?${q}`;
+    return connect.oauthAuthorizeUrl(this.#config.stripe.connectClientId, input);
   }
 
-  async exchangeOAuthCode(code: string): Promise<{ accountId: string }> {
-    const token = await call(() => this.stripe.oauth.token({ grant_type: 'authorization_code', code }));
-    if (!token.stripe_user_id) {
-      throw new ProviderRequestError({
-        type: 'oauth_error',
-        code: 'invalid_grant',
-        message: 'Stripe did not return a connected account',
-        statusCode: 400,
-      });
-    }
-    return { accountId: token.stripe_user_id };
+  exchangeOAuthCode(code: string): Promise<{ accountId: string }> {
+    return connect.exchangeOAuthCode(this.stripe, code);
   }
 
-  async retrieveAccount(accountId: string): Promise<ConnectedAccount> {
-    return accountFromStripe(await call(() => this.stripe.accounts.retrieve(accountId)));
+  retrieveAccount(accountId: string): Promise<ConnectedAccount> {
+    return connect.retrieveAccount(this.stripe, accountId);
   }
 
-  async disconnectAccount(accountId: string): Promise<void> {
-    const clientId = this.#config.stripe.connectClientId;
-    if (!clientId) {
-      // Without a Connect client id there is no OAuth grant to revoke; the merchant record forgets it.
-      this.#logger.info({ accountId }, 'stripe disconnect: no STRIPE_CONNECT_CLIENT_ID, nothing revoked');
-      return;
-    }
-    try {
-      await this.stripe.oauth.deauthorize({ client_id: clientId, stripe_user_id: accountId });
-    } catch (err) {
-      // Already disconnected (by the merchant from their Dashboard): the goal is reached.
-      if (err instanceof Stripe.errors.StripeOAuthError && err.rawType === 'invalid_client') return;
-      throw toProviderError(err);
-    }
-  }
-
-  async registerPaymentMethodDomain(
-    domain: string,
-    connectedAccountId: string,
-  ): Promise<PaymentMethodDomain> {
-    const account = { stripeAccount: connectedAccountId };
-    // A domain is registered once per account: look for it before creating it.
-    const existing = await call(() =>
-      this.stripe.paymentMethodDomains.list({ domain_name: domain, limit: 1 }, account),
+  disconnectAccount(accountId: string): Promise<void> {
+    return connect.disconnectAccount(
+      this.stripe,
+      this.#config.stripe.connectClientId,
+      this.#logger,
+      accountId,
     );
-    const found = existing.data[0];
-    if (found) {
-      if (found.enabled) return paymentMethodDomainFromStripe(found as PaymentMethodDomainLike);
-      const enabled = await call(() =>
-        this.stripe.paymentMethodDomains.update(found.id, { enabled: true }, account),
-      );
-      return paymentMethodDomainFromStripe(enabled as PaymentMethodDomainLike);
-    }
-    const d = await call(() =>
-      this.stripe.paymentMethodDomains.create({ domain_name: domain, enabled: true }, account),
-    );
-    return paymentMethodDomainFromStripe(d as PaymentMethodDomainLike);
   }
 
-  async validatePaymentMethodDomain(
-    domainId: string,
-    connectedAccountId: string,
-  ): Promise<PaymentMethodDomain> {
-    const d = await call(() =>
-      this.stripe.paymentMethodDomains.validate(domainId, {}, { stripeAccount: connectedAccountId }),
-    );
-    return paymentMethodDomainFromStripe(d as PaymentMethodDomainLike);
+  registerPaymentMethodDomain(domain: string, connectedAccountId: string): Promise<PaymentMethodDomain> {
+    return connect.registerPaymentMethodDomain(this.stripe, domain, connectedAccountId);
+  }
+
+  validatePaymentMethodDomain(domainId: string, connectedAccountId: string): Promise<PaymentMethodDomain> {
+    return connect.validatePaymentMethodDomain(this.stripe, domainId, connectedAccountId);
   }
 
   parseWebhook(rawBody: string, signatureHeader: string | null): WebhookEvent {

@@ -33,8 +33,8 @@ import {
   intentFromStripe,
   paymentMethodDomainFromStripe,
   webhookEventFromStripe,
-  type EventLike,
 } from '../stripe-objects.ts';
+import type { EventLike } from '../stripe-shapes.ts';
 import * as connect from './connect.ts';
 import type { SandboxContext } from './context.ts';
 import { openSandboxDatabase, type SandboxDatabase } from './database.ts';
