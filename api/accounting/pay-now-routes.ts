@@ -8,7 +8,14 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
 import { payNowStatus, setUpPayNow } from './pay-now.ts';
 
-const path = '/merchants/{id}/accounting/xero/pay-now';
+// `{provider}` (only `xero`: Pay now is Xero's) rather than a literal `xero`: beside
+// `/merchants/{id}/accounting/{provider}/connect-url`, a literal segment where the other route has a
+// parameter is a path Hono's RegExpRouter cannot compile, and one such path makes every request of
+// the app fall back to the slower trie router (tests/api/router.test.ts).
+const path = '/merchants/{id}/accounting/{provider}/pay-now';
+const PayNowParam = IdParam.extend({
+  provider: z.enum(['xero']).openapi({ param: { name: 'provider', in: 'path' } }),
+});
 const PaymentService = z
   .object({ id: z.string(), name: z.string(), url: z.string().nullable() })
   .openapi('XeroPaymentService');
@@ -50,8 +57,8 @@ export const payNowRoutes = createRouter()
         "The Xero Pay now link: the URL template, and whether it can be added to Xero's branding themes",
       description:
         '`can_set_up` is true when the Xero connection holds the `paymentservices` scope; then `branding_themes` lists each theme with `attached` (our payment service is on it) and `payment_service` is ours when it exists. Otherwise `reason` and `message` say why (not_connected, scope_missing, not_https) and the template is copied by hand.',
-      request: { params: IdParam },
-      responses: { 200: json(PayNow, 'The set-up'), ...errorResponses(401, 403, 404, 502) },
+      request: { params: PayNowParam },
+      responses: { 200: json(PayNow, 'The set-up'), ...errorResponses(400, 401, 403, 404, 502) },
     }),
     async (c) => c.json(await payNowStatus(c.get('deps'), c.req.valid('param').id), 200),
   )
@@ -64,7 +71,7 @@ export const payNowRoutes = createRouter()
       summary:
         'Add the Pay now link to Xero: create the payment service (once) and attach it to the chosen branding themes',
       request: {
-        params: IdParam,
+        params: PayNowParam,
         body: {
           content: {
             'application/json': {
