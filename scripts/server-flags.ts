@@ -8,6 +8,12 @@
  * at 210–225 MB RSS with some 40 MB live; with a 1 GB maximum — five times the DESIGN §9 budget of
  * 200 MB, far above anything the server keeps — it collects sooner and peaks near 160 MB for the
  * same work (`npm run bench -- --only flood-rss`). A NODE_OPTIONS that sets the heap size wins.
+ *
+ * The price, measured with `npm run bench -- --only pay-session-vs-bare-json` (9 slice pairs from
+ * 3 pairs of processes): pay-session lookups 48 % of the bare route with V8's default maximum, 40 %
+ * with 1024 or 1536 MB — some 17 % of the lookup's throughput. 2048 MB is as fast as the default
+ * but lets the flood reach 272 MB; 1280 and 1536 MB keep the flood near 186–192 MB and are as
+ * slow as 1024. So no maximum meets both budgets on a 2-core machine; this one keeps memory bounded.
  */
 export function serverNodeFlags(env: Record<string, string | undefined> = process.env): string[] {
   return /--max-old-space-size/.test(env.NODE_OPTIONS ?? '') ? [] : ['--max-old-space-size=1024'];
