@@ -12,12 +12,13 @@
  *
  * Figures: confirmed payments per second (≥ 1,000), the median of SERVERS runs, each on a server
  * process of its own with its own data (on this kind of virtual machine one server process can run
- * some 10 % slower or faster than an identical one for its whole life, so one process is one draw);
- * and the invoices overpaid after the runs (must be 0), read from each server's database once it
- * stopped; a ledger whose counters disagree with its payments fails the benchmark outright. Beside them, for comparing machines: the
- * payments per second per 1,000 requests per second of the bare JSON route measured earlier in the
- * same run (this machine's speed at serving HTTP at all), and — in the log — the server's main-thread
- * CPU time per confirmed payment (the event loop is what bounds the throughput).
+ * up to some 12 % slower or faster than an identical one for its whole life, so one process is one
+ * draw); and the invoices overpaid after the runs (must be 0), read from each server's database
+ * once it stopped; a ledger whose counters disagree with its payments fails the benchmark outright.
+ * Beside them, for comparing machines: the payments per second per 1,000 requests per second of
+ * the bare JSON route measured earlier in the same run (this machine's speed at serving HTTP at
+ * all), and — in the log — the server's main-thread CPU time per confirmed payment (the event loop
+ * is what bounds the throughput).
  */
 import { join } from 'node:path';
 import { ledgerMismatches, openReadOnly, overpaidInvoices } from '../../tests/reliability/support/ledger.ts';
