@@ -1,8 +1,8 @@
 /**
- * `WORKERS=N` (PostgreSQL only): the primary process serves nothing itself; it starts N workers of
- * this same server on one port (node:cluster shares the listening socket; each worker accepts its own
- * connections, see `acceptInWorkers`) and looks after them. The first worker migrates the database and runs the demo seed,
- * then the others start; the primary prints the start-up lines once, when all of them serve. A worker that dies is replaced
+ * `WORKERS=N` (PostgreSQL only): the primary process serves nothing itself; it binds the port,
+ * starts N workers of this same server that accept on that one socket (`bindPort`), and looks after
+ * them. The first worker migrates the database and runs the demo seed, then the others start; the
+ * primary prints the start-up lines once, when all of them serve. A worker that dies is replaced
  * (unless workers keep dying: then everything stops with the last one's code). SIGTERM/SIGINT stop
  * every worker gracefully — each finishes its in-flight requests and closes its database — then the
  * primary exits.
@@ -12,10 +12,13 @@
  * (docs/deploying.md).
  */
 import cluster, { type Worker } from 'node:cluster';
+import { lookup } from 'node:dns/promises';
+import net from 'node:net';
+import { getSystemErrorName } from 'node:util';
 import type { Config } from './config.ts';
 
-/** What a worker tells the primary. */
-export type WorkerMessage = { type: 'ready'; lines: string[] };
+/** What a worker tells the primary: it serves, or it is ready for the listening socket. */
+export type WorkerMessage = { type: 'ready'; lines: string[] } | { type: 'socket' };
 
 /** Environment a worker is started with (beside the primary's own). */
 export const WORKER_ROLE = 'INVOICEPAY_WORKER_ROLE';
@@ -24,21 +27,69 @@ const CRASH_WINDOW_MS = 60_000;
 const MAX_CRASHES = 5;
 const STOP_TIMEOUT_MS = 15_000;
 
+export const portInUse = (port: number) => `Port ${port} is already in use (set PORT to another port)`;
+
+/** A bound TCP socket as node's own handle (what `net.Server#listen(handle)` takes). */
+interface ServerHandle {
+  /** 0, or the error of the bind (libuv reports a failed bind at the next call, not at once). */
+  getsockname(out: object): number;
+  close(): void;
+}
+/** node's internal for binding without listening (node:cluster's own); an errno number on failure. */
+type CreateServerHandle = (
+  address: string,
+  port: number,
+  addressType: number,
+  fd: undefined,
+  flags: number,
+) => ServerHandle | number;
+
 /**
- * Workers accept connections on the shared socket themselves (SCHED_NONE) instead of the primary
- * accepting each one and handing it to a worker (node's default round-robin). With round-robin, a
- * worker that died between the hand-off and its acknowledgement left that connection open in the
- * primary, never answered: a customer's request hung until a proxy or browser gave up
- * (tests/reliability/workers.test.ts shows it). Now a dead worker's connections close with it — the
- * customer sees an error and retries with the same Idempotency-Key — and waiting connections go to
- * the other workers. `NODE_CLUSTER_SCHED_POLICY` (rr | none), node's own setting, still wins.
+ * The listening socket is the primary's: it binds the port once, before any worker starts, and
+ * hands the socket to each worker that asks (`listenOnPrimarySocket`), which listens on it and
+ * accepts its own connections. The primary never accepts any itself.
+ *
+ * Two things follow, both tested in tests/reliability/workers.test.ts:
+ *  - a worker that dies takes only its own connections with it (the customer sees an error and
+ *    retries with the same Idempotency-Key); none is left accepted and unanswered, as with node's
+ *    round-robin hand-off (the primary accepts, then passes the connection to a worker that may die
+ *    before it takes it);
+ *  - the port stays open while no worker serves (all crashed at once, or a replacement still
+ *    starting): connections wait in the socket's queue until a worker serves, where node:cluster's
+ *    shared socket closed with its last worker and refused them.
  */
-function acceptInWorkers(): void {
-  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
+async function bindPort(host: string, port: number): Promise<ServerHandle> {
+  const { address, family } = await lookup(host);
+  const create = (net as unknown as { _createServerHandle: CreateServerHandle })._createServerHandle;
+  const handle = create(address, port, family, undefined, 0);
+  // A port in use shows here, not at the bind: the socket was left unbound, and a worker listening
+  // on it would be given a random port.
+  const err = typeof handle === 'number' ? handle : handle.getsockname({});
+  if (err === 0) return handle as ServerHandle;
+  if (typeof handle !== 'number') handle.close();
+  const code = getSystemErrorName(err);
+  throw new Error(code === 'EADDRINUSE' ? portInUse(port) : `Could not listen on ${host}:${port} (${code})`);
 }
 
-export function runPrimary(config: Readonly<Config>): void {
-  acceptInWorkers();
+/** In a worker: listen on the primary's socket (asked for once the app is ready to serve). */
+export function listenOnPrimarySocket(server: net.Server, onListening: () => void): void {
+  const receive = (message: unknown, handle: unknown) => {
+    if ((message as WorkerMessage)?.type !== 'socket' || !handle) return;
+    process.off('message', receive);
+    server.listen(handle, onListening);
+  };
+  process.on('message', receive);
+  process.send?.({ type: 'socket' } satisfies WorkerMessage);
+}
+
+export async function runPrimary(config: Readonly<Config>): Promise<void> {
+  let socket: ServerHandle;
+  try {
+    socket = await bindPort(config.host, config.port);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
   // The resolved secrets go to every worker, so none generates its own.
   const shared = { JWT_SECRET: config.jwtSecret ?? '', ENCRYPTION_KEY: config.encryptionKey ?? '' };
   const crashes: number[] = [];
@@ -52,6 +103,11 @@ export function runPrimary(config: Readonly<Config>): void {
     const worker = cluster.fork({ ...shared, [WORKER_ROLE]: role });
     let serving = false;
     worker.on('message', (message: WorkerMessage) => {
+      if (message?.type === 'socket') {
+        // (A worker that died meanwhile cannot take it: nothing to do, its exit is handled.)
+        if (!stopping) worker.send({ type: 'socket' }, socket as unknown as net.Server, () => {});
+        return;
+      }
       if (message?.type !== 'ready' || serving) return;
       serving = true;
       served = true;

@@ -5,7 +5,8 @@
  * becomes the primary of N such workers on the same port (cluster.ts).
  */
 import cluster from 'node:cluster';
-import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { systemClock, type AppDeps } from './context.ts';
@@ -19,7 +20,7 @@ import { resolveSecrets } from './secrets.ts';
 import { systemResolveHost } from './net/resolve.ts';
 import { startOutboxWorker } from './accounting/sync-worker.ts';
 import { runDemoSeed } from './seed/demo.ts';
-import { runPrimary, WORKER_ROLE, type WorkerMessage } from './cluster.ts';
+import { listenOnPrimarySocket, portInUse, runPrimary, WORKER_ROLE, type WorkerMessage } from './cluster.ts';
 import { createAppCaches } from './app-caches.ts';
 import type { PostgresChangeBus } from './db/change-bus.ts';
 
@@ -85,10 +86,12 @@ export async function main(): Promise<void> {
   // Accounting sync deliveries (webhook, Xero, QuickBooks); safe to run in every instance (leases).
   const outboxWorker = config.outbox.workerEnabled ? startOutboxWorker(deps) : null;
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = createAdaptorServer({ fetch: app.fetch });
+  const serving = () => {
+    const { port } = server.address() as AddressInfo;
     const base = config.publicBaseUrl;
     const lines = [
-      `${config.productName} is running on port ${info.port} (${config.paymentsProvider} payments, ${database.describe})`,
+      `${config.productName} is running on port ${port} (${config.paymentsProvider} payments, ${database.describe})`,
       `  Site:      ${base}/`,
       `  Console:   ${base}/admin/`,
       `  Widget:    ${base}/widget/invoice-pay.js`,
@@ -97,14 +100,13 @@ export async function main(): Promise<void> {
     ];
     if (cluster.isWorker) process.send?.({ type: 'ready', lines } satisfies WorkerMessage);
     else console.log(lines.join('\n'));
-  });
+  };
+  // A worker serves on the socket its primary bound (cluster.ts); alone, the process binds its own.
+  if (cluster.isWorker) listenOnPrimarySocket(server, serving);
+  else server.listen(config.port, config.host, serving);
 
   server.on('error', (err: NodeJS.ErrnoException) => {
-    fail(
-      err.code === 'EADDRINUSE'
-        ? `Port ${config.port} is already in use (set PORT to another port)`
-        : `Server error: ${err.message}`,
-    );
+    fail(err.code === 'EADDRINUSE' ? portInUse(config.port) : `Server error: ${err.message}`);
   });
 
   let stopping = false;

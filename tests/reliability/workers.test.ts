@@ -1,10 +1,14 @@
 /**
  * `WORKERS=N npm start` (issue 16), against the real server bundle: on PostgreSQL, N worker
  * processes serve one port — the start-up lines are printed once, a rate limit holds across the
- * workers (the limit, not N times it), a worker killed outright is replaced, and SIGTERM stops them
- * all gracefully. With SQLite, WORKERS above 1 is refused with one clear line.
+ * workers (the limit, not N times it), a worker killed outright is replaced, the port stays open
+ * while no worker serves, and SIGTERM stops them all gracefully. With SQLite, WORKERS above 1 is refused with one clear line.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '../../bench/servers/app-server.ts';
 import { buildServer } from '../../scripts/build-server.ts';
@@ -44,6 +48,39 @@ describe('WORKERS with SQLite', () => {
     expect(result.stderr.trim()).toBe(
       'Invalid configuration: WORKERS=2 needs PostgreSQL (DATABASE_URL=postgres://…); SQLite is the one-process set-up, use WORKERS=1',
     );
+  });
+});
+
+describe('a port already in use', () => {
+  it.each([
+    ['one process', {}],
+    // The primary binds the port before any worker starts or the database is opened.
+    ['WORKERS=2', { WORKERS: '2', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/never' }],
+  ])('is refused with one clear line (%s)', async (_, env) => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '0.0.0.0', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const dir = mkdtempSync(join(tmpdir(), 'invoicepay-port-'));
+    try {
+      const result = spawnSync(process.execPath, [await buildServer()], {
+        env: {
+          PATH: process.env.PATH,
+          PORT: String(port),
+          DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
+          SANDBOX_DATABASE_URL: `sqlite:${join(dir, 'sandbox.db')}`,
+          ...env,
+        },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim().split('\n').at(-1)).toBe(
+        `Port ${port} is already in use (set PORT to another port)`,
+      );
+    } finally {
+      taken.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -121,14 +158,9 @@ describe.skipIf(!pgUp)('WORKERS=2 on PostgreSQL', () => {
       const now = workersOf(server.pid);
       return now.length === 2 && now.every((pid) => !gone.includes(pid));
     });
-    // The primary is still there and a worker serves. (Node's cluster may refuse connections for a
-    // moment while a worker that died starting up is cleared away.)
-    await until(async () => {
-      const res = await fetch(`${server.baseUrl}/readyz`, { headers: { connection: 'close' } }).catch(
-        () => null,
-      );
-      return res?.status === 200;
-    });
+    // The primary is still there and a worker serves.
+    const res = await fetch(`${server.baseUrl}/readyz`, { headers: { connection: 'close' } });
+    expect(res.status).toBe(200);
     expect(server.output()).not.toMatch(/stopping/);
   });
 
@@ -144,6 +176,42 @@ describe.skipIf(!pgUp)('WORKERS=2 on PostgreSQL', () => {
       }
     });
     expect(alive).toEqual([]);
+  });
+});
+
+describe.skipIf(!pgUp)('WORKERS=2 on PostgreSQL, every worker killed at once', () => {
+  let schema: Awaited<ReturnType<typeof createPostgresSchema>>;
+  let server: AppServer;
+  beforeAll(async () => {
+    schema = await createPostgresSchema();
+    server = await startAppServer({ env: { WORKERS: '2', DATABASE_URL: schema.url } });
+    await until(() => server.output().includes('(2 workers)'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await schema?.drop();
+  });
+
+  it('keeps the port open: connections made while no worker serves wait and are answered', async () => {
+    // The primary holds the listening socket (cluster.ts). node:cluster's shared socket closed with
+    // the last worker, so until a replacement served, every connection was refused.
+    const workers = workersOf(server.pid);
+    expect(workers).toHaveLength(2);
+    for (const pid of workers) process.kill(pid, 'SIGKILL');
+    await until(() => workersOf(server.pid).every((pid) => !workers.includes(pid)), 5_000);
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(`${server.baseUrl}/readyz`, {
+          headers: { connection: 'close' },
+          signal: AbortSignal.timeout(30_000),
+        })
+          .then((res) => res.status)
+          .catch((err: Error) => `${err.name}: ${(err.cause as Error | undefined)?.message ?? err.message}`),
+      ),
+    );
+    expect(outcomes).toEqual(Array(8).fill(200));
+    await until(() => (server.output().match(/Worker \d+ serves/g) ?? []).length === 2);
+    expect(workersOf(server.pid)).toHaveLength(2);
   });
 });
 
@@ -201,7 +269,7 @@ describe.skipIf(!pgUp)('WORKERS=2 on PostgreSQL, a worker killed under load', ()
         return now.length === 2 && before.filter((pid) => now.includes(pid)).length === 1;
       });
       // The next kill waits for the replacement to serve: killing the one worker that serves while
-      // the other still starts is an outage by construction (connections are refused until one serves).
+      // the other still starts leaves nobody to answer (connections wait until one serves).
       await until(() => (server.output().match(/Worker \d+ serves/g) ?? []).length === kill + 1);
     }
     await stretch();
