@@ -1,4 +1,6 @@
 import { describe, it, expect } from 'vitest';
+import { MONEY_FORMAT_SAMPLES } from './money-format-samples.ts';
+import { SUPPORTED_CURRENCIES, minorUnitExponent } from './currencies.ts';
 import {
   DEFAULT_PLATFORM_FEE_BPS,
   DEFAULT_SURCHARGE_BPS,
@@ -116,6 +118,22 @@ describe('fromMinorUnits / formatMoney', () => {
     expect(formatMoney(125000, 'USD')).toBe('$1,250.00');
     expect(formatMoney(Number.MAX_SAFE_INTEGER, 'AUD')).toBe('A$90,071,992,547,409.91');
     expect(formatMoney(10295, 'AUD', 'en-AU')).toBe('$102.95');
+  });
+
+  it('formats en-US without Intl exactly as Intl does, for every supported currency', () => {
+    for (const currency of SUPPORTED_CURRENCIES) {
+      const digits = minorUnitExponent(currency);
+      const intl = new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+      for (const minor of MONEY_FORMAT_SAMPLES)
+        expect(formatMoney(minor, currency), `${currency} ${minor}`).toBe(
+          intl.format(fromMinorUnits(minor, currency) as unknown as number),
+        );
+    }
   });
 });
 

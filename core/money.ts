@@ -7,7 +7,7 @@
  */
 
 import { minimumChargeMinor } from './charge-table.ts';
-import { minorUnitExponent } from './currencies.ts';
+import { minorUnitExponent, normalizeCurrency } from './currencies.ts';
 import { mulDivFloor, mulDivRoundHalfUp, numberToDecimalString, scaleDecimal } from './decimal.ts';
 
 /** Default card surcharge: 2.95%. */
@@ -106,6 +106,47 @@ export function fromMinorUnits(minor: number, currency: string): string {
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
+ * The en-US currency symbols (CLDR) of the supported currencies whose symbol is not their code.
+ * A symbol ending in a letter (a code, "FCFA") is followed by a no-break space, as ICU does.
+ */
+const EN_US_SYMBOLS: Readonly<Record<string, string>> = {
+  AUD: 'A$',
+  BRL: 'R$',
+  CAD: 'CA$',
+  CNY: 'CN¥',
+  EUR: '€',
+  GBP: '£',
+  HKD: 'HK$',
+  ILS: '₪',
+  INR: '₹',
+  JPY: '¥',
+  KRW: '₩',
+  MXN: 'MX$',
+  NZD: 'NZ$',
+  PHP: '₱',
+  USD: '$',
+  VND: '₫',
+  XAF: 'FCFA',
+  XCD: 'EC$',
+  XOF: 'F\u202fCFA',
+  XPF: 'CFPF',
+};
+
+/**
+ * What `Intl.NumberFormat('en-US', { style: 'currency' })` gives for a supported currency, without
+ * Intl: a browser loads its locale data at the first Intl call, some 15–30 ms on the pay page's
+ * critical path (DESIGN §9, the page's time to interactive). Checked against Intl for every
+ * supported currency, in Node (core/money.test.ts) and in Chromium (tests/e2e/money-format.test.ts).
+ */
+function formatEnUs(minor: number, code: string): string {
+  const [whole, fraction] = fromMinorUnits(Math.abs(minor), code).split('.');
+  const symbol = EN_US_SYMBOLS[code] ?? code;
+  const space = /[A-Z]$/i.test(symbol) ? '\u00a0' : '';
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${minor < 0 ? '-' : ''}${symbol}${space}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/**
  * Format minor units for display with Intl currency style. Throws RangeError
  * for a malformed currency code or locale.
  *
@@ -115,6 +156,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
  */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
   const code = currency.trim().toUpperCase();
+  if (locale === 'en-US' && normalizeCurrency(code)) return formatEnUs(minor, code);
   const key = `${locale}|${code}`;
   let formatter = formatters.get(key);
   if (!formatter) {

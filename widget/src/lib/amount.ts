@@ -23,6 +23,9 @@ const separatorCache = new Map<string, string>();
 
 /** The locale's decimal separator ('.' for en-US, ',' for de-DE). */
 export function decimalSeparator(locale = 'en-US'): string {
+  // The default locale's, without Intl: the browser's first Intl call loads its locale data, which
+  // the pay page's first render would wait for (formatMoney's en-US path avoids it too).
+  if (locale === 'en-US') return '.';
   let sep = separatorCache.get(locale);
   if (sep === undefined) {
     try {
