@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import Stripe from 'stripe';
 import { systemClock, type Clock } from '../../api/context.ts';
 import { createLogger } from '../../api/logger.ts';
@@ -330,6 +331,94 @@ describe.skipIf(skip)(`sandbox webhooks (${testDialect})`, () => {
       ]);
     } finally {
       await sandbox.close();
+    }
+  });
+
+  it('delivers the events it writes without claiming them (no claim statement), each once', async () => {
+    // Every SQLite statement this process runs, recorded (better-sqlite3's statements share one prototype).
+    const ran: string[] = [];
+    const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1')) as Record<
+      'run' | 'all' | 'get',
+      (this: { source: string }, ...args: unknown[]) => unknown
+    >;
+    const originals = { run: proto.run, all: proto.all, get: proto.get };
+    for (const name of ['run', 'all', 'get'] as const)
+      proto[name] = function (this: { source: string }, ...args: unknown[]) {
+        ran.push(this.source);
+        return originals[name].apply(this, args);
+      };
+    const delivered: string[] = [];
+    const sandbox = await SandboxProvider.open({
+      databaseUrl: 'sqlite::memory:',
+      baseUrl: 'http://127.0.0.1:8787',
+      clock: systemClock,
+      logger,
+      deliver: async (raw) => {
+        delivered.push(JSON.parse(raw).type);
+        return 200;
+      },
+    });
+    try {
+      await paySucceeded(sandbox);
+      const deadline = Date.now() + 5000;
+      while (delivered.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 300)); // and nothing more
+      expect(delivered).toEqual(['payment_intent.succeeded', 'charge.refunded']);
+      expect(
+        await sandbox.ctx.db.selectFrom('sandbox_events').select(['status', 'attempts']).execute(),
+      ).toEqual([
+        { status: 'delivered', attempts: 1 },
+        { status: 'delivered', attempts: 1 },
+      ]);
+      expect(ran.filter((sql) => /^update "sandbox_events" set "next_attempt_at"/.test(sql))).toEqual([]);
+    } finally {
+      Object.assign(proto, originals);
+      await sandbox.close();
+    }
+  });
+
+  it("leaves another process's new events to it, and delivers them once its lease has run out", async () => {
+    // Two providers on one database, as two processes. The first stops right after writing its
+    // event, before attempting it: its lease (one minute) keeps the second off it until then.
+    const own = testDialect === 'postgres' ? await sandboxDatabaseEnv() : null;
+    const databaseUrl = own?.env.SANDBOX_DATABASE_URL ?? `sqlite:${join(tmp, 'two-processes.db')}`;
+    const clock = new TestClock();
+    const open = (deliveries: string[]) =>
+      SandboxProvider.open({
+        databaseUrl,
+        baseUrl: 'http://127.0.0.1:8787',
+        clock,
+        logger,
+        deliver: async (raw) => {
+          deliveries.push(JSON.parse(raw).type);
+          return 200;
+        },
+      });
+    const first: string[] = [];
+    const second: string[] = [];
+    const a = await open(first);
+    const intent = await a.createIntent(intentInput());
+    const pm = await a.createPaymentMethod({
+      number: TEST_CARDS.visa,
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+      account: ACCOUNT,
+    });
+    await a.confirmIntent({ intentId: intent.id, clientSecret: intent.clientSecret, paymentMethodId: pm.id });
+    await a.close(); // before its delivery timer fires
+    const b = await open(second);
+    try {
+      await new Promise((r) => setTimeout(r, 300)); // b has looked (at open) and found nothing due
+      expect([first, second]).toEqual([[], []]);
+      clock.advance(60_000);
+      await b.createIntent(intentInput()); // any change makes b look again
+      const deadline = Date.now() + 5000;
+      while (second.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect([first, second]).toEqual([[], ['payment_intent.succeeded']]);
+    } finally {
+      await b.close();
+      await own?.drop();
     }
   });
 

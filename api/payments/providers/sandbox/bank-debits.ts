@@ -158,7 +158,7 @@ async function createDispute(
     created: seconds(ctx.clock),
   };
   await trx.insertInto('sandbox_disputes').values(dispute).execute();
-  await enqueueEvent(trx, ctx.clock, 'charge.dispute.created', row.account_id, disputeJson(dispute));
+  await enqueueEvent(trx, ctx, 'charge.dispute.created', row.account_id, disputeJson(dispute));
   return dispute;
 }
 

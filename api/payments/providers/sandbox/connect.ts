@@ -188,7 +188,7 @@ export async function decideLink(
         .selectAll()
         .where('id', '=', link.account_id)
         .executeTakeFirstOrThrow();
-      await enqueueEvent(trx, ctx.clock, 'account.updated', account.id, accountJson(account));
+      await enqueueEvent(trx, ctx, 'account.updated', account.id, accountJson(account));
     }
     return link.return_url;
   });

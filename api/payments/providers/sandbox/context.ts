@@ -4,6 +4,7 @@
 import type { Clock } from '../../../context.ts';
 import type { Dialect } from '../../../db/database.ts';
 import { ProviderRequestError } from '../provider.ts';
+import type { FreshEvents } from './events.ts';
 import type { SandboxDb } from './tables.ts';
 
 export interface SandboxContext {
@@ -14,6 +15,8 @@ export interface SandboxContext {
   baseUrl: string;
   /** How long a bank debit stays `processing` before the bank's final word (SANDBOX_BECS_DELAY_SECONDS). */
   becsDelayMs: number;
+  /** Events queued for background delivery (events.ts); absent when only `flushEvents` delivers. */
+  fresh?: FreshEvents | null;
 }
 
 /** Stripe's `created` unit. */

@@ -9,6 +9,12 @@
  * background timer never spins: with nothing due it sleeps until the next due time (at least
  * 250 ms, at most 5 min), and it is unref'd so it never holds the process open. New events wait a
  * few milliseconds (KICK_DELAY_MS), so that a busy provider delivers them in batches.
+ *
+ * With background delivery, an event is born claimed: written with the process's lease and noted in
+ * memory (`FreshEvents`), it is read back by id once committed and attempted without a claim of its
+ * own — one write transaction per batch fewer (on the payment benchmark's load, a third fewer
+ * commits and a sixth less SQLite time per payment). Only what is due — a retry, or an event whose
+ * process stopped before attempting it, once its lease has run out (LEASE_MS) — is claimed as above.
  */
 import { sql } from 'kysely';
 import type { Clock } from '../../../context.ts';
@@ -35,6 +41,8 @@ const BATCH = 64;
 const CONCURRENCY = 16;
 /** How long a new event waits for others to join its batch. */
 const KICK_DELAY_MS = 2;
+/** How long a fresh event not found (not committed yet, or rolled back) is looked for. */
+const FRESH_FORGET_MS = 5_000;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
@@ -57,20 +65,52 @@ export const ENDPOINT_EVENTS: ReadonlySet<string> = new Set([
   'account.updated',
 ]);
 
-/** Queue one Stripe-shaped event inside the caller's transaction (one the endpoint subscribes to). */
+/**
+ * The events this process has queued for background delivery and not yet attempted: id → when
+ * queued (performance.now()). Their rows carry this process's lease, so no other process claims them.
+ */
+export class FreshEvents {
+  readonly #queued = new Map<string, number>();
+
+  add(id: string): void {
+    this.#queued.set(id, performance.now());
+  }
+
+  get size(): number {
+    return this.#queued.size;
+  }
+
+  /** The ids, oldest first. */
+  ids(): string[] {
+    return [...this.#queued.keys()];
+  }
+
+  /** Forget one: attempted, or never committed (queued longer ago than `olderThanMs`). */
+  forget(id: string, olderThanMs = 0): void {
+    const at = this.#queued.get(id);
+    if (at !== undefined && performance.now() - at >= olderThanMs) this.#queued.delete(id);
+  }
+}
+
+/**
+ * Queue one Stripe-shaped event inside the caller's transaction (one the endpoint subscribes to).
+ * With `fresh` (background delivery), it is written claimed by this process and noted there.
+ */
 export async function enqueueEvent(
   trx: SandboxTrx,
-  clock: Clock,
+  ctx: { clock: Clock; fresh?: FreshEvents | null },
   type: string,
   account: string | null,
   object: unknown,
 ): Promise<string | null> {
   if (!ENDPOINT_EVENTS.has(type)) return null;
-  const nowMs = clock.now().getTime();
+  const nowMs = ctx.clock.now().getTime();
   const created = Math.floor(nowMs / 1000);
   const id = newId('evt');
   const payload = JSON.stringify(eventJson(id, type, account, created, object));
-  await insertEvent(trx, { id, type, account, payload, created, nowMs });
+  const nextAttemptAt = ctx.fresh ? nowMs + LEASE_MS : nowMs;
+  await insertEvent(trx, { id, type, account, payload, created, nextAttemptAt });
+  ctx.fresh?.add(id);
   return id;
 }
 
@@ -78,7 +118,14 @@ export async function enqueueEvent(
 const insertEvent = compiledOnce(
   (
     db: SandboxDb,
-    p: { id: string; type: string; account: string | null; payload: string; created: number; nowMs: number },
+    p: {
+      id: string;
+      type: string;
+      account: string | null;
+      payload: string;
+      created: number;
+      nextAttemptAt: number;
+    },
   ) =>
     db.insertInto('sandbox_events').values({
       id: p.id,
@@ -91,7 +138,7 @@ const insertEvent = compiledOnce(
       created: p.created,
       status: 'pending',
       attempts: 0,
-      next_attempt_at: p.nowMs,
+      next_attempt_at: p.nextAttemptAt,
       last_status: null,
       last_error: null,
       delivered_at: null,
@@ -107,6 +154,8 @@ export interface EventDeliveryOptions {
   sign(rawBody: string): string;
   /** Deliver in the background as events appear (default). Off: only `flush()` delivers. */
   autoDeliver: boolean;
+  /** What `enqueueEvent` notes for background delivery (the provider's; null when autoDeliver is off). */
+  fresh: FreshEvents | null;
 }
 
 /** The answer to one attempt: the HTTP status (0: none) or the error that stopped it. */
@@ -197,18 +246,53 @@ export class EventDelivery {
 
   /** Deliver what is due; returns when the next pending event falls due (null: none pending). */
   async #drainDue(): Promise<number | null> {
-    for (;;) {
-      if (this.#closed) return null;
-      const claimed = await this.#claim(this.#o.clock.now().getTime());
-      await this.#attemptAll(claimed);
-      if (claimed.length < BATCH) break;
+    await this.#attemptFresh();
+    let next = await this.#nextDue();
+    while (next !== null && next <= this.#o.clock.now().getTime() && !this.#closed) {
+      for (;;) {
+        if (this.#closed) return null;
+        const claimed = await this.#claim(this.#o.clock.now().getTime());
+        await this.#attemptAll(claimed);
+        if (claimed.length < BATCH) break;
+      }
+      next = await this.#nextDue();
     }
+    // Fresh events not found yet (another transaction's, not committed): look again soon.
+    return this.#o.fresh?.size ? this.#o.clock.now().getTime() : next;
+  }
+
+  async #nextDue(): Promise<number | null> {
     const next = await this.#o.db
       .selectFrom('sandbox_events')
       .select((eb) => eb.fn.min('next_attempt_at').as('at'))
       .where('status', '=', 'pending')
       .executeTakeFirst();
     return next?.at == null ? null : Number(next.at);
+  }
+
+  /**
+   * Attempt the events this process queued (born claimed: no claim of their own), read back by id
+   * once committed. An id not found is a transaction not committed yet (on PostgreSQL, another
+   * request's) or rolled back: looked for again until FRESH_FORGET_MS, then left to its lease.
+   */
+  async #attemptFresh(): Promise<void> {
+    const fresh = this.#o.fresh;
+    if (!fresh?.size) return;
+    // Those queued by now (later ones wait for the next look), a batch at a time.
+    const queued = fresh.ids();
+    for (let i = 0; i < queued.length && !this.#closed; i += BATCH) {
+      const ids = queued.slice(i, i + BATCH);
+      const rows = await this.#o.db
+        .selectFrom('sandbox_events')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .orderBy('seq')
+        .execute();
+      const found = new Set(rows.map((r) => r.id));
+      for (const id of ids) fresh.forget(id, found.has(id) ? 0 : FRESH_FORGET_MS);
+      await this.#attemptAll(rows);
+    }
   }
 
   /**

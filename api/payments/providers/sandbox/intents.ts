@@ -183,13 +183,7 @@ export async function saveAndAnnounce(
     await trx.updateTable('sandbox_payment_intents').set(changes).where('id', '=', row.id).execute();
   }
   if (eventType)
-    await enqueueEvent(
-      trx,
-      ctx.clock,
-      eventType,
-      row.account_id,
-      await renderIntent(ctx, trx, row, false, known),
-    );
+    await enqueueEvent(trx, ctx, eventType, row.account_id, await renderIntent(ctx, trx, row, false, known));
 }
 
 export async function usablePaymentMethod(

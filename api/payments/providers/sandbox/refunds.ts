@@ -74,7 +74,7 @@ export async function refundIntent(ctx: SandboxContext, input: RefundInput) {
       const pm = await paymentMethod(trx, next.payment_method_id);
       await enqueueEvent(
         trx,
-        ctx.clock,
+        ctx,
         'charge.refunded',
         row.account_id,
         chargeJson(next, pm, await refundsOf(trx, row.id)),

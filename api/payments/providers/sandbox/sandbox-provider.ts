@@ -38,7 +38,7 @@ import type { EventLike } from '../stripe-shapes.ts';
 import * as connect from './connect.ts';
 import type { SandboxContext } from './context.ts';
 import { openSandboxDatabase, type SandboxDatabase } from './database.ts';
-import { EventDelivery } from './events.ts';
+import { EventDelivery, FreshEvents } from './events.ts';
 import { openDispute } from './bank-debits.ts';
 import { DebitSettlement } from './settlement.ts';
 import * as browser from './browser.ts';
@@ -79,12 +79,15 @@ export class SandboxProvider implements PaymentProvider {
   private constructor(database: SandboxDatabase, webhookSecret: string, o: SandboxOptions) {
     this.#database = database;
     this.webhookSecret = webhookSecret;
+    const autoDeliver = o.autoDeliver ?? true;
+    const fresh = autoDeliver ? new FreshEvents() : null;
     this.ctx = {
       db: database.db,
       dialect: database.dialect,
       clock: o.clock,
       baseUrl: o.baseUrl.replace(/\/+$/, ''),
       becsDelayMs: (o.becsDelaySeconds ?? 60) * 1000,
+      fresh,
     };
     this.#events = new EventDelivery({
       db: database.db,
@@ -93,7 +96,8 @@ export class SandboxProvider implements PaymentProvider {
       logger: o.logger,
       deliver: o.deliver,
       sign: (raw) => this.signPayload(raw),
-      autoDeliver: o.autoDeliver ?? true,
+      autoDeliver,
+      fresh,
     });
     this.#debits = new DebitSettlement({
       ctx: this.ctx,
