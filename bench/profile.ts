@@ -4,11 +4,14 @@
  * real server and prints requests/s and the server's CPU time per request — and for cp, confirmed
  * payments/s and the CPU time per confirmed payment — from /proc, less sensitive to a busy machine
  * than req/s; and the main thread's alone (it bounds the throughput). With PROF=1 the server runs with --cpu-prof into
- * /tmp/invoicepay-prof-<ps|cp>; PROF_NODE_ARGS adds flags to the server's node (e.g. `--import` of a
- * statement counter).
+ * /tmp/invoicepay-prof-<ps|cp>; PROF_NODE_ARGS adds flags to the server's node. With SQL_TRACE=1 the
+ * server counts and times its SQLite statements (servers/sql-trace.mjs) during the measured window,
+ * and the statements, commits and SQLite time per payment (or request) are printed, with the
+ * statements that took the most.
  */
 import autocannon from 'autocannon';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { paymentLoad } from './benchmarks/payment-load.ts';
 import { cpuMsOf, startAppServer } from './servers/app-server.ts';
 import { createSandboxTokens } from './servers/sandbox-tokens.ts';
@@ -20,11 +23,14 @@ if (process.env.PROF) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir);
 }
+const sqlTrace = process.env.SQL_TRACE ? `/tmp/invoicepay-sql-trace-${which}.json` : null;
 const server = await startAppServer({
   nodeArgs: [
     ...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []),
+    ...(sqlTrace ? ['--import', fileURLToPath(new URL('./servers/sql-trace.mjs', import.meta.url))] : []),
     ...(process.env.PROF_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
   ],
+  env: sqlTrace ? { SQL_TRACE_OUT: sqlTrace } : {},
 });
 const cpuMs = (mainThread = false) => cpuMsOf(server.pid, { mainThread });
 const merchant = server.merchant();
@@ -53,6 +59,7 @@ const load = (duration: number) =>
     : payments.load(duration);
 await load(2);
 payments.reset();
+if (sqlTrace) process.kill(server.pid, 'SIGUSR2'); // the statement count starts with the window
 const [cpu0, main0] = [cpuMs(), cpuMs(true)];
 const res = await load(seconds);
 const cpu = cpuMs() - cpu0;
@@ -68,3 +75,19 @@ console.log(
     `p99 ${res.latency.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}`,
 );
 await server.stop();
+if (sqlTrace) {
+  const per = which === 'cp' ? confirmed : res.requests.total;
+  const counts = JSON.parse(readFileSync(sqlTrace, 'utf8')) as Array<[string, [number, number]]>;
+  rmSync(sqlTrace);
+  const total = (f: (sql: string) => boolean, i: 0 | 1) =>
+    counts.filter(([sql]) => f(sql)).reduce((sum, [, c]) => sum + c[i], 0);
+  const all = () => true;
+  console.log(
+    `SQLite per ${which === 'cp' ? 'payment' : 'request'}: ${(total(all, 0) / per).toFixed(1)} statements, ` +
+      `${(total((sql) => /^commit$/i.test(sql), 0) / per).toFixed(2)} commits, ${(total(all, 1) / per).toFixed(0)} µs`,
+  );
+  for (const [sql, [n, us]] of counts.sort((a, b) => b[1][1] - a[1][1]).slice(0, 12))
+    console.log(
+      `${(us / per).toFixed(1).padStart(8)} µs ${(n / per).toFixed(2).padStart(6)}× ${sql.slice(0, 110)}`,
+    );
+}
