@@ -65,11 +65,8 @@ async function recordingSandbox(opts: {
   return { sandbox, deliveries };
 }
 
-/**
- * Drive one payment to success through the sandbox, then refund part of it: two events for the
- * endpoint, payment_intent.succeeded and charge.refunded.
- */
-async function paySucceeded(sandbox: SandboxProvider) {
+/** One card payment to success through the sandbox: one event, payment_intent.succeeded. */
+async function payByCard(sandbox: SandboxProvider) {
   const intent = await sandbox.createIntent(intentInput());
   const pm = await sandbox.createPaymentMethod({
     number: TEST_CARDS.visa,
@@ -83,6 +80,15 @@ async function paySucceeded(sandbox: SandboxProvider) {
     clientSecret: intent.clientSecret,
     paymentMethodId: pm.id,
   });
+  return intent;
+}
+
+/**
+ * Drive one payment to success through the sandbox, then refund part of it: two events for the
+ * endpoint, payment_intent.succeeded and charge.refunded.
+ */
+async function paySucceeded(sandbox: SandboxProvider) {
+  const intent = await payByCard(sandbox);
   await sandbox.refund({
     paymentIntentId: intent.id,
     connectedAccountId: ACCOUNT,
@@ -397,15 +403,7 @@ describe.skipIf(skip)(`sandbox webhooks (${testDialect})`, () => {
     const first: string[] = [];
     const second: string[] = [];
     const a = await open(first);
-    const intent = await a.createIntent(intentInput());
-    const pm = await a.createPaymentMethod({
-      number: TEST_CARDS.visa,
-      expMonth: 12,
-      expYear: 2030,
-      cvc: '123',
-      account: ACCOUNT,
-    });
-    await a.confirmIntent({ intentId: intent.id, clientSecret: intent.clientSecret, paymentMethodId: pm.id });
+    await payByCard(a);
     await a.close(); // before its delivery timer fires
     const b = await open(second);
     try {

@@ -37,6 +37,22 @@ async function until(done: () => boolean | Promise<boolean>, timeoutMs = 20_000)
   }
 }
 
+/** A `WORKERS=2` server on a fresh schema of its own, for the describe block this is called in. */
+function serveWithTwoWorkers(): { server: AppServer } {
+  const at = {} as { server: AppServer };
+  let schema: Awaited<ReturnType<typeof createPostgresSchema>> | undefined;
+  beforeAll(async () => {
+    schema = await createPostgresSchema();
+    at.server = await startAppServer({ env: { WORKERS: '2', DATABASE_URL: schema.url } });
+    await until(() => at.server.output().includes('(2 workers)'));
+  });
+  afterAll(async () => {
+    await at.server?.stop();
+    await schema?.drop();
+  });
+  return at;
+}
+
 describe('WORKERS with SQLite', () => {
   it('is refused with one clear line', async () => {
     const result = spawnSync(process.execPath, [await buildServer()], {
@@ -180,19 +196,10 @@ describe.skipIf(!pgUp)('WORKERS=2 on PostgreSQL', () => {
 });
 
 describe.skipIf(!pgUp)('WORKERS=2 on PostgreSQL, every worker killed at once', () => {
-  let schema: Awaited<ReturnType<typeof createPostgresSchema>>;
-  let server: AppServer;
-  beforeAll(async () => {
-    schema = await createPostgresSchema();
-    server = await startAppServer({ env: { WORKERS: '2', DATABASE_URL: schema.url } });
-    await until(() => server.output().includes('(2 workers)'));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await schema?.drop();
-  });
+  const at = serveWithTwoWorkers();
 
   it('keeps the port open: connections made while no worker serves wait and are answered', async () => {
+    const { server } = at;
     // The primary holds the listening socket (cluster.ts). node:cluster's shared socket closed with
     // the last worker, so until a replacement served, every connection was refused.
     const workers = workersOf(server.pid);
@@ -218,19 +225,10 @@ describe.skipIf(!pgUp)('WORKERS=2 on PostgreSQL, every worker killed at once', (
 describe.skipIf(!pgUp)('WORKERS=2 on PostgreSQL, a worker killed under load', () => {
   // Fewer kills than the primary's crash limit (5 in a minute), on a server of its own.
   const KILLS = 4;
-  let schema: Awaited<ReturnType<typeof createPostgresSchema>>;
-  let server: AppServer;
-  beforeAll(async () => {
-    schema = await createPostgresSchema();
-    server = await startAppServer({ env: { WORKERS: '2', DATABASE_URL: schema.url } });
-    await until(() => server.output().includes('(2 workers)'));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await schema?.drop();
-  });
+  const at = serveWithTwoWorkers();
 
   it('leaves no connection unanswered when a worker is killed under load', async () => {
+    const { server } = at;
     // With node:cluster's round-robin hand-off, the primary accepts each connection and passes it
     // to a worker; a worker killed between the two left that connection open in the primary and
     // never answered (a customer's spinner, until a proxy gives up). Workers now accept on the

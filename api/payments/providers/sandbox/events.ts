@@ -13,8 +13,8 @@
  * With background delivery, an event is born claimed: written with the process's lease and noted in
  * memory (`FreshEvents`), it is read back by id once committed and attempted without a claim of its
  * own — one write transaction per batch fewer (on the payment benchmark's load, a third fewer
- * commits and a sixth less SQLite time per payment). Only what is due — a retry, or an event whose
- * process stopped before attempting it, once its lease has run out (LEASE_MS) — is claimed as above.
+ * commits per payment). Only what is due — a retry, or an event whose process stopped before
+ * attempting it, once its lease has run out (LEASE_MS) — is claimed as above.
  */
 import { sql } from 'kysely';
 import type { Clock } from '../../../context.ts';
