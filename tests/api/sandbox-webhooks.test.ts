@@ -16,6 +16,7 @@ import { systemClock, type Clock } from '../../api/context.ts';
 import { createLogger } from '../../api/logger.ts';
 import { httpDeliver } from '../../api/payments/providers/factory.ts';
 import { WebhookSignatureError, type CreateIntentInput } from '../../api/payments/providers/provider.ts';
+import { enqueueEvent, FreshEvents } from '../../api/payments/providers/sandbox/events.ts';
 import { SandboxProvider } from '../../api/payments/providers/sandbox/sandbox-provider.ts';
 import { createTestApp, TestClock, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -65,8 +66,11 @@ async function recordingSandbox(opts: {
   return { sandbox, deliveries };
 }
 
-/** One card payment to success through the sandbox: one event, payment_intent.succeeded. */
-async function payByCard(sandbox: SandboxProvider) {
+/**
+ * Drive one payment to success through the sandbox, then refund part of it: two events for the
+ * endpoint, payment_intent.succeeded and charge.refunded.
+ */
+async function paySucceeded(sandbox: SandboxProvider) {
   const intent = await sandbox.createIntent(intentInput());
   const pm = await sandbox.createPaymentMethod({
     number: TEST_CARDS.visa,
@@ -80,15 +84,6 @@ async function payByCard(sandbox: SandboxProvider) {
     clientSecret: intent.clientSecret,
     paymentMethodId: pm.id,
   });
-  return intent;
-}
-
-/**
- * Drive one payment to success through the sandbox, then refund part of it: two events for the
- * endpoint, payment_intent.succeeded and charge.refunded.
- */
-async function paySucceeded(sandbox: SandboxProvider) {
-  const intent = await payByCard(sandbox);
   await sandbox.refund({
     paymentIntentId: intent.id,
     connectedAccountId: ACCOUNT,
@@ -384,38 +379,36 @@ describe.skipIf(skip)(`sandbox webhooks (${testDialect})`, () => {
   });
 
   it("leaves another process's new events to it, and delivers them once its lease has run out", async () => {
-    // Two providers on one database, as two processes. The first stops right after writing its
-    // event, before attempting it: its lease (one minute) keeps the second off it until then.
+    // An event another process wrote and has not attempted yet (it may be about to, or it stopped):
+    // written claimed by that process, as `enqueueEvent` does with background delivery.
     const own = testDialect === 'postgres' ? await sandboxDatabaseEnv() : null;
-    const databaseUrl = own?.env.SANDBOX_DATABASE_URL ?? `sqlite:${join(tmp, 'two-processes.db')}`;
     const clock = new TestClock();
-    const open = (deliveries: string[]) =>
-      SandboxProvider.open({
-        databaseUrl,
-        baseUrl: 'http://127.0.0.1:8787',
-        clock,
-        logger,
-        deliver: async (raw) => {
-          deliveries.push(JSON.parse(raw).type);
-          return 200;
-        },
-      });
-    const first: string[] = [];
-    const second: string[] = [];
-    const a = await open(first);
-    await payByCard(a);
-    await a.close(); // before its delivery timer fires
-    const b = await open(second);
+    const delivered: string[] = [];
+    const sandbox = await SandboxProvider.open({
+      databaseUrl: own?.env.SANDBOX_DATABASE_URL ?? `sqlite:${join(tmp, 'two-processes.db')}`,
+      baseUrl: 'http://127.0.0.1:8787',
+      clock,
+      logger,
+      deliver: async (raw) => {
+        delivered.push(JSON.parse(raw).type);
+        return 200;
+      },
+    });
     try {
-      await new Promise((r) => setTimeout(r, 300)); // b has looked (at open) and found nothing due
-      expect([first, second]).toEqual([[], []]);
+      const otherProcess = { clock, fresh: new FreshEvents() };
+      await sandbox.ctx.db
+        .transaction()
+        .execute((trx) => enqueueEvent(trx, otherProcess, 'account.updated', ACCOUNT, { id: ACCOUNT }));
+      await sandbox.createIntent(intentInput()); // a change of its own: it looks for what to deliver
+      await new Promise((r) => setTimeout(r, 300));
+      expect(delivered).toEqual([]); // not this process's to attempt while the lease holds
       clock.advance(60_000);
-      await b.createIntent(intentInput()); // any change makes b look again
+      await sandbox.createIntent(intentInput()); // and looks again, the lease over
       const deadline = Date.now() + 5000;
-      while (second.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect([first, second]).toEqual([[], ['payment_intent.succeeded']]);
+      while (delivered.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(delivered).toEqual(['account.updated']);
     } finally {
-      await b.close();
+      await sandbox.close();
       await own?.drop();
     }
   });
