@@ -2,7 +2,8 @@
  * `WORKERS=N npm start` (issue 16), against the real server bundle: on PostgreSQL, N worker
  * processes serve one port — the start-up lines are printed once, a rate limit holds across the
  * workers (the limit, not N times it), a worker killed outright is replaced, the port stays open
- * while no worker serves, and SIGTERM stops them all gracefully. With SQLite, WORKERS above 1 is refused with one clear line.
+ * while no worker serves, and SIGTERM stops them all gracefully. With SQLite, WORKERS above 1 is
+ * refused with one clear line, as is a port already in use.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
