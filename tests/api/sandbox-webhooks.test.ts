@@ -16,7 +16,7 @@ import { systemClock, type Clock } from '../../api/context.ts';
 import { createLogger } from '../../api/logger.ts';
 import { httpDeliver } from '../../api/payments/providers/factory.ts';
 import { WebhookSignatureError, type CreateIntentInput } from '../../api/payments/providers/provider.ts';
-import { enqueueEvent, FreshEvents } from '../../api/payments/providers/sandbox/events.ts';
+import { enqueueEvent, FreshEvents } from '../../api/payments/providers/sandbox/event-queue.ts';
 import { SandboxProvider } from '../../api/payments/providers/sandbox/sandbox-provider.ts';
 import { createTestApp, TestClock, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

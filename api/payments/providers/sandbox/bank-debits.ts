@@ -14,7 +14,7 @@ import { ProviderRequestError } from '../provider.ts';
 import { checkTestBankAccount, testBankAccountByKey, type BankAccountInput } from './bank-accounts.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { DisputeRow, IntentRow, PaymentMethodRow, SandboxDb, SandboxTrx } from './tables.ts';
-import { enqueueEvent } from './events.ts';
+import { enqueueEvent } from './event-queue.ts';
 import { lockIntent, noSuchIntent, saveAndAnnounce } from './intents.ts';
 import { disputeJson, newId, type StoredError } from './objects.ts';
 

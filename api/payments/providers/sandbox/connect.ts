@@ -11,7 +11,7 @@ import type { Clock } from '../../../context.ts';
 import { ProviderRequestError, type OnboardingLinkInput } from '../provider.ts';
 import { compiledOnce } from '../../../db/compiled.ts';
 import type { AccountRow, SandboxDb, SandboxTrx } from './tables.ts';
-import { enqueueEvent } from './events.ts';
+import { enqueueEvent } from './event-queue.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import { accountJson, newId } from './objects.ts';
 

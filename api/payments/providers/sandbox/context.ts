@@ -4,7 +4,7 @@
 import type { Clock } from '../../../context.ts';
 import type { Dialect } from '../../../db/database.ts';
 import { ProviderRequestError } from '../provider.ts';
-import type { FreshEvents } from './events.ts';
+import type { FreshEvents } from './event-queue.ts';
 import type { SandboxDb } from './tables.ts';
 
 export interface SandboxContext {

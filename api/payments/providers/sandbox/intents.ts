@@ -22,7 +22,7 @@ import { inWriteTransaction } from '../../group-commit.ts';
 import { ProviderRequestError } from '../provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, RefundRow, SandboxDb, SandboxTrx } from './tables.ts';
-import { enqueueEvent } from './events.ts';
+import { enqueueEvent } from './event-queue.ts';
 import { paymentIntentJson, type StoredError } from './objects.ts';
 
 export const noSuchIntent = (id: string) =>

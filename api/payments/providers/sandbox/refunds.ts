@@ -6,7 +6,7 @@
 import { formatMoney } from '../../../../core/money.ts';
 import type { RefundInput } from '../provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
-import { enqueueEvent } from './events.ts';
+import { enqueueEvent } from './event-queue.ts';
 import { idempotentId, lockIntent, noSuchIntent, paymentMethod, refundsOf } from './intents.ts';
 import { chargeJson, newId } from './objects.ts';
 
