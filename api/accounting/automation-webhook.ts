@@ -28,6 +28,7 @@ import type { WebhookBodySchema } from './webhook-schemas.ts';
 import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
 import { findMerchantEvenDeleted, updateMerchant } from '../merchants/repository.ts';
 import { insertWebhookTest } from './repository.ts';
+import { transact } from '../db/transact.ts';
 
 export const VERSION_HEADER = 'X-InvoicePay-Webhook-Version';
 
@@ -221,7 +222,7 @@ export async function saveWebhookSettings(
   }
   const scenario = input.scenario_id?.trim() || null;
   const now = deps.clock.now().toISOString();
-  await deps.database.db.transaction().execute(async (trx) => {
+  await transact(deps.database, async (trx) => {
     await updateMerchant(trx, merchantId, {
       make_webhook_url: url,
       make_scenario_id: scenario,
@@ -275,7 +276,7 @@ export async function sendTestWebhook(deps: AppDeps, merchantId: string, actor: 
     error_message: attempt.error,
     created_at: deps.clock.now().toISOString(),
   };
-  await deps.database.db.transaction().execute(async (trx) => {
+  await transact(deps.database, async (trx) => {
     await insertWebhookTest(trx, row);
     await audit(
       trx,

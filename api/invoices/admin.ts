@@ -31,6 +31,7 @@ import {
 } from './observations-repository.ts';
 import { refreshInvoiceTerms } from './terms.ts';
 import { recordWriteback } from './writebacks.ts';
+import { transact } from '../db/transact.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
 
@@ -47,7 +48,7 @@ export async function dismissObservation(
 ): Promise<void> {
   await invoiceOr404(deps, invoiceId);
   const now = deps.clock.now().toISOString();
-  await deps.database.db.transaction().execute(async (trx) => {
+  await transact(deps.database, async (trx) => {
     const invoice = await lockInvoiceById(trx, deps.database.dialect, invoiceId);
     const obs = await findInvoiceObservation(trx, invoiceId, observationId);
     if (!obs) throw new AppError('not_found', 'Observation not found.');
@@ -96,7 +97,7 @@ export async function writeOffRemainder(
 ): Promise<{ id: string; amount: number }> {
   await invoiceOr404(deps, invoiceId);
   const now = deps.clock.now().toISOString();
-  return deps.database.db.transaction().execute(async (trx) => {
+  return transact(deps.database, async (trx) => {
     const invoice = await lockInvoiceById(trx, deps.database.dialect, invoiceId);
     if (invoice.reserved_amount > 0)
       throw new AppError(
@@ -154,7 +155,7 @@ export async function markWriteOffRecorded(
   actor: Actor,
 ): Promise<void> {
   await invoiceOr404(deps, invoiceId);
-  await deps.database.db.transaction().execute(async (trx) => {
+  await transact(deps.database, async (trx) => {
     const writeOff = await findWriteOff(trx, invoiceId, writeOffId);
     if (!writeOff) throw new AppError('not_found', 'Write-off not found.');
     const result = await recordWriteback(

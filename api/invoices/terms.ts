@@ -73,8 +73,11 @@ export async function recordSuccessOnInvoice(
   observationId: string | null,
   now: string,
 ): Promise<boolean> {
-  if (observationId) await setObservationCredible(trx, observationId, now);
+  // The invoice row first, then its observation: every path takes an invoice's locks in this order
+  // (payment → invoice → observation), or two workers on PostgreSQL deadlock — a creation holds
+  // the invoice and waits on the observation's new version that a success wrote.
   const invoice = await addPaid(trx, invoiceId, delta, now);
   if (!invoice) return false;
+  if (observationId) await setObservationCredible(trx, observationId, now);
   return (await settleInvoiceTerms(trx, invoice, await observationTerms(trx, invoiceId))).becameOverpaid;
 }

@@ -14,6 +14,7 @@ import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
 import type { DeliveryOutcome, OutboxHandlers } from './delivery.ts';
 import { claimDueJobs, finishJob } from './repository.ts';
+import { transact } from '../db/transact.ts';
 
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 
@@ -41,7 +42,7 @@ export async function finishDelivery<Kept>(
   const { config, clock, logger } = deps;
   const now = clock.now();
   const stamp = now.toISOString();
-  return deps.database.db.transaction().execute(async (trx) => {
+  return transact(deps.database, async (trx) => {
     let ok: boolean;
     if (outcome.type === 'delivered') {
       ok = await finishJob(trx, job, {

@@ -30,6 +30,7 @@ import { invalidateMerchantCache } from '../pay/cache.ts';
 import { payLinkStatus } from '../v1/objects.ts';
 import { insertPayLink, markPayLinkCanceled, observationInUse } from './repository.ts';
 import { payLinkToken } from './token.ts';
+import { transact } from '../db/transact.ts';
 
 export const PAY_LINK_NOT_FOUND = 'Pay link not found';
 const SHORT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -117,7 +118,7 @@ export async function createPayLink(
     throw new AppError('validation_failed', 'The expiry must be in the future.', { field: 'expires_at' });
   const id = input.id ?? crypto.randomUUID();
 
-  const link = await deps.database.db.transaction().execute(async (trx) => {
+  const link = await transact(deps.database, async (trx) => {
     const invoice = await lockInvoice(
       trx,
       deps.database.dialect,
@@ -177,7 +178,7 @@ export async function createPayLink(
 export async function cancelPayLink(deps: AppDeps, link: PayLink, actor: Actor): Promise<PayLink> {
   if (link.canceled_at) return link;
   const now = deps.clock.now().toISOString();
-  await deps.database.db.transaction().execute(async (trx) => {
+  await transact(deps.database, async (trx) => {
     await lockInvoiceById(trx, deps.database.dialect, link.invoice_id);
     await markPayLinkCanceled(trx, link.id, now);
     const dismissed = !(await observationInUse(trx, link.observation_id, link.id));

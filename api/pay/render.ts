@@ -22,6 +22,7 @@ import type { HistoryEntry, RenderedSession } from './cache.ts';
 import type { PaySessionBody, SessionQuery } from './schema.ts';
 import { signObservation } from './session-token.ts';
 import { reservedBySession } from '../payments/repository.ts';
+import { transact } from '../db/transact.ts';
 
 export async function render(
   deps: AppDeps,
@@ -184,7 +185,7 @@ async function recordCappedLink(
 ): Promise<void> {
   const now = new Date(nowMs).toISOString();
   try {
-    await deps.database.db.transaction().execute(async (trx) => {
+    await transact(deps.database, async (trx) => {
       // Invoice row first, then the observation: the lock order of payment creation (no deadlock).
       await lockInvoiceById(trx, deps.database.dialect, invoiceId);
       await upsertObservation(trx, invoiceId, amount, writtenBack, now, source);

@@ -19,6 +19,7 @@ import {
 } from './admin-repository.ts';
 import { findPayment } from './repository.ts';
 import { PAYMENT_NOT_FOUND } from './sync.ts';
+import { transact } from '../db/transact.ts';
 
 export async function loadAdminPayment(deps: AppDeps, id: string) {
   const db = deps.database.db;
@@ -43,7 +44,7 @@ export async function listAdminPayments(deps: AppDeps, list: ListQuery) {
 
 export async function markRecorded(deps: AppDeps, id: string, refundId: string | null, actor: Actor) {
   if (!(await findPayment(deps.database.db, id))) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-  await deps.database.db.transaction().execute(async (trx) => {
+  await transact(deps.database, async (trx) => {
     const result = await recordWriteback(
       trx,
       { paymentId: id, refundId, source: 'manual', createdBy: actor.user?.id ?? null },

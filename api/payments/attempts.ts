@@ -22,6 +22,7 @@ import { IDEMPOTENCY_LEASE_MS } from './idempotency.ts';
 import { ProviderRequestError, type CreateIntentInput, type ProviderIntent } from './providers/provider.ts';
 import { holdUnansweredAttempt, isReserving, lockPayment } from './repository.ts';
 import { changePayment } from './state-change.ts';
+import { transact } from '../db/transact.ts';
 
 export const PROCESSING_ERROR_MESSAGE = PAY_MESSAGES.processingError;
 
@@ -177,7 +178,7 @@ export async function obtainIntent(deps: AppDeps, p: IntentSource): Promise<Prov
 
 /** The provider refused: nothing was created, so release the reservation and record why. */
 async function releaseFailedCreation(deps: AppDeps, paymentId: string, reason: string): Promise<void> {
-  await deps.database.db.transaction().execute(async (trx) => {
+  await transact(deps.database, async (trx) => {
     const payment = await lockPayment(trx, deps.database.dialect, paymentId);
     if (!payment || !isReserving(payment.status)) return;
     const now = deps.clock.now().toISOString();
@@ -211,7 +212,7 @@ async function holdUnanswered(deps: AppDeps, paymentId: string): Promise<void> {
 
 /** An attempt the provider holds no intent for: nothing was charged, so its reservation goes. */
 export async function releaseWithoutCharge(deps: AppDeps, paymentId: string): Promise<void> {
-  await deps.database.db.transaction().execute(async (trx) => {
+  await transact(deps.database, async (trx) => {
     const payment = await lockPayment(trx, deps.database.dialect, paymentId);
     if (!payment || !isReserving(payment.status) || payment.payment_intent_id) return;
     const now = deps.clock.now().toISOString();

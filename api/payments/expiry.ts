@@ -22,6 +22,7 @@ import type { Payment } from '../db/types.ts';
 import { recoverIntent } from './attempts.ts';
 import { dueReservations, isReserving, lockPayment, updatePayment } from './repository.ts';
 import { applyIntent } from './state.ts';
+import { transact } from '../db/transact.ts';
 
 export interface SweepResult {
   expired: number;
@@ -35,7 +36,7 @@ export const ORPHAN_GIVE_UP_MS = 24 * 60 * 60_000;
 
 /** Release a reservation the provider holds no intent for. */
 async function releaseWithoutIntent(deps: AppDeps, paymentId: string): Promise<void> {
-  await deps.database.db.transaction().execute(async (trx) => {
+  await transact(deps.database, async (trx) => {
     const locked = await lockPayment(trx, deps.database.dialect, paymentId);
     if (!locked || !isReserving(locked.status) || locked.payment_intent_id) return;
     const now = deps.clock.now().toISOString();

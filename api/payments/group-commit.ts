@@ -27,6 +27,7 @@
  */
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
+import { transact } from '../db/transact.ts';
 
 /** A database that takes write transactions: ours (AppDatabase) or the sandbox provider's own. */
 export interface WritableDatabase<DB> {
@@ -152,7 +153,7 @@ export function inWriteTransaction<DB, T>(
   database: WritableDatabase<DB>,
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
-  if (database.dialect !== 'sqlite') return database.db.transaction().execute(work);
+  if (database.dialect !== 'sqlite') return transact(database, work);
   let runner = runners.get(database.db);
   if (!runner)
     runners.set(

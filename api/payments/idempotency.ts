@@ -135,6 +135,14 @@ export async function withIdempotency<R extends Answer>(
   key: string | null,
   body: unknown,
   run: (claim: IdempotencyClaim | null) => Promise<R>,
+  options: {
+    /**
+     * Claim a new key in a commit of its own before `run` starts (refunds, pay links: their work
+     * has no reserving transaction to claim it in), so a concurrent repeat gets the stored answer
+     * or "in progress", never a second run.
+     */
+    claimFirst?: boolean;
+  } = {},
 ): Promise<R & { replayed: boolean }> {
   if (!key) return { ...(await run(null)), replayed: false };
   const db = deps.database.db;
@@ -171,6 +179,17 @@ export async function withIdempotency<R extends Answer>(
       throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
     }
     resumed = Boolean(existing.payment_id);
+    recorded = true;
+  } else if (options.claimFirst) {
+    const inserted = await inWriteTransaction(deps.database, (trx) =>
+      insertClaim(trx, { scope, key, hash, paymentId, now: nowIso }),
+    );
+    if (inserted.length === 0) {
+      // A concurrent request with the same key claimed it first: its answer, or "in progress".
+      const other = answerOf<R>(await row(), hash);
+      if (other) return other;
+      throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
+    }
     recorded = true;
   }
 

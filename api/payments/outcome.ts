@@ -19,7 +19,7 @@ import { inWriteTransaction } from './group-commit.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import type { ProviderIntent } from './providers/provider.ts';
 import { isBankDebit } from './bank-debit-state.ts';
-import { applyIntentInTrx, type ApplyOptions } from './state.ts';
+import { applyIntentInTrx, cancelEndedIntent, type ApplyOptions } from './state.ts';
 import { paymentState, remainingForPayment } from './sync.ts';
 
 export type IntentOutcome = 'succeeded' | 'processing' | 'requires_action' | 'declined' | 'unconfirmed';
@@ -111,28 +111,6 @@ export function declineAnswer(
 export type CreateResult =
   { status: 200; body: PaymentAnswer } | { status: 422; body: ReturnType<typeof declineAnswer> };
 
-/** Cancel a declined or unconfirmed intent so that nobody can confirm it; the intent as it ends. */
-async function cancelEnded(
-  deps: AppDeps,
-  paymentId: string,
-  intent: ProviderIntent,
-): Promise<ProviderIntent> {
-  if (intent.status === 'canceled' || intent.status === 'succeeded') return intent;
-  try {
-    const after = await deps.payments.cancelIntent(intent.id, intent.connectedAccountId);
-    return after.lastError || after.status === 'succeeded'
-      ? after
-      : { ...after, lastError: intent.lastError };
-  } catch (err) {
-    // Nobody but us holds its client secret; the reservation is released all the same.
-    deps.logger.error(
-      { paymentId, intentId: intent.id, err: (err as Error).message },
-      'could not cancel a declined intent',
-    );
-    return intent;
-  }
-}
-
 /**
  * Apply the provider's answer for an attempt and build the HTTP answer, in one write transaction
  * (grouped on SQLite) that also stores the answer under the request's Idempotency-Key. `remaining`:
@@ -148,7 +126,7 @@ export async function settleAttempt(
 ): Promise<CreateResult> {
   const outcome = outcomeOf(intent);
   const ended = outcome === 'declined' || outcome === 'unconfirmed';
-  const final = ended ? await cancelEnded(deps, paymentId, intent) : intent;
+  const final = ended ? await cancelEndedIntent(deps, paymentId, intent) : intent;
   const apply: ApplyOptions = ended ? {} : { renewActionWindow: options.renewActionWindow };
   const result = await inWriteTransaction(deps.database, async (trx) => {
     const row = await applyIntentInTrx(trx, deps, paymentId, final, apply);

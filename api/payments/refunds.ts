@@ -26,6 +26,7 @@ import type { Actor } from '../merchants/service.ts';
 import { findPayment, isSettled, lockPayment, updatePayment } from './repository.ts';
 import { PAYMENT_NOT_FOUND } from './sync.ts';
 import { findRefund, insertRefund, platformFeeRefunded, updateRefund } from './refunds-repository.ts';
+import { transact } from '../db/transact.ts';
 
 export const REFUND_FAILED_MESSAGE = 'The payment provider refused the refund. Please try again.';
 
@@ -173,7 +174,7 @@ export async function refundPayment(
       };
     }
   }
-  const counted = await db.transaction().execute(async (trx) => {
+  const counted = await transact(deps.database, async (trx) => {
     const payment = await lockPayment(trx, deps.database.dialect, paymentId);
     if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
     if (!isSettled(payment.status) || payment.status === 'refunded' || !payment.payment_intent_id)
@@ -237,7 +238,7 @@ export async function refundPayment(
       { paymentId, refundId: refund.id, err: (err as Error).message },
       'refund failed at the provider',
     );
-    await db.transaction().execute((trx) => reverseRefund(trx, deps, refund.id, 'failed'));
+    await transact(deps.database, (trx) => reverseRefund(trx, deps, refund.id, 'failed'));
     throw new AppError('provider_error', REFUND_FAILED_MESSAGE, { cause: err });
   }
   return { refund, payment: (await findPayment(db, paymentId))! };

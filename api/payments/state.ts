@@ -23,6 +23,7 @@ import { methodMismatchChange } from './method-match.ts';
 import type { ProviderIntent } from './providers/provider.ts';
 import { isReserving, isSettled, lockPayment } from './repository.ts';
 import { changePayment } from './state-change.ts';
+import { transact } from '../db/transact.ts';
 
 const RANK: Partial<Record<PaymentStatus, number>> = { pending: 0, requires_action: 1, processing: 2 };
 
@@ -114,6 +115,14 @@ export async function applyIntentInTrx(
     // Accounting sync jobs commit with the success, or not at all (api/outbox): queued below, once
     // the row carries everything (its intent id) the jobs' payloads are built from.
     syncJobs = true;
+  } else if (target === 'failed' && payment.status === 'requires_action' && confirmableAfterFailure(intent)) {
+    // The customer's browser holds this intent's client secret and the intent is not cancelled:
+    // releasing now would let it be confirmed later, past the balance. The reservation stays until
+    // the intent is cancelled (`applyIntent` does that first; else the expiry sweep).
+    deps.logger.warn(
+      { paymentId, intentId: intent.id },
+      'failed attempt not cancelled yet: reservation kept',
+    );
   } else if (target === 'failed' || target === 'canceled' || target === 'expired') {
     if (isReserving(payment.status)) {
       next = target;
@@ -163,13 +172,53 @@ export async function applyIntentInTrx(
   return after;
 }
 
+/**
+ * An intent that ended without success but that its client secret could still confirm: a decline,
+ * a failed 3-D Secure step or a returned bank debit leave it `requires_payment_method`.
+ */
+export function confirmableAfterFailure(intent: Pick<ProviderIntent, 'status' | 'lastError'>): boolean {
+  return intent.status === 'requires_payment_method' && intent.lastError !== null;
+}
+
+/**
+ * Cancel an intent that ended without success (declined, failed 3-D Secure, never confirmed) so
+ * that nobody can confirm it later (DESIGN §3.4: cancel first, then release). The intent as it
+ * ends, still carrying the decline that ended it; if the provider cannot be reached, the intent
+ * as it was — then a payment whose customer holds the client secret keeps its reservation
+ * (`applyIntentInTrx`) until the expiry sweep cancels it.
+ */
+export async function cancelEndedIntent(
+  deps: AppDeps,
+  paymentId: string,
+  intent: ProviderIntent,
+): Promise<ProviderIntent> {
+  if (intent.status === 'canceled' || intent.status === 'succeeded' || intent.status === 'processing')
+    return intent;
+  try {
+    const after = await deps.payments.cancelIntent(intent.id, intent.connectedAccountId);
+    return after.lastError || after.status === 'succeeded'
+      ? after
+      : { ...after, lastError: intent.lastError };
+  } catch (err) {
+    deps.logger.error(
+      { paymentId, intentId: intent.id, err: (err as Error).message },
+      'could not cancel an ended intent',
+    );
+    return intent;
+  }
+}
+
+/**
+ * The provider's word, applied in a transaction of its own. A failure that leaves the intent
+ * confirmable is first made final at the provider (cancelled), so the released amount can never be
+ * charged later through the client secret the customer's browser holds.
+ */
 export async function applyIntent(
   deps: AppDeps,
   paymentId: string,
   intent: ProviderIntent,
   options: ApplyOptions = {},
 ): Promise<Payment | undefined> {
-  return deps.database.db
-    .transaction()
-    .execute((trx) => applyIntentInTrx(trx, deps, paymentId, intent, options));
+  const word = confirmableAfterFailure(intent) ? await cancelEndedIntent(deps, paymentId, intent) : intent;
+  return transact(deps.database, (trx) => applyIntentInTrx(trx, deps, paymentId, word, options));
 }

@@ -129,6 +129,7 @@ export const v1PayLinkRoutes = createRouter()
           );
           return { status: 201, body: toV1PayLink(deps, link) };
         },
+        { claimFirst: true },
       );
       if (result.replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(result.body, 201);

@@ -156,6 +156,7 @@ export const v1PaymentRoutes = createRouter()
           );
           return { status: 201, body: await v1Refund(deps.database.db, refund.id) };
         },
+        { claimFirst: true },
       );
       if (result.replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(result.body, 201);

@@ -15,7 +15,12 @@ import { countRefund, proportion, reverseRefund } from '../payments/refunds.ts';
 import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../payments/repository.ts';
 import { mismatchOf } from '../payments/method-match.ts';
 import { inWriteTransaction } from '../payments/group-commit.ts';
-import { applyIntent, applyIntentInTrx } from '../payments/state.ts';
+import {
+  applyIntent,
+  applyIntentInTrx,
+  cancelEndedIntent,
+  confirmableAfterFailure,
+} from '../payments/state.ts';
 import { applyDispute } from '../payments/disputes.ts';
 import { sendDueNotices } from '../payments/notices.ts';
 import { invalidateMerchantCache } from '../pay/cache.ts';
@@ -32,6 +37,15 @@ export async function handleWebhookEvent(
   // usual case) changes nothing either: answered from a read, without a write transaction.
   if (event.action.kind === 'intent_updated' && (await successAlreadyRecorded(deps, event.action.intent)))
     return { duplicate: true };
+  // A failure that leaves the intent confirmable (a failed 3-D Secure step, a returned bank debit)
+  // is made final at the provider before it releases anything (DESIGN §3.4).
+  if (event.action.kind === 'intent_updated' && confirmableAfterFailure(event.action.intent)) {
+    const paymentId = event.action.intent.metadata?.paymentId ?? event.action.intent.id;
+    event = {
+      ...event,
+      action: { ...event.action, intent: await cancelEndedIntent(deps, paymentId, event.action.intent) },
+    };
+  }
   // One transaction per event; on SQLite grouped with concurrent payment writes under one commit.
   const result = await inWriteTransaction(deps.database, async (trx) => {
     const now = deps.clock.now().toISOString();

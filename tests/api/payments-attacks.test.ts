@@ -1,0 +1,165 @@
+/**
+ * What the security test and the money audit of round two found, each tried as they tried it
+ * (DESIGN §3.3, §3.4, §3.8): an attempt that ended without success can never be confirmed later;
+ * idempotent refunds and pay links under concurrent repeats; money details of links and refunds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../support/app.ts';
+import { adminHeaders } from '../support/auth.ts';
+import { skipPostgres, testDialect } from '../support/db.ts';
+import {
+  authenticate,
+  CARDS,
+  confirmInBrowser,
+  createConnectedMerchant,
+  invoiceRow,
+  openSession,
+  quoteAndPay,
+  refresh,
+  sandbox,
+  payThroughLink,
+} from './support/payments.ts';
+import { createKey } from './support/v1.ts';
+
+const skip = await skipPostgres();
+
+describe.skipIf(skip)(`payments under attack (${testDialect})`, () => {
+  let t: TestApp;
+  let seq = 0;
+  beforeAll(async () => {
+    t = await createTestApp({ autoDeliverEvents: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function link(amount = '100.00') {
+    const m = await createConnectedMerchant(t);
+    const invoice = `INV-ATK-${++seq}`;
+    const open = async () => (await openSession(t, { merchant: m.id, invoice, amount })).body;
+    return { m, invoice, account: m.stripe_account_id!, open };
+  }
+
+  /** A 3-D Secure attempt for the whole balance, waiting for the customer's step. */
+  async function waitingAttempt(account: string, paySessionId: string, card: string = CARDS.threeDSecure) {
+    const { res } = await quoteAndPay(t, { account, paySessionId, amount: 10000, card });
+    expect(res.body.status, JSON.stringify(res.body)).toBe('requires_action');
+    return res.body as { paymentId: string; paymentIntentId: string; clientSecret: string };
+  }
+
+  for (const how of ['the widget refreshes', 'the webhook arrives'] as const) {
+    it(`a failed 3-D Secure step is cancelled before its hold goes (${how}): the browser cannot confirm it after the invoice is paid`, async () => {
+      const { m, invoice, account, open } = await link();
+      const first = await waitingAttempt(account, (await open()).paySessionId);
+      await authenticate(t, first, 'fail'); // answered as Stripe.js's handleNextAction error
+      if (how === 'the widget refreshes')
+        expect(await refresh(t, first.paymentId)).toMatchObject({ status: 'failed' });
+      else await sandbox(t).flushEvents();
+      expect((await sandbox(t).retrieveIntent(first.paymentIntentId, account)).status).toBe('canceled');
+      expect((await invoiceRow(t, m.id, invoice))!.reserved_amount).toBe(0);
+
+      // Someone else pays the balance.
+      const other = await quoteAndPay(t, {
+        account,
+        paySessionId: (await open()).paySessionId,
+        amount: 10000,
+      });
+      expect(other.res.body.status).toBe('succeeded');
+      // The first browser still holds the client secret and tries a good card: refused.
+      const late = await confirmInBrowser(t, { ...first, account }, CARDS.visa);
+      expect(late.status).toBe(400);
+      await sandbox(t).flushEvents();
+      expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ paid_amount: 10000, overpaid: 0 });
+    });
+  }
+
+  it('a 3-D Secure attempt declined after the step is cancelled too', async () => {
+    const { m, invoice, account, open } = await link();
+    const first = await waitingAttempt(account, (await open()).paySessionId, CARDS.threeDSecureThenDeclined);
+    await authenticate(t, first, 'complete');
+    expect(await refresh(t, first.paymentId)).toMatchObject({ status: 'failed' });
+    expect((await sandbox(t).retrieveIntent(first.paymentIntentId, account)).status).toBe('canceled');
+    await quoteAndPay(t, { account, paySessionId: (await open()).paySessionId, amount: 10000 });
+    expect((await confirmInBrowser(t, { ...first, account }, CARDS.visa)).status).toBe(400);
+    expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ paid_amount: 10000, overpaid: 0 });
+  });
+
+  it('ten concurrent refunds with one Idempotency-Key make one refund; the others get its answer or "in progress"', async () => {
+    const { m, invoice } = await link();
+    const key = await createKey(t, await adminHeaders(t), { merchant_id: m.id });
+    const { created } = await payThroughLink(t, {
+      merchant: m.id,
+      invoice,
+      linkAmount: '100.00',
+      amount: 10000,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        json(
+          t.app,
+          'POST',
+          `/api/v1/payments/${created.paymentId}/refunds`,
+          { amount: 3000 },
+          {
+            ...key.headers,
+            'idempotency-key': 'refund-once',
+          },
+        ),
+      ),
+    );
+    const made = answers.filter((a) => a.status === 201);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(made.map((a) => a.body.id)).size).toBe(1);
+    expect(
+      answers.every(
+        (a) => a.status === 201 || (a.status === 409 && a.body.error.code === 'idempotency_conflict'),
+      ),
+    ).toBe(true);
+    const refunds = await t.deps.database.db
+      .selectFrom('refunds')
+      .select(['id', 'amount'])
+      .where('payment_id', '=', created.paymentId)
+      .execute();
+    expect(refunds).toEqual([{ id: made[0].body.id, amount: 3000 }]);
+    // Asked again once all are done: the same refund.
+    const again = await json(
+      t.app,
+      'POST',
+      `/api/v1/payments/${created.paymentId}/refunds`,
+      { amount: 3000 },
+      {
+        ...key.headers,
+        'idempotency-key': 'refund-once',
+      },
+    );
+    expect([again.status, again.body.id]).toEqual([201, made[0].body.id]);
+  });
+
+  it('ten concurrent pay-link creates with one Idempotency-Key make one link', async () => {
+    const m = await createConnectedMerchant(t);
+    const key = await createKey(t, await adminHeaders(t), { merchant_id: m.id });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        json(
+          t.app,
+          'POST',
+          '/api/v1/pay-links',
+          { invoice_number: 'INV-ONCE', amount: 20000, currency: 'AUD' },
+          {
+            ...key.headers,
+            'idempotency-key': 'link-once',
+          },
+        ),
+      ),
+    );
+    const made = answers.filter((a) => a.status === 201);
+    expect(new Set(made.map((a) => a.body.id)).size).toBe(1);
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+    const links = await t.deps.database.db
+      .selectFrom('pay_links')
+      .select('id')
+      .where('merchant_id', '=', m.id)
+      .execute();
+    expect(links).toHaveLength(1);
+  });
+});
