@@ -22,6 +22,8 @@ export const INVALID_MERCHANT_MESSAGE = PAY_MESSAGES.invalidMerchant;
 export const MERCHANT_NOT_FOUND_MESSAGE = 'Could not find the merchant. Please check the URL and try again.';
 export const NOT_CONNECTED_MESSAGE = 'This merchant has not connected their Stripe account';
 export const NOT_READY_MESSAGE = PAY_MESSAGES.merchantNotConfigured;
+export const MERCHANT_INACTIVE_MESSAGE =
+  'This merchant is not taking card payments at the moment. Please contact them to pay this invoice.';
 
 const ACCOUNT_FIELDS = [
   'stripe_account_id',
@@ -82,6 +84,8 @@ async function byShortcode(db: DbOrTrx, code: string): Promise<Merchant | undefi
 export function requireReadyAccount(merchant: Merchant): string {
   const account = connectedAccountId(merchant);
   if (!account) throw new AppError('unprocessable', NOT_CONNECTED_MESSAGE);
-  if (!merchant.stripe_charges_enabled) throw new AppError('unprocessable', NOT_READY_MESSAGE);
+  if (merchant.status === 'inactive') throw new AppError('unprocessable', MERCHANT_INACTIVE_MESSAGE);
+  if (!merchant.stripe_charges_enabled || !merchant.stripe_onboarding_complete)
+    throw new AppError('unprocessable', NOT_READY_MESSAGE);
   return account;
 }

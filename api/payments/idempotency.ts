@@ -23,13 +23,18 @@ import { inWriteTransaction } from './group-commit.ts';
 export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used with a different request.';
 export const IDEMPOTENCY_IN_PROGRESS = 'A request with this Idempotency-Key is still being processed.';
 
-function stableStringify(value: unknown): string {
+/** Deeper than any request body of ours: a body nested past it is refused, never a stack overflow. */
+const MAX_DEPTH = 32;
+
+function stableStringify(value: unknown, depth = 0): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (depth >= MAX_DEPTH)
+    throw new AppError('validation_failed', `The request is nested deeper than ${MAX_DEPTH} levels.`);
+  if (Array.isArray(value)) return `[${value.map((v) => stableStringify(v, depth + 1)).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v, depth + 1)}`).join(',')}}`;
 }
 
 export function requestHash(body: unknown): string {

@@ -145,6 +145,11 @@ export async function reverseRefund(
   }
 }
 
+/** A dispute in one of these states is over; in any other the card network holds the money. */
+const CLOSED_DISPUTE = new Set(['won', 'lost', 'warning_closed']);
+export const DISPUTED_REFUND_MESSAGE =
+  'This payment is disputed. Respond to the dispute instead: a refund now would return the money twice, and the card processor refuses it.';
+
 export async function refundPayment(
   deps: AppDeps,
   paymentId: string,
@@ -179,6 +184,8 @@ export async function refundPayment(
     if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
     if (!isSettled(payment.status) || payment.status === 'refunded' || !payment.payment_intent_id)
       throw new AppError('conflict', 'Only a succeeded payment that is not fully refunded can be refunded.');
+    if (payment.dispute_status && !CLOSED_DISPUTE.has(payment.dispute_status))
+      throw new AppError('conflict', DISPUTED_REFUND_MESSAGE);
     const remaining = payment.amount - payment.refunded_amount;
     const base = input.amount ?? remaining;
     if (!Number.isSafeInteger(base) || base <= 0 || base > remaining)

@@ -88,7 +88,10 @@ async function handleCreate(c: Context<AppEnv>, input: CreatePaymentInput) {
   const key = validIdempotencyKey(c.req.header('idempotency-key'));
   if (!key) throw new AppError('validation_failed', IDEMPOTENCY_KEY_REQUIRED, { field: 'Idempotency-Key' });
   if (deps.config.rateLimits) await enforcePaymentLimits(c, { ip, input });
-  const result = await withIdempotency(deps, 'payments.create', key, input, async (claim) =>
+  // The fields the server ignores are no part of the request's identity (nor hashed at any depth).
+  const { surcharge, total_amount, applicationFeeAmount, stripeConnectAccountId, metadata, ...identity } =
+    input;
+  const result = await withIdempotency(deps, 'payments.create', key, identity, async (claim) =>
     createPayment(deps, input, { claim, ip }),
   );
   const replayed = result.replayed ? REPLAYED : undefined;

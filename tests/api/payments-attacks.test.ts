@@ -10,6 +10,9 @@ import { skipPostgres, testDialect } from '../support/db.ts';
 import {
   authenticate,
   CARDS,
+  cardToken,
+  createPayment,
+  quote,
   confirmInBrowser,
   createConnectedMerchant,
   invoiceRow,
@@ -20,6 +23,8 @@ import {
   payThroughLink,
 } from './support/payments.ts';
 import { createKey } from './support/v1.ts';
+import { DISPUTED_REFUND_MESSAGE } from '../../api/payments/refunds.ts';
+import { MERCHANT_INACTIVE_MESSAGE, NOT_READY_MESSAGE } from '../../api/merchants/resolve.ts';
 
 const skip = await skipPostgres();
 
@@ -161,5 +166,87 @@ describe.skipIf(skip)(`payments under attack (${testDialect})`, () => {
       .where('merchant_id', '=', m.id)
       .execute();
     expect(links).toHaveLength(1);
+  });
+
+  it("a 7,000-deep array (16 KB bodies) in an ignored field is no 500, and is no part of the request's identity", async () => {
+    const { account, open } = await link();
+    const s = await open();
+    const token = await cardToken(t, account);
+    const q = await quote(t, { paySessionId: s.paySessionId, amount: 5000, confirmationToken: token });
+    const body = {
+      currency: 'aud',
+      paySessionId: s.paySessionId,
+      amount: 5000,
+      confirmationToken: token,
+      quoteId: q.body.quoteId,
+    };
+    // Written out by hand: JSON.stringify itself cannot nest that deep (the reviewers' 8,000 is over the 16 KB body limit here).
+    const raw = `${JSON.stringify(body).slice(0, -1)},"metadata":${'['.repeat(7000)}${']'.repeat(7000)}}`;
+    const res = await t.app.request('/api/payments/create-payment-intent', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-1' },
+      body: raw,
+    });
+    const paid = { status: res.status, body: await res.json() };
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // The same request without the ignored field is the same request: its answer, not a conflict.
+    const again = await createPayment(t, body, { 'idempotency-key': 'deep-1' });
+    expect([again.status, again.body.paymentId]).toEqual([200, paid.body.paymentId]);
+  });
+
+  it('a refund over an open dispute is refused with a clear message; after the dispute is won it is taken', async () => {
+    const { m, invoice } = await link();
+    const { created } = await payThroughLink(t, {
+      merchant: m.id,
+      invoice,
+      linkAmount: '100.00',
+      amount: 10000,
+    });
+    const admin = await adminHeaders(t);
+    const setDispute = (status: string) =>
+      t.deps.database.db
+        .updateTable('payments')
+        .set({ dispute_status: status })
+        .where('id', '=', created.paymentId)
+        .execute();
+    await setDispute('needs_response');
+    const refused = await json(
+      t.app,
+      'POST',
+      `/api/admin/payments/${created.paymentId}/refund`,
+      { amount: 1000 },
+      admin,
+    );
+    expect([refused.status, refused.body.error?.message]).toEqual([409, DISPUTED_REFUND_MESSAGE]);
+    expect(
+      await t.deps.database.db
+        .selectFrom('refunds')
+        .select('id')
+        .where('payment_id', '=', created.paymentId)
+        .execute(),
+    ).toEqual([]);
+    await setDispute('won');
+    const taken = await json(
+      t.app,
+      'POST',
+      `/api/admin/payments/${created.paymentId}/refund`,
+      { amount: 1000 },
+      admin,
+    );
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+  });
+
+  it('an inactive merchant, or one still onboarding, takes no payment', async () => {
+    for (const [change, message] of [
+      [{ status: 'inactive' }, MERCHANT_INACTIVE_MESSAGE],
+      [{ stripe_onboarding_complete: 0 as const }, NOT_READY_MESSAGE],
+    ] as const) {
+      const { m, account, open } = await link();
+      const s = await open();
+      await t.deps.database.db.updateTable('merchants').set(change).where('id', '=', m.id).execute();
+      const token = await cardToken(t, account);
+      const q = await quote(t, { paySessionId: s.paySessionId, amount: 5000, confirmationToken: token });
+      expect([q.status, q.body.error?.message]).toEqual([422, message]);
+    }
   });
 });
