@@ -314,17 +314,26 @@ export function percentOf(balanceMinor: number, percent: BalancePercent): number
 }
 
 /**
- * The surcharge given back once `refundedBase` of a payment's base has been refunded in all: its
- * share of the surcharge charged, rounded down, and all of it at the end — so partial refunds add up
- * exactly to the surcharge and none returns surcharge early. A refund gives back the difference.
+ * The surcharge a refund of `base` gives back (DESIGN §3.8): the surcharge on that part at the
+ * percentage it was charged at, rounded half-up as it was charged, never more than what is left of
+ * it; the refund that settles the base settles the rest of the surcharge too.
  *
- * @example surchargeReturned({ amount: 30000, surcharge: 885 }, 10000) // 295
+ * @example
+ * // A$30.00 paid with 2.95 % (A$0.89 charged): refunding A$10.00 gives back A$0.30, then A$0.30, then A$0.29.
+ * refundSurcharge({ amount: 3000, surcharge: 89, surcharge_bps: 295, refunded_amount: 0, refunded_surcharge: 0 }, 1000); // 30
  */
-export function surchargeReturned(
-  payment: { amount: number; surcharge: number },
-  refundedBase: number,
+export function refundSurcharge(
+  payment: {
+    amount: number;
+    surcharge: number;
+    surcharge_bps: number;
+    refunded_amount: number;
+    refunded_surcharge: number;
+  },
+  base: number,
 ): number {
-  if (refundedBase >= payment.amount) return payment.surcharge;
-  if (refundedBase <= 0 || payment.amount <= 0) return 0;
-  return mulDivFloor(payment.surcharge, refundedBase, payment.amount);
+  const left = Math.max(0, payment.surcharge - payment.refunded_surcharge);
+  if (base >= payment.amount - payment.refunded_amount) return left;
+  if (base <= 0) return 0;
+  return Math.min(left, mulDivRoundHalfUp(base, payment.surcharge_bps, BPS_DENOMINATOR));
 }

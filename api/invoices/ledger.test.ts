@@ -12,7 +12,7 @@ import {
   paymentWrittenBackNet,
   refundCounters,
   refundWritebackAmount,
-  surchargeReturned,
+  refundSurcharge,
   type LedgerCounters,
   type ObservationTerm,
   withCredibleObservation,
@@ -211,25 +211,38 @@ describe('checkPaymentAmount', () => {
   });
 });
 
-describe('surchargeReturned', () => {
-  it('adds up exactly across partial refunds, the last one taking the remainder', () => {
-    const payment = { amount: 10001, surcharge: 295 };
-    let returned = 0;
-    let refunded = 0;
-    for (const part of [3333, 3333, 3335]) {
-      refunded += part;
-      const now = surchargeReturned(payment, refunded);
-      expect(now).toBeGreaterThanOrEqual(returned);
-      // Never more than the exact share so far: no surcharge is returned early.
-      expect(now * payment.amount).toBeLessThanOrEqual(payment.surcharge * refunded);
-      returned = now;
-    }
-    expect(returned).toBe(295);
+describe('refundSurcharge', () => {
+  const paid = (amount: number, surcharge: number, bps: number) => ({
+    amount,
+    surcharge,
+    surcharge_bps: bps,
+    refunded_amount: 0,
+    refunded_surcharge: 0,
   });
 
-  it('returns nothing for a part too small to carry a cent of surcharge', () => {
-    const payment = { amount: 100000, surcharge: 2950 };
-    expect(surchargeReturned(payment, 33)).toBe(0);
-    expect(surchargeReturned(payment, 34)).toBe(1);
+  it('gives back the surcharge on the part, half-up as it was charged (A$10.00 of A$30.00 at 2.95 % is A$0.30)', () => {
+    expect(refundSurcharge(paid(3000, 89, 295), 1000)).toBe(30);
+  });
+
+  it('adds up exactly across partial refunds, the last one settling the rest', () => {
+    let payment = paid(10001, 295, 295);
+    let returned = 0;
+    for (const part of [3333, 3333, 3335]) {
+      const now = refundSurcharge(payment, part);
+      returned += now;
+      payment = {
+        ...payment,
+        refunded_amount: payment.refunded_amount + part,
+        refunded_surcharge: payment.refunded_surcharge + now,
+      };
+    }
+    expect([returned, payment.refunded_amount]).toEqual([295, 10001]);
+  });
+
+  it('never gives back more than is left of the surcharge (a capped surcharge)', () => {
+    const capped = { ...paid(100000, 100, 295), refunded_amount: 50000, refunded_surcharge: 90 };
+    expect(refundSurcharge(capped, 10000)).toBe(10);
+    expect(refundSurcharge(paid(100000, 2950, 295), 16)).toBe(0);
+    expect(refundSurcharge(paid(100000, 2950, 295), 17)).toBe(1);
   });
 });

@@ -259,4 +259,4 @@ export function paymentWrittenBackNet(rows: ReadonlyArray<{ isRefund: boolean; a
 }
 
 /** The surcharge given back across partial refunds (core/money.ts, shared with the console's refund dialog). */
-export { surchargeReturned } from '../../core/money.ts';
+export { refundSurcharge } from '../../core/money.ts';

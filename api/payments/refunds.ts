@@ -17,7 +17,7 @@ import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { refundCounters, surchargeReturned, type RefundKind } from '../invoices/ledger.ts';
+import { refundCounters, refundSurcharge, type RefundKind } from '../invoices/ledger.ts';
 import { adjustInvoice } from '../invoices/repository.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import { enqueuePaymentSync } from '../accounting/enqueue.ts';
@@ -67,13 +67,7 @@ export async function countRefund(
   const surcharge =
     totalOverride !== null
       ? Math.min(remainingSurcharge, Math.max(0, totalOverride - base))
-      : Math.min(
-          remainingSurcharge,
-          Math.max(
-            0,
-            surchargeReturned(payment, payment.refunded_amount + base) - payment.refunded_surcharge,
-          ),
-        );
+      : refundSurcharge(payment, base);
   const total = base + surcharge;
   const feeLeft = payment.platform_fee - (await platformFeeRefunded(trx, payment.id));
   const fee = last

@@ -249,4 +249,35 @@ describe.skipIf(skip)(`payments under attack (${testDialect})`, () => {
       expect([q.status, q.body.error?.message]).toEqual([422, message]);
     }
   });
+
+  it('partial refunds give back the surcharge on each part half-up (A$10.00 of A$30.00 at 2.95 %: 0.30, 0.30, then the last 0.29)', async () => {
+    const m = await createConnectedMerchant(t, { surcharge_enabled: 1, surcharge_bps: 295 });
+    const { created } = await payThroughLink(t, {
+      merchant: m.id,
+      invoice: 'INV-SUR-1',
+      linkAmount: '30.00',
+      amount: 3000,
+    });
+    const admin = await adminHeaders(t);
+    const totals = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await json(
+        t.app,
+        'POST',
+        `/api/admin/payments/${created.paymentId}/refund`,
+        { amount: 1000 },
+        admin,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    for (const r of await t.deps.database.db
+      .selectFrom('refunds')
+      .select(['surcharge', 'total_amount', 'created_at'])
+      .where('payment_id', '=', created.paymentId)
+      .orderBy('created_at')
+      .orderBy('surcharge', 'desc')
+      .execute())
+      totals.push(r.surcharge);
+    expect(totals).toEqual([30, 30, 29]);
+  });
 });

@@ -21,7 +21,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { fromMinorUnits, surchargeReturned, toMinorUnits } from '../../../core/money.ts';
+import { fromMinorUnits, refundSurcharge, toMinorUnits } from '../../../core/money.ts';
 import { useTranslate } from 'react-admin';
 import { serverMessage } from '../data/http.ts';
 import { useAction } from '../data/useAction.ts';
@@ -86,10 +86,12 @@ export function RefundDialog({
     // Only when the dialog opens: the form is reset from what it shows then, not on every change.
   }, [open]);
 
-  /** The server's rule: the surcharge's share of everything refunded so far, less what went back already. */
+  /** The server's rule (core/money.ts): the surcharge on this part, half-up, the last refund settling the rest. */
   function surchargeFor(base: number): number {
-    const after = surchargeReturned(payment, payment.refunded_amount + base);
-    return Math.min(left.surcharge, Math.max(0, after - payment.refunded_surcharge));
+    return refundSurcharge(
+      { ...payment, surcharge_bps: Math.round(payment.surcharge_percentage * 100) },
+      base,
+    );
   }
 
   function review(e: FormEvent) {
