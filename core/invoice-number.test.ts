@@ -17,14 +17,18 @@ describe('invoiceNumberKey', () => {
       'INV\u20157', // horizontal bar
       'INV\u22127', // minus sign
       'INV-7\u3000', // ideographic space
+      'INV 7', // a space for the dash
+      'inv  -  7', // a run of spaces and dashes
+      'INV--7',
+      'INV\u00A07', // no-break space
     ];
     for (const v of variants) expect(invoiceNumberKey(v), JSON.stringify(v)).toBe('inv-7');
   });
 
   it('keeps numbers that differ apart', () => {
     expect(invoiceNumberKey('INV-7')).not.toBe(invoiceNumberKey('INV-07'));
-    expect(invoiceNumberKey('INV-7')).not.toBe(invoiceNumberKey('INV 7'));
     expect(invoiceNumberKey('INV-7')).not.toBe(invoiceNumberKey('INV_7'));
+    expect(invoiceNumberKey('INV-7')).not.toBe(invoiceNumberKey('INV7'));
   });
 
   it('folds case fully and is idempotent', () => {

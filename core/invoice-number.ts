@@ -12,13 +12,16 @@ const DASHES = /[\u2010-\u2015\u2212\u2E3A\u2E3B\uFE58\uFE63\uFF0D]/g;
 
 /**
  * The invoice number as the ledger identifies it: Unicode NFKC (full-width letters and digits become
- * ASCII), invisible characters removed, every dash and hyphen folded to `-`, trimmed, case-folded.
+ * ASCII), invisible characters removed, trimmed, every run of whitespace, dashes and hyphens inside
+ * folded to one `-`, case-folded. Underscores, missing separators and other characters stay
+ * significant.
  *
  * @example
  * invoiceNumberKey('INV-7'); // 'inv-7'
  * invoiceNumberKey(' inv-7 '); // 'inv-7'
  * invoiceNumberKey('ＩＮＶ－７'); // 'inv-7'
  * invoiceNumberKey('INV\u200B\u20137'); // 'inv-7'
+ * invoiceNumberKey('inv 001'); // 'inv-001'
  */
 export function invoiceNumberKey(invoiceNumber: string): string {
   const folded = invoiceNumber
@@ -26,6 +29,8 @@ export function invoiceNumberKey(invoiceNumber: string): string {
     .replace(INVISIBLE, '')
     .replace(DASHES, '-')
     .trim()
+    // `inv 001`, `INV-001` and `INV - 001` are one invoice: every run of spaces or dashes inside is one `-`.
+    .replace(/[\s-]+/g, '-')
     // Full case folding (ß → ss, ﬁ → fi, final sigma): upper-casing first, then lower-casing.
     .toUpperCase()
     .toLowerCase();

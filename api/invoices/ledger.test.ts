@@ -246,3 +246,14 @@ describe('refundSurcharge', () => {
     expect(refundSurcharge(paid(100000, 2950, 295), 17)).toBe(1);
   });
 });
+
+describe('a link whose amount is 0 or negative', () => {
+  it('says nothing is due, even after a re-open refund that is not written back yet', () => {
+    // 300 paid and written back, then 100 refunded as re-open (P = 200, S = 300): A = 0 shows 0, not 100.
+    const ledger = { paid: 20000, reserved: 0, writtenBack: 30000, writtenOff: 0, credibleLimit: null };
+    expect(availableBalance(ledger, { amount: 0, writtenBack: 30000 })).toBe(0);
+    expect(linkBalance(ledger, { amount: -500, writtenBack: 30000 })).toBe(0);
+    // The same history through a link with an amount does show the re-opened part.
+    expect(availableBalance(ledger, { amount: 70000, writtenBack: 30000 })).toBe(80000);
+  });
+});

@@ -73,7 +73,11 @@ export function linkBalance(ledger: LedgerCounters, link: LinkObservation): numb
 }
 
 function linkTerm(ledger: LedgerCounters, link: LinkObservation): number | null {
-  return link.amount === null ? null : link.amount - (committedOf(ledger) - link.writtenBack);
+  if (link.amount === null) return null;
+  // A link that says nothing (or less than nothing) is due says so, whatever else is known: a
+  // re-open refund not written back yet shows on links with an amount (DESIGN §3.3, case 14).
+  if (link.amount <= 0) return 0;
+  return link.amount - (committedOf(ledger) - link.writtenBack);
 }
 
 function credibleTerm(ledger: LedgerCounters): number | null {

@@ -316,3 +316,82 @@ describe.skipIf(skip)(`migrations 010–013: invoice numbers merged (${testDiale
     expect(await migrate(database)).toEqual({ fresh: false, applied: [] });
   });
 });
+
+describe.skipIf(skip)(
+  `migration 063: whitespace inside invoice numbers folds like dashes (${testDialect})`,
+  () => {
+    it('merges `inv 001` into `INV-001`: both payments kept, the balance the one invoice gives, the unique key back', async () => {
+      const { database, cleanup } = await previousReleaseDatabase();
+      try {
+        await migrate(database); // everything up to today's release
+        const db = database.db as unknown as Kysely<any>;
+        await db.deleteFrom('schema_migrations').where('version', '=', '063-invoice-number-spaces').execute();
+        // As the previous release left it (the unique key is there): two ledgers of one invoice.
+        const merchant = crypto.randomUUID();
+        await db
+          .insertInto('merchants')
+          .values({
+            id: merchant,
+            shortcode: merchant.slice(0, 8),
+            business_name: 'Acme',
+            name: 'Pat',
+            email: 'pat@acme.test',
+            created_at: T(0),
+            last_updated: T(0),
+          })
+          .execute();
+        const row = (id: string, number: string, key: string, at: number, paid: number) => ({
+          id,
+          merchant_id: merchant,
+          invoice_number: number,
+          number_key: key,
+          currency: 'AUD',
+          created_at: T(at),
+          updated_at: T(at),
+          paid_amount: paid,
+          credible_limit: 100000,
+        });
+        await db
+          .insertInto('invoices')
+          .values([row('a', 'INV-001', 'inv-001', 1, 100000), row('b', 'inv 001', 'inv 001', 2, 100000)])
+          .execute();
+        await db
+          .insertInto('invoice_observations')
+          .values(
+            ['a', 'b'].map((inv, i) => ({
+              id: `o${inv}`,
+              invoice_id: inv,
+              amount: 100000,
+              written_back_at_observation: 0,
+              credible: 1,
+              observed_at: T(i + 1),
+            })),
+          )
+          .execute();
+        const result = await migrate(database, () => new Date(T(30)));
+        expect(result.applied).toContain('063-invoice-number-spaces');
+        const invoices = (await db
+          .selectFrom('invoices')
+          .selectAll()
+          .where('merchant_id', '=', merchant)
+          .execute()) as Invoice[];
+        expect(invoices).toHaveLength(1);
+        expect(invoices[0]).toMatchObject({ id: 'a', invoice_number: 'INV-001', number_key: 'inv-001' });
+        expect(Number(invoices[0].paid_amount)).toBe(200000);
+        // Paid twice over: the console shows it overpaid, for a refund.
+        expect(availableBalance(countersOf(invoices[0]), { amount: 100000, writtenBack: 0 })).toBe(0);
+        expect(invoices[0].overpaid).toBe(1);
+        // The unique key is back: a second ledger of the same number cannot be written.
+        await expect(
+          db
+            .insertInto('invoices')
+            .values(row('c', 'INV 001', 'inv-001', 3, 0))
+            .execute(),
+        ).rejects.toThrow();
+      } finally {
+        await database.close();
+        await cleanup();
+      }
+    });
+  },
+);

@@ -280,4 +280,11 @@ describe.skipIf(skip)(`payments under attack (${testDialect})`, () => {
       totals.push(r.surcharge);
     expect(totals).toEqual([30, 30, 29]);
   });
+
+  it('`inv 001` is the invoice `INV-001`: a second full payment through it is refused', async () => {
+    const m = await createConnectedMerchant(t);
+    await payThroughLink(t, { merchant: m.id, invoice: 'INV-001', linkAmount: '100.00', amount: 10000 });
+    const s = await openSession(t, { merchant: m.id, invoice: 'inv 001', amount: '100.00' });
+    expect(s.body.invoice).toMatchObject({ balance: 0, fullyPaid: true });
+  });
 });
