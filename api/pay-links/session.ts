@@ -10,7 +10,7 @@
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { formatMoney, parseLinkAmount } from '../../core/money.ts';
 import type { AppDeps } from '../context.ts';
-import type { Merchant } from '../db/types.ts';
+import type { Merchant, PayLink } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { findMerchantById } from '../merchants/repository.ts';
 import { findPayLink } from './repository.ts';
@@ -62,6 +62,18 @@ export async function signedLinkOf(
   const merchant = await findMerchantById(deps.database.db, link.merchant_id);
   if (!merchant)
     throw new AppError('not_found', 'Could not find the merchant. Please check the URL and try again.');
+  assertLinkOpen(link, merchant, nowMs);
+  return {
+    id: link.id,
+    merchant,
+    amount: link.amount,
+    writtenBack: link.written_back_at_creation,
+    expiresAtMs: link.expires_at ? Date.parse(link.expires_at) : null,
+  };
+}
+
+/** A canceled or expired link takes no payment (410, naming the merchant to ask for a new one). */
+function assertLinkOpen(link: PayLink, merchant: Pick<Merchant, 'business_name'>, nowMs: number): void {
   if (link.canceled_at)
     throw new AppError(
       'gone',
@@ -73,11 +85,18 @@ export async function signedLinkOf(
       `This payment link expired on ${day(link.expires_at)}. Please ask ${merchant.business_name} for a new one ` +
         `(it was for ${formatMoney(link.amount, link.currency)} on invoice ${link.invoice_number}).`,
     );
-  return {
-    id: link.id,
-    merchant,
-    amount: link.amount,
-    writtenBack: link.written_back_at_creation,
-    expiresAtMs: link.expires_at ? Date.parse(link.expires_at) : null,
-  };
+}
+
+/**
+ * A pay page opened on a signed link before it was canceled or expired: its quotes and payments
+ * check the link again, so a page left open does not pay a link the merchant withdrew.
+ */
+export async function assertSessionLinkOpen(
+  deps: AppDeps,
+  payLinkId: string,
+  merchant: Pick<Merchant, 'business_name'>,
+  nowMs: number,
+): Promise<void> {
+  const link = await findPayLink(deps.database.db, payLinkId);
+  if (link) assertLinkOpen(link, merchant, nowMs);
 }

@@ -34,7 +34,7 @@ export async function render(
   resumedSid: string | null,
   nowMs: number,
   /** A signed pay link (api/pay-links/session.ts): its amount, observed with the S of its creation. */
-  signed: { amount: number; writtenBack: number } | null = null,
+  signed: { id: string; amount: number; writtenBack: number } | null = null,
 ): Promise<RenderedSession> {
   const { database, config } = deps;
   // With a connected accounting tool its live amount due replaces the link's (DESIGN §3.3); when the
@@ -132,6 +132,7 @@ export async function render(
     linkAmount,
     writtenBack: link.writtenBack,
     source,
+    payLinkId: signed?.id ?? null,
   } as const;
   return {
     generation: 0,

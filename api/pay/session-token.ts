@@ -33,6 +33,8 @@ export interface Observation {
   issuedAt: number;
   /** Where the amount came from: the link, or the connected accounting tool's live amount due. */
   source: 'link' | 'live';
+  /** A signed pay link's id (api/pay-links): quotes and payments check it is still open. */
+  payLinkId?: string | null;
 }
 
 const PREFIX = 'ps2';
@@ -67,7 +69,7 @@ export function signObservation(secret: string | null, o: Observation): string {
       o.linkAmount,
       o.writtenBack,
       o.issuedAt,
-      ...(o.source === 'live' ? ['live'] : []),
+      ...(o.payLinkId ? [o.source, o.payLinkId] : o.source === 'live' ? ['live'] : []),
     ]),
   ).toString('base64url');
   const mac = createHmac('sha256', keyFor(secret)).update(`${PREFIX}.${payload}`).digest('base64url');
@@ -90,9 +92,8 @@ export function verifyPaySession(
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const [merchantId, invoiceNumber, currency, linkAmount, writtenBack, issuedAt, live] = JSON.parse(
-      Buffer.from(payload, 'base64url').toString('utf8'),
-    );
+    const [merchantId, invoiceNumber, currency, linkAmount, writtenBack, issuedAt, live, payLinkId] =
+      JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     if (
       typeof issuedAt !== 'number' ||
       nowMs - issuedAt > PAY_SESSION_MAX_AGE_MS ||
@@ -100,7 +101,17 @@ export function verifyPaySession(
     )
       return null;
     const source = live === 'live' ? 'live' : 'link';
-    return { sid, merchantId, invoiceNumber, currency, linkAmount, writtenBack, issuedAt, source };
+    return {
+      sid,
+      merchantId,
+      invoiceNumber,
+      currency,
+      linkAmount,
+      writtenBack,
+      issuedAt,
+      source,
+      payLinkId: typeof payLinkId === 'string' ? payLinkId : null,
+    };
   } catch {
     return null;
   }

@@ -14,6 +14,7 @@ import { AppError } from '../errors.ts';
 import { INVALID_MERCHANT_MESSAGE, requireReadyAccount, resolveMerchant } from '../merchants/resolve.ts';
 import { verifyPaySession, type PaySessionClaims } from '../pay/session-token.ts';
 import { enforceDeclineLimits } from './declines.ts';
+import { assertSessionLinkOpen } from '../pay-links/session.ts';
 
 export const SESSION_EXPIRED_MESSAGE =
   'Your payment session has expired. Please reload the page and try again.';
@@ -81,6 +82,8 @@ export async function resolvePaymentContext(
   )
     throw new AppError('bad_request', SESSION_MISMATCH_MESSAGE, { field: 'paySessionId' });
   const account = requireReadyAccount(merchant);
+  if (session?.payLinkId)
+    await assertSessionLinkOpen(deps, session.payLinkId, merchant, deps.clock.now().getTime());
   // A direct API call without a pay session gets the same live check the pay page does.
   const live = session ? null : await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
   const linkAmount = session ? session.linkAmount : (live?.amountDue ?? input.amountDue ?? null);

@@ -22,7 +22,7 @@ import {
   sandbox,
   payThroughLink,
 } from './support/payments.ts';
-import { createKey } from './support/v1.ts';
+import { createKey, partsOf } from './support/v1.ts';
 import { DISPUTED_REFUND_MESSAGE } from '../../api/payments/refunds.ts';
 import { MERCHANT_INACTIVE_MESSAGE, NOT_READY_MESSAGE } from '../../api/merchants/resolve.ts';
 
@@ -286,5 +286,42 @@ describe.skipIf(skip)(`payments under attack (${testDialect})`, () => {
     await payThroughLink(t, { merchant: m.id, invoice: 'INV-001', linkAmount: '100.00', amount: 10000 });
     const s = await openSession(t, { merchant: m.id, invoice: 'inv 001', amount: '100.00' });
     expect(s.body.invoice).toMatchObject({ balance: 0, fullyPaid: true });
+  });
+
+  it('a pay page opened before its signed link was canceled or expired no longer quotes or pays', async () => {
+    const m = await createConnectedMerchant(t);
+    const key = await createKey(t, await adminHeaders(t), { merchant_id: m.id });
+    for (const end of ['cancel', 'expire'] as const) {
+      const made = await json(
+        t.app,
+        'POST',
+        '/api/v1/pay-links',
+        {
+          invoice_number: `INV-LINK-${end}`,
+          amount: 20000,
+          currency: 'AUD',
+          expires_at: new Date(t.clock.now().getTime() + 3_600_000).toISOString(),
+        },
+        key.headers,
+      );
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const session = await openSession(t, partsOf(made.body.url));
+      expect(session.status).toBe(200);
+      const account = session.body.provider.connectedAccountId;
+      const token = await cardToken(t, account);
+      const body = { paySessionId: session.body.paySessionId, amount: 5000, confirmationToken: token };
+      const q = await quote(t, body);
+      expect(q.status).toBe(200);
+      if (end === 'cancel')
+        expect(
+          (await json(t.app, 'POST', `/api/v1/pay-links/${made.body.id}/cancel`, {}, key.headers)).status,
+        ).toBe(200);
+      else t.clock.advance(3_600_001);
+      const after = await quote(t, body);
+      expect(after.status).toBe(410);
+      expect(after.body.error.message).toContain(`Please ask ${m.business_name} for a new one`);
+      const paid = await createPayment(t, { ...body, quoteId: q.body.quoteId });
+      expect(paid.status).toBe(410);
+    }
   });
 });
