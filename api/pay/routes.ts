@@ -9,6 +9,7 @@ import type { AppEnv } from '../context.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { PaymentStateSchema } from '../payments/schema.ts';
 import { refreshPayment } from '../payments/sync.ts';
+import { enforceProviderReadLimit } from '../payments/rate-limits.ts';
 import { clientIp } from '../audit/client-ip.ts';
 import { AppError } from '../errors.ts';
 import { fastJson } from '../http/edge.ts';
@@ -81,5 +82,8 @@ payRoutes.openapi(
       ...errorResponses(400, 404, 502),
     },
   }),
-  async (c) => c.json(await refreshPayment(c.get('deps'), c.req.valid('param').id), 200),
+  async (c) => {
+    await enforceProviderReadLimit(c, 'refreshPerIp', clientIp(c));
+    return c.json(await refreshPayment(c.get('deps'), c.req.valid('param').id), 200);
+  },
 );

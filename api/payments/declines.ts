@@ -59,10 +59,14 @@ export async function countDecline(trx: Trx, deps: AppDeps, payment: Payment): P
     await countDeclineAgainst(trx, { scope, key, now, windowFloor, blockUntil, limit: limitOf(deps, scope) });
 }
 
-/** The latest time any of these keys is blocked until, or null. */
+/**
+ * The latest time the session's or the address's declines block it until, or null. An invoice's
+ * declines are counted (the console) but block no one: declines from a few addresses would
+ * otherwise lock the real customers out of paying it.
+ */
 export async function blockedUntil(deps: AppDeps, k: DeclineKeys): Promise<string | null> {
   const now = deps.clock.now().toISOString();
-  const keys = keysOf(k);
+  const keys = keysOf(k).filter(([scope]) => scope !== 'invoice');
   const rows = await declineBlocks(deps.database.db, keys, now);
   let until: string | null = null;
   for (const r of rows) if (r.blocked_until && (!until || r.blocked_until > until)) until = r.blocked_until;

@@ -1,44 +1,36 @@
 /**
  * Card-testing defence on payment creation (DESIGN §3.9), active when RATE_LIMITS is on: payment
- * attempts per client address and per invoice in a window (the rate limiter, api/rate-limit). The
+ * attempts, quotes and refreshes per client address in a window (the rate limiter, api/rate-limit). The
  * limits on provider declines live in the database (api/payments/declines.ts).
  */
 import type { Context } from 'hono';
-import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import type { AppEnv } from '../context.ts';
-import { resolveMerchant } from '../merchants/resolve.ts';
-import { verifyPaySession } from '../pay/session-token.ts';
 import { enforceRateLimits } from '../rate-limit/enforce.ts';
 import type { RateRule } from '../rate-limit/limiter.ts';
-import type { CreatePaymentInput } from './schema.ts';
 
 const MIN = 60_000;
 
+/**
+ * Per client address only: an invoice's attempts are not limited as such, since a limit anyone can
+ * exhaust (junk requests, declines from a few addresses) would lock the real customers out of it.
+ * Quotes and refreshes each ask the provider, so they are limited too.
+ */
 export const PAYMENT_RATE_RULES = {
   createPerIp: { name: 'payment-create:ip', limit: 20, windowMs: 10 * MIN },
-  createPerInvoice: { name: 'payment-create:invoice', limit: 30, windowMs: 10 * MIN },
+  quotePerIp: { name: 'payment-quote:ip', limit: 60, windowMs: 5 * MIN },
+  refreshPerIp: { name: 'payment-refresh:ip', limit: 60, windowMs: 5 * MIN },
 } satisfies Record<string, RateRule>;
 
-/** Throws 429 when this address or invoice is over its attempt budget. */
-export async function enforcePaymentLimits(
+/** Throws 429 when this address has asked for more quotes (or refreshes) than a customer would. */
+export async function enforceProviderReadLimit(
   c: Context<AppEnv>,
-  key: {
-    ip: string | null;
-    input: Pick<CreatePaymentInput, 'paySessionId' | 'merchantId' | 'invoiceNumber'>;
-  },
+  rule: 'quotePerIp' | 'refreshPerIp',
+  ip: string | null,
 ): Promise<void> {
-  const deps = c.get('deps');
-  if (!deps.config.rateLimits) return;
-  const session = key.input.paySessionId
-    ? verifyPaySession(deps.config.jwtSecret, key.input.paySessionId, deps.clock.now().getTime())
-    : null;
-  const merchantRef = session?.merchantId ?? key.input.merchantId;
-  if (!merchantRef) return;
-  const merchant = await resolveMerchant(deps.database.db, { merchant: merchantRef });
-  const invoiceNumber = session?.invoiceNumber ?? key.input.invoiceNumber ?? null;
-  const invoiceKey = invoiceNumber ? `${merchant.id}\u0000${invoiceNumberKey(invoiceNumber)}` : null;
-  await enforceRateLimits(c, [
-    [PAYMENT_RATE_RULES.createPerIp, key.ip],
-    [PAYMENT_RATE_RULES.createPerInvoice, invoiceKey],
-  ]);
+  await enforceRateLimits(c, [[PAYMENT_RATE_RULES[rule], ip]]);
+}
+
+/** Throws 429 when this address is over its attempt budget. */
+export async function enforcePaymentLimits(c: Context<AppEnv>, key: { ip: string | null }): Promise<void> {
+  await enforceRateLimits(c, [[PAYMENT_RATE_RULES.createPerIp, key.ip]]);
 }

@@ -15,7 +15,7 @@ import { validIdempotencyKey, withIdempotency } from './idempotency.ts';
 import { currentAnswer } from './current-answer.ts';
 import { contextWithinLimits } from './payment-context.ts';
 import { priceQuote } from './quote.ts';
-import { enforcePaymentLimits } from './rate-limits.ts';
+import { enforcePaymentLimits, enforceProviderReadLimit } from './rate-limits.ts';
 import {
   CreatePaymentBody,
   CreatePaymentResponse,
@@ -87,7 +87,7 @@ async function handleCreate(c: Context<AppEnv>, input: CreatePaymentInput) {
   const ip = clientIp(c);
   const key = validIdempotencyKey(c.req.header('idempotency-key'));
   if (!key) throw new AppError('validation_failed', IDEMPOTENCY_KEY_REQUIRED, { field: 'Idempotency-Key' });
-  if (deps.config.rateLimits) await enforcePaymentLimits(c, { ip, input });
+  if (deps.config.rateLimits) await enforcePaymentLimits(c, { ip });
   // The fields the server ignores are no part of the request's identity (nor hashed at any depth).
   const { surcharge, total_amount, applicationFeeAmount, stripeConnectAccountId, metadata, ...identity } =
     input;
@@ -125,7 +125,9 @@ export const paymentRoutes = createRouter()
   .openapi(quoteRoute, async (c) => {
     const deps = c.get('deps');
     const input = c.req.valid('json');
-    const ctx = await contextWithinLimits(deps, input, clientIp(c));
+    const ip = clientIp(c);
+    await enforceProviderReadLimit(c, 'quotePerIp', ip);
+    const ctx = await contextWithinLimits(deps, input, ip);
     return completeJson(c, await priceQuote(deps, ctx, input.amount, input.confirmationToken), 200);
   })
   .openapi(createPaymentRoute('/create-payment-intent', 'Create and confirm a payment'), (c) =>
