@@ -13,7 +13,7 @@ import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { DeclineCountersTable, Payment } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { countDeclineAgainst, declineBlocks } from './repository.ts';
+import { attemptLoad, countDeclineAgainst, declineBlocks } from './repository.ts';
 
 export type DeclineScope = DeclineCountersTable['scope'];
 
@@ -73,15 +73,43 @@ export async function blockedUntil(deps: AppDeps, k: DeclineKeys): Promise<strin
   return until;
 }
 
+/**
+ * Inside the transaction that reserves an attempt, before the provider is called: the pay session's
+ * and the address's declines in the window plus their attempts still waiting for the provider must
+ * stay below the limit — counted atomically with the reservation (SQLite's write transaction; the
+ * invoice's row lock on PostgreSQL), so simultaneous attempts cannot all slip past a check made
+ * before any of them declined.
+ */
+export async function assertAttemptWithinLimits(
+  trx: Trx,
+  deps: AppDeps,
+  k: { sid: string | null; ip: string | null },
+): Promise<void> {
+  if (!deps.config.rateLimits || (!k.sid && !k.ip)) return;
+  const { windowMinutes, blockMinutes } = deps.config.declineLimits;
+  const nowMs = deps.clock.now().getTime();
+  const load = await attemptLoad(trx, {
+    ...k,
+    windowFloor: new Date(nowMs - windowMinutes * 60_000).toISOString(),
+    now: new Date(nowMs).toISOString(),
+  });
+  if (load.session >= limitOf(deps, 'session') || load.address >= limitOf(deps, 'address'))
+    throw tooManyDeclines(deps, new Date(nowMs + blockMinutes * 60_000).toISOString());
+}
+
 /** 429 with the time the customer may try again (Retry-After, and `retryAt` for the widget's countdown). */
 export async function enforceDeclineLimits(deps: AppDeps, k: DeclineKeys): Promise<void> {
   if (!deps.config.rateLimits) return;
   const until = await blockedUntil(deps, k);
   if (!until) return;
+  throw tooManyDeclines(deps, until);
+}
+
+function tooManyDeclines(deps: AppDeps, until: string): AppError {
   const seconds = Math.max(1, Math.ceil((Date.parse(until) - deps.clock.now().getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
   const wait = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  throw new AppError(
+  return new AppError(
     'rate_limited',
     `${TOO_MANY_DECLINES} For your security, please wait ${wait} before trying again.`,
     { headers: { 'Retry-After': String(seconds) }, extra: { retryAt: until } },

@@ -297,3 +297,49 @@ export async function reservedBySession(db: DbOrTrx, sid: string): Promise<numbe
     .executeTakeFirst();
   return Number(row?.reserved ?? 0);
 }
+
+/**
+ * Declines counted in the current window, and attempts whose provider call is still under way, of
+ * a pay session and of a client address: what the next attempt is measured against (declines.ts).
+ */
+export async function attemptLoad(
+  trx: DbOrTrx,
+  k: { sid: string | null; ip: string | null; windowFloor: string; now: string },
+): Promise<{ session: number; address: number }> {
+  const keys: Array<[DeclineScope, string]> = [];
+  if (k.sid) keys.push(['session', k.sid]);
+  if (k.ip) keys.push(['address', k.ip]);
+  const load = { session: 0, address: 0 };
+  if (keys.length === 0) return load;
+  const counters = await trx
+    .selectFrom('decline_counters')
+    .select(['scope', 'declines', 'blocked_until'])
+    .where('window_start', '>=', k.windowFloor)
+    .where((eb) =>
+      eb.or(keys.map(([scope, key]) => eb.and([eb('scope', '=', scope), eb('scope_key', '=', key)]))),
+    )
+    .execute();
+  for (const c of counters) {
+    if (c.scope !== 'session' && c.scope !== 'address') continue;
+    // Blocked now (by a decline since the caller's first look): over the limit. A block already
+    // served leaves the count behind it.
+    if (c.blocked_until === null) load[c.scope] += Number(c.declines);
+    else if (c.blocked_until > k.now) load[c.scope] = Number.POSITIVE_INFINITY;
+  }
+  const inFlight = await trx
+    .selectFrom('payments')
+    .select(['pay_session_id', 'client_ip'])
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        ...(k.sid ? [eb('pay_session_id', '=', k.sid)] : []),
+        ...(k.ip ? [eb('client_ip', '=', k.ip)] : []),
+      ]),
+    )
+    .execute();
+  for (const p of inFlight) {
+    if (k.sid && p.pay_session_id === k.sid) load.session++;
+    if (k.ip && p.client_ip === k.ip) load.address++;
+  }
+  return load;
+}

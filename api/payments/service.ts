@@ -38,6 +38,7 @@ import { resumeAttempt } from './resume.ts';
 import type { CreatePaymentInput } from './schema.ts';
 import { breakdownFor } from '../merchants/surcharge.ts';
 import { applyIntent } from './state.ts';
+import { assertAttemptWithinLimits } from './declines.ts';
 
 export { PROCESSING_ERROR_MESSAGE } from './attempts.ts';
 export { MISSING_INVOICE_MESSAGE, SESSION_EXPIRED_MESSAGE } from './payment-context.ts';
@@ -137,6 +138,8 @@ export async function createPayment(
       { merchantId: ctx.merchant.id, invoiceNumber: ctx.invoiceNumber, currency: ctx.currency },
       nowIso,
     );
+    // Past the quote's check: simultaneous attempts are counted here, one after another.
+    await assertAttemptWithinLimits(trx, deps, { sid: ctx.session?.sid ?? null, ip: run.ip });
     const counters = countersOf(invoice);
     const writtenBack = ctx.writtenBack ?? counters.writtenBack;
     const available = availableBalance(counters, { amount: ctx.linkAmount, writtenBack });

@@ -217,4 +217,45 @@ describe.skipIf(skip)(`payment rate limits (${testDialect})`, () => {
     expect(q.status).toBe(429);
     expect(q.body.error.code).toBe('rate_limited');
   });
+
+  it('simultaneous declining attempts from one pay page are counted before the provider: no more reach it than the limit', async () => {
+    t.clock.advance(60 * 60_000);
+    const ip = '192.0.2.231'; // an address with no declines of its own
+    const sid = await session('INV-SIMUL');
+    const from = { 'x-forwarded-for': ip };
+    const quoted = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const token = await cardToken(t, account(), CARDS.declined);
+        const q = await json(
+          t.app,
+          'POST',
+          '/api/payments/quote',
+          { paySessionId: sid, currency: 'aud', amount: 1000, confirmationToken: token },
+          from,
+        );
+        expect(q.status).toBe(200);
+        return { token, quoteId: q.body.quoteId };
+      }),
+    );
+    const answers = await Promise.all(
+      quoted.map((q) =>
+        createPayment(
+          t,
+          { paySessionId: sid, amount: 1000, confirmationToken: q.token, quoteId: q.quoteId },
+          from,
+        ),
+      ),
+    );
+    expect(
+      answers.filter((a) => a.status === 422),
+      JSON.stringify(answers.map((a) => [a.status, a.body.error?.message])),
+    ).toHaveLength(LIMITS.session);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(12 - LIMITS.session);
+    const reached = await t.deps.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('pay_session_id', '=', sid.split('.').pop()!)
+      .execute();
+    expect(reached).toHaveLength(LIMITS.session);
+  });
 });
