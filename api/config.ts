@@ -95,6 +95,7 @@ const envSchema = z.object({
   QUICKBOOKS_CLIENT_SECRET: optionalString,
   QUICKBOOKS_API_BASE: httpUrl.default('https://quickbooks.api.intuit.com'),
   QUICKBOOKS_IDENTITY_BASE: httpUrl.default('https://oauth.platform.intuit.com'),
+  QUICKBOOKS_AUTHORIZE_URL: httpUrl.default('https://appcenter.intuit.com/connect/oauth2'),
   OUTBOUND_ALLOWLIST: z
     .string()
     .optional()
@@ -182,7 +183,14 @@ export interface Config {
     /** The scopes the Xero connection asks for (XERO_SCOPES, else the granular default of DESIGN §7). */
     scopes: string;
   };
-  quickbooks: { clientId: string | null; clientSecret: string | null; apiBase: string; identityBase: string };
+  quickbooks: {
+    clientId: string | null;
+    clientSecret: string | null;
+    apiBase: string;
+    identityBase: string;
+    /** Intuit's consent page (the OAuth authorize URL). */
+    authorizeUrl: string;
+  };
   outboundAllowlist: string[];
   /** Accounting-sync deliveries (api/outbox): attempts, timeouts, lease, polling, backoff. */
   outbox: {
@@ -287,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientSecret: e.QUICKBOOKS_CLIENT_SECRET,
       apiBase: e.QUICKBOOKS_API_BASE,
       identityBase: e.QUICKBOOKS_IDENTITY_BASE,
+      authorizeUrl: e.QUICKBOOKS_AUTHORIZE_URL,
     },
     outboundAllowlist: e.OUTBOUND_ALLOWLIST,
     outbox: {

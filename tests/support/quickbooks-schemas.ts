@@ -57,9 +57,14 @@ export const QUICKBOOKS_SCHEMAS: SchemaSet = {
         TxnLineId: str,
       },
     },
+    // Intuit's Line type requires DetailType on every line; a payment's lines are PaymentLineDetail.
     PaymentLine: {
-      required: ['Amount', 'LinkedTxn'],
-      properties: { Amount: money, LinkedTxn: list(ref('LinkedTxn')) },
+      required: ['Amount', 'DetailType', 'LinkedTxn'],
+      properties: {
+        Amount: money,
+        DetailType: { type: 'string', enum: ['PaymentLineDetail'] },
+        LinkedTxn: list(ref('LinkedTxn')),
+      },
     },
     Payment: {
       required: ['TotalAmt', 'CustomerRef'],

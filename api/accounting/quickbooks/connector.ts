@@ -18,7 +18,6 @@ import {
 import * as records from './records.ts';
 import { LABEL, qboApi, qboMessage } from './records.ts';
 
-export const QUICKBOOKS_AUTHORIZE_URL = 'https://appcenter.intuit.com/connect/oauth2';
 export const QUICKBOOKS_SCOPES = 'com.intuit.quickbooks.accounting';
 const DEFAULT_IDENTITY = 'https://oauth.platform.intuit.com';
 
@@ -51,7 +50,7 @@ export function quickbooksConnector(config: ConnectorConfig): AccountingConnecto
         redirect_uri: redirectUri,
         state,
       });
-      return `${QUICKBOOKS_AUTHORIZE_URL}?${p}`;
+      return `${q.authorizeUrl}?${p}`;
     },
     exchangeCode: async (code, redirectUri) => ({
       ...(await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri })),

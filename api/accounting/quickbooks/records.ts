@@ -44,8 +44,28 @@ export function qboMessage(body: any): string {
 }
 
 const money = (minor: number, currency: string) => Number(fromMinorUnits(minor, currency));
-/** Intuit's requestid is at most 50 characters: a digest of our (longer) idempotency key. */
-export const requestId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 40);
+/**
+ * Intuit's requestid (at most 50 characters): a digest of our idempotency key *and the request's
+ * content*. Intuit answers a repeated id with its first answer, so a retry of the same body reuses
+ * it (no second record) while a changed body — a new SyncToken after a stale-object fault — never
+ * does, or it could never succeed.
+ */
+export const requestId = (key: string, body: unknown = null, operation = '') =>
+  createHash('sha256')
+    .update(`${key}\u0000${operation}\u0000${JSON.stringify(body)}`)
+    .digest('hex')
+    .slice(0, 40);
+
+/** QuickBooks' stale-object fault (code 5010): the entity changed since we read its SyncToken. */
+export class StaleObjectError extends ConnectorError {}
+
+function faultCodes(body: any): string[] {
+  const errors = (body?.Fault ?? body?.fault)?.Error ?? [];
+  return Array.isArray(errors) ? errors.map((e: any) => String(e.code ?? '')) : [];
+}
+
+/** How many times a change is read again and retried after a stale-object fault. */
+const STALE_RETRIES = 3;
 const missing = (what: string) =>
   new ConnectorError(`${LABEL} did not return the new ${what}`, { retryable: true });
 const notFound = (err: unknown) =>
@@ -63,15 +83,24 @@ export function qboApi(config: ConnectorConfig) {
       body,
       timeoutMs: config.timeoutMs,
     });
-    if (res.status < 200 || res.status >= 300)
+    if (res.status < 200 || res.status >= 300) {
+      if (faultCodes(res.body).includes('5010'))
+        throw new StaleObjectError(`${LABEL}: ${qboMessage(res.body)}`, {
+          status: res.status,
+          retryable: true,
+        });
       throw errorFor(LABEL, res.status, qboMessage(res.body), res.headers);
+    }
     return res.body;
   }
   const create = (s: ConnectorSession, entity: string, key: string, body: unknown, operation?: string) =>
     send(
       s,
       'POST',
-      url(s, `/${entity}`, { requestid: requestId(key), ...(operation ? { operation } : {}) }),
+      url(s, `/${entity}`, {
+        requestid: requestId(key, body, operation),
+        ...(operation ? { operation } : {}),
+      }),
       body,
     );
   const read = (s: ConnectorSession, entity: string, id: string) =>
@@ -103,6 +132,7 @@ export async function findInvoice(api: Api, s: ConnectorSession, invoiceNumber: 
 
 const invoiceLine = (i: RecordInput) => ({
   Amount: money(i.amount, i.currency),
+  DetailType: 'PaymentLineDetail',
   LinkedTxn: [{ TxnId: i.invoice.id, TxnType: 'Invoice' }],
 });
 
@@ -138,7 +168,28 @@ export async function paymentState(api: Api, s: ConnectorSession, id: string) {
   return (await current(api, s, 'payment', 'Payment', id)) ? { reconciled: false } : null;
 }
 
+/**
+ * Lower (or delete) a payment. Someone may change it in QuickBooks between our read and our update
+ * (an accountant's edit): the stale-object fault then means read it again and retry with the new
+ * SyncToken (a new body, so a new requestid), never give up on it (DESIGN §7).
+ */
 export async function changePayment(
+  api: Api,
+  s: ConnectorSession,
+  id: string,
+  input: RecordInput | null,
+  deleteKey: string,
+) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await changePaymentOnce(api, s, id, input, deleteKey);
+    } catch (err) {
+      if (!(err instanceof StaleObjectError) || attempt > STALE_RETRIES) throw err;
+    }
+  }
+}
+
+async function changePaymentOnce(
   api: Api,
   s: ConnectorSession,
   id: string,
@@ -262,8 +313,16 @@ export async function applyCreditMemo(api: Api, s: ConnectorSession, memoId: str
     TxnDate: c.date,
     PrivateNote: `${c.description} (${c.reference})`,
     Line: [
-      { Amount: amount, LinkedTxn: [{ TxnId: c.invoice.id, TxnType: 'Invoice' }] },
-      { Amount: amount, LinkedTxn: [{ TxnId: memoId, TxnType: 'CreditMemo' }] },
+      {
+        Amount: amount,
+        DetailType: 'PaymentLineDetail',
+        LinkedTxn: [{ TxnId: c.invoice.id, TxnType: 'Invoice' }],
+      },
+      {
+        Amount: amount,
+        DetailType: 'PaymentLineDetail',
+        LinkedTxn: [{ TxnId: memoId, TxnType: 'CreditMemo' }],
+      },
     ],
   });
   const id = body?.Payment?.Id;
