@@ -66,6 +66,9 @@ describe('bank debit pay flow', () => {
 
     // Card first (its surcharge), then the bank debit tab: no surcharge on bank debit here.
     await w.getByRole('radio', { name: 'BECS Direct Debit' }).check();
+    // Priced by the bank debit rule the moment it is chosen, before any quote: the first Pay is the last.
+    const pay = w.locator('button[type=submit]');
+    await expect.poll(() => pay.textContent()).toBe(`Pay ${money(2_000_350)}`);
     await w.getByLabel('Account holder name').fill('Jordan Builder');
     await w.getByLabel('Email', { exact: true }).last().fill('jordan@builders.test');
     await w.getByLabel('BSB').fill('000000');
@@ -82,7 +85,6 @@ describe('bank debit pay flow', () => {
     await w
       .getByText(`Bank account (BECS Direct Debit) · surcharge 1 % · Total ${money(2_000_350)}`)
       .waitFor();
-    const pay = w.locator('button[type=submit]');
     await expect.poll(() => pay.textContent()).toBe(`Pay ${money(2_000_350)}`);
     await page.evaluate(() => {
       const seen: unknown[] = [];

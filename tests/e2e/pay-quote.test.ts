@@ -84,6 +84,16 @@ describe('quote, then pay (sandbox)', () => {
     await w.locator('button[type=submit]').click();
     await w.getByRole('button', { name: 'Processing...' }).waitFor();
     await w.getByText('Your card has insufficient funds. Please try a different payment method.').waitFor();
+    // The card still typed in is not tokenised and quoted again on its own: nothing until it changes.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/confirmation_tokens|\/api\/payments\/quote/.test(r.url())) asked.push(r.url());
+    });
+    await page.waitForTimeout(1500);
+    expect(asked).toEqual([]);
+    await w.getByLabel('Card number').fill(CARDS.visa);
+    await w.getByText(/Visa credit · surcharge 2.95 %/).waitFor();
+    expect(asked.length).toBeGreaterThan(0);
     await page.context().close();
   });
 

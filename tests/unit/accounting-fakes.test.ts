@@ -216,7 +216,13 @@ describe('fake QuickBooks is strict to Intuit’s entity reference', () => {
         CustomerRef: { value: inv.customerId },
         CurrencyRef: { value: 'JPY' },
         TotalAmt: 10.5,
-        Line: [{ Amount: 10.5, LinkedTxn: [{ TxnId: inv.Id, TxnType: 'Invoice' }] }],
+        Line: [
+          {
+            Amount: 10.5,
+            DetailType: 'PaymentLineDetail',
+            LinkedTxn: [{ TxnId: inv.Id, TxnType: 'Invoice' }],
+          },
+        ],
       },
       headers,
     );

@@ -21,3 +21,22 @@ describe('pay machine: the end of a payment', () => {
     expect(payReducer(paying(), { type: 'PAID', clearing: true }).phase).toBe('submitted');
   });
 });
+
+describe('pay machine: after a decline', () => {
+  it('asks for no new quote until the payment details change (the same card would be tokenised again)', () => {
+    const entered = payReducer(initialPayState({ amountText: '100.00', needsAmount: false }), {
+      type: 'DETAILS_CHANGED',
+      complete: true,
+    });
+    const declined = payReducer(payReducer(entered, { type: 'PAY_STARTED' }), {
+      type: 'PAY_FAILED',
+      problem: { at: 'card', message: 'Your card was declined.', code: 'generic_decline' },
+      detailsUsed: true,
+    });
+    // The automatic quote runs only for complete details (usePayActions): none now.
+    expect(declined).toMatchObject({ phase: 'entering', quote: null, detailsComplete: false });
+    expect(declined.revision).toBeGreaterThan(entered.revision);
+    // The customer edits the card: complete again, quoted again.
+    expect(payReducer(declined, { type: 'DETAILS_CHANGED', complete: true }).detailsComplete).toBe(true);
+  });
+});

@@ -14,7 +14,7 @@ import { useMoney, useWidget } from '../i18n-context.ts';
 import { AmountStep } from './AmountStep.tsx';
 import { Breakdown } from './Breakdown.tsx';
 import { initialPayState, isBusy, payReducer } from './pay-machine.ts';
-import { PaymentMethodStep } from './PaymentMethodStep.tsx';
+import { PaymentMethodStep, shownMethod, type Method } from './PaymentMethodStep.tsx';
 import { QuoteSummary, WaitNotice } from './QuoteSummary.tsx';
 import { ReceiptEmail } from './ReceiptEmail.tsx';
 import { StateAmountStep } from './StateAmountStep.tsx';
@@ -62,7 +62,15 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
   const amountOk = amount > 0 && amountProblem(amount, due, currency, t, locale) === null;
   const { pay } = usePayActions(state, dispatch, { api, handle, where, amountOk, reference, t });
 
-  const defaultBps = session.surcharge.enabled ? session.surcharge.bps : 0;
+  // The method chosen prices the summary at once: bank debit has its own rule (often no surcharge,
+  // or a capped one), so the first Pay is the last.
+  const [chosen, setChosen] = useState<Method>('card');
+  const bankDebit = shownMethod(session, amount, chosen) === 'au_becs_debit' ? session.bankDebit : null;
+  const defaultBps = bankDebit
+    ? bankDebit.surchargeBps
+    : session.surcharge.enabled
+      ? session.surcharge.bps
+      : 0;
   const bps = state.quote ? state.quote.breakdown.surchargeBps : defaultBps;
   const breakdown = state.quote
     ? state.quote.breakdown
@@ -71,6 +79,7 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
         surchargeEnabled: bps > 0,
         surchargeBps: bps,
         platformFeeBps: session.platformFeeBps,
+        surchargeCap: bankDebit?.surchargeCap ?? null,
       });
 
   const onDetailsChange = useCallback(
@@ -165,6 +174,8 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
         onHandle={setHandle}
         onDetailsChange={onDetailsChange}
         email={state.email}
+        chosen={chosen}
+        onChoose={setChosen}
       />
       <QuoteSummary state={state} money={money} />
       {state.problems.form && (

@@ -29,7 +29,7 @@ export interface MethodSectionProps {
   email: string;
 }
 
-type Method = 'card' | 'au_becs_debit';
+export type Method = 'card' | 'au_becs_debit';
 
 /** AU BECS Direct Debit is offered for this invoice (or, on a link without an amount, this amount). */
 export function bankDebitOffered(session: PaySession, amount: number): boolean {
@@ -131,16 +131,27 @@ function MethodChoice(props: { method: Method; busy: boolean; onChoose(m: Method
   );
 }
 
-export function PaymentMethodStep(props: MethodSectionProps & { error: string | undefined }) {
+/** The method sandbox mode's choice shows (the Payment Element's own tabs choose in Stripe mode). */
+export function shownMethod(session: PaySession, amount: number, chosen: Method): Method {
+  return session.provider.mode !== 'stripe' && bankDebitOffered(session, amount) ? chosen : 'card';
+}
+
+export function PaymentMethodStep(
+  props: MethodSectionProps & {
+    error: string | undefined;
+    /** The method chosen (PayStep prices the summary and the Pay button by its rule). */
+    chosen: Method;
+    onChoose(method: Method): void;
+  },
+) {
   const { t } = useWidget();
-  const { session, amount, onDetailsChange } = props;
-  const [chosen, setChosen] = useState<Method>('card');
+  const { session, amount, onDetailsChange, chosen, onChoose } = props;
   const offered = bankDebitOffered(session, amount);
   const choice = session.provider.mode !== 'stripe' && offered;
-  const method: Method = choice ? chosen : 'card';
+  const method = shownMethod(session, amount, chosen);
   const choose = (m: Method) => {
     if (m === method) return;
-    setChosen(m);
+    onChoose(m);
     onDetailsChange(false); // the other method's form starts empty; its surcharge rule differs
   };
   const Section = METHODS[method];

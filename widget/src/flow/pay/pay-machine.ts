@@ -147,8 +147,9 @@ export function payReducer(s: PayState, e: PayEvent): PayState {
       return { ...s, phase: 'quoted', quote: e.quote, repriced: e.quote, quoteProblem: null };
     case 'PAY_FAILED': {
       const problems = { ...s.problems, [e.problem.at]: e.problem.message };
-      // A declined or refused token cannot be used again: the next Pay makes a new one.
-      const next = e.detailsUsed ? { revision: s.revision + 1, quote: null } : {};
+      // A declined or refused token cannot be used again: the next Pay makes a new one. Nothing is
+      // quoted on its own until the details change (the same card would only be tokenised again).
+      const next = e.detailsUsed ? { revision: s.revision + 1, quote: null, detailsComplete: false } : {};
       return {
         ...s,
         ...next,
