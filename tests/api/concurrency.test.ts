@@ -209,7 +209,8 @@ describe.skipIf(skip || testDialect !== 'postgres')(
       for (const s of schemas) await s.drop().catch(() => {});
     }, 30_000);
 
-    it('30 payers of A$100 on an A$1,000 invoice over both processes, round after round: no error, every charged payer told so', async () => {
+    /** The shared database and the shared sandbox, as the test's own view of what both processes did. */
+    async function openShared() {
       const db = openPostgres(appUrl, 2);
       const provider = await SandboxProvider.open({
         databaseUrl: sandboxUrl,
@@ -219,6 +220,11 @@ describe.skipIf(skip || testDialect !== 'postgres')(
         deliver: async () => 0,
         autoDeliver: false,
       });
+      return { db, provider };
+    }
+
+    it('30 payers of A$100 on an A$1,000 invoice over both processes, round after round: no error, every charged payer told so', async () => {
+      const { db, provider } = await openShared();
       try {
         for (let round = 0; round < RACE_ROUNDS; round++) {
           const account = await insertConnectedMerchant(db, `Race Timber ${round}`);
@@ -256,34 +262,10 @@ describe.skipIf(skip || testDialect !== 'postgres')(
     });
 
     it(`${CUSTOMERS} customers spread over both processes: one reservation, one success, ledger = provider`, async () => {
-      const db = openPostgres(appUrl, 2);
-      const provider = await SandboxProvider.open({
-        databaseUrl: sandboxUrl,
-        baseUrl: bases[0],
-        clock: systemClock,
-        logger: createLogger('silent'),
-        deliver: async () => 0,
-        autoDeliver: false,
-      });
+      const { db, provider } = await openShared();
       try {
-        const id = crypto.randomUUID();
+        const { merchantId: id, account } = await insertConnectedMerchant(db, 'Two Process Timber');
         const now = new Date().toISOString();
-        const account = `acct_two${id.replace(/-/g, '').slice(0, 12)}`;
-        await db.db
-          .insertInto('merchants')
-          .values({
-            id,
-            shortcode: id.slice(0, 8),
-            business_name: 'Two Process Timber',
-            name: 'Pat',
-            email: 'pat@timber.test',
-            stripe_account_id: account,
-            stripe_charges_enabled: 1,
-            stripe_onboarding_complete: 1,
-            created_at: now,
-            last_updated: now,
-          })
-          .execute();
         const invoice = 'INV-TWO-PROC';
         // The invoice's ledger row exists before the rush (the race is on an existing row, not on its creation).
         await db.db
