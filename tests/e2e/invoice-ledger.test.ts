@@ -217,5 +217,16 @@ describe('invoice ledger: pay-page notices and the console invoice page', () => 
     await dialog.getByText('Re-open: The refunded part is due on the invoice again.').waitFor();
     await dialog.getByRole('button', { name: 'Back' }).click();
     await expect(dialog.getByRole('radio', { name: /^Re-open/ }).isChecked()).resolves.toBe(true);
+    // A negative or too precise amount is refused with the field's message, never read as another amount.
+    const amount = dialog.getByLabel(/^Refund amount/);
+    await amount.fill('-5');
+    await dialog.getByRole('button', { name: 'Review refund' }).click();
+    await dialog.getByText('The refund amount must be a positive amount, e.g. 5.00.').waitFor();
+    await amount.fill('250.001');
+    await dialog.getByRole('button', { name: 'Review refund' }).click();
+    await dialog
+      .getByText('The refund amount has more decimal places than the currency allows (2).')
+      .waitFor();
+    await expect(dialog.getByRole('button', { name: 'Confirm refund' }).count()).resolves.toBe(0);
   });
 });

@@ -131,6 +131,8 @@ export const accountingTexts = {
     reason: 'Reason (optional)',
     review: 'Review refund',
     invalid: 'Please enter a valid refund amount.',
+    negative: 'The refund amount must be a positive amount, e.g. 5.00.',
+    too_precise: 'The refund amount has more decimal places than the currency allows (%{smart_count}).',
     too_much: 'Refund amount cannot exceed the refundable amount of %{amount}.',
     confirm_title: 'Confirm refund',
     confirm_text:

@@ -21,6 +21,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
+import { minorUnitExponent } from '../../../core/currencies.ts';
 import { fromMinorUnits, refundSurcharge, toMinorUnits } from '../../../core/money.ts';
 import { useTranslate } from 'react-admin';
 import { serverMessage } from '../data/http.ts';
@@ -96,7 +97,18 @@ export function RefundDialog({
 
   function review(e: FormEvent) {
     e.preventDefault();
-    const minor = toMinorUnits(amount.trim(), payment.currency);
+    const text = amount.replace(/[,\s]/g, ''); // "1,000.00" as written
+    // Said, never corrected silently: "-5" is not A$5.00 and "250.001" is not A$250.00.
+    if (/^[-\u2212]/.test(text)) {
+      setError(translate('console.refund.negative'));
+      return;
+    }
+    const decimals = minorUnitExponent(payment.currency);
+    if ((text.split('.')[1] ?? '').length > decimals) {
+      setError(translate('console.refund.too_precise', { smart_count: decimals }));
+      return;
+    }
+    const minor = toMinorUnits(text, payment.currency);
     if (minor === null || minor <= 0) {
       setError(translate('console.refund.invalid'));
       return;
@@ -154,7 +166,9 @@ export function RefundDialog({
               label={translate('console.refund.amount', { currency: payment.currency })}
               value={amount}
               onChange={(e) => {
-                setAmount(e.target.value.replace(/[^\d.]/g, ''));
+                // Letters are dropped as typed; a sign is kept, to be refused with a message at review
+                // (dropping it made "-5" a refund of 5.00).
+                setAmount(e.target.value.replace(/[^\d.,\s\-\u2212]/g, ''));
                 setError(null);
               }}
               fullWidth
