@@ -6,7 +6,7 @@
 import { type DbOrTrx } from '../db/database.ts';
 import { compiledOnce } from '../db/compiled.ts';
 import type { ObservationSource } from '../db/types.ts';
-import { credibleLimitOf, type ObservationTerm } from './ledger.ts';
+import { credibleLimitOf, withCredibleObservation, type ObservationTerm } from './ledger.ts';
 import { storeInvoiceTerms } from './repository.ts';
 
 // Every payment's statements here are compiled once (api/db/compiled.ts).
@@ -212,4 +212,37 @@ export async function makeObservationCredible(
   if (updated.length === 0) return;
   const limit = credibleLimitOf(await observationTerms(trx, invoiceId));
   await storeInvoiceTerms(trx, invoiceId, { credible_limit: limit }, now);
+}
+
+/**
+ * The credible limit over the merchant's own word only (DESIGN §3.4: signed and API-created
+ * observations are authoritative): observations a pay link was made with, and live amounts from
+ * the accounting tool. An unsigned typed link, paid, caps the invoice for other unsigned links but
+ * never a signed one. Null when none is credible.
+ */
+export async function authoritativeCredibleLimit(db: DbOrTrx, invoiceId: string): Promise<number | null> {
+  const rows = await db
+    .selectFrom('invoice_observations')
+    .select(['amount', 'written_back_at_observation'])
+    .where('invoice_id', '=', invoiceId)
+    .where('credible', '=', 1)
+    .where('dismissed_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('source', '=', 'live'),
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('pay_links').select('observation_id').where('invoice_id', '=', invoiceId),
+        ),
+      ]),
+    )
+    .execute();
+  let limit: number | null = null;
+  for (const r of rows)
+    limit = withCredibleObservation(limit, {
+      amount: Number(r.amount),
+      writtenBack: Number(r.written_back_at_observation),
+    });
+  return limit;
 }

@@ -12,7 +12,11 @@ import type { AppDeps } from '../context.ts';
 import type { Invoice, Merchant } from '../db/types.ts';
 import { availableBalance, linkBalance } from '../invoices/ledger.ts';
 import { countersOf, lockInvoiceById } from '../invoices/repository.ts';
-import { firstObservationWithAmount, upsertObservation } from '../invoices/observations-repository.ts';
+import {
+  authoritativeCredibleLimit,
+  firstObservationWithAmount,
+  upsertObservation,
+} from '../invoices/observations-repository.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import { connectedAccountId, NOT_CONNECTED_MESSAGE, NOT_READY_MESSAGE } from '../merchants/resolve.ts';
 import { bankDebitOffered, bankDebitPolicyOf, bankDebitRate } from '../merchants/bank-debit.ts';
@@ -44,6 +48,8 @@ export async function render(
   const linkAmount = signed ? signed.amount : live ? live.amountDue : parseLinkAmount(q.amount, currency);
   const source = live ? 'live' : 'link';
   const counters = countersOf(invoice);
+  // A signed link is the merchant's word: only other authoritative observations cap it.
+  if (signed && invoice) counters.credibleLimit = await authoritativeCredibleLimit(database.db, invoice.id);
   const reserved = counters.reserved;
   if (resumedSid && invoice && reserved > 0) {
     counters.reserved -= await reservedBySession(database.db, resumedSid);

@@ -14,6 +14,7 @@ import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { availableBalance } from '../invoices/ledger.ts';
 import { countersOf, findInvoice } from '../invoices/repository.ts';
+import { authoritativeCredibleLimit } from '../invoices/observations-repository.ts';
 import {
   BANK_DEBIT_NOT_OFFERED,
   BANK_DEBIT_TYPE,
@@ -116,6 +117,9 @@ export function assertMethodOffered(ctx: PaymentContext, method: Pick<QuotedMeth
 export async function balanceNow(deps: AppDeps, ctx: PaymentContext): Promise<number | null> {
   const invoice = await findInvoice(deps.database.db, ctx.merchant.id, ctx.invoiceNumber, ctx.currency);
   const counters = countersOf(invoice);
+  // A signed link's page: only authoritative observations cap it (an unsigned typed link never does).
+  if (ctx.session?.payLinkId && invoice)
+    counters.credibleLimit = await authoritativeCredibleLimit(deps.database.db, invoice.id);
   if (ctx.session && counters.reserved > 0) {
     const own = await replaceableAttempts(deps.database.db, ctx.session.sid, deps.clock.now().toISOString());
     counters.reserved -= own.reduce((sum, p) => sum + p.amount, 0);

@@ -16,7 +16,7 @@
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { countersOf, lockInvoice, adjustInvoice } from '../invoices/repository.ts';
-import { upsertObservation } from '../invoices/observations-repository.ts';
+import { authoritativeCredibleLimit, upsertObservation } from '../invoices/observations-repository.ts';
 import { availableBalance } from '../invoices/ledger.ts';
 import { assertPayable } from './amount-check.ts';
 import {
@@ -141,6 +141,8 @@ export async function createPayment(
     // Past the quote's check: simultaneous attempts are counted here, one after another.
     await assertAttemptWithinLimits(trx, deps, { sid: ctx.session?.sid ?? null, ip: run.ip });
     const counters = countersOf(invoice);
+    // A signed link's page: only authoritative observations cap it (an unsigned typed link never does).
+    if (ctx.session?.payLinkId) counters.credibleLimit = await authoritativeCredibleLimit(trx, invoice.id);
     const writtenBack = ctx.writtenBack ?? counters.writtenBack;
     const available = availableBalance(counters, { amount: ctx.linkAmount, writtenBack });
     assertPayable(input.amount, available, ctx.currency, breakdown.total, ctx.merchant.business_name);

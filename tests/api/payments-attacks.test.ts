@@ -324,4 +324,29 @@ describe.skipIf(skip)(`payments under attack (${testDialect})`, () => {
       expect(paid.status).toBe(410);
     }
   });
+
+  it("an unsigned typed link, paid, never caps the merchant's signed link", async () => {
+    const m = await createConnectedMerchant(t);
+    const key = await createKey(t, await adminHeaders(t), { merchant_id: m.id });
+    const made = await json(
+      t.app,
+      'POST',
+      '/api/v1/pay-links',
+      { invoice_number: 'INV-SIGNED', amount: 20000, currency: 'AUD' },
+      key.headers,
+    );
+    expect(made.status).toBe(201);
+    // Someone types amount=0.50 on the same invoice and pays it: that observation becomes credible.
+    await payThroughLink(t, { merchant: m.id, invoice: 'INV-SIGNED', linkAmount: '0.50', amount: 50 });
+    const signed = await openSession(t, partsOf(made.body.url));
+    expect(signed.body.invoice).toMatchObject({ balance: 19950, fullyPaid: false });
+    // And the rest can be paid through it.
+    const account = signed.body.provider.connectedAccountId;
+    const { res } = await quoteAndPay(t, { account, paySessionId: signed.body.paySessionId, amount: 19950 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The typed link itself stays capped by what it was paid against.
+    expect(
+      (await openSession(t, { merchant: m.id, invoice: 'INV-SIGNED', amount: '0.50' })).body.invoice.balance,
+    ).toBe(0);
+  });
 });
