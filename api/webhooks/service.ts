@@ -39,12 +39,14 @@ export async function handleWebhookEvent(
     return { duplicate: true };
   // A failure that leaves the intent confirmable (a failed 3-D Secure step, a returned bank debit)
   // is made final at the provider before it releases anything (DESIGN §3.4).
+  // Only an intent of one of our payments: the Connect endpoint also hears of the merchant's own
+  // payments on its account, which are not ours to cancel.
   if (event.action.kind === 'intent_updated' && confirmableAfterFailure(event.action.intent)) {
-    const paymentId = event.action.intent.metadata?.paymentId ?? event.action.intent.id;
-    event = {
-      ...event,
-      action: { ...event.action, intent: await cancelEndedIntent(deps, paymentId, event.action.intent) },
-    };
+    const ours = await paymentForIntent(deps.database.db, event.action.intent);
+    if (ours) {
+      const intent = await cancelEndedIntent(deps, ours.id, event.action.intent);
+      event = { ...event, action: { ...event.action, intent } };
+    }
   }
   // One transaction per event; on SQLite grouped with concurrent payment writes under one commit.
   const result = await inWriteTransaction(deps.database, async (trx) => {
