@@ -130,6 +130,11 @@ const envSchema = z.object({
   DECLINE_BLOCK_MINUTES: intIn(1, 1440).default(15),
   SEED_DEMO: bool.default(false),
   TRUST_PROXY: bool.default(false),
+  // Open connections per client address (per process); 0: no cap. Unset: 256, or none behind a
+  // proxy (TRUST_PROXY), whose own address every connection has. api/http/connections.ts.
+  MAX_CONNECTIONS_PER_ADDRESS: intIn(0, 1_000_000).optional(),
+  // Time a connection has to send its complete request headers (node's default: 60 s).
+  HEADERS_TIMEOUT_MS: intIn(1_000, 120_000).default(10_000),
   WORKERS: intIn(1, 64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().trim().min(1).default('dist'),
@@ -218,6 +223,7 @@ export interface Config {
   reservationTtlMinutes: number;
   seedDemo: boolean;
   trustProxy: boolean;
+  connections: { perAddress: number; headersTimeoutMs: number };
   /** Worker processes serving one port (node:cluster); more than 1 needs PostgreSQL. */
   workers: number;
   logLevel: string;
@@ -321,6 +327,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    connections: {
+      perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    },
     workers: e.WORKERS,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR,

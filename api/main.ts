@@ -7,6 +7,8 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
+import type { Server as HttpServer } from 'node:http';
+import { limitConnections, serverOptions } from './http/connections.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { systemClock, type AppDeps } from './context.ts';
@@ -86,7 +88,12 @@ export async function main(): Promise<void> {
   // Accounting sync deliveries (webhook, Xero, QuickBooks); safe to run in every instance (leases).
   const outboxWorker = config.outbox.workerEnabled ? startOutboxWorker(deps) : null;
 
-  const server = createAdaptorServer({ fetch: app.fetch });
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    serverOptions: serverOptions(config.connections),
+  }) as HttpServer;
+  // One client's idle connections cannot starve the rest (issue 30 item 10).
+  limitConnections(server, config.connections);
   const serving = () => {
     const { port } = server.address() as AddressInfo;
     const base = config.publicBaseUrl;
