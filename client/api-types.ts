@@ -420,10 +420,10 @@ export interface components {
        */
       currency: string;
       /**
-       * @description `paid`: nothing is due through us
+       * @description `paid`: nothing is due through us; `being_paid`: nothing is left to pay now, but some of it is held by payments not yet received (`reserved_amount`) and is due again if they fail
        * @enum {string}
        */
-      status: 'open' | 'paid';
+      status: 'open' | 'being_paid' | 'paid';
       /**
        * @description What may still be paid through us (minor units), by the ledger of DESIGN §3.3; null when no link ever named an amount
        * @example 75000
@@ -657,10 +657,28 @@ export interface components {
         balance: number | null;
         fullyPaid: boolean;
         /**
-         * @description `paid`: nothing is due here (also a link whose amount is 0); `below_minimum`: the balance is above 0 but below the card minimum, so it can't be paid by card (contact the merchant); `open`: payable
+         * @description `paid`: nothing is due here (also a link whose amount is 0); `being_paid`: nothing is left to pay now, but some of it is held for payments not yet received (`beingPaid`): it may be due again if they fail; `below_minimum`: the balance is above 0 but below the card minimum, so it can't be paid by card (contact the merchant); `open`: payable
          * @enum {string}
          */
-        state: 'open' | 'paid' | 'below_minimum';
+        state: 'open' | 'paid' | 'being_paid' | 'below_minimum';
+        /** @description Money held for other customers' payments not yet received: not paid, and not payable here while held */
+        beingPaid: {
+          /** @description Minor units, before surcharge */
+          amount: number;
+          /** @enum {string} */
+          method: 'card' | 'bank_debit';
+          /**
+           * @description `requires_action`: waiting for the card holder (3-D Secure); `processing`: a bank debit clearing
+           * @enum {string}
+           */
+          status: 'pending' | 'requires_action' | 'processing';
+          /** @description When the payment was started (ISO 8601) */
+          since: string;
+          /** @description A card attempt ends (paid or released) by this time at the latest; null for a bank debit */
+          until: string | null;
+          /** @description A bank debit is expected to clear by this date (YYYY-MM-DD) */
+          clearsBy: string | null;
+        }[];
         /** @description What this link alone would leave due, when another observation of the invoice caps the balance lower (the page says so and names the merchant's contact); else null */
         cappedFrom: number | null;
         history: {

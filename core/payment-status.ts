@@ -12,3 +12,7 @@ export const PAYMENT_STATUSES = [
 ] as const;
 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The console's status filter for every payment holding an invoice's balance (not yet received). */
+export const HELD = 'held';
+export const HELD_STATUSES: readonly PaymentStatus[] = ['pending', 'requires_action', 'processing'];

@@ -20,6 +20,7 @@ import {
   minimumChargeMinor,
   type AmountRefusal,
 } from '../../core/charge-limits.ts';
+import { formatMoney } from '../../core/money.ts';
 import type { InvoiceAttention } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 
@@ -225,12 +226,20 @@ export function paymentAmountError(
   check: Extract<AmountCheck, { ok: false }>,
   currency: string,
   merchantName?: string,
+  held = 0,
 ): AppError {
   let message = amountRefusalMessage(check.refusal, currency);
   if (check.reason === 'balance_below_minimum' && merchantName) message += ` Please contact ${merchantName}.`;
+  // Money held for others' unfinished payments is not paid (DESIGN §3.4): the refusal says so.
+  if (check.reason === 'exceeds_balance' && held > 0)
+    message += ` ${formatMoney(held, currency)} of this invoice is being paid in payments not yet received; if they do not go through, it can be paid again.`;
   const code =
     check.reason === 'invalid' || check.reason === 'below_minimum' ? 'validation_failed' : 'unprocessable';
-  return new AppError(code, message, { field: 'amount' });
+  // The reason and the balance now let a page that showed an older balance refresh itself.
+  return new AppError(code, message, {
+    field: 'amount',
+    extra: { reason: check.reason, balance: check.balance, held },
+  });
 }
 
 export type RefundKind = 'credit' | 'reopen';

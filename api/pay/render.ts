@@ -25,7 +25,8 @@ import { invoiceHistory } from '../payments/repository.ts';
 import type { HistoryEntry, RenderedSession } from './cache.ts';
 import type { PaySessionBody, SessionQuery } from './schema.ts';
 import { signObservation } from './session-token.ts';
-import { reservedBySession } from '../payments/repository.ts';
+import { invoiceHolds, reservedBySession } from '../payments/repository.ts';
+import { BANK_DEBIT_TYPE } from '../merchants/bank-debit.ts';
 import { transact } from '../db/transact.ts';
 
 export async function render(
@@ -88,7 +89,18 @@ export async function render(
   const bankDebit = bankDebitSession(merchant, currency, linkAmount);
   const cardBps = policy.enabled ? Math.max(policy.bps, ...policy.rules.map((r) => r.bps)) : 0;
   const maxBps = Math.max(cardBps, bankDebit?.offered === false ? 0 : (bankDebit?.surchargeBps ?? 0));
-  const state = balance === 0 ? 'paid' : balance !== null && balance < minimum ? 'below_minimum' : 'open';
+  // Money held for others' unfinished attempts is *being paid*, never paid (DESIGN §3.4): an invoice
+  // whose whole balance is held says so, and what is left to pay now.
+  const beingPaid = invoice && counters.reserved > 0 ? await holdsOf(deps, invoice.id, resumedSid) : [];
+  const held = beingPaid.reduce((sum, h) => sum + h.amount, 0);
+  const state =
+    balance === 0
+      ? held > 0
+        ? 'being_paid'
+        : 'paid'
+      : balance !== null && balance < minimum
+        ? 'below_minimum'
+        : 'open';
   const rest = {
     merchant: {
       id: merchant.id,
@@ -119,8 +131,9 @@ export async function render(
       currency,
       linkAmount,
       balance,
-      fullyPaid: balance === 0,
+      fullyPaid: state === 'paid',
       state,
+      beingPaid,
       cappedFrom,
       history,
     },
@@ -152,6 +165,20 @@ export async function render(
     observation: signObservation(config.jwtSecret, { ...observed, issuedAt: nowMs }),
     observedAt: nowMs,
   };
+}
+
+/** The holds another customer's page shows as being paid: amount, method, since when, until when. */
+async function holdsOf(deps: AppDeps, invoiceId: string, ownSession: string | null) {
+  const rows = await invoiceHolds(deps.database.db, invoiceId, ownSession);
+  return rows.map((h) => ({
+    amount: h.amount,
+    method: h.method_type === BANK_DEBIT_TYPE ? ('bank_debit' as const) : ('card' as const),
+    status: h.status as 'pending' | 'requires_action' | 'processing',
+    since: h.created_at,
+    // A card attempt ends by its hold's time at the latest; a bank debit clears by its date.
+    until: h.status === 'processing' ? null : h.reserved_until,
+    clearsBy: h.status === 'processing' ? h.clears_by : null,
+  }));
 }
 
 /**

@@ -15,6 +15,7 @@ import { AppError } from '../errors.ts';
 import { fastJson } from '../http/edge.ts';
 import { PaySession, SessionQuery } from './schema.ts';
 import { openPaySession, reusePaySession } from './service.ts';
+import { abandonAttempt } from '../payments/holds.ts';
 
 const sessionRoute = createRoute({
   method: 'get',
@@ -85,5 +86,42 @@ payRoutes.openapi(
   async (c) => {
     await enforceProviderReadLimit(c, 'refreshPerIp', clientIp(c));
     return c.json(await refreshPayment(c.get('deps'), c.req.valid('param').id), 200);
+  },
+);
+
+payRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/payments/{id}/abandon',
+    tags: ['pay'],
+    summary: 'The customer left a card check (3-D Secure) unfinished: end the attempt and release its hold',
+    description:
+      "Sent by the widget when its page is closed during a 3-D Secure step (a beacon) or the step's window is closed " +
+      'unfinished. Only the pay session that made the attempt can end it, and only while it waits for the customer: ' +
+      'the intent is cancelled at the provider first, then the amount it held is released (DESIGN §3.4). ' +
+      'If the provider says it succeeded meanwhile, that success is recorded and returned.',
+    request: {
+      params: z.object({
+        id: z
+          .string()
+          .uuid()
+          .openapi({ param: { name: 'id', in: 'path' } }),
+      }),
+      query: z.object({
+        paySessionId: z.string().max(2000).openapi({ description: 'The pay session that made the attempt' }),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'The payment as it now stands',
+        content: { 'application/json': { schema: PaymentStateSchema } },
+      },
+      ...errorResponses(400, 404, 429),
+    },
+  }),
+  async (c) => {
+    await enforceProviderReadLimit(c, 'refreshPerIp', clientIp(c));
+    const { id } = c.req.valid('param');
+    return c.json(await abandonAttempt(c.get('deps'), id, c.req.valid('query').paySessionId), 200);
   },
 );

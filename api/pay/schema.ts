@@ -81,11 +81,37 @@ export const PaySession = z
         .nullable()
         .openapi({ description: 'Minor units; null when the link has no amount and nothing bounds it' }),
       fullyPaid: z.boolean(),
-      state: z.enum(['open', 'paid', 'below_minimum']).openapi({
+      state: z.enum(['open', 'paid', 'being_paid', 'below_minimum']).openapi({
         description:
-          '`paid`: nothing is due here (also a link whose amount is 0); `below_minimum`: the balance is above 0 but ' +
+          '`paid`: nothing is due here (also a link whose amount is 0); `being_paid`: nothing is left to pay now, but ' +
+          'some of it is held for payments not yet received (`beingPaid`): it may be due again if they fail; ' +
+          '`below_minimum`: the balance is above 0 but ' +
           "below the card minimum, so it can't be paid by card (contact the merchant); `open`: payable",
       }),
+      beingPaid: z
+        .array(
+          z.object({
+            amount: z.number().int().openapi({ description: 'Minor units, before surcharge' }),
+            method: z.enum(['card', 'bank_debit']),
+            status: z.enum(['pending', 'requires_action', 'processing']).openapi({
+              description:
+                '`requires_action`: waiting for the card holder (3-D Secure); `processing`: a bank debit clearing',
+            }),
+            since: z.string().openapi({ description: 'When the payment was started (ISO 8601)' }),
+            until: z.string().nullable().openapi({
+              description:
+                'A card attempt ends (paid or released) by this time at the latest; null for a bank debit',
+            }),
+            clearsBy: z
+              .string()
+              .nullable()
+              .openapi({ description: 'A bank debit is expected to clear by this date (YYYY-MM-DD)' }),
+          }),
+        )
+        .openapi({
+          description:
+            "Money held for other customers' payments not yet received: not paid, and not payable here while held",
+        }),
       cappedFrom: z.number().int().nullable().openapi({
         description:
           "What this link alone would leave due, when another observation of the invoice caps the balance lower (the page says so and names the merchant's contact); else null",

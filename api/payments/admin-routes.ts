@@ -11,6 +11,7 @@ import { paymentList } from './admin.ts';
 import { listAdminPayments, loadAdminPayment, markRecorded } from './admin-service.ts';
 import { AdminPayment } from './admin-schema.ts';
 import { refundPayment } from './refunds.ts';
+import { cancelHold } from './holds.ts';
 
 export const adminPaymentRoutes = createRouter()
   .openapi(
@@ -118,6 +119,26 @@ export const adminPaymentRoutes = createRouter()
       const refundId = c.req.valid('json')?.refundId ?? null;
       const actor = actorOf(c);
       await markRecorded(deps, id, refundId, actor);
+      return c.json(await loadAdminPayment(deps, id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/payments/{id}/cancel-hold',
+      tags: ['admin'],
+      security,
+      summary: 'Cancel a card payment still waiting for its customer (a hold), releasing the amount it holds',
+      description:
+        'The intent is cancelled at the provider first, then the hold is released; if the provider says it already ' +
+        'succeeded, that success is recorded. A bank debit that is clearing cannot be cancelled (409). Audited.',
+      request: { params: IdParam },
+      responses: { 200: jsonOf(AdminPayment, 'The payment'), ...errorResponses(401, 403, 404, 409, 502) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const id = c.req.valid('param').id;
+      await cancelHold(deps, id, actorOf(c));
       return c.json(await loadAdminPayment(deps, id), 200);
     },
   );

@@ -3,6 +3,7 @@
  * card, refunds) and the simple-rest list definition. Lists hide expired reservations unless a
  * status filter asks for them (DESIGN §3.7).
  */
+import { HELD, HELD_STATUSES } from '../../core/payment-status.ts';
 import { sql, type SqlBool } from 'kysely';
 import { percentageFromBps } from '../../core/money.ts';
 import type { Payment, PaymentDispute, Refund } from '../db/types.ts';
@@ -113,7 +114,10 @@ const disputedFilter = (value: FilterValue) =>
     : sql<SqlBool>`payments.dispute_status is null`;
 
 const statusFilter = (value: FilterValue) => {
-  const values = (Array.isArray(value) ? value : [value]).map(String);
+  // `held`: every payment holding an invoice's balance (DESIGN §3.4), whatever its waiting status.
+  const values = (Array.isArray(value) ? value : [value])
+    .map(String)
+    .flatMap((v) => (v === HELD ? [...HELD_STATUSES] : [v]));
   return values.length ? sql<SqlBool>`payments.status in (${sql.join(values)})` : null;
 };
 

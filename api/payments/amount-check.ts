@@ -11,7 +11,9 @@ export function assertPayable(
   currency: string,
   total: number,
   merchantName: string,
+  /** Held for payments not yet received (DESIGN §3.4): a refusal says so, not that the invoice is paid. */
+  held = 0,
 ): void {
   const check = checkPaymentAmount(amount, balance, currency, total);
-  if (!check.ok) throw paymentAmountError(check, currency, merchantName);
+  if (!check.ok) throw paymentAmountError(check, currency, merchantName, held);
 }

@@ -13,7 +13,7 @@ import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { DeclineCountersTable, Payment } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { attemptLoad, countDeclineAgainst, declineBlocks } from './repository.ts';
+import { attemptLoad, countDeclineAgainst, declineBlocks, unfinishedAttempts } from './repository.ts';
 
 export type DeclineScope = DeclineCountersTable['scope'];
 
@@ -95,6 +95,38 @@ export async function assertAttemptWithinLimits(
   });
   if (load.session >= limitOf(deps, 'session') || load.address >= limitOf(deps, 'address'))
     throw tooManyDeclines(deps, new Date(nowMs + blockMinutes * 60_000).toISOString());
+}
+
+export const ATTEMPT_UNFINISHED_MESSAGE =
+  'A payment of this invoice from your connection is still waiting to be finished (a card check in another ' +
+  'window or tab). Finish or close it there, then try again.';
+
+/**
+ * One unfinished attempt per invoice from a pay session or a client address (DESIGN §3.4), checked
+ * inside the reserving transaction (after the invoice's lock): nobody can hold an invoice with a
+ * stack of 3-D Secure steps left open. The session's own abandoned attempts were replaced before
+ * (api/payments/service.ts), so what is left is a card check open elsewhere or a provider call under
+ * way. A bank debit clearing is out of the customer's hands and does not count. Enforced with the
+ * other card-testing limits (RATE_LIMITS).
+ */
+export async function assertNoUnfinishedAttempt(
+  trx: Trx,
+  deps: AppDeps,
+  invoiceId: string,
+  k: { sid: string | null; ip: string | null },
+): Promise<void> {
+  if (!deps.config.rateLimits) return;
+  const open = await unfinishedAttempts(trx, invoiceId, k);
+  if (open.length === 0) return;
+  const ends = open.map((p) => p.reserved_until).filter((t): t is string => t !== null);
+  const until = ends.length ? ends.sort()[ends.length - 1] : null;
+  const seconds = until
+    ? Math.max(1, Math.ceil((Date.parse(until) - deps.clock.now().getTime()) / 1000))
+    : 60;
+  throw new AppError('conflict', ATTEMPT_UNFINISHED_MESSAGE, {
+    headers: { 'Retry-After': String(seconds) },
+    extra: { retryAt: until },
+  });
 }
 
 /** 429 with the time the customer may try again (Retry-After, and `retryAt` for the widget's countdown). */

@@ -114,7 +114,10 @@ export function assertMethodOffered(ctx: PaymentContext, method: Pick<QuotedMeth
  * What may be paid through this link now (no lock: a quote holds no money). The pay session's own
  * abandoned attempts do not count: paying replaces them (api/payments/service.ts).
  */
-export async function balanceNow(deps: AppDeps, ctx: PaymentContext): Promise<number | null> {
+export async function balanceNow(
+  deps: AppDeps,
+  ctx: PaymentContext,
+): Promise<{ balance: number | null; held: number }> {
   const invoice = await findInvoice(deps.database.db, ctx.merchant.id, ctx.invoiceNumber, ctx.currency);
   const counters = countersOf(invoice);
   // A signed link's page: only authoritative observations cap it (an unsigned typed link never does).
@@ -124,20 +127,24 @@ export async function balanceNow(deps: AppDeps, ctx: PaymentContext): Promise<nu
     const own = await replaceableAttempts(deps.database.db, ctx.session.sid, deps.clock.now().toISOString());
     counters.reserved -= own.reduce((sum, p) => sum + p.amount, 0);
   }
-  return availableBalance(counters, {
+  const balance = availableBalance(counters, {
     amount: ctx.linkAmount,
     writtenBack: ctx.writtenBack ?? counters.writtenBack,
   });
+  return { balance, held: counters.reserved };
 }
 
 /** Price `amount` for the token's method: the quote answer (also the body of a 409 changed quote). */
 export async function priceQuote(deps: AppDeps, ctx: PaymentContext, amount: number, tokenId: string) {
-  const [token, balance] = await Promise.all([readToken(deps, tokenId, ctx.account), balanceNow(deps, ctx)]);
+  const [token, { balance, held }] = await Promise.all([
+    readToken(deps, tokenId, ctx.account),
+    balanceNow(deps, ctx),
+  ]);
   const method = quotedMethodFrom(token);
   assertMethodOffered(ctx, method, amount);
   const { bps, rule, cap } = rateFor(ctx, method);
   const breakdown = breakdownFor(amount, bps, deps.config.platformFeeBps, cap);
-  assertPayable(amount, balance, ctx.currency, breakdown.total, ctx.merchant.business_name);
+  assertPayable(amount, balance, ctx.currency, breakdown.total, ctx.merchant.business_name, held);
   const nowMs = deps.clock.now().getTime();
   const tokenExpiry = token.expiresAt === null ? Infinity : token.expiresAt * 1000;
   const expiresAt = Math.min(nowMs + QUOTE_TTL_MS, tokenExpiry);

@@ -3,6 +3,7 @@
  * `total_amount` what the card is charged (base + surcharge).
  */
 import { sql } from 'kysely';
+import { HELD_STATUSES } from '../../core/payment-status.ts';
 import { type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import { compiledOnce, compiledPerShape } from '../db/compiled.ts';
 import type {
@@ -18,7 +19,7 @@ import type {
 type DeclineScope = DeclineCountersTable['scope'];
 
 /** Statuses that hold a reservation on the invoice balance. */
-export const RESERVING: readonly PaymentStatus[] = ['pending', 'requires_action', 'processing'];
+export const RESERVING: readonly PaymentStatus[] = HELD_STATUSES;
 /** Statuses whose money reached the merchant (net of refunds). */
 export const SETTLED: readonly PaymentStatus[] = ['succeeded', 'partially_refunded', 'refunded'];
 
@@ -157,6 +158,53 @@ export async function invoiceHistory(db: DbOrTrx, invoiceId: string) {
     .where('status', 'in', ['succeeded', 'processing', 'partially_refunded', 'refunded'])
     .orderBy('created_at', 'asc')
     .limit(200)
+    .execute();
+}
+
+/**
+ * The money an invoice holds that has not arrived (DESIGN §3.4: shown to others as *being paid*):
+ * attempts waiting for the provider or a 3-D Secure step, and bank debits clearing. Amounts, methods
+ * and times only; `excludeSession`'s own attempts are left out (its page replaces them).
+ */
+export async function invoiceHolds(db: DbOrTrx, invoiceId: string, excludeSession: string | null) {
+  return db
+    .selectFrom('payments')
+    .select(['amount', 'status', 'method_type', 'created_at', 'reserved_until', 'clears_by'])
+    .where('invoice_id', '=', invoiceId)
+    .where('status', 'in', RESERVING)
+    .$if(excludeSession !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([eb('pay_session_id', 'is', null), eb('pay_session_id', '!=', excludeSession!)]),
+      ),
+    )
+    .orderBy('created_at', 'asc')
+    .limit(50)
+    .execute();
+}
+
+/**
+ * Attempts on an invoice still waiting for their customer or their provider call (pending,
+ * requires_action) from a pay session or a client address: DESIGN §3.4 allows one of them at a time.
+ * A bank debit clearing is out of the customer's hands and is not counted.
+ */
+export async function unfinishedAttempts(
+  db: DbOrTrx,
+  invoiceId: string,
+  k: { sid: string | null; ip: string | null },
+): Promise<Array<{ id: string; status: PaymentStatus; reserved_until: string | null }>> {
+  if (!k.sid && !k.ip) return [];
+  return db
+    .selectFrom('payments')
+    .select(['id', 'status', 'reserved_until'])
+    .where('invoice_id', '=', invoiceId)
+    .where('status', 'in', ['pending', 'requires_action'])
+    .where((eb) =>
+      eb.or([
+        ...(k.sid ? [eb('pay_session_id', '=', k.sid)] : []),
+        ...(k.ip ? [eb('client_ip', '=', k.ip)] : []),
+      ]),
+    )
+    .limit(5)
     .execute();
 }
 

@@ -38,7 +38,7 @@ import { resumeAttempt } from './resume.ts';
 import type { CreatePaymentInput } from './schema.ts';
 import { breakdownFor } from '../merchants/surcharge.ts';
 import { applyIntent } from './state.ts';
-import { assertAttemptWithinLimits } from './declines.ts';
+import { assertAttemptWithinLimits, assertNoUnfinishedAttempt } from './declines.ts';
 
 export { PROCESSING_ERROR_MESSAGE } from './attempts.ts';
 export { MISSING_INVOICE_MESSAGE, SESSION_EXPIRED_MESSAGE } from './payment-context.ts';
@@ -140,12 +140,20 @@ export async function createPayment(
     );
     // Past the quote's check: simultaneous attempts are counted here, one after another.
     await assertAttemptWithinLimits(trx, deps, { sid: ctx.session?.sid ?? null, ip: run.ip });
+    await assertNoUnfinishedAttempt(trx, deps, invoice.id, { sid: ctx.session?.sid ?? null, ip: run.ip });
     const counters = countersOf(invoice);
     // A signed link's page: only authoritative observations cap it (an unsigned typed link never does).
     if (ctx.session?.payLinkId) counters.credibleLimit = await authoritativeCredibleLimit(trx, invoice.id);
     const writtenBack = ctx.writtenBack ?? counters.writtenBack;
     const available = availableBalance(counters, { amount: ctx.linkAmount, writtenBack });
-    assertPayable(input.amount, available, ctx.currency, breakdown.total, ctx.merchant.business_name);
+    assertPayable(
+      input.amount,
+      available,
+      ctx.currency,
+      breakdown.total,
+      ctx.merchant.business_name,
+      counters.reserved,
+    );
     const observationId =
       ctx.linkAmount !== null
         ? await upsertObservation(trx, invoice.id, ctx.linkAmount, writtenBack, nowIso, ctx.source)

@@ -107,7 +107,13 @@ export function toV1Invoice(i: Invoice, observations: Observations) {
     merchant_id: i.merchant_id,
     number: i.invoice_number,
     currency: i.currency,
-    status: terms.balance === 0 ? ('paid' as const) : ('open' as const),
+    // Held money is not paid (DESIGN §3.4): nothing left to pay now, but some of it not yet received.
+    status:
+      terms.balance !== 0
+        ? ('open' as const)
+        : counters.reserved > 0
+          ? ('being_paid' as const)
+          : ('paid' as const),
     amount_due: terms.balance,
     paid_amount: counters.paid,
     reserved_amount: counters.reserved,

@@ -116,7 +116,11 @@ export const V1InvoiceSchema = z
     merchant_id: z.string(),
     number: z.string().openapi({ example: 'INV-1042', description: 'As first written' }),
     currency,
-    status: z.enum(['open', 'paid']).openapi({ description: '`paid`: nothing is due through us' }),
+    status: z.enum(['open', 'being_paid', 'paid']).openapi({
+      description:
+        '`paid`: nothing is due through us; `being_paid`: nothing is left to pay now, but some of it is held by ' +
+        'payments not yet received (`reserved_amount`) and is due again if they fail',
+    }),
     amount_due: z.number().int().nullable().openapi({
       description:
         'What may still be paid through us (minor units), by the ledger of DESIGN §3.3; null when no link ever named an amount',

@@ -218,44 +218,76 @@ describe.skipIf(skip)(`payment rate limits (${testDialect})`, () => {
     expect(q.body.error.code).toBe('rate_limited');
   });
 
-  it('simultaneous declining attempts from one pay page are counted before the provider: no more reach it than the limit', async () => {
-    t.clock.advance(60 * 60_000);
-    const ip = '192.0.2.231'; // an address with no declines of its own
-    const sid = await session('INV-SIMUL');
-    const from = { 'x-forwarded-for': ip };
-    const quoted = await Promise.all(
-      Array.from({ length: 12 }, async () => {
+  /** Quote `count` declining cards at once (from `ip`), for one pay page or for as many invoices. */
+  async function quoteMany(count: number, ip: string, where: (i: number) => Record<string, unknown>) {
+    return Promise.all(
+      Array.from({ length: count }, async (_, i) => {
         const token = await cardToken(t, account(), CARDS.declined);
+        const body = { ...where(i), currency: 'aud', amount: 1000 };
         const q = await json(
           t.app,
           'POST',
           '/api/payments/quote',
-          { paySessionId: sid, currency: 'aud', amount: 1000, confirmationToken: token },
-          from,
+          { ...body, confirmationToken: token },
+          { 'x-forwarded-for': ip },
         );
         expect(q.status).toBe(200);
-        return { token, quoteId: q.body.quoteId };
+        return { body, token, quoteId: q.body.quoteId };
       }),
     );
-    const answers = await Promise.all(
+  }
+  const payMany = (quoted: Awaited<ReturnType<typeof quoteMany>>, ip: string) =>
+    Promise.all(
       quoted.map((q) =>
         createPayment(
           t,
-          { paySessionId: sid, amount: 1000, confirmationToken: q.token, quoteId: q.quoteId },
-          from,
+          { ...q.body, confirmationToken: q.token, quoteId: q.quoteId },
+          { 'x-forwarded-for': ip },
         ),
       ),
     );
-    expect(
-      answers.filter((a) => a.status === 422),
-      JSON.stringify(answers.map((a) => [a.status, a.body.error?.message])),
-    ).toHaveLength(LIMITS.session);
-    expect(answers.filter((a) => a.status === 429)).toHaveLength(12 - LIMITS.session);
+
+  it('simultaneous declining attempts from one pay page: one at a time reaches the provider, never more than the limit', async () => {
+    t.clock.advance(60 * 60_000);
+    const ip = '192.0.2.231'; // an address with no declines of its own
+    const sid = await session('INV-SIMUL');
+    const answers = await payMany(await quoteMany(12, ip, () => ({ paySessionId: sid })), ip);
     const reached = await t.deps.database.db
       .selectFrom('payments')
       .select('id')
       .where('pay_session_id', '=', sid.split('.').pop()!)
       .execute();
-    expect(reached).toHaveLength(LIMITS.session);
+    const statuses = answers.map((a) => a.status);
+    // Declined (reached the provider), or refused before it: the page's attempt still unfinished
+    // (409, DESIGN §3.4: one at a time) or its declines at the limit (429).
+    expect(
+      statuses.every((s) => s === 422 || s === 409 || s === 429),
+      JSON.stringify(statuses),
+    ).toBe(true);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(reached.length);
+    expect(reached.length).toBeGreaterThanOrEqual(1);
+    expect(reached.length).toBeLessThanOrEqual(LIMITS.session);
+  });
+
+  it('simultaneous declining attempts from one address on as many invoices are counted before the provider: exactly the limit reaches it', async () => {
+    t.clock.advance(60 * 60_000);
+    const ip = '192.0.2.232';
+    const quoted = await quoteMany(12, ip, (i) => ({
+      merchantId: merchant.id,
+      invoiceNumber: `INV-SIMUL-ADDR-${i}`,
+      amountDue: 100_000,
+    }));
+    const answers = await payMany(quoted, ip);
+    const reached = await t.deps.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('client_ip', '=', ip)
+      .execute();
+    expect(
+      answers.filter((a) => a.status === 422),
+      JSON.stringify(answers.map((a) => [a.status, a.body.error?.message])),
+    ).toHaveLength(LIMITS.address);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(12 - LIMITS.address);
+    expect(reached).toHaveLength(LIMITS.address);
   });
 });

@@ -14,7 +14,13 @@ import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './support/ad
 import { launchBrowser } from './support/browser.ts';
 import { callApi, paySucceeded, serverError, type AdminPayment } from './support/console-api.ts';
 import { parseCsv } from './support/csv.ts';
-import { createConnectedMerchant, money, type TestMerchant } from './support/pay-fixtures.ts';
+import {
+  CARDS,
+  createConnectedMerchant,
+  money,
+  payOverHttp,
+  type TestMerchant,
+} from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 describe('console: payments, refunds, the overpaid flag and the fatal-error screen', () => {
@@ -194,6 +200,33 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
     ).waitFor();
     await payment.getByText('refunded', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Refund' }).waitFor({ state: 'detached' });
+  });
+
+  it('a card hold is listed under "held (being paid)" and staff cancel it from its page', async () => {
+    const created = await payOverHttp(server.baseUrl, {
+      merchant: merchant.id,
+      invoice: 'INV-5503',
+      linkAmount: '90.00',
+      amount: 9000,
+      card: CARDS.threeDSecure,
+    });
+    expect(created.body?.status, JSON.stringify(created.body)).toBe('requires_action');
+    const id = created.body.paymentId as string;
+    const filter = encodeURIComponent(JSON.stringify({ status: 'held' }));
+    await page.goto(`${server.baseUrl}/admin/payments?filter=${filter}`);
+    await page.getByRole('row', { name: /INV-5503/ }).waitFor();
+    await expect(page.getByRole('row', { name: /INV-5501/ }).count()).resolves.toBe(0);
+
+    await page.goto(`${server.baseUrl}/admin/payments/${id}`);
+    await page.getByText(/This payment holds A\$90\.00 of invoice INV-5503/).waitFor();
+    await page.getByRole('button', { name: 'Cancel hold' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this card payment?' });
+    await dialog.getByRole('button', { name: 'Cancel hold' }).click();
+    await toast(page, 'The hold was cancelled; the amount is payable again.').waitFor();
+    await expect
+      .poll(async () => (await call<AdminPayment>('GET', `/api/admin/payments/${id}`)).body.status)
+      .toBe('canceled');
+    await expect(page.getByRole('button', { name: 'Cancel hold' }).count()).resolves.toBe(0);
   });
 
   it('an overpaid invoice is flagged on the invoices list and on its payment', async () => {

@@ -275,6 +275,64 @@ describe('hosted pay page', () => {
     await page.close();
   });
 
+  it("shows another customer's card check as being paid, not paid, and frees it when that page is closed", async () => {
+    const link = `/pay/${merchant.id}?INVOICENUMBER=INV-5006&AMOUNTDUE=80.00`;
+    const first = await open(link);
+    const a = widget(first);
+    await waitForForm(a);
+    await fillSandboxCard(a, CARDS.threeDSecure);
+    await a.locator('button[type=submit]').click();
+    await a.getByRole('dialog', { name: '3-D Secure authentication (test mode)' }).waitFor();
+
+    // Meanwhile another customer opens the invoice: the whole balance is held, not paid.
+    const second = await open(link);
+    const b = widget(second);
+    await b
+      .getByText('Nothing is left to pay here right now: the rest of this invoice is being paid.')
+      .waitFor();
+    await expect(b.getByText(`${money(8000)} by card, started`).isVisible()).resolves.toBe(true);
+    await expect(b.getByText('Invoice fully paid!').count()).resolves.toBe(0);
+    await expect(b.locator('form').count()).resolves.toBe(0);
+
+    // The first customer leaves during the check: the page's beacon ends the hold at once.
+    await first.goto('about:blank');
+    await expect
+      .poll(
+        async () => {
+          await second.reload();
+          await b.getByText(/Balance:/).waitFor();
+          return b.locator('form').count();
+        },
+        { timeout: 10_000, interval: 300 },
+      )
+      .toBe(1);
+    await b.getByText(`Balance: ${money(8000)}`).waitFor();
+    await first.close();
+    await second.close();
+  });
+
+  it('a second tab learns at once that the invoice was paid in the first, instead of offering payment', async () => {
+    const link = `/pay/${merchant.id}?INVOICENUMBER=INV-5007&AMOUNTDUE=50.00`;
+    const tabA = await open(link);
+    const tabB = await open(link);
+    const a = widget(tabA);
+    const b = widget(tabB);
+    await waitForForm(a);
+    await waitForForm(b);
+    await fillSandboxCard(b, CARDS.visa);
+    await b.locator('button[type=submit]').click();
+    await b.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+
+    // Tab A still shows the old balance; completing its card asks for a quote, which is refused.
+    await fillSandboxCard(a, CARDS.mastercard);
+    await a.locator('button[type=submit]').click();
+    await a.getByText('Invoice fully paid!').waitFor();
+    await a.getByText(`Balance: ${money(0)}`).waitFor();
+    await expect(a.locator('button[type=submit]').count()).resolves.toBe(0);
+    await tabA.close();
+    await tabB.close();
+  });
+
   it('reports a link it cannot parse', async () => {
     const page = await open('/pay/abc%E0%A4%A?invoiceno=INV-1');
     await page.getByText('Error parsing URL parameters. Please check the URL and try again.').waitFor();

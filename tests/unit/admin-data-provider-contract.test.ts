@@ -58,6 +58,7 @@ const CALLS: Record<string, () => Promise<unknown>> = {
   getPayNowSetup: () => dataProvider.getPayNowSetup({ id: ID }),
   setUpPayNow: () => dataProvider.setUpPayNow({ id: ID, branding_theme_ids: [ID] }),
   refund: () => dataProvider.refund({ id: ID, amount: 1000, reason: 'Damaged', kind: 'reopen' }),
+  cancelHold: () => dataProvider.cancelHold({ id: ID }),
   getPaymentDomains: () => dataProvider.getPaymentDomains({ id: ID }),
   addPaymentDomain: () => dataProvider.addPaymentDomain({ id: ID, domain: 'shop.example.com' }),
   refreshPaymentDomain: () => dataProvider.refreshPaymentDomain({ id: ID, domainId: ID }),

@@ -21,6 +21,10 @@ export const recordActions = {
       body: { amount: p.amount, reason: p.reason, kind: p.kind },
     }),
 
+  /** Cancel a card payment still waiting for its customer; resolves with the payment after it. */
+  cancelHold: ({ id }: { id: Identifier }) =>
+    callApi<Payment>(`/api/admin/payments/${enc(id)}/cancel-hold`, { method: 'POST' }),
+
   getPaymentDomains: ({ id }: { id: Identifier }) => callApi<PaymentDomain[]>(domainsPath(id)),
   addPaymentDomain: ({ id, domain }: { id: Identifier; domain: string }) =>
     callApi<PaymentDomain>(domainsPath(id), { method: 'POST', body: { domain } }),

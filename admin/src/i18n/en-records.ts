@@ -187,6 +187,18 @@ export const records = {
     mark_recorded_some_failed:
       '%{smart_count} payment could not be marked: %{detail} |||| %{smart_count} payments could not be marked: %{detail}',
     mark_recorded_failed: 'Could not mark the payments as recorded: %{detail}',
+    held: 'held (being paid)',
+    hold_notice:
+      'This payment holds %{amount} of invoice %{invoice} while it waits (%{status}): other customers see it as being paid, not paid. A card hold ends by %{until} at the latest.',
+    hold_notice_debit:
+      'This bank debit holds %{amount} of invoice %{invoice} until the bank answers (expected by %{clears_by}); it cannot be cancelled.',
+    cancel_hold: 'Cancel hold',
+    cancel_hold_title: 'Cancel this card payment?',
+    cancel_hold_text:
+      'The card payment is cancelled at the payment provider and the %{amount} it holds on invoice %{invoice} becomes payable again. If the customer has just finished it, the payment is recorded as paid instead.',
+    hold_cancelled: 'The hold was cancelled; the amount is payable again.',
+    hold_succeeded: 'The payment had already gone through: it is recorded as paid.',
+    cancel_hold_failed: 'Could not cancel the hold: %{detail}',
     columns: {
       invoice: 'Invoice',
       invoice_number: 'Invoice number',

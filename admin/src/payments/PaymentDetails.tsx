@@ -24,6 +24,7 @@ import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 import { BankDebitRows, DisputeRows } from './BankDebitRows.tsx';
 import { MethodMismatch } from './MethodMismatch.tsx';
+import { HoldNotice } from './HoldNotice.tsx';
 import { RefundAccountingRecords } from './RefundAccountingRecords.tsx';
 import { KIND_TEXT, refundableOf, RefundDialog } from './RefundDialog.tsx';
 import { HeadRow, right } from '../shared/HeadRow.tsx';
@@ -95,6 +96,7 @@ export function PaymentDetails() {
         </Alert>
       ) : null}
       <MethodMismatch payment={p} />
+      <HoldNotice payment={p} onChanged={() => void refetch()} />
       <Card component="section" aria-labelledby="payment-title">
         <CardContent>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>

@@ -22,7 +22,7 @@ import { money, paymentTone, shortDate } from '../shared/format.ts';
 import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList } from '../shared/responsive.tsx';
 import { clearingDate, type BankDebitFields } from './BankDebitRows.tsx';
-import { PAYMENT_STATUSES } from '../../../core/payment-status.ts';
+import { HELD, PAYMENT_STATUSES } from '../../../core/payment-status.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 import { BulkMarkRecordedButton } from './BulkMarkRecordedButton.tsx';
@@ -72,7 +72,11 @@ export function PaymentList() {
       key="status"
       source="status"
       label="console.payments.columns.status"
-      choices={PAYMENT_STATUSES.map((s) => ({ id: s, name: s.replace(/_/g, ' ') }))}
+      choices={[
+        // Money not yet received that holds invoice balances (DESIGN §3.4): pending, 3-D Secure, clearing.
+        { id: HELD, name: translate('console.payments.held') },
+        ...PAYMENT_STATUSES.map((s) => ({ id: s, name: s.replace(/_/g, ' ') })),
+      ]}
       translateChoice={false}
       alwaysOn
     />,

@@ -11,10 +11,11 @@ import { emit, eventDetail, type InvoicePayEventDetail } from '../lib/events.ts'
 import { linkQuery } from '../../../client/session-request.ts';
 import { DebugPanel } from '../views/DebugPanel.tsx';
 import { History } from '../views/History.tsx';
-import { CappedNotice, InvoiceState } from '../views/InvoiceNotices.tsx';
+import { BeingPaidNotice, CappedNotice, InvoiceState } from '../views/InvoiceNotices.tsx';
 import { LinkProblemView, viewMessage } from '../views/LinkProblem.tsx';
 import { useMoney, useWidget } from './i18n-context.ts';
 import { PayStep } from './pay/PayStep.tsx';
+import { BALANCE_CHANGED } from './pay/usePayActions.ts';
 import { EndedView } from './results/EndedView.tsx';
 import { ResultView } from './results/ResultView.tsx';
 import { usePaySession } from './usePaySession.ts';
@@ -114,8 +115,12 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
     [host, reload, detail],
   );
   const onError = useCallback(
-    (message: string, code: string) => emit(host, 'error', detail(null, { message, code })),
-    [host, detail],
+    (message: string, code: string) => {
+      // Paid or held elsewhere since this page loaded: show the invoice as it now stands.
+      if (code === BALANCE_CHANGED) void reload();
+      emit(host, 'error', detail(null, { message, code }));
+    },
+    [host, detail, reload],
   );
   const end = () => {
     if (!emit(host, 'end', detail(lastPayment.current))) return;
@@ -145,7 +150,7 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
           {history}
         </>
       );
-    else if (inv.fullyPaid || inv.state === 'below_minimum')
+    else if (inv.fullyPaid || inv.state === 'below_minimum' || inv.state === 'being_paid')
       main = (
         <>
           <InvoiceState session={s} onEnd={end} />
@@ -156,6 +161,7 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
       main = (
         <>
           <CappedNotice session={s} />
+          <BeingPaidNotice session={s} />
           <PayStep
             key={`f:${s.paySessionId}`}
             session={s}

@@ -140,6 +140,17 @@ export const de: Messages = {
   toSettle: ', um ihn zu begleichen.',
   fullyPaid: 'Rechnung vollständig bezahlt!',
   fullyPaidText: 'Diese Rechnung ist vollständig bezahlt. Vielen Dank!',
+  beingPaidTitle: 'Wird bezahlt',
+  beingPaidAll: 'Hier ist gerade nichts zu bezahlen: der Rest dieser Rechnung wird bereits bezahlt.',
+  beingPaidSome: (left) => `${left} sind jetzt noch zu bezahlen.`,
+  beingPaidCard: (amount, since, until) =>
+    `${amount} per Karte, begonnen ${since}, wartet auf die Bestätigung der Bank des Karteninhabers (spätestens bis ${until}).`,
+  beingPaidCardStarting: (amount, since) => `${amount} per Karte, begonnen ${since}.`,
+  beingPaidDebit: (amount, since, clearsBy) =>
+    `${amount} per Lastschrift, begonnen ${since}` +
+    (clearsBy ? `, voraussichtlich gutgeschrieben bis ${clearsBy}.` : '.'),
+  beingPaidAfter:
+    'Geht eine laufende Zahlung nicht durch, kann ihr Betrag erneut bezahlt werden. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.',
   endSession: 'Sitzung beenden',
 
   successTitle: 'Zahlung erfolgreich!',

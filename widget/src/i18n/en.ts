@@ -145,6 +145,17 @@ export const en = {
   toSettle: 'to settle it.',
   fullyPaid: 'Invoice fully paid!',
   fullyPaidText: PAY_MESSAGES.fullyPaid,
+  // Money held for another payment not yet received (DESIGN §3.4): being paid, never paid.
+  beingPaidTitle: 'Being paid',
+  beingPaidAll: 'Nothing is left to pay here right now: the rest of this invoice is being paid.',
+  beingPaidSome: (left: string) => `${left} is left to pay now.`,
+  beingPaidCard: (amount: string, since: string, until: string) =>
+    `${amount} by card, started ${since}, waiting for the card holder's bank check (until ${until} at the latest).`,
+  beingPaidCardStarting: (amount: string, since: string) => `${amount} by card, started ${since}.`,
+  beingPaidDebit: (amount: string, since: string, clearsBy: string | null) =>
+    `${amount} by bank debit, started ${since}` + (clearsBy ? `, expected to clear by ${clearsBy}.` : '.'),
+  beingPaidAfter:
+    'If a payment that is being made does not go through, its amount can be paid again. Reload this page to see the latest.',
   endSession: 'End Session',
 
   // Results.

@@ -102,6 +102,24 @@ export class PayApi {
     return this.#call('POST', `/api/pay/payments/${encodeURIComponent(paymentId)}/refresh`);
   }
 
+  /**
+   * The customer left a card check unfinished: end the attempt so it holds nothing (DESIGN §3.4).
+   * While the page is being closed the request goes as a beacon (it outlives the page; a POST with
+   * no body needs no CORS preflight); otherwise as a call whose answer is the payment as it stands.
+   */
+  abandon(paymentId: string, paySessionId: string, leaving = false): Promise<PaymentState | null> {
+    const path =
+      `/api/pay/payments/${encodeURIComponent(paymentId)}/abandon` +
+      `?paySessionId=${encodeURIComponent(paySessionId)}`;
+    if (leaving) {
+      if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(this.base + path))
+        return Promise.resolve(null);
+      void fetch(this.base + path, { method: 'POST', keepalive: true, credentials: 'omit' }).catch(() => {});
+      return Promise.resolve(null);
+    }
+    return this.#call('POST', path);
+  }
+
   /** The sandbox provider's browser routes (what Stripe.js does against Stripe). */
   sandbox<T>(path: string, body: unknown): Promise<SandboxResult<T>> {
     return fetch(`${this.base}/api/sandbox${path}`, {

@@ -21,6 +21,55 @@ export function CappedNotice({ session }: { session: PaySession }) {
   );
 }
 
+type Hold = PaySession['invoice']['beingPaid'][number];
+
+/** One hold in words: method, since when, until when (a card check) or clears by (a bank debit). */
+function useHoldText(currency: string) {
+  const { t, locale } = useWidget();
+  const money = useMoney(currency);
+  const time = (iso: string) =>
+    new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const day = (ymd: string) =>
+    new Date(`${ymd}T12:00:00`).toLocaleDateString(locale, { dateStyle: 'medium' });
+  return (h: Hold) =>
+    h.method === 'bank_debit'
+      ? t.beingPaidDebit(money(h.amount), time(h.since), h.clearsBy ? day(h.clearsBy) : null)
+      : h.status === 'requires_action' && h.until
+        ? t.beingPaidCard(money(h.amount), time(h.since), time(h.until))
+        : t.beingPaidCardStarting(money(h.amount), time(h.since));
+}
+
+function HoldList({ holds, currency }: { holds: Hold[]; currency: string }) {
+  const text = useHoldText(currency);
+  return (
+    <ul className="holds">
+      {holds.map((h, i) => (
+        <li key={`${h.since}:${i}`}>{text(h)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Part of the invoice is held for another customer's payment not yet received (DESIGN §3.4): it is
+ * *being paid*, not paid; what is left can be paid now.
+ */
+export function BeingPaidNotice({ session }: { session: PaySession }) {
+  const { t } = useWidget();
+  const { beingPaid, balance, currency } = session.invoice;
+  const money = useMoney(currency);
+  if (!beingPaid?.length) return null;
+  return (
+    <div className="section notice" role="status" part="notice">
+      <p>
+        <b>{t.beingPaidTitle}:</b>
+      </p>
+      <HoldList holds={beingPaid} currency={currency} />
+      {balance !== null && <p>{t.beingPaidSome(money(balance))}</p>}
+    </div>
+  );
+}
+
 /** The invoice cannot be paid here: nothing is due, or what is due is below the card minimum. */
 export function InvoiceState({ session, onEnd }: { session: PaySession; onEnd(): void }) {
   const { t } = useWidget();
@@ -33,6 +82,18 @@ export function InvoiceState({ session, onEnd }: { session: PaySession; onEnd():
       </button>
     </div>
   );
+  if (state === 'being_paid')
+    return (
+      <div className="section notice" role="status" part="notice">
+        <p>
+          <b>{t.beingPaidTitle}</b>
+        </p>
+        <p>{t.beingPaidAll}</p>
+        <HoldList holds={session.invoice.beingPaid} currency={currency} />
+        <p>{t.beingPaidAfter}</p>
+        {end}
+      </div>
+    );
   if (state === 'below_minimum' && balance !== null)
     return (
       <div className="section notice" role="status" part="notice">

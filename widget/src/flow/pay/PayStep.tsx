@@ -60,7 +60,15 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
     [session.paySessionId, session.invoice.number, currency, amount],
   );
   const amountOk = amount > 0 && amountProblem(amount, due, currency, t, locale) === null;
-  const { pay } = usePayActions(state, dispatch, { api, handle, where, amountOk, reference, t });
+  const { pay } = usePayActions(state, dispatch, {
+    api,
+    handle,
+    where,
+    amountOk,
+    reference,
+    t,
+    onStale: (problem) => onError(problem.message, problem.code),
+  });
 
   // The method chosen prices the summary at once: bank debit has its own rule (often no surcharge,
   // or a capped one), so the first Pay is the last.

@@ -12,6 +12,9 @@ import { ApiError, type PayApi, type PaymentState, type Quote, type WhereInput }
 import { cardErrorText, type CardError } from '../../lib/card-errors.ts';
 import type { PayEvent, PayState, Problem } from './pay-machine.ts';
 
+/** The code of a refusal because the balance is lower than the page showed: the session is reloaded. */
+export const BALANCE_CHANGED = 'balance_changed';
+
 type Priced = { ok: Quote } | { problem: Problem; retryAt?: string };
 
 function problemOf(err: unknown, t: Messages): { problem: Problem; retryAt?: string } {
@@ -36,7 +39,15 @@ function problemOf(err: unknown, t: Messages): { problem: Problem; retryAt?: str
   }
   if (err.field === 'confirmationToken')
     return { problem: { at: 'card', message: err.message, code: err.code } };
-  if (err.field === 'amount') return { problem: { at: 'amount', message: err.message, code: err.code } };
+  // A balance that changed since the page showed it (paid or held elsewhere): the page reloads it.
+  if (err.field === 'amount')
+    return {
+      problem: {
+        at: 'amount',
+        message: err.message,
+        code: err.body?.reason === 'exceeds_balance' ? BALANCE_CHANGED : err.code,
+      },
+    };
   return { problem: { at: 'form', message: t.paymentFailed(err.message), code: err.code } };
 }
 
@@ -48,6 +59,8 @@ export interface PayContext {
   amountOk: boolean;
   reference: string | null;
   t: Messages;
+  /** A quote made as the card was completed was refused for a balance changed elsewhere. */
+  onStale?(problem: Problem): void;
 }
 
 export function usePayActions(state: PayState, dispatch: Dispatch<PayEvent>, ctx: PayContext) {
@@ -93,7 +106,9 @@ export function usePayActions(state: PayState, dispatch: Dispatch<PayEvent>, ctx
     if (phase !== 'entering' || !detailsComplete || !amountOk || !handle) return;
     const timer = setTimeout(() => {
       void price().then((r) => {
-        if ('problem' in r) dispatch({ type: 'QUOTE_FAILED', revision, problem: r.problem });
+        if (!('problem' in r)) return;
+        dispatch({ type: 'QUOTE_FAILED', revision, problem: r.problem });
+        if (r.problem.code === BALANCE_CHANGED) latest.current.ctx.onStale?.(r.problem);
       });
     }, 350);
     return () => clearTimeout(timer);
@@ -138,10 +153,22 @@ export function usePayActions(state: PayState, dispatch: Dispatch<PayEvent>, ctx
       let paid: PaymentState = created;
       if (created.status === 'requires_action') {
         dispatch({ type: 'ACTION_REQUIRED' });
-        const next =
-          created.clientSecret && c.handle ? await c.handle.handleNextAction(created.clientSecret) : null;
+        // Closing the page during the card check ends the attempt, so it holds nothing for the 15
+        // minutes its check may take (DESIGN §3.4).
+        const leave = () => void c.api.abandon(created.paymentId, c.where.paySessionId, true);
+        addEventListener('pagehide', leave);
+        let next;
+        try {
+          next =
+            created.clientSecret && c.handle ? await c.handle.handleNextAction(created.clientSecret) : null;
+        } finally {
+          removeEventListener('pagehide', leave);
+        }
         try {
           paid = await c.api.refresh(created.paymentId); // the provider's word, through our server
+          // The check window closed unfinished: end the attempt now rather than at its time.
+          if (paid.status === 'requires_action')
+            paid = (await c.api.abandon(created.paymentId, c.where.paySessionId)) ?? paid;
         } catch {
           paid = { ...created, status: next && 'ok' in next ? 'processing' : 'failed' };
         }
