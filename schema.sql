@@ -300,7 +300,7 @@ CREATE INDEX payment_notices_due ON payment_notices (status, next_attempt_at);
 -- Provider declines counted per pay session, invoice and client address (card-testing defence,
 -- DESIGN §3.4): a fixed window per key; past the limit the key is blocked until `blocked_until`.
 CREATE TABLE decline_counters (
-  scope TEXT NOT NULL CHECK (scope IN ('session', 'invoice', 'address')),
+  scope TEXT NOT NULL CHECK (scope IN ('session', 'invoice', 'address', 'merchant', 'platform')),
   scope_key TEXT NOT NULL,
   window_start TEXT NOT NULL,
   declines INTEGER NOT NULL DEFAULT 0,
@@ -309,6 +309,14 @@ CREATE TABLE decline_counters (
   PRIMARY KEY (scope, scope_key)
 );
 CREATE INDEX decline_counters_blocked ON decline_counters (blocked_until);
+
+-- Proof-of-work challenges already used (api/payments/challenge.ts): each solves one quote. Rows
+-- live until the challenge expires.
+CREATE TABLE challenge_uses (
+  challenge TEXT PRIMARY KEY,
+  expires_at TEXT NOT NULL
+);
+CREATE INDEX challenge_uses_expires ON challenge_uses (expires_at);
 
 -- Domains registered for wallets on a merchant's connected account (Stripe Payment Method Domains):
 -- the platform's own host when the merchant is onboarded, and the merchant's sites added by an admin.

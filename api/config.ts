@@ -126,6 +126,12 @@ const envSchema = z.object({
   DECLINE_LIMIT_SESSION: intIn(2, 1000).default(5),
   DECLINE_LIMIT_INVOICE: intIn(2, 1000).default(10),
   DECLINE_LIMIT_ADDRESS: intIn(2, 1000).default(10),
+  // Ceilings that rotating addresses and invoice numbers cannot get around: past one, quotes need a
+  // proof-of-work challenge (api/payments/challenge.ts) until the block ends; nobody is locked out.
+  DECLINE_CEILING_MERCHANT: intIn(2, 1_000_000).default(25),
+  DECLINE_CEILING_PLATFORM: intIn(2, 1_000_000).default(300),
+  // The challenge's work: the largest number tried (about half of it on average, ~0.3 s in a browser).
+  CHALLENGE_MAX_NUMBER: intIn(1_000, 10_000_000).default(50_000),
   DECLINE_WINDOW_MINUTES: intIn(1, 1440).default(60),
   DECLINE_BLOCK_MINUTES: intIn(1, 1440).default(15),
   SEED_DEMO: bool.default(false),
@@ -213,8 +219,12 @@ export interface Config {
     session: number;
     invoice: number;
     address: number;
+    /** Ceilings: past one, a quote needs a proof-of-work challenge (not a lockout). */
+    merchant: number;
+    platform: number;
     windowMinutes: number;
     blockMinutes: number;
+    challengeMaxNumber: number;
   };
   /** Distinct invoices one client address may look up on pay pages in 10 minutes (with rate limits on). */
   payLookupInvoicesPerIp: number;
@@ -319,8 +329,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       session: e.DECLINE_LIMIT_SESSION,
       invoice: e.DECLINE_LIMIT_INVOICE,
       address: e.DECLINE_LIMIT_ADDRESS,
+      merchant: e.DECLINE_CEILING_MERCHANT,
+      platform: e.DECLINE_CEILING_PLATFORM,
       windowMinutes: e.DECLINE_WINDOW_MINUTES,
       blockMinutes: e.DECLINE_BLOCK_MINUTES,
+      challengeMaxNumber: e.CHALLENGE_MAX_NUMBER,
     },
     payLookupInvoicesPerIp: e.PAY_LOOKUP_INVOICES_PER_IP,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,

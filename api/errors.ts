@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   conflict: 409,
   idempotency_conflict: 409,
   gone: 410,
+  challenge_required: 428,
   payload_too_large: 413,
   unprocessable: 422,
   rate_limited: 429,

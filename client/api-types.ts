@@ -499,7 +499,7 @@ export interface components {
     Error: {
       error: {
         /**
-         * @description `bad_request` (400): The request cannot be used as sent (e.g. a stale pay session); `validation_failed` (400): A field is missing, malformed or not allowed (`field` names it, unknown fields too); `unauthenticated` (401): No valid credentials: no token or API key, or a revoked or expired one; `forbidden` (403): Valid credentials that may not do this (not an admin; a read-only key on a write); `not_found` (404): No such object, or not in the caller's scope (a key for another merchant); `conflict` (409): The object is not in a state that allows this (e.g. a refund of a refunded payment); `idempotency_conflict` (409): The Idempotency-Key was used with another request, or its first request is still running; `gone` (410): It existed but is no longer usable (an expired or canceled pay link); `payload_too_large` (413): The body is over the route's limit; `unprocessable` (422): Understood but refused by a business rule (e.g. above the card maximum: split the payment); `rate_limited` (429): Too many requests: wait `Retry-After` seconds; `internal` (500): Our fault: retry later (the message has a request id); `provider_error` (502): The payment provider refused or failed: retry later; `unavailable` (503): A dependency is unavailable for now: retry later
+         * @description `bad_request` (400): The request cannot be used as sent (e.g. a stale pay session); `validation_failed` (400): A field is missing, malformed or not allowed (`field` names it, unknown fields too); `unauthenticated` (401): No valid credentials: no token or API key, or a revoked or expired one; `forbidden` (403): Valid credentials that may not do this (not an admin; a read-only key on a write); `not_found` (404): No such object, or not in the caller's scope (a key for another merchant); `conflict` (409): The object is not in a state that allows this (e.g. a refund of a refunded payment); `idempotency_conflict` (409): The Idempotency-Key was used with another request, or its first request is still running; `gone` (410): It existed but is no longer usable (an expired or canceled pay link); `challenge_required` (428): Past a card-testing ceiling: solve the proof-of-work `challenge` in the answer and send it again as `proofOfWork`; `payload_too_large` (413): The body is over the route's limit; `unprocessable` (422): Understood but refused by a business rule (e.g. above the card maximum: split the payment); `rate_limited` (429): Too many requests: wait `Retry-After` seconds; `internal` (500): Our fault: retry later (the message has a request id); `provider_error` (502): The payment provider refused or failed: retry later; `unavailable` (503): A dependency is unavailable for now: retry later
          * @example validation_failed
          * @enum {string}
          */
@@ -512,6 +512,7 @@ export interface components {
           | 'conflict'
           | 'idempotency_conflict'
           | 'gone'
+          | 'challenge_required'
           | 'payload_too_large'
           | 'unprocessable'
           | 'rate_limited'
@@ -755,6 +756,22 @@ export interface components {
       surchargeCap?: number | null;
       rule: string;
     };
+    ChallengeRequired: {
+      error: {
+        /** @enum {string} */
+        code: 'challenge_required';
+        message: string;
+      };
+      challenge: {
+        /** @enum {string} */
+        algorithm: 'SHA-256';
+        /** @description Hex SHA-256 of salt + number, for a number ≤ maxnumber */
+        challenge: string;
+        salt: string;
+        maxnumber: number;
+        signature: string;
+      };
+    };
     QuoteRequest: {
       /** @description Merchant id (or shortcode) */
       merchantId?: string;
@@ -772,6 +789,15 @@ export interface components {
       amount: number;
       /** @description The confirmation token (ctoken_…) the customer’s payment details became: Stripe.js `createConfirmationToken` on the merchant’s connected account, or POST /api/sandbox/confirmation_tokens in sandbox mode */
       confirmationToken: string;
+      proofOfWork?: components['schemas']['ProofOfWork'];
+    };
+    /** @description Needed only after a 428 `challenge_required` (past a card-testing ceiling) */
+    ProofOfWork: {
+      algorithm: string;
+      challenge: string;
+      salt: string;
+      number: number;
+      signature: string;
     };
     CreatePaymentResponse: {
       paymentId: string;

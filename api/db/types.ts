@@ -7,6 +7,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountTokensTable, EmailsTable, RefreshTokensTable, UsersTable } from './types/auth.ts';
 import type {
   AccountingConnectionsTable,
+  ChallengeUsesTable,
   DeclineCountersTable,
   MerchantsTable,
   PaymentMethodDomainsTable,
@@ -61,6 +62,7 @@ export interface Database {
   payment_disputes: PaymentDisputesTable;
   payment_notices: PaymentNoticesTable;
   decline_counters: DeclineCountersTable;
+  challenge_uses: ChallengeUsesTable;
   payment_method_domains: PaymentMethodDomainsTable;
   refunds: RefundsTable;
   accounting_writebacks: AccountingWritebacksTable;

@@ -29,6 +29,8 @@ export const ERROR_CODE_MEANINGS: Record<keyof typeof ERROR_CODES, string> = {
   idempotency_conflict:
     'The Idempotency-Key was used with another request, or its first request is still running',
   gone: 'It existed but is no longer usable (an expired or canceled pay link)',
+  challenge_required:
+    'Past a card-testing ceiling: solve the proof-of-work `challenge` in the answer and send it again as `proofOfWork`',
   payload_too_large: "The body is over the route's limit",
   unprocessable: 'Understood but refused by a business rule (e.g. above the card maximum: split the payment)',
   rate_limited: 'Too many requests: wait `Retry-After` seconds',

@@ -6,7 +6,10 @@
  * fixed window (DECLINE_WINDOW_MINUTES); the decline that reaches the key's limit blocks it for
  * DECLINE_BLOCK_MINUTES. Limits are at least 2 (api/config.ts), so a customer's first decline never
  * blocks the next card; the per-address limit counts only declines, so a customer paying several
- * invoices in a row is not caught by it. Counted always; enforced when RATE_LIMITS is on.
+ * invoices in a row is not caught by it. Declines are also counted per merchant and platform-wide
+ * (ceilings that rotating addresses and typed invoice numbers cannot get around): past one, quotes
+ * need a proof-of-work challenge (api/payments/challenge.ts) rather than anyone being locked out.
+ * Counted always; enforced when RATE_LIMITS is on.
  */
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import type { AppDeps } from '../context.ts';
@@ -30,12 +33,21 @@ export const TOO_MANY_DECLINES = 'Too many declined payment attempts.';
 const invoiceKey = (k: Pick<DeclineKeys, 'merchantId' | 'invoiceNumber' | 'currency'>) =>
   `${k.merchantId}/${k.currency.toUpperCase()}/${invoiceNumberKey(k.invoiceNumber)}`;
 
+/** The platform-wide counter's key (one row). */
+export const PLATFORM_KEY = 'all';
+
 function keysOf(k: DeclineKeys): Array<[DeclineScope, string]> {
   const keys: Array<[DeclineScope, string]> = [['invoice', invoiceKey(k)]];
   if (k.sid) keys.push(['session', k.sid]);
   if (k.ip) keys.push(['address', k.ip]);
   return keys;
 }
+
+/** The ceilings' keys: the merchant's and the platform's (counted last: one row every decline takes). */
+export const ceilingKeysOf = (merchantId: string): Array<[DeclineScope, string]> => [
+  ['merchant', merchantId],
+  ['platform', PLATFORM_KEY],
+];
 
 function limitOf(deps: AppDeps, scope: DeclineScope): number {
   return deps.config.declineLimits[scope];
@@ -48,13 +60,16 @@ export async function countDecline(trx: Trx, deps: AppDeps, payment: Payment): P
   const now = new Date(nowMs).toISOString();
   const windowFloor = new Date(nowMs - windowMinutes * 60_000).toISOString();
   const blockUntil = new Date(nowMs + blockMinutes * 60_000).toISOString();
-  const keys = keysOf({
-    sid: payment.pay_session_id,
-    merchantId: payment.merchant_id,
-    invoiceNumber: payment.invoice_number,
-    currency: payment.currency,
-    ip: payment.client_ip,
-  });
+  const keys = [
+    ...keysOf({
+      sid: payment.pay_session_id,
+      merchantId: payment.merchant_id,
+      invoiceNumber: payment.invoice_number,
+      currency: payment.currency,
+      ip: payment.client_ip,
+    }),
+    ...ceilingKeysOf(payment.merchant_id),
+  ];
   for (const [scope, key] of keys)
     await countDeclineAgainst(trx, { scope, key, now, windowFloor, blockUntil, limit: limitOf(deps, scope) });
 }

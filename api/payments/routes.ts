@@ -15,8 +15,10 @@ import { validIdempotencyKey, withIdempotency } from './idempotency.ts';
 import { currentAnswer } from './current-answer.ts';
 import { contextWithinLimits } from './payment-context.ts';
 import { priceQuote } from './quote.ts';
+import { requireChallengeIfPastCeiling } from './challenge.ts';
 import { enforcePaymentLimits, enforceProviderReadLimit } from './rate-limits.ts';
 import {
+  ChallengeRequiredSchema,
   CreatePaymentBody,
   CreatePaymentResponse,
   DeclinedPaymentSchema,
@@ -44,6 +46,10 @@ const quoteRoute = createRoute({
   request: { body: { content: { 'application/json': { schema: QuoteBody } }, required: true } },
   responses: {
     200: json(QuoteResponse, 'The quote'),
+    428: json(
+      ChallengeRequiredSchema,
+      'Past a card-testing ceiling: solve `challenge` and send the quote again with `proofOfWork`',
+    ),
     ...errorResponses(400, 404, 422, 429, 502),
   },
 });
@@ -128,6 +134,7 @@ export const paymentRoutes = createRouter()
     const ip = clientIp(c);
     await enforceProviderReadLimit(c, 'quotePerIp', ip);
     const ctx = await contextWithinLimits(deps, input, ip);
+    await requireChallengeIfPastCeiling(deps, ctx.merchant.id, input.proofOfWork);
     return completeJson(c, await priceQuote(deps, ctx, input.amount, input.confirmationToken), 200);
   })
   .openapi(createPaymentRoute('/create-payment-intent', 'Create and confirm a payment'), (c) =>

@@ -44,8 +44,28 @@ const linkFields = {
   paySessionId: z.string().max(2000).nullish().openapi({ description: 'From GET /api/pay/session' }),
 };
 
+export const ProofOfWork = z
+  .object({
+    algorithm: z.string().max(20),
+    challenge: z.string().max(128),
+    salt: z.string().max(200),
+    number: z.number().int().min(0),
+    signature: z.string().max(128),
+  })
+  .openapi('ProofOfWork', {
+    description:
+      'A solved challenge (the `challenge` of a 428 answer, with the `number` whose SHA-256 of salt + number is the challenge); each is good for one quote',
+  });
+
 export const QuoteBody = z
-  .object({ ...linkFields, amount: amountField, confirmationToken })
+  .object({
+    ...linkFields,
+    amount: amountField,
+    confirmationToken,
+    proofOfWork: ProofOfWork.optional().openapi({
+      description: 'Needed only after a 428 `challenge_required` (past a card-testing ceiling)',
+    }),
+  })
   .openapi('QuoteRequest');
 
 export const CreatePaymentBody = z
@@ -197,6 +217,21 @@ export const QuoteChangedSchema = z
     quote: QuoteResponse,
   })
   .openapi('QuoteChanged');
+
+export const ChallengeRequiredSchema = z
+  .object({
+    error: z.object({ code: z.literal('challenge_required'), message: z.string() }),
+    challenge: z.object({
+      algorithm: z.literal('SHA-256'),
+      challenge: z
+        .string()
+        .openapi({ description: 'Hex SHA-256 of salt + number, for a number ≤ maxnumber' }),
+      salt: z.string(),
+      maxnumber: z.number().int(),
+      signature: z.string(),
+    }),
+  })
+  .openapi('ChallengeRequired');
 
 export const PaymentDetailsSchema = z
   .object({

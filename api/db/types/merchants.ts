@@ -74,7 +74,7 @@ export interface AccountingConnectionsTable {
 }
 
 export interface DeclineCountersTable {
-  scope: 'session' | 'invoice' | 'address';
+  scope: 'session' | 'invoice' | 'address' | 'merchant' | 'platform';
   scope_key: string;
   window_start: Timestamp;
   declines: Generated<number>;
@@ -97,4 +97,10 @@ export interface PaymentMethodDomainsTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A proof-of-work challenge already used for a quote (api/payments/challenge.ts). */
+export interface ChallengeUsesTable {
+  challenge: string;
+  expires_at: Timestamp;
 }

@@ -8,6 +8,7 @@ import { ApiError, readAnswer, requestJson, type RawAnswer } from '../../../clie
 import { fetchRaw, sessionUrl, takePrefetched, type SessionQuery } from '../../../client/session-request.ts';
 import type { Schemas } from '../../../client/api-types.ts';
 import { randomId } from './ids.ts';
+import { solveChallenge, type Challenge } from './proof-of-work.ts';
 
 export { ApiError, readAnswer };
 export type { SessionQuery };
@@ -57,13 +58,22 @@ export class PayApi {
     return readAnswer(answer);
   }
 
-  /** The price of paying with these payment details (nothing is held). */
-  quote(where: WhereInput, confirmationToken: string): Promise<Quote> {
-    return this.#call('POST', '/api/payments/quote', {
-      ...where,
-      currency: where.currency.toLowerCase(),
-      confirmationToken,
-    });
+  /**
+   * The price of paying with these payment details (nothing is held). Past a card-testing ceiling
+   * the server first asks for a proof of work (428 with a challenge): solved here, then asked again.
+   */
+  async quote(where: WhereInput, confirmationToken: string): Promise<Quote> {
+    const body = { ...where, currency: where.currency.toLowerCase(), confirmationToken };
+    try {
+      return await this.#call<Quote>('POST', '/api/payments/quote', body);
+    } catch (err) {
+      const challenge =
+        err instanceof ApiError && err.status === 428 ? (err.body?.challenge as Challenge) : null;
+      if (!challenge) throw err;
+      const proofOfWork = await solveChallenge(challenge);
+      if (!proofOfWork) throw err;
+      return this.#call<Quote>('POST', '/api/payments/quote', { ...body, proofOfWork });
+    }
   }
 
   /**
