@@ -140,6 +140,9 @@ describe('invoice ledger: pay-page notices and the console invoice page', () => 
       .getByText(`This invoice shows ${money(0)} due here. If you believe more is due, contact Ledger Lumber`)
       .waitFor();
     await expect(capped.locator('form').count()).resolves.toBe(0);
+    // One state, one message: a capped link is not "fully paid" (issue 36 item 4).
+    await expect(capped.getByText('Invoice fully paid!').count()).resolves.toBe(0);
+    await expect(capped.getByText('Thank you!').count()).resolves.toBe(0);
 
     const zero = widget(await open(link('INV-E2E-ZERO', '0.00')));
     await zero.getByText('This invoice has been fully paid. Thank you!').waitFor();

@@ -112,7 +112,7 @@ describe('Stripe Connect callback page', () => {
     await context.close();
   });
 
-  it('a signed-out admin is asked to sign in, comes back, and the onboarding return completes: link to the merchant', async () => {
+  it('a signed-out admin is asked to sign in, comes back, and the onboarding return is handled (not finished: link to the merchant)', async () => {
     const merchantId = await newMerchant();
     const { state } = await startConnect(merchantId, 'onboarding');
     const { context, page } = await profile();
@@ -126,17 +126,37 @@ describe('Stripe Connect callback page', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/connect/callback');
     expect(new URL(page.url()).searchParams.get('state')).toBe(state);
-    await page.getByRole('heading', { name: 'Stripe Connected' }).waitFor();
+    // The onboarding itself was never finished (this browser came straight back): it says so.
+    await page.getByRole('heading', { name: 'Stripe Onboarding Not Finished' }).waitFor();
     const merchant = await call('GET', `/api/admin/merchants/${merchantId}`, undefined, bearer);
     expect(merchant.body.stripe_account_id).toMatch(/^acct_/);
     expect(await alert(page).innerText()).toContain(merchant.body.stripe_account_id);
-    expect(await page.getByRole('link', { name: 'View Merchant' }).getAttribute('href')).toBe(
+    expect(await page.getByRole('link', { name: 'Open the Merchant' }).getAttribute('href')).toBe(
       `/admin/merchants/${merchantId}`,
     );
 
     // The state is single use: coming back with it again is refused.
     await page.reload();
     await page.getByText('This connection link has expired or was already used.', { exact: false }).waitFor();
+    await context.close();
+  });
+
+  it('onboarding: cancelled on Stripe’s page says it is not finished and how to resume; approved, it is connected', async () => {
+    const merchantId = await newMerchant();
+    const { context, page } = await profile(admin);
+    const first = await startConnect(merchantId, 'onboarding');
+    await page.goto(first.url);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Stripe Onboarding Not Finished' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Stripe Connected' }).count()).resolves.toBe(0);
+    await page.getByText('choose Connect Stripe again').waitFor();
+
+    const again = await startConnect(merchantId, 'onboarding');
+    await page.goto(again.url);
+    await page.getByRole('button', { name: 'Approve test onboarding' }).click();
+    await page.getByRole('heading', { name: 'Stripe Connected' }).waitFor();
+    const merchant = await call('GET', `/api/admin/merchants/${merchantId}`, undefined, bearer);
+    expect(merchant.body.stripe_charges_enabled).toBeTruthy();
     await context.close();
   });
 

@@ -52,6 +52,15 @@ describe("connect callback: the server's answer", () => {
       accountId: 'acct_1',
       chargesEnabled: false,
     });
+    // Back from onboarding before finishing it (cancelled, or the link expired): not "connected".
+    expect(
+      interpretCallbackResponse(200, {
+        merchant_id: 'm1',
+        account_id: 'acct_1',
+        charges_enabled: false,
+        onboarding_complete: false,
+      }),
+    ).toEqual({ kind: 'unfinished', merchantId: 'm1', accountId: 'acct_1' });
     expect(
       interpretCallbackResponse(202, { status: 'pending', merchant_id: 'm1', message: 'Later.' }),
     ).toEqual({

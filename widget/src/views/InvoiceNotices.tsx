@@ -107,9 +107,16 @@ export function InvoiceState({ session, onEnd }: { session: PaySession; onEnd():
         {end}
       </div>
     );
+  // Capped by another observation: nothing is due *here*, which is not "fully paid" (one message).
+  if (session.invoice.cappedFrom !== null && session.invoice.cappedFrom !== undefined)
+    return (
+      <div className="section">
+        <CappedNotice session={session} />
+        {end}
+      </div>
+    );
   return (
     <>
-      <CappedNotice session={session} />
       <div className="section" role="status" part="result">
         <p className="success-text">
           <b>{t.fullyPaid}</b>

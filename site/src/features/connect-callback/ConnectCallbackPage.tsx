@@ -43,6 +43,7 @@ async function completeConnection(code: string | null, state: string): Promise<C
 const TITLES = {
   processing: 'Connecting Stripe',
   success: 'Stripe Connected',
+  unfinished: 'Stripe Onboarding Not Finished',
   pending: 'Connection Pending',
   error: 'Connection Failed',
 };
@@ -101,6 +102,23 @@ export function ConnectCallbackPage() {
               <div className="actions">
                 <a className="button" href={`/admin/merchants/${encodeURIComponent(view.merchantId)}`}>
                   View Merchant
+                </a>
+              </div>
+            </>
+          )}
+          {view.kind === 'unfinished' && (
+            <>
+              <p className="alert alert--info">
+                Stripe onboarding for this merchant was left before it was finished (account{' '}
+                <strong>{view.accountId}</strong>). Nothing is lost: what was entered is kept by Stripe.
+              </p>
+              <p>
+                To finish, open the merchant and choose Connect Stripe again: Stripe continues where it was
+                left. Payments can be taken once Stripe enables charges.
+              </p>
+              <div className="actions">
+                <a className="button" href={`/admin/merchants/${encodeURIComponent(view.merchantId)}`}>
+                  Open the Merchant
                 </a>
               </div>
             </>

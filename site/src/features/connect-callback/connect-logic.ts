@@ -28,6 +28,8 @@ export function readCallbackParams(search: string): CallbackParams {
 
 export type CallbackResult =
   | { kind: 'success'; merchantId: string; accountId: string; chargesEnabled: boolean }
+  /** Back from Stripe's onboarding before it was finished (cancelled, or the link expired). */
+  | { kind: 'unfinished'; merchantId: string; accountId: string }
   | { kind: 'pending'; merchantId: string | null; message: string }
   | { kind: 'error'; message: string; signIn?: boolean };
 
@@ -38,8 +40,17 @@ export function interpretCallbackResponse(status: number, body: unknown): Callba
     account_id?: string | null;
     message?: string;
     charges_enabled?: boolean;
+    onboarding_complete?: boolean;
     error?: { message?: string };
   };
+  if (
+    status === 200 &&
+    b.merchant_id &&
+    b.account_id &&
+    b.onboarding_complete === false &&
+    !b.charges_enabled
+  )
+    return { kind: 'unfinished', merchantId: b.merchant_id, accountId: b.account_id };
   if (status === 200 && b.merchant_id && b.account_id)
     return {
       kind: 'success',
