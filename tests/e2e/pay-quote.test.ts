@@ -116,8 +116,20 @@ describe('quote, then pay (sandbox)', () => {
     const first = await wait.textContent();
     await page.waitForTimeout(2100);
     const later = await wait.textContent();
-    expect(first).toMatch(/You can try again in (1:00|0:[0-5]\d)\./);
+    expect(first).toMatch(/^Too many declined payment attempts\. You can try again in (1:00|0:[0-5]\d)\./);
     expect(later).not.toBe(first); // it really counts down
+    // Said once (issue 36 item 6): the countdown's line, nowhere else.
+    await expect(w.getByText(/Too many declined payment attempts/).count()).resolves.toBe(1);
+    // While it waits, editing the card asks nothing of the server.
+    const quotes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/payments/quote')) quotes.push(r.url());
+    });
+    for (const card of [CARDS.mastercard, CARDS.visa, CARDS.mastercard]) {
+      await w.getByLabel('Card number').fill(card);
+      await page.waitForTimeout(500);
+    }
+    expect(quotes).toEqual([]);
     await page.context().close();
   });
 

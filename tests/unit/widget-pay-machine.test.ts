@@ -40,3 +40,50 @@ describe('pay machine: after a decline', () => {
     expect(payReducer(declined, { type: 'DETAILS_CHANGED', complete: true }).detailsComplete).toBe(true);
   });
 });
+
+describe('pay machine: told to wait (issue 36 item 6)', () => {
+  const TOLD =
+    'Too many declined payment attempts. For your security, please wait 15 minutes before trying again.';
+  const until = '2026-11-28T10:00:00.000Z';
+
+  it('a quote refused with a wait: one reason beside the countdown, and no quote while waiting', () => {
+    const entered = payReducer(initialPayState({ amountText: '100.00', needsAmount: false }), {
+      type: 'DETAILS_CHANGED',
+      complete: true,
+    });
+    const quoting = payReducer(entered, { type: 'QUOTE_STARTED', revision: entered.revision });
+    const waiting = payReducer(quoting, {
+      type: 'QUOTE_FAILED',
+      revision: entered.revision,
+      problem: { at: 'form', message: TOLD, code: 'rate_limited' },
+      retryAt: until,
+    });
+    expect(waiting).toMatchObject({
+      phase: 'waiting',
+      retryAt: until,
+      waitReason: 'Too many declined payment attempts.',
+      quoteProblem: null,
+      problems: {},
+    });
+    // Editing the card keeps waiting (the automatic quote runs only while entering).
+    const edited = payReducer(waiting, { type: 'DETAILS_CHANGED', complete: true });
+    expect(edited.phase).toBe('waiting');
+    expect(payReducer(edited, { type: 'PAY_STARTED' }).phase).toBe('waiting');
+    const over = payReducer(edited, { type: 'WAIT_OVER' });
+    expect(over).toMatchObject({ phase: 'entering', retryAt: null, waitReason: null });
+  });
+
+  it('a payment refused with a wait is said once, by the countdown, not also under the form', () => {
+    const failed = payReducer(paying(), {
+      type: 'PAY_FAILED',
+      problem: { at: 'form', message: TOLD, code: 'rate_limited' },
+      detailsUsed: true,
+      retryAt: until,
+    });
+    expect(failed).toMatchObject({
+      phase: 'waiting',
+      problems: {},
+      waitReason: 'Too many declined payment attempts.',
+    });
+  });
+});

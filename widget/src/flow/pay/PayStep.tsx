@@ -191,7 +191,9 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
           {state.problems.form}
         </p>
       )}
-      {state.phase === 'waiting' && state.retryAt && <WaitNotice until={state.retryAt} onOver={onWaitOver} />}
+      {state.phase === 'waiting' && state.retryAt && (
+        <WaitNotice until={state.retryAt} reason={state.waitReason} onOver={onWaitOver} />
+      )}
       <div className="section">
         <button type="submit" className="primary" part="pay-button" disabled={payDisabled} aria-busy={busy}>
           {busy ? t.processing : t.pay(money(breakdown.total))}

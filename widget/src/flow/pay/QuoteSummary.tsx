@@ -35,7 +35,15 @@ const clock = (ms: number) => {
 };
 
 /** "You can try again in 14:59", counting down; calls `onOver` when the time has come. */
-export function WaitNotice({ until, onOver }: { until: string; onOver(): void }) {
+export function WaitNotice({
+  until,
+  reason,
+  onOver,
+}: {
+  until: string;
+  reason?: string | null;
+  onOver(): void;
+}) {
   const { t } = useWidget();
   const end = Date.parse(until);
   const [now, setNow] = useState(() => Date.now());
@@ -53,6 +61,7 @@ export function WaitNotice({ until, onOver }: { until: string; onOver(): void })
   const [before, after] = t.waitFor.split('{clock}');
   return (
     <p className="section notice" role="status" part="wait">
+      {reason ? `${reason} ` : ''}
       {before}
       <span aria-live="off">{clock(end - now)}</span>
       {after ?? ''}

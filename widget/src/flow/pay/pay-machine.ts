@@ -54,6 +54,8 @@ export interface PayState {
   repriced: Quote | null;
   /** Too many declines: no attempt before this time (ISO). */
   retryAt: string | null;
+  /** Why (the server's first sentence); shown once, beside the countdown. */
+  waitReason: string | null;
 }
 
 export type PayEvent =
@@ -67,7 +69,7 @@ export type PayEvent =
   | { type: 'DETAILS_CHANGED'; complete: boolean }
   | { type: 'QUOTE_STARTED'; revision: number }
   | { type: 'QUOTED'; revision: number; quote: Quote }
-  | { type: 'QUOTE_FAILED'; revision: number; problem: Problem }
+  | { type: 'QUOTE_FAILED'; revision: number; problem: Problem; retryAt?: string }
   | { type: 'CHECK_FAILED'; problems: Partial<Record<ProblemPlace, string>> }
   | { type: 'PAY_STARTED' }
   | { type: 'ACTION_REQUIRED' }
@@ -91,8 +93,12 @@ export function initialPayState(o: { amountText: string; needsAmount: boolean; e
     quoteProblem: null,
     repriced: null,
     retryAt: null,
+    waitReason: null,
   };
 }
+
+/** The reason of a refusal to wait, without its own wording of the wait (the countdown says it). */
+const reasonOf = (message: string) => message.split(/(?<=[.!])\s/)[0];
 
 const busy = (s: PayState) => s.phase === 'paying' || s.phase === 'authenticating';
 
@@ -134,6 +140,15 @@ export function payReducer(s: PayState, e: PayEvent): PayState {
       return { ...s, quote: e.quote, quoteProblem: null, phase: s.phase === 'quoting' ? 'quoted' : s.phase };
     case 'QUOTE_FAILED':
       if (e.revision !== s.revision) return s;
+      // Told to wait: one message with its countdown, and nothing is asked until it ends.
+      if (e.retryAt)
+        return {
+          ...s,
+          quoteProblem: null,
+          phase: busy(s) ? s.phase : 'waiting',
+          retryAt: e.retryAt,
+          waitReason: reasonOf(e.problem.message),
+        };
       return { ...s, quoteProblem: e.problem, phase: s.phase === 'quoting' ? 'entering' : s.phase };
     case 'CHECK_FAILED':
       return { ...s, problems: { ...s.problems, ...e.problems } };
@@ -146,7 +161,8 @@ export function payReducer(s: PayState, e: PayEvent): PayState {
       // Surcharge shown = surcharge charged: this method costs another total; shown, asked again.
       return { ...s, phase: 'quoted', quote: e.quote, repriced: e.quote, quoteProblem: null };
     case 'PAY_FAILED': {
-      const problems = { ...s.problems, [e.problem.at]: e.problem.message };
+      // A wait is said once, by the countdown (with its reason), not also under the form.
+      const problems = e.retryAt ? s.problems : { ...s.problems, [e.problem.at]: e.problem.message };
       // A declined or refused token cannot be used again: the next Pay makes a new one. Nothing is
       // quoted on its own until the details change (the same card would only be tokenised again).
       const next = e.detailsUsed ? { revision: s.revision + 1, quote: null, detailsComplete: false } : {};
@@ -156,12 +172,15 @@ export function payReducer(s: PayState, e: PayEvent): PayState {
         problems,
         phase: e.retryAt ? 'waiting' : s.quote && !e.detailsUsed ? 'quoted' : 'entering',
         retryAt: e.retryAt ?? s.retryAt,
+        waitReason: e.retryAt ? reasonOf(e.problem.message) : s.waitReason,
       };
     }
     case 'PAID':
       return { ...s, phase: e.clearing ? 'submitted' : 'paid' };
     case 'WAIT_OVER':
-      return s.phase === 'waiting' ? { ...s, phase: s.quote ? 'quoted' : 'entering', retryAt: null } : s;
+      return s.phase === 'waiting'
+        ? { ...s, phase: s.quote ? 'quoted' : 'entering', retryAt: null, waitReason: null }
+        : s;
   }
 }
 

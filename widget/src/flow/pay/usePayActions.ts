@@ -107,7 +107,7 @@ export function usePayActions(state: PayState, dispatch: Dispatch<PayEvent>, ctx
     const timer = setTimeout(() => {
       void price().then((r) => {
         if (!('problem' in r)) return;
-        dispatch({ type: 'QUOTE_FAILED', revision, problem: r.problem });
+        dispatch({ type: 'QUOTE_FAILED', revision, problem: r.problem, retryAt: r.retryAt });
         if (r.problem.code === BALANCE_CHANGED) latest.current.ctx.onStale?.(r.problem);
       });
     }, 350);
