@@ -4,6 +4,7 @@
  * status filter asks for them (DESIGN §3.7).
  */
 import { HELD, HELD_STATUSES } from '../../core/payment-status.ts';
+import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { sql, type SqlBool } from 'kysely';
 import { percentageFromBps } from '../../core/money.ts';
 import type { Payment, PaymentDispute, Refund } from '../db/types.ts';
@@ -121,6 +122,17 @@ const statusFilter = (value: FilterValue) => {
   return values.length ? sql<SqlBool>`payments.status in (${sql.join(values)})` : null;
 };
 
+/**
+ * The invoice number as the ledger knows it (`invoices.number_key`: case, spaces and dashes folded,
+ * DESIGN §3.3), matched anywhere in it: "inv-w2", "INV W2" and "W2" all find INV-W2.
+ */
+const invoiceNumberFilter = (value: FilterValue) => {
+  const key = invoiceNumberKey(String(value ?? ''));
+  if (!key) return null;
+  const pattern = `%${key.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return sql<SqlBool>`payments.invoice_id in (select invoices.id from invoices where invoices.number_key like ${pattern} escape '\\')`;
+};
+
 export const paymentList = defineList({
   resource: 'payments',
   sortable: {
@@ -148,7 +160,8 @@ export const paymentList = defineList({
     id: { column: 'payments.id' },
     merchant_id: { column: 'payments.merchant_id' },
     status: { where: statusFilter },
-    invoice_number: { column: 'payments.invoice_number' },
+    invoice_number: { where: invoiceNumberFilter },
+    invoice_id: { column: 'payments.invoice_id' },
     currency: { column: 'payments.currency' },
     method_type: { column: 'payments.method_type' },
     disputed: { where: disputedFilter },

@@ -577,6 +577,29 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
       admin,
     );
     expect(byInvoice.body).toHaveLength(1);
+    // The console's invoice filter matches the number as the ledger folds it, anywhere in it
+    // (issue 36 item 7): case, spaces and dashes do not matter; a part of the number finds it.
+    for (const typed of ['inv-l1', 'INV L1', ' inv  l1 ', 'l1'])
+      expect(
+        (
+          await json(
+            t.app,
+            'GET',
+            `/api/admin/payments?filter=${filter({ invoice_number: typed })}`,
+            undefined,
+            admin,
+          )
+        ).body.map((r: { invoice_number: string }) => r.invoice_number),
+        typed,
+      ).toEqual(['INV-L1']);
+    const byId = await json(
+      t.app,
+      'GET',
+      `/api/admin/payments?filter=${filter({ invoice_id: byInvoice.body[0].invoice_id })}`,
+      undefined,
+      admin,
+    );
+    expect(byId.body).toHaveLength(1);
     const since = await json(
       t.app,
       'GET',

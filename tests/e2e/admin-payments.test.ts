@@ -229,6 +229,34 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
     await expect(page.getByRole('button', { name: 'Cancel hold' }).count()).resolves.toBe(0);
   });
 
+  it('filters: the invoice number as the ledger folds it, a reversed date range said, Add filter lists what it can add', async () => {
+    await page.goto(`${server.baseUrl}/admin/payments?filter=%7B%7D`); // no filter kept from before
+    await page.getByRole('row', { name: /INV-5502/ }).waitFor();
+    await page.getByLabel('Invoice number').fill('inv 5501');
+    await page.getByRole('row', { name: /INV-5501/ }).waitFor();
+    await expect.poll(() => page.getByRole('row', { name: /INV-5502/ }).count()).toBe(0);
+
+    const reversed = encodeURIComponent(
+      JSON.stringify({ date_from: '2026-12-01', date_to: '2026-11-01T23:59:59.999Z' }),
+    );
+    await page.goto(`${server.baseUrl}/admin/payments?filter=${reversed}`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The From date is after the To date, so no payment can match: swap the dates.' })
+      .waitFor();
+
+    // "Add filter" offers the filters not shown (it opened an empty menu).
+    for (const [path, items] of [
+      ['/admin/payments?filter=%7B%7D', ['Payment method', 'Accounting sync']],
+      ['/admin/audit-log', ['Action']],
+    ] as const) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.getByRole('button', { name: 'Add filter' }).click();
+      for (const item of items) await page.getByRole('menuitemcheckbox', { name: item }).waitFor();
+      await page.keyboard.press('Escape');
+    }
+  });
+
   it('an overpaid invoice is flagged on the invoices list and on its payment', async () => {
     // A late success past what the invoice owed (DESIGN §3.4) cannot be timed from a browser test:
     // the ledger is put in that state directly, as the reservation expiry would leave it.

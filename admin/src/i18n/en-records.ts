@@ -188,6 +188,7 @@ export const records = {
       '%{smart_count} payment could not be marked: %{detail} |||| %{smart_count} payments could not be marked: %{detail}',
     mark_recorded_failed: 'Could not mark the payments as recorded: %{detail}',
     held: 'held (being paid)',
+    reversed_range: 'The From date is after the To date, so no payment can match: swap the dates.',
     hold_notice:
       'This payment holds %{amount} of invoice %{invoice} while it waits (%{status}): other customers see it as being paid, not paid. A card hold ends by %{until} at the latest.',
     hold_notice_debit:

@@ -36,7 +36,7 @@ export function InvoiceSimpleList() {
       }
       tertiaryText={(i) => shortDate(i.updated_at)}
       rowClick={(_id, _resource, i) =>
-        `/payments?filter=${encodeURIComponent(JSON.stringify({ invoice_number: i.invoice_number, merchant_id: i.merchant_id }))}`
+        `/payments?filter=${encodeURIComponent(JSON.stringify({ invoice_id: i.id }))}`
       }
     />
   );

@@ -13,11 +13,13 @@ import {
   SearchInput,
   SelectInput,
   TextInput,
+  useListContext,
   useTranslate,
 } from 'react-admin';
 import { fromMinorUnits } from '../../../core/money.ts';
 import { csvExporter } from '../shared/csv.ts';
 import { ConsoleList } from '../shared/ConsoleList.tsx';
+import { Alert } from '@mui/material';
 import { money, paymentTone, shortDate } from '../shared/format.ts';
 import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList } from '../shared/responsive.tsx';
@@ -53,6 +55,20 @@ function PaymentBulkActions() {
       <BulkMarkRecordedButton />
       <BulkExportButton label="console.lists.export_selected" />
     </>
+  );
+}
+
+/** A From date after the To date finds nothing: say why, instead of only "No Payments found". */
+function ReversedRange() {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const from = filterValues?.date_from as string | undefined;
+  const to = filterValues?.date_to as string | undefined;
+  if (!from || !to || from.slice(0, 10) <= to.slice(0, 10)) return null;
+  return (
+    <Alert severity="warning" role="alert" sx={{ m: 1 }}>
+      {translate('console.payments.reversed_range')}
+    </Alert>
   );
 }
 
@@ -120,6 +136,7 @@ export function PaymentList() {
       filters={filters}
       exporter={exportPayments}
     >
+      <ReversedRange />
       <ResponsiveList
         phone={<PaymentSimpleList />}
         wide={

@@ -35,7 +35,8 @@ export function ConsoleList({ title, loadFailed, filters, extraActions, actions,
       actions={
         actions ?? (
           <TopToolbar sx={{ flexWrap: 'wrap' }}>
-            {filters ? <FilterButton /> : null}
+            {/* "Add filter" only when there is a filter to add (none when every one is always shown). */}
+            {shownFilters.some((f) => !f.props.alwaysOn) ? <FilterButton /> : null}
             {list.exporter !== false ? (
               <ExportButton maxResults={10000} label="console.lists.export" />
             ) : null}
