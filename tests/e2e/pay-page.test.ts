@@ -333,6 +333,20 @@ describe('hosted pay page', () => {
     await tabB.close();
   });
 
+  it('above the card limit, says why the amount stops there and how to pay the rest', async () => {
+    const page = await open(`/pay/${merchant.id}?INVOICENUMBER=INV-5008&AMOUNTDUE=1,234,567.89`);
+    const w = widget(page);
+    await waitForForm(w);
+    const limit = `One card payment can take at most ${money(97134530)} (the card limit, surcharge included). Pay the rest with another card.`;
+    await w.getByText(limit).waitFor();
+    await w.getByRole('button', { name: 'Pay 100% of the balance' }).click();
+    await expect(w.getByLabel(/^Payment amount/).inputValue()).resolves.toBe('971345.30');
+    await expect(w.getByLabel(/^Payment amount/).getAttribute('aria-describedby')).resolves.toContain(
+      'ip-aml',
+    );
+    await page.close();
+  });
+
   it('reports a link it cannot parse', async () => {
     const page = await open('/pay/abc%E0%A4%A?invoiceno=INV-1');
     await page.getByText('Error parsing URL parameters. Please check the URL and try again.').waitFor();

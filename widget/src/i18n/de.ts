@@ -47,6 +47,9 @@ export const de: Messages = {
   testMode: 'Testmodus',
 
   amountLabel: (currency) => `Zahlungsbetrag (${currency})`,
+  cardLimit: (maximum, bankDebit) =>
+    `Eine Kartenzahlung kann höchstens ${maximum} betragen (das Kartenlimit, Aufschlag inbegriffen). Zahlen Sie den Rest mit einer weiteren Karte` +
+    (bankDebit ? ' oder alles auf einmal per Lastschrift.' : '.'),
   quickAmounts: 'Schnellauswahl',
   quickAmountLabel: (percent) => `${percent} % des offenen Betrags zahlen`,
   changeAmount: 'Zahlungsbetrag ändern',

@@ -50,6 +50,9 @@ export const en = {
 
   // Amount.
   amountLabel: (currency: string) => `Payment amount (${currency})`,
+  cardLimit: (maximum: string, bankDebit: boolean) =>
+    `One card payment can take at most ${maximum} (the card limit, surcharge included). Pay the rest with another card` +
+    (bankDebit ? ', or pay it all at once by bank debit.' : '.'),
   quickAmounts: 'Quick amounts',
   quickAmountLabel: (percent: number) => `Pay ${percent}% of the balance`,
   changeAmount: 'Change the amount to pay',

@@ -5,7 +5,8 @@
  */
 import type { Dispatch } from 'react';
 import type { BalancePercent } from '../../../../core/money.ts';
-import { amountText, applyAmountInput, quickAmount } from '../../lib/amount.ts';
+import { amountMinor, amountText, applyAmountInput, quickAmount } from '../../lib/amount.ts';
+import { formatMoney } from '../../../../core/money.ts';
 import { useWidget } from '../i18n-context.ts';
 import type { PayEvent, PayState } from './pay-machine.ts';
 
@@ -22,10 +23,20 @@ export function AmountStep(props: {
   cap: number | null;
   stated: boolean;
   busy: boolean;
+  /** Bank debit is offered here (the way to pay more than one card may take, at once). */
+  bankDebit?: boolean;
 }) {
   const { state, dispatch, currency, due, maximum, cap, stated, busy } = props;
   const { t, locale } = useWidget();
   const error = state.problems.amount;
+  // More is due than one card payment may take (the card limit, surcharge included): say so, never
+  // clamp in silence (issue 36 item 5).
+  const typed = amountMinor(state.amountText, currency, locale);
+  const overLimit =
+    maximum !== null && (due !== null ? due > maximum : typed >= maximum && typed > 0)
+      ? t.cardLimit(formatMoney(maximum, currency, locale), Boolean(props.bankDebit))
+      : null;
+  const describedBy = [error ? 'ip-ame' : '', overLimit ? 'ip-aml' : ''].filter(Boolean).join(' ');
   return (
     <div className="section amount-step">
       <label htmlFor="ip-am">{t.amountLabel(currency)}</label>
@@ -37,7 +48,7 @@ export function AmountStep(props: {
         value={state.amountText}
         disabled={busy}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'ip-ame' : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(e) =>
           dispatch({ type: 'AMOUNT_TYPED', text: applyAmountInput(e.target.value, cap, currency, locale) })
         }
@@ -45,6 +56,11 @@ export function AmountStep(props: {
       {error && (
         <p className="field-error" id="ip-ame" role="alert">
           {error}
+        </p>
+      )}
+      {overLimit && (
+        <p className="muted" id="ip-aml" part="hint">
+          {overLimit}
         </p>
       )}
       {due !== null && (

@@ -158,6 +158,7 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
         cap={cap}
         stated={linkAmount === null}
         busy={busy}
+        bankDebit={session.bankDebit !== null && session.bankDebit.offered !== false}
       />
       <Breakdown breakdown={breakdown} bps={bps} money={money} />
       {repriced && (
