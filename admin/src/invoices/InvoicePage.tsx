@@ -80,7 +80,7 @@ export function InvoicePage() {
   const m = (v: number | null) => money(v, invoice.currency);
   const contact = [invoice.merchant_contact.email, invoice.merchant_contact.phone].filter(Boolean).join(', ');
   return (
-    <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
+    <Box sx={{ py: 2, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <AttentionNotes ledger={ledger} />
       <Card component="section" aria-labelledby="invoice-title">
         <CardContent>

@@ -2,7 +2,17 @@
  * The invoice page's tables: observations (with Dismiss), payments and refunds (with Mark recorded
  * when not written back yet), write-backs, write-offs (with Mark recorded).
  */
-import { Button, Card, CardContent, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -35,6 +45,9 @@ function Empty({ text }: { text: string }) {
   );
 }
 
+/** Amounts and dates never wrap inside themselves. */
+const NO_WRAP = { '& td, & th': { whiteSpace: 'nowrap' } } as const;
+
 /** A titled table of `rows` (`empty`: what it says when there are none; without it, no section at all). */
 function TableSection<T>(props: {
   id: string;
@@ -50,10 +63,13 @@ function TableSection<T>(props: {
       {props.rows.length === 0 && props.empty ? (
         <Empty text={props.empty} />
       ) : (
-        <Table size="small">
-          <HeadRow columns={props.columns} />
-          <TableBody>{props.rows.map(props.row)}</TableBody>
-        </Table>
+        // On a phone the table scrolls inside its own box (focusable, named), never the page.
+        <TableContainer sx={{ position: 'relative' }} tabIndex={0} role="region" aria-label={props.title}>
+          <Table size="small" sx={NO_WRAP}>
+            <HeadRow columns={props.columns} />
+            <TableBody>{props.rows.map(props.row)}</TableBody>
+          </Table>
+        </TableContainer>
       )}
     </Section>
   );

@@ -10,6 +10,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -89,7 +90,7 @@ export function PaymentDetails() {
   const refundable = refundableOf(p).base > 0 && ['succeeded', 'partially_refunded'].includes(p.status);
   const synced = p.xero_sync_status === 'synced';
   return (
-    <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
+    <Box sx={{ py: 2, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {p.invoice_overpaid ? (
         <Alert severity="warning" role="alert">
           {translate('console.payments.overpaid', { invoice: p.invoice_number })}
@@ -195,36 +196,43 @@ export function PaymentDetails() {
             <Typography id="refunds-title" variant="h6" component="h2">
               {translate('console.payments.refunds.title')}
             </Typography>
-            <Table size="small">
-              <HeadRow
-                columns={[
-                  'console.payments.refunds.date',
-                  right('console.payments.refunds.invoice_part'),
-                  right('console.payments.refunds.surcharge'),
-                  right('console.payments.refunds.total'),
-                  'console.payments.refunds.kind',
-                  'console.payments.refunds.status',
-                  'console.payments.refunds.reason',
-                ]}
-              />
-              <TableBody>
-                {p.refunds.map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell>{dateTime(r.created_at)}</TableCell>
-                    <TableCell align="right">{money(r.amount, p.currency)}</TableCell>
-                    <TableCell align="right">{money(r.surcharge, p.currency)}</TableCell>
-                    <TableCell align="right">{money(r.total_amount, p.currency)}</TableCell>
-                    <TableCell title={KIND_TEXT[r.kind]?.help}>
-                      {KIND_TEXT[r.kind]?.label ?? r.kind}
-                    </TableCell>
-                    <TableCell>
-                      <StatusChip status={r.status} tone={paymentTone(r.status)} />
-                    </TableCell>
-                    <TableCell>{r.reason ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <TableContainer
+              sx={{ position: 'relative' }}
+              tabIndex={0}
+              role="region"
+              aria-labelledby="refunds-title"
+            >
+              <Table size="small">
+                <HeadRow
+                  columns={[
+                    'console.payments.refunds.date',
+                    right('console.payments.refunds.invoice_part'),
+                    right('console.payments.refunds.surcharge'),
+                    right('console.payments.refunds.total'),
+                    'console.payments.refunds.kind',
+                    'console.payments.refunds.status',
+                    'console.payments.refunds.reason',
+                  ]}
+                />
+                <TableBody>
+                  {p.refunds.map((r) => (
+                    <TableRow key={r.id}>
+                      <TableCell>{dateTime(r.created_at)}</TableCell>
+                      <TableCell align="right">{money(r.amount, p.currency)}</TableCell>
+                      <TableCell align="right">{money(r.surcharge, p.currency)}</TableCell>
+                      <TableCell align="right">{money(r.total_amount, p.currency)}</TableCell>
+                      <TableCell title={KIND_TEXT[r.kind]?.help}>
+                        {KIND_TEXT[r.kind]?.label ?? r.kind}
+                      </TableCell>
+                      <TableCell>
+                        <StatusChip status={r.status} tone={paymentTone(r.status)} />
+                      </TableCell>
+                      <TableCell>{r.reason ?? '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
           </CardContent>
         </Card>
       ) : null}

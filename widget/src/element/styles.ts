@@ -76,7 +76,7 @@ button.link-button{border:0;padding:4px 0;min-height:0;text-decoration:underline
 .actions{display:flex;gap:8px;flex-wrap:wrap;margin-top:16px}
 .actions button{flex:1 1 160px}
 .history table{width:100%;border-collapse:collapse;font-size:13px;margin-top:8px}
-.history th,.history td{text-align:left;padding:4px 6px;border-bottom:1px solid var(--_border)}
+.history th,.history td{text-align:left;padding:4px 6px;border-bottom:1px solid var(--_border);white-space:nowrap}
 .status-chip{display:inline-block;padding:1px 8px;border-radius:999px;font-size:12px;font-weight:600;background:var(--_chip-other);color:var(--_text)}
 .status-chip.paid{background:var(--_chip-paid)}
 .status-chip.refunded,.status-chip.partially_refunded{background:var(--_chip-refunded)}
@@ -88,5 +88,5 @@ button.link-button{border:0;padding:4px 0;min-height:0;text-decoration:underline
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .skeleton-bar{height:14px;margin-top:12px;border-radius:4px;background:var(--_surface)}
 .skeleton-bar.wide{height:44px}
-@container (max-width:400px){.panel{padding:14px;--_min-height:var(--invoice-pay-min-height,1020px)}.quick-amounts{grid-template-columns:repeat(2,1fr)}}
+@container (max-width:400px){.panel{padding:14px;--_min-height:var(--invoice-pay-min-height,1020px)}.quick-amounts{grid-template-columns:repeat(2,1fr)}.history thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}.history tr{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));border-bottom:1px solid var(--_border);padding:4px 0}.history td{display:block;border:0;padding:2px 6px}.history td::before{content:attr(data-label);display:block;font-size:12px;color:var(--_muted)}}
 `;

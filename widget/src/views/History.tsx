@@ -49,11 +49,11 @@ export function History({ entries, currency }: { entries: HistoryEntry[]; curren
           <tbody>
             {entries.map((e, i) => (
               <tr key={i}>
-                <td>{new Date(e.date).toLocaleDateString(locale)}</td>
-                <td>{money(e.amount)}</td>
-                <td>{money(e.surcharge)}</td>
-                <td>{money(e.total)}</td>
-                <td>
+                <td data-label={t.historyDate}>{new Date(e.date).toLocaleDateString(locale)}</td>
+                <td data-label={t.historyAmount}>{money(e.amount)}</td>
+                <td data-label={t.historySurcharge}>{money(e.surcharge)}</td>
+                <td data-label={t.historyTotal}>{money(e.total)}</td>
+                <td data-label={t.historyStatus}>
                   <span className={`status-chip ${CHIP_CLASS[e.status] ?? ''}`} part="status-chip">
                     {stateText(e.status)}
                   </span>

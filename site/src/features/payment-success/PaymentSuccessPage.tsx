@@ -166,7 +166,7 @@ function Loaded({
           <dt>Invoice number</dt>
           <dd>{d.invoiceNo}</dd>
           <dt>Amount</dt>
-          <dd>{money(d.total)}</dd>
+          <dd className="payment-result__figure">{money(d.total)}</dd>
           {d.paymentMethod && (
             <>
               <dt>Payment method</dt>
@@ -221,19 +221,19 @@ function Loaded({
         <dt>Invoice number</dt>
         <dd>{d.invoiceNo}</dd>
         <dt>Amount paid</dt>
-        <dd>{money(d.amount)}</dd>
+        <dd className="payment-result__figure">{money(d.amount)}</dd>
         {d.surcharge > 0 && (
           <>
             <dt>Card surcharge</dt>
-            <dd>{money(d.surcharge)}</dd>
+            <dd className="payment-result__figure">{money(d.surcharge)}</dd>
             <dt>Total charged</dt>
-            <dd>{money(d.total)}</dd>
+            <dd className="payment-result__figure">{money(d.total)}</dd>
           </>
         )}
         {date && (
           <>
             <dt>Date</dt>
-            <dd>{date}</dd>
+            <dd className="payment-result__figure">{date}</dd>
           </>
         )}
         {d.paymentMethod && (
@@ -247,7 +247,9 @@ function Loaded({
         {remaining !== null && (
           <>
             <dt className="payment-result__remaining">Remaining due</dt>
-            <dd className="payment-result__remaining">{money(Math.max(0, remaining))}</dd>
+            <dd className="payment-result__remaining payment-result__figure">
+              {money(Math.max(0, remaining))}
+            </dd>
           </>
         )}
       </dl>
