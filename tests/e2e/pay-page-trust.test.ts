@@ -60,6 +60,8 @@ describe('hosted pay page: trust', () => {
     await waitForForm(widget(page));
     const header = page.locator('#pay-merchant');
     await expect(header.locator('.pay-merchant-name').textContent()).resolves.toBe('Bright Timber');
+    // The page's one h1 names who is paid (issue 36 item 10).
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Bright Timber');
     const logo = header.getByRole('img', { name: 'Bright Timber logo' });
     await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     await expect(payButtonColour(page)).resolves.toBe('rgb(29, 78, 216)');
@@ -81,6 +83,49 @@ describe('hosted pay page: trust', () => {
     expect(widths.widget).toBeCloseTo(widths.inner, 0);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('keeps the Pay button readable on any brand colour, in dark mode too, and darkens the page around the widget', async () => {
+    const contrast = (fg: string, bg: string) => {
+      const lum = (rgb: string) => {
+        const [r, g, b] = rgb
+          .match(/\d+/g)!
+          .slice(0, 3)
+          .map((v) => {
+            const c = Number(v) / 255;
+            return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    for (const [colour, scheme] of [
+      ['#0b1f4d', 'dark'],
+      ['#ffd60a', 'light'],
+      ['#ffd60a', 'dark'],
+    ] as const) {
+      const merchant = createConnectedMerchant(server, {
+        business_name: `Brand ${colour}`,
+        brand_color: colour,
+      });
+      const page = await browser.newPage({ viewport: { width: 1024, height: 900 }, colorScheme: scheme });
+      page.setDefaultTimeout(15_000);
+      await page.goto(
+        `${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-C1&AMOUNTDUE=20.00&CURRENCY=AUD`,
+      );
+      await waitForForm(widget(page));
+      const { fg, bg } = await widget(page).evaluate((el) => {
+        const s = getComputedStyle(el.shadowRoot!.querySelector('[part~=pay-button]')!);
+        return { fg: s.color, bg: s.backgroundColor };
+      });
+      expect(contrast(fg, bg), `${colour} ${scheme}`).toBeGreaterThanOrEqual(4.5);
+      if (scheme === 'dark')
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+          'rgb(15, 20, 18)',
+        );
+      await page.close();
+    }
   });
 
   it("uses the product's colour without a brand colour, and lists earlier payments above the Pay button as Paid", async () => {

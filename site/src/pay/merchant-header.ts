@@ -5,6 +5,7 @@
  * /api/public/config, after the form is up). Built with DOM calls, never HTML from the answer.
  */
 import { requestJson, type RawAnswer } from '../../../client/http.ts';
+import { readableOn } from '../../../core/contrast.ts';
 
 interface SessionMerchant {
   merchant?: { name?: string; logoUrl?: string | null; brandColor?: string | null };
@@ -22,7 +23,8 @@ export function showMerchant(answer: RawAnswer, widget: HTMLElement): void {
   }
   const box = document.querySelector('#pay-merchant .pay-merchant-inner');
   if (!merchant?.name || !box) return;
-  const name = document.createElement('p');
+  // The page's one h1: who the customer pays.
+  const name = document.createElement('h1');
   name.className = 'pay-merchant-name';
   name.textContent = merchant.name;
   const parts: HTMLElement[] = [name];
@@ -39,6 +41,8 @@ export function showMerchant(answer: RawAnswer, widget: HTMLElement): void {
   if (merchant.brandColor && HEX_COLOUR.test(merchant.brandColor)) {
     document.body.style.setProperty('--brand', merchant.brandColor);
     widget.style.setProperty('--invoice-pay-accent', merchant.brandColor);
+    // The Pay button's text in whichever of black and white reads best on the brand colour.
+    widget.style.setProperty('--invoice-pay-on-accent', readableOn(merchant.brandColor));
   }
 }
 
