@@ -5,6 +5,7 @@
  * and failing), the overpaid flag, and the fatal-error screen. Failures the server cannot be made
  * to produce are made at the browser's network edge (`page.route`).
  */
+import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -255,6 +256,26 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
       for (const item of items) await page.getByRole('menuitemcheckbox', { name: item }).waitFor();
       await page.keyboard.press('Escape');
     }
+  });
+
+  it('the payments list, a payment and the merchants list pass axe-core in light and dark (status chips included)', async () => {
+    const failures: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+      const p = await ctx.newPage();
+      await signIn(p, server.baseUrl, seededAdmin(server));
+      await p.waitForURL(`${server.baseUrl}/admin/dashboard`);
+      for (const path of ['/payments?filter=%7B%7D', `/payments/${first.id}`, '/merchants']) {
+        await p.goto(`${server.baseUrl}/admin${path}`);
+        await p.waitForLoadState('networkidle');
+        const result = await new AxeBuilder({ page: p }).analyze();
+        for (const v of result.violations)
+          if (v.impact === 'serious' || v.impact === 'critical')
+            failures.push(`${scheme} ${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
+      }
+      await ctx.close();
+    }
+    expect(failures).toEqual([]);
   });
 
   it('an overpaid invoice is flagged on the invoices list and on its payment', async () => {

@@ -64,7 +64,30 @@ function LayoutError({
   return <FatalErrorScreen error={error} componentStack={errorInfo?.componentStack} />;
 }
 
+/**
+ * react-admin's row checkboxes put their label on the checkbox's wrapper (`aria-label` on a span:
+ * not allowed there) and leave the input itself unnamed, which screen readers announce as
+ * "checkbox" and axe reports as serious. The label is moved onto the input as the rows render.
+ */
+function useRowCheckboxLabels() {
+  useEffect(() => {
+    const fix = () => {
+      for (const box of Array.from(document.querySelectorAll('.RaDataTable-checkbox[aria-label]'))) {
+        const input = box.querySelector('input');
+        if (!input) continue;
+        input.setAttribute('aria-label', box.getAttribute('aria-label')!);
+        box.removeAttribute('aria-label');
+      }
+    };
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(document.body, { childList: true, subtree: true, attributeFilter: ['aria-label'] });
+    return () => observer.disconnect();
+  }, []);
+}
+
 export function ConsoleLayout({ children, ...props }: LayoutProps & { children?: ReactNode }) {
+  useRowCheckboxLabels();
   return (
     <Layout {...props} appBar={ConsoleAppBar} menu={ConsoleMenu} error={LayoutError}>
       {children}

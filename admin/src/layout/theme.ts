@@ -52,7 +52,12 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
     primary: { main: BRAND.main, dark: BRAND.dark, light: '#3d7a5c', contrastText: '#fff' },
     // react-admin paints its app bar with the secondary colour.
     secondary: { main: BRAND.main, dark: BRAND.dark, light: '#3d7a5c', contrastText: '#fff' },
-    error: { main: BRAND.danger },
+    // Status chips are filled with these and written in contrastText: every pair ≥ 4.5:1 (WCAG AA);
+    // MUI's own orange and light blue under white text are 3.2 and 3.9.
+    error: { main: BRAND.danger, contrastText: '#fff' },
+    warning: { main: '#9a4d00', contrastText: '#fff' },
+    info: { main: '#0b5cad', contrastText: '#fff' },
+    success: { main: '#1b6e37', contrastText: '#fff' },
     text: { primary: BRAND.text },
     background: { default: '#f5f7f9' },
   },
@@ -65,6 +70,11 @@ export const darkTheme: RaThemeOptions = deepmerge(defaultDarkTheme, {
     mode: 'dark',
     primary: { main: BRAND.onDark, dark: '#4caf7d', light: '#a5e3bf', contrastText: '#0b1f15' },
     secondary: { main: BRAND.dark, dark: '#072a1a', light: BRAND.main, contrastText: '#fff' },
+    // Light fills with dark text on the dark background (MUI's red under white text is 3.7:1).
+    error: { main: '#ffaca4', contrastText: '#3b0a06' },
+    warning: { main: '#fbbf24', contrastText: '#1f1300' },
+    info: { main: '#7cc4fa', contrastText: '#04223a' },
+    success: { main: '#86efac', contrastText: '#0b1f15' },
     background: { default: '#121614', paper: '#1a201d' },
   },
   components: {
