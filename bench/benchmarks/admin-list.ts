@@ -19,7 +19,7 @@ import { createLogger } from '../../api/logger.ts';
 import { createMailer } from '../../api/mail/create-mailer.ts';
 import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
 import { createPostgresSchema, postgresReachable, TEST_POSTGRES_URL } from '../../tests/support/db.ts';
-import type { Benchmark, BenchContext } from '../harness.ts';
+import { BenchSkipped, type Benchmark, type BenchContext } from '../harness.ts';
 import { createAppCaches } from '../../api/app-caches.ts';
 
 const MERCHANTS = 200;
@@ -218,7 +218,7 @@ export const adminListPostgres: Benchmark = {
     'GET /api/admin/payments, 100k payments, filtered by merchant + status, newest first, p95 (PostgreSQL)',
   async run(ctx) {
     if (!(await postgresReachable()))
-      throw new Error(`PostgreSQL not reachable at ${TEST_POSTGRES_URL.replace(/\/\/[^@]*@/, '//')}`);
+      throw new BenchSkipped(`PostgreSQL not reachable at ${TEST_POSTGRES_URL.replace(/\/\/[^@]*@/, '//')}`);
     const schema = await createPostgresSchema();
     try {
       return await measure(ctx, openPostgres(schema.url, 5), 'postgres');

@@ -3,7 +3,7 @@
  * the API serves at most MAX_PAGE_SIZE per request): its data provider fetches the range
  * in pages the API serves whole and joins them, stopping at the total.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../api/http/simple-rest.ts';
 
 const TOTAL = 1234;
@@ -29,6 +29,11 @@ vi.mock('../../admin/src/authProvider.ts', () => ({
 }));
 
 describe('console data provider paging', () => {
+  // Each test sees only its own requests (one failing cannot fail the next).
+  beforeEach(() => {
+    requested.length = 0;
+  });
+
   it('fetches a 10,000-row export in pages of at most MAX_PAGE_SIZE and returns every row', async () => {
     const { dataProvider } = await import('../../admin/src/data/dataProvider.ts');
     const result = await dataProvider.getList('payments', {
@@ -43,7 +48,6 @@ describe('console data provider paging', () => {
   });
 
   it('asks for an ordinary page as it is', async () => {
-    requested.length = 0;
     const { dataProvider } = await import('../../admin/src/data/dataProvider.ts');
     const result = await dataProvider.getList('payments', {
       pagination: { page: 2, perPage: 25 },
