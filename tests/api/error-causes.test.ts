@@ -1,6 +1,6 @@
 /**
  * Errors keep their cause: a provider's or connector's refusal becomes the catalogue's message for
- * the caller, and the log of that request says what the upstream said (CONVENTIONS: "Errors keep
+ * the caller, and the log of that request says what the upstream said (our convention: "Errors keep
  * their cause").
  */
 import { createServer } from 'node:net';
