@@ -139,4 +139,28 @@ describe('bank debit pay flow', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('after part of an invoice is submitted by bank debit, offers to pay the rest', async () => {
+    // Runs after the test above turned bank debit on for this merchant.
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(
+      `${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-BECS2&AMOUNTDUE=300.00&CURRENCY=AUD`,
+    );
+    const w = widget(page);
+    await waitForForm(w);
+    await w.getByLabel(/^Payment amount/).fill('100.00');
+    await w.getByRole('radio', { name: 'BECS Direct Debit' }).check();
+    await w.getByLabel('Account holder name').fill('Jordan Builder');
+    await w.getByLabel('Email', { exact: true }).last().fill('jordan@builders.test');
+    await w.getByLabel('BSB').fill('000000');
+    await w.getByLabel('Account number').fill('000123456');
+    await w.getByLabel(/I accept the Direct Debit Request/).check();
+    await w.locator('button[type=submit]').click();
+    await w.getByRole('heading', { name: 'Payment submitted' }).waitFor();
+    await w.getByRole('button', { name: 'Make Another Payment' }).click();
+    await waitForForm(w);
+    await w.getByText(`Balance: ${money(20000)}`).waitFor();
+    await page.context().close();
+  });
 });

@@ -347,6 +347,26 @@ describe('hosted pay page', () => {
     await page.close();
   });
 
+  it('says what is wrong with an amount of 0, and keeps the receipt email for the next payment', async () => {
+    const page = await open(`/pay/${merchant.id}?INVOICENUMBER=INV-5009&AMOUNTDUE=80.00`);
+    const w = widget(page);
+    await waitForForm(w);
+    await w.getByLabel(/^Payment amount/).fill('0');
+    await fillSandboxCard(w, CARDS.visa);
+    await w.locator('button[type=submit]').click(); // pressable: it says why instead of greying out
+    await w.getByText('Please enter a valid payment amount.').waitFor();
+    await w.getByLabel(/^Payment amount/).fill('30.00');
+    await w.getByLabel('Email for receipt (optional)').fill('builder@site.example');
+    await w.locator('button[type=submit]').click();
+    await w.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await w.getByRole('button', { name: 'Make Another Payment' }).click();
+    await waitForForm(w);
+    await expect(w.getByLabel('Email for receipt (optional)').inputValue()).resolves.toBe(
+      'builder@site.example',
+    );
+    await page.close();
+  });
+
   it('reports a link it cannot parse', async () => {
     const page = await open('/pay/abc%E0%A4%A?invoiceno=INV-1');
     await page.getByText('Error parsing URL parameters. Please check the URL and try again.').waitFor();

@@ -103,9 +103,12 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
       emit(host, 'error', detail(null, { message: viewMessage(view, t, hosted), code: view.kind }));
   }, [view, host, detail, t, hosted]);
 
+  // The receipt address typed for one payment is offered again for the next (Make Another Payment).
+  const [receiptEmail, setReceiptEmail] = useState<string | null>(null);
   const onPaid = useCallback(
-    (payment: PaymentState) => {
+    (payment: PaymentState, email: string) => {
       lastPayment.current = payment;
+      if (email.trim()) setReceiptEmail(email.trim());
       setScreen({ kind: 'result', payment });
       void reload(); // the header's balance and the history now include this payment
       emit(host, 'payment', detail(payment));
@@ -167,7 +170,7 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
             session={s}
             api={api}
             host={host}
-            customerEmail={props.customerEmail}
+            customerEmail={receiptEmail ?? props.customerEmail}
             reference={reference}
             history={history}
             onPaid={onPaid}

@@ -30,7 +30,8 @@ interface Props {
   reference: string | null;
   /** The invoice's payment history, shown above the Pay button. */
   history: ReactNode;
-  onPaid(state: PaymentState): void;
+  /** A payment went through; `email` is the receipt address typed for it (kept for the next one). */
+  onPaid(state: PaymentState, email: string): void;
   onError(message: string, code: string): void;
 }
 
@@ -123,7 +124,7 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
       if (outcome && 'problem' in outcome) onError(outcome.problem.message, outcome.problem.code);
       else if (outcome) {
         handle.clear();
-        onPaid(outcome.paid);
+        onPaid(outcome.paid, state.email);
       }
     } finally {
       submitting.current = false;
@@ -139,7 +140,9 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
     );
 
   const repriced = state.repriced;
-  const payDisabled = busy || state.phase === 'waiting' || amount <= 0 || !handle || !session.merchant.ready;
+  // An empty or zero amount keeps Pay pressable: pressing it says what is wrong (a greyed button
+  // said nothing, issue 36 item 11).
+  const payDisabled = busy || state.phase === 'waiting' || !handle || !session.merchant.ready;
   return (
     <form
       noValidate

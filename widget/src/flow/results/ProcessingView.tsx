@@ -13,7 +13,7 @@ export function ProcessingView(props: ResultProps) {
   return props.payment.method === 'au_becs_debit' ? <SubmittedView {...props} /> : <SuccessView {...props} />;
 }
 
-function SubmittedView({ payment, onEnd }: ResultProps) {
+function SubmittedView({ payment, onAnother, onEnd }: ResultProps) {
   const { t } = useWidget();
   const money = useMoney(payment.currency);
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -32,6 +32,12 @@ function SubmittedView({ payment, onEnd }: ResultProps) {
         <dd>{payment.transactionId ?? payment.paymentId}</dd>
       </dl>
       <div className="actions">
+        {/* Part of the invoice is still to pay: the customer may pay it now (issue 36 item 11). */}
+        {payment.remaining !== null && payment.remaining > 0 && (
+          <button type="button" className="primary" onClick={onAnother}>
+            {t.anotherPayment}
+          </button>
+        )}
         <button type="button" onClick={onEnd}>
           {t.endSession}
         </button>
