@@ -252,28 +252,39 @@ describe('public pages', () => {
     });
   });
 
-  it('has no serious or critical accessibility violations on /, with the contact modal open, and on the result pages', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const check = async (what: string) => {
-      const result = await new AxeBuilder({ page }).analyze();
-      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        serious.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
-    };
-    await page.goto(`${server.baseUrl}/`);
-    await page.locator('.demo-checkout form').waitFor();
-    await check('/');
-    await page.getByRole('banner').getByRole('button', { name: 'Contact Us' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Name is required', { exact: true }).waitFor();
-    await check('/ (contact modal)');
-    for (const path of ['/cancel?invoice_no=INV-1', '/payment-complete', '/privacy', '/nope']) {
-      await page.goto(`${server.baseUrl}${path}`);
-      await page.locator('h1').first().waitFor();
-      await check(path);
-    }
-    await context.close();
-  });
+  for (const scheme of ['light', 'dark'] as const)
+    it(`has no serious or critical accessibility violations on /, with the contact modal open, and on the result pages (${scheme})`, async () => {
+      const context = await browser.newContext({ colorScheme: scheme });
+      const page = await context.newPage();
+      const check = async (what: string) => {
+        const result = await new AxeBuilder({ page }).analyze();
+        const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(
+          serious.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
+      };
+      await page.goto(`${server.baseUrl}/`);
+      await page.locator('.demo-checkout form').waitFor();
+      await check('/');
+      await page.getByRole('banner').getByRole('button', { name: 'Contact Us' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Name is required', { exact: true }).waitFor();
+      await check('/ (contact modal)');
+      for (const path of [
+        '/cancel?invoice_no=INV-1',
+        '/payment-complete',
+        '/privacy',
+        '/nope',
+        '/blog',
+        '/login',
+      ]) {
+        await page.goto(`${server.baseUrl}${path}`);
+        await page.locator('h1').first().waitFor();
+        await check(path);
+      }
+      // The site follows the system's colour scheme (issue 36 item 10).
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe(scheme === 'dark' ? 'rgb(18, 22, 20)' : 'rgb(255, 255, 255)');
+      await context.close();
+    });
 });
