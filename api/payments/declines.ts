@@ -16,7 +16,13 @@ import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { DeclineCountersTable, Payment } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { attemptLoad, countDeclineAgainst, declineBlocks, unfinishedAttempts } from './repository.ts';
+import {
+  attemptLoad,
+  countDeclineAgainst,
+  declineBlocks,
+  lockAddressAttempts,
+  unfinishedAttempts,
+} from './repository.ts';
 
 export type DeclineScope = DeclineCountersTable['scope'];
 
@@ -91,9 +97,10 @@ export async function blockedUntil(deps: AppDeps, k: DeclineKeys): Promise<strin
 /**
  * Inside the transaction that reserves an attempt, before the provider is called: the pay session's
  * and the address's declines in the window plus their attempts still waiting for the provider must
- * stay below the limit — counted atomically with the reservation (SQLite's write transaction; the
- * invoice's row lock on PostgreSQL), so simultaneous attempts cannot all slip past a check made
- * before any of them declined.
+ * stay below the limit — counted atomically with the reservation (SQLite's write transaction; on
+ * PostgreSQL the invoice's row lock serialises a session's attempts, and a transaction lock on the
+ * address those of one address across invoices), so simultaneous attempts cannot all slip past a
+ * check made before any of them declined.
  */
 export async function assertAttemptWithinLimits(
   trx: Trx,
@@ -101,6 +108,9 @@ export async function assertAttemptWithinLimits(
   k: { sid: string | null; ip: string | null },
 ): Promise<void> {
   if (!deps.config.rateLimits || (!k.sid && !k.ip)) return;
+  // Taken after the invoice's lock and released at commit: nothing waits on an invoice while
+  // holding it, so no cycle.
+  if (k.ip && deps.database.dialect === 'postgres') await lockAddressAttempts(trx, k.ip);
   const { windowMinutes, blockMinutes } = deps.config.declineLimits;
   const nowMs = deps.clock.now().getTime();
   const load = await attemptLoad(trx, {

@@ -350,6 +350,11 @@ export async function reservedBySession(db: DbOrTrx, sid: string): Promise<numbe
  * Declines counted in the current window, and attempts whose provider call is still under way, of
  * a pay session and of a client address: what the next attempt is measured against (declines.ts).
  */
+/** PostgreSQL: serialise the reserving transactions of one client address until commit. */
+export async function lockAddressAttempts(trx: DbOrTrx, ip: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`attempts:${ip}`}))`.execute(trx);
+}
+
 export async function attemptLoad(
   trx: DbOrTrx,
   k: { sid: string | null; ip: string | null; windowFloor: string; now: string },
