@@ -57,6 +57,14 @@ async function openPaySessionHandler(c: Context<AppEnv>): Promise<Response> {
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
+/** Our payment's id in the path (refresh, abandon). */
+const PaymentIdParams = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+
 export const payRoutes = createRouter();
 payRoutes.openAPIRegistry.registerPath(sessionRoute);
 payRoutes.get(sessionRoute.path, openPaySessionHandler);
@@ -68,12 +76,7 @@ payRoutes.openapi(
     tags: ['pay'],
     summary: "Apply the provider's current state of a payment (after a 3-D Secure step)",
     request: {
-      params: z.object({
-        id: z
-          .string()
-          .uuid()
-          .openapi({ param: { name: 'id', in: 'path' } }),
-      }),
+      params: PaymentIdParams,
     },
     responses: {
       200: {
@@ -101,12 +104,7 @@ payRoutes.openapi(
       'the intent is cancelled at the provider first, then the amount it held is released (DESIGN §3.4). ' +
       'If the provider says it succeeded meanwhile, that success is recorded and returned.',
     request: {
-      params: z.object({
-        id: z
-          .string()
-          .uuid()
-          .openapi({ param: { name: 'id', in: 'path' } }),
-      }),
+      params: PaymentIdParams,
       query: z.object({
         paySessionId: z.string().max(2000).openapi({ description: 'The pay session that made the attempt' }),
       }),

@@ -10,6 +10,7 @@
  * `{ algorithm, challenge, salt, number, signature }`. Enforced with RATE_LIMITS.
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Challenge, Solution } from '../../core/proof-of-work.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { ceilingKeysOf } from './declines.ts';
@@ -21,22 +22,6 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const CHALLENGE_REQUIRED_MESSAGE =
   'Many card payments have been declined here recently, so your browser must complete a short security check. Please try again.';
 export const CHALLENGE_FAILED_MESSAGE = 'The security check could not be verified. Please try again.';
-
-export interface Challenge {
-  algorithm: 'SHA-256';
-  challenge: string;
-  salt: string;
-  maxnumber: number;
-  signature: string;
-}
-
-export interface Solution {
-  algorithm: string;
-  challenge: string;
-  salt: string;
-  number: number;
-  signature: string;
-}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const sign = (secret: string | null, challenge: string) =>

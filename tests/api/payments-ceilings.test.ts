@@ -5,35 +5,20 @@
  * whose browser solves it pays. A solution is good once, only unexpired and only as signed; other
  * merchants are untouched by one merchant's ceiling; the challenge ends with the block.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { CARDS, cardToken, createConnectedMerchant, createPayment } from './support/payments.ts';
+import { solveChallenge, type Challenge } from '../../core/proof-of-work.ts';
 import { CHALLENGE_FAILED_MESSAGE, CHALLENGE_REQUIRED_MESSAGE } from '../../api/payments/challenge.ts';
 
 const skip = await skipPostgres();
 
-interface Challenge {
-  algorithm: string;
-  challenge: string;
-  salt: string;
-  maxnumber: number;
-  signature: string;
-}
-
-/** What the widget does (widget/src/lib/proof-of-work.ts), in Node. */
-function solve(c: Challenge) {
-  for (let n = 0; n <= c.maxnumber; n++)
-    if (createHash('sha256').update(`${c.salt}${n}`).digest('hex') === c.challenge)
-      return {
-        algorithm: c.algorithm,
-        challenge: c.challenge,
-        salt: c.salt,
-        number: n,
-        signature: c.signature,
-      };
-  throw new Error('no solution');
+/** What the widget does (core/proof-of-work.ts). */
+async function solve(c: Challenge) {
+  const solution = await solveChallenge(c);
+  if (!solution) throw new Error('no solution');
+  return solution;
 }
 
 let addressSeq = 0;
@@ -103,7 +88,7 @@ describe.skipIf(skip)(`decline ceilings per merchant and platform (${testDialect
     });
     const challenge = asked.q.body.challenge as Challenge;
     expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: 3000 });
-    const solution = solve(challenge);
+    const solution = await solve(challenge);
 
     const solved = await quoteFrom(m, ip, 'INV-REAL-1', CARDS.visa, solution);
     expect(solved.q.status, JSON.stringify(solved.q.body)).toBe(200);
@@ -119,7 +104,7 @@ describe.skipIf(skip)(`decline ceilings per merchant and platform (${testDialect
     const replay = await quoteFrom(m, ip, 'INV-REAL-1', CARDS.visa, solution);
     expect(replay.q.status).toBe(428);
     expect(replay.q.body.error.message).toBe(CHALLENGE_FAILED_MESSAGE);
-    const fresh = solve((await quoteFrom(m, ip, 'INV-REAL-2')).q.body.challenge);
+    const fresh = await solve((await quoteFrom(m, ip, 'INV-REAL-2')).q.body.challenge);
     for (const bad of [
       { ...fresh, number: fresh.number + 1 },
       { ...fresh, signature: '0'.repeat(64) },
@@ -150,7 +135,7 @@ describe.skipIf(skip)(`decline ceilings per merchant and platform (${testDialect
       freshAddress(),
       'INV-PLATFORM',
       CARDS.visa,
-      solve(asked.q.body.challenge),
+      await solve(asked.q.body.challenge),
     );
     expect(solved.q.status).toBe(200);
   });

@@ -8,7 +8,7 @@ import { ApiError, readAnswer, requestJson, type RawAnswer } from '../../../clie
 import { fetchRaw, sessionUrl, takePrefetched, type SessionQuery } from '../../../client/session-request.ts';
 import type { Schemas } from '../../../client/api-types.ts';
 import { randomId } from './ids.ts';
-import { solveChallenge, type Challenge } from './proof-of-work.ts';
+import { solveChallenge, type Challenge } from '../../../core/proof-of-work.ts';
 
 export { ApiError, readAnswer };
 export type { SessionQuery };

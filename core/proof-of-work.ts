@@ -1,10 +1,11 @@
 /**
- * Solving the server's proof-of-work challenge (api/payments/challenge.ts), asked for only past a
- * card-testing ceiling: find the number whose SHA-256 of salt + number is the challenge, by trying
- * 0, 1, 2, … up to `maxnumber` (Web Crypto; about maxnumber / 2 hashes on average).
+ * The proof-of-work challenge past a card-testing ceiling (api/payments/challenge.ts issues and
+ * checks it): its shapes, and solving it — find the number whose SHA-256 of salt + number is the
+ * challenge, by trying 0, 1, 2, … up to `maxnumber` (Web Crypto, in browsers and Node alike; about
+ * maxnumber / 2 hashes on average). The widget solves with it; so do the tests.
  */
 export interface Challenge {
-  algorithm: string;
+  algorithm: 'SHA-256';
   challenge: string;
   salt: string;
   maxnumber: number;
