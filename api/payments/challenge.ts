@@ -14,7 +14,7 @@ import type { Challenge, Solution } from '../../core/proof-of-work.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { ceilingKeysOf } from './declines.ts';
-import { declineBlocks } from './repository.ts';
+import { declineBlocks } from './declines-repository.ts';
 
 /** How long a challenge may be solved and used. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;

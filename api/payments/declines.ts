@@ -21,8 +21,8 @@ import {
   countDeclineAgainst,
   declineBlocks,
   lockAddressAttempts,
-  unfinishedAttempts,
-} from './repository.ts';
+} from './declines-repository.ts';
+import { unfinishedAttempts } from './repository.ts';
 
 export type DeclineScope = DeclineCountersTable['scope'];
 
