@@ -6,6 +6,7 @@
  * finishes (no event pending, no sweep error, an empty outbox) and answers how many reservations
  * the sweep settled.
  */
+import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { createApp } from '../../../api/app.ts';
 import type { AppDeps } from '../../../api/context.ts';
@@ -35,7 +36,13 @@ export async function settleAfterCrashes(options: {
     ...options.env,
   });
   const clock = new TestClock(Date.now() + 31 * 60_000);
-  const logger = createLogger('silent');
+  // Warnings (and the events the app did not acknowledge) are kept so a failed step says why.
+  const warnings: string[] = [];
+  const logger = createLogger('debug', {
+    write: (line: string) => {
+      if (/"level":[4-6]\d|not acknowledged/.test(line)) warnings.push(line.trim());
+    },
+  });
   const database = options.open();
   let app: ReturnType<typeof createApp> | null = null;
   const payments = await createPaymentProvider(config, {
@@ -62,11 +69,21 @@ export async function settleAfterCrashes(options: {
     caches: createAppCaches({ database, clock, logger }),
   };
   app = createApp(deps);
+  const pendingEvents = () => {
+    if (!options.sandboxDatabaseUrl.startsWith('sqlite:')) return '';
+    const db = new Database(options.sandboxDatabaseUrl.slice('sqlite:'.length), { readonly: true });
+    try {
+      return JSON.stringify(db.prepare(`SELECT * FROM sandbox_events WHERE status = 'pending'`).all());
+    } finally {
+      db.close();
+    }
+  };
   try {
-    expect((await payments.flushEvents()).pending).toBe(0);
+    const first = await payments.flushEvents();
+    expect(first.pending, `${JSON.stringify(first)} ${warnings.join('\n')} ${pendingEvents()}`).toBe(0);
     const swept = await expireReservations(deps, 10_000);
-    expect(swept.errors).toBe(0);
-    expect((await payments.flushEvents()).pending).toBe(0);
+    expect(swept.errors, warnings.join('\n')).toBe(0);
+    expect((await payments.flushEvents()).pending, warnings.join('\n')).toBe(0);
     for (let i = 0; i < 100; i++) {
       const run = await runOutboxOnce(deps, { limit: 100 });
       if (run.claimed === 0) break;

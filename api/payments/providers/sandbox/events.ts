@@ -38,6 +38,8 @@ const BATCH = 64;
 const CONCURRENCY = 16;
 /** How long a new event waits for others to join its batch. */
 const KICK_DELAY_MS = 2;
+/** Rounds of one flush at most (each caused by events the previous round's deliveries made). */
+const FLUSH_ROUNDS = 10;
 /** How long a fresh event not found (not committed yet, or rolled back) is looked for. */
 const FRESH_FORGET_MS = 5_000;
 
@@ -85,21 +87,33 @@ export class EventDelivery {
     this.#wake(KICK_DELAY_MS);
   }
 
-  /** One attempt for every pending event now, ignoring back-off; resolves when all have answered. */
+  /**
+   * One attempt for every pending event now, ignoring back-off; resolves when all have answered.
+   * Events the deliveries themselves cause (the app cancels an intent while handling one) get
+   * theirs too, in another round; an event refused in this flush is not tried again by it.
+   */
   async flush(): Promise<{ delivered: number; pending: number }> {
     return this.#exclusive(async () => {
       let delivered = 0;
-      for (;;) {
-        const claimed = await this.#claim(null);
-        delivered += await this.#attemptAll(claimed);
-        if (claimed.length < BATCH) break;
+      let pending = 0;
+      const tried = new Set<string>();
+      for (let round = 0; round < FLUSH_ROUNDS; round++) {
+        const before = tried.size;
+        for (;;) {
+          const claimed = await this.#claim(null, tried);
+          for (const row of claimed) tried.add(row.id);
+          delivered += await this.#attemptAll(claimed);
+          if (claimed.length < BATCH) break;
+        }
+        const left = await this.#o.db
+          .selectFrom('sandbox_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        pending = Number(left?.n ?? 0);
+        if (pending === 0 || tried.size === before) break;
       }
-      const left = await this.#o.db
-        .selectFrom('sandbox_events')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      return { delivered, pending: Number(left?.n ?? 0) };
+      return { delivered, pending };
     });
   }
 
@@ -196,11 +210,12 @@ export class EventDelivery {
   }
 
   /**
-   * Claim the oldest pending events — due by `dueAt`, or all with null (flush) — for one lease, in
+   * Claim the oldest pending events — due by `dueAt`, or all with null (flush), but for those in
+   * `skip` (what this flush already tried) — for one lease, in
    * one statement: another process's claim of the same rows makes this one skip them (on
    * PostgreSQL the row lock, then the re-checked condition; on SQLite the write lock).
    */
-  async #claim(dueAt: number | null): Promise<EventRow[]> {
+  async #claim(dueAt: number | null, skip: ReadonlySet<string> = new Set()): Promise<EventRow[]> {
     const { db, clock } = this.#o;
     const lease = clock.now().getTime() + LEASE_MS;
     let oldest = db
@@ -209,6 +224,7 @@ export class EventDelivery {
       .where('status', '=', 'pending')
       .orderBy('seq')
       .limit(BATCH);
+    if (skip.size) oldest = oldest.where('id', 'not in', [...skip]);
     let claim = db
       .updateTable('sandbox_events')
       .set({ next_attempt_at: lease })
