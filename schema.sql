@@ -286,7 +286,7 @@ CREATE INDEX payment_disputes_payment ON payment_disputes (payment_id, created_a
 CREATE TABLE payment_notices (
   id TEXT PRIMARY KEY,
   payment_id TEXT NOT NULL REFERENCES payments (id),
-  kind TEXT NOT NULL CHECK (kind IN ('debit_cleared', 'debit_failed', 'merchant_debit_failed')),
+  kind TEXT NOT NULL CHECK (kind IN ('debit_cleared', 'debit_failed', 'merchant_debit_failed', 'card_receipt')),
   to_address TEXT NOT NULL,
   status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent')),
   attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),

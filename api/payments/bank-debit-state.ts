@@ -4,7 +4,8 @@
  *    reports them (the Payment Element collects the email for a bank debit);
  *  - on `processing`: when it started, and the merchant-local date it should clear by (three
  *    business days, Stripe's "up to 3 business days");
- *  - on the final word, in the same transaction: the customer's receipt when it clears; when it
+ *  - on the final word, in the same transaction: the customer's receipt when it clears (and a
+ *    card's receipt in sandbox mode, where no provider mails one); when it
  *    fails, the failure notices (the webhook's `payment.failed` is queued by `updatePayment`,
  *    api/accounting/notify.ts). The reservation itself is state.ts's: held while processing, released
  *    by the failure.
@@ -14,7 +15,7 @@ import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
 import { BANK_DEBIT_TYPE } from '../merchants/bank-debit.ts';
-import { queueDebitNotices } from './notices.ts';
+import { queueCardReceipt, queueDebitNotices } from './notices.ts';
 import type { ProviderIntent } from './providers/provider.ts';
 import { isReserving } from './repository.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
@@ -62,7 +63,13 @@ export const countsAsDecline = (before: Payment) => before.status !== 'processin
 /** What the provider's final word on a payment under way queues with it (same transaction). */
 export async function onFinalWord(trx: Trx, deps: AppDeps, before: Payment, after: Payment): Promise<void> {
   if (!isReserving(before.status) || before.status === after.status) return;
-  if (!isBankDebit(before)) return;
+  if (!isBankDebit(before)) {
+    // A card's receipt is the provider's (Stripe mails the intent's receipt_email); the sandbox
+    // sends none, so there the receipt the pay flow promises is ours.
+    if (after.status === 'succeeded' && deps.payments.mode === 'sandbox')
+      await queueCardReceipt(trx, deps, after);
+    return;
+  }
   if (after.status === 'succeeded') await queueDebitNotices(trx, deps, after, 'succeeded');
   else if (after.status === 'failed') await queueDebitNotices(trx, deps, after, 'failed');
 }

@@ -1,5 +1,6 @@
 /**
- * Emails about a bank debit (AU BECS Direct Debit), through the existing mailer: the customer's receipt when the
+ * Emails about a payment, through the existing mailer: a card payment's receipt in sandbox mode
+ * (Stripe mails its own), and for a bank debit (AU BECS Direct Debit) the customer's receipt when the
  * debit clears, and when it fails days later a notice to the customer (the invoice is open again,
  * with a link to pay it) and to the merchant. Each is queued in `payment_notices` by the transaction
  * that records the provider's final word — so a notice exists if and only if that word was recorded
@@ -11,6 +12,7 @@
  * @example await sendDueNotices(deps); // after the commit, and on every outbox worker tick
  */
 import { describePaymentMethod } from '../../core/payment-method.ts';
+import { localDate } from '../../core/local-date.ts';
 import { formatMoney, fromMinorUnits } from '../../core/money.ts';
 import type { AppDeps } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
@@ -44,6 +46,20 @@ export async function queueDebitNotices(
     if (merchant?.email) notices.push({ kind: 'merchant_debit_failed', to: merchant.email });
   }
   for (const n of notices) await queueNotice(trx, { paymentId: payment.id, kind: n.kind, to: n.to, now });
+}
+
+/**
+ * Queue a card payment's receipt (sandbox mode: Stripe mails its own to the intent's receipt_email),
+ * inside the transaction that records the success.
+ */
+export async function queueCardReceipt(
+  trx: DbOrTrx,
+  deps: Pick<AppDeps, 'clock'>,
+  payment: Pick<Payment, 'id' | 'customer_email'>,
+): Promise<void> {
+  if (!payment.customer_email) return;
+  const now = deps.clock.now().toISOString();
+  await queueNotice(trx, { paymentId: payment.id, kind: 'card_receipt', to: payment.customer_email, now });
 }
 
 /** Mail every pending notice that is due (oldest first); returns how many were mailed. */
@@ -94,6 +110,17 @@ export function bankAccountLabel(p: Pick<Payment, 'bank_bsb' | 'bank_last4'>): s
   return `${bsb}account ending ${p.bank_last4.slice(-3)}`;
 }
 
+/** "Visa credit ending 4242" (the brand and funding as the console names them). */
+function cardLabel(p: Payment): string {
+  const method = describePaymentMethod({
+    type: 'card',
+    brand: p.card_brand,
+    funding: p.card_funding,
+    wallet: p.card_wallet,
+  });
+  return p.card_last4 ? `${method} ending ${p.card_last4}` : method;
+}
+
 async function noticeMessage(deps: AppDeps, notice: PaymentNotice): Promise<MailMessage | null> {
   const db = deps.database.db;
   const payment = await findPayment(db, notice.payment_id);
@@ -107,6 +134,19 @@ async function noticeMessage(deps: AppDeps, notice: PaymentNotice): Promise<Mail
   const product = deps.config.productName;
   const reason = payment.failure_message ?? 'the bank returned the debit';
   switch (notice.kind) {
+    case 'card_receipt':
+      return message(notice, `Receipt: ${money(payment.total_amount)} paid to ${name}`, [
+        `Your card payment to ${name} for invoice ${payment.invoice_number} went through. Thank you for your payment.`,
+        '',
+        `Amount: ${money(payment.amount)}`,
+        `Surcharge: ${money(payment.surcharge)}`,
+        `Total charged: ${money(payment.total_amount)}`,
+        `Paid by: ${cardLabel(payment)}`,
+        `Date: ${localDate(new Date(payment.succeeded_at ?? payment.updated_at), merchant?.time_zone ?? deps.config.defaultTimeZone)}`,
+        `Reference: ${reference}`,
+        '',
+        `Sent by ${product} on behalf of ${name}.`,
+      ]);
     case 'debit_cleared':
       return message(notice, `Receipt: ${money(payment.total_amount)} paid to ${name}`, [
         `Your bank debit to ${name} for invoice ${payment.invoice_number} has cleared. Thank you for your payment.`,

@@ -90,7 +90,7 @@ export interface PaymentDisputesTable {
   updated_at: Timestamp;
 }
 
-export type PaymentNoticeKind = 'debit_cleared' | 'debit_failed' | 'merchant_debit_failed';
+export type PaymentNoticeKind = 'debit_cleared' | 'debit_failed' | 'merchant_debit_failed' | 'card_receipt';
 
 export interface PaymentNoticesTable {
   id: string;

@@ -1,0 +1,109 @@
+/**
+ * Migration 065 (card receipts) on a database of the previous schema: the payment notices' table is
+ * rebuilt to take the kind 'card_receipt', keeping every notice (a pending one is still mailed).
+ */
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgres, openSqlite, type AppDatabase } from '../../api/db/database.ts';
+import { listMigrations, migrate, splitStatements } from '../../api/db/migrate.ts';
+import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
+
+const skip = await skipPostgres();
+const MIGRATION = '065-card-receipts';
+const KINDS = "('debit_cleared', 'debit_failed', 'merchant_debit_failed', 'card_receipt')";
+
+/** schema.sql as it was before migration 065. */
+function previousSchema(): string {
+  const now = readFileSync(new URL('../../schema.sql', import.meta.url), 'utf8');
+  expect(now).toContain(KINDS);
+  return now.replace(KINDS, "('debit_cleared', 'debit_failed', 'merchant_debit_failed')");
+}
+
+describe.skipIf(skip)(`migration 065 (${testDialect})`, () => {
+  let database: AppDatabase;
+  let cleanup = async () => {};
+  afterAll(async () => {
+    await database?.close();
+    await cleanup();
+  });
+
+  it('rebuilds the payment notices for card receipts, keeping every notice', async () => {
+    if (testDialect === 'postgres') {
+      const s = await createPostgresSchema();
+      database = openPostgres(s.url, 2);
+      cleanup = s.drop;
+    } else database = openSqlite(':memory:');
+    const db = database.db;
+    await sql`CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(
+      db,
+    );
+    for (const statement of splitStatements(previousSchema())) await sql.raw(statement).execute(db);
+    const others = ['000-schema', ...listMigrations().map((m) => m.version)].filter((v) => v !== MIGRATION);
+    await db
+      .insertInto('schema_migrations')
+      .values(others.map((version) => ({ version, applied_at: '2026-01-01T00:00:00.000Z' })))
+      .execute();
+    const at = '2026-11-28T08:00:00.000Z';
+    await db
+      .insertInto('merchants')
+      .values({
+        id: 'm-1',
+        shortcode: 'm1',
+        business_name: 'Acme',
+        name: 'Pat',
+        email: 'pat@acme.test',
+        created_at: at,
+        last_updated: at,
+      })
+      .execute();
+    await db
+      .insertInto('payments')
+      .values({
+        id: 'p-1',
+        merchant_id: 'm-1',
+        invoice_number: 'INV-1',
+        currency: 'AUD',
+        amount: 1000,
+        total_amount: 1000,
+        status: 'succeeded',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const notice = {
+      id: 'n-1',
+      payment_id: 'p-1',
+      kind: 'debit_cleared' as const,
+      to_address: 'payer@example.test',
+      status: 'pending' as const,
+      attempts: 1,
+      next_attempt_at: at,
+      created_at: at,
+      sent_at: null,
+    };
+    await db.insertInto('payment_notices').values(notice).execute();
+    // The old table refuses the new kind.
+    await expect(
+      db
+        .insertInto('payment_notices')
+        .values({ ...notice, id: 'n-2', kind: 'card_receipt' })
+        .execute(),
+    ).rejects.toThrow();
+
+    expect(await migrate(database)).toEqual({ fresh: false, applied: [MIGRATION] });
+
+    expect(await db.selectFrom('payment_notices').selectAll().execute()).toEqual([notice]);
+    await db
+      .insertInto('payment_notices')
+      .values({ ...notice, id: 'n-2', kind: 'card_receipt' })
+      .execute();
+    // Still one notice of a kind per payment.
+    await expect(
+      db
+        .insertInto('payment_notices')
+        .values({ ...notice, id: 'n-3', kind: 'card_receipt' })
+        .execute(),
+    ).rejects.toThrow();
+  });
+});
