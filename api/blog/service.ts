@@ -127,10 +127,12 @@ export async function updateBlogPost(
         updated_at: now,
       };
       await updateBlog(trx, id, changes);
-      await auditBlog(trx, deps, actor, 'blog.update', id, {
-        changed: Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined),
-        status,
-      });
+      // What the edit changed, not what the form sent (the console sends the whole post).
+      const before = existing as Record<string, unknown>;
+      const changed = Object.entries(changes)
+        .filter(([k, v]) => k !== 'updated_at' && k !== 'published_at' && v !== before[k])
+        .map(([k]) => k);
+      await auditBlog(trx, deps, actor, 'blog.update', id, { changed, status });
       return toAdminBlog((await findBlogById(trx, id))!);
     }),
   );

@@ -9,7 +9,7 @@ import { brandColorProblem, contrastRatio, isHttpsUrl, MIN_BRAND_CONTRAST } from
 import { EMAIL_PATTERN } from '../../core/email.ts';
 import { isTimeZone } from '../../core/local-date.ts';
 import { bankDebitInputFields, bankDebitOutputFields } from './bank-debit.ts';
-import { SurchargePercentageInput, SurchargeRuleInput, SurchargeRuleOutput } from './surcharge.ts';
+import { SurchargePercentageInput, SurchargeRulesInput, SurchargeRuleOutput } from './surcharge.ts';
 
 const EMAIL = EMAIL_PATTERN;
 
@@ -80,7 +80,7 @@ const common = {
     .optional(),
   surcharge_enabled: z.boolean().optional(),
   surcharge_percentage: SurchargePercentageInput.optional().openapi({ type: 'number', example: 2.95 }),
-  surcharge_rules: z.array(SurchargeRuleInput).max(20).nullish(),
+  surcharge_rules: SurchargeRulesInput.nullish(),
   country: z
     .string()
     .trim()

@@ -57,6 +57,31 @@ export const SurchargeRuleInput = z
     bps: r.percentage,
   }));
 
+/** What a rule applies to, as the admin would say it ("debit", "amex", "international"). */
+const ruleTarget = (r: SurchargeRule) => [r.funding, r.brand, r.region].filter(Boolean).join(' ');
+
+/**
+ * The rule list: two rules for the same cards would leave the second one dead (the first match
+ * wins), so that is refused with the cards named rather than saved to puzzle someone later.
+ */
+export const SurchargeRulesInput = z
+  .array(SurchargeRuleInput)
+  .max(20)
+  .superRefine((rules, ctx) => {
+    const seen = new Set<string>();
+    for (const rule of rules) {
+      const target = ruleTarget(rule);
+      if (seen.has(target)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Two surcharge rules apply to the same cards (${target}); keep one`,
+        });
+        return;
+      }
+      seen.add(target);
+    }
+  });
+
 export const SurchargePercentageInput = percentage;
 
 export const SurchargeRuleOutput = z

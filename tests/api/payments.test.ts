@@ -265,6 +265,23 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
       admin,
     );
     expect(put.status, JSON.stringify(put.body)).toBe(200);
+    // Two rules for the same cards (the second could never apply) are refused, naming the cards.
+    const twice = await json(
+      t.app,
+      'PUT',
+      `/api/admin/merchants/${m.id}`,
+      {
+        surcharge_rules: [
+          { brand: 'amex', percentage: 3.5 },
+          { brand: 'AMEX', percentage: 1 },
+        ],
+      },
+      admin,
+    );
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.body)).toContain(
+      'Two surcharge rules apply to the same cards (amex); keep one',
+    );
     const session = (await openSession(t, { merchant: m.id, invoice: 'INV-RULES', amount: '1000.00' })).body;
     expect(session.surcharge.rules).toHaveLength(3);
     const priced = async (number: string) => {

@@ -119,9 +119,13 @@ describe('admin console journey', () => {
     await customer.getByText('Balance: A$250.00').waitFor();
     await customer.getByLabel('Email for receipt (optional)').fill('builder@site.example');
     await customer.getByLabel('Cardholder name').fill('Bob Builder');
-    await customer.getByLabel('Card number').fill('4242 4242 4242 4242');
+    // A declined card first: it must not show among the dashboard's recent payments.
+    await customer.getByLabel('Card number').fill('4000 0000 0000 0002');
     await customer.getByLabel('Expiry (MM/YY)').fill('12/34');
     await customer.getByLabel('CVC').fill('123');
+    await customer.getByRole('button', { name: /^Pay A\$257\.38$/ }).click();
+    await customer.getByText('Your card was declined.').first().waitFor({ timeout: 20_000 });
+    await customer.getByLabel('Card number').fill('4242 4242 4242 4242');
     await customer.getByRole('button', { name: /^Pay A\$257\.38$/ }).click();
     await customer.getByText('Payment Successful!').waitFor({ timeout: 20_000 });
     await customer.getByText('Invoice fully paid!').waitFor();
@@ -132,10 +136,20 @@ describe('admin console journey', () => {
     await recent.waitFor();
     await expect(recent.textContent()).resolves.toContain('A$250.00');
     await expect(recent.locator('[data-tone]').getAttribute('data-tone')).resolves.toBe('success');
+    await expect(page.getByRole('row', { name: 'Payment INV-7781' }).count()).resolves.toBe(1); // not the decline
     await expect(page.getByTestId('stat-total-payments').textContent()).resolves.toBe('1');
     await expect(page.getByTestId('stat-platform-revenue').textContent()).resolves.toBe('A$3.22');
     await page.goto(`${base}/admin/merchants/${merchantId}`);
-    const merchantRow = page.getByRole('row').filter({ hasText: 'INV-7781' });
+    // The merchant's page lists every attempt; the declined one is there too, marked failed.
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'INV-7781' })
+      .filter({ hasText: /failed/i })
+      .waitFor();
+    const merchantRow = page
+      .getByRole('row')
+      .filter({ hasText: 'INV-7781' })
+      .filter({ hasText: /succeeded/i });
     await merchantRow.getByText('builder@site.example').waitFor();
     await merchantRow.getByRole('link', { name: 'View payment INV-7781' }).click();
     await page.waitForURL(/\/admin\/payments\/[0-9a-f-]{36}$/);

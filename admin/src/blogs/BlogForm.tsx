@@ -62,7 +62,8 @@ function TitleInput({ autoSlug }: { autoSlug: boolean }) {
       label="console.blog.fields.title"
       validate={required('console.blog.validation.title')}
       onChange={(e: React.ChangeEvent<HTMLInputElement>) => {
-        if (autoSlug) setValue('slug', slugify(e.target.value), { shouldDirty: true, shouldValidate: false });
+        // Validated as it fills in, so a "Slug is required" shown earlier goes away.
+        if (autoSlug) setValue('slug', slugify(e.target.value), { shouldDirty: true, shouldValidate: true });
       }}
     />
   );

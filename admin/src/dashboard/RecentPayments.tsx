@@ -1,4 +1,8 @@
-/** The 5 latest payments (Invoice, Merchant, Amount, Date, Status); a row opens the payment. A SimpleList on phones. */
+/**
+ * The 5 latest payments (Invoice, Merchant, Amount, Date, Status); a row opens the payment. A
+ * SimpleList on phones. Only money received or on its way (RECENT_STATUSES): declined, abandoned
+ * and expired attempts would otherwise fill it after one bad card (they stay in All Payments).
+ */
 import {
   Box,
   Button,
@@ -19,9 +23,16 @@ import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList } from '../shared/responsive.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
+import type { PaymentStatus } from '../../../core/payment-status.ts';
 import { HeadRow, right } from '../shared/HeadRow.tsx';
 
 export const RECENT_PAYMENTS = 5;
+export const RECENT_STATUSES: readonly PaymentStatus[] = [
+  'succeeded',
+  'processing',
+  'partially_refunded',
+  'refunded',
+];
 
 function RecentTable() {
   const translate = useTranslate();
@@ -122,10 +133,14 @@ export function RecentPayments() {
             </Button>
           </Box>
         </Box>
+        <Typography variant="body2" color="text.secondary">
+          {translate('console.dashboard.recent_note')}
+        </Typography>
         <ListBase<Payment>
           resource="payments"
           sort={{ field: 'created_at', order: 'DESC' }}
           perPage={RECENT_PAYMENTS}
+          filter={{ status: RECENT_STATUSES }}
           disableSyncWithLocation
           queryOptions={{ onError: () => undefined }}
         >

@@ -295,5 +295,10 @@ export const accountingTexts = {
     copied: 'URL copied',
     copy_failed: 'Failed to copy link',
     test: 'Test',
+    invoice_required: 'Enter an invoice number: a link without one cannot find an invoice.',
+    amount_empty: 'No amount: the link lets the customer type what to pay.',
+    amount_zero: 'An amount of 0 shows the invoice as already paid.',
+    amount_invalid: 'Enter the amount as digits with an optional decimal point, e.g. 100.00.',
+    fix_params: 'Fix the test invoice above before copying or opening these links.',
   },
 };

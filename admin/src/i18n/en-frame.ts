@@ -89,6 +89,7 @@ export const frame = {
     test_payment_text: 'Open the customer payment page with a test invoice to check the flow end to end.',
     test_payment_button: 'Go to Test Payment Page',
     all_payments: 'View all payments',
+    recent_note: 'Money received or on its way. Declined and abandoned attempts are under all payments.',
     all_merchants: 'View all merchants',
   },
   diagnostics: {

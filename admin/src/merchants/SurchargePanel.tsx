@@ -27,6 +27,17 @@ function validPercentage(v: string): boolean {
   return n >= 0 && n <= 5;
 }
 
+/** The cards two rules both name (the second would never apply), or null. */
+function duplicateTarget(rules: RuleDraft[]): string | null {
+  const seen = new Set<string>();
+  for (const r of rules) {
+    const target = r.value.trim().toLowerCase();
+    if (seen.has(`${r.kind}:${target}`)) return target;
+    seen.add(`${r.kind}:${target}`);
+  }
+  return null;
+}
+
 export function SurchargePanel({ merchant }: { merchant: Merchant }) {
   const translate = useTranslate();
   // Percentages go to the API as typed ("2.95"): it parses them exactly, no float on the way.
@@ -48,12 +59,17 @@ export function SurchargePanel({ merchant }: { merchant: Merchant }) {
 
   function save() {
     setError(null);
+    if (rules.some((r) => !r.value.trim() || !r.percentage.trim())) {
+      setError(translate('console.surcharge.rule_incomplete'));
+      return;
+    }
     if (!validPercentage(percentage) || rules.some((r) => !validPercentage(r.percentage))) {
       setError(translate('console.surcharge.range'));
       return;
     }
-    if (rules.some((r) => !r.value.trim())) {
-      setError(translate('console.surcharge.rule_incomplete'));
+    const twice = duplicateTarget(rules);
+    if (twice) {
+      setError(translate('console.surcharge.rule_duplicate', { target: twice }));
       return;
     }
     saveMerchant({
@@ -159,7 +175,8 @@ export function SurchargePanel({ merchant }: { merchant: Merchant }) {
       ) : null}
       <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
         <Button
-          onClick={() => setRules((xs) => [...xs, { kind: 'funding', value: 'debit', percentage: '0' }])}
+          // A new rule starts empty: nothing is chosen for the merchant (a "debit 0 %" saved unread).
+          onClick={() => setRules((xs) => [...xs, { kind: 'funding', value: '', percentage: '' }])}
         >
           {translate('console.surcharge.add_rule')}
         </Button>

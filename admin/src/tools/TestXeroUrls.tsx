@@ -9,23 +9,13 @@ import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { copyText } from '../shared/clipboard.ts';
 import type { Merchant } from '../shared/types.ts';
-
-export const TEST_CURRENCIES = ['AUD', 'USD', 'NZD', 'GBP', 'EUR'] as const;
-export const TEST_MERCHANTS = 5;
-
-export function randomInvoiceNumber(): string {
-  return `INV-${Math.floor(10000 + Math.random() * 90000)}`;
-}
-
-export function testPayUrl(
-  origin: string,
-  merchantId: string,
-  invoice: string,
-  currency: string,
-  amount: string,
-): string {
-  return `${origin}/pay/${merchantId}?${new URLSearchParams({ invoiceno: invoice, currency, amount })}`;
-}
+import {
+  randomInvoiceNumber,
+  TEST_CURRENCIES,
+  TEST_MERCHANTS,
+  testPayUrl,
+  testUrlProblems,
+} from './test-urls.ts';
 
 export function TestXeroUrls() {
   const notify = useNotify();
@@ -34,6 +24,7 @@ export function TestXeroUrls() {
   const [amount, setAmount] = useState('100.00');
   const [currency, setCurrency] = useState<string>('AUD');
   const [copiedId, setCopiedId] = useState<string | null>(null);
+  const problems = testUrlProblems(invoice, amount);
   const { data, isPending, error } = useGetList<Merchant>('merchants', {
     pagination: { page: 1, perPage: TEST_MERCHANTS },
     sort: { field: 'created_at', order: 'DESC' },
@@ -63,6 +54,9 @@ export function TestXeroUrls() {
               value={invoice}
               onChange={(e) => setInvoice(e.target.value)}
               size="small"
+              required
+              error={Boolean(problems.invoice)}
+              helperText={problems.invoice ? translate(problems.invoice) : undefined}
             />
             <TextField
               label={translate('console.test_urls.amount')}
@@ -70,6 +64,9 @@ export function TestXeroUrls() {
               onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ''))}
               size="small"
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              error={problems.blocking && Boolean(problems.amount)}
+              helperText={problems.amount ? translate(problems.amount) : undefined}
+              sx={{ maxWidth: 320 }}
             />
             <TextField
               select
@@ -108,6 +105,11 @@ export function TestXeroUrls() {
           {!isPending && !error && !data?.length ? (
             <Typography color="text.secondary">{translate('console.test_urls.no_merchants')}</Typography>
           ) : null}
+          {problems.blocking && data?.length ? (
+            <Alert severity="warning" sx={{ my: 1 }}>
+              {translate('console.test_urls.fix_params')}
+            </Alert>
+          ) : null}
           {data?.map((m) => {
             const url = testPayUrl(window.location.origin, m.id, invoice.trim(), currency, amount);
             return (
@@ -124,12 +126,24 @@ export function TestXeroUrls() {
                   <code data-testid="test-url" style={{ wordBreak: 'break-all', flex: 1, minWidth: 240 }}>
                     {url}
                   </code>
-                  <Button size="small" variant="outlined" onClick={() => copy(m.id, url)}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={problems.blocking}
+                    onClick={() => copy(m.id, url)}
+                  >
                     {translate(
                       copiedId === m.id ? 'console.test_urls.copied_button' : 'console.test_urls.copy',
                     )}
                   </Button>
-                  <Button size="small" variant="contained" href={url} target="_blank" rel="noopener">
+                  <Button
+                    size="small"
+                    variant="contained"
+                    disabled={problems.blocking}
+                    href={url}
+                    target="_blank"
+                    rel="noopener"
+                  >
                     {translate('console.test_urls.test')}
                   </Button>
                 </Box>
