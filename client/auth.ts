@@ -51,6 +51,13 @@ export class AuthError extends ApiError {
 }
 
 export const SIGN_IN_FAILED = 'An error occurred during sign in';
+/**
+ * Said while a sign-in takes longer than SLOW_SIGN_IN_MS: the server's password check is slow on
+ * purpose (scrypt at OWASP's cost, about a second on a small server and more when it is busy).
+ */
+export const SIGN_IN_SLOW =
+  'Checking your password. This takes a moment on purpose, to protect your account.';
+export const SLOW_SIGN_IN_MS = 1000;
 export const SIGN_UP_FAILED = 'An error occurred during sign up';
 export const PASSWORDS_DONT_MATCH = FIELD_MESSAGES.passwordsDontMatch;
 export const PASSWORD_TOO_SHORT = FIELD_MESSAGES.passwordTooShort;

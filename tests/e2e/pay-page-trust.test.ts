@@ -62,6 +62,10 @@ describe('hosted pay page: trust', () => {
     await expect(header.locator('.pay-merchant-name').textContent()).resolves.toBe('Bright Timber');
     // The page's one h1 names who is paid (issue 36 item 10).
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Bright Timber');
+    // Named once: the widget's own merchant line is hidden under the page's header (item 11).
+    await expect
+      .poll(() => page.getByText('Bright Timber', { exact: true }).filter({ visible: true }).count())
+      .toBe(1);
     const logo = header.getByRole('img', { name: 'Bright Timber logo' });
     await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     await expect(payButtonColour(page)).resolves.toBe('rgb(29, 78, 216)');

@@ -46,7 +46,7 @@ describe('hosted pay page', () => {
     const errors = watchErrors(page);
     const w = widget(page);
     await waitForForm(w);
-    await expect(w.getByText(merchant.name).textContent()).resolves.toBe(merchant.name);
+    await expect(page.locator('.pay-merchant-name').textContent()).resolves.toBe(merchant.name);
     await expect(w.getByRole('heading', { name: 'Invoice Payment' }).isVisible()).resolves.toBe(true);
     await expect(w.getByText('INV-1001').isVisible()).resolves.toBe(true);
     await expect(w.getByText(`Balance: ${money(100000)}`).isVisible()).resolves.toBe(true);

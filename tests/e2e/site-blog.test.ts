@@ -42,6 +42,12 @@ describe('public blog', () => {
       tags: 'cash flow, cards',
       content: XSS_CONTENT,
     });
+    await create({
+      title: 'A moved picture',
+      slug: 'moved-picture',
+      image_url: `${server.baseUrl}/images/no-such-picture.jpg`,
+      content: '<p>The image URL no longer answers.</p>',
+    });
     await create({ title: 'Secret draft', slug: 'secret-draft', content: '<p>draft</p>', status: 'draft' });
     // A row the API would have cleaned, planted raw: only the browser's own sanitiser stands in the way.
     const db = openServerDb(server);
@@ -196,6 +202,17 @@ describe('public blog', () => {
       await page.close();
     });
   }
+
+  it('leaves out a featured image whose URL no longer answers (no broken-image icon)', async () => {
+    const { page } = await open('/blog');
+    const card = page.locator('article', { hasText: 'A moved picture' });
+    await card.waitFor();
+    await expect.poll(() => card.locator('img').count()).toBe(0);
+    await page.goto(`${server.baseUrl}/blog/moved-picture`);
+    await page.getByRole('heading', { level: 1, name: 'A moved picture' }).waitFor();
+    await expect.poll(() => page.locator('.blog-post__image').count()).toBe(0);
+    await page.close();
+  });
 
   it("shows 'Blog post not found' for a missing post and for a draft, with Return to Blog", async () => {
     for (const slug of ['no-such-post', 'secret-draft']) {

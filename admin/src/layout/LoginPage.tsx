@@ -5,7 +5,8 @@
 import { Alert, Box, Button, Card, CardContent, Link, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
-import { SIGN_IN_FAILED } from '../../../client/auth.ts';
+import { SIGN_IN_FAILED, SIGN_IN_SLOW } from '../../../client/auth.ts';
+import { useSlow } from '../../../client/use-slow.ts';
 
 export function LoginPage() {
   const login = useLogin();
@@ -18,6 +19,7 @@ export function LoginPage() {
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const slow = useSlow(busy);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -99,6 +101,14 @@ export function LoginPage() {
             <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy}>
               {translate(busy ? 'console.login.signing_in' : 'console.login.sign_in')}
             </Button>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              role="status"
+              sx={{ mt: 1, minHeight: '1.5em' }}
+            >
+              {slow ? SIGN_IN_SLOW : ''}
+            </Typography>
           </form>
           <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between' }}>
             <Link href="/forgot-password">{translate('console.login.forgot')}</Link>

@@ -38,6 +38,7 @@ export function showMerchant(answer: RawAnswer, widget: HTMLElement): void {
     parts.push(logo);
   }
   box.replaceChildren(...parts);
+  document.body.classList.add('named');
   if (merchant.brandColor && HEX_COLOUR.test(merchant.brandColor)) {
     document.body.style.setProperty('--brand', merchant.brandColor);
     widget.style.setProperty('--invoice-pay-accent', merchant.brandColor);

@@ -165,6 +165,10 @@ export const CSS_PROPERTY_DOCS = [
 export const PART_DOCS = [
   { name: 'root', description: 'The whole panel' },
   { name: 'header', description: 'Merchant name, "Invoice Payment", invoice number, total and balance' },
+  {
+    name: 'merchant',
+    description: "The merchant's name in the header (a page that names the merchant itself can hide it)",
+  },
   { name: 'input', description: 'Every text input; the amount input is also `amount`' },
   { name: 'amount', description: 'The amount input' },
   { name: 'quick-amount', description: 'The 25/50/75/100 % buttons' },

@@ -39,7 +39,9 @@ function InvoiceHeader({ session }: { session: PaySession }) {
   const money = useMoney(inv.currency);
   return (
     <header className="invoice-header" part="header">
-      <p className="muted">{session.merchant.name}</p>
+      <p className="muted" part="merchant">
+        {session.merchant.name}
+      </p>
       <h2>{t.invoicePayment}</h2>
       <p>
         {t.invoice} <b>{inv.number}</b>

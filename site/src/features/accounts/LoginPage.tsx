@@ -8,7 +8,8 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { AuthError, readAuthErrorFromUrl } from '../../../../client/auth.ts';
+import { AuthError, readAuthErrorFromUrl, SIGN_IN_SLOW } from '../../../../client/auth.ts';
+import { useSlow } from '../../../../client/use-slow.ts';
 import { safeNextPath, siteAuth } from '../../shared/auth.ts';
 import { AuthCard, focusById, TextField, type Notice } from './AuthCard.tsx';
 import { emailError, PASSWORD_REQUIRED, SIGN_IN_FAILED } from './messages.ts';
@@ -26,6 +27,7 @@ export function LoginPage() {
     urlError ? { kind: 'error', content: urlError.message } : null,
   );
   const [busy, setBusy] = useState(false);
+  const slow = useSlow(busy);
 
   const resend = async () => {
     setBusy(true);
@@ -120,6 +122,9 @@ export function LoginPage() {
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy ? 'Signing in...' : 'Sign In'}
         </button>
+        <p className="auth-card__hint" role="status">
+          {slow ? SIGN_IN_SLOW : ''}
+        </p>
       </form>
       <p className="auth-card__footer">
         Don't have an account? <Link to="/signup">Sign up</Link>

@@ -5,6 +5,7 @@ import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { PageLayout, Spinner } from '../../shared/PageLayout.tsx';
 import { useProductName } from '../../shared/public-config.ts';
 import './blog.css';
+import { FeaturedImage } from './FeaturedImage.tsx';
 import { TagList } from './TagList.tsx';
 import { fetchBlogList, type BlogSummary } from './blog-api.ts';
 import { formatBlogDate } from './format.ts';
@@ -57,15 +58,7 @@ export function BlogListPage() {
             {state.posts.map((post) => (
               <li key={post.id}>
                 <article className="blog-card">
-                  {post.image_url && (
-                    <img
-                      className="blog-card__image"
-                      src={post.image_url}
-                      alt=""
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  )}
+                  {post.image_url && <FeaturedImage className="blog-card__image" src={post.image_url} lazy />}
                   <div className="blog-card__body">
                     <TagList tags={post.tags} />
                     <h2 className="blog-card__title">

@@ -9,6 +9,7 @@ import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { PageLayout, Spinner } from '../../shared/PageLayout.tsx';
 import { useProductName } from '../../shared/public-config.ts';
 import './blog.css';
+import { FeaturedImage } from './FeaturedImage.tsx';
 import { TagList } from './TagList.tsx';
 import { fetchBlogPost, type BlogPost } from './blog-api.ts';
 import { postDescription } from '../../../../core/blog-text.ts';
@@ -79,7 +80,7 @@ function Post({ post }: { post: BlogPost }) {
       <Link className="blog-post__back" to="/blog">
         ← Back to Blog
       </Link>
-      {post.image_url && <img className="blog-post__image" src={post.image_url} alt="" />}
+      {post.image_url && <FeaturedImage className="blog-post__image" src={post.image_url} />}
       <TagList tags={post.tags} />
       <h1 className="blog-post__title">{post.title}</h1>
       <p className="blog-post__meta">
