@@ -100,7 +100,9 @@ CREATE TABLE merchants (
   -- Automation webhook payload version and the previous secret, valid until the time given (migration 062).
   webhook_version TEXT NOT NULL DEFAULT 'v1' CHECK (webhook_version IN ('v1', '2026-11')),
   webhook_secret_previous TEXT,
-  webhook_secret_previous_until TEXT
+  webhook_secret_previous_until TEXT,
+  -- Ordinary pay links show the invoice's lines, dates and PDF from the tool (migration 066).
+  invoice_details_on_links INTEGER NOT NULL DEFAULT 0 CHECK (invoice_details_on_links IN (0, 1))
 );
 CREATE INDEX merchants_created ON merchants (created_at);
 CREATE INDEX merchants_stripe_account ON merchants (stripe_account_id);

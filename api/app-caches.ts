@@ -7,6 +7,7 @@
  *
  * @example const deps: AppDeps = { config, database, logger, clock, mailer, payments, caches: createAppCaches({ database, clock, logger }) };
  */
+import { createInvoiceContentCaches, type InvoiceContentCaches } from './accounting/invoice-content-cache.ts';
 import type { LiveAmountCache } from './accounting/live-amount-cache.ts';
 import type { Clock } from './clock.ts';
 import type { AppDatabase } from './db/database.ts';
@@ -22,6 +23,8 @@ export interface AppCaches {
   lookups: Map<string, number>;
   /** Live amounts due from Xero or QuickBooks (api/accounting/live-amount.ts). */
   liveAmounts: LiveAmountCache;
+  /** Invoice lines, dates and PDFs from Xero or QuickBooks (api/accounting/invoice-content.ts). */
+  invoiceContents: InvoiceContentCaches;
   /** Rate-limit counters (api/rate-limit). */
   rates: RateStore;
   /** Lockouts of unknown emails at sign-in (api/auth/session.ts). */
@@ -33,6 +36,7 @@ export function createAppCaches(deps: { database: AppDatabase; clock: Clock; log
     pay: createPayCaches(deps.database),
     lookups: new Map(),
     liveAmounts: new Map(),
+    invoiceContents: createInvoiceContentCaches(),
     ...createRateStores(deps),
   };
 }

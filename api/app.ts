@@ -23,6 +23,7 @@ import { adminProspectRoutes, publicProspectRoutes } from './prospects/routes.ts
 import { connectRoutes } from './connect/routes.ts';
 import { merchantRoutes } from './merchants/routes.ts';
 import { paymentDomainRoutes } from './merchants/payment-domain-routes.ts';
+import { invoiceRoutes } from './pay/invoice-routes.ts';
 import { payRoutes } from './pay/routes.ts';
 import { adminPaymentRoutes } from './payments/admin-routes.ts';
 import { adminConsoleRoutes, diagnosticPageRoutes } from './admin-console/routes.ts';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/public', mount(configRoutes, publicBlogRoutes, publicProspectRoutes));
   app.route('/api/auth', authRoutes);
   app.route('/api/pay', payRoutes); // the widget's pay sessions
+  app.route('/api/pay', invoiceRoutes); // the invoice itself, from Xero or QuickBooks
   app.route('/api/payments', paymentRoutes); // quote, create and confirm, details
   app.route('/api/webhooks', webhookRoutes); // the provider's events
   app.route(

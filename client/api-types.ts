@@ -720,6 +720,32 @@ export interface components {
       /** @description A processing bank debit: the date (YYYY-MM-DD, the merchant's) it should have cleared by; bank debits take up to 3 business days */
       clearsBy: string | null;
     };
+    InvoiceDetails: {
+      number: string;
+      currency: string;
+      /** @description YYYY-MM-DD */
+      issueDate: string | null;
+      /** @description YYYY-MM-DD */
+      dueDate: string | null;
+      reference: string | null;
+      lines: {
+        description: string;
+        quantity: number | null;
+        /** @description Minor units */
+        unitAmount: number | null;
+        /** @description Minor units */
+        amount: number;
+      }[];
+      subtotal: number;
+      tax: number;
+      total: number;
+      /** @description At the accounting tool, minor units */
+      amountDue: number;
+      /** @enum {string} */
+      source: 'xero' | 'quickbooks';
+      /** @description The tool's PDF of the invoice, on this API */
+      pdfPath: string;
+    };
     Quote: {
       /** @description Send with create-payment-intent; holds until expiresAt */
       quoteId: string;
@@ -1000,6 +1026,8 @@ export interface components {
       time_zone: string;
       logo_url: string | null;
       brand_color: string | null;
+      /** @description Ordinary pay links show the invoice's lines, dates and PDF from the connected tool when the link's amount matches it (signed pay links always do) */
+      invoice_details_on_links: boolean;
       surcharge_enabled: boolean;
       surcharge_percentage: number;
       surcharge_rules: components['schemas']['SurchargeRule'][];
@@ -1050,6 +1078,7 @@ export interface components {
       /** @enum {string} */
       status?: 'active' | 'pending' | 'inactive';
       surcharge_enabled?: boolean;
+      invoice_details_on_links?: boolean;
       /** @example 2.95 */
       surcharge_percentage?: number;
       surcharge_rules?:
@@ -1093,6 +1122,7 @@ export interface components {
       /** @enum {string} */
       status?: 'active' | 'pending' | 'inactive';
       surcharge_enabled?: boolean;
+      invoice_details_on_links?: boolean;
       /** @example 2.95 */
       surcharge_percentage?: number;
       surcharge_rules?:

@@ -19,6 +19,31 @@ export interface ExternalInvoice {
   contactId: string | null;
 }
 
+/** One line of an invoice as the tool shows it. Amounts in minor units. */
+export interface InvoiceLine {
+  description: string;
+  /** Null when the tool keeps none (a description-only line). */
+  quantity: number | null;
+  unitAmount: number | null;
+  /** The line's amount as the invoice shows it (tax exclusive or inclusive, as the invoice is). */
+  amount: number;
+}
+
+/** What a customer sees on the invoice itself (the pay page's "Invoice details"). Minor units. */
+export interface InvoiceContent {
+  number: string;
+  currency: string;
+  /** YYYY-MM-DD, or null when the tool has none. */
+  issueDate: string | null;
+  dueDate: string | null;
+  reference: string | null;
+  lines: InvoiceLine[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  amountDue: number;
+}
+
 /** An authorised API session: a current access token for one organisation (tenant / realm). */
 export interface ConnectorSession {
   accessToken: string;
@@ -106,6 +131,10 @@ export interface AccountingConnector {
   /** The organisation's IANA time zone, when the tool has one (Xero); null otherwise. */
   organisationTimeZone(s: ConnectorSession): Promise<string | null>;
   findInvoice(s: ConnectorSession, invoiceNumber: string): Promise<ExternalInvoice | null>;
+  /** The invoice's lines, dates and totals (Xero `GET /Invoices/{id}`; QuickBooks `GET /invoice/{id}`). */
+  invoiceContent(s: ConnectorSession, invoice: ExternalInvoice): Promise<InvoiceContent>;
+  /** The tool's own PDF of the invoice (Xero with Accept: application/pdf; QuickBooks `/invoice/{id}/pdf`). */
+  invoicePdf(s: ConnectorSession, invoice: ExternalInvoice): Promise<Uint8Array>;
   /** The invoice (base) part as a payment on the invoice; returns its id. */
   createPayment(s: ConnectorSession, input: RecordInput): Promise<string>;
   /** Whether our payment still exists there, and whether it is reconciled (null: it is gone). */
@@ -199,6 +228,47 @@ export async function callApi(
   const text = await res.text();
   // Not JSON (a proxy's HTML error page): the text itself, for the error message.
   return { status: res.status, body: text ? parseJsonOr(text, text) : null, headers: res.headers };
+}
+
+/** Largest invoice PDF taken from a tool (a usual invoice is tens of kilobytes). */
+export const MAX_PDF_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A PDF from the tool: `Accept: application/pdf`, at most MAX_PDF_BYTES. A 2xx answer that is not a
+ * PDF is the tool's mistake (retryable); a non-2xx answer is classified by `errorFor`.
+ */
+export async function fetchPdf(
+  label: string,
+  call: Omit<HttpCall, 'body' | 'method'>,
+  message: (body: unknown) => string,
+): Promise<Uint8Array> {
+  let res: Response;
+  try {
+    res = await fetch(call.url, {
+      headers: { ...call.headers, accept: 'application/pdf' },
+      signal: AbortSignal.timeout(call.timeoutMs),
+      redirect: 'error',
+    });
+  } catch (err) {
+    const e = err as Error;
+    const why = e.name === 'TimeoutError' ? `no answer within ${call.timeoutMs} ms` : e.message;
+    throw new ConnectorError(`Could not reach ${label} (${why})`, { retryable: true, cause: err });
+  }
+  if (res.status < 200 || res.status >= 300) {
+    const text = await res.text();
+    throw errorFor(label, res.status, message(text ? parseJsonOr(text, text) : null), res.headers);
+  }
+  const declared = Number(res.headers.get('content-length') ?? 0);
+  if (declared > MAX_PDF_BYTES) {
+    await res.body?.cancel();
+    throw new ConnectorError(`${label}'s invoice PDF is larger than we serve`, { retryable: false });
+  }
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const isPdf = /application\/pdf/i.test(res.headers.get('content-type') ?? '') && bytes[0] === 0x25; // "%PDF"
+  if (!isPdf) throw new ConnectorError(`${label} did not answer with a PDF`, { retryable: true });
+  if (bytes.length > MAX_PDF_BYTES)
+    throw new ConnectorError(`${label}'s invoice PDF is larger than we serve`, { retryable: false });
+  return bytes;
 }
 
 /** Classify a non-2xx answer: 429/5xx retry (honouring Retry-After), 401 means refresh the token, other 4xx are final. */

@@ -32,6 +32,7 @@ import {
   type AccountingEntry,
   type EntrySubject,
 } from './entries.ts';
+import { invalidateInvoiceContent } from './invoice-content.ts';
 import { invalidateLiveAmountDue } from './live-amount.ts';
 import { succeededRefundsOf } from '../payments/refunds-repository.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
@@ -239,6 +240,7 @@ export async function convergePayment(
   if (!recorded || refunds.some((r) => !doneIn(entries, r))) {
     await withSession(deps, c, work);
     invalidateLiveAmountDue(deps, payment.merchant_id, payment.invoice_number);
+    invalidateInvoiceContent(deps, payment.merchant_id, payment.invoice_number);
   }
   const after = await entriesFor(
     db,

@@ -18,6 +18,7 @@ import { connectorRetry, type DeliveryOutcome } from './outcome.ts';
 import { withSession, type AccountingConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
 import { clearAttention, entriesFor, stepLog } from './entries.ts';
+import { invalidateInvoiceContent } from './invoice-content.ts';
 import { invalidateLiveAmountDue } from './live-amount.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 
@@ -101,6 +102,7 @@ export async function deliverWriteOff(
       );
     });
     invalidateLiveAmountDue(deps, w.merchantId, w.invoiceNumber);
+    invalidateInvoiceContent(deps, w.merchantId, w.invoiceNumber);
     await clearAttention(deps, [w.writeOffId]);
     return {
       type: 'delivered',

@@ -79,6 +79,7 @@ const common = {
     .enum(MERCHANT_STATUSES, { error: `Status must be one of: ${MERCHANT_STATUSES.join(', ')}` })
     .optional(),
   surcharge_enabled: z.boolean().optional(),
+  invoice_details_on_links: z.boolean().optional(),
   surcharge_percentage: SurchargePercentageInput.optional().openapi({ type: 'number', example: 2.95 }),
   surcharge_rules: SurchargeRulesInput.nullish(),
   country: z
@@ -135,6 +136,10 @@ export const MerchantSchema = z
     time_zone: z.string(),
     logo_url: z.string().nullable(),
     brand_color: z.string().nullable(),
+    invoice_details_on_links: z.boolean().openapi({
+      description:
+        "Ordinary pay links show the invoice's lines, dates and PDF from the connected tool when the link's amount matches it (signed pay links always do)",
+    }),
     surcharge_enabled: z.boolean(),
     surcharge_percentage: z.number(),
     surcharge_rules: z.array(SurchargeRuleOutput),

@@ -41,6 +41,7 @@ export function toApiMerchant(m: Merchant, publicBaseUrl: string) {
     time_zone: m.time_zone,
     logo_url: m.logo_url,
     brand_color: m.brand_color,
+    invoice_details_on_links: m.invoice_details_on_links === 1,
     surcharge_enabled: m.surcharge_enabled === 1,
     surcharge_percentage: Number(percentageFromBps(m.surcharge_bps)),
     surcharge_rules: rulesToApi(parseRules(m.surcharge_rules)),
@@ -101,6 +102,7 @@ export async function createMerchant(
       time_zone: input.time_zone ?? deps.config.defaultTimeZone,
       logo_url: input.logo_url ?? null,
       brand_color: input.brand_color ?? null,
+      invoice_details_on_links: input.invoice_details_on_links ? 1 : 0,
       xero_payment_url: buildAccountingPaymentUrl(deps.config.publicBaseUrl, id, shortcode),
       stripe_account_id: null,
       created_at: now,
@@ -143,6 +145,8 @@ export async function updateMerchantDetails(
     if (input.logo_url !== undefined) changes.logo_url = input.logo_url;
     if (input.brand_color !== undefined) changes.brand_color = input.brand_color;
     if (input.surcharge_enabled !== undefined) changes.surcharge_enabled = input.surcharge_enabled ? 1 : 0;
+    if (input.invoice_details_on_links !== undefined)
+      changes.invoice_details_on_links = input.invoice_details_on_links ? 1 : 0;
     if (input.surcharge_percentage !== undefined) changes.surcharge_bps = input.surcharge_percentage;
     if (input.surcharge_rules !== undefined)
       changes.surcharge_rules = input.surcharge_rules?.length ? JSON.stringify(input.surcharge_rules) : null;

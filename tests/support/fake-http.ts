@@ -23,6 +23,11 @@ export interface Reply {
   delayMs?: number;
 }
 
+/** A small, valid-looking PDF naming `title` (a stand-in for a tool's invoice PDF). */
+export function fakePdf(title: string): string {
+  return `%PDF-1.4\n1 0 obj << /Title (${title}) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`;
+}
+
 export type Handler = (req: RecordedRequest) => Reply | Promise<Reply>;
 
 export interface FakeHttp {

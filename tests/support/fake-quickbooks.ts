@@ -10,7 +10,7 @@
  * expired tokens.
  */
 import { randomUUID } from 'node:crypto';
-import { startFakeHttp, type FakeHttp, type RecordedRequest, type Reply } from './fake-http.ts';
+import { fakePdf, startFakeHttp, type FakeHttp, type RecordedRequest, type Reply } from './fake-http.ts';
 import { QUICKBOOKS_SCHEMAS } from './quickbooks-schemas.ts';
 import { fromMinor, toMinor, violations } from './strict-body.ts';
 
@@ -120,6 +120,41 @@ export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
     domain: 'QBO',
     sparse: false,
   });
+  /** An invoice as `GET /invoice/{Id}` answers it: two item lines, the subtotal line and 10 % GST. */
+  const invoiceDetailJson = (i: FakeQboInvoice) => {
+    const c = i.currency;
+    const tax = Math.round(i.totalCents / 11);
+    const net = i.totalCents - tax;
+    const first = Math.floor(net / 2);
+    return {
+      ...invoiceJson(i),
+      DueDate: '2026-12-15',
+      Line: [
+        {
+          Id: '1',
+          LineNum: 1,
+          Description: 'Plasterboard 10 mm, 2400 x 1200',
+          Amount: fromMinor(first, c),
+          DetailType: 'SalesItemLineDetail',
+          SalesItemLineDetail: {
+            ItemRef: { value: '7', name: 'Plasterboard' },
+            Qty: 1,
+            UnitPrice: fromMinor(first, c),
+          },
+        },
+        {
+          Id: '2',
+          LineNum: 2,
+          Description: 'Delivery',
+          Amount: fromMinor(net - first, c),
+          DetailType: 'SalesItemLineDetail',
+          SalesItemLineDetail: { ItemRef: { value: '9', name: 'Delivery' } },
+        },
+        { Amount: fromMinor(net, c), DetailType: 'SubTotalLineDetail', SubTotalLineDetail: {} },
+      ],
+      TxnTaxDetail: { TotalTax: fromMinor(tax, c) },
+    };
+  };
   const invoiceById = (id: string) => [...invoices.values()].find((i) => i.Id === id);
   /** What is still available on a credit memo: its total less what payments applied. */
   const memoRemaining = (memoId: string) => {
@@ -295,6 +330,15 @@ export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
           time: time(),
         },
       };
+    }
+    // One invoice with its lines (GET /invoice/{Id}), and QuickBooks' PDF of it (/invoice/{Id}/pdf).
+    const one = /^\/invoice\/([^/]+)(\/pdf)?$/.exec(rest);
+    if (req.method === 'GET' && one) {
+      const inv = invoiceById(one[1]);
+      if (!inv) return notFound();
+      if (one[2])
+        return { status: 200, body: fakePdf(inv.DocNumber), headers: { 'content-type': 'application/pdf' } };
+      return { status: 200, body: { Invoice: invoiceDetailJson(inv), time: time() } };
     }
     const m = /^\/(\w+)(?:\/([^/]+))?$/.exec(rest);
     const name = m ? ENTITIES[m[1]] : undefined;

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { RecordedRequest, Reply } from './fake-http.ts';
+import { fakePdf, type RecordedRequest, type Reply } from './fake-http.ts';
 import type { FakeXeroState } from './fake-xero.ts';
 import { fromMinor, toMinor, violations, type SchemaSet } from './strict-body.ts';
 
@@ -101,6 +101,21 @@ export function xeroApi(st: FakeXeroState, req: RecordedRequest, granted: string
       const number = m ? m[1].replace(/\\(.)/g, '$1') : null;
       const list = [...st.invoices.values()].filter((i) => number === null || i.InvoiceNumber === number);
       return ok({ Invoices: list.map((i) => st.invoiceJson(i)) });
+    }
+    case 'GET /Invoices/{id}': {
+      const denied = need(SCOPES.invoicesRead);
+      if (denied) return denied;
+      const inv = st.invoiceById(seg[1]);
+      if (!inv)
+        return { status: 404, body: { Title: 'Not Found', Status: 404, Detail: 'Resource not found' } };
+      // Xero answers the same path with its PDF when asked for one.
+      if (String(req.headers.accept ?? '').includes('application/pdf'))
+        return {
+          status: 200,
+          body: fakePdf(inv.InvoiceNumber),
+          headers: { 'content-type': 'application/pdf' },
+        };
+      return ok({ Invoices: [st.invoiceDetailJson(inv)] });
     }
     case 'PUT /Payments': {
       const denied =

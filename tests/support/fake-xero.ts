@@ -103,6 +103,8 @@ export interface FakeXeroState {
   amountDueOf(inv: FakeXeroInvoice): number;
   remainingCredit(note: FakeXeroCreditNote): number;
   invoiceJson(inv: FakeXeroInvoice): Record<string, unknown>;
+  /** One invoice as `GET /Invoices/{id}` answers it: with its LineItems, SubTotal and TotalTax (10 % GST). */
+  invoiceDetailJson(inv: FakeXeroInvoice): Record<string, unknown>;
   paymentJson(p: FakeXeroPayment): Record<string, unknown>;
   creditNoteJson(n: FakeXeroCreditNote): Record<string, unknown>;
   addPayment(o: {
@@ -203,6 +205,29 @@ export async function startFakeXero(): Promise<FakeXero> {
         AmountPaid: fromMinor(i.totalCents - due, c),
         CurrencyCode: c,
         UpdatedDateUTC: '/Date(1795000000000+0000)/',
+      };
+    },
+    invoiceDetailJson(i) {
+      const c = i.CurrencyCode;
+      const tax = Math.round(i.totalCents / 11);
+      const net = i.totalCents - tax;
+      const half = Math.floor(net / 2);
+      return {
+        ...st.invoiceJson(i),
+        LineItems: [
+          {
+            LineItemID: randomUUID(),
+            Description: 'Treated pine 90x45, 6.0 m',
+            Quantity: 2,
+            UnitAmount: fromMinor(half, c),
+            LineAmount: fromMinor(half * 2, c),
+          },
+          ...(net % 2
+            ? [{ LineItemID: randomUUID(), Description: 'Delivery', LineAmount: fromMinor(1, c) }]
+            : []),
+        ],
+        SubTotal: fromMinor(net, c),
+        TotalTax: fromMinor(tax, c),
       };
     },
     paymentJson: (p) => ({

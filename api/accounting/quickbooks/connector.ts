@@ -81,6 +81,8 @@ export function quickbooksConnector(config: ConnectorConfig): AccountingConnecto
     // CompanyInfo carries no time zone: the merchant's own zone applies.
     organisationTimeZone: async () => null,
     findInvoice: (s, number) => records.findInvoice(api, s, number),
+    invoiceContent: (s, invoice) => records.invoiceContent(api, s, invoice),
+    invoicePdf: (s, invoice) => records.invoicePdf(api, s, invoice),
     createPayment: (s, i) => records.createPayment(api, s, i),
     paymentState: (s, id) => records.paymentState(api, s, id),
     changePayment: (s, id, input, deleteKey) => records.changePayment(api, s, id, input, deleteKey),

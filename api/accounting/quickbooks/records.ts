@@ -3,6 +3,8 @@
  * (developer.intuit.com, "API reference → Accounting → All entities") defines the entity:
  *
  * - invoice lookup: `GET /query?query=select * from Invoice where DocNumber = 'INV-1'` (Balance);
+ *   what the customer sees of it: `GET /invoice/{Id}` (Line, TxnDate, DueDate, totals) and
+ *   `GET /invoice/{Id}/pdf` for QuickBooks' PDF;
  * - `Payment`: CustomerRef, TotalAmt, TxnDate, DepositToAccountRef and `Line[].LinkedTxn` = the
  *   invoice (the base part); lowered by a sparse update (Id, SyncToken, sparse) or deleted
  *   (`?operation=delete` with Id and SyncToken) for a re-open refund;
@@ -21,11 +23,13 @@ import {
   callApi,
   ConnectorError,
   errorFor,
+  fetchPdf,
   type ConnectorConfig,
   type ConnectorSession,
   type CreditInput,
   type ExternalInvoice,
   type ExternalRecord,
+  type InvoiceContent,
   type RecordInput,
 } from '../connector.ts';
 
@@ -105,7 +109,17 @@ export function qboApi(config: ConnectorConfig) {
     );
   const read = (s: ConnectorSession, entity: string, id: string) =>
     send(s, 'GET', url(s, `/${entity}/${encodeURIComponent(id)}`));
-  return { url, send, create, read };
+  const pdf = (s: ConnectorSession, path: string) =>
+    fetchPdf(
+      LABEL,
+      {
+        url: url(s, path),
+        headers: { authorization: `Bearer ${s.accessToken}` },
+        timeoutMs: config.timeoutMs,
+      },
+      qboMessage,
+    );
+  return { url, send, create, read, pdf };
 }
 type Api = ReturnType<typeof qboApi>;
 
@@ -129,6 +143,48 @@ export async function findInvoice(api: Api, s: ConnectorSession, invoiceNumber: 
   };
   return found;
 }
+
+export async function invoiceContent(
+  api: Api,
+  s: ConnectorSession,
+  invoice: ExternalInvoice,
+): Promise<InvoiceContent> {
+  const inv = (await api.read(s, 'invoice', invoice.id))?.Invoice;
+  if (!inv)
+    throw new ConnectorError(`${LABEL} did not return invoice ${invoice.number}`, { retryable: true });
+  const currency = String(inv.CurrencyRef?.value ?? invoice.currency).toUpperCase();
+  const amount = (v: unknown) => toMinorUnits(Number(v ?? 0), currency) ?? 0;
+  const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null);
+  const lines = (inv.Line ?? []).filter((l: any) =>
+    ['SalesItemLineDetail', 'DescriptionOnly', 'GroupLineDetail'].includes(l.DetailType),
+  );
+  const subtotal = (inv.Line ?? []).find((l: any) => l.DetailType === 'SubTotalLineDetail');
+  const tax = amount(inv.TxnTaxDetail?.TotalTax);
+  const total = amount(inv.TotalAmt);
+  return {
+    number: inv.DocNumber ?? invoice.number,
+    currency,
+    issueDate: day(inv.TxnDate),
+    dueDate: day(inv.DueDate),
+    reference: null, // QuickBooks has no customer-facing reference field (PrivateNote is internal)
+    lines: lines.map((l: any) => {
+      const detail = l.SalesItemLineDetail ?? {};
+      return {
+        description: String(l.Description ?? detail.ItemRef?.name ?? ''),
+        quantity: detail.Qty == null ? null : Number(detail.Qty),
+        unitAmount: detail.UnitPrice == null ? null : amount(detail.UnitPrice),
+        amount: amount(l.Amount),
+      };
+    }),
+    subtotal: subtotal ? amount(subtotal.Amount) : total - tax,
+    tax,
+    total,
+    amountDue: amount(inv.Balance),
+  };
+}
+
+export const invoicePdf = (api: Api, s: ConnectorSession, invoice: ExternalInvoice) =>
+  api.pdf(s, `/invoice/${encodeURIComponent(invoice.id)}/pdf`);
 
 const invoiceLine = (i: RecordInput) => ({
   Amount: money(i.amount, i.currency),

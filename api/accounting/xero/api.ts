@@ -8,6 +8,7 @@ import {
   callApi,
   ConnectorError,
   errorFor,
+  fetchPdf,
   type ConnectorConfig,
   type ConnectorSession,
 } from '../connector.ts';
@@ -82,3 +83,21 @@ export function xeroApi(config: ConnectorConfig) {
 }
 
 export type XeroSend = ReturnType<typeof xeroApi>;
+
+/** A Xero document as a PDF: the same GET with `Accept: application/pdf` (e.g. `/Invoices/{id}`). */
+export function xeroPdf(config: ConnectorConfig) {
+  const x = config.xero;
+  return async function pdf(s: ConnectorSession, path: string, access: XeroAccess): Promise<Uint8Array> {
+    if (!grants(s.scopes ?? null, access)) throw missingScopeError(access);
+    return fetchPdf(
+      LABEL,
+      {
+        url: `${x.apiBase}/api.xro/2.0${path}`,
+        headers: { authorization: `Bearer ${s.accessToken}`, 'xero-tenant-id': s.tenantId },
+        timeoutMs: config.timeoutMs,
+      },
+      xeroMessage,
+    );
+  };
+}
+export type XeroPdf = ReturnType<typeof xeroPdf>;

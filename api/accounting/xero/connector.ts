@@ -21,13 +21,14 @@ import {
   type StepLog,
   type TokenSet,
 } from '../connector.ts';
-import { LABEL, xeroApi, xeroMessage } from './api.ts';
+import { LABEL, xeroApi, xeroMessage, xeroPdf } from './api.ts';
 import * as records from './records.ts';
 import { organisationTimeZone } from './settings.ts';
 
 export function xeroConnector(config: ConnectorConfig): AccountingConnector {
   const x = config.xero;
   const send = xeroApi(config);
+  const pdf = xeroPdf(config);
 
   const token = (form: Record<string, string>): Promise<TokenSet> =>
     requestTokens({
@@ -97,6 +98,8 @@ export function xeroConnector(config: ConnectorConfig): AccountingConnector {
     },
     organisationTimeZone: (s) => organisationTimeZone(send, s),
     findInvoice: (s, number) => records.findInvoice(send, s, number),
+    invoiceContent: (s, invoice) => records.invoiceContent(send, s, invoice),
+    invoicePdf: (s, invoice) => records.invoicePdf(pdf, s, invoice),
     createPayment: (s, i) => records.createPayment(send, s, i),
     paymentState: (s, id) => records.paymentState(send, s, id),
     async changePayment(s, id, input, deleteKey) {

@@ -3,6 +3,8 @@
  * (XeroAPI/Xero-OpenAPI, xero_accounting.yaml):
  *
  * - invoice lookup: `GET /Invoices?where=Type=="ACCREC" AND InvoiceNumber=="INV-1"` (AmountDue);
+ *   what the customer sees of it: `GET /Invoices/{InvoiceID}` (LineItems, dates, totals), and the
+ *   same path with `Accept: application/pdf` for Xero's PDF;
  * - a payment on the invoice: `PUT /Payments` (`Payments` of `Payment`: Invoice.InvoiceID,
  *   Account.Code, Date, Amount, Reference); only the invoice (base) part, as Xero refuses a payment
  *   above the amount due; `GET /Payments/{PaymentID}` for IsReconciled; deleted with
@@ -20,9 +22,10 @@ import {
   type CreditInput,
   type ExternalInvoice,
   type ExternalRecord,
+  type InvoiceContent,
   type RecordInput,
 } from '../connector.ts';
-import { fromXeroAmount, LABEL, xeroAmount, type XeroSend } from './api.ts';
+import { fromXeroAmount, LABEL, xeroAmount, type XeroPdf, type XeroSend } from './api.ts';
 
 const missing = (what: string) =>
   new ConnectorError(`${LABEL} did not return the new ${what}`, { retryable: true });
@@ -50,6 +53,51 @@ export async function findInvoice(send: XeroSend, s: ConnectorSession, invoiceNu
   };
   return found;
 }
+
+/** A Xero date ("2026-12-01T00:00:00" or "/Date(1795000000000+0000)/") as YYYY-MM-DD, or null. */
+export function xeroDay(value: unknown): string | null {
+  if (typeof value !== 'string' || !value) return null;
+  const ms = /^\/Date\((-?\d+)/.exec(value);
+  if (ms) return new Date(Number(ms[1])).toISOString().slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
+}
+
+export async function invoiceContent(
+  send: XeroSend,
+  s: ConnectorSession,
+  invoice: ExternalInvoice,
+): Promise<InvoiceContent> {
+  const body = await send(s, {
+    method: 'GET',
+    path: `/Invoices/${encodeURIComponent(invoice.id)}`,
+    access: 'invoices.read',
+  });
+  const inv = body?.Invoices?.[0];
+  if (!inv)
+    throw new ConnectorError(`${LABEL} did not return invoice ${invoice.number}`, { retryable: true });
+  const currency = String(inv.CurrencyCode ?? invoice.currency).toUpperCase();
+  const amount = (v: unknown) => fromXeroAmount(v, currency);
+  return {
+    number: inv.InvoiceNumber ?? invoice.number,
+    currency,
+    issueDate: xeroDay(inv.DateString ?? inv.Date),
+    dueDate: xeroDay(inv.DueDateString ?? inv.DueDate),
+    reference: inv.Reference ? String(inv.Reference) : null,
+    lines: (inv.LineItems ?? []).map((l: any) => ({
+      description: String(l.Description ?? l.Item?.Name ?? ''),
+      quantity: l.Quantity == null ? null : Number(l.Quantity),
+      unitAmount: l.UnitAmount == null ? null : amount(l.UnitAmount),
+      amount: amount(l.LineAmount),
+    })),
+    subtotal: amount(inv.SubTotal),
+    tax: amount(inv.TotalTax),
+    total: amount(inv.Total),
+    amountDue: amount(inv.AmountDue),
+  };
+}
+
+export const invoicePdf = (pdf: XeroPdf, s: ConnectorSession, invoice: ExternalInvoice) =>
+  pdf(s, `/Invoices/${encodeURIComponent(invoice.id)}`, 'invoices.read');
 
 /**
  * A Xero payment into the deposit account, on an invoice or (a cash refund) on a credit note:

@@ -48,6 +48,8 @@ export interface MerchantsTable {
   /** The secret before the last rotation (sealed), still signing deliveries until `…_until`. */
   webhook_secret_previous: string | null;
   webhook_secret_previous_until: Timestamp | null;
+  /** Ordinary (unsigned) pay links show the invoice's lines, dates and PDF (migration 066). */
+  invoice_details_on_links: Generated<0 | 1>;
 }
 
 export type WebhookVersion = 'v1' | '2026-11';
