@@ -689,6 +689,8 @@ export interface components {
           date: string;
           status: string;
         }[];
+        /** @description The invoice's lines, dates and PDF may be shown for this link (GET /api/pay/invoice with the same link parameters) */
+        details: boolean;
       };
       limits: {
         /** @description The smallest card payment in this currency, minor units */

@@ -28,6 +28,10 @@ import { signObservation } from './session-token.ts';
 import { invoiceHolds, reservedBySession } from '../payments/repository.ts';
 import { BANK_DEBIT_TYPE } from '../merchants/bank-debit.ts';
 import { transact } from '../db/transact.ts';
+import { findConnection } from '../accounting/connections.ts';
+
+const hasConnection = async (deps: AppDeps, merchantId: string) =>
+  (await findConnection(deps.database.db, merchantId)) !== undefined;
 
 export async function render(
   deps: AppDeps,
@@ -136,6 +140,12 @@ export async function render(
       beingPaid,
       cappedFrom,
       history,
+      // The invoice itself (api/pay/invoice-details.ts decides on every request; this only says
+      // whether asking is worth it): a signed link of a connected merchant, or an ordinary link the
+      // tool knows, of a merchant who shows details on links.
+      details: signed
+        ? await hasConnection(deps, merchant.id)
+        : live !== null && merchant.invoice_details_on_links === 1,
     },
     limits: {
       minimum,

@@ -117,6 +117,10 @@ export const PaySession = z
           "What this link alone would leave due, when another observation of the invoice caps the balance lower (the page says so and names the merchant's contact); else null",
       }),
       history: z.array(HistoryEntry),
+      details: z.boolean().openapi({
+        description:
+          "The invoice's lines, dates and PDF may be shown for this link (GET /api/pay/invoice with the same link parameters)",
+      }),
     }),
     limits: z.object({
       minimum: z

@@ -12,7 +12,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFakeXero, type FakeXero } from '../support/fake-xero.ts';
 import { bearerFor, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
-import { createConnectedMerchant, payOverHttp, type TestMerchant } from './support/pay-fixtures.ts';
+import {
+  createConnectedMerchant,
+  payOverHttp,
+  waitForForm,
+  widget,
+  type TestMerchant,
+} from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 describe('console: refunds in Xero, Needs attention, Pay now link', () => {
@@ -187,6 +193,36 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
     await expect(payNow.getByRole('button', { name: 'Add the Pay now link to Xero' }).count()).resolves.toBe(
       0,
     );
+  });
+
+  it("turns on the invoice for ordinary links; the pay page then shows Xero's lines, due date and PDF", async () => {
+    xero.addInvoice('INV-8901', 110000);
+    const link = `${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-8901&AMOUNTDUE=1,100.00&CURRENCY=AUD`;
+    const customer = await context.newPage();
+    await customer.goto(link);
+    const w = widget(customer);
+    await waitForForm(w);
+    await expect(w.getByText('Invoice details').count()).resolves.toBe(0); // off by default
+
+    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}`);
+    await page.getByLabel('Show the invoice from Xero on ordinary pay links').check();
+    await toast(page, 'Invoice details setting saved').waitFor();
+
+    await customer.reload();
+    await waitForForm(w);
+    const details = w.locator('details', { hasText: 'Invoice details' });
+    await details.getByText('Invoice details · due Dec 1, 2026').click();
+    const line = details.getByRole('row').filter({ hasText: 'Treated pine 90x45, 6.0 m' });
+    await expect(line.textContent()).resolves.toContain('2 × A$500.00');
+    await expect(line.textContent()).resolves.toContain('A$1,000.00');
+    await expect(details.textContent()).resolves.toMatch(/Tax\s*A\$100\.00.*Total\s*A\$1,100\.00/s);
+    const pdfLink = details.getByRole('link', { name: 'Download the invoice (PDF from Xero)' });
+    const href = (await pdfLink.getAttribute('href'))!;
+    const file = await customer.request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    expect((await file.body()).toString('latin1')).toContain('(INV-8901)');
+    await customer.close();
   });
 
   it('connects, saves the accounts (a refusal says why) and disconnects from the merchant page', async () => {

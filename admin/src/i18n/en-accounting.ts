@@ -5,6 +5,10 @@
  */
 export const accountingTexts = {
   accounting_connection: {
+    details_on_links: 'Show the invoice from %{tool} on ordinary pay links',
+    details_help:
+      "Its lines, due date and PDF, when the link's amount is the invoice's total or amount due. Signed pay links always show it. Anyone who has such a link sees the customer's name and what they bought.",
+    details_saved: 'Invoice details setting saved',
     title: 'Accounting Connection',
     load_failed: 'The accounting connection could not be loaded. %{detail}',
     payment_account: 'Payment account code',

@@ -4,7 +4,18 @@
  * Reads and changes go through the data provider (`getAccountingConnection`, `connectAccounting`,
  * `saveAccountingSettings`, `disconnectAccounting`).
  */
-import { Alert, Box, Button, Card, CardContent, Chip, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { serverMessage } from '../data/http.ts';
@@ -12,10 +23,48 @@ import { useAction, useDataQuery } from '../data/useAction.ts';
 import type { AccountingConnection } from '../shared/accounting-types.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import type { Merchant } from '../shared/types.ts';
+import { useMerchantSave } from './SettingsCard.tsx';
 import { XeroPayNow } from './XeroPayNow.tsx';
 
 const TOOL_NAMES = { xero: 'Xero', quickbooks: 'QuickBooks' } as const;
 type Provider = keyof typeof TOOL_NAMES;
+
+/**
+ * Whether ordinary pay links (the tool's invoice template, or typed) show the invoice itself — its
+ * lines, due date and PDF — when their amount matches it. Signed pay links always do. Saved at once.
+ */
+function InvoiceDetailsSetting({ merchant, tool }: { merchant: Merchant; tool: string }) {
+  const translate = useTranslate();
+  const { busy, error, save } = useMerchantSave(merchant, 'console.accounting_connection.details_saved');
+  const saved = merchant.invoice_details_on_links;
+  const [on, setOn] = useState(saved);
+  useEffect(() => setOn(saved), [saved, error]); // back to what is saved after a refusal, or a change elsewhere
+  return (
+    <Box sx={{ mt: 2 }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={on}
+            disabled={busy}
+            onChange={(e) => {
+              setOn(e.target.checked);
+              save({ invoice_details_on_links: e.target.checked });
+            }}
+          />
+        }
+        label={translate('console.accounting_connection.details_on_links', { tool })}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {translate('console.accounting_connection.details_help')}
+      </Typography>
+      {error ? (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
 
 export function AccountingPanel({ merchant }: { merchant: Merchant }) {
   const translate = useTranslate();
@@ -163,6 +212,7 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
                 {translate('console.accounting_connection.disconnect')}
               </Button>
             </Box>
+            <InvoiceDetailsSetting merchant={merchant} tool={tool} />
             {connection.provider === 'xero' && connection.status === 'connected' ? (
               <XeroPayNow merchantId={merchant.id} />
             ) : null}

@@ -192,6 +192,11 @@ export const PART_DOCS = [
       'Notices: the amount prompt of a link without one, a capped balance, a balance below the card minimum',
   },
   { name: 'history', description: 'The payment history table' },
+  {
+    name: 'invoice-details',
+    description:
+      "The invoice's lines, due date and PDF from the merchant's Xero or QuickBooks (when the link may show them)",
+  },
   { name: 'status-chip', description: 'A status in the payment history ("Paid", "Refunded")' },
   { name: 'result', description: 'Every result view: success, the invoice paid, the session ended' },
   { name: 'success', description: 'The success view' },

@@ -75,6 +75,11 @@ button.link-button{border:0;padding:4px 0;min-height:0;text-decoration:underline
 .status-view{text-align:center;padding:24px 8px;margin:auto 0}
 .actions{display:flex;gap:8px;flex-wrap:wrap;margin-top:16px}
 .actions button{flex:1 1 160px}
+.invoice-details summary{cursor:pointer;font-weight:600}
+.invoice-details table{width:100%;border-collapse:collapse;font-size:13px;margin-top:8px}
+.invoice-details th,.invoice-details td{text-align:left;padding:4px 6px;border-bottom:1px solid var(--_border);vertical-align:top}
+.invoice-details td{overflow-wrap:anywhere}
+.invoice-details .money,.invoice-details th:last-child{text-align:right;white-space:nowrap}
 .history table{width:100%;border-collapse:collapse;font-size:13px;margin-top:8px}
 .history th,.history td{text-align:left;padding:4px 6px;border-bottom:1px solid var(--_border);white-space:nowrap}
 .status-chip{display:inline-block;padding:1px 8px;border-radius:999px;font-size:12px;font-weight:600;background:var(--_chip-other);color:var(--_text)}

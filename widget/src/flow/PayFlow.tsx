@@ -11,6 +11,7 @@ import { emit, eventDetail, type InvoicePayEventDetail } from '../lib/events.ts'
 import { linkQuery } from '../../../client/session-request.ts';
 import { DebugPanel } from '../views/DebugPanel.tsx';
 import { History } from '../views/History.tsx';
+import { InvoiceDetails } from '../views/InvoiceDetails.tsx';
 import { BeingPaidNotice, CappedNotice, InvoiceState } from '../views/InvoiceNotices.tsx';
 import { LinkProblemView, viewMessage } from '../views/LinkProblem.tsx';
 import { useMoney, useWidget } from './i18n-context.ts';
@@ -183,6 +184,7 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
     body = (
       <>
         <InvoiceHeader session={s} />
+        {s.invoice.details && <InvoiceDetails api={api} query={query} />}
         {main}
       </>
     );

@@ -45,6 +45,17 @@ export const de: Messages = {
   invoiceTotal: (total) => `Rechnungsbetrag: ${total}`,
   balance: (balance) => `Offener Betrag: ${balance}`,
   testMode: 'Testmodus',
+  invoiceDetails: 'Rechnungsdetails',
+  dueOn: (date) => `fällig am ${date}`,
+  invoiceLines: (number) => `Positionen der Rechnung ${number}`,
+  lineDescription: 'Beschreibung',
+  lineQuantity: 'Menge',
+  lineAmount: 'Betrag',
+  subtotal: 'Zwischensumme',
+  tax: 'Steuer',
+  total: 'Gesamt',
+  issued: 'Ausgestellt',
+  invoicePdf: (tool) => `Rechnung herunterladen (PDF aus ${tool})`,
 
   amountLabel: (currency) => `Zahlungsbetrag (${currency})`,
   cardLimit: (maximum, bankDebit) =>

@@ -47,6 +47,18 @@ export const en = {
   invoiceTotal: (total: string) => `Invoice total: ${total}`,
   balance: (balance: string) => `Balance: ${balance}`,
   testMode: 'Test mode',
+  // The invoice itself, from the merchant's accounting tool.
+  invoiceDetails: 'Invoice details',
+  dueOn: (date: string) => `due ${date}`,
+  invoiceLines: (number: string) => `Lines of invoice ${number}`,
+  lineDescription: 'Description',
+  lineQuantity: 'Quantity',
+  lineAmount: 'Amount',
+  subtotal: 'Subtotal',
+  tax: 'Tax',
+  total: 'Total',
+  issued: 'Issued',
+  invoicePdf: (tool: string) => `Download the invoice (PDF from ${tool})`,
 
   // Amount.
   amountLabel: (currency: string) => `Payment amount (${currency})`,

@@ -19,6 +19,8 @@ const NETWORK_ERROR = 'Could not reach the payment server. Please check your con
 export type PaySession = Schemas['PaySession'];
 export type HistoryEntry = PaySession['invoice']['history'][number];
 export type Quote = Schemas['Quote'];
+/** The invoice itself, from the merchant's Xero or QuickBooks (GET /api/pay/invoice). */
+export type InvoiceDetails = Schemas['InvoiceDetails'];
 /** What create-payment-intent answers: the payment as it stands, and what the widget does next. */
 export type CreatedPayment = Schemas['CreatePaymentResponse'];
 export type PaymentState = Schemas['PaymentState'];
@@ -56,6 +58,16 @@ export class PayApi {
       throw new ApiError(0, 'network', NETWORK_ERROR, null, { cause });
     }
     return readAnswer(answer);
+  }
+
+  /** The invoice's lines, dates and PDF for a link whose session says they may be shown. */
+  invoiceDetails(q: SessionQuery): Promise<InvoiceDetails> {
+    const params = new URLSearchParams();
+    for (const key of ['merchant', 'shortcode', 'invoice', 'amount', 'currency'] as const) {
+      const v = q[key];
+      if (v) params.set(key, v);
+    }
+    return this.#call('GET', `/api/pay/invoice?${params}`);
   }
 
   /**
