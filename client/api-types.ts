@@ -721,6 +721,8 @@ export interface components {
       method: string;
       /** @description A processing bank debit: the date (YYYY-MM-DD, the merchant's) it should have cleared by; bank debits take up to 3 business days */
       clearsBy: string | null;
+      /** @description The payment's receipt page (printable), once it went through or while a bank debit clears; else null */
+      receiptUrl: string | null;
     };
     InvoiceDetails: {
       number: string;
@@ -747,6 +749,33 @@ export interface components {
       source: 'xero' | 'quickbooks';
       /** @description The tool's PDF of the invoice, on this API */
       pdfPath: string;
+    };
+    Receipt: {
+      merchant: {
+        name: string;
+        email: string | null;
+        phone: string | null;
+        logoUrl: string | null;
+      };
+      invoice: string;
+      currency: string;
+      /** @description Paid on the invoice, minor units */
+      amount: number;
+      surcharge: number;
+      /** @description Charged, surcharge included */
+      total: number;
+      /** @description Refunded since, surcharge included */
+      refunded: number;
+      /** @description succeeded, processing (a bank debit clearing), partially_refunded, refunded */
+      status: string;
+      /** @example Visa credit ending 4242 */
+      method: string;
+      mandateReference: string | null;
+      paidAt: string | null;
+      createdAt: string;
+      clearsBy: string | null;
+      /** @description The provider's reference (pi_…) */
+      reference: string;
     };
     Quote: {
       /** @description Send with create-payment-intent; holds until expiresAt */
@@ -849,6 +878,8 @@ export interface components {
       method: string;
       /** @description A processing bank debit: the date (YYYY-MM-DD, the merchant's) it should have cleared by; bank debits take up to 3 business days */
       clearsBy: string | null;
+      /** @description The payment's receipt page (printable), once it went through or while a bank debit clears; else null */
+      receiptUrl: string | null;
       /** @description The provider intent id (pi_…) */
       id: string;
       paymentIntentId: string;
@@ -937,6 +968,8 @@ export interface components {
       method: string;
       /** @description A processing bank debit: the date it should have cleared by (YYYY-MM-DD) */
       clearsBy: string | null;
+      /** @description The payment's receipt page, or null */
+      receiptUrl: string | null;
     };
     WebhookReceived: {
       /** @enum {boolean} */

@@ -40,6 +40,7 @@ export function renderRobots(baseUrl: string): string {
     'Disallow: /success',
     'Disallow: /cancel',
     'Disallow: /payment-complete',
+    'Disallow: /receipt/',
     'Disallow: /connect/',
     'Allow: /',
     '',

@@ -24,6 +24,9 @@ export const SITE_PAGES: readonly string[] = [
   '/connect/callback',
 ];
 
+/** The site's pages with a parameter (react-router's `:name`): a payment's receipt. */
+export const SITE_PAGE_PATTERNS: readonly string[] = ['/receipt/:id'];
+
 /** Console resources: each has its list at /admin/{name}, its record at /admin/{name}/{id}, and /create. */
 export const CONSOLE_RESOURCES: readonly string[] = [
   'merchants',
@@ -49,12 +52,14 @@ export const CONSOLE_PAGES: readonly string[] = [
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 const SITE = new Set(SITE_PAGES);
+const SITE_PATTERNS = SITE_PAGE_PATTERNS.map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}$`));
 const CONSOLE = new Set(CONSOLE_PAGES);
 const RESOURCES = new Set(CONSOLE_RESOURCES);
 
 /** True for a page the site renders (path without query). */
 export function isSitePage(path: string): boolean {
-  return SITE.has(trimSlash(path) || '/');
+  const p = trimSlash(path) || '/';
+  return SITE.has(p) || SITE_PATTERNS.some((pattern) => pattern.test(p));
 }
 
 /** True for a page the console renders; `path` is below /admin (e.g. `/merchants/…`). */

@@ -1,10 +1,12 @@
 /**
- * The invoice itself for the widget (`/api/pay/invoice`, any origin): its lines, dates and totals,
- * and the accounting tool's PDF, for a link allowed to show them (api/pay/invoice-details.ts).
+ * The customer's documents (`/api/pay/*`, any origin): the invoice itself — its lines, dates and
+ * totals, and the accounting tool's PDF, for a link allowed to show them (api/pay/invoice-details.ts)
+ * — and a payment's receipt, for the holder of its receipt link (api/payments/receipt.ts).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { clientIp } from '../audit/client-ip.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
+import { receiptView } from '../payments/receipt.ts';
 import { invoiceDetails, invoicePdf } from './invoice-details.ts';
 
 const LinkQuerySchema = z.object({
@@ -96,4 +98,54 @@ invoiceRoutes.openapi(
       'X-Content-Type-Options': 'nosniff',
     }) as never;
   },
+);
+
+export const ReceiptSchema = z
+  .object({
+    merchant: z.object({
+      name: z.string(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      logoUrl: z.string().nullable(),
+    }),
+    invoice: z.string(),
+    currency: z.string(),
+    amount: z.number().int().openapi({ description: 'Paid on the invoice, minor units' }),
+    surcharge: z.number().int(),
+    total: z.number().int().openapi({ description: 'Charged, surcharge included' }),
+    refunded: z.number().int().openapi({ description: 'Refunded since, surcharge included' }),
+    status: z.string().openapi({
+      description: 'succeeded, processing (a bank debit clearing), partially_refunded, refunded',
+    }),
+    method: z.string().openapi({ example: 'Visa credit ending 4242' }),
+    mandateReference: z.string().nullable(),
+    paidAt: z.string().nullable(),
+    createdAt: z.string(),
+    clearsBy: z.string().nullable(),
+    reference: z.string().openapi({ description: "The provider's reference (pi_…)" }),
+  })
+  .openapi('Receipt');
+
+invoiceRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/receipts/{id}',
+    tags: ['pay'],
+    summary: "A payment's receipt (the page /receipt/{id}?t=… shows it)",
+    request: {
+      params: z.object({
+        id: z
+          .string()
+          .max(100)
+          .openapi({ param: { name: 'id', in: 'path' } }),
+      }),
+      query: z.object({ t: z.string().max(100).openapi({ description: "The receipt link's token" }) }),
+    },
+    responses: {
+      200: { description: 'The receipt', content: { 'application/json': { schema: ReceiptSchema } } },
+      ...errorResponses(400, 404),
+    },
+  }),
+  async (c) =>
+    c.json(await receiptView(c.get('deps'), c.req.valid('param').id, c.req.valid('query').t), 200, PRIVATE),
 );

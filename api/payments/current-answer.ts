@@ -18,5 +18,6 @@ export async function currentAnswer(deps: AppDeps, stored: PaymentAnswer): Promi
     payment,
     { id: stored.paymentIntentId, clientSecret: secret },
     await remainingForPayment(deps.database.db, payment),
+    deps.config,
   );
 }

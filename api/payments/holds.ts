@@ -56,7 +56,7 @@ export async function abandonAttempt(deps: AppDeps, paymentId: string, paySessio
     throw new AppError('not_found', PAYMENT_NOT_FOUND);
   const payment =
     found.status === 'requires_action' && cancellableHold(found) ? await end(deps, found) : found;
-  return paymentState(payment, await remainingForPayment(deps.database.db, payment));
+  return paymentState(payment, await remainingForPayment(deps.database.db, payment), deps.config);
 }
 
 async function end(deps: AppDeps, payment: Payment): Promise<Payment> {

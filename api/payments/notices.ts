@@ -21,6 +21,7 @@ import { composeMail } from '../mail/compose.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 import { claimNotice, dueNotices, markNoticeSent, queueNotice } from './notices-repository.ts';
+import { bankAccountLabel, receiptUrl } from './receipt.ts';
 import { findPayment } from './repository.ts';
 
 /** How long a sender holds a notice before another may try it (a mailer call is far shorter). */
@@ -102,14 +103,6 @@ function payLink(base: string, p: Payment, shortcode: string): string {
   return `${base.replace(/\/+$/, '')}/pay/${p.merchant_id}?${q}`;
 }
 
-/** "BSB 000-000, account ending 456" (never more of the number than its last three digits). */
-export function bankAccountLabel(p: Pick<Payment, 'bank_bsb' | 'bank_last4'>): string | null {
-  if (!p.bank_last4) return null;
-  const bsb =
-    p.bank_bsb && /^\d{6}$/.test(p.bank_bsb) ? `BSB ${p.bank_bsb.slice(0, 3)}-${p.bank_bsb.slice(3)}, ` : '';
-  return `${bsb}account ending ${p.bank_last4.slice(-3)}`;
-}
-
 /** "Visa credit ending 4242" (the brand and funding as the console names them). */
 function cardLabel(p: Payment): string {
   const method = describePaymentMethod({
@@ -133,33 +126,45 @@ async function noticeMessage(deps: AppDeps, notice: PaymentNotice): Promise<Mail
   const method = describePaymentMethod({ type: payment.method_type });
   const product = deps.config.productName;
   const reason = payment.failure_message ?? 'the bank returned the debit';
+  const receipt = receiptUrl(deps.config, payment);
+  const receiptLink = receipt ? { url: receipt, label: 'View or print your receipt' } : undefined;
   switch (notice.kind) {
     case 'card_receipt':
-      return message(notice, `Receipt: ${money(payment.total_amount)} paid to ${name}`, [
-        `Your card payment to ${name} for invoice ${payment.invoice_number} went through. Thank you for your payment.`,
-        '',
-        `Amount: ${money(payment.amount)}`,
-        `Surcharge: ${money(payment.surcharge)}`,
-        `Total charged: ${money(payment.total_amount)}`,
-        `Paid by: ${cardLabel(payment)}`,
-        `Date: ${localDate(new Date(payment.succeeded_at ?? payment.updated_at), merchant?.time_zone ?? deps.config.defaultTimeZone)}`,
-        `Reference: ${reference}`,
-        '',
-        `Sent by ${product} on behalf of ${name}.`,
-      ]);
+      return message(
+        notice,
+        `Receipt: ${money(payment.total_amount)} paid to ${name}`,
+        [
+          `Your card payment to ${name} for invoice ${payment.invoice_number} went through. Thank you for your payment.`,
+          '',
+          `Amount: ${money(payment.amount)}`,
+          `Surcharge: ${money(payment.surcharge)}`,
+          `Total charged: ${money(payment.total_amount)}`,
+          `Paid by: ${cardLabel(payment)}`,
+          `Date: ${localDate(new Date(payment.succeeded_at ?? payment.updated_at), merchant?.time_zone ?? deps.config.defaultTimeZone)}`,
+          `Reference: ${reference}`,
+          '',
+          `Sent by ${product} on behalf of ${name}.`,
+        ],
+        receiptLink,
+      );
     case 'debit_cleared':
-      return message(notice, `Receipt: ${money(payment.total_amount)} paid to ${name}`, [
-        `Your bank debit to ${name} for invoice ${payment.invoice_number} has cleared. Thank you for your payment.`,
-        '',
-        `Amount: ${money(payment.amount)}`,
-        `Surcharge: ${money(payment.surcharge)}`,
-        `Total debited: ${money(payment.total_amount)}`,
-        `Paid by: ${method}${account ? ` (${account})` : ''}`,
-        `Mandate: ${payment.mandate_reference ?? '—'}`,
-        `Reference: ${reference}`,
-        '',
-        `Sent by ${product} on behalf of ${name}.`,
-      ]);
+      return message(
+        notice,
+        `Receipt: ${money(payment.total_amount)} paid to ${name}`,
+        [
+          `Your bank debit to ${name} for invoice ${payment.invoice_number} has cleared. Thank you for your payment.`,
+          '',
+          `Amount: ${money(payment.amount)}`,
+          `Surcharge: ${money(payment.surcharge)}`,
+          `Total debited: ${money(payment.total_amount)}`,
+          `Paid by: ${method}${account ? ` (${account})` : ''}`,
+          `Mandate: ${payment.mandate_reference ?? '—'}`,
+          `Reference: ${reference}`,
+          '',
+          `Sent by ${product} on behalf of ${name}.`,
+        ],
+        receiptLink,
+      );
     case 'debit_failed':
       return message(
         notice,

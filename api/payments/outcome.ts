@@ -43,10 +43,11 @@ export function paymentAnswer(
   p: Payment,
   intent: Pick<ProviderIntent, 'id' | 'clientSecret'>,
   remaining: number | null,
+  config: Parameters<typeof paymentState>[2],
 ) {
   const status = p.status as 'succeeded' | 'processing' | 'requires_action' | 'pending';
   return {
-    ...paymentState(p, remaining),
+    ...paymentState(p, remaining, config),
     status,
     id: intent.id,
     paymentIntentId: intent.id,
@@ -96,6 +97,7 @@ export function declineAnswer(
   p: Payment,
   intent: Pick<ProviderIntent, 'lastError'>,
   remaining: number | null,
+  config: Parameters<typeof paymentState>[2],
 ) {
   const e = intent.lastError;
   return {
@@ -104,7 +106,7 @@ export function declineAnswer(
       message: cardErrorMessage({ code: e?.code, decline_code: e?.declineCode, message: e?.message }),
       ...(e?.declineCode ? { decline_code: e.declineCode } : {}),
     },
-    payment: paymentState(p, remaining),
+    payment: paymentState(p, remaining, config),
   };
 }
 
@@ -134,12 +136,15 @@ export async function settleAttempt(
     let answer: CreateResult | null;
     if (!ended || row.status === 'succeeded' || row.status === 'processing') {
       const left = remaining !== undefined ? remaining : await remainingForPayment(trx, row);
-      answer = { status: 200, body: paymentAnswer(row, final, left) };
+      answer = { status: 200, body: paymentAnswer(row, final, left, deps.config) };
     } else if (outcome === 'unconfirmed') {
       answer = null; // recorded (released); the customer is told to try again
     } else {
       // The decline gave the amount back: what the link shows now.
-      answer = { status: 422, body: declineAnswer(row, final, await remainingForPayment(trx, row)) };
+      answer = {
+        status: 422,
+        body: declineAnswer(row, final, await remainingForPayment(trx, row), deps.config),
+      };
     }
     if (answer) await options.claim?.answer(trx, answer.status, answer.body);
     return answer;

@@ -164,6 +164,10 @@ export const PaymentStateSchema = z
       description:
         "A processing bank debit: the date (YYYY-MM-DD, the merchant's) it should have cleared by; bank debits take up to 3 business days",
     }),
+    receiptUrl: z.string().nullable().openapi({
+      description:
+        "The payment's receipt page (printable), once it went through or while a bank debit clears; else null",
+    }),
   })
   .openapi('PaymentState');
 
@@ -254,5 +258,6 @@ export const PaymentDetailsSchema = z
       .string()
       .nullable()
       .openapi({ description: 'A processing bank debit: the date it should have cleared by (YYYY-MM-DD)' }),
+    receiptUrl: z.string().nullable().openapi({ description: "The payment's receipt page, or null" }),
   })
   .openapi('PaymentDetails');

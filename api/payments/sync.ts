@@ -16,6 +16,7 @@ import { findPayment, findPaymentByIntent, isReserving } from './repository.ts';
 import { describePaymentMethod } from '../../core/payment-method.ts';
 import { isBankDebit } from './bank-debit-state.ts';
 import { sendDueNotices } from './notices.ts';
+import { receiptUrl } from './receipt.ts';
 import { applyIntent } from './state.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found.';
@@ -54,7 +55,7 @@ export async function remainingForPayment(db: DbOrTrx, payment: Payment): Promis
   return availableBalance(countersOf(invoice), { amount: payment.link_amount, writtenBack });
 }
 
-export function paymentState(payment: Payment, remaining: number | null) {
+export function paymentState(payment: Payment, remaining: number | null, config: ReceiptConfig) {
   return {
     paymentId: payment.id,
     transactionId: payment.payment_intent_id,
@@ -73,6 +74,8 @@ export function paymentState(payment: Payment, remaining: number | null) {
     method: payment.method_type,
     /** A processing bank debit: the merchant-local date (YYYY-MM-DD) it should have cleared by. */
     clearsBy: payment.status === 'processing' ? payment.clears_by : null,
+    /** The payment's receipt page, once it went through (or is clearing); else null. */
+    receiptUrl: receiptUrl(config, payment),
   };
 }
 
@@ -81,7 +84,7 @@ export async function refreshPayment(deps: AppDeps, paymentId: string) {
   if (!found) throw new AppError('not_found', PAYMENT_NOT_FOUND);
   const payment =
     isReserving(found.status) || found.status === 'failed' ? await syncFromProvider(deps, found) : found;
-  return paymentState(payment, await remainingForPayment(deps.database.db, payment));
+  return paymentState(payment, await remainingForPayment(deps.database.db, payment), deps.config);
 }
 
 function paymentMethodLabel(p: Payment): string | null {
@@ -122,5 +125,9 @@ export async function paymentDetails(
     link_amount: payment.link_amount,
     method: payment.method_type,
     clearsBy: payment.status === 'processing' ? payment.clears_by : null,
+    /** The payment's receipt page, once it went through (or is clearing); else null. */
+    receiptUrl: receiptUrl(deps.config, payment),
   };
 }
+
+type ReceiptConfig = Parameters<typeof receiptUrl>[0];

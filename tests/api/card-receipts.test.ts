@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { receiptToken } from '../../api/payments/receipt.ts';
+import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { emailsTo } from './support/bank-debit.ts';
 import { CARDS, createConnectedMerchant, openSession, quoteAndPay } from './support/payments.ts';
@@ -61,5 +62,38 @@ describe.skipIf(skip)(`card receipts (${testDialect})`, () => {
       .where('kind', '=', 'card_receipt')
       .execute();
     expect(notices).toEqual([{ payment_id: paid.res.body.paymentId, kind: 'card_receipt', status: 'sent' }]);
+
+    // The email links the receipt page, the one the pay flow's answer names too.
+    const url = paid.res.body.receiptUrl as string;
+    expect(url).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:8787/receipt/${paid.res.body.paymentId}\\?t=[\\w-]{22}$`),
+    );
+    expect(text).toContain(url);
+    expect(declined.res.body.payment.receiptUrl).toBeNull();
+    const token = new URL(url).searchParams.get('t')!;
+    const receipt = await json(t.app, 'GET', `/api/pay/receipts/${paid.res.body.paymentId}?t=${token}`);
+    expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
+    expect(receipt.headers.get('cache-control')).toBe('private, no-store');
+    expect(receipt.body).toMatchObject({
+      merchant: { name: m.business_name },
+      invoice: 'INV-RCPT-1',
+      currency: 'AUD',
+      amount: 10000,
+      surcharge: 295,
+      total: 10295,
+      refunded: 0,
+      status: 'succeeded',
+      method: 'Visa credit ending 4242',
+      reference: paid.res.body.paymentIntentId,
+    });
+    expect(JSON.stringify(receipt.body)).not.toContain('casey@builders.test');
+    // A wrong token, another payment's token, or a payment that did not go through: not found alike.
+    const declinedId = declined.res.body.payment.paymentId as string;
+    for (const path of [
+      `/api/pay/receipts/${paid.res.body.paymentId}?t=${token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`,
+      `/api/pay/receipts/${quiet.res.body.paymentId}?t=${token}`,
+      `/api/pay/receipts/${declinedId}?t=${receiptToken(t.deps.config.jwtSecret, declinedId)}`,
+    ])
+      expect((await json(t.app, 'GET', path)).status).toBe(404);
   });
 });

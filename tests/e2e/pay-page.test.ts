@@ -65,6 +65,10 @@ describe('hosted pay page', () => {
     await expect(success.textContent()).resolves.toContain(money(25738));
     await expect(success.textContent()).resolves.toMatch(/pi_[A-Za-z0-9]+/);
     await expect(w.getByRole('button', { name: 'End Session' }).isVisible()).resolves.toBe(true);
+    // The payment's receipt page, in a new tab.
+    const receipt = success.getByRole('link', { name: 'View or print your receipt' });
+    await expect(receipt.getAttribute('href')).resolves.toMatch(/\/receipt\/[\w-]+\?t=[\w-]{22}$/);
+    await expect(receipt.getAttribute('target')).resolves.toBe('_blank');
 
     await w.getByRole('button', { name: 'Make Another Payment' }).click();
     await waitForForm(w);

@@ -133,6 +133,45 @@ describe('payment success page', () => {
     await page.close();
   });
 
+  it("links the payment's receipt: its figures, printable, fitting 320 px; without its token it is not found", async () => {
+    const paid = await pay('INV-5007', '80.00', 8000);
+    const { page, errors } = await open(`/success?session_id=${paid.paymentIntentId}&invoice_no=INV-5007`);
+    const link = page.getByRole('link', { name: 'View or print your receipt' });
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(new RegExp(`/receipt/${paid.paymentId}\\?t=[\\w-]{22}$`));
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: 'Receipt for invoice INV-5007' }).waitFor();
+    expect(await page.title()).toBe('Receipt | InvoicePay');
+    const text = await page.locator('.receipt__details').innerText();
+    expect(text).toMatch(new RegExp(`Paid on the invoice\\s+${escape(money(8000))}`));
+    expect(text).toMatch(new RegExp(`Total charged\\s+${escape(money(paid.breakdown.total))}`));
+    expect(text).toContain('Visa credit ending 4242');
+    expect(text).toContain(paid.paymentIntentId);
+    await page.getByRole('button', { name: 'Print or save as PDF' }).waitFor();
+    const axe = await new AxeBuilder({ page }).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 800 });
+    const wide = () =>
+      page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        wide: Array.from(document.querySelectorAll('body *'))
+          .filter((e) => e.getBoundingClientRect().right > 321)
+          .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
+          .slice(0, 5),
+      }));
+    await expect.poll(wide).toMatchObject({ scroll: 320, wide: [] });
+    expect(errors).toEqual([]);
+
+    const res = await fetch(`${server.baseUrl}/receipt/${paid.paymentId}`);
+    expect(res.status).toBe(200); // a page of the site; the receipt itself needs the token
+    const { page: bare } = await open(`/receipt/${paid.paymentId}?t=wrong`);
+    await bare.getByRole('heading', { name: 'Receipt not found' }).waitFor();
+    await bare.getByRole('alert').filter({ hasText: 'Receipt not found.' }).waitFor();
+    await bare.close();
+    await page.close();
+  });
+
   it('a declined payment is not shown as successful', async () => {
     const declined = await pay('INV-5003', '80.00', 8000, CARDS.declined);
     const { page } = await open(`/success?session_id=${declined.paymentIntentId}&invoice_no=INV-5003`);

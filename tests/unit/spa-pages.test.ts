@@ -10,6 +10,7 @@ import {
   isConsolePage,
   isSitePage,
   shellStatus,
+  SITE_PAGE_PATTERNS,
   SITE_PAGES,
 } from '../../api/http/spa-pages.ts';
 import { siteRoutes } from '../../site/src/app/routes.tsx';
@@ -17,7 +18,13 @@ import { siteRoutes } from '../../site/src/app/routes.tsx';
 describe('SPA pages known to the server', () => {
   it("lists exactly the site's routes (the post page /blog/:slug is the blog route's, the catch-all is Not Found)", () => {
     const routed = siteRoutes.map((r) => r.path).filter((p) => p !== '*' && p !== '/blog/:slug');
-    expect([...routed].sort()).toEqual([...SITE_PAGES].sort());
+    expect([...routed].sort()).toEqual([...SITE_PAGES, ...SITE_PAGE_PATTERNS].sort());
+  });
+
+  it('serves a page with a parameter as a page, and nothing below it', () => {
+    expect(isSitePage('/receipt/3f2a9c1e-0000-4000-8000-000000000001')).toBe(true);
+    expect(isSitePage('/receipt')).toBe(false);
+    expect(isSitePage('/receipt/a/b')).toBe(false);
   });
 
   it("lists exactly the console's resources and custom routes", () => {

@@ -65,6 +65,7 @@ export const siteRoutes: SiteRoute[] = [
     path: '/unauthorized',
     element: page(() => import('../features/accounts/UnauthorizedPage.tsx'), 'UnauthorizedPage'),
   },
+  { path: '/receipt/:id', element: page(() => import('../features/receipt/ReceiptPage.tsx'), 'ReceiptPage') },
   {
     path: '/success',
     element: page(

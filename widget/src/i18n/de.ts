@@ -56,6 +56,7 @@ export const de: Messages = {
   total: 'Gesamt',
   issued: 'Ausgestellt',
   invoicePdf: (tool) => `Rechnung herunterladen (PDF aus ${tool})`,
+  viewReceipt: 'Beleg ansehen oder drucken',
 
   amountLabel: (currency) => `Zahlungsbetrag (${currency})`,
   cardLimit: (maximum, bankDebit) =>

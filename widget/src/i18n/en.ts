@@ -59,6 +59,7 @@ export const en = {
   total: 'Total',
   issued: 'Issued',
   invoicePdf: (tool: string) => `Download the invoice (PDF from ${tool})`,
+  viewReceipt: 'View or print your receipt',
 
   // Amount.
   amountLabel: (currency: string) => `Payment amount (${currency})`,

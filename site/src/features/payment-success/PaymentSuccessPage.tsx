@@ -263,6 +263,11 @@ function Loaded({
       {remaining !== null && remaining <= 0 && (
         <p className="payment-result__note alert alert--success">{FULLY_PAID}</p>
       )}
+      {d.receiptUrl && (
+        <p className="payment-result__note">
+          <a href={d.receiptUrl}>View or print your receipt</a>
+        </p>
+      )}
       <div className="actions">
         {remaining !== null && remaining > 0 && (
           // A full navigation: the pay page is its own entry (the widget) and opens a fresh session.

@@ -31,6 +31,13 @@ function SubmittedView({ payment, onAnother, onEnd }: ResultProps) {
         <dt>{t.resultReference}</dt>
         <dd>{payment.transactionId ?? payment.paymentId}</dd>
       </dl>
+      {payment.receiptUrl && (
+        <p>
+          <a href={payment.receiptUrl} target="_blank" rel="noopener">
+            {t.viewReceipt}
+          </a>
+        </p>
+      )}
       <div className="actions">
         {/* Part of the invoice is still to pay: the customer may pay it now (issue 36 item 11). */}
         {payment.remaining !== null && payment.remaining > 0 && (

@@ -30,6 +30,13 @@ export function SuccessView({ payment, onAnother, onEnd }: ResultProps) {
           </>
         )}
       </dl>
+      {payment.receiptUrl && (
+        <p>
+          <a href={payment.receiptUrl} target="_blank" rel="noopener">
+            {t.viewReceipt}
+          </a>
+        </p>
+      )}
       {paidUp && (
         <p className="section success-text" role="status">
           <b>{t.fullyPaid}</b>
