@@ -255,7 +255,9 @@ CREATE TABLE payments (
   clears_by TEXT,
   dispute_status TEXT,
   -- The embedding page's reference (the widget's `reference` attribute) (migration 050).
-  reference TEXT
+  reference TEXT,
+  -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
+  seq BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX payments_created ON payments (created_at);
 CREATE INDEX payments_dispute_status ON payments (dispute_status, created_at);
@@ -278,7 +280,9 @@ CREATE TABLE payment_disputes (
   status TEXT NOT NULL,
   evidence_due_by TEXT,
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
+  seq BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX payment_disputes_payment ON payment_disputes (payment_id, created_at);
 
@@ -351,7 +355,9 @@ CREATE TABLE refunds (
   created_by TEXT,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
-  kind TEXT NOT NULL DEFAULT 'reopen' CHECK (kind IN ('credit', 'reopen'))
+  kind TEXT NOT NULL DEFAULT 'reopen' CHECK (kind IN ('credit', 'reopen')),
+  -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
+  seq BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX refunds_payment ON refunds (payment_id);
 
@@ -399,6 +405,8 @@ CREATE TABLE accounting_entries (
   currency TEXT NOT NULL,
   entry_date TEXT NOT NULL,
   created_at TEXT NOT NULL,
+  -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
+  seq BIGINT NOT NULL DEFAULT 0,
   UNIQUE (provider, subject_id, step)
 );
 CREATE INDEX accounting_entries_payment ON accounting_entries (payment_id);
@@ -424,7 +432,9 @@ CREATE TABLE payment_events (
   object_id TEXT,
   account_id TEXT,
   received_at TEXT NOT NULL,
-  processed_at TEXT
+  processed_at TEXT,
+  -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
+  seq BIGINT NOT NULL DEFAULT 0
 );
 
 CREATE TABLE idempotency_keys (
@@ -471,7 +481,9 @@ CREATE TABLE outbox (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
   -- The write-off a `payment.write_off` job delivers (migration 011).
-  write_off_id TEXT REFERENCES invoice_write_offs (id)
+  write_off_id TEXT REFERENCES invoice_write_offs (id),
+  -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
+  seq BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
 CREATE INDEX outbox_payment ON outbox (payment_id);
@@ -485,7 +497,9 @@ CREATE TABLE audit_log (
   target_id TEXT,
   details TEXT,
   ip TEXT,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
+  seq BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX audit_log_created ON audit_log (created_at);
 CREATE INDEX audit_log_target ON audit_log (target_type, target_id);
@@ -605,7 +619,9 @@ CREATE TABLE webhook_deliveries (
   response_body TEXT,
   error TEXT,
   duration_ms INTEGER NOT NULL DEFAULT 0,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
+  seq BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX webhook_deliveries_merchant ON webhook_deliveries (merchant_id, created_at);
 CREATE INDEX webhook_deliveries_outbox ON webhook_deliveries (outbox_id);

@@ -20,6 +20,7 @@ export async function recordsInputs(db: DbOrTrx, paymentId: string, merchantId: 
       .selectAll()
       .where('payment_id', '=', paymentId)
       .orderBy('created_at', 'asc')
+      .orderBy('seq', 'asc')
       .execute(),
     db.selectFrom('accounting_attention').selectAll().where('payment_id', '=', paymentId).execute(),
     db
@@ -39,6 +40,7 @@ export async function entriesOfPayment(db: DbOrTrx, paymentId: string, provider:
     .where('payment_id', '=', paymentId)
     .where('provider', '=', provider)
     .orderBy('created_at', 'asc')
+    .orderBy('seq', 'asc')
     .execute();
 }
 

@@ -11,6 +11,7 @@ import type {
   WebhookDeliveriesTable,
   WebhookTestsTable,
 } from '../db/types.ts';
+import { nextSeq } from '../db/sequence.ts';
 
 /** Every recorded webhook delivery, for the console's list (filters, sort and page come on top). */
 export function allWebhookDeliveries(db: DbOrTrx) {
@@ -82,6 +83,7 @@ export function entriesOfSubjects(db: DbOrTrx, provider: Provider, subjectIds: s
     .where('provider', '=', provider)
     .where('subject_id', 'in', subjectIds)
     .orderBy('created_at', 'asc')
+    .orderBy('seq', 'asc')
     .execute();
 }
 
@@ -89,7 +91,7 @@ export function entriesOfSubjects(db: DbOrTrx, provider: Provider, subjectIds: s
 export async function insertEntry(db: DbOrTrx, row: Insertable<AccountingEntriesTable>): Promise<void> {
   await db
     .insertInto('accounting_entries')
-    .values(row)
+    .values({ ...row, seq: nextSeq() })
     .onConflict((oc) => oc.columns(['provider', 'subject_id', 'step']).doNothing())
     .execute();
 }
@@ -118,7 +120,10 @@ export async function logWebhookDelivery(
   cutoff: string,
 ): Promise<void> {
   await db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).execute();
-  await db.insertInto('webhook_deliveries').values(row).execute();
+  await db
+    .insertInto('webhook_deliveries')
+    .values({ ...row, seq: nextSeq() })
+    .execute();
 }
 
 /** A merchant's automation-webhook signing secrets, sealed (secret-box.ts). */

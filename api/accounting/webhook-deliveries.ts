@@ -94,6 +94,7 @@ export const deliveryList = defineList({
   resource: 'webhook-deliveries',
   sortable: { id: 'id', created_at: 'created_at', event: 'event', response_status: 'response_status' },
   defaultSort: ['created_at', 'DESC'],
+  sequence: 'seq',
   tiebreaker: 'id',
   filters: {
     merchant_id: { column: 'merchant_id' },

@@ -36,6 +36,7 @@ export const auditLogList = defineList({
     target_type: 'target_type',
   },
   defaultSort: ['created_at', 'DESC'],
+  sequence: 'seq',
   filters: {
     q: { search: ['action', 'actor_email', 'target_id'] },
     id: { column: 'id' },

@@ -8,6 +8,7 @@
  */
 import type { AuthUser, Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
+import { nextSeq } from '../db/sequence.ts';
 
 export interface AuditEntry {
   /** The signed-in user, or null for the system (seed, CLI, webhooks). */
@@ -21,12 +22,22 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-export async function audit(db: DbOrTrx, entry: AuditEntry, clock: Clock): Promise<string> {
+/**
+ * `sequenced: false` is for migration steps, which run against the schema of their own version:
+ * before migration 067 the table has no `seq`.
+ */
+export async function audit(
+  db: DbOrTrx,
+  entry: AuditEntry,
+  clock: Clock,
+  options: { sequenced?: boolean } = {},
+): Promise<string> {
   const id = crypto.randomUUID();
   await db
     .insertInto('audit_log')
     .values({
       id,
+      ...(options.sequenced === false ? {} : { seq: nextSeq() }),
       actor_id: entry.actor?.id ?? null,
       actor_email: entry.actor?.email ?? null,
       action: entry.action,

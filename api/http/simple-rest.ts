@@ -51,6 +51,11 @@ export interface ListSpec {
   maxPageSize?: number;
   /** A tiebreaker column appended to every sort so pages are stable. Default 'id'. */
   tiebreaker?: string | null;
+  /**
+   * The table's row sequence (api/db/sequence.ts), ordered by before the tiebreaker: rows that tie
+   * on the sort (made in the same millisecond) come in the order they were made, not by random id.
+   */
+  sequence?: string;
 }
 
 export interface ListQuery {
@@ -71,6 +76,7 @@ export function defineList(spec: ListSpec): ListSpec {
     if ('search' in f) f.search.forEach((c) => assertIdentifier(c, `filters.${name}`));
   }
   if (spec.tiebreaker) assertIdentifier(spec.tiebreaker, 'tiebreaker');
+  if (spec.sequence) assertIdentifier(spec.sequence, 'sequence');
   return spec;
 }
 
@@ -263,6 +269,8 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const total = Number((countRow as { total?: number | string } | undefined)?.total ?? 0);
   const dir = list.sort.order === 'DESC' ? sql`desc` : sql`asc`;
   let page = filtered.clearOrderBy().orderBy(sql`${sql.ref(list.sort.column)} ${dir}`);
+  const sequence = list.spec.sequence;
+  if (sequence && sequence !== list.sort.column) page = page.orderBy(sql`${sql.ref(sequence)} ${dir}`);
   const tiebreaker = list.spec.tiebreaker === undefined ? 'id' : list.spec.tiebreaker;
   if (tiebreaker && tiebreaker !== list.sort.column) page = page.orderBy(sql`${sql.ref(tiebreaker)} ${dir}`);
   const rows = await page.limit(list.limit).offset(list.start).execute();

@@ -46,6 +46,7 @@ export async function invoiceLedgerView(db: DbOrTrx, invoiceId: string) {
       .where('invoice_id', '=', invoiceId)
       .where('status', '<>', 'expired')
       .orderBy('created_at', 'asc')
+      .orderBy('seq', 'asc')
       .execute(),
     db
       .selectFrom('accounting_writebacks')
@@ -82,6 +83,7 @@ export async function invoiceLedgerView(db: DbOrTrx, invoiceId: string) {
           payments.map((p) => p.id),
         )
         .orderBy('created_at', 'asc')
+        .orderBy('seq', 'asc')
         .execute()
     : [];
   const paymentWrittenBack = new Set(writebacks.filter((w) => w.refund_id === null).map((w) => w.payment_id));

@@ -214,6 +214,7 @@ async function mergeGroup(trx: DbOrTrx, members: Invoice[], now: string): Promis
       },
     },
     { now: () => new Date(now) },
+    { sequenced: false }, // a migration step (012, 063): audit_log has no seq before 067
   );
 }
 

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { AppDatabase, DbOrTrx, Trx } from '../db/database.ts';
 import type { OutboxJob, OutboxTable } from '../db/types.ts';
 import type { Insertable, Updateable } from 'kysely';
+import { nextSeq } from '../db/sequence.ts';
 
 export type NewOutboxJob = Insertable<OutboxTable>;
 
@@ -16,7 +17,7 @@ export type NewOutboxJob = Insertable<OutboxTable>;
 export async function insertJob(db: DbOrTrx, row: NewOutboxJob): Promise<boolean> {
   const res = await db
     .insertInto('outbox')
-    .values(row)
+    .values({ ...row, seq: nextSeq() })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -52,6 +53,7 @@ export async function claimDueJobs(
       )
       .orderBy('next_attempt_at', 'asc')
       .orderBy('created_at', 'asc')
+      .orderBy('seq', 'asc')
       .limit(limit * 3);
     if (only) q = q.where('id', '=', only.id);
     if (pg) q = q.forUpdate().skipLocked();
@@ -112,6 +114,7 @@ export async function claimDueJobs(
         chosen.map((j) => j.id),
       )
       .orderBy('created_at', 'asc')
+      .orderBy('seq', 'asc')
       .execute();
   });
 }
@@ -154,6 +157,7 @@ export function jobsOfPayment(db: DbOrTrx, paymentId: string, kinds: OutboxJob['
     .where('payment_id', '=', paymentId)
     .where('kind', 'in', kinds)
     .orderBy('created_at', 'asc')
+    .orderBy('seq', 'asc')
     .execute();
 }
 

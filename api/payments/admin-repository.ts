@@ -19,6 +19,7 @@ export async function refundsOfPayment(db: DbOrTrx, paymentId: string) {
     .selectAll()
     .where('payment_id', '=', paymentId)
     .orderBy('created_at', 'asc')
+    .orderBy('seq', 'asc')
     .execute();
 }
 
@@ -28,6 +29,7 @@ export async function disputesOfPayment(db: DbOrTrx, paymentId: string) {
     .selectAll()
     .where('payment_id', '=', paymentId)
     .orderBy('created_at', 'asc')
+    .orderBy('seq', 'asc')
     .execute();
 }
 

@@ -147,6 +147,7 @@ export const paymentList = defineList({
     clears_by: 'payments.clears_by',
   },
   defaultSort: ['created_at', 'DESC'],
+  sequence: 'payments.seq',
   tiebreaker: 'payments.id',
   filters: {
     q: {

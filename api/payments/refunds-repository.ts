@@ -1,6 +1,7 @@
 /** Refund rows: found by id (of a payment), by the provider's id, a payment's succeeded ones; made and updated. */
 import type { DbOrTrx } from '../db/database.ts';
 import type { NewRefund, Refund, RefundUpdate } from '../db/types.ts';
+import { nextSeq } from '../db/sequence.ts';
 
 export function findRefund(db: DbOrTrx, id: string): Promise<Refund | undefined> {
   return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
@@ -31,6 +32,7 @@ export function succeededRefundsOf(db: DbOrTrx, paymentId: string): Promise<Refu
     .where('payment_id', '=', paymentId)
     .where('status', '=', 'succeeded')
     .orderBy('created_at', 'asc')
+    .orderBy('seq', 'asc')
     .execute();
 }
 
@@ -46,7 +48,10 @@ export async function platformFeeRefunded(db: DbOrTrx, paymentId: string): Promi
 }
 
 export async function insertRefund(db: DbOrTrx, row: NewRefund): Promise<void> {
-  await db.insertInto('refunds').values(row).execute();
+  await db
+    .insertInto('refunds')
+    .values({ ...row, seq: nextSeq() })
+    .execute();
 }
 
 export async function updateRefund(db: DbOrTrx, id: string, changes: RefundUpdate): Promise<void> {

@@ -13,6 +13,7 @@ import type {
   PaymentStatus,
   PaymentUpdate,
 } from '../db/types.ts';
+import { nextSeq } from '../db/sequence.ts';
 
 /** Statuses that hold a reservation on the invoice balance. */
 export const RESERVING: readonly PaymentStatus[] = HELD_STATUSES;
@@ -82,6 +83,7 @@ const ATTEMPT_COLUMNS = [
   'reference',
   'created_at',
   'updated_at',
+  'seq',
 ] as const satisfies readonly (keyof NewPayment)[];
 
 /** A new payment attempt: every column of ATTEMPT_COLUMNS given (null where it does not apply). */
@@ -153,6 +155,7 @@ export async function invoiceHistory(db: DbOrTrx, invoiceId: string) {
     .where('invoice_id', '=', invoiceId)
     .where('status', 'in', ['succeeded', 'processing', 'partially_refunded', 'refunded'])
     .orderBy('created_at', 'asc')
+    .orderBy('seq', 'asc')
     .limit(200)
     .execute();
 }
@@ -174,6 +177,7 @@ export async function invoiceHolds(db: DbOrTrx, invoiceId: string, excludeSessio
       ),
     )
     .orderBy('created_at', 'asc')
+    .orderBy('seq', 'asc')
     .limit(50)
     .execute();
 }
@@ -234,7 +238,7 @@ export async function dueReservations(
 export async function upsertDispute(trx: DbOrTrx, row: Omit<NewPaymentDispute, 'id'>): Promise<boolean> {
   const inserted = await trx
     .insertInto('payment_disputes')
-    .values({ id: crypto.randomUUID(), ...row })
+    .values({ id: crypto.randomUUID(), ...row, seq: nextSeq() })
     .onConflict((oc) => oc.column('provider_dispute_id').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
@@ -270,7 +274,7 @@ export async function holdUnansweredAttempt(
 export async function recordProviderEvent(db: DbOrTrx, row: NewPaymentEvent): Promise<boolean> {
   const inserted = await db
     .insertInto('payment_events')
-    .values(row)
+    .values({ ...row, seq: nextSeq() })
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;

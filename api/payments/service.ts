@@ -39,6 +39,7 @@ import type { CreatePaymentInput } from './schema.ts';
 import { breakdownFor } from '../merchants/surcharge.ts';
 import { applyIntent } from './state.ts';
 import { assertAttemptWithinLimits, assertNoUnfinishedAttempt } from './declines.ts';
+import { nextSeq } from '../db/sequence.ts';
 
 export { PROCESSING_ERROR_MESSAGE } from './attempts.ts';
 export { MISSING_INVOICE_MESSAGE, SESSION_EXPIRED_MESSAGE } from './payment-context.ts';
@@ -161,6 +162,7 @@ export async function createPayment(
     const m = quote.method;
     await insertPayment(trx, {
       ...attempt,
+      seq: nextSeq(),
       method_type: attempt.method_type ?? 'card',
       invoice_id: invoice.id,
       observation_id: observationId,

@@ -82,8 +82,13 @@ describe.skipIf(skip)(`migration 040 (${testDialect})`, () => {
     expect(await migrate(database)).toEqual({ fresh: false, applied: [MIGRATION] });
     const fresh = await createTestApp();
     try {
+      // (Migration 067, recorded as applied here, adds `seq` to payment_disputes after 040 made it.)
+      const without067 = (cols: string[], table: string) =>
+        table === 'payment_disputes' ? cols.filter((c) => c !== 'seq') : cols;
       for (const table of ['merchants', 'payments', ...NEW_TABLES])
-        expect(await columns(database, table)).toEqual(await columns(fresh.deps.database, table));
+        expect(await columns(database, table)).toEqual(
+          without067(await columns(fresh.deps.database, table), table),
+        );
     } finally {
       await fresh.close();
     }

@@ -28,6 +28,8 @@ export interface AccountingEntriesTable {
   currency: string;
   entry_date: string;
   created_at: Timestamp;
+  /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
+  seq: Generated<number>;
 }
 
 export interface AccountingAttentionTable {
@@ -59,6 +61,8 @@ export interface OutboxTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   write_off_id: string | null;
+  /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
+  seq: Generated<number>;
 }
 
 export interface WebhookTestsTable {
@@ -89,4 +93,6 @@ export interface WebhookDeliveriesTable {
   error: string | null;
   duration_ms: Generated<number>;
   created_at: Timestamp;
+  /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
+  seq: Generated<number>;
 }

@@ -72,6 +72,8 @@ export interface PaymentsTable {
   dispute_status: string | null;
   /** The embedding page's reference (the widget's `reference` attribute; migration 050). */
   reference: string | null;
+  /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
+  seq: Generated<number>;
 }
 
 export type PaymentMethodType = 'card' | 'au_becs_debit';
@@ -88,6 +90,8 @@ export interface PaymentDisputesTable {
   evidence_due_by: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
+  seq: Generated<number>;
 }
 
 export type PaymentNoticeKind = 'debit_cleared' | 'debit_failed' | 'merchant_debit_failed' | 'card_receipt';
@@ -118,6 +122,8 @@ export interface RefundsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   kind: Generated<'credit' | 'reopen'>;
+  /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
+  seq: Generated<number>;
 }
 
 export interface AccountingWritebacksTable {
@@ -139,6 +145,8 @@ export interface PaymentEventsTable {
   account_id: string | null;
   received_at: Timestamp;
   processed_at: Timestamp | null;
+  /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
+  seq: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {

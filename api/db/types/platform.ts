@@ -12,6 +12,8 @@ export interface AuditLogTable {
   details: string | null;
   ip: string | null;
   created_at: Timestamp;
+  /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
+  seq: Generated<number>;
 }
 
 export interface ProspectsTable {
