@@ -10,15 +10,15 @@
  * invoices whose link says 1,000.00, for 300.00 each, so at most three fit and the rest must be
  * refused (422, by the quote or by the reservation) however the requests interleave.
  *
- * Figures: confirmed payments per second (≥ 1,000), the median of SERVERS runs, each on a server
+ * Figures: confirmed payments per second (reported, no budget: it is the machine's figure), the median of SERVERS runs, each on a server
  * process of its own with its own data (on this kind of virtual machine one server process can run
  * up to some 12 % slower or faster than an identical one for its whole life, so one process is one
  * draw); and the invoices overpaid after the runs (must be 0), read from each server's database
  * once it stopped; a ledger whose counters disagree with its payments fails the benchmark outright.
- * Beside them, for comparing machines: the payments per second per 1,000 requests per second of
- * the bare JSON route measured earlier in the same run (this machine's speed at serving HTTP at
- * all), and — in the log — the server's main-thread CPU time per confirmed payment (the event loop
- * is what bounds the throughput).
+ * The budget (DESIGN §9) is relative to the machine: ≥ 15 confirmed payments per second per 1,000
+ * requests per second of the bare JSON route measured earlier in the same run (this machine's speed
+ * at serving HTTP at all; 2 shared cores run the load generator, the sandbox and the server). In the
+ * log, the server's main-thread CPU time per confirmed payment (the event loop bounds the throughput).
  */
 import { join } from 'node:path';
 import { ledgerMismatches, openReadOnly, overpaidInvoices } from '../../tests/reliability/support/ledger.ts';
@@ -113,20 +113,20 @@ function audit(dataDir: string, ctx: BenchContext): number {
 export const createPaymentThroughput: Benchmark = {
   name: 'create-payment-throughput',
   unit: 'payments/s',
-  budget: 1000,
+  budget: null,
   direction: 'min',
   description:
-    'quote + create-and-confirm over loopback: token priced, balance checked and reserved, sandbox intent confirmed, success recorded (SQLite)',
+    "quote + create-and-confirm over loopback: token priced, balance checked and reserved, sandbox intent confirmed, success recorded (SQLite); the machine's figure, judged per 1,000 bare-JSON req/s below",
   run: async (ctx) => (await measureOnce(ctx)).perSecond,
 };
 
 export const createPaymentPerBareJson: Benchmark = {
   name: 'create-payment-per-1000-bare-json',
   unit: 'payments/s per 1,000 req/s',
-  budget: null,
+  budget: 15,
   direction: 'min',
   description:
-    "confirmed payments/s per 1,000 req/s of the bare JSON route in the same run: the throughput with the machine's speed divided out, to compare runs on different machines",
+    "confirmed payments/s per 1,000 req/s of the bare JSON route in the same run: the throughput with the machine's speed divided out (DESIGN §9's budget)",
   run: async (ctx) => {
     const bare = ctx.results.get('bare-json-throughput');
     if (!bare || !Number.isFinite(bare.value) || bare.value <= 0)
