@@ -35,4 +35,7 @@ function loadFlow(attempt: number): Promise<FlowModule> {
   return import(/* @vite-ignore */ url) as Promise<FlowModule>;
 }
 
-defineInvoicePay(loadFlow, origin === 'null' ? location.origin : origin);
+// Defined in a task after this script's own (its parsing and run), and each element's session
+// request and observer in a task after that (element/define.ts): no one of them is a long task on a
+// merchant's page, even on a slow phone (bench host-page-tbt-below-fold).
+setTimeout(() => defineInvoicePay(loadFlow, origin === 'null' ? location.origin : origin), 0);

@@ -42,34 +42,53 @@ export function defineInvoicePay(
   class InvoicePayElement extends HTMLElement {
     static observedAttributes = OBSERVED_ATTRIBUTES;
     // Plain members, not #private ones: the ES2020 build would turn those into WeakMap lookups,
-    // slower to start on the merchant's page.
-    private _root: ShadowRoot;
-    private _placeholder: HTMLElement | null = null;
-    private _flow: FlowHandle | null = null;
-    private _loading = false;
-    private _attempts = 0;
-    private _queued = false;
-    private _link = '';
+    // slower to start on the merchant's page; and assigned in the constructor, not declared with
+    // initialisers, which that build turns into Object.defineProperty calls.
+    declare private _root: ShadowRoot;
+    declare private _placeholder: HTMLElement | null;
+    declare private _flow: FlowHandle | null;
+    declare private _loading: boolean;
+    declare private _attempts: number;
+    declare private _queued: boolean;
+    declare private _link: string;
+    declare private _started: boolean;
 
     constructor() {
       super();
       this._root = this.attachShadow({ mode: 'open' });
-      adoptStyles(this._root);
+      this._placeholder = null;
+      this._flow = null;
+      this._loading = false;
+      this._attempts = 0;
+      this._queued = false;
+      this._link = '';
+      this._started = false;
+      this._touched = () => this.load();
+      adoptStyles(this._root, false);
     }
 
     connectedCallback() {
       upgradeProperties(this);
       if (!this._flow && !this._placeholder) this._showPlaceholder('loading');
-      this._prefetch();
       if (this._flow) return;
+      for (const type of ['pointerenter', 'touchstart', 'focusin'])
+        this.addEventListener(type, this._touched, { passive: true, once: true });
+      // The rest in a task of its own: the host page's script run (parsing, this definition, the
+      // upgrade) stays short, so a page that includes the widget gets no long task from it.
+      setTimeout(() => this._start(), 0);
+    }
+
+    /** Ask for the pay session, and load the flow now (eager) or when the element nears the viewport. */
+    private _start(): void {
+      if (!this.isConnected || this._flow) return;
+      this._started = true;
+      this._prefetch();
       if (this.getAttribute('loading') === 'eager' || typeof IntersectionObserver === 'undefined') {
         this.load();
         return;
       }
       observer ??= new IntersectionObserver(near, { rootMargin: NEAR_VIEWPORT });
       observer.observe(this);
-      for (const type of ['pointerenter', 'touchstart', 'focusin'])
-        this.addEventListener(type, this._touched, { passive: true, once: true });
     }
 
     disconnectedCallback() {
@@ -92,17 +111,19 @@ export function defineInvoicePay(
         this._queued = false;
         if (this._flow) this._flow.update(this._props());
         else if (this._placeholder && name === 'lang') this._showPlaceholder('loading');
-        if (LINK_ATTRIBUTES.includes(name)) this._prefetch();
+        // (Before _start the first request is _start's: the upgrade's attribute calls ask nothing.)
+        if (this._started && LINK_ATTRIBUTES.includes(name)) this._prefetch();
       });
     }
 
-    private _touched = () => this.load();
+    declare private _touched: () => void;
 
     /** Load and mount the pay flow (once). */
     load(): void {
       if (this._flow || this._loading || !this.isConnected) return;
       this._loading = true;
       observer?.unobserve(this);
+      adoptStyles(this._root, true); // the flow's look, parsed now that it is needed
       loadFlow(this._attempts++).then(
         (flow) => {
           this._loading = false;

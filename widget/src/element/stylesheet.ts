@@ -1,34 +1,40 @@
 /**
- * Styles for a shadow root without `style-src 'unsafe-inline'`: one constructable stylesheet
+ * Styles for a shadow root without `style-src 'unsafe-inline'`: constructable stylesheets
  * (`new CSSStyleSheet()` + `replaceSync`, which CSP does not govern), shared by every
- * `<invoice-pay>` on the page and adopted by each shadow root. Browsers without constructable
- * stylesheets (Safari before 16.4) get a `<style>` element instead, which a strict CSP would block
- * there — the one case where a host page needs 'unsafe-inline' (docs/embedding.md).
+ * `<invoice-pay>` on the page and adopted by each shadow root — the loading view's few rules
+ * (LOADING_CSS) when an element is upgraded, the whole sheet once its flow loads, so a page that
+ * has the element below the fold does not parse the whole sheet at load. Browsers without
+ * constructable stylesheets (Safari before 16.4) get one `<style>` element with the whole sheet
+ * instead, which a strict CSP would block there — the one case where a host page needs
+ * 'unsafe-inline' (docs/embedding.md).
  */
-import { WIDGET_CSS } from './styles.ts';
+import { LOADING_CSS, WIDGET_CSS } from './styles.ts';
 
-let shared: CSSStyleSheet | null = null;
+const sheets = new Map<string, CSSStyleSheet | null>();
 
-function constructable(): CSSStyleSheet | null {
-  if (shared) return shared;
+function constructable(css: string): CSSStyleSheet | null {
+  let sheet = sheets.get(css);
+  if (sheet !== undefined) return sheet;
   try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(WIDGET_CSS);
-    shared = sheet;
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
   } catch {
-    shared = null;
+    sheet = null;
   }
-  return shared;
+  sheets.set(css, sheet);
+  return sheet;
 }
 
-export function adoptStyles(root: ShadowRoot): void {
-  const sheet = 'adoptedStyleSheets' in root ? constructable() : null;
+/** Adopt the loading view's rules (`whole` false) or the whole sheet, in place of what was adopted. */
+export function adoptStyles(root: ShadowRoot, whole: boolean): void {
+  const sheet = 'adoptedStyleSheets' in root ? constructable(whole ? WIDGET_CSS : LOADING_CSS) : null;
   if (sheet) {
-    if (!root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    if (root.adoptedStyleSheets[0] !== sheet) root.adoptedStyleSheets = [sheet];
     return;
   }
+  if (root.querySelector('style[data-invoice-pay]')) return;
   const style = document.createElement('style');
+  style.dataset.invoicePay = '';
   style.textContent = WIDGET_CSS;
   root.prepend(style);
 }
