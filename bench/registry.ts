@@ -4,7 +4,7 @@ import { adminListPostgres, adminListSqlite } from './benchmarks/admin-list.ts';
 import { bareJsonThroughput } from './benchmarks/bare-json.ts';
 import { widgetEsmSize, widgetFlowSize, widgetLoaderSize } from './benchmarks/widget-size.ts';
 import { hostPageTbtBelowFold } from './benchmarks/host-page.ts';
-import { payPageInteractive } from './benchmarks/pay-page.ts';
+import { payPageInteractive, payPageInteractiveMs } from './benchmarks/pay-page.ts';
 import { paySessionRatio } from './benchmarks/pay-session.ts';
 import {
   createPaymentOverpayments,
@@ -36,6 +36,7 @@ export const benchmarks: Benchmark[] = [
   createPaymentPostgresWorkerRatio,
   createPaymentOverpaymentsPostgres,
   payPageInteractive,
+  payPageInteractiveMs,
   hostPageTbtBelowFold,
   landingLcp,
   landingTbt,
