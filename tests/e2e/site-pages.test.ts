@@ -180,7 +180,8 @@ describe('public pages', () => {
     await page.waitForURL(
       `${server.baseUrl}/pay/${merchant.id}?invoiceNo=INV-0042&amount=120.00&currency=AUD`,
     );
-    await widget(page).getByText('Cancel Test Timber').first().waitFor();
+    // The hosted page names the merchant in its header (the widget's own line is hidden there).
+    await page.locator('.pay-merchant-name', { hasText: 'Cancel Test Timber' }).waitFor();
     await widget(page).getByText('INV-0042').first().waitFor();
     await expect(
       widget(page)
@@ -193,7 +194,7 @@ describe('public pages', () => {
     // By shortcode (the accounting template's SHORTCODE), the same.
     const short = await open(`/cancel?invoice_no=INV-0043&SHORTCODE=${merchant.shortcode}`);
     await short.page.getByRole('link', { name: 'Try Again' }).click();
-    await widget(short.page).getByText('Cancel Test Timber').first().waitFor();
+    await short.page.locator('.pay-merchant-name', { hasText: 'Cancel Test Timber' }).waitFor();
     await short.page.close();
 
     // No merchant named: no Try Again that would end in "Invalid merchant"; it says how to retry.
@@ -207,7 +208,7 @@ describe('public pages', () => {
     // ...unless the customer came from a pay page here: Try Again goes back to it.
     const fromPay = await browser.newPage();
     await fromPay.goto(`${server.baseUrl}/pay/${merchant.id}?invoiceNo=INV-9&amount=10.00`);
-    await widget(fromPay).getByText('Cancel Test Timber').first().waitFor();
+    await fromPay.locator('.pay-merchant-name', { hasText: 'Cancel Test Timber' }).waitFor();
     await fromPay.evaluate(() => location.assign('/cancel?invoice_no=INV-9'));
     await fromPay.getByRole('link', { name: 'Try Again' }).click();
     await fromPay.waitForURL(`${server.baseUrl}/pay/${merchant.id}?invoiceNo=INV-9&amount=10.00`);
