@@ -3,19 +3,16 @@
  * table is rebuilt to take the scopes 'merchant' and 'platform' with every row kept (a running block
  * still blocks), and the used-challenge table is added — as a fresh database has them.
  */
-import { readFileSync } from 'node:fs';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres, openSqlite, type AppDatabase } from '../../api/db/database.ts';
-import { listMigrations, migrate, splitStatements } from '../../api/db/migrate.ts';
-import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
+import { migrate } from '../../api/db/migrate.ts';
+import { skipPostgres, testDialect } from '../support/db.ts';
+import { databaseBefore } from './support/migration.ts';
 
 const skip = await skipPostgres();
 const MIGRATION = '064-decline-ceilings';
 
 /** schema.sql as it was before migration 064. */
-function previousSchema(): string {
-  const now = readFileSync(new URL('../../schema.sql', import.meta.url), 'utf8');
+function previousSchema(now: string): string {
   const before = now
     .replace(
       "CHECK (scope IN ('session', 'invoice', 'address', 'merchant', 'platform'))",
@@ -28,29 +25,14 @@ function previousSchema(): string {
 }
 
 describe.skipIf(skip)(`migration 064 (${testDialect})`, () => {
-  let database: AppDatabase;
-  let cleanup = async () => {};
-  afterAll(async () => {
-    await database?.close();
-    await cleanup();
-  });
+  let close = async () => {};
+  afterAll(() => close());
 
   it('rebuilds the decline counters for the new scopes, keeping every row, and adds the used challenges', async () => {
-    if (testDialect === 'postgres') {
-      const s = await createPostgresSchema();
-      database = openPostgres(s.url, 2);
-      cleanup = s.drop;
-    } else database = openSqlite(':memory:');
+    const before = await databaseBefore(MIGRATION, previousSchema);
+    close = before.close;
+    const { database } = before;
     const db = database.db;
-    await sql`CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(
-      db,
-    );
-    for (const statement of splitStatements(previousSchema())) await sql.raw(statement).execute(db);
-    const others = ['000-schema', ...listMigrations().map((m) => m.version)].filter((v) => v !== MIGRATION);
-    await db
-      .insertInto('schema_migrations')
-      .values(others.map((version) => ({ version, applied_at: '2026-01-01T00:00:00.000Z' })))
-      .execute();
     const rows = [
       {
         scope: 'address' as const,

@@ -2,48 +2,26 @@
  * Migration 065 (card receipts) on a database of the previous schema: the payment notices' table is
  * rebuilt to take the kind 'card_receipt', keeping every notice (a pending one is still mailed).
  */
-import { readFileSync } from 'node:fs';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres, openSqlite, type AppDatabase } from '../../api/db/database.ts';
-import { listMigrations, migrate, splitStatements } from '../../api/db/migrate.ts';
-import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
+import { migrate } from '../../api/db/migrate.ts';
+import { skipPostgres, testDialect } from '../support/db.ts';
+import { databaseBefore } from './support/migration.ts';
 
 const skip = await skipPostgres();
 const MIGRATION = '065-card-receipts';
 const KINDS = "('debit_cleared', 'debit_failed', 'merchant_debit_failed', 'card_receipt')";
 
-/** schema.sql as it was before migration 065. */
-function previousSchema(): string {
-  const now = readFileSync(new URL('../../schema.sql', import.meta.url), 'utf8');
-  expect(now).toContain(KINDS);
-  return now.replace(KINDS, "('debit_cleared', 'debit_failed', 'merchant_debit_failed')");
-}
-
 describe.skipIf(skip)(`migration 065 (${testDialect})`, () => {
-  let database: AppDatabase;
-  let cleanup = async () => {};
-  afterAll(async () => {
-    await database?.close();
-    await cleanup();
-  });
+  let close = async () => {};
+  afterAll(() => close());
 
   it('rebuilds the payment notices for card receipts, keeping every notice', async () => {
-    if (testDialect === 'postgres') {
-      const s = await createPostgresSchema();
-      database = openPostgres(s.url, 2);
-      cleanup = s.drop;
-    } else database = openSqlite(':memory:');
-    const db = database.db;
-    await sql`CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(
-      db,
+    const before = await databaseBefore(MIGRATION, (schema) =>
+      schema.replace(KINDS, "('debit_cleared', 'debit_failed', 'merchant_debit_failed')"),
     );
-    for (const statement of splitStatements(previousSchema())) await sql.raw(statement).execute(db);
-    const others = ['000-schema', ...listMigrations().map((m) => m.version)].filter((v) => v !== MIGRATION);
-    await db
-      .insertInto('schema_migrations')
-      .values(others.map((version) => ({ version, applied_at: '2026-01-01T00:00:00.000Z' })))
-      .execute();
+    close = before.close;
+    const { database } = before;
+    const db = database.db;
     const at = '2026-11-28T08:00:00.000Z';
     await db
       .insertInto('merchants')

@@ -4,16 +4,15 @@
  * by the row sequence (api/db/sequence.ts), not by their random ids — and migration 067 adds the
  * column to a database of the previous schema, its rows at 0 (they keep their old order).
  */
-import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, openSqlite, type AppDatabase } from '../../api/db/database.ts';
-import { listMigrations, migrate, splitStatements } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/db/migrate.ts';
 import { nextSeq } from '../../api/db/sequence.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
-import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
+import { skipPostgres, testDialect } from '../support/db.ts';
 import { refund } from './support/accounting.ts';
+import { databaseBefore } from './support/migration.ts';
 import { createConnectedMerchant, payThroughLink } from './support/payments.ts';
 
 const skip = await skipPostgres();
@@ -88,37 +87,18 @@ describe.skipIf(skip)(`rows of the same millisecond (${testDialect})`, () => {
 });
 
 describe.skipIf(skip)(`migration 067 (${testDialect})`, () => {
-  let database: AppDatabase;
-  let cleanup = async () => {};
-  afterAll(async () => {
-    await database?.close();
-    await cleanup();
-  });
+  let close = async () => {};
+  afterAll(() => close());
 
   it('adds seq to the tables read latest first, 0 for the rows there', async () => {
-    if (testDialect === 'postgres') {
-      const s = await createPostgresSchema();
-      database = openPostgres(s.url, 2);
-      cleanup = s.drop;
-    } else database = openSqlite(':memory:');
-    const now = readFileSync(new URL('../../schema.sql', import.meta.url), 'utf8');
-    const previous = now
-      .replace(/\n {2}-- Tie-breaker after created_at[^\n]*\n {2}seq BIGINT NOT NULL DEFAULT 0,?/g, '')
-      .replace(/,(\n\);)/g, '$1');
-    expect(previous).not.toMatch(/\bseq BIGINT NOT NULL DEFAULT 0/);
-    const db = database.db;
-    await sql`CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(
-      db,
+    const before = await databaseBefore('067-row-sequence', (schema) =>
+      schema
+        .replace(/\n {2}-- Tie-breaker after created_at[^\n]*\n {2}seq BIGINT NOT NULL DEFAULT 0,?/g, '')
+        .replace(/,(\n\);)/g, '$1'),
     );
-    for (const statement of splitStatements(previous)) await sql.raw(statement).execute(db);
-    await db
-      .insertInto('schema_migrations')
-      .values(
-        ['000-schema', ...listMigrations().map((m) => m.version)]
-          .filter((v) => v !== '067-row-sequence')
-          .map((version) => ({ version, applied_at: '2026-01-01T00:00:00.000Z' })),
-      )
-      .execute();
+    close = before.close;
+    const { database } = before;
+    const db = database.db;
     await sql`INSERT INTO audit_log (id, action, created_at) VALUES ('a-1', 'old.entry', '2026-01-01')`.execute(
       db,
     );
