@@ -194,6 +194,13 @@ export interface HttpCall {
   timeoutMs: number;
 }
 
+/** A network failure or timeout of a call to the tool: retryable. */
+function unreachable(label: string, err: unknown, timeoutMs: number): ConnectorError {
+  const e = err as Error;
+  const why = e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : e.message;
+  return new ConnectorError(`Could not reach ${label} (${why})`, { retryable: true, cause: err });
+}
+
 /**
  * fetch with a timeout; returns status and parsed JSON (or text). Network failures and timeouts
  * become retryable `ConnectorError`s. The base URLs come from configuration, not from admins.
@@ -221,9 +228,7 @@ export async function callApi(
       redirect: 'error',
     });
   } catch (err) {
-    const e = err as Error;
-    const why = e.name === 'TimeoutError' ? `no answer within ${call.timeoutMs} ms` : e.message;
-    throw new ConnectorError(`Could not reach ${label} (${why})`, { retryable: true, cause: err });
+    throw unreachable(label, err, call.timeoutMs);
   }
   const text = await res.text();
   // Not JSON (a proxy's HTML error page): the text itself, for the error message.
@@ -250,9 +255,7 @@ export async function fetchPdf(
       redirect: 'error',
     });
   } catch (err) {
-    const e = err as Error;
-    const why = e.name === 'TimeoutError' ? `no answer within ${call.timeoutMs} ms` : e.message;
-    throw new ConnectorError(`Could not reach ${label} (${why})`, { retryable: true, cause: err });
+    throw unreachable(label, err, call.timeoutMs);
   }
   if (res.status < 200 || res.status >= 300) {
     const text = await res.text();

@@ -19,36 +19,31 @@
 const LIGHT = `--_accent:var(--invoice-pay-accent,#0f5132);--_on-accent:var(--invoice-pay-on-accent,#fff);--_background:var(--invoice-pay-background,#fff);--_surface:var(--invoice-pay-surface,#f1f5f2);--_text:var(--invoice-pay-text,#111827);--_muted:var(--invoice-pay-muted,#4b5563);--_danger:var(--invoice-pay-danger,#b42318);--_border:var(--invoice-pay-border,#6b7280);--_notice-bg:#fef9c3;--_notice-text:#713f12;--_notice-border:#a16207;--_success:#166534;--_chip-paid:#dcfce7;--_chip-refunded:#fee2e2;--_chip-other:#e5e7eb`;
 const DARK = `--_accent:var(--invoice-pay-accent,#6fcf97);--_on-accent:var(--invoice-pay-on-accent,#0b1f15);--_background:var(--invoice-pay-background,#161b19);--_surface:var(--invoice-pay-surface,#222a26);--_text:var(--invoice-pay-text,#eef2ef);--_muted:var(--invoice-pay-muted,#b4beb8);--_danger:var(--invoice-pay-danger,#ffaca4);--_border:var(--invoice-pay-border,#8a978f);--_notice-bg:#3b3413;--_notice-text:#fde68a;--_notice-border:#a98f2d;--_success:#86efac;--_chip-paid:#14532d;--_chip-refunded:#7f1d1d;--_chip-other:#374151`;
 
+/** The host, the themes and the reserved box: the start of both sheets below. */
+const BASE_CSS = `
+:host{all:initial;display:block;width:100%;container-type:inline-size;${LIGHT};--_radius:var(--invoice-pay-radius,8px);--_font:var(--invoice-pay-font,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif);--_min-height:var(--invoice-pay-min-height,920px);color-scheme:light}
+:host([theme=dark]){${DARK};color-scheme:dark}
+@media (prefers-color-scheme:dark){:host([theme=auto]){${DARK};color-scheme:dark}}
+:host([hidden]){display:none}
+*,*::before,*::after{box-sizing:border-box}
+.flow-root{display:contents}
+.panel{all:initial;display:flex;flex-direction:column;box-sizing:border-box;width:100%;min-width:0;min-height:var(--_min-height);padding:20px;color:var(--_text);background:var(--_background);border:1px solid var(--_border);border-radius:var(--_radius);font:15px/1.5 var(--_font);-webkit-text-size-adjust:100%}
+.panel>*{flex:none}
+h2,h3,p{margin:0}
+`;
+
 /**
  * What the loading view needs (the host, the themes, the reserved box and its status line): adopted
  * when an element is upgraded, so a merchant's page parses a few hundred bytes of CSS at load and
  * the whole sheet only when the flow loads (element/stylesheet.ts; bench host-page-tbt-below-fold).
- * Every rule here is also in WIDGET_CSS, in the same order.
+ * Its last two rules are also in WIDGET_CSS, where they come later.
  */
-export const LOADING_CSS = `
-:host{all:initial;display:block;width:100%;container-type:inline-size;${LIGHT};--_radius:var(--invoice-pay-radius,8px);--_font:var(--invoice-pay-font,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif);--_min-height:var(--invoice-pay-min-height,920px);color-scheme:light}
-:host([theme=dark]){${DARK};color-scheme:dark}
-@media (prefers-color-scheme:dark){:host([theme=auto]){${DARK};color-scheme:dark}}
-:host([hidden]){display:none}
-*,*::before,*::after{box-sizing:border-box}
-.flow-root{display:contents}
-.panel{all:initial;display:flex;flex-direction:column;box-sizing:border-box;width:100%;min-width:0;min-height:var(--_min-height);padding:20px;color:var(--_text);background:var(--_background);border:1px solid var(--_border);border-radius:var(--_radius);font:15px/1.5 var(--_font);-webkit-text-size-adjust:100%}
-.panel>*{flex:none}
-h2,h3,p{margin:0}
+export const LOADING_CSS = `${BASE_CSS}
 .status-view{text-align:center;padding:24px 8px;margin:auto 0}
 @container (max-width:400px){.panel{padding:14px;--_min-height:var(--invoice-pay-min-height,1020px)}}
 `;
 
-export const WIDGET_CSS = `
-:host{all:initial;display:block;width:100%;container-type:inline-size;${LIGHT};--_radius:var(--invoice-pay-radius,8px);--_font:var(--invoice-pay-font,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif);--_min-height:var(--invoice-pay-min-height,920px);color-scheme:light}
-:host([theme=dark]){${DARK};color-scheme:dark}
-@media (prefers-color-scheme:dark){:host([theme=auto]){${DARK};color-scheme:dark}}
-:host([hidden]){display:none}
-*,*::before,*::after{box-sizing:border-box}
-.flow-root{display:contents}
-.panel{all:initial;display:flex;flex-direction:column;box-sizing:border-box;width:100%;min-width:0;min-height:var(--_min-height);padding:20px;color:var(--_text);background:var(--_background);border:1px solid var(--_border);border-radius:var(--_radius);font:15px/1.5 var(--_font);-webkit-text-size-adjust:100%}
-.panel>*{flex:none}
-h2,h3,p{margin:0}
+export const WIDGET_CSS = `${BASE_CSS}
 h2{font-size:20px;line-height:1.3}
 h3{font-size:16px}
 a{color:var(--_accent)}
