@@ -21,7 +21,7 @@ import { composeMail } from '../mail/compose.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 import { claimNotice, dueNotices, markNoticeSent, queueNotice } from './notices-repository.ts';
-import { bankAccountLabel, receiptUrl } from './receipt.ts';
+import { bankAccountLabel, paymentMethodText, receiptUrl } from './receipt.ts';
 import { findPayment } from './repository.ts';
 
 /** How long a sender holds a notice before another may try it (a mailer call is far shorter). */
@@ -103,17 +103,6 @@ function payLink(base: string, p: Payment, shortcode: string): string {
   return `${base.replace(/\/+$/, '')}/pay/${p.merchant_id}?${q}`;
 }
 
-/** "Visa credit ending 4242" (the brand and funding as the console names them). */
-function cardLabel(p: Payment): string {
-  const method = describePaymentMethod({
-    type: 'card',
-    brand: p.card_brand,
-    funding: p.card_funding,
-    wallet: p.card_wallet,
-  });
-  return p.card_last4 ? `${method} ending ${p.card_last4}` : method;
-}
-
 async function noticeMessage(deps: AppDeps, notice: PaymentNotice): Promise<MailMessage | null> {
   const db = deps.database.db;
   const payment = await findPayment(db, notice.payment_id);
@@ -139,7 +128,7 @@ async function noticeMessage(deps: AppDeps, notice: PaymentNotice): Promise<Mail
           `Amount: ${money(payment.amount)}`,
           `Surcharge: ${money(payment.surcharge)}`,
           `Total charged: ${money(payment.total_amount)}`,
-          `Paid by: ${cardLabel(payment)}`,
+          `Paid by: ${paymentMethodText(payment)}`,
           `Date: ${localDate(new Date(payment.succeeded_at ?? payment.updated_at), merchant?.time_zone ?? deps.config.defaultTimeZone)}`,
           `Reference: ${reference}`,
           '',

@@ -56,7 +56,8 @@ export function bankAccountLabel(p: Pick<Payment, 'bank_bsb' | 'bank_last4'>): s
   return `${bsb}account ending ${p.bank_last4.slice(-3)}`;
 }
 
-function methodOf(p: Payment): string {
+/** How a payment was made, as the receipt says it: "Visa credit ending 4242", or the bank account. */
+export function paymentMethodText(p: Payment): string {
   if (p.method_type !== 'card') {
     const account = bankAccountLabel(p);
     return `${describePaymentMethod({ type: p.method_type })}${account ? ` (${account})` : ''}`;
@@ -94,7 +95,7 @@ export async function receiptView(deps: AppDeps, paymentId: string, token: strin
     total: payment.total_amount,
     refunded: payment.refunded_amount + payment.refunded_surcharge,
     status: payment.status,
-    method: methodOf(payment),
+    method: paymentMethodText(payment),
     mandateReference: payment.mandate_reference,
     paidAt: payment.succeeded_at,
     createdAt: payment.created_at,
