@@ -106,7 +106,9 @@ export async function startAppServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+      // Not kept alive: a pooled connection would outlive this check, and a caller that then kills
+      // the process serving it (tests/reliability/workers.test.ts) had its next request sent on it.
+      if ((await fetch(`${baseUrl}/readyz`, { headers: { connection: 'close' } })).ok) break;
     } catch {
       /* not listening yet */
     }
