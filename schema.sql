@@ -499,10 +499,13 @@ CREATE TABLE audit_log (
   ip TEXT,
   created_at TEXT NOT NULL,
   -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
-  seq BIGINT NOT NULL DEFAULT 0
+  seq BIGINT NOT NULL DEFAULT 0,
+  -- The merchant the entry concerns, when it concerns one (migration 068): owners read their own.
+  merchant_id TEXT
 );
 CREATE INDEX audit_log_created ON audit_log (created_at);
 CREATE INDEX audit_log_target ON audit_log (target_type, target_id);
+CREATE INDEX audit_log_merchant ON audit_log (merchant_id, created_at);
 
 CREATE TABLE prospects (
   id TEXT PRIMARY KEY,
@@ -563,6 +566,31 @@ CREATE INDEX rate_limit_counters_resets_at ON rate_limit_counters (resets_at);
 -- Scoped API keys for integrators (issue 20, docs/api.md): created by an admin, shown once, stored as
 -- a SHA-256 hash. `merchant_id` NULL = every merchant; `permission` read or write (payments,
 -- invoices, refunds, pay links); `mode` is the provider mode the key was made for (ip_live_ / ip_test_).
+-- Who may sign in to which merchant's part of the console, and invitations (migration 068, docs/auth.md).
+CREATE TABLE merchant_members (
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  role TEXT NOT NULL CHECK (role IN ('owner', 'staff', 'developer')),
+  invited_by TEXT,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (merchant_id, user_id)
+);
+CREATE INDEX merchant_members_user ON merchant_members (user_id);
+CREATE TABLE merchant_invitations (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  email TEXT NOT NULL,
+  role TEXT NOT NULL CHECK (role IN ('owner', 'staff', 'developer')),
+  token_hash TEXT NOT NULL UNIQUE,
+  invited_by TEXT,
+  expires_at TEXT NOT NULL,
+  accepted_at TEXT,
+  accepted_by TEXT,
+  revoked_at TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX merchant_invitations_merchant ON merchant_invitations (merchant_id, created_at);
+
 CREATE TABLE api_keys (
   id TEXT PRIMARY KEY,
   name TEXT NOT NULL,

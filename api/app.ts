@@ -7,7 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { adminApiKeyRoutes } from './api-keys/admin-routes.ts';
-import { requireAdmin, requireIntegrator } from './auth/guard.ts';
+import { requireConsole, requireIntegrator } from './auth/guard.ts';
 import { BEARER_SCHEME } from './http/openapi-security.ts';
 import { finishOpenApiDocument } from './http/openapi-document.ts';
 import { registerWebhookDocs } from './accounting/webhook-docs.ts';
@@ -22,6 +22,7 @@ import { configRoutes } from './meta/routes.ts';
 import { adminProspectRoutes, publicProspectRoutes } from './prospects/routes.ts';
 import { connectRoutes } from './connect/routes.ts';
 import { merchantRoutes } from './merchants/routes.ts';
+import { invitationRoutes, teamRoutes } from './merchants/team-routes.ts';
 import { paymentDomainRoutes } from './merchants/payment-domain-routes.ts';
 import { invoiceRoutes } from './pay/invoice-routes.ts';
 import { payRoutes } from './pay/routes.ts';
@@ -75,8 +76,10 @@ export function createApp(deps: AppDeps) {
   // Request bodies are bounded per route (413 before they are read whole).
   app.use('/api/*', bodyLimits());
 
-  // Every /api/admin/* route, including ones mounted later, requires an admin (401/403).
-  app.use('/api/admin/*', requireAdmin());
+  // Every /api/admin/* route, including ones mounted later, requires a signed-in user (401); an
+  // admin may call each, a merchant member only what the route declares for their role (403/404,
+  // api/auth/access.ts).
+  app.use('/api/admin/*', requireConsole());
   // The integrator API: every answer names its version; an API key or admin token, scoped (api/v1).
   app.use('/api/v1/*', apiVersionHeader());
   app.use('/api/v1/*', requireIntegrator());
@@ -88,7 +91,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', diagnosticPageRoutes); // /debug, /test/supabase
   app.route('/', shortLinkRoutes); // /l/{code}
   app.route('/api/public', mount(configRoutes, publicBlogRoutes, publicProspectRoutes));
-  app.route('/api/auth', authRoutes);
+  app.route('/api/auth', mount(authRoutes, invitationRoutes));
   app.route('/api/pay', payRoutes); // the widget's pay sessions
   app.route('/api/pay', invoiceRoutes); // the invoice itself, from Xero or QuickBooks
   app.route('/api/payments', paymentRoutes); // quote, create and confirm, details
@@ -100,6 +103,7 @@ export function createApp(deps: AppDeps) {
       adminBlogRoutes,
       adminProspectRoutes,
       merchantRoutes,
+      teamRoutes,
       paymentDomainRoutes,
       connectRoutes,
       adminPaymentRoutes,

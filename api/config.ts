@@ -136,6 +136,8 @@ const envSchema = z.object({
   DECLINE_BLOCK_MINUTES: intIn(1, 1440).default(15),
   SEED_DEMO: bool.default(false),
   TRUST_PROXY: bool.default(false),
+  // Signed-in users may start a merchant of their own (issue 32); off: only invitations make members.
+  MERCHANT_SIGNUP: bool.default(true),
   // Open connections per client address (per process); 0: no cap. Unset: 256, or none behind a
   // proxy (TRUST_PROXY), whose own address every connection has. api/http/connections.ts.
   MAX_CONNECTIONS_PER_ADDRESS: intIn(0, 1_000_000).optional(),
@@ -233,6 +235,8 @@ export interface Config {
   reservationTtlMinutes: number;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Signed-in users may create a merchant they own (MERCHANT_SIGNUP, docs/auth.md). */
+  merchantSignup: boolean;
   connections: { perAddress: number; headersTimeoutMs: number };
   /** Worker processes serving one port (node:cluster); more than 1 needs PostgreSQL. */
   workers: number;
@@ -340,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    merchantSignup: e.MERCHANT_SIGNUP,
     connections: {
       perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

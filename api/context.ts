@@ -55,11 +55,30 @@ export interface Principal {
   canWrite: boolean;
 }
 
+/**
+ * What the signed-in user may do in the console's API (`/api/admin/*`), set by its guard
+ * (api/auth/guard.ts `requireConsole`): everything for an admin; for a member, the actions their
+ * role in each merchant allows (api/auth/access.ts). Every console route declares the action it
+ * needs (`'x-access'` on its route, api/http/router.ts): without one it is an admin's alone.
+ */
+export interface ConsoleAccess {
+  admin: boolean;
+  /** Merchant id → role, for a member (empty for an admin, who sees every merchant). */
+  memberships: ReadonlyMap<string, 'owner' | 'staff' | 'developer'>;
+  /** Throws 403 unless the user may call a route declaring `action` (on some merchant). */
+  enforceRoute(action: string | undefined): void;
+  /** The merchants whose objects `action` may see: null for every merchant (an admin). */
+  scope(action: string): string[] | null;
+  /** Passes, or 404 (`notFound`) for another merchant's object, or 403 for a role without `action`. */
+  authorize(action: string, merchantId: string | null | undefined, notFound: string): void;
+}
+
 export interface AppEnv {
   Variables: {
     requestId: string;
     deps: AppDeps;
     user: AuthUser | undefined;
     principal: Principal | undefined;
+    access: ConsoleAccess | undefined;
   };
 }

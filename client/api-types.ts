@@ -594,10 +594,47 @@ export interface components {
       email: string;
       password: string;
     };
+    Me: components['schemas']['User'] & {
+      memberships: {
+        merchant_id: string;
+        merchant_name: string;
+        /** @enum {string} */
+        role: 'owner' | 'staff' | 'developer';
+        merchant_status: string;
+      }[];
+    };
     ResetPasswordRequest: {
       token: string;
       password: string;
       confirmPassword?: string;
+    };
+    InvitationPreview: {
+      merchant_name: string;
+      email: string;
+      /**
+       * @description owner: everything; staff: payments and refunds; developer: keys and webhooks
+       * @enum {string}
+       */
+      role: 'owner' | 'staff' | 'developer';
+      expires_at: string;
+      account_exists: boolean;
+    };
+    InvitationToken: {
+      token: string;
+    };
+    AcceptedInvitation: {
+      merchant_id: string;
+      /**
+       * @description owner: everything; staff: payments and refunds; developer: keys and webhooks
+       * @enum {string}
+       */
+      role: 'owner' | 'staff' | 'developer';
+      email: string;
+      account_created: boolean;
+    };
+    AcceptInvitation: {
+      token: string;
+      password?: string;
     };
     PaySession: {
       /** @description Send back as paySessionId when creating a payment */
@@ -985,6 +1022,8 @@ export interface components {
       target_id: string | null;
       details?: components['schemas']['JsonValue'];
       ip: string | null;
+      /** @description The merchant the entry concerns, if any */
+      merchant_id: string | null;
       created_at: string;
     };
     AdminBlogPost: components['schemas']['PublicBlogPost'] & {
@@ -1137,6 +1176,8 @@ export interface components {
       becs_surcharge_percentage?: number;
       /** @description The most the bank debit surcharge may be (minor units); null: no cap */
       becs_surcharge_cap?: number | null;
+      /** @description Admins only: invite this address as the merchant's first owner */
+      owner_email?: string;
     };
     MerchantUpdate: {
       business_name?: string;
@@ -1181,6 +1222,44 @@ export interface components {
       becs_surcharge_percentage?: number;
       /** @description The most the bank debit surcharge may be (minor units); null: no cap */
       becs_surcharge_cap?: number | null;
+    };
+    TeamMember: {
+      user_id: string;
+      email: string;
+      /**
+       * @description owner: everything; staff: payments and refunds; developer: keys and webhooks
+       * @enum {string}
+       */
+      role: 'owner' | 'staff' | 'developer';
+      created_at: string;
+    };
+    RoleChange: {
+      /**
+       * @description owner: everything; staff: payments and refunds; developer: keys and webhooks
+       * @enum {string}
+       */
+      role: 'owner' | 'staff' | 'developer';
+    };
+    Invitation: {
+      id: string;
+      email: string;
+      /**
+       * @description owner: everything; staff: payments and refunds; developer: keys and webhooks
+       * @enum {string}
+       */
+      role: 'owner' | 'staff' | 'developer';
+      expires_at: string;
+      created_at: string;
+      expired: boolean;
+    };
+    InviteRequest: {
+      /** @example ann@acme.example */
+      email: string;
+      /**
+       * @description owner: everything; staff: payments and refunds; developer: keys and webhooks
+       * @enum {string}
+       */
+      role: 'owner' | 'staff' | 'developer';
     };
     PaymentMethodDomain: {
       id: string;

@@ -114,6 +114,7 @@ export async function createApiKey(deps: AppDeps, input: CreateApiKeyInput, acto
         action: 'api_key.create',
         targetType: 'api_key',
         targetId: id,
+        merchantId: input.merchant_id,
         details: {
           name: input.name,
           prefix,
@@ -143,6 +144,7 @@ export async function revokeApiKey(deps: AppDeps, id: string, actor: Actor) {
           action: 'api_key.revoke',
           targetType: 'api_key',
           targetId: id,
+          merchantId: key.merchant_id,
           details: { name: key.name, prefix: key.prefix },
           ip: actor.ip,
         },

@@ -22,6 +22,7 @@ const AuditEntry = z
     target_id: z.string().nullable(),
     details: z.unknown().nullable(),
     ip: z.string().nullable(),
+    merchant_id: z.string().nullable().openapi({ description: 'The merchant the entry concerns, if any' }),
     created_at: z.string(),
   })
   .openapi('AuditEntry');
@@ -45,6 +46,7 @@ export const auditLogList = defineList({
     actor_email: { column: 'actor_email', op: 'like' },
     target_type: { column: 'target_type' },
     target_id: { column: 'target_id' },
+    merchant_id: { column: 'merchant_id' },
     created_at_gte: { column: 'created_at', op: 'gte' },
     created_at_lte: { column: 'created_at', op: 'lte' },
   },
@@ -62,9 +64,12 @@ function toEntry(row: Selectable<AuditLogTable>): z.infer<typeof AuditEntry> {
     // Written by audit() as JSON; a row from before that (plain text) is shown as it is.
     details: row.details === null ? null : parseJsonOr(row.details, row.details),
     ip: row.ip,
+    merchant_id: row.merchant_id,
     created_at: row.created_at,
   };
 }
+
+const AUDIT_NOT_FOUND = 'Audit entry not found';
 
 export const auditRoutes = createRouter()
   .openapi(
@@ -72,8 +77,10 @@ export const auditRoutes = createRouter()
       method: 'get',
       path: '/audit-log',
       tags: ['admin'],
-      summary: 'Audit log (react-admin simple-rest list)',
+      summary:
+        "Audit log (react-admin simple-rest list): every entry for an admin, their merchants' for an owner",
       security,
+      'x-access': 'audit.read',
       request: { query: ListQueryParams },
       responses: {
         200: listResponse(AuditEntry, 'A page of entries'),
@@ -81,7 +88,14 @@ export const auditRoutes = createRouter()
       },
     }),
     async (c) => {
-      const rows = await listPage(c, auditLogList, allAuditEntries(c.get('deps').database.db));
+      // An owner reads the entries of their own merchants (api/auth/access.ts), filtered in the query.
+      const scope = c.get('access')?.scope('audit.read') ?? null;
+      const base = allAuditEntries(c.get('deps').database.db);
+      const rows = await listPage(
+        c,
+        auditLogList,
+        scope ? base.where('merchant_id', 'in', [...scope, '']) : base,
+      );
       return c.json(rows.map(toEntry), 200);
     },
   )
@@ -92,6 +106,7 @@ export const auditRoutes = createRouter()
       tags: ['admin'],
       summary: 'One audit entry',
       security,
+      'x-access': 'audit.read',
       request: { params: z.object({ id: z.string().max(64) }) },
       responses: {
         200: jsonContent(AuditEntry, 'The entry'),
@@ -100,7 +115,8 @@ export const auditRoutes = createRouter()
     }),
     async (c) => {
       const row = await findAuditEntry(c.get('deps').database.db, c.req.valid('param').id);
-      if (!row) throw new AppError('not_found', 'Audit entry not found');
+      if (!row) throw new AppError('not_found', AUDIT_NOT_FOUND);
+      c.get('access')?.authorize('audit.read', row.merchant_id, AUDIT_NOT_FOUND);
       return c.json(toEntry(row), 200);
     },
   );

@@ -20,12 +20,17 @@ export interface AuditEntry {
   /** Any JSON-serialisable context. Never put secrets, tokens or card data here. */
   details?: unknown;
   ip?: string | null;
+  /** The merchant the entry concerns (its owners read it); a merchant target is its own. */
+  merchantId?: string | null;
 }
 
 /**
  * `sequenced: false` is for migration steps, which run against the schema of their own version:
  * before migration 067 the table has no `seq`.
  */
+const merchantOf = (entry: AuditEntry): string | null =>
+  entry.merchantId ?? (entry.targetType === 'merchant' ? (entry.targetId ?? null) : null);
+
 export async function audit(
   db: DbOrTrx,
   entry: AuditEntry,
@@ -37,7 +42,8 @@ export async function audit(
     .insertInto('audit_log')
     .values({
       id,
-      ...(options.sequenced === false ? {} : { seq: nextSeq() }),
+      // A migration step's entry has the table's columns as of that step (no seq, no merchant_id).
+      ...(options.sequenced === false ? {} : { seq: nextSeq(), merchant_id: merchantOf(entry) }),
       actor_id: entry.actor?.id ?? null,
       actor_email: entry.actor?.email ?? null,
       action: entry.action,

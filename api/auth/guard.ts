@@ -1,7 +1,7 @@
 /**
  * Route guards. `requireUser()` accepts only a valid bearer access token naming an existing user and
- * sets `c.get('user')`; `requireAdmin()` additionally requires an admin (an API key is refused
- * there: the console's API takes admin tokens only). `requireIntegrator()` guards the integrator API
+ * sets `c.get('user')`; `requireConsole()` guards the console's API for admins and merchant members
+ * (access.ts; an API key is refused there: the console's API takes console sessions only). `requireIntegrator()` guards the integrator API
  * (`/api/v1/*`): it takes an API key (`ip_live_…`/`ip_test_…`, api/api-keys) or an admin token and
  * sets `c.get('principal')` with the merchant scope and write permission every route enforces. The user is loaded on every
  * request (one primary-key read), so a demotion or deletion takes effect at once rather than when the
@@ -9,7 +9,7 @@
  * user's current one. That read is the check's whole cost, and it is right whichever process (or
  * `npm run admin:create`) bumped the version — nothing cached can be stale.
  *
- * @example app.use('/api/admin/*', requireAdmin());
+ * @example app.use('/api/admin/*', requireConsole());
  * @example router.use('/api/merchant/*', requireUser()); const user = c.get('user')!;
  */
 import { ACCOUNT_MESSAGES } from '../../core/messages.ts';
@@ -29,6 +29,10 @@ import type { AppEnv, AuthUser } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { findUserById, toAuthUser } from './users.ts';
+import { consoleAccess } from './access.ts';
+import { routeChecksAccess } from '../http/router.ts';
+import { membershipsOf } from './memberships.ts';
+import type { MemberRole } from '../db/types.ts';
 
 export const UNAUTHENTICATED_MESSAGE = ACCOUNT_MESSAGES.loginRequired;
 export const FORBIDDEN_MESSAGE = 'You must be an admin to perform this action.';
@@ -82,23 +86,34 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function requireAdmin(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const token = bearerToken(c);
-    if (token && looksLikeApiKey(token)) throw new AppError('forbidden', API_KEY_ON_CONSOLE_MESSAGE);
-    const user = await authenticate(c);
-    if (!user) throw unauthenticated(c);
-    if (!user.isAdmin) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
-    c.set('user', user);
-    await next();
-  };
-}
-
 /**
  * The integrator API's guard: an API key or an admin token (401 without either; 403 for a signed-in
  * non-admin, and for a read-only key on a write). A key is also refused when revoked or expired
  * (401), rate-limited per key (429), and every use is audited. Sets `c.get('principal')`.
  */
+/**
+ * The console's API (`/api/admin/*`): a signed-in user (401 otherwise; an API key is refused with
+ * 403). Sets `c.get('access')`: an admin may do everything; anyone else what their memberships allow,
+ * read here on every request — so a member removed from a merchant loses it at once. Each route then
+ * checks the action it declares (api/http/router.ts) and the object's merchant (access.ts).
+ */
+export function requireConsole(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c);
+    if (token && looksLikeApiKey(token)) throw new AppError('forbidden', API_KEY_ON_CONSOLE_MESSAGE);
+    const user = await authenticate(c);
+    if (!user) throw unauthenticated(c);
+    c.set('user', user);
+    // A route made without createRouter has no access check of its own: admins only.
+    if (!user.isAdmin && !routeChecksAccess(c)) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
+    const memberships = user.isAdmin
+      ? new Map<string, MemberRole>()
+      : await membershipsOf(c.get('deps').database.db, user.id);
+    c.set('access', consoleAccess(user.isAdmin, memberships, user.emailVerified));
+    await next();
+  };
+}
+
 export function requireIntegrator(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c);

@@ -21,8 +21,10 @@ import {
   Session,
   SignupBody,
   TokenBody,
+  Me,
   User,
 } from './schema.ts';
+import { membershipList } from './memberships.ts';
 import * as accounts from './service.ts';
 import * as sessions from './session.ts';
 import { findUserById, normalizeEmail } from './users.ts';
@@ -213,14 +215,18 @@ authRoutes
       tags,
       summary: 'The signed-in user',
       security: [{ bearerAuth: [] }],
-      responses: { 200: { description: 'The user', ...json(User) }, ...errorResponses(401) },
+      responses: {
+        200: { description: 'The user and their memberships', ...json(Me) },
+        ...errorResponses(401),
+      },
     }),
     async (c) => {
       const deps = c.get('deps');
       const user = await findUserById(deps.database.db, c.get('user')!.id);
       if (!user) throw new AppError('unauthenticated', ACCOUNT_MESSAGES.loginRequired);
       noStore(c);
-      return c.json(sessions.userView(user, deps.config), 200);
+      const memberships = await membershipList(deps.database.db, user.id);
+      return c.json({ ...sessions.userView(user, deps.config), memberships }, 200);
     },
   )
   .openapi(

@@ -10,7 +10,7 @@ import { MAX_PASSWORD_LENGTH } from './password.ts';
 export const PASSWORDS_DONT_MATCH = FIELD_MESSAGES.passwordsDontMatch;
 export const PASSWORD_TOO_SHORT = FIELD_MESSAGES.passwordTooShort;
 
-const Email = z
+export const Email = z
   .string({ error: FIELD_MESSAGES.emailRequired })
   .trim()
   .min(1, FIELD_MESSAGES.emailRequired)
@@ -18,12 +18,12 @@ const Email = z
   .regex(EMAIL_PATTERN, FIELD_MESSAGES.emailInvalid)
   .openapi({ example: 'ann@acme.example' });
 
-const NewPassword = z
+export const NewPassword = z
   .string({ error: FIELD_MESSAGES.passwordRequired })
   .min(6, PASSWORD_TOO_SHORT)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
-const Token = z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200);
+export const Token = z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200);
 
 function passwordsMatch(v: { password: string; confirmPassword?: string }) {
   return v.confirmPassword === undefined || v.confirmPassword === v.password;
@@ -63,6 +63,18 @@ export const User = z
     createdAt: z.string(),
   })
   .openapi('User');
+
+/** `/api/auth/me`: the user and the merchants they belong to, with their role (docs/auth.md). */
+export const Me = User.extend({
+  memberships: z.array(
+    z.object({
+      merchant_id: z.string(),
+      merchant_name: z.string(),
+      role: z.enum(['owner', 'staff', 'developer']),
+      merchant_status: z.string(),
+    }),
+  ),
+}).openapi('Me');
 
 export const Session = z
   .object({

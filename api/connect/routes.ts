@@ -5,7 +5,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
-import { completeConnect, disconnectStripe, startConnect } from './service.ts';
+import { authorizeMerchant } from '../auth/access.ts';
+import { CONNECT_MERCHANT_NOT_FOUND, completeConnect, disconnectStripe, startConnect } from './service.ts';
 
 const httpUrl = z
   .string({ error: 'redirectUri is required' })
@@ -30,6 +31,7 @@ export const connectRoutes = createRouter()
       path: '/stripe-connect-url',
       tags: ['admin'],
       security,
+      'x-access': 'connect.manage',
       summary: "Start connecting a merchant's Stripe account (Account Links onboarding, or OAuth)",
       request: { body: { content: { 'application/json': { schema: ConnectUrlBody } }, required: true } },
       responses: {
@@ -47,9 +49,11 @@ export const connectRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
+      const merchantId = (body.merchantId ?? body.state)!;
+      authorizeMerchant(c, 'connect.manage', merchantId, CONNECT_MERCHANT_NOT_FOUND);
       const result = await startConnect(
         c.get('deps'),
-        { merchantId: (body.merchantId ?? body.state)!, redirectUri: body.redirectUri, mode: body.mode },
+        { merchantId, redirectUri: body.redirectUri, mode: body.mode },
         actorOf(c),
       );
       return c.json(result, 200);
@@ -61,6 +65,7 @@ export const connectRoutes = createRouter()
       path: '/stripe-connect-callback',
       tags: ['admin'],
       security,
+      'x-access': 'connect.manage',
       summary: 'Complete a connection (code and state from /connect/callback)',
       request: {
         body: {
@@ -99,7 +104,9 @@ export const connectRoutes = createRouter()
       },
     }),
     async (c) => {
-      const result = await completeConnect(c.get('deps'), c.req.valid('json'), actorOf(c));
+      const result = await completeConnect(c.get('deps'), c.req.valid('json'), actorOf(c), (merchantId) =>
+        authorizeMerchant(c, 'connect.manage', merchantId, CONNECT_MERCHANT_NOT_FOUND),
+      );
       return result.status === 'pending' ? c.json(result, 202) : c.json(result, 200);
     },
   )

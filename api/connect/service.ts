@@ -105,12 +105,15 @@ export async function completeConnect(
   deps: AppDeps,
   input: { code?: string | null; state?: string | null },
   actor: Actor,
+  /** Throws unless the caller may connect this merchant (api/auth/access.ts), before anything changes. */
+  authorize: (merchantId: string) => void = () => {},
 ) {
   const stateText = input.state?.trim();
   if (!stateText) throw new AppError('validation_failed', NO_STATE, { field: 'state' });
   const db = deps.database.db;
   const consumed = await consumeOAuthState(deps, db, stateText, ['stripe_oauth', 'stripe_onboarding']);
   if (!consumed) throw new AppError('validation_failed', BAD_STATE, { field: 'state' });
+  authorize(consumed.merchantId);
   const mode = consumed.purpose === 'stripe_oauth' ? 'oauth' : 'onboarding';
   const merchant = await getMerchantOr404(deps, consumed.merchantId, CONNECT_MERCHANT_NOT_FOUND);
   const code = input.code?.trim();

@@ -4,7 +4,14 @@
  * PostgreSQL); amounts are integer minor units. The tables are declared by area in `types/`.
  */
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AccountTokensTable, EmailsTable, RefreshTokensTable, UsersTable } from './types/auth.ts';
+import type {
+  AccountTokensTable,
+  EmailsTable,
+  MerchantInvitationsTable,
+  MerchantMembersTable,
+  RefreshTokensTable,
+  UsersTable,
+} from './types/auth.ts';
 import type {
   AccountingConnectionsTable,
   ChallengeUsesTable,
@@ -54,6 +61,8 @@ export interface Database {
   account_tokens: AccountTokensTable;
   emails: EmailsTable;
   merchants: MerchantsTable;
+  merchant_members: MerchantMembersTable;
+  merchant_invitations: MerchantInvitationsTable;
   accounting_connections: AccountingConnectionsTable;
   invoices: InvoicesTable;
   invoice_observations: InvoiceObservationsTable;

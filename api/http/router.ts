@@ -7,6 +7,8 @@
  * extra fields themselves). The document shows each route's schema as declared.
  */
 import { OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../errors.ts';
 import { strictBodySchema, unknownFieldOf } from './strict-body.ts';
@@ -37,13 +39,47 @@ export function createRouter() {
     },
   });
   const declare = router.openapi;
-  router.openapi = ((route: RouteConfig & { hide?: boolean }, handler: never, hook?: never) => {
-    const { middleware: _middleware, hide, ...documented } = route;
+  router.openapi = ((
+    route: RouteConfig & { hide?: boolean; 'x-access'?: string },
+    handler: never,
+    hook?: never,
+  ) => {
+    const { middleware, hide, ...documented } = route;
     // Documented as declared; validated with every JSON body object closed.
     if (!hide) router.openAPIRegistry.registerPath(documented);
-    return declare({ ...withClosedBodies(route), hide: true } as never, handler, hook);
+    // On the console's API (where its guard set c.get('access')), the action the route declares is
+    // checked before anything else, validation included: without a declaration, admins only.
+    const action = route['x-access'];
+    const access: MiddlewareHandler<AppEnv> = async (c, next) => {
+      c.get('access')?.enforceRoute(action);
+      await next();
+    };
+    ACCESS_CHECKS.add(access);
+    const middlewares = [access, ...(middleware ? [middleware].flat() : [])];
+    return declare(
+      { ...withClosedBodies(route), middleware: middlewares, hide: true } as never,
+      handler,
+      hook,
+    );
   }) as typeof router.openapi;
   return router;
+}
+
+/** Each route's access check (above), so the console's guard can tell a route that has one. */
+const ACCESS_CHECKS = new WeakSet<object>();
+
+/**
+ * Whether the route this request reached checks the console's access rules (made by createRouter):
+ * the console's guard refuses members on any other (a raw route added by hand), so nothing under
+ * `/api/admin` is open to them by omission. Hono wraps a mounted router's handlers, keeping the
+ * original under `__COMPOSED_HANDLER`.
+ */
+export function routeChecksAccess(c: Context): boolean {
+  return matchedRoutes(c).some(({ handler }) => {
+    for (let h: unknown = handler; h; h = (h as { __COMPOSED_HANDLER?: unknown }).__COMPOSED_HANDLER)
+      if (ACCESS_CHECKS.has(h as object)) return true;
+    return false;
+  });
 }
 
 const isJson = (mediaType: string) => /^application\/([a-z-.]+\+)?json/i.test(mediaType);

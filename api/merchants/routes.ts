@@ -1,6 +1,7 @@
 /**
  * `/api/admin/merchants`: the console's simple-rest resource (list with sort/range/filter and
- * Content-Range, get, create, update, soft delete). Admin-only through the app-wide guard.
+ * Content-Range, get, create, update, soft delete). Admins see every merchant; a member sees and
+ * (as owner) updates their own; any signed-in user may start one (docs/auth.md).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { actorOf } from '../audit/actor.ts';
@@ -9,6 +10,7 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
 import { MerchantCreateBody, MerchantSchema, MerchantUpdateBody } from './schema.ts';
 import {
+  ADMIN_MERCHANT_NOT_FOUND,
   createMerchant,
   deleteMerchant,
   getMerchantOr404,
@@ -16,6 +18,14 @@ import {
   updateMerchantDetails,
 } from './service.ts';
 import { activeMerchants } from './repository.ts';
+import { authorizeMerchant, isAdmin, merchantScope, SIGNED_IN } from '../auth/access.ts';
+import { AppError } from '../errors.ts';
+import { inviteMember } from './team.ts';
+
+export const MERCHANT_SIGNUP_OFF =
+  'Starting a merchant is by invitation on this platform. Ask the platform operator or a merchant owner to invite you.';
+export const OWNER_EMAIL_ADMIN_ONLY = 'Only an admin can create a merchant for someone else.';
+export const STATUS_ADMIN_ONLY = "Only the platform operator can change a merchant's status.";
 
 const merchantList = defineList({
   resource: 'merchants',
@@ -48,7 +58,8 @@ export const merchantRoutes = createRouter()
       path: '/merchants',
       tags: ['admin'],
       security,
-      summary: 'List merchants (simple-rest)',
+      'x-access': 'merchant.read',
+      summary: 'List merchants (simple-rest): every one for an admin, their own for a member',
       request: { query: ListQueryParams },
       responses: {
         200: listResponse(MerchantSchema, 'A page of merchants'),
@@ -57,7 +68,9 @@ export const merchantRoutes = createRouter()
     }),
     async (c) => {
       const { database, config } = c.get('deps');
-      const rows = await listPage(c, merchantList, activeMerchants(database.db));
+      const scope = merchantScope(c, 'merchant.read');
+      const base = activeMerchants(database.db);
+      const rows = await listPage(c, merchantList, scope ? base.where('id', 'in', [...scope, '']) : base);
       return c.json(
         rows.map((m) => toApiMerchant(m, config.publicBaseUrl)),
         200,
@@ -70,12 +83,14 @@ export const merchantRoutes = createRouter()
       path: '/merchants/{id}',
       tags: ['admin'],
       security,
+      'x-access': 'merchant.read',
       summary: 'One merchant',
       request: { params: IdParam },
       responses: { 200: json(MerchantSchema, 'The merchant'), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
       const deps = c.get('deps');
+      authorizeMerchant(c, 'merchant.read', c.req.valid('param').id, ADMIN_MERCHANT_NOT_FOUND);
       const merchant = await getMerchantOr404(deps, c.req.valid('param').id);
       return c.json(toApiMerchant(merchant, deps.config.publicBaseUrl), 200);
     },
@@ -86,13 +101,27 @@ export const merchantRoutes = createRouter()
       path: '/merchants',
       tags: ['admin'],
       security,
-      summary: 'Create a merchant (defaults: surcharge 2.95 %, status active, payment URL)',
+      'x-access': SIGNED_IN,
+      summary:
+        'Create a merchant (defaults: surcharge 2.95 %, status active, payment URL). A signed-in user who is not an admin starts their own (MERCHANT_SIGNUP): pending, with them as its owner',
       request: { body: { content: { 'application/json': { schema: MerchantCreateBody } }, required: true } },
       responses: { 201: json(MerchantSchema, 'Created'), ...errorResponses(400, 401, 403) },
     }),
     async (c) => {
       const deps = c.get('deps');
-      const merchant = await createMerchant(deps, c.req.valid('json'), actorOf(c));
+      const { owner_email: ownerEmail, ...input } = c.req.valid('json');
+      const actor = actorOf(c);
+      if (isAdmin(c)) {
+        const merchant = await createMerchant(deps, input, actor);
+        if (ownerEmail) await inviteMember(deps, merchant.id, { email: ownerEmail, role: 'owner' }, actor);
+        return c.json(toApiMerchant(merchant, deps.config.publicBaseUrl), 201);
+      }
+      if (!deps.config.merchantSignup) throw new AppError('forbidden', MERCHANT_SIGNUP_OFF);
+      if (ownerEmail) throw new AppError('forbidden', OWNER_EMAIL_ADMIN_ONLY, { field: 'owner_email' });
+      // Started by its owner: pending until the platform or Stripe onboarding says otherwise.
+      const merchant = await createMerchant(deps, { ...input, status: 'pending' }, actor, {
+        userId: actor.user!.id,
+      });
       return c.json(toApiMerchant(merchant, deps.config.publicBaseUrl), 201);
     },
   )
@@ -102,7 +131,8 @@ export const merchantRoutes = createRouter()
       path: '/merchants/{id}',
       tags: ['admin'],
       security,
-      summary: 'Update a merchant (fields not sent stay as they are)',
+      'x-access': 'merchant.update',
+      summary: "Update a merchant (fields not sent stay as they are; its status is the platform's)",
       request: {
         params: IdParam,
         body: { content: { 'application/json': { schema: MerchantUpdateBody } }, required: true },
@@ -111,12 +141,13 @@ export const merchantRoutes = createRouter()
     }),
     async (c) => {
       const deps = c.get('deps');
-      const merchant = await updateMerchantDetails(
-        deps,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-        actorOf(c),
-      );
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      authorizeMerchant(c, 'merchant.update', id, ADMIN_MERCHANT_NOT_FOUND);
+      // Suspending or re-activating a merchant is the platform operator's call, not its owner's.
+      if (input.status !== undefined && !isAdmin(c))
+        throw new AppError('forbidden', STATUS_ADMIN_ONLY, { field: 'status' });
+      const merchant = await updateMerchantDetails(deps, id, input, actorOf(c));
       return c.json(toApiMerchant(merchant, deps.config.publicBaseUrl), 200);
     },
   )

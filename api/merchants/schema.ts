@@ -105,6 +105,14 @@ export const MerchantCreateBody = z
     name: requiredText('Contact name is required'),
     email,
     ...common,
+    /** Admins: invite this address as the merchant's first owner (issue 32). */
+    owner_email: z
+      .string()
+      .trim()
+      .max(254)
+      .regex(EMAIL, 'Owner email must be a valid email address')
+      .optional()
+      .openapi({ description: "Admins only: invite this address as the merchant's first owner" }),
   })
   .openapi('MerchantCreate');
 

@@ -10,6 +10,7 @@ import type { Actor } from '../audit/actor.ts';
 import type { AppDeps } from '../context.ts';
 import type { Merchant, MerchantUpdate } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { addMember } from './team-members.ts';
 import {
   findMerchantById,
   findMerchantByShortcode,
@@ -77,6 +78,8 @@ export async function createMerchant(
   deps: AppDeps,
   input: MerchantCreateInput,
   actor: Actor,
+  /** Sign-up (issue 32): the new merchant's first owner, in the same transaction. */
+  owner: { userId: string } | null = null,
 ): Promise<Merchant> {
   const now = deps.clock.now().toISOString();
   return deps.database.db.transaction().execute(async (trx) => {
@@ -115,11 +118,12 @@ export async function createMerchant(
         action: 'merchant.create',
         targetType: 'merchant',
         targetId: id,
-        details: { business_name: input.business_name },
+        details: { business_name: input.business_name, ...(owner ? { owner: owner.userId } : {}) },
         ip: actor.ip,
       },
       deps.clock,
     );
+    if (owner) await addMember(trx, id, owner.userId, 'owner', null, now);
     return (await findMerchantById(trx, id))!;
   });
 }

@@ -8,7 +8,9 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, listResponseHeaders, parseListQuery, setListHeaders } from '../http/simple-rest.ts';
 import { actorOf } from '../audit/actor.ts';
 import { paymentList } from './admin.ts';
-import { listAdminPayments, loadAdminPayment, markRecorded } from './admin-service.ts';
+import { listAdminPayments, loadAdminPayment, markRecorded, merchantOfPayment } from './admin-service.ts';
+import { authorizeMerchant, merchantScope } from '../auth/access.ts';
+import { PAYMENT_NOT_FOUND } from './sync.ts';
 import { AdminPayment } from './admin-schema.ts';
 import { refundPayment } from './refunds.ts';
 import { cancelHold } from './holds.ts';
@@ -20,6 +22,7 @@ export const adminPaymentRoutes = createRouter()
       path: '/payments',
       tags: ['admin'],
       security,
+      'x-access': 'payments.read',
       summary: 'List payments (simple-rest; expired reservations hidden unless filtered by status)',
       request: { query: ListQueryParams },
       responses: {
@@ -29,7 +32,7 @@ export const adminPaymentRoutes = createRouter()
     }),
     async (c) => {
       const list = parseListQuery(c.req.query(), paymentList);
-      const { rows, total } = await listAdminPayments(c.get('deps'), list);
+      const { rows, total } = await listAdminPayments(c.get('deps'), list, merchantScope(c, 'payments.read'));
       setListHeaders(c, list, rows.length, total);
       return c.json(rows, 200);
     },
@@ -40,11 +43,17 @@ export const adminPaymentRoutes = createRouter()
       path: '/payments/{id}',
       tags: ['admin'],
       security,
+      'x-access': 'payments.read',
       summary: 'One payment, with its merchant name, refunds and disputes',
       request: { params: IdParam },
       responses: { 200: jsonOf(AdminPayment, 'The payment'), ...errorResponses(401, 403, 404) },
     }),
-    async (c) => c.json(await loadAdminPayment(c.get('deps'), c.req.valid('param').id), 200),
+    async (c) => {
+      const deps = c.get('deps');
+      const { id } = c.req.valid('param');
+      authorizeMerchant(c, 'payments.read', await merchantOfPayment(deps, id), PAYMENT_NOT_FOUND);
+      return c.json(await loadAdminPayment(deps, id), 200);
+    },
   )
   .openapi(
     createRoute({
@@ -52,6 +61,7 @@ export const adminPaymentRoutes = createRouter()
       path: '/payments/{id}/refund',
       tags: ['admin'],
       security,
+      'x-access': 'payments.refund',
       summary: 'Refund a payment, fully or partly',
       description:
         '`amount` is the invoice (base) part to give back, minor units; omitted = the rest. The surcharge on that part ' +
@@ -89,6 +99,7 @@ export const adminPaymentRoutes = createRouter()
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
       const body = c.req.valid('json') ?? {};
+      authorizeMerchant(c, 'payments.refund', await merchantOfPayment(deps, id), PAYMENT_NOT_FOUND);
       await refundPayment(
         deps,
         id,

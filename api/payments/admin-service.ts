@@ -33,9 +33,16 @@ export async function loadAdminPayment(deps: AppDeps, id: string) {
   return toApiPayment(payment, { refunds, disputes, invoiceOverpaid });
 }
 
+/** The merchant a payment belongs to, or undefined when there is no such payment (for authorisation). */
+export async function merchantOfPayment(deps: AppDeps, id: string): Promise<string | undefined> {
+  return (await findPayment(deps.database.db, id))?.merchant_id;
+}
+
 /** A page of payments; expired reservations are hidden unless the list filters by status or id. */
-export async function listAdminPayments(deps: AppDeps, list: ListQuery) {
+export async function listAdminPayments(deps: AppDeps, list: ListQuery, merchantIds: string[] | null = null) {
   let base = paymentsWithMerchant(deps.database.db);
+  // A member's list: their merchants' payments only, in the query (api/auth/access.ts).
+  if (merchantIds) base = base.where('payments.merchant_id', 'in', [...merchantIds, '']);
   if (!list.filter.some((f) => f.name === 'status' || f.name === 'id'))
     base = base.where('payments.status', '<>', 'expired');
   const { rows, total } = await paginate(base, list);

@@ -6,7 +6,7 @@
  * then a 3,000 px product list, then the element; it is served from another origin. The same page
  * without the widget is loaded in the same run, alternately: the figure is the blocking time the
  * widget adds (median with the widget less median without, never below 0); both medians are logged.
- * Each load is a fresh context (cold cache); one warm-up pair, then the medians of 7 pairs (1 in
+ * Each load is a fresh context (cold cache); one warm-up pair, then the medians of 11 pairs (1 in
  * quick mode). `logTasks` lists each long task's start and duration, to find what runs.
  */
 import type { Browser } from 'playwright-core';
@@ -82,7 +82,7 @@ export const hostPageTbtBelowFold: Benchmark = {
       '/without.html': hostPage(null, element),
     });
     try {
-      const runs = ctx.quick ? 1 : 7;
+      const runs = ctx.quick ? 1 : 11;
       const withWidget: number[] = [];
       const without: number[] = [];
       for (let i = 0; i <= runs; i++) {

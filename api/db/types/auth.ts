@@ -49,3 +49,30 @@ export interface EmailsTable {
   error: string | null;
   created_at: Timestamp;
 }
+
+/** A member's role in one merchant (docs/auth.md). */
+export type MemberRole = 'owner' | 'staff' | 'developer';
+
+/** Who may sign in to which merchant's part of the console (migration 068). */
+export interface MerchantMembersTable {
+  merchant_id: string;
+  user_id: string;
+  role: MemberRole;
+  invited_by: string | null;
+  created_at: Timestamp;
+}
+
+/** An invitation to a merchant's team: signed, single-use, expiring (api/members). */
+export interface MerchantInvitationsTable {
+  id: string;
+  merchant_id: string;
+  email: string;
+  role: MemberRole;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}

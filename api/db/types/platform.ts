@@ -14,6 +14,8 @@ export interface AuditLogTable {
   created_at: Timestamp;
   /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
   seq: Generated<number>;
+  /** The merchant the entry concerns, if any (migration 068): its owners read it. */
+  merchant_id: string | null;
 }
 
 export interface ProspectsTable {

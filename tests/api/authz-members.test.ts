@@ -1,0 +1,239 @@
+/**
+ * The members' authorization matrix (issue 32, docs/auth.md), generated from /api/openapi.json: every
+ * console operation × {staff of A, developer of A, owner of A, owner of B, an agency in A (staff)
+ * and B (owner)} × {an object of merchant A}. Each answer is the one the roles table says: a role that
+ * lacks the operation's action everywhere gets 403; a member whose role allows it on A gets through
+ * (anything but 401/403/404); a member of B only gets 404 for A's object, as for an id that does not
+ * exist. An operation the document opens to members (`x-access`) whose path parameter or body has
+ * no fixture here fails the test, so a newly opened route is covered at once. Anonymous, no-membership
+ * users, API keys and admins are authz-matrix.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_ACTIONS, ROLE_REFUSED_MESSAGE, SIGNED_IN, type MemberAction } from '../../api/auth/access.ts';
+import { addMember } from '../../api/merchants/team-members.ts';
+import type { MemberRole } from '../../api/db/types.ts';
+import { createTestApp, json, type TestApp } from '../support/app.ts';
+import { bearerFor, createUser } from '../support/auth.ts';
+import { skipPostgres, testDialect } from '../support/db.ts';
+import { createConnectedMerchant, openSession, quoteAndPay } from './support/payments.ts';
+
+const skip = await skipPostgres();
+
+type Op = { method: string; template: string; action: string };
+type Merchant = { id: string; paymentId: string; keyId: string; auditId: string };
+
+describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
+  let t: TestApp;
+  let ops: Op[];
+  const merchants: Record<'A' | 'B', Merchant> = {} as never;
+  const people: Record<
+    string,
+    { headers: Record<string, string>; roles: Partial<Record<'A' | 'B', MemberRole>> }
+  > = {};
+
+  async function member(name: string, roles: Partial<Record<'A' | 'B', MemberRole>>) {
+    const user = await createUser(t, { email: `${name}@agency.test` });
+    for (const [m, role] of Object.entries(roles))
+      await addMember(
+        t.deps.database.db,
+        merchants[m as 'A' | 'B'].id,
+        user.id,
+        role,
+        null,
+        t.clock.now().toISOString(),
+      );
+    people[name] = { headers: await bearerFor(t, user.id), roles };
+    return user;
+  }
+
+  async function setUpMerchant(name: 'A' | 'B', admin: Record<string, string>): Promise<void> {
+    const m = await createConnectedMerchant(t, { business_name: `Supplier ${name}` });
+    const session = await openSession(t, { merchant: m.id, invoice: `INV-${name}`, amount: '500.00' });
+    const paid = await quoteAndPay(t, {
+      account: m.stripe_account_id!,
+      paySessionId: session.body.paySessionId,
+      amount: 10_000,
+    });
+    expect(paid.res.status, JSON.stringify(paid.res.body)).toBe(200);
+    const key = await json(
+      t.app,
+      'POST',
+      '/api/admin/api-keys',
+      { name: `Key ${name}`, merchant_id: m.id, permission: 'read' },
+      admin,
+    );
+    expect(key.status).toBe(201);
+    const audit = await t.deps.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('merchant_id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    merchants[name] = {
+      id: m.id,
+      paymentId: paid.res.body.paymentId,
+      keyId: key.body.id,
+      auditId: audit.id,
+    };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await createUser(t, { role: 'admin' });
+    const adminAuth = await bearerFor(t, admin.id);
+    await setUpMerchant('A', adminAuth);
+    await setUpMerchant('B', adminAuth);
+    await member('ownerA', { A: 'owner' });
+    await member('ownerB', { B: 'owner' });
+    await member('staffA', { A: 'staff' });
+    await member('developerA', { A: 'developer' });
+    await member('agency', { A: 'staff', B: 'owner' });
+    const doc = (await json(t.app, 'GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { 'x-access'?: string }>>;
+    };
+    ops = [];
+    for (const [template, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item))
+        if (template.startsWith('/api/admin/') && op['x-access'] && op['x-access'] !== SIGNED_IN)
+          ops.push({ method: method.toUpperCase(), template, action: op['x-access'] });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Path parameters, for an object of merchant `m` (a function: some calls use their object up). */
+  const params: Record<string, (m: Merchant, name: 'A' | 'B') => Promise<string> | string> = {
+    '/api/admin/merchants/{id}': (m) => m.id,
+    '/api/admin/payments/{id}': (m) => m.paymentId,
+    '/api/admin/api-keys/{id}': (m) => m.keyId,
+    '/api/admin/audit-log/{id}': (m) => m.auditId,
+    // A staff member of their own each time: removing them is harmless to the rest of the matrix.
+    '{userId}': async (m) => {
+      const user = await createUser(t);
+      await addMember(t.deps.database.db, m.id, user.id, 'staff', null, t.clock.now().toISOString());
+      return user.id;
+    },
+    '{invitationId}': async (m) =>
+      (
+        await t.deps.database.db
+          .insertInto('merchant_invitations')
+          .values({
+            id: crypto.randomUUID(),
+            merchant_id: m.id,
+            email: `invitee-${crypto.randomUUID().slice(0, 8)}@example.test`,
+            role: 'staff',
+            token_hash: crypto.randomUUID(),
+            invited_by: null,
+            expires_at: '2099-01-01T00:00:00.000Z',
+            created_at: t.clock.now().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+  };
+
+  /** A valid body for each member-open write, for an object of merchant `m` (harmless to repeat). */
+  const bodies: Record<string, (m: Merchant) => unknown> = {
+    'PUT /api/admin/merchants/{id}': () => ({ description: 'Timber and sheet goods' }),
+    'POST /api/admin/payments/{id}/refund': () => ({ amount: 99_999_999 }), // more than was paid: refused after authorisation
+    'POST /api/admin/api-keys': (m) => ({ name: 'Site', merchant_id: m.id, permission: 'read' }),
+    'DELETE /api/admin/api-keys/{id}': () => undefined,
+    'POST /api/admin/stripe-connect-url': (m) => ({
+      merchantId: m.id,
+      redirectUri: 'https://agency.example/back',
+    }),
+    'POST /api/admin/stripe-connect-callback': () => ({ state: 'not-a-state' }),
+    'PUT /api/admin/merchants/{id}/members/{userId}': () => ({ role: 'staff' }),
+    'DELETE /api/admin/merchants/{id}/members/{userId}': () => undefined,
+    'POST /api/admin/merchants/{id}/invitations': () => ({ email: 'new.person@example.test', role: 'staff' }),
+    'DELETE /api/admin/merchants/{id}/invitations/{invitationId}': () => undefined,
+  };
+
+  /** The concrete request for `op` on an object of merchant `name`, or why the test cannot make one. */
+  async function request(op: Op, name: 'A' | 'B') {
+    const m = merchants[name];
+    let path = op.template;
+    const base = Object.keys(params).find(
+      (p) => p.startsWith('/') && (path === p || path.startsWith(`${p}/`)),
+    );
+    if (base) path = path.replace(base, base.replace(/\{id\}$/, await params[base](m, name)));
+    for (const param of path.match(/\{[A-Za-z]+\}/g) ?? []) {
+      if (!params[param]) return { missing: `no fixture for ${param} in ${op.method} ${op.template}` };
+      path = path.replace(param, await params[param](m, name));
+    }
+    const key = `${op.method} ${op.template}`;
+    const write = !['GET', 'DELETE'].includes(op.method) || key in bodies;
+    if (write && !(key in bodies)) return { missing: `no body for ${key}` };
+    // A list or a body naming the merchant: "object of A" is the request about A.
+    const objectless =
+      !base && !/\{/.test(op.template) && !(key in bodies && JSON.stringify(bodies[key](m)).includes(m.id));
+    return { path, body: write ? bodies[key](m) : undefined, objectless };
+  }
+
+  it('finds the operations members may call, each with an action from the roles table', () => {
+    expect(ops.length).toBeGreaterThanOrEqual(15);
+    for (const op of ops)
+      expect(Object.keys(ROLE_ACTIONS), `${op.method} ${op.template}`).toContain(op.action);
+  });
+
+  it('answers each member as the roles table says: 403 without the action, 404 for another merchant, through otherwise', async () => {
+    const failures: string[] = [];
+    for (const op of ops) {
+      for (const target of ['A', 'B'] as const) {
+        for (const [who, { headers, roles }] of Object.entries(people)) {
+          // Made for each call: some calls use their object up (a removed member, a withdrawn invitation).
+          const req = await request(op, target);
+          if ('missing' in req) {
+            failures.push(req.missing!);
+            continue;
+          }
+          const allowedSomewhere = Object.values(roles).some((r) =>
+            (ROLE_ACTIONS[op.action as MemberAction] as readonly string[]).includes(r!),
+          );
+          const role = roles[target];
+          const res = await json(t.app, op.method, req.path, req.body, headers);
+          let expected: string;
+          if (!allowedSomewhere) expected = '403';
+          else if (req.objectless)
+            expected = 'through'; // a list: of their own merchants (below)
+          else if (!role) expected = '404';
+          else if (!(ROLE_ACTIONS[op.action as MemberAction] as readonly string[]).includes(role))
+            expected = '403';
+          else expected = 'through';
+          const ok =
+            expected === 'through' ? ![401, 403, 404].includes(res.status) : res.status === Number(expected);
+          if (!ok)
+            failures.push(
+              `${who} ${op.method} ${req.path} (${target}) → ${res.status}, expected ${expected}: ${JSON.stringify(res.body?.error)}`,
+            );
+          if (ok && expected === '403' && role) expect(res.body.error.message).toBe(ROLE_REFUSED_MESSAGE);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("lists only the member's own merchants' objects", async () => {
+    const idsOf = async (who: string, path: string) =>
+      ((await json(t.app, 'GET', path, undefined, people[who].headers)).body as Array<{ id: string }>).map(
+        (r) => r.id,
+      );
+    expect(await idsOf('ownerA', '/api/admin/merchants')).toEqual([merchants.A.id]);
+    expect((await idsOf('agency', '/api/admin/merchants')).sort()).toEqual(
+      [merchants.A.id, merchants.B.id].sort(),
+    );
+    expect(await idsOf('ownerB', '/api/admin/payments')).toEqual([merchants.B.paymentId]);
+    // The agency is staff in A and owner in B: payments of both, A's keys not (staff), audit of B only.
+    expect((await idsOf('agency', '/api/admin/payments')).sort()).toEqual(
+      [merchants.A.paymentId, merchants.B.paymentId].sort(),
+    );
+    expect(await idsOf('agency', '/api/admin/api-keys')).not.toContain(merchants.A.keyId);
+    expect(await idsOf('agency', '/api/admin/api-keys')).toContain(merchants.B.keyId);
+    const audit = (await json(t.app, 'GET', '/api/admin/audit-log', undefined, people.agency.headers))
+      .body as Array<{ merchant_id: string }>;
+    expect(audit.length).toBeGreaterThan(0);
+    expect(new Set(audit.map((e) => e.merchant_id))).toEqual(new Set([merchants.B.id]));
+    // Filtering by another merchant's id finds nothing rather than its objects.
+    const filter = encodeURIComponent(JSON.stringify({ merchant_id: merchants.A.id }));
+    expect(await idsOf('ownerB', `/api/admin/payments?filter=${filter}`)).toEqual([]);
+  });
+});
