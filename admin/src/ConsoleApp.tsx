@@ -4,12 +4,14 @@
  * dashboard, the blog create form at /admin/blog and the tools. Unknown paths show Page Not Found
  * (and the server answers them 404: api/http/spa-pages.ts lists these routes too). Every read and
  * write goes through the data provider; texts come from the i18nProvider; the product's theme,
- * light and dark.
+ * light and dark. Merchant members (issue 32) see their merchants' part of it: resources their roles
+ * open (authProvider.canAccess), and Page Not Found for the platform's pages.
  */
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import apiKeys from './api-keys/index.ts';
 import auditLog from './audit-log/index.ts';
 import { Navigate, Route } from 'react-router-dom';
+import { isAdmin } from './access.ts';
 import { authProvider } from './authProvider.ts';
 import blogs from './blogs/index.ts';
 import { BlogCreate } from './blogs/BlogCreate.tsx';
@@ -28,6 +30,11 @@ import { AccountingCallback } from './tools/AccountingCallback.tsx';
 import { Diagnostics } from './tools/Diagnostics.tsx';
 import { TestXeroUrls } from './tools/TestXeroUrls.tsx';
 import { XeroIntegration } from './tools/XeroIntegration.tsx';
+
+/** A page of the platform's: a merchant member gets Page Not Found (or `member`) instead. */
+function AdminOnly({ page, member }: { page: React.ReactElement; member?: React.ReactElement }) {
+  return isAdmin() ? page : (member ?? <NotFound />);
+}
 
 export function ConsoleApp() {
   return (
@@ -53,12 +60,15 @@ export function ConsoleApp() {
       <Resource name="api-keys" {...apiKeys} />
       <CustomRoutes>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
-        <Route path="/dashboard" element={<Dashboard />} />
-        <Route path="/blog" element={<BlogCreate />} />
-        <Route path="/test-xero-urls" element={<TestXeroUrls />} />
-        <Route path="/xero-integration" element={<XeroIntegration />} />
-        <Route path="/diagnostics" element={<Diagnostics />} />
-        <Route path="/accounting/callback" element={<AccountingCallback />} />
+        <Route
+          path="/dashboard"
+          element={<AdminOnly page={<Dashboard />} member={<Navigate to="/merchants" replace />} />}
+        />
+        <Route path="/blog" element={<AdminOnly page={<BlogCreate />} />} />
+        <Route path="/test-xero-urls" element={<AdminOnly page={<TestXeroUrls />} />} />
+        <Route path="/xero-integration" element={<AdminOnly page={<XeroIntegration />} />} />
+        <Route path="/diagnostics" element={<AdminOnly page={<Diagnostics />} />} />
+        <Route path="/accounting/callback" element={<AdminOnly page={<AccountingCallback />} />} />
       </CustomRoutes>
     </Admin>
   );

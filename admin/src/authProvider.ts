@@ -1,20 +1,24 @@
 /**
  * react-admin's authProvider as a thin adapter over the shared browser auth client
  * (client/auth.ts: in-memory access token, refresh cookie, cross-tab sign-out, retries).
- * A signed-in user who is not an admin is sent to the site's /unauthorized page, without being
- * signed out (that page offers sign-out itself).
+ * Admins and merchant members sign in (issue 32): `canAccess` hides what a member's roles cannot do
+ * (access.ts). A signed-in user who is neither is sent to the site's /unauthorized page, without
+ * being signed out (that page offers sign-out, and starting a merchant).
  */
 import type { AuthProvider } from 'react-admin';
-import { createAuthClient, SIGN_IN_FAILED, type AuthUser } from '../../client/auth.ts';
+import { SIGN_IN_FAILED, type AuthUser } from '../../client/auth.ts';
 import { ACCOUNT_MESSAGES } from '../../core/messages.ts';
-
-export const auth = createAuthClient();
+import { canAccessResource, isAdmin, loadAccess, myMemberships } from './access.ts';
+import { auth } from './auth-client.ts';
 
 let initialised: Promise<unknown> | null = null;
 function ready() {
-  initialised ??= auth.init();
+  initialised ??= auth.init().then(() => (auth.getState().user ? loadAccess() : undefined));
   return initialised;
 }
+
+/** An admin, or a member of at least one merchant: someone the console has something for. */
+const mayUseConsole = () => isAdmin() || myMemberships().length > 0;
 
 /** Set while leaving for /unauthorized: react-admin calls logout() on the way, which must not end the session. */
 let leavingForUnauthorized = false;
@@ -51,12 +55,14 @@ export const authProvider: AuthProvider = {
     } catch (err) {
       throw new Error((err as Error)?.message || SIGN_IN_FAILED);
     }
-    initialised = Promise.resolve();
-    if (!user.isAdmin) {
+    initialised = loadAccess();
+    await initialised;
+    if (!user.isAdmin && !mayUseConsole()) {
       window.location.assign(unauthorizedUrl());
       return { redirectTo: false };
     }
-    return undefined;
+    // A member starts on their merchants (the dashboard's figures are the platform's).
+    return isAdmin() ? undefined : { redirectTo: '/merchants' };
   },
 
   async logout() {
@@ -70,7 +76,7 @@ export const authProvider: AuthProvider = {
     await ready();
     const user = currentUser();
     if (!user) throw new Error(ACCOUNT_MESSAGES.loginRequired);
-    if (!user.isAdmin) throw notAdmin();
+    if (!mayUseConsole()) throw notAdmin();
   },
 
   async checkError(error: { status?: number }) {
@@ -78,10 +84,8 @@ export const authProvider: AuthProvider = {
       // The client already refreshed once and retried; the session is gone.
       if (auth.getState().status !== 'authenticated') throw new Error(ACCOUNT_MESSAGES.loginRequired);
     }
-    if (error?.status === 403) {
-      const user = currentUser();
-      if (!user || !user.isAdmin) throw notAdmin();
-    }
+    // A member's 403 is a refusal of one action (shown where it happened), not a reason to leave.
+    if (error?.status === 403 && !mayUseConsole()) throw notAdmin();
   },
 
   async getIdentity() {
@@ -93,5 +97,10 @@ export const authProvider: AuthProvider = {
 
   async getPermissions() {
     return currentUser()?.role ?? null;
+  },
+
+  async canAccess({ resource, action }: { resource: string; action: string }) {
+    await ready();
+    return canAccessResource(resource, action);
   },
 };

@@ -15,31 +15,10 @@
 import type { Context } from 'hono';
 import type { AppEnv, ConsoleAccess } from '../context.ts';
 import type { MemberRole } from '../db/types.ts';
+import { roleAllows, ROLE_ACTIONS, type MemberAction } from '../../core/roles.ts';
 import { AppError } from '../errors.ts';
 
-export const MEMBER_ROLES = ['owner', 'staff', 'developer'] as const satisfies readonly MemberRole[];
-
-/** The roles table (docs/auth.md): each action and the member roles that may take it. */
-export const ROLE_ACTIONS = {
-  /** See the merchant's details and embed codes. */
-  'merchant.read': ['owner', 'staff', 'developer'],
-  /** Change the merchant's details, branding and surcharge. */
-  'merchant.update': ['owner'],
-  /** Payments and their refunds, disputes and accounting records. */
-  'payments.read': ['owner', 'staff'],
-  /** Refund a payment. */
-  'payments.refund': ['owner', 'staff'],
-  /** Connect the merchant's Stripe account (onboarding). */
-  'connect.manage': ['owner'],
-  /** Integrator API keys. */
-  'api_keys.manage': ['owner', 'developer'],
-  /** The merchant's audit entries. */
-  'audit.read': ['owner'],
-  /** The team: members, roles, invitations. */
-  'team.manage': ['owner'],
-} as const satisfies Record<string, readonly MemberRole[]>;
-
-export type MemberAction = keyof typeof ROLE_ACTIONS;
+export { MEMBER_ROLES, ROLE_ACTIONS, type MemberAction } from '../../core/roles.ts';
 
 /**
  * Declared by a console route that any signed-in user with a confirmed email may call: creating a
@@ -52,9 +31,6 @@ export const ROLE_REFUSED_MESSAGE = "Your role in this merchant doesn't allow th
 export const NOT_FOUND_MESSAGE = 'Not found';
 export const CONFIRM_EMAIL_FIRST =
   'Confirm your email address first (use the link we sent you), then start your merchant.';
-
-export const roleAllows = (role: MemberRole | undefined, action: MemberAction): boolean =>
-  !!role && (ROLE_ACTIONS[action] as readonly MemberRole[]).includes(role);
 
 export function consoleAccess(
   admin: boolean,

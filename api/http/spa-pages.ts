@@ -20,6 +20,7 @@ export const SITE_PAGES: readonly string[] = [
   '/verify-email',
   '/reset-password',
   '/unauthorized',
+  '/accept-invitation',
   '/success',
   '/connect/callback',
 ];

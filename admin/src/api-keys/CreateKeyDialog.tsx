@@ -1,5 +1,5 @@
 /**
- * Create an API key: name, scope (one merchant or all), permission (read or read-write) and an
+ * Create an API key: name, scope (one merchant, or all for an admin), permission (read or read-write) and an
  * optional expiry, created with react-admin's `useCreate` through the data provider. The answer
  * carries the key itself once: it is shown in the next dialog, with a copy button, and never again.
  */
@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useCreate, useGetList, useNotify, useTranslate } from 'react-admin';
 import { serverMessage } from '../data/http.ts';
 import type { ApiKey, Merchant } from '../shared/types.ts';
+import { isAdmin } from '../access.ts';
 
 export type CreatedKey = ApiKey & { secret: string };
 
@@ -141,11 +142,13 @@ export function CreateKeyDialog({
               control={<Radio />}
               label={translate('console.api_keys.scope_merchant')}
             />
-            <FormControlLabel
-              value="all"
-              control={<Radio />}
-              label={translate('console.api_keys.scope_all')}
-            />
+            {isAdmin() ? (
+              <FormControlLabel
+                value="all"
+                control={<Radio />}
+                label={translate('console.api_keys.scope_all')}
+              />
+            ) : null}
           </RadioGroup>
         </FormControl>
         {scope === 'merchant' ? (

@@ -18,6 +18,8 @@ import type {
   SyncResult,
   WebhookSettings,
   WebhookTest,
+  TeamMember,
+  TeamInvitation,
 } from '../shared/types.ts';
 import { accountingActions } from './accounting-actions.ts';
 import { callApi, httpClient } from './http.ts';
@@ -34,6 +36,27 @@ const actions = {
   /** The widget build this server serves: versioned paths and SRI hashes (the Embed panel's pinned code). */
   getWidgetManifest: () => callApi<WidgetManifest>('/widget/manifest.json'),
   getWebhookTests: ({ id }: { id: Identifier }) => callApi<WebhookTest[]>(`${merchantPath(id)}/webhook-tests`),
+
+  // A merchant's team (issue 32).
+  getTeam: ({ id }: { id: Identifier }) =>
+    Promise.all([
+      callApi<TeamMember[]>(`${merchantPath(id)}/members`),
+      callApi<TeamInvitation[]>(`${merchantPath(id)}/invitations`),
+    ]).then(([members, invitations]) => ({ members, invitations })),
+  inviteMember: (p: { id: Identifier; email: string; role: string }) =>
+    callApi<TeamInvitation>(`${merchantPath(p.id)}/invitations`, {
+      method: 'POST',
+      body: { email: p.email, role: p.role },
+    }),
+  withdrawInvitation: (p: { id: Identifier; invitationId: string }) =>
+    callApi<void>(`${merchantPath(p.id)}/invitations/${encodeURIComponent(p.invitationId)}`, { method: 'DELETE' }),
+  changeMemberRole: (p: { id: Identifier; userId: string; role: string }) =>
+    callApi<TeamMember>(`${merchantPath(p.id)}/members/${encodeURIComponent(p.userId)}`, {
+      method: 'PUT',
+      body: { role: p.role },
+    }),
+  removeMember: (p: { id: Identifier; userId: string }) =>
+    callApi<void>(`${merchantPath(p.id)}/members/${encodeURIComponent(p.userId)}`, { method: 'DELETE' }),
 
   // Stripe Connect.
   startStripeConnect: (p: { id: Identifier; mode: 'onboarding' | 'oauth'; redirectUri: string }) =>

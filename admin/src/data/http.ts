@@ -6,7 +6,7 @@
  */
 import { HttpError, type fetchUtils } from 'react-admin';
 import { errorOf, NETWORK_ERROR, parseJson, type ErrorBody } from '../../../client/http.ts';
-import { auth } from '../authProvider.ts';
+import { auth } from '../auth-client.ts';
 
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? {});

@@ -1,12 +1,13 @@
 /**
  * The console's English catalogue: react-admin's own messages (`ra.*`), the resources' names and
  * notifications (`resources.*`, used by react-admin's buttons), and the console's texts
- * (`console.*`, in ./en-frame.ts, ./en-records.ts, ./en-wallets.ts, ./en-accounting.ts and ./en-embed.ts). Components use keys, never literal texts.
+ * (`console.*`, in ./en-frame.ts, ./en-records.ts, ./en-wallets.ts, ./en-accounting.ts, ./en-embed.ts and ./en-team.ts). Components use keys, never literal texts.
  */
 import englishMessages from 'ra-language-english';
 import { accountingTexts } from './en-accounting.ts';
 import { bankDebit } from './en-bank-debit.ts';
 import { embed } from './en-embed.ts';
+import { team } from './en-team.ts';
 import { frame } from './en-frame.ts';
 import { integrations } from './en-integrations.ts';
 import { records } from './en-records.ts';
@@ -40,6 +41,7 @@ export const en = {
     ...integrations,
     ...accountingTexts,
     ...embed,
+    ...team,
     ...bankDebit,
   },
 };

@@ -1,4 +1,8 @@
-/** The console nav (spec §2): Dashboard, Merchants, Payments, Blog, Xero Integration, Test Xero URLs, Sign Out, plus the admin lists. */
+/**
+ * The console nav (spec §2): Dashboard, Merchants, Payments, Blog, Xero Integration, Test Xero URLs,
+ * Sign Out, plus the admin lists. A merchant member sees the entries their roles open (access.ts):
+ * their merchants, and payments, audit log or API keys as their role allows.
+ */
 import ArticleIcon from '@mui/icons-material/Article';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -13,6 +17,7 @@ import StoreIcon from '@mui/icons-material/Store';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Divider } from '@mui/material';
 import { Menu as RaMenu, useLogout, useTranslate } from 'react-admin';
+import { canAccessResource, isAdmin } from '../access.ts';
 
 function SignOutItem() {
   const logout = useLogout();
@@ -32,6 +37,7 @@ function SignOutItem() {
 
 export function ConsoleMenu() {
   const translate = useTranslate();
+  if (!isAdmin()) return <MemberMenu />;
   return (
     <RaMenu>
       <RaMenu.Item
@@ -82,6 +88,31 @@ export function ConsoleMenu() {
         primaryText={translate('console.nav.diagnostics')}
         leftIcon={<BugReportIcon />}
       />
+      <Divider />
+      <SignOutItem />
+    </RaMenu>
+  );
+}
+
+/** A merchant member's nav: only what their roles open. */
+function MemberMenu() {
+  const translate = useTranslate();
+  const items = [
+    { resource: 'merchants', label: 'console.nav.merchants', icon: <StoreIcon /> },
+    { resource: 'payments', label: 'console.nav.payments', icon: <PaymentIcon /> },
+    { resource: 'api-keys', label: 'console.nav.api_keys', icon: <KeyIcon /> },
+    { resource: 'audit-log', label: 'console.nav.audit_log', icon: <HistoryIcon /> },
+  ].filter((i) => canAccessResource(i.resource, 'list'));
+  return (
+    <RaMenu>
+      {items.map((i) => (
+        <RaMenu.Item
+          key={i.resource}
+          to={`/${i.resource}`}
+          primaryText={translate(i.label)}
+          leftIcon={i.icon}
+        />
+      ))}
       <Divider />
       <SignOutItem />
     </RaMenu>

@@ -1,6 +1,7 @@
 /**
  * /admin/merchants/{id}, Merchant Details: info, surcharge, Stripe, payment URL, webhook,
- * accounting, wallet domains, embed codes, payments. While the merchant is connected to Stripe but
+ * accounting, wallet domains, team, embed codes, payments. A merchant member sees the panels their
+ * role in it opens (access.ts); the platform's (webhook, accounting, wallet domains) stay admins'. While the merchant is connected to Stripe but
  * not yet onboarded, the record is re-read every few seconds (only while the page is in view), so the
  * outcome of an onboarding finished elsewhere (another tab, the provider's webhook) shows here
  * without a reload.
@@ -20,11 +21,14 @@ import { StripePanel } from './StripePanel.tsx';
 import { SurchargePanel } from './SurchargePanel.tsx';
 import { BankDebitPanel } from './BankDebitPanel.tsx';
 import { WebhookPanel } from './WebhookPanel.tsx';
+import { TeamPanel } from './TeamPanel.tsx';
+import { can, isAdmin } from '../access.ts';
 
 const ONBOARDING_POLL_MS = 4000;
 
 export function MerchantDetails() {
   const { id = '' } = useParams();
+  const admin = isAdmin();
   const translate = useTranslate();
   const { data, isPending, error } = useGetOne<Merchant>(
     'merchants',
@@ -62,32 +66,49 @@ export function MerchantDetails() {
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       <MerchantInfo merchant={data} />
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <StripePanel merchant={data} />
-        </Grid>
+        {can('connect.manage', data.id) ? (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <StripePanel merchant={data} />
+          </Grid>
+        ) : null}
         <Grid size={{ xs: 12, md: 6 }}>
           <PaymentUrlPanel merchant={data} />
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <WebhookPanel merchant={data} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <AccountingPanel merchant={data} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <SurchargePanel merchant={data} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <BankDebitPanel merchant={data} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <PaymentDomainsPanel merchant={data} />
-        </Grid>
+        {admin ? (
+          <>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <WebhookPanel merchant={data} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <AccountingPanel merchant={data} />
+            </Grid>
+          </>
+        ) : null}
+        {can('merchant.update', data.id) ? (
+          <>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <SurchargePanel merchant={data} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <BankDebitPanel merchant={data} />
+            </Grid>
+          </>
+        ) : null}
+        {admin ? (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <PaymentDomainsPanel merchant={data} />
+          </Grid>
+        ) : null}
+        {can('team.manage', data.id) ? (
+          <Grid size={{ xs: 12 }}>
+            <TeamPanel merchant={data} />
+          </Grid>
+        ) : null}
         <Grid size={{ xs: 12 }}>
           <EmbedPanel merchant={data} />
         </Grid>
       </Grid>
-      <MerchantPayments merchantId={data.id} />
+      {can('payments.read', data.id) ? <MerchantPayments merchantId={data.id} /> : null}
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useDelete, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
+import { can, isAdmin } from '../access.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { shortDate } from '../shared/format.ts';
 import type { Merchant } from '../shared/types.ts';
@@ -73,12 +74,16 @@ export function MerchantInfo({ merchant }: { merchant: Merchant }) {
             <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/merchants')}>
               {translate('console.common.back')}
             </Button>
-            <Button variant="outlined" onClick={() => setEditing(true)}>
-              {translate('ra.action.edit')}
-            </Button>
-            <Button variant="outlined" color="error" onClick={() => setConfirmDelete(true)}>
-              {translate('ra.action.delete')}
-            </Button>
+            {can('merchant.update', merchant.id) ? (
+              <Button variant="outlined" onClick={() => setEditing(true)}>
+                {translate('ra.action.edit')}
+              </Button>
+            ) : null}
+            {isAdmin() ? (
+              <Button variant="outlined" color="error" onClick={() => setConfirmDelete(true)}>
+                {translate('ra.action.delete')}
+              </Button>
+            ) : null}
           </Box>
         </Box>
         <Box component="dl" sx={{ mt: 2, mb: 0 }}>

@@ -25,6 +25,7 @@ import type { Merchant } from '../shared/types.ts';
 import { accountLabel, onboardingState } from './merchant-status.ts';
 import { AccountBadge, MerchantBadges, OnboardingBadge } from './MerchantStatus.tsx';
 import { MerchantFormDialog } from './MerchantFormDialog.tsx';
+import { isAdmin } from '../access.ts';
 
 const exportMerchants = csvExporter<Merchant>('merchants', [
   ['id', (m) => m.id],
@@ -110,7 +111,7 @@ export function MerchantList() {
       loadFailed="console.merchants.load_failed"
       filters={filters}
       exporter={exportMerchants}
-      extraActions={<AddMerchant />}
+      extraActions={isAdmin() ? <AddMerchant /> : undefined}
     >
       <ResponsiveList
         phone={

@@ -26,6 +26,7 @@ import type { Payment } from '../shared/types.ts';
 import { BankDebitRows, DisputeRows } from './BankDebitRows.tsx';
 import { MethodMismatch } from './MethodMismatch.tsx';
 import { HoldNotice } from './HoldNotice.tsx';
+import { can, isAdmin } from '../access.ts';
 import { RefundAccountingRecords } from './RefundAccountingRecords.tsx';
 import { KIND_TEXT, refundableOf, RefundDialog } from './RefundDialog.tsx';
 import { HeadRow, right } from '../shared/HeadRow.tsx';
@@ -97,7 +98,7 @@ export function PaymentDetails() {
         </Alert>
       ) : null}
       <MethodMismatch payment={p} />
-      <HoldNotice payment={p} onChanged={() => void refetch()} />
+      {isAdmin() ? <HoldNotice payment={p} onChanged={() => void refetch()} /> : null}
       <Card component="section" aria-labelledby="payment-title">
         <CardContent>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
@@ -105,15 +106,18 @@ export function PaymentDetails() {
               {translate('console.payments.heading', { invoice: p.invoice_number })}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/dashboard')}>
+              <Button
+                startIcon={<ArrowBackIcon />}
+                onClick={() => navigate(isAdmin() ? '/dashboard' : '/payments')}
+              >
                 {translate('console.payments.back')}
               </Button>
-              {!synced ? (
+              {!synced && isAdmin() ? (
                 <Button variant="contained" onClick={() => sync.mutate()} disabled={sync.isPending}>
                   {translate(sync.isPending ? 'console.payments.syncing' : 'console.payments.sync')}
                 </Button>
               ) : null}
-              {refundable ? (
+              {refundable && can('payments.refund', p.merchant_id) ? (
                 <Button variant="outlined" color="error" onClick={() => setRefunding(true)}>
                   {translate('console.payments.refund')}
                 </Button>
@@ -236,7 +240,7 @@ export function PaymentDetails() {
           </CardContent>
         </Card>
       ) : null}
-      <RefundAccountingRecords paymentId={p.id} refundCount={p.refunds?.length ?? 0} />
+      {isAdmin() ? <RefundAccountingRecords paymentId={p.id} refundCount={p.refunds?.length ?? 0} /> : null}
       <RefundDialog
         payment={p}
         open={refunding}

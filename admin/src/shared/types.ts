@@ -26,3 +26,7 @@ export type PublicConfig = Schemas['PublicConfig'];
 export type Diagnostics = Schemas['AdminDiagnostics'];
 /** A domain registered for wallets (Apple Pay, Google Pay) on the merchant's connected account. */
 export type PaymentDomain = Schemas['PaymentMethodDomain'];
+
+/** A merchant's team member and open invitation (GET /api/admin/merchants/{id}/members, …/invitations). */
+export type TeamMember = Schemas['TeamMember'];
+export type TeamInvitation = Schemas['Invitation'];

@@ -62,6 +62,10 @@ export const siteRoutes: SiteRoute[] = [
     element: page(() => import('../features/accounts/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
   },
   {
+    path: '/accept-invitation',
+    element: page(() => import('../features/accounts/AcceptInvitationPage.tsx'), 'AcceptInvitationPage'),
+  },
+  {
     path: '/unauthorized',
     element: page(() => import('../features/accounts/UnauthorizedPage.tsx'), 'UnauthorizedPage'),
   },

@@ -18,7 +18,9 @@ type Errors = { email?: string | null; password?: string | null };
 
 export function LoginPage() {
   const location = useLocation();
-  const next = safeNextPath(new URLSearchParams(location.search).get('next'));
+  const nextParam = new URLSearchParams(location.search).get('next');
+  const next = safeNextPath(nextParam);
+  const nextGiven = next !== safeNextPath(null);
   const urlError = useMemo(() => readAuthErrorFromUrl(window.location.href), []);
   const [email, setEmail] = useState<string>((location.state as { email?: string } | null)?.email ?? '');
   const [password, setPassword] = useState('');
@@ -56,8 +58,9 @@ export function LoginPage() {
     try {
       const user = await siteAuth().signIn(email.trim(), password);
       // Stay busy: the browser is leaving (a full navigation, so the console starts from the cookie).
-      // An account without admin access would only bounce off the console: say so directly.
-      window.location.assign(user.isAdmin ? next : '/unauthorized');
+      // An admin or a merchant member goes on (the console shows a member their merchants); an
+      // account with neither lands on /unauthorized, which offers to start a merchant.
+      window.location.assign(user.isAdmin || nextGiven ? next : '/admin/merchants');
     } catch (err) {
       setBusy(false);
       const error = err instanceof AuthError ? err : new AuthError(SIGN_IN_FAILED);

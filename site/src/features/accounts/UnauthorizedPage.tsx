@@ -1,13 +1,15 @@
 /**
- * `/unauthorized` (spec §6, §8): where the console sends a signed-in account that is not an admin.
- * Explains why (admin access needs the admin role, or a confirmed email under the company's domain,
- * DESIGN §4b), and offers Home and Sign Out so another account can be used.
+ * `/unauthorized` (spec §6, §8): where the console sends a signed-in account that is neither an admin
+ * nor a member of any merchant. Explains why (admin access needs the admin role, or a confirmed email
+ * under the company's domain, docs/design.md), offers to start a merchant of one's own (issue 32),
+ * and Home and Sign Out so another account can be used.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../../client/auth.ts';
 import { restoreSession, siteAuth } from '../../shared/auth.ts';
 import { AuthCard, type Notice } from './AuthCard.tsx';
+import { StartMerchantForm } from './StartMerchantForm.tsx';
 
 export function UnauthorizedPage() {
   const [user, setUser] = useState<AuthUser | null>(null);
@@ -51,12 +53,13 @@ export function UnauthorizedPage() {
             )}
           </p>
           <p>
-            The admin console is only for platform administrators. If you need access, ask an administrator to
-            grant it, or sign out and sign in with an admin account.
+            This account is not part of any merchant yet. A merchant owner can invite you to their team, or
+            you can start taking payments for your own business.
           </p>
           {user && !user.emailVerified && (
             <p>Your email address is not confirmed yet: check your inbox for the link.</p>
           )}
+          {user && user.emailVerified && <StartMerchantForm email={user.email} onNotice={setNotice} />}
         </>
       )}
       <div className="auth-card__actions">

@@ -1,0 +1,32 @@
+/** The console's texts for a merchant's team (admin/src/merchants/TeamPanel.tsx, issue 32). */
+export const team = {
+  team: {
+    title: 'Team',
+    intro:
+      'People who sign in to this merchant: owners can do everything, staff see payments and refund, developers manage API keys.',
+    loading: 'Loading the team…',
+    load_failed: 'The team could not be loaded.',
+    email: 'Email',
+    role: 'Role',
+    since: 'Member since',
+    roles: { owner: 'Owner', staff: 'Staff', developer: 'Developer' },
+    invite: 'Invite',
+    invite_title: 'Invite someone',
+    invite_hint: 'They get an email with a link that works once and expires in 7 days.',
+    invited: 'Invitation sent',
+    invite_failed: 'The invitation could not be sent: %{detail}',
+    pending: 'Invited, not yet accepted',
+    expired: 'Expired',
+    withdraw: 'Withdraw',
+    withdrawn: 'Invitation withdrawn',
+    withdraw_failed: 'The invitation could not be withdrawn: %{detail}',
+    remove: 'Remove',
+    remove_title: 'Remove %{email}?',
+    remove_text: 'They lose access to this merchant at once.',
+    removed: 'Removed from the team',
+    remove_failed: 'Could not remove: %{detail}',
+    role_changed: 'Role changed',
+    role_failed: 'Could not change the role: %{detail}',
+    change_role: 'Role of %{email}',
+  },
+};

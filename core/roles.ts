@@ -1,0 +1,31 @@
+/**
+ * The roles table (issue 32, docs/auth.md): what each member role may do in a merchant's part of the
+ * console. The server enforces it (api/auth/access.ts); the console hides what a role cannot do
+ * (admin/src/access.ts). A platform admin may do everything and has no role.
+ */
+export const MEMBER_ROLES = ['owner', 'staff', 'developer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const ROLE_ACTIONS = {
+  /** See the merchant's details and embed codes. */
+  'merchant.read': ['owner', 'staff', 'developer'],
+  /** Change the merchant's details, branding and surcharge. */
+  'merchant.update': ['owner'],
+  /** Payments and their refunds, disputes and accounting records. */
+  'payments.read': ['owner', 'staff'],
+  /** Refund a payment. */
+  'payments.refund': ['owner', 'staff'],
+  /** Connect the merchant's Stripe account (onboarding). */
+  'connect.manage': ['owner'],
+  /** Integrator API keys. */
+  'api_keys.manage': ['owner', 'developer'],
+  /** The merchant's audit entries. */
+  'audit.read': ['owner'],
+  /** The team: members, roles, invitations. */
+  'team.manage': ['owner'],
+} as const satisfies Record<string, readonly MemberRole[]>;
+
+export type MemberAction = keyof typeof ROLE_ACTIONS;
+
+export const roleAllows = (role: MemberRole | undefined | null, action: MemberAction): boolean =>
+  !!role && (ROLE_ACTIONS[action] as readonly MemberRole[]).includes(role);

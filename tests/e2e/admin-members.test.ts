@@ -1,0 +1,152 @@
+/**
+ * A merchant's owner in the console (issue 32): invited by an admin, they accept from the email's
+ * link with a new account, land on their merchant, see their team, embed codes and payments, refund
+ * one, make an API key for their merchant (no "all merchants" choice), and see no other merchant or
+ * platform page anywhere — lists, menu, URLs typed by hand. Then a new user starts a merchant of
+ * their own from /unauthorized.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { bearerFor, createVerifiedUser, seededAdmin, signIn } from './support/admin.ts';
+import { launchBrowser, watchErrors } from './support/browser.ts';
+import { createConnectedMerchant, payOverHttp } from './support/pay-fixtures.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+describe('merchant members in the console', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  function invitationLink(address: string): string {
+    const db = new Database(join(server.dataDir, 'app.db'), { readonly: true });
+    try {
+      db.pragma('busy_timeout = 5000');
+      const row = db
+        .prepare(
+          "select text_body from emails where to_address = ? and kind = 'merchant_invitation' order by created_at desc",
+        )
+        .get(address) as { text_body: string };
+      return /(http\S+\/accept-invitation\?token=\S+)/.exec(row.text_body)![1];
+    } finally {
+      db.close();
+    }
+  }
+
+  it('an invited owner accepts, refunds, makes a key, and sees only their merchant', async () => {
+    const owner = `olive-${Date.now().toString(36)}@owner-timber.test`;
+    const mine = createConnectedMerchant(server, { business_name: 'Owner Timber Co' });
+    const other = createConnectedMerchant(server, { business_name: 'Someone Else Bricks' });
+    const paid = await payOverHttp(server.baseUrl, {
+      merchant: mine.id,
+      invoice: 'INV-OWN-1',
+      linkAmount: '200.00',
+      amount: 5000,
+    });
+    expect(paid.status).toBe(200);
+    const otherPaid = await payOverHttp(server.baseUrl, {
+      merchant: other.id,
+      invoice: 'INV-OTHER-1',
+      linkAmount: '90.00',
+      amount: 9000,
+    });
+    expect(otherPaid.status).toBe(200);
+
+    const admin = await bearerFor(server.baseUrl, seededAdmin(server));
+    const invited = await fetch(`${server.baseUrl}/api/admin/merchants/${mine.id}/invitations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: owner, role: 'owner' }),
+    });
+    expect(invited.status).toBe(201);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(invitationLink(owner).replace(/^http:\/\/[^/]+/, server.baseUrl));
+    await page.getByRole('heading', { name: 'Join Owner Timber Co' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('timber-and-nails');
+    await page.getByLabel('Confirm password').fill('timber-and-nails');
+    await page.getByRole('button', { name: 'Create Account and Join' }).click();
+    await page.waitForURL(`${server.baseUrl}/admin/merchants/${mine.id}`);
+    await page.getByRole('heading', { name: 'Team' }).waitFor();
+    await page.getByRole('cell', { name: owner, exact: true }).first().waitFor();
+    await page.getByRole('heading', { name: 'Embed' }).waitFor();
+
+    // The menu: their merchants, payments, keys, audit log; nothing of the platform's.
+    for (const item of ['Merchants', 'Payments', 'API Keys', 'Audit Log'])
+      await expect(page.getByRole('menuitem', { name: item }).count()).resolves.toBeGreaterThan(0);
+    for (const item of ['Dashboard', 'Blog', 'Prospects', 'Diagnostics', 'Xero Integration'])
+      expect(await page.getByRole('menuitem', { name: item }).count(), item).toBe(0);
+
+    // Lists: only their merchant and its payment.
+    await page.goto(`${server.baseUrl}/admin/merchants`);
+    await page.getByText('Owner Timber Co').first().waitFor();
+    expect(await page.getByText('Someone Else Bricks').count()).toBe(0);
+    await page.goto(`${server.baseUrl}/admin/payments`);
+    await page.getByText('INV-OWN-1').first().waitFor();
+    expect(await page.getByText('INV-OTHER-1').count()).toBe(0);
+
+    // Refund their payment from its page.
+    await page.getByText('INV-OWN-1').first().click();
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Review refund' }).click();
+    await dialog.getByRole('button', { name: 'Confirm refund' }).click();
+    await page
+      .getByText(/^Refund of A\$[\d.,]+ issued/)
+      .first()
+      .waitFor();
+
+    // An API key for their merchant: the "all merchants" scope is not offered.
+    await page.goto(`${server.baseUrl}/admin/api-keys`);
+    await page
+      .getByRole('button', { name: /Create/i })
+      .first()
+      .click();
+    const keyDialog = page.getByRole('dialog');
+    expect(await keyDialog.getByLabel(/all merchants/i).count()).toBe(0);
+
+    // Another merchant's page, the dashboard and the platform's tools, typed by hand.
+    await page.goto(`${server.baseUrl}/admin/merchants/${other.id}`);
+    await page
+      .getByText('Merchant not found')
+      .or(page.getByText(/not found/i))
+      .first()
+      .waitFor();
+    expect(await page.getByText('Someone Else Bricks').count()).toBe(0);
+    await page.goto(`${server.baseUrl}/admin/dashboard`);
+    await page.waitForURL(`${server.baseUrl}/admin/merchants`);
+    await page.goto(`${server.baseUrl}/admin/diagnostics`);
+    await page.getByText('Page Not Found').waitFor();
+    expect(errors.filter((e) => !/403|404|Failed to load resource/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('a signed-up user starts a merchant of their own and lands on it, to connect Stripe next', async () => {
+    const user = await createVerifiedUser(server, 'new.trader@example.test', 'new-trader-pass');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl, user, '/login');
+    await page.waitForURL(`${server.baseUrl}/unauthorized`);
+    await page.getByRole('heading', { name: 'Start taking payments' }).waitFor();
+    await page.getByLabel('Business name').fill('Fresh Pavers');
+    await page.getByLabel('Your name').fill('Fran Paver');
+    await page.getByRole('button', { name: 'Start Taking Payments' }).click();
+    await page.waitForURL(/\/admin\/merchants\/[0-9a-f-]+$/);
+    await page.getByText('Fresh Pavers').first().waitFor();
+    await page.getByRole('heading', { name: 'Team' }).waitFor();
+    await page
+      .getByRole('heading', { name: /Stripe/ })
+      .first()
+      .waitFor();
+    await context.close();
+  });
+});
