@@ -130,7 +130,7 @@ describe('merchant members in the console', () => {
     await context.close();
   });
 
-  it('a signed-up user starts a merchant of their own and lands on it, to connect Stripe next', async () => {
+  it('a signed-up user starts a merchant, finishes sandbox onboarding and takes a payment, without an admin', async () => {
     const user = await createVerifiedUser(server, 'new.trader@example.test', 'new-trader-pass');
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -143,10 +143,33 @@ describe('merchant members in the console', () => {
     await page.waitForURL(/\/admin\/merchants\/[0-9a-f-]+$/);
     await page.getByText('Fresh Pavers').first().waitFor();
     await page.getByRole('heading', { name: 'Team' }).waitFor();
-    await page
-      .getByRole('heading', { name: /Stripe/ })
-      .first()
-      .waitFor();
+    const merchantId = /\/admin\/merchants\/([0-9a-f-]+)$/.exec(page.url())![1];
+    // Links do not take payments until Stripe onboarding is finished.
+    const early = await payOverHttp(server.baseUrl, {
+      merchant: merchantId,
+      invoice: 'INV-PAVE-1',
+      linkAmount: '80.00',
+      amount: 8000,
+    }).catch((err: Error) => ({ status: 0, body: err.message }));
+    expect(early.status).not.toBe(200);
+    // The owner finishes sandbox onboarding without an admin, and the merchant takes a payment.
+    await page.getByRole('button', { name: 'Connect with Stripe' }).click();
+    await page.waitForURL(/\/api\/sandbox\/connect\/consent\?/);
+    await page.getByRole('button', { name: 'Approve test onboarding' }).click();
+    await page.waitForURL(/\/connect\/callback\?/);
+    await page.getByText('is now connected to this merchant').waitFor();
+    await page.getByRole('link', { name: 'View Merchant' }).click();
+    await page.waitForURL(`${server.baseUrl}/admin/merchants/${merchantId}`);
+    await expect(page.getByTestId('onboarding-status').textContent()).resolves.toBe('Stripe: Active');
+    const paid = await payOverHttp(server.baseUrl, {
+      merchant: merchantId,
+      invoice: 'INV-PAVE-1',
+      linkAmount: '80.00',
+      amount: 8000,
+    });
+    expect(paid.status).toBe(200);
+    await page.goto(`${server.baseUrl}/admin/payments`);
+    await page.getByText('INV-PAVE-1').first().waitFor();
     await context.close();
   });
 });

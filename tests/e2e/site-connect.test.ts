@@ -2,7 +2,7 @@
  * `/connect/callback` in Chromium against the real server and the sandbox's Connect consent page:
  * the spec's error texts for a missing code or state, Stripe's own refusal, a signed-out admin sent
  * to sign in and brought back to finish, OAuth approve → success with the console link, a replayed
- * state refused, a failed code exchange → pending, and a non-admin refused.
+ * state refused, a failed code exchange → pending, and an account that is not the merchant's refused.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,7 +118,7 @@ describe('Stripe Connect callback page', () => {
     const { context, page } = await profile();
     const callback = `/connect/callback?state=${encodeURIComponent(state)}`;
     await page.goto(`${server.baseUrl}${callback}`);
-    await page.getByText('You must be signed in as an admin to finish connecting Stripe.').waitFor();
+    await page.getByText('You must be signed in to finish connecting Stripe.').waitFor();
     await page.getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL('**/login?next=*');
     await page.getByLabel('Email').fill(admin.email);
@@ -188,12 +188,12 @@ describe('Stripe Connect callback page', () => {
     await context.close();
   });
 
-  it('an account without admin access cannot complete a connection', async () => {
+  it("an account that is neither an admin nor the merchant's owner cannot complete a connection", async () => {
     const merchantId = await newMerchant();
     const { state } = await startConnect(merchantId, 'onboarding');
     const { context, page } = await profile(builder);
     await page.goto(`${server.baseUrl}/connect/callback?state=${encodeURIComponent(state)}`);
-    await page.getByText('This account does not have admin access', { exact: false }).waitFor();
+    await page.getByText('This account cannot connect Stripe for this merchant', { exact: false }).waitFor();
     const merchant = await call('GET', `/api/admin/merchants/${merchantId}`, undefined, bearer);
     expect(merchant.body.stripe_connect_status).toBe('onboarding');
     await context.close();

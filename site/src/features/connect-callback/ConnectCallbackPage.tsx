@@ -2,8 +2,9 @@
  * `/connect/callback` (spec §2, §4, §5): where Stripe sends the admin back after connecting a
  * merchant's account. processing → success (link to the merchant in the console), pending (the
  * server could not confirm with Stripe; it is recorded for manual completion), or error. Completing
- * the connection is an admin call: the access token comes from the refresh cookie via the shared
- * auth client; a signed-out admin is asked to sign in and brought back here.
+ * the connection is a console call for an admin or the merchant's owner (the server decides): the
+ * access token comes from the refresh cookie via the shared auth client; someone signed out is asked
+ * to sign in and brought back here.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -13,7 +14,6 @@ import { PageLayout, Spinner } from '../../shared/PageLayout.tsx';
 import { useProductName } from '../../shared/public-config.ts';
 import {
   CONNECT_FAILED,
-  NOT_ADMIN,
   SIGN_IN_REQUIRED,
   interpretCallbackResponse,
   readCallbackParams,
@@ -27,7 +27,7 @@ async function completeConnection(code: string | null, state: string): Promise<C
   const auth = siteAuth();
   const { status, user } = auth.getState();
   if (status !== 'authenticated' || !user) return { kind: 'error', message: SIGN_IN_REQUIRED, signIn: true };
-  if (!user.isAdmin) return { kind: 'error', message: NOT_ADMIN };
+  // An admin, or the merchant's owner (issue 32): the server decides, and 403 is NOT_ADMIN.
   try {
     const res = await auth.fetch('/api/admin/stripe-connect-callback', {
       method: 'POST',

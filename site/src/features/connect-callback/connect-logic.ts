@@ -8,8 +8,9 @@ import { CONNECT_MESSAGES } from '../../../../core/messages.ts';
 export const NO_CODE = CONNECT_MESSAGES.noCode;
 export const NO_STATE = CONNECT_MESSAGES.noState;
 export const CONNECT_FAILED = CONNECT_MESSAGES.connectFailed;
-export const SIGN_IN_REQUIRED = 'You must be signed in as an admin to finish connecting Stripe.';
-export const NOT_ADMIN = 'This account does not have admin access, so it cannot connect Stripe accounts.';
+export const SIGN_IN_REQUIRED = 'You must be signed in to finish connecting Stripe.';
+export const NOT_ADMIN =
+  "This account cannot connect Stripe for this merchant: only its owners and the platform's admins can.";
 
 export type CallbackParams =
   { ok: true; code: string | null; state: string } | { ok: false; message: string };
