@@ -6,7 +6,7 @@
  */
 import { roleAllows, type MemberAction, type MemberRole } from '../../core/roles.ts';
 import type { Schemas } from '../../client/api-types.ts';
-import { auth } from './auth-client.ts';
+import { readMe } from './data/http.ts';
 
 export type Membership = Schemas['Me']['memberships'][number];
 
@@ -15,9 +15,7 @@ let memberships: Membership[] = [];
 
 /** Read the user's memberships (after sign-in, and when the console starts). */
 export async function loadAccess(): Promise<void> {
-  const res = await auth.fetch('/api/auth/me', { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`me: ${res.status}`);
-  const me = (await res.json()) as Schemas['Me'];
+  const me = await readMe();
   admin = me.isAdmin;
   memberships = me.memberships;
 }

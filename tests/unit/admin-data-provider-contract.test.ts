@@ -68,6 +68,11 @@ const CALLS: Record<string, () => Promise<unknown>> = {
     dataProvider.dismissObservation({ id: ID, observationId: ID, reason: 'Typed by hand' }),
   writeOff: () => dataProvider.writeOff({ id: ID, reason: 'Below the card minimum' }),
   markWriteOffRecorded: () => dataProvider.markWriteOffRecorded({ id: ID, writeOffId: ID }),
+  getTeam: () => dataProvider.getTeam({ id: ID }),
+  inviteMember: () => dataProvider.inviteMember({ id: ID, email: 'sam@hardwood.test', role: 'staff' }),
+  withdrawInvitation: () => dataProvider.withdrawInvitation({ id: ID, invitationId: ID }),
+  changeMemberRole: () => dataProvider.changeMemberRole({ id: ID, userId: ID, role: 'developer' }),
+  removeMember: () => dataProvider.removeMember({ id: ID, userId: ID }),
 };
 
 /** Methods that read a static file the server serves, not an API operation. */

@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE } from '../../api/http/simple-rest.ts';
 const TOTAL = 1234;
 const requested: string[] = [];
 
-vi.mock('../../admin/src/authProvider.ts', () => ({
+vi.mock('../../admin/src/auth-client.ts', () => ({
   auth: {
     fetch: async (url: string) => {
       requested.push(url);

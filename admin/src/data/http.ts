@@ -7,6 +7,7 @@
 import { HttpError, type fetchUtils } from 'react-admin';
 import { errorOf, NETWORK_ERROR, parseJson, type ErrorBody } from '../../../client/http.ts';
 import { auth } from '../auth-client.ts';
+import type { Schemas } from '../../../client/api-types.ts';
 
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? {});
@@ -37,6 +38,11 @@ export async function callApi<T>(path: string, init: { method?: string; body?: u
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return json as T;
+}
+
+/** The signed-in user and their memberships (`/api/auth/me`), for what the console shows them (access.ts). */
+export function readMe(): Promise<Schemas['Me']> {
+  return callApi<Schemas['Me']>('/api/auth/me');
 }
 
 /** The HTTP status of a failed call (0 when the server was not reached). */

@@ -1,10 +1,13 @@
 /**
  * The flow's root: the catalogue and locale of the element's language, an error boundary, and the
- * pay flow. Tells the element once its first view is on screen (the loading view then goes).
+ * pay flow. Tells the element once its first view is on screen (the loading view then goes). A
+ * language other than English waits for its catalogue's chunk (i18n/index.ts), the loading view
+ * (already in that language) showing meanwhile.
  */
-import { useLayoutEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { WidgetProps } from '../element/props.ts';
-import { localeFor, messagesFor } from '../i18n/index.ts';
+import { catalogueOf, languageOf, loadCatalogue, localeFor } from '../i18n/index.ts';
+import { en } from '../i18n/en.ts';
 import { ErrorBoundary } from '../views/ErrorBoundary.tsx';
 import { WidgetContextValue, type WidgetContext } from './i18n-context.ts';
 import { PayFlow } from './PayFlow.tsx';
@@ -26,20 +29,38 @@ export function App({
   props: WidgetProps;
   onRendered(): void;
 }) {
+  const language = languageOf(props.lang);
+  const [, catalogueArrived] = useState(0);
+  const t = catalogueOf(language);
+  useEffect(() => {
+    if (!t) void loadCatalogue(language).then(() => catalogueArrived((n) => n + 1));
+  }, [language, t]);
+  // Until a first catalogue arrives nothing renders; a later language change keeps the one shown.
+  const [shown, setShown] = useState(t);
+  if (t && t !== shown) setShown(t);
+  const messages = t ?? shown;
   const context = useMemo<WidgetContext>(
     () => ({
-      t: messagesFor(props.lang),
+      t: messages ?? en,
       locale: localeFor(props.locale, props.lang),
       hosted: isHosted(props.api),
     }),
-    [props.lang, props.locale, props.api],
+    [messages, props.locale, props.lang, props.api],
   );
-  useLayoutEffect(onRendered, [onRendered]);
+  if (!messages) return null;
   return (
     <WidgetContextValue.Provider value={context}>
-      <ErrorBoundary host={host} invoice={props.invoice ?? null} reference={props.reference ?? null}>
-        <PayFlow host={host} {...props} />
-      </ErrorBoundary>
+      <OnScreen onRendered={onRendered}>
+        <ErrorBoundary host={host} invoice={props.invoice ?? null} reference={props.reference ?? null}>
+          <PayFlow host={host} {...props} />
+        </ErrorBoundary>
+      </OnScreen>
     </WidgetContextValue.Provider>
   );
+}
+
+/** Tells the element once the flow's first view is on screen. */
+function OnScreen({ onRendered, children }: { onRendered(): void; children: ReactNode }) {
+  useLayoutEffect(onRendered, [onRendered]);
+  return children;
 }

@@ -4,20 +4,25 @@
  * view shows: loading → a link problem (LinkProblem.tsx) or the invoice with the pay step, the
  * invoice's state when nothing can be paid by card, or the result of a payment (keyed by status).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WidgetProps } from '../element/props.ts';
 import { PayApi, type PaySession, type PaymentState } from '../lib/api.ts';
 import { emit, eventDetail, type InvoicePayEventDetail } from '../lib/events.ts';
 import { linkQuery } from '../../../client/session-request.ts';
-import { DebugPanel } from '../views/DebugPanel.tsx';
 import { History } from '../views/History.tsx';
-import { InvoiceDetails } from '../views/InvoiceDetails.tsx';
 import { BeingPaidNotice, CappedNotice, InvoiceState } from '../views/InvoiceNotices.tsx';
 import { LinkProblemView, viewMessage } from '../views/LinkProblem.tsx';
 import { useMoney, useWidget } from './i18n-context.ts';
 import { PayStep } from './pay/PayStep.tsx';
 import { BALANCE_CHANGED } from './pay/usePayActions.ts';
 import { EndedView } from './results/EndedView.tsx';
+
+// Chunks of their own, fetched only when shown: the invoice's lines (links that may show them,
+// after the form is up) and the debug panel (`debug`). The flow every customer loads stays small.
+const InvoiceDetails = lazy(() =>
+  import('../views/InvoiceDetails.tsx').then((m) => ({ default: m.InvoiceDetails })),
+);
+const DebugPanel = lazy(() => import('../views/DebugPanel.tsx').then((m) => ({ default: m.DebugPanel })));
 import { ResultView } from './results/ResultView.tsx';
 import { usePaySession } from './usePaySession.ts';
 
@@ -184,7 +189,11 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
     body = (
       <>
         <InvoiceHeader session={s} />
-        {s.invoice.details && <InvoiceDetails api={api} query={query} />}
+        {s.invoice.details && (
+          <Suspense fallback={null}>
+            <InvoiceDetails api={api} query={query} />
+          </Suspense>
+        )}
         {main}
       </>
     );
@@ -194,17 +203,19 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
     <div className="panel" part="root" lang={t.locale.split('-')[0]}>
       {body}
       {props.debug && (
-        <DebugPanel
-          info={{
-            merchant: query.merchant,
-            shortcode: query.shortcode,
-            state: view.kind,
-            connectedAccountId: session?.provider.connectedAccountId ?? null,
-            mode: session?.provider.mode ?? null,
-            api: api.base,
-          }}
-          onLookup={setLookup}
-        />
+        <Suspense fallback={null}>
+          <DebugPanel
+            info={{
+              merchant: query.merchant,
+              shortcode: query.shortcode,
+              state: view.kind,
+              connectedAccountId: session?.provider.connectedAccountId ?? null,
+              mode: session?.provider.mode ?? null,
+              api: api.base,
+            }}
+            onLookup={setLookup}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,16 +1,39 @@
 /**
  * The message catalogue: the element's `lang` attribute (default: the nearest `lang` of the host
  * page) picks the language — German for `de…`, English otherwise — and, unless `locale` is set, the
- * locale for money and dates (English keeps en-US, DESIGN §4a; another language its own tag, or the
- * catalogue's locale when the tag is not one Intl knows).
+ * locale for money and dates (English keeps en-US, docs/design.md; another language its own tag, or
+ * the catalogue's locale when the tag is not one Intl knows). English is part of the flow; another
+ * language is a chunk of its own, fetched when an element asks for it (`loadCatalogue`), so the flow
+ * every customer loads carries one catalogue.
  */
-import { de } from './de.ts';
 import { en, type Messages } from './en.ts';
 
 export type { Messages };
 
-export const LANGUAGES = { en, de } as const;
+/** Each language's catalogue and its locale for money and dates. */
+const LANGUAGES = { en: 'en-US', de: 'de-DE' } as const;
 export type Language = keyof typeof LANGUAGES;
+
+const loaded: Partial<Record<Language, Messages>> = { en };
+const loading: Partial<Record<Language, Promise<void>>> = {};
+const importers: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
+  de: () => import('./de.ts').then((m) => m.de),
+};
+
+/** The catalogue of `language` if it is here already (English always is), else null. */
+export function catalogueOf(language: Language): Messages | null {
+  return loaded[language] ?? null;
+}
+
+/** Fetch `language`'s catalogue (once); one that cannot be fetched falls back to English. */
+export function loadCatalogue(language: Language): Promise<void> {
+  if (language === 'en' || loaded[language]) return Promise.resolve();
+  loading[language] ??= importers[language]().then(
+    (messages) => void (loaded[language] = messages),
+    () => void (loaded[language] = en),
+  );
+  return loading[language];
+}
 
 /** The catalogue language of a BCP 47 tag (`de-AT` → de; unknown → en). */
 export function languageOf(tag: string | null | undefined): Language {
@@ -33,9 +56,5 @@ export function localeFor(localeAttribute: string | undefined, lang: string | nu
   const language = languageOf(lang);
   if (language === 'en') return en.locale;
   const tag = (lang ?? '').trim();
-  return tag.includes('-') && supported(tag) ? tag : LANGUAGES[language].locale;
-}
-
-export function messagesFor(lang: string | null | undefined): Messages {
-  return LANGUAGES[languageOf(lang)];
+  return tag.includes('-') && supported(tag) ? tag : LANGUAGES[language];
 }
