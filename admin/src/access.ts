@@ -36,6 +36,7 @@ export function can(action: MemberAction, merchantId?: string): boolean {
 const RESOURCE_ACTIONS: Record<string, MemberAction | undefined> = {
   merchants: 'merchant.read',
   payments: 'payments.read',
+  invoices: 'payments.read',
   'api-keys': 'api_keys.manage',
   'audit-log': 'audit.read',
 };

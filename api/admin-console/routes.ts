@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
+import { authorizeMerchant, merchantScope } from '../auth/access.ts';
 import { projectPath } from '../project-path.ts';
 import { bearerSecurity as security, IdParam, jsonContent as jsonOf } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
@@ -117,6 +118,7 @@ export const adminConsoleRoutes = createRouter()
       path: '/invoices',
       tags,
       security,
+      'x-access': 'payments.read',
       summary: 'List invoices with balances, the overpaid flag and why they need attention (simple-rest)',
       description:
         'Filters: `q`, `merchant_id`, `invoice_number`, `currency`, `overpaid`, `needs_attention` (true: overpaid, a ' +
@@ -129,7 +131,13 @@ export const adminConsoleRoutes = createRouter()
     }),
     async (c) => {
       const { database } = c.get('deps');
-      const rows = await listPage(c, invoiceList, invoicesWithMerchant(database.db));
+      const scope = merchantScope(c, 'payments.read');
+      const base = invoicesWithMerchant(database.db);
+      const rows = await listPage(
+        c,
+        invoiceList,
+        scope ? base.where('invoices.merchant_id', 'in', [...scope, '']) : base,
+      );
       return c.json(rows.map(toApiInvoice), 200);
     },
   )
@@ -139,6 +147,7 @@ export const adminConsoleRoutes = createRouter()
       path: '/invoices/{id}',
       tags,
       security,
+      'x-access': 'payments.read',
       summary: 'One invoice with its balance',
       request: { params: IdParam },
       responses: { 200: jsonOf(InvoiceSchema, 'The invoice'), ...errorResponses(401, 403, 404) },
@@ -149,6 +158,7 @@ export const adminConsoleRoutes = createRouter()
         .where('invoices.id', '=', c.req.valid('param').id)
         .executeTakeFirst();
       if (!row) throw new AppError('not_found', INVOICE_NOT_FOUND);
+      authorizeMerchant(c, 'payments.read', row.merchant_id, INVOICE_NOT_FOUND);
       return c.json(toApiInvoice(row), 200);
     },
   )

@@ -8,7 +8,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, jsonContent as jsonOf } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
-import { dismissObservation, markWriteOffRecorded, writeOffRemainder } from './admin.ts';
+import { dismissObservation, INVOICE_NOT_FOUND, markWriteOffRecorded, writeOffRemainder } from './admin.ts';
+import { authorizeMerchant } from '../auth/access.ts';
+import { merchantOfInvoice } from './repository.ts';
 import { InvoiceLedger } from './admin-schema.ts';
 import { invoiceLedgerView } from './ledger-view.ts';
 
@@ -34,6 +36,7 @@ export const adminInvoiceRoutes = createRouter()
       path: '/invoices/{id}/ledger',
       tags,
       security,
+      'x-access': 'payments.read',
       summary: 'Every term of an invoice balance: observations, payments, refunds, write-backs, write-offs',
       description:
         'DESIGN §3.3: `terms` has P (paid + in flight), W (written off), S(now), the credible limit, the balance, the ' +
@@ -43,7 +46,10 @@ export const adminInvoiceRoutes = createRouter()
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await invoiceLedgerView(c.get('deps').database.db, c.req.valid('param').id), 200);
+      const { db } = c.get('deps').database;
+      const { id } = c.req.valid('param');
+      authorizeMerchant(c, 'payments.read', await merchantOfInvoice(db, id), INVOICE_NOT_FOUND);
+      return c.json(await invoiceLedgerView(db, id), 200);
     },
   )
   .openapi(

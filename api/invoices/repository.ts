@@ -165,6 +165,12 @@ export async function invoiceExists(db: DbOrTrx, id: string): Promise<boolean> {
   return !!(await db.selectFrom('invoices').select('id').where('id', '=', id).executeTakeFirst());
 }
 
+/** The merchant an invoice belongs to, or undefined when there is no such invoice (for authorisation). */
+export async function merchantOfInvoice(db: DbOrTrx, id: string): Promise<string | undefined> {
+  return (await db.selectFrom('invoices').select('merchant_id').where('id', '=', id).executeTakeFirst())
+    ?.merchant_id;
+}
+
 /** A success's counters: its amount to paid (and out of reserved); the invoice as it now stands. */
 export async function addPaid(
   db: DbOrTrx,

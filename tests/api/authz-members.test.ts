@@ -20,7 +20,7 @@ import { createConnectedMerchant, openSession, quoteAndPay } from './support/pay
 const skip = await skipPostgres();
 
 type Op = { method: string; template: string; action: string };
-type Merchant = { id: string; paymentId: string; keyId: string; auditId: string };
+type Merchant = { id: string; paymentId: string; invoiceId: string; keyId: string; auditId: string };
 
 describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
   let t: TestApp;
@@ -68,9 +68,15 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
       .select('id')
       .where('merchant_id', '=', m.id)
       .executeTakeFirstOrThrow();
+    const invoice = await t.deps.database.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('merchant_id', '=', m.id)
+      .executeTakeFirstOrThrow();
     merchants[name] = {
       id: m.id,
       paymentId: paid.res.body.paymentId,
+      invoiceId: invoice.id,
       keyId: key.body.id,
       auditId: audit.id,
     };
@@ -104,6 +110,7 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
   const params: Record<string, (m: Merchant, name: 'A' | 'B') => Promise<string> | string> = {
     '/api/admin/merchants/{id}': (m) => m.id,
     '/api/admin/payments/{id}': (m) => m.paymentId,
+    '/api/admin/invoices/{id}': (m) => m.invoiceId,
     '/api/admin/api-keys/{id}': (m) => m.keyId,
     '/api/admin/audit-log/{id}': (m) => m.auditId,
     // A staff member of their own each time: removing them is harmless to the rest of the matrix.
@@ -222,6 +229,7 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
       [merchants.A.id, merchants.B.id].sort(),
     );
     expect(await idsOf('ownerB', '/api/admin/payments')).toEqual([merchants.B.paymentId]);
+    expect(await idsOf('ownerB', '/api/admin/invoices')).toEqual([merchants.B.invoiceId]);
     // The agency is staff in A and owner in B: payments of both, A's keys not (staff), audit of B only.
     expect((await idsOf('agency', '/api/admin/payments')).sort()).toEqual(
       [merchants.A.paymentId, merchants.B.paymentId].sort(),

@@ -81,7 +81,7 @@ describe('merchant members in the console', () => {
     await page.getByRole('heading', { name: 'Embed' }).waitFor();
 
     // The menu: their merchants, payments, keys, audit log; nothing of the platform's.
-    for (const item of ['Merchants', 'Payments', 'API Keys', 'Audit Log'])
+    for (const item of ['Merchants', 'Payments', 'Invoices', 'API Keys', 'Audit Log'])
       await expect(page.getByRole('menuitem', { name: item }).count()).resolves.toBeGreaterThan(0);
     for (const item of ['Dashboard', 'Blog', 'Prospects', 'Diagnostics', 'Xero Integration'])
       expect(await page.getByRole('menuitem', { name: item }).count(), item).toBe(0);
@@ -94,7 +94,20 @@ describe('merchant members in the console', () => {
     await page.getByText('INV-OWN-1').first().waitFor();
     expect(await page.getByText('INV-OTHER-1').count()).toBe(0);
 
+    // Their invoices, and the ledger page of one, without the platform's actions.
+    await page.goto(`${server.baseUrl}/admin/invoices`);
+    await page.getByText('INV-OWN-1').first().waitFor();
+    expect(await page.getByText('INV-OTHER-1').count()).toBe(0);
+    await page.getByText('INV-OWN-1').first().click();
+    await page.waitForURL(/\/admin\/invoices\/[^/]+$/);
+    await page
+      .getByRole('heading', { name: /INV-OWN-1/ })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('button', { name: /Mark recorded|Dismiss|Write off/i }).count()).toBe(0);
+
     // Refund their payment from its page.
+    await page.goto(`${server.baseUrl}/admin/payments`);
     await page.getByText('INV-OWN-1').first().click();
     await page.getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog');

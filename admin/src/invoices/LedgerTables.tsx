@@ -87,6 +87,8 @@ function RowButton(props: { label: string; ariaLabel: string; busy: boolean; onC
 
 export interface LedgerActions {
   busy: boolean;
+  /** A merchant member's view (issue 32): the terms without the platform's actions on them. */
+  readOnly?: boolean;
   dismiss(o: LedgerObservation): void;
   markPayment(paymentId: string, refundId?: string): void;
   markWriteOff(writeOffId: string): void;
@@ -97,6 +99,7 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
   const m = (v: number | null) => money(v, ledger.invoice.currency);
   const recorded = new Set(ledger.writebacks.map((w) => w.subject_id));
   const settled = ['succeeded', 'partially_refunded', 'refunded'];
+  const RowAction = actions.readOnly ? () => null : RowButton;
   return (
     <>
       <TableSection
@@ -134,7 +137,7 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
             </TableCell>
             <TableCell>
               {!o.dismissed ? (
-                <RowButton
+                <RowAction
                   label="console.ledger.dismiss"
                   ariaLabel={translate('console.ledger.dismiss_label', { amount: m(o.amount) })}
                   busy={actions.busy}
@@ -176,7 +179,7 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
               {recorded.has(p.id) ? (
                 translate('console.ledger.recorded')
               ) : settled.includes(p.status) ? (
-                <RowButton
+                <RowAction
                   label="console.ledger.mark_recorded"
                   ariaLabel={translate('console.ledger.mark_payment_label', { amount: m(p.amount) })}
                   busy={actions.busy}
@@ -217,7 +220,7 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
               {recorded.has(r.id) ? (
                 translate('console.ledger.recorded')
               ) : r.status === 'succeeded' ? (
-                <RowButton
+                <RowAction
                   label="console.ledger.mark_recorded"
                   ariaLabel={translate('console.ledger.mark_refund_label', { amount: m(r.amount) })}
                   busy={actions.busy}
@@ -286,7 +289,7 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
               {w.recorded_at ? (
                 `${dateTime(w.recorded_at)} (${w.recorded_source})`
               ) : (
-                <RowButton
+                <RowAction
                   label="console.ledger.mark_recorded"
                   ariaLabel={translate('console.ledger.mark_write_off_label', { amount: m(w.amount) })}
                   busy={actions.busy}

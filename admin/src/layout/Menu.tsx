@@ -100,6 +100,7 @@ function MemberMenu() {
   const items = [
     { resource: 'merchants', label: 'console.nav.merchants', icon: <StoreIcon /> },
     { resource: 'payments', label: 'console.nav.payments', icon: <PaymentIcon /> },
+    { resource: 'invoices', label: 'console.nav.invoices', icon: <ReceiptIcon /> },
     { resource: 'api-keys', label: 'console.nav.api_keys', icon: <KeyIcon /> },
     { resource: 'audit-log', label: 'console.nav.audit_log', icon: <HistoryIcon /> },
   ].filter((i) => canAccessResource(i.resource, 'list'));
