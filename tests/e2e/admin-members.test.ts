@@ -185,4 +185,65 @@ describe('merchant members in the console', () => {
     await page.getByText('INV-PAVE-1').first().waitFor();
     await context.close();
   });
+
+  it('an agency in two merchants switches between them, and every list follows', async () => {
+    const a = createConnectedMerchant(server, { business_name: 'Agency Client Alpha' });
+    const b = createConnectedMerchant(server, { business_name: 'Agency Client Beta' });
+    for (const [m, invoice] of [
+      [a, 'INV-ALPHA-1'],
+      [b, 'INV-BETA-1'],
+    ] as const)
+      expect(
+        (await payOverHttp(server.baseUrl, { merchant: m.id, invoice, linkAmount: '50.00', amount: 5000 }))
+          .status,
+      ).toBe(200);
+    const agency = await createVerifiedUser(
+      server,
+      `dev-${Date.now().toString(36)}@web-agency.test`,
+      'agency-pass-123',
+    );
+    const admin = await bearerFor(server.baseUrl, seededAdmin(server));
+    const token = await bearerFor(server.baseUrl, agency);
+    for (const [m, role] of [
+      [a, 'staff'],
+      [b, 'owner'],
+    ] as const) {
+      const invited = await fetch(`${server.baseUrl}/api/admin/merchants/${m.id}/invitations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: agency.email, role }),
+      });
+      expect(invited.status).toBe(201);
+      const link = new URL(invitationLink(agency.email));
+      const accepted = await fetch(`${server.baseUrl}/api/auth/invitations/accept`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ token: link.searchParams.get('token') }),
+      });
+      expect(accepted.status).toBe(200);
+    }
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl, agency, '/admin/login');
+    await page.waitForURL(`${server.baseUrl}/admin/merchants`);
+    await page.getByText('Agency Client Alpha').first().waitFor();
+    await page.getByText('Agency Client Beta').first().waitFor();
+    await page.goto(`${server.baseUrl}/admin/payments`);
+    await page.getByText('INV-ALPHA-1').first().waitFor();
+    await page.getByText('INV-BETA-1').first().waitFor();
+
+    await page.getByRole('combobox', { name: 'Showing' }).click();
+    await page.getByRole('option', { name: 'Agency Client Beta' }).click();
+    await page.getByText('INV-ALPHA-1').first().waitFor({ state: 'detached' });
+    await page.getByText('INV-BETA-1').first().waitFor();
+    // Kept for the next visit, and applied to every list.
+    await page.reload();
+    await page.getByText('INV-BETA-1').first().waitFor();
+    expect(await page.getByText('INV-ALPHA-1').count()).toBe(0);
+    await page.goto(`${server.baseUrl}/admin/merchants`);
+    await page.getByText('Agency Client Beta').first().waitFor();
+    expect(await page.getByText('Agency Client Alpha').count()).toBe(0);
+    await context.close();
+  });
 });

@@ -23,7 +23,25 @@ import type {
 } from '../shared/types.ts';
 import { accountingActions } from './accounting-actions.ts';
 import { callApi, httpClient } from './http.ts';
+import { isAdmin, myMemberships } from '../access.ts';
+import { chosenMerchant } from '../merchant-choice.ts';
 import { recordActions } from './record-actions.ts';
+
+/** The column each list filters by for the merchant chosen in the switcher (merchant-choice.ts). */
+const MERCHANT_FILTER: Record<string, string> = {
+  merchants: 'id',
+  payments: 'merchant_id',
+  invoices: 'merchant_id',
+  'api-keys': 'merchant_id',
+  'audit-log': 'merchant_id',
+};
+
+function withChosenMerchant<P extends { filter?: Record<string, unknown> }>(resource: string, params: P): P {
+  const chosen = isAdmin() ? null : chosenMerchant();
+  const column = MERCHANT_FILTER[resource];
+  if (!chosen || !column || !myMemberships().some((m) => m.merchant_id === chosen)) return params;
+  return { ...params, filter: { ...params.filter, [column]: chosen } };
+}
 
 const merchantPath = (id: Identifier) => `/api/admin/merchants/${encodeURIComponent(String(id))}`;
 const paymentPath = (id: Identifier) => `/api/admin/payments/${encodeURIComponent(String(id))}`;
@@ -122,7 +140,8 @@ const MAX_PAGE_SIZE = 500;
 export const dataProvider: ConsoleDataProvider = {
   ...restProvider,
   /** A larger page (a CSV export asks for up to 10,000 rows) is fetched in pages the API serves whole. */
-  async getList(resource, params) {
+  async getList(resource, rawParams) {
+    const params = withChosenMerchant(resource, rawParams);
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     if (perPage <= MAX_PAGE_SIZE) return restProvider.getList(resource, params);
     let chunk = MAX_PAGE_SIZE;

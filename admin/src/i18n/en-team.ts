@@ -1,5 +1,9 @@
-/** The console's texts for a merchant's team (admin/src/merchants/TeamPanel.tsx, issue 32). */
+/** The console's texts for a merchant's team (admin/src/merchants/TeamPanel.tsx) and the merchant switcher (issue 32). */
 export const team = {
+  switcher: {
+    label: 'Showing',
+    all: 'All my merchants',
+  },
   team: {
     title: 'Team',
     intro:

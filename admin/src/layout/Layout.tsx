@@ -19,6 +19,7 @@ import {
 import { useLocation } from 'react-router-dom';
 import { FatalErrorScreen } from './FatalError.tsx';
 import { ConsoleMenu } from './Menu.tsx';
+import { MerchantSwitcher } from './MerchantSwitcher.tsx';
 import { titleKeyForPath } from './titles.ts';
 
 export const TOAST_MS = 5000;
@@ -48,6 +49,7 @@ function ConsoleAppBar() {
   return (
     <AppBar>
       <PathTitle />
+      <MerchantSwitcher />
       {/* Pages may still portal extra title text (react-admin <Title>); it is kept out of view. */}
       <TitlePortal sx={{ display: 'none' }} />
     </AppBar>
