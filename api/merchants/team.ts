@@ -13,7 +13,7 @@ import { findUserByEmail, normalizeEmail } from '../auth/users.ts';
 import type { AppDeps, AuthUser } from '../context.ts';
 import type { MemberRole, MerchantInvitationsTable } from '../db/types.ts';
 import type { Selectable } from 'kysely';
-import type { DbOrTrx } from '../db/database.ts';
+import type { DbOrTrx, Dialect } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
 import { AppError } from '../errors.ts';
 import { composeMail } from '../mail/compose.ts';
@@ -86,6 +86,27 @@ const ownerCount = async (db: DbOrTrx, merchantId: string) =>
       .where('role', '=', 'owner')
       .executeTakeFirstOrThrow()
   ).n;
+
+/**
+ * The member about to be demoted (`to` a role) or removed (`to` null), in the caller's transaction;
+ * refused when they are the merchant's last owner. On PostgreSQL the merchant's row is locked first,
+ * so two owners removing each other at once are taken one after the other and one of them stays
+ * (SQLite's write transactions are one at a time already).
+ */
+async function changeableMember(
+  trx: DbOrTrx,
+  dialect: Dialect,
+  merchantId: string,
+  userId: string,
+  to: MemberRole | null,
+) {
+  if (dialect === 'postgres')
+    await trx.selectFrom('merchants').select('id').where('id', '=', merchantId).forUpdate().execute();
+  const member = await memberOr404(trx, merchantId, userId);
+  if (member.role === 'owner' && to !== 'owner' && (await ownerCount(trx, merchantId)) <= 1)
+    throw new AppError('conflict', LAST_OWNER_MESSAGE, to ? { field: 'role' } : undefined);
+  return member;
+}
 
 async function memberOr404(db: DbOrTrx, merchantId: string, userId: string) {
   const member = await db
@@ -228,10 +249,8 @@ export async function changeRole(
   actor: Actor,
 ): Promise<TeamMember> {
   await transact(deps.database, async (trx) => {
-    const member = await memberOr404(trx, merchantId, userId);
+    const member = await changeableMember(trx, deps.database.dialect, merchantId, userId, role);
     if (member.role === role) return;
-    if (member.role === 'owner' && (await ownerCount(trx, merchantId)) <= 1)
-      throw new AppError('conflict', LAST_OWNER_MESSAGE, { field: 'role' });
     await trx
       .updateTable('merchant_members')
       .set({ role })
@@ -263,9 +282,7 @@ export async function removeMember(
   actor: Actor,
 ): Promise<void> {
   await transact(deps.database, async (trx) => {
-    const member = await memberOr404(trx, merchantId, userId);
-    if (member.role === 'owner' && (await ownerCount(trx, merchantId)) <= 1)
-      throw new AppError('conflict', LAST_OWNER_MESSAGE);
+    const member = await changeableMember(trx, deps.database.dialect, merchantId, userId, null);
     await trx
       .deleteFrom('merchant_members')
       .where('merchant_id', '=', merchantId)

@@ -292,6 +292,49 @@ describe.skipIf(skip)(`merchant teams and invitations (${testDialect})`, () => {
     expect(audit.find((a) => a.action === 'member.remove')?.actor_id).toBe(ownerId);
   });
 
+  it('two owners removing each other at once leave one owner', async () => {
+    const m = await createConnectedMerchant(t, { business_name: 'Twin Owners' });
+    const [a, b] = [await createUser(t), await createUser(t)];
+    for (const u of [a, b])
+      await t.deps.database.db
+        .insertInto('merchant_members')
+        .values({
+          merchant_id: m.id,
+          user_id: u.id,
+          role: 'owner',
+          invited_by: null,
+          created_at: t.clock.now().toISOString(),
+        })
+        .execute();
+    const [ra, rb] = await Promise.all([
+      json(
+        t.app,
+        'DELETE',
+        `/api/admin/merchants/${m.id}/members/${b.id}`,
+        undefined,
+        await bearerFor(t, a.id),
+      ),
+      json(
+        t.app,
+        'DELETE',
+        `/api/admin/merchants/${m.id}/members/${a.id}`,
+        undefined,
+        await bearerFor(t, b.id),
+      ),
+    ]);
+    // One wins; the other is refused: as the last owner (409), or — when the winner's removal came
+    // first — because they are no longer a member at all (403).
+    const statuses = [ra.status, rb.status].sort();
+    expect(statuses[0]).toBe(204);
+    expect([403, 409]).toContain(statuses[1]);
+    const owners = await t.deps.database.db
+      .selectFrom('merchant_members')
+      .select('user_id')
+      .where('merchant_id', '=', m.id)
+      .execute();
+    expect(owners).toHaveLength(1);
+  });
+
   it('an owner updates the merchant but not its status, and cannot delete it', async () => {
     const put = await json(
       t.app,
