@@ -96,6 +96,7 @@ export async function syncPaymentNow(
         action: 'payment.sync',
         targetType: 'payment',
         targetId: paymentId,
+        merchantId: payment.merchant_id,
         details,
         ip: actor.ip,
       },

@@ -50,7 +50,8 @@ export async function listAdminPayments(deps: AppDeps, list: ListQuery, merchant
 }
 
 export async function markRecorded(deps: AppDeps, id: string, refundId: string | null, actor: Actor) {
-  if (!(await findPayment(deps.database.db, id))) throw new AppError('not_found', PAYMENT_NOT_FOUND);
+  const payment = await findPayment(deps.database.db, id);
+  if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
   await transact(deps.database, async (trx) => {
     const result = await recordWriteback(
       trx,
@@ -65,6 +66,7 @@ export async function markRecorded(deps: AppDeps, id: string, refundId: string |
           action: refundId ? 'refund.mark_recorded' : 'payment.mark_recorded',
           targetType: 'payment',
           targetId: id,
+          merchantId: payment.merchant_id,
           details: { refundId, amount: result.amount },
           ip: actor.ip,
         },

@@ -95,6 +95,7 @@ export async function cancelHold(deps: AppDeps, paymentId: string, actor: Actor)
         action: 'payment.cancel_hold',
         targetType: 'payment',
         targetId: payment.id,
+        merchantId: payment.merchant_id,
         details: {
           amount: payment.amount,
           currency: payment.currency,

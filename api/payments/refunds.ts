@@ -202,6 +202,7 @@ export async function refundPayment(
         action: 'payment.refund',
         targetType: 'payment',
         targetId: paymentId,
+        merchantId: payment.merchant_id,
         details: {
           refundId: refund.id,
           amount: base,

@@ -240,6 +240,21 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
       .body as Array<{ merchant_id: string }>;
     expect(audit.length).toBeGreaterThan(0);
     expect(new Set(audit.map((e) => e.merchant_id))).toEqual(new Set([merchants.B.id]));
+    // A refund by the owner of B is among B's audit entries, which B's owner reads.
+    const refund = await json(
+      t.app,
+      'POST',
+      `/api/admin/payments/${merchants.B.paymentId}/refund`,
+      { amount: 100 },
+      people.ownerB.headers,
+    );
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    const entries = (await json(t.app, 'GET', '/api/admin/audit-log', undefined, people.ownerB.headers))
+      .body as Array<{
+      action: string;
+      merchant_id: string;
+    }>;
+    expect(entries.find((e) => e.action === 'payment.refund')?.merchant_id).toBe(merchants.B.id);
     // Filtering by another merchant's id finds nothing rather than its objects.
     const filter = encodeURIComponent(JSON.stringify({ merchant_id: merchants.A.id }));
     expect(await idsOf('ownerB', `/api/admin/payments?filter=${filter}`)).toEqual([]);
