@@ -10,6 +10,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ResolveHost } from './net/resolve.ts';
 import type { PaymentProvider } from './payments/providers/provider.ts';
+import type { MemberRole } from '../core/roles.ts';
 
 export { systemClock, type Clock } from './clock.ts';
 
@@ -64,7 +65,7 @@ export interface Principal {
 export interface ConsoleAccess {
   admin: boolean;
   /** Merchant id → role, for a member (empty for an admin, who sees every merchant). */
-  memberships: ReadonlyMap<string, 'owner' | 'staff' | 'developer'>;
+  memberships: ReadonlyMap<string, MemberRole>;
   /** Throws 403 unless the user may call a route declaring `action` (on some merchant). */
   enforceRoute(action: string | undefined): void;
   /** The merchants whose objects `action` may see: null for every merchant (an admin). */

@@ -12,7 +12,7 @@ import { authorizeMerchant, merchantScope } from '../auth/access.ts';
 import { projectPath } from '../project-path.ts';
 import { bearerSecurity as security, IdParam, jsonContent as jsonOf } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
+import { ListQueryParams, listPage, listResponse, inMerchants } from '../http/simple-rest.ts';
 import { diagnostics } from './diagnostics.ts';
 import { INVOICE_NOT_FOUND, invoiceList, invoicesWithMerchant, toApiInvoice } from './invoices.ts';
 import { dashboardStats } from './stats.ts';
@@ -133,11 +133,7 @@ export const adminConsoleRoutes = createRouter()
       const { database } = c.get('deps');
       const scope = merchantScope(c, 'payments.read');
       const base = invoicesWithMerchant(database.db);
-      const rows = await listPage(
-        c,
-        invoiceList,
-        scope ? base.where('invoices.merchant_id', 'in', [...scope, '']) : base,
-      );
+      const rows = await listPage(c, invoiceList, inMerchants(base, 'invoices.merchant_id', scope));
       return c.json(rows.map(toApiInvoice), 200);
     },
   )

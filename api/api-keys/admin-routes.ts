@@ -6,7 +6,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
+import { ListQueryParams, listPage, listResponse, inMerchants } from '../http/simple-rest.ts';
 import { actorOf } from '../audit/actor.ts';
 import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema } from './schema.ts';
 import { apiKeysWithMerchant } from './repository.ts';
@@ -43,11 +43,7 @@ export const adminApiKeyRoutes = createRouter()
       const deps = c.get('deps');
       const scope = merchantScope(c, 'api_keys.manage');
       const base = apiKeysWithMerchant(deps.database.db);
-      const rows = await listPage(
-        c,
-        apiKeyList,
-        scope ? base.where('api_keys.merchant_id', 'in', [...scope, '']) : base,
-      );
+      const rows = await listPage(c, apiKeyList, inMerchants(base, 'api_keys.merchant_id', scope));
       const now = deps.clock.now();
       return c.json(
         rows.map((k) => toApiKey(k, now)),

@@ -7,7 +7,7 @@ import { parseJsonOr } from '../../core/json.ts';
 import { AppError } from '../errors.ts';
 import { bearerSecurity as security, jsonContent } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { ListQueryParams, defineList, listPage, listResponse } from '../http/simple-rest.ts';
+import { ListQueryParams, defineList, listPage, listResponse, inMerchants } from '../http/simple-rest.ts';
 import type { Selectable } from 'kysely';
 import type { AuditLogTable } from '../db/types.ts';
 import { allAuditEntries, findAuditEntry } from './repository.ts';
@@ -91,11 +91,7 @@ export const auditRoutes = createRouter()
       // An owner reads the entries of their own merchants (api/auth/access.ts), filtered in the query.
       const scope = c.get('access')?.scope('audit.read') ?? null;
       const base = allAuditEntries(c.get('deps').database.db);
-      const rows = await listPage(
-        c,
-        auditLogList,
-        scope ? base.where('merchant_id', 'in', [...scope, '']) : base,
-      );
+      const rows = await listPage(c, auditLogList, inMerchants(base, 'merchant_id', scope));
       return c.json(rows.map(toEntry), 200);
     },
   )

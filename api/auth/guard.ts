@@ -29,13 +29,12 @@ import type { AppEnv, AuthUser } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { findUserById, toAuthUser } from './users.ts';
-import { consoleAccess } from './access.ts';
+import { ADMIN_ONLY_MESSAGE, consoleAccess } from './access.ts';
 import { routeChecksAccess } from '../http/router.ts';
-import { membershipsOf } from './memberships.ts';
-import type { MemberRole } from '../db/types.ts';
+import { membershipList } from './memberships.ts';
 
 export const UNAUTHENTICATED_MESSAGE = ACCOUNT_MESSAGES.loginRequired;
-export const FORBIDDEN_MESSAGE = 'You must be an admin to perform this action.';
+export const FORBIDDEN_MESSAGE = ADMIN_ONLY_MESSAGE;
 export const API_KEY_ON_CONSOLE_MESSAGE =
   "API keys can't use the console's API (/api/admin); use the integrator API under /api/v1.";
 export const INTEGRATOR_UNAUTHENTICATED_MESSAGE =
@@ -87,11 +86,6 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * The integrator API's guard: an API key or an admin token (401 without either; 403 for a signed-in
- * non-admin, and for a read-only key on a write). A key is also refused when revoked or expired
- * (401), rate-limited per key (429), and every use is audited. Sets `c.get('principal')`.
- */
-/**
  * The console's API (`/api/admin/*`): a signed-in user (401 otherwise; an API key is refused with
  * 403). Sets `c.get('access')`: an admin may do everything; anyone else what their memberships allow,
  * read here on every request — so a member removed from a merchant loses it at once. Each route then
@@ -106,14 +100,18 @@ export function requireConsole(): MiddlewareHandler<AppEnv> {
     c.set('user', user);
     // A route made without createRouter has no access check of its own: admins only.
     if (!user.isAdmin && !routeChecksAccess(c)) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
-    const memberships = user.isAdmin
-      ? new Map<string, MemberRole>()
-      : await membershipsOf(c.get('deps').database.db, user.id);
-    c.set('access', consoleAccess(user.isAdmin, memberships, user.emailVerified));
+    const memberships = user.isAdmin ? [] : await membershipList(c.get('deps').database.db, user.id);
+    const roles = new Map(memberships.map((m) => [m.merchant_id, m.role]));
+    c.set('access', consoleAccess(user.isAdmin, roles, user.emailVerified));
     await next();
   };
 }
 
+/**
+ * The integrator API's guard: an API key or an admin token (401 without either; 403 for a signed-in
+ * non-admin, and for a read-only key on a write). A key is also refused when revoked or expired
+ * (401), rate-limited per key (429), and every use is audited. Sets `c.get('principal')`.
+ */
 export function requireIntegrator(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c);

@@ -5,19 +5,7 @@
 import type { DbOrTrx } from '../db/database.ts';
 import type { MemberRole } from '../db/types.ts';
 
-/** Merchant id → role, for the merchants (not deleted) the user belongs to. */
-export async function membershipsOf(db: DbOrTrx, userId: string): Promise<Map<string, MemberRole>> {
-  const rows = await db
-    .selectFrom('merchant_members')
-    .innerJoin('merchants', 'merchants.id', 'merchant_members.merchant_id')
-    .select(['merchant_members.merchant_id', 'merchant_members.role'])
-    .where('merchant_members.user_id', '=', userId)
-    .where('merchants.deleted_at', 'is', null)
-    .execute();
-  return new Map(rows.map((r) => [r.merchant_id, r.role]));
-}
-
-/** The user's memberships with the merchant's name, for `/api/auth/me` and the console's switcher. */
+/** The user's memberships (merchants not deleted) with the merchant's name: the console's guard and `/api/auth/me`. */
 export async function membershipList(
   db: DbOrTrx,
   userId: string,

@@ -6,6 +6,7 @@ import { FIELD_MESSAGES } from '../../core/messages.ts';
 import { z } from '@hono/zod-openapi';
 import { EMAIL_PATTERN } from '../../core/email.ts';
 import { MAX_PASSWORD_LENGTH } from './password.ts';
+import { MEMBER_ROLES } from '../../core/roles.ts';
 
 export const PASSWORDS_DONT_MATCH = FIELD_MESSAGES.passwordsDontMatch;
 export const PASSWORD_TOO_SHORT = FIELD_MESSAGES.passwordTooShort;
@@ -70,7 +71,7 @@ export const Me = User.extend({
     z.object({
       merchant_id: z.string(),
       merchant_name: z.string(),
-      role: z.enum(['owner', 'staff', 'developer']),
+      role: z.enum(MEMBER_ROLES),
       merchant_status: z.string(),
     }),
   ),

@@ -337,3 +337,17 @@ export async function listPage<DB, TB extends keyof DB, O>(
   setListHeaders(c, list, rows.length, total);
   return rows;
 }
+
+/**
+ * A list limited to some merchants (a console member's, api/auth/access.ts `merchantScope`): rows
+ * whose `column` is one of `merchantIds`, none when that is empty; `null` (an admin) leaves it whole.
+ */
+export function inMerchants<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: string,
+  merchantIds: readonly string[] | null,
+): SelectQueryBuilder<DB, TB, O> {
+  if (!merchantIds) return query;
+  if (!merchantIds.length) return query.where(sql<SqlBool>`1 = 0`);
+  return query.where(sql.ref(column) as Expression<string>, 'in', merchantIds as string[]);
+}

@@ -7,7 +7,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { actorOf } from '../audit/actor.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
+import { defineList, ListQueryParams, listPage, listResponse, inMerchants } from '../http/simple-rest.ts';
 import { MerchantCreateBody, MerchantSchema, MerchantUpdateBody } from './schema.ts';
 import {
   ADMIN_MERCHANT_NOT_FOUND,
@@ -20,7 +20,7 @@ import {
 import { activeMerchants } from './repository.ts';
 import { authorizeMerchant, isAdmin, merchantScope, SIGNED_IN } from '../auth/access.ts';
 import { AppError } from '../errors.ts';
-import { inviteMember } from './team.ts';
+import { inviteMember } from './team-invitations.ts';
 
 export const MERCHANT_SIGNUP_OFF =
   'Starting a merchant is by invitation on this platform. Ask the platform operator or a merchant owner to invite you.';
@@ -70,7 +70,7 @@ export const merchantRoutes = createRouter()
       const { database, config } = c.get('deps');
       const scope = merchantScope(c, 'merchant.read');
       const base = activeMerchants(database.db);
-      const rows = await listPage(c, merchantList, scope ? base.where('id', 'in', [...scope, '']) : base);
+      const rows = await listPage(c, merchantList, inMerchants(base, 'merchants.id', scope));
       return c.json(
         rows.map((m) => toApiMerchant(m, config.publicBaseUrl)),
         200,

@@ -65,7 +65,7 @@ export function toApiMerchant(m: Merchant, publicBaseUrl: string) {
 
 /** The (not deleted) merchant, or 404 with `notFoundMessage` (a flow's own text from the spec). */
 export async function getMerchantOr404(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'database'>,
   id: string,
   notFoundMessage: string = ADMIN_MERCHANT_NOT_FOUND,
 ): Promise<Merchant> {

@@ -25,6 +25,7 @@ import {
   TeamMemberSchema,
 } from './team-schema.ts';
 import * as team from './team.ts';
+import * as invitations from './team-invitations.ts';
 import { ADMIN_MERCHANT_NOT_FOUND } from './service.ts';
 
 const body = <T extends z.ZodType>(schema: T) => ({
@@ -99,7 +100,7 @@ export const teamRoutes = createRouter()
     async (c) => {
       const { id } = c.req.valid('param');
       authorizeMerchant(c, 'team.manage', id, ADMIN_MERCHANT_NOT_FOUND);
-      return c.json(await team.listInvitations(c.get('deps'), id), 200);
+      return c.json(await invitations.listInvitations(c.get('deps'), id), 200);
     },
   )
   .openapi(
@@ -119,7 +120,7 @@ export const teamRoutes = createRouter()
     async (c) => {
       const { id } = c.req.valid('param');
       authorizeMerchant(c, 'team.manage', id, ADMIN_MERCHANT_NOT_FOUND);
-      return c.json(await team.inviteMember(c.get('deps'), id, c.req.valid('json'), actorOf(c)), 201);
+      return c.json(await invitations.inviteMember(c.get('deps'), id, c.req.valid('json'), actorOf(c)), 201);
     },
   )
   .openapi(
@@ -136,7 +137,7 @@ export const teamRoutes = createRouter()
     async (c) => {
       const { id, invitationId } = c.req.valid('param');
       authorizeMerchant(c, 'team.manage', id, ADMIN_MERCHANT_NOT_FOUND);
-      await team.revokeInvitation(c.get('deps'), id, invitationId, actorOf(c));
+      await invitations.revokeInvitation(c.get('deps'), id, invitationId, actorOf(c));
       return c.body(null, 204);
     },
   );
@@ -154,7 +155,7 @@ export const invitationRoutes = createRouter()
     }),
     async (c) => {
       await enforceRateLimits(c, [[RATE_RULES.verifyIp, clientIp(c) ?? 'unknown']]);
-      return c.json(await team.previewInvitation(c.get('deps'), c.req.valid('json').token), 200);
+      return c.json(await invitations.previewInvitation(c.get('deps'), c.req.valid('json').token), 200);
     },
   )
   .openapi(
@@ -174,6 +175,9 @@ export const invitationRoutes = createRouter()
       await enforceRateLimits(c, [[RATE_RULES.verifyIp, clientIp(c) ?? 'unknown']]);
       const { token, password } = c.req.valid('json');
       const user = await authenticate(c);
-      return c.json(await team.acceptInvitation(c.get('deps'), token, { user, password }, clientIp(c)), 200);
+      return c.json(
+        await invitations.acceptInvitation(c.get('deps'), token, { user, password }, clientIp(c)),
+        200,
+      );
     },
   );

@@ -7,7 +7,7 @@ import type { Actor } from '../audit/actor.ts';
 import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { paginate, type ListQuery } from '../http/simple-rest.ts';
+import { inMerchants, paginate, type ListQuery } from '../http/simple-rest.ts';
 import { recordWriteback } from '../invoices/writebacks.ts';
 import { toApiPayment } from './admin.ts';
 import {
@@ -42,7 +42,7 @@ export async function merchantOfPayment(deps: AppDeps, id: string): Promise<stri
 export async function listAdminPayments(deps: AppDeps, list: ListQuery, merchantIds: string[] | null = null) {
   let base = paymentsWithMerchant(deps.database.db);
   // A member's list: their merchants' payments only, in the query (api/auth/access.ts).
-  if (merchantIds) base = base.where('payments.merchant_id', 'in', [...merchantIds, '']);
+  base = inMerchants(base, 'payments.merchant_id', merchantIds);
   if (!list.filter.some((f) => f.name === 'status' || f.name === 'id'))
     base = base.where('payments.status', '<>', 'expired');
   const { rows, total } = await paginate(base, list);

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRM_EMAIL_FIRST, ROLE_REFUSED_MESSAGE } from '../../api/auth/access.ts';
 import { MERCHANT_SIGNUP_OFF, STATUS_ADMIN_ONLY } from '../../api/merchants/routes.ts';
-import { INVITATION_MESSAGES, INVITATION_TTL_DAYS, LAST_OWNER_MESSAGE } from '../../api/merchants/team.ts';
+import { INVITATION_MESSAGES, INVITATION_TTL_DAYS } from '../../api/merchants/team-invitations.ts';
+import { LAST_OWNER_MESSAGE } from '../../api/merchants/team.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders, bearerFor, createUser, signIn } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -150,6 +151,23 @@ describe.skipIf(skip)(`merchant teams and invitations (${testDialect})`, () => {
     });
     expect(again.status).toBe(410);
     expect(again.body.error.message).toBe(INVITATION_MESSAGES.used);
+  });
+
+  it('two acceptances of one link at once make one account and one member', async () => {
+    const { token } = await invite('twice@hardwood.test', 'staff');
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        json(t.app, 'POST', '/api/auth/invitations/accept', { token, password: 'clicked twice' }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 410]);
+    const users = await t.deps.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'twice@hardwood.test')
+      .execute();
+    expect(users).toHaveLength(1);
+    expect((await membersOf()).filter((m) => m.email === 'twice@hardwood.test')).toHaveLength(1);
   });
 
   it('links an existing account only when signed in as the invited address', async () => {

@@ -1,6 +1,7 @@
 /** Kysely table types (api/db/types.ts): Accounts: users, refresh tokens, one-time account tokens, captured emails. */
 import type { Generated } from 'kysely';
 import type { Timestamp } from './columns.ts';
+import type { MemberRole } from '../../../core/roles.ts';
 
 export interface UsersTable {
   id: string;
@@ -50,8 +51,8 @@ export interface EmailsTable {
   created_at: Timestamp;
 }
 
-/** A member's role in one merchant (docs/auth.md). */
-export type MemberRole = 'owner' | 'staff' | 'developer';
+/** A member's role in one merchant (core/roles.ts, docs/auth.md). */
+export type { MemberRole } from '../../../core/roles.ts';
 
 /** Who may sign in to which merchant's part of the console (migration 068). */
 export interface MerchantMembersTable {

@@ -30,15 +30,16 @@ export function App({
   onRendered(): void;
 }) {
   const language = languageOf(props.lang);
-  const [, catalogueArrived] = useState(0);
-  const t = catalogueOf(language);
+  // Until the first catalogue is here nothing renders; on a language change the one shown stays
+  // until the new one arrives.
+  const [messages, setMessages] = useState(() => catalogueOf(language));
   useEffect(() => {
-    if (!t) void loadCatalogue(language).then(() => catalogueArrived((n) => n + 1));
-  }, [language, t]);
-  // Until a first catalogue arrives nothing renders; a later language change keeps the one shown.
-  const [shown, setShown] = useState(t);
-  if (t && t !== shown) setShown(t);
-  const messages = t ?? shown;
+    let current = true;
+    void loadCatalogue(language).then(() => current && setMessages(catalogueOf(language)));
+    return () => {
+      current = false;
+    };
+  }, [language]);
   const context = useMemo<WidgetContext>(
     () => ({
       t: messages ?? en,
