@@ -215,8 +215,12 @@ export async function acceptInvitation(
       throw new AppError('forbidden', INVITATION_MESSAGES.wrongAccount(invitation.email));
     userId = input.user.id;
   } else {
-    if (await findUserByEmail(deps.database.db, invitation.email))
+    if (await findUserByEmail(deps.database.db, invitation.email)) {
+      // The account may be the one a concurrent acceptance of this link just made: then the link
+      // is used (410), not an account to sign in to (409).
+      await openInvitation(deps, token);
       throw new AppError('conflict', INVITATION_MESSAGES.signIn(invitation.email));
+    }
     if (!input.password)
       throw new AppError('validation_failed', INVITATION_MESSAGES.password, { field: 'password' });
     const now = deps.clock.now().toISOString();
@@ -265,8 +269,10 @@ export async function acceptInvitation(
       newAccount &&
       !(err instanceof AppError) &&
       (await findUserByEmail(deps.database.db, invitation.email))
-    )
+    ) {
+      await openInvitation(deps, token);
       throw new AppError('conflict', INVITATION_MESSAGES.signIn(invitation.email));
+    }
     throw err;
   }
   return {
