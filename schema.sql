@@ -102,7 +102,9 @@ CREATE TABLE merchants (
   webhook_secret_previous TEXT,
   webhook_secret_previous_until TEXT,
   -- Ordinary pay links show the invoice's lines, dates and PDF from the tool (migration 066).
-  invoice_details_on_links INTEGER NOT NULL DEFAULT 0 CHECK (invoice_details_on_links IN (0, 1))
+  invoice_details_on_links INTEGER NOT NULL DEFAULT 0 CHECK (invoice_details_on_links IN (0, 1)),
+  -- The most a staff member may refund at once (minor units); NULL: any amount (migration 069).
+  staff_refund_limit BIGINT CHECK (staff_refund_limit >= 0)
 );
 CREATE INDEX merchants_created ON merchants (created_at);
 CREATE INDEX merchants_stripe_account ON merchants (stripe_account_id);

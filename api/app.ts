@@ -39,6 +39,7 @@ import { syncRoutes as accountingSyncRoutes } from './accounting/sync-routes.ts'
 import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-routes.ts';
 import { webhookDeliveryRoutes } from './accounting/webhook-delivery-routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
+import { authorizeMerchant, merchantScope } from './auth/access.ts';
 import { accountingOutbox } from './accounting/sync-worker.ts';
 import { sandboxConsentRoutes } from './sandbox/consent-routes.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
@@ -116,7 +117,13 @@ export function createApp(deps: AppDeps) {
       accountingSyncRoutes,
       accountingRecordsRoutes,
       payNowRoutes,
-      outboxRoutes(accountingOutbox),
+      // The sync jobs: an owner's (accounting.manage) for their merchants, every job for an admin.
+      outboxRoutes(accountingOutbox, {
+        action: 'accounting.manage',
+        scope: (c) => merchantScope(c, 'accounting.manage'),
+        authorize: (c, merchantId, notFound) =>
+          authorizeMerchant(c, 'accounting.manage', merchantId, notFound),
+      }),
       adminApiKeyRoutes,
       // Test-mode controls, only beside the sandbox provider (never beside live Stripe).
       ...(deps.payments.mode === 'sandbox' ? [sandboxAdminRoutes] : []),

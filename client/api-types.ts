@@ -1102,6 +1102,7 @@ export interface components {
       brand_color: string | null;
       /** @description Ordinary pay links show the invoice's lines, dates and PDF from the connected tool when the link's amount matches it (signed pay links always do) */
       invoice_details_on_links: boolean;
+      staff_refund_limit: number | null;
       surcharge_enabled: boolean;
       surcharge_percentage: number;
       surcharge_rules: components['schemas']['SurchargeRule'][];
@@ -1153,6 +1154,8 @@ export interface components {
       status?: 'active' | 'pending' | 'inactive';
       surcharge_enabled?: boolean;
       invoice_details_on_links?: boolean;
+      /** @description The most a staff member may refund at once (minor units of the payment’s currency); 0: staff cannot refund; null: any amount */
+      staff_refund_limit?: number | null;
       /** @example 2.95 */
       surcharge_percentage?: number;
       surcharge_rules?:
@@ -1199,6 +1202,8 @@ export interface components {
       status?: 'active' | 'pending' | 'inactive';
       surcharge_enabled?: boolean;
       invoice_details_on_links?: boolean;
+      /** @description The most a staff member may refund at once (minor units of the payment’s currency); 0: staff cannot refund; null: any amount */
+      staff_refund_limit?: number | null;
       /** @example 2.95 */
       surcharge_percentage?: number;
       surcharge_rules?:
@@ -1423,6 +1428,11 @@ export interface components {
         date: string;
         payments: number;
         revenue: {
+          currency: string;
+          amount: number;
+        }[];
+        /** @description Net amount paid that day, per currency */
+        volume: {
           currency: string;
           amount: number;
         }[];

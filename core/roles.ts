@@ -13,8 +13,17 @@ export const ROLE_ACTIONS = {
   'merchant.update': ['owner'],
   /** Payments and their refunds, disputes and accounting records. */
   'payments.read': ['owner', 'staff'],
-  /** Refund a payment. */
+  /** Refund a payment (staff up to the merchant's staff refund limit, when the owner set one). */
   'payments.refund': ['owner', 'staff'],
+  /**
+   * Cancel a held payment; write off an invoice remainder below the card minimum; dismiss an
+   * observation; mark a payment, refund or write-off recorded in the accounting tool by hand.
+   */
+  'payments.adjust': ['owner', 'staff'],
+  /** The Xero / QuickBooks connection and settings, Xero Pay now, syncing and retrying syncs. */
+  'accounting.manage': ['owner'],
+  /** The automation webhook: URL, signing secret, test sends, and the delivery log. */
+  'webhooks.manage': ['owner', 'developer'],
   /** Connect the merchant's Stripe account (onboarding). */
   'connect.manage': ['owner'],
   /** Integrator API keys. */

@@ -11,11 +11,12 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import apiKeys from './api-keys/index.ts';
 import auditLog from './audit-log/index.ts';
 import { Navigate, Route } from 'react-router-dom';
-import { isAdmin } from './access.ts';
+import { can, isAdmin } from './access.ts';
 import { authProvider } from './authProvider.ts';
 import blogs from './blogs/index.ts';
 import { BlogCreate } from './blogs/BlogCreate.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import { MemberDashboard } from './dashboard/MemberDashboard.tsx';
 import { dataProvider } from './data/dataProvider.ts';
 import { i18nProvider } from './i18n/i18nProvider.ts';
 import { ConsoleLayout, TopRightNotification } from './layout/Layout.tsx';
@@ -34,6 +35,12 @@ import { XeroIntegration } from './tools/XeroIntegration.tsx';
 /** A page of the platform's: a merchant member gets Page Not Found (or `member`) instead. */
 function AdminOnly({ page, member }: { page: React.ReactElement; member?: React.ReactElement }) {
   return isAdmin() ? page : (member ?? <NotFound />);
+}
+
+/** The platform's dashboard; a member's merchants' figures, or their merchants without payments to read. */
+function DashboardPage() {
+  if (isAdmin()) return <Dashboard />;
+  return can('payments.read') ? <MemberDashboard /> : <Navigate to="/merchants" replace />;
 }
 
 export function ConsoleApp() {
@@ -60,10 +67,7 @@ export function ConsoleApp() {
       <Resource name="api-keys" {...apiKeys} />
       <CustomRoutes>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
-        <Route
-          path="/dashboard"
-          element={<AdminOnly page={<Dashboard />} member={<Navigate to="/merchants" replace />} />}
-        />
+        <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/blog" element={<AdminOnly page={<BlogCreate />} />} />
         <Route path="/test-xero-urls" element={<AdminOnly page={<TestXeroUrls />} />} />
         <Route path="/xero-integration" element={<AdminOnly page={<XeroIntegration />} />} />

@@ -8,7 +8,7 @@
 import type { AuthProvider } from 'react-admin';
 import { SIGN_IN_FAILED, type AuthUser } from '../../client/auth.ts';
 import { ACCOUNT_MESSAGES } from '../../core/messages.ts';
-import { canAccessResource, isAdmin, loadAccess, myMemberships } from './access.ts';
+import { can, canAccessResource, isAdmin, loadAccess, myMemberships } from './access.ts';
 import { auth } from './auth-client.ts';
 
 let initialised: Promise<unknown> | null = null;
@@ -61,8 +61,8 @@ export const authProvider: AuthProvider = {
       window.location.assign(unauthorizedUrl());
       return { redirectTo: false };
     }
-    // A member starts on their merchants (the dashboard's figures are the platform's).
-    return isAdmin() ? undefined : { redirectTo: '/merchants' };
+    // A member starts on their merchants' dashboard, or their merchants without payments to read.
+    return isAdmin() || can('payments.read') ? undefined : { redirectTo: '/merchants' };
   },
 
   async logout() {

@@ -10,6 +10,7 @@ import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
+import { authorizeMerchant } from '../auth/access.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
 import { connectorFor } from './connections.ts';
 import { finishConnection, redirectUriFor } from './oauth.ts';
@@ -26,6 +27,7 @@ export const oauthRoutes = createRouter()
       path: '/merchants/{id}/accounting/{provider}/connect-url',
       tags: ['admin'],
       security,
+      'x-access': 'accounting.manage',
       summary: 'The Xero / QuickBooks authorisation URL to send the admin to',
       request: {
         params: ProviderParam,
@@ -43,6 +45,7 @@ export const oauthRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id, provider } = c.req.valid('param');
+      authorizeMerchant(c, 'accounting.manage', id);
       await getMerchantOr404(deps, id);
       const cfg = provider === 'xero' ? deps.config.xero : deps.config.quickbooks;
       if (!cfg.clientId || !cfg.clientSecret)
@@ -77,6 +80,7 @@ export const oauthRoutes = createRouter()
       path: '/accounting/callback',
       tags: ['admin'],
       security,
+      'x-access': 'accounting.manage',
       summary:
         'Finish the OAuth connection: exchange the code, find the organisation, store the tokens (encrypted)',
       request: {
@@ -99,7 +103,9 @@ export const oauthRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const body = c.req.valid('json');
-      const { merchantId, connection } = await finishConnection(deps, body, actorOf(c));
+      const { merchantId, connection } = await finishConnection(deps, body, actorOf(c), (merchant) =>
+        authorizeMerchant(c, 'accounting.manage', merchant),
+      );
       return c.json({ merchant_id: merchantId, ...toApiConnection(connection, deps) }, 200);
     },
   );

@@ -32,6 +32,8 @@ export async function finishConnection(
   deps: AppDeps,
   body: { code: string; state: string; realmId?: string | null; redirectUri?: string | null },
   actor: Actor,
+  /** Throws unless the signed-in user may connect the merchant the state names (before any exchange). */
+  authorize: (merchantId: string) => void = () => {},
 ) {
   const redirectUri = redirectUriFor(deps, body.redirectUri);
   const consumed = await consumeOAuthState(deps, deps.database.db, body.state, [
@@ -44,6 +46,7 @@ export async function finishConnection(
       'This connection link has expired or was already used. Please start again.',
       { field: 'state' },
     );
+  authorize(consumed.merchantId);
   const state = {
     merchantId: consumed.merchantId,
     provider: consumed.purpose === 'xero_oauth' ? ('xero' as const) : ('quickbooks' as const),

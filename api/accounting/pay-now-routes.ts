@@ -4,6 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
+import { authorizeMerchant } from '../auth/access.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
 import { payNowStatus, setUpPayNow } from './pay-now.ts';
@@ -53,6 +54,7 @@ export const payNowRoutes = createRouter()
       path,
       tags: ['admin'],
       security,
+      'x-access': 'accounting.manage',
       summary:
         "The Xero Pay now link: the URL template, and whether it can be added to Xero's branding themes",
       description:
@@ -60,7 +62,10 @@ export const payNowRoutes = createRouter()
       request: { params: PayNowParam },
       responses: { 200: json(PayNow, 'The set-up'), ...errorResponses(400, 401, 403, 404, 502) },
     }),
-    async (c) => c.json(await payNowStatus(c.get('deps'), c.req.valid('param').id), 200),
+    async (c) => {
+      authorizeMerchant(c, 'accounting.manage', c.req.valid('param').id);
+      return c.json(await payNowStatus(c.get('deps'), c.req.valid('param').id), 200);
+    },
   )
   .openapi(
     createRoute({
@@ -68,6 +73,7 @@ export const payNowRoutes = createRouter()
       path,
       tags: ['admin'],
       security,
+      'x-access': 'accounting.manage',
       summary:
         'Add the Pay now link to Xero: create the payment service (once) and attach it to the chosen branding themes',
       request: {
@@ -94,6 +100,7 @@ export const payNowRoutes = createRouter()
     }),
     async (c) => {
       const deps = c.get('deps');
+      authorizeMerchant(c, 'accounting.manage', c.req.valid('param').id);
       const result = await setUpPayNow(deps, c.req.valid('param').id, c.req.valid('json'), actorOf(c));
       return c.json(result, 200);
     },

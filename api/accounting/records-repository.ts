@@ -4,6 +4,7 @@
  */
 import type { DbOrTrx } from '../db/database.ts';
 import { findConnection } from './connections.ts';
+import { inMerchants } from '../http/simple-rest.ts';
 
 export async function findPaymentForRecords(db: DbOrTrx, paymentId: string) {
   return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
@@ -45,8 +46,9 @@ export async function entriesOfPayment(db: DbOrTrx, paymentId: string, provider:
 }
 
 /** The oldest 500 entries of the "Needs attention" list, with their merchant, payment and refund. */
-export async function attentionRows(db: DbOrTrx) {
-  return db
+/** Entries needing attention, of `merchantIds` only (null: every merchant's). */
+export async function attentionRows(db: DbOrTrx, merchantIds: readonly string[] | null) {
+  const base = db
     .selectFrom('accounting_attention as a')
     .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
     .leftJoin('payments as p', 'p.id', 'a.payment_id')
@@ -65,10 +67,8 @@ export async function attentionRows(db: DbOrTrx) {
       'a.message',
       'a.created_at',
       'a.updated_at',
-    ])
-    .orderBy('a.created_at', 'asc')
-    .limit(500)
-    .execute();
+    ]);
+  return inMerchants(base, 'a.merchant_id', merchantIds).orderBy('a.created_at', 'asc').limit(500).execute();
 }
 
 export async function failedConnectorJobs(db: DbOrTrx) {

@@ -4,6 +4,9 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
+import { authorizeMerchant, merchantScope } from '../auth/access.ts';
+import { merchantOfPayment } from '../payments/admin-service.ts';
+import { PAYMENT_NOT_FOUND } from '../payments/sync.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { accountingRecordsOf, attentionList } from './records.ts';
 import { AccountingRecords, AttentionEntry } from './records-schema.ts';
@@ -15,13 +18,19 @@ export const recordsRoutes = createRouter()
       path: '/payments/{id}/accounting-records',
       tags: ['admin'],
       security,
+      'x-access': 'payments.read',
       summary: 'What Xero / QuickBooks holds for the payment and each of its refunds',
       description:
         'The payment and surcharge records, and per refund its kind, its local date, whether it is recorded, needs attention (with the step to take) or waits, and each record created (credit note, cash refund, refund receipt, surcharge refund, lowered or deleted payment) with its id, number, amount and date.',
       request: { params: IdParam },
       responses: { 200: json(AccountingRecords, 'The records'), ...errorResponses(401, 403, 404) },
     }),
-    async (c) => c.json(await accountingRecordsOf(c.get('deps'), c.req.valid('param').id), 200),
+    async (c) => {
+      const deps = c.get('deps');
+      const { id } = c.req.valid('param');
+      authorizeMerchant(c, 'payments.read', await merchantOfPayment(deps, id), PAYMENT_NOT_FOUND);
+      return c.json(await accountingRecordsOf(deps, id), 200);
+    },
   )
   .openapi(
     createRoute({
@@ -29,6 +38,7 @@ export const recordsRoutes = createRouter()
       path: '/accounting/attention',
       tags: ['admin'],
       security,
+      'x-access': 'payments.read',
       summary: 'Needs attention: refunds and write-offs the accounting tool refused until someone acts',
       description:
         'Each entry says what to do (e.g. unreconcile the payment in Xero) and names the failed sync job; retry it with POST /api/admin/outbox/{id}/retry once done.',
@@ -37,5 +47,5 @@ export const recordsRoutes = createRouter()
         ...errorResponses(401, 403),
       },
     }),
-    async (c) => c.json(await attentionList(c.get('deps')), 200),
+    async (c) => c.json(await attentionList(c.get('deps'), merchantScope(c, 'payments.read')), 200),
   );

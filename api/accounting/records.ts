@@ -108,9 +108,9 @@ export async function accountingRecordsOf(
   };
 }
 
-export async function attentionList(deps: AppDeps) {
+export async function attentionList(deps: AppDeps, merchantIds: readonly string[] | null = null) {
   const db = deps.database.db;
-  const rows = await attentionRows(db);
+  const rows = await attentionRows(db, merchantIds);
   const jobs = rows.length ? await failedConnectorJobs(db) : [];
   return rows.map((row) => ({
     subject_id: row.subject_id,

@@ -12,6 +12,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
+import { authorizeMerchant } from '../auth/access.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
 import { disconnectAccounting, saveAccountingSettings } from './connection-service.ts';
 import { findConnection } from './connections.ts';
@@ -24,6 +25,7 @@ export const accountingRoutes = createRouter()
       path: '/merchants/{id}/accounting',
       tags: ['admin'],
       security,
+      'x-access': 'accounting.manage',
       summary: "The merchant's Xero / QuickBooks connection and settings",
       request: { params: IdParam },
       responses: {
@@ -34,6 +36,7 @@ export const accountingRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
+      authorizeMerchant(c, 'accounting.manage', id);
       await getMerchantOr404(deps, id);
       return c.json(toApiConnection(await findConnection(deps.database.db, id), deps), 200);
     },
@@ -44,6 +47,7 @@ export const accountingRoutes = createRouter()
       path: '/merchants/{id}/accounting/settings',
       tags: ['admin'],
       security,
+      'x-access': 'accounting.manage',
       summary: 'The account card payments are paid into and the account surcharges are recorded to',
       description:
         'Xero: account codes (the payment account must accept payments, e.g. a bank or clearing account; the credit account is where credit notes for credit refunds and write-offs are booked, usually sales). QuickBooks: account ids, and for credits the product/service (item) id.',
@@ -71,6 +75,7 @@ export const accountingRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
+      authorizeMerchant(c, 'accounting.manage', id);
       const body = c.req.valid('json');
       const updated = await saveAccountingSettings(deps, id, body, actorOf(c));
       return c.json(toApiConnection(updated, deps), 200);
@@ -82,6 +87,7 @@ export const accountingRoutes = createRouter()
       path: '/merchants/{id}/accounting',
       tags: ['admin'],
       security,
+      'x-access': 'accounting.manage',
       summary:
         'Disconnect Xero / QuickBooks (tokens revoked where possible, then forgotten; waiting sync jobs are dropped)',
       request: { params: IdParam },
@@ -90,6 +96,7 @@ export const accountingRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
+      authorizeMerchant(c, 'accounting.manage', id);
       await disconnectAccounting(deps, id, actorOf(c));
       return c.json(toApiConnection(undefined, deps), 200);
     },

@@ -4,6 +4,8 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
+import { authorizeMerchant } from '../auth/access.ts';
+import { merchantOfPayment } from '../payments/admin-service.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
 import { ApiJob, toApiJob } from '../outbox/schema.ts';
@@ -41,6 +43,7 @@ export const syncRoutes = createRouter().openapi(
     path: '/payments/{id}/sync-to-xero',
     tags: ['admin'],
     security,
+    'x-access': 'accounting.manage',
     summary:
       "Sync a payment to the merchant's accounting tool now (Xero, QuickBooks and/or the automation webhook)",
     description:
@@ -54,6 +57,7 @@ export const syncRoutes = createRouter().openapi(
   async (c) => {
     const deps = c.get('deps');
     const { id } = c.req.valid('param');
+    authorizeMerchant(c, 'accounting.manage', await merchantOfPayment(deps, id), PAYMENT_NOT_FOUND);
     const result = await syncPaymentNow(deps, id, actorOf(c));
     const payment = await findPayment(deps.database.db, id);
     if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);

@@ -7,9 +7,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
+import { ListQueryParams, inMerchants, listPage, listResponse } from '../http/simple-rest.ts';
+import { authorizeMerchant, merchantScope } from '../auth/access.ts';
 import { deliveryList, toApiDelivery } from './webhook-deliveries.ts';
 import { allWebhookDeliveries, findWebhookDelivery } from './repository.ts';
+
+const DELIVERY_NOT_FOUND = 'Delivery not found';
 
 const Headers = z.record(z.string(), z.string()).openapi({ example: { 'content-type': 'application/json' } });
 
@@ -49,6 +52,7 @@ export const webhookDeliveryRoutes = createRouter()
       path: '/webhook-deliveries',
       tags: ['admin'],
       security,
+      'x-access': 'webhooks.manage',
       operationId: 'adminListWebhookDeliveries',
       summary: 'Automation webhook delivery attempts with request and response (simple-rest; newest first)',
       request: { query: ListQueryParams },
@@ -58,7 +62,9 @@ export const webhookDeliveryRoutes = createRouter()
       },
     }),
     async (c) => {
-      const rows = await listPage(c, deliveryList, allWebhookDeliveries(c.get('deps').database.db));
+      const base = allWebhookDeliveries(c.get('deps').database.db);
+      const scope = merchantScope(c, 'webhooks.manage');
+      const rows = await listPage(c, deliveryList, inMerchants(base, 'merchant_id', scope));
       return c.json(rows.map(toApiDelivery), 200);
     },
   )
@@ -68,6 +74,7 @@ export const webhookDeliveryRoutes = createRouter()
       path: '/webhook-deliveries/{id}',
       tags: ['admin'],
       security,
+      'x-access': 'webhooks.manage',
       operationId: 'adminGetWebhookDelivery',
       summary: 'One delivery attempt',
       request: { params: IdParam },
@@ -75,7 +82,8 @@ export const webhookDeliveryRoutes = createRouter()
     }),
     async (c) => {
       const row = await findWebhookDelivery(c.get('deps').database.db, c.req.valid('param').id);
-      if (!row) throw new AppError('not_found', 'Delivery not found');
+      if (!row) throw new AppError('not_found', DELIVERY_NOT_FOUND);
+      authorizeMerchant(c, 'webhooks.manage', row.merchant_id, DELIVERY_NOT_FOUND);
       return c.json(toApiDelivery(row), 200);
     },
   );

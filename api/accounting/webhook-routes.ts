@@ -7,6 +7,7 @@ import { audit } from '../audit/service.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
+import { authorizeMerchant } from '../auth/access.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
 import {
   saveWebhookSettings,
@@ -103,12 +104,14 @@ export const webhookRoutes = createRouter()
       path: '/merchants/{id}/webhook',
       tags: ['admin'],
       security,
+      'x-access': 'webhooks.manage',
       summary: 'The automation webhook settings: URL, scenario id, payload version, secret rotation',
       request: { params: IdParam },
       responses: { 200: json(WebhookSettings, 'The settings'), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
       const deps = c.get('deps');
+      authorizeMerchant(c, 'webhooks.manage', c.req.valid('param').id);
       return c.json(
         webhookSettingsOf(await getMerchantOr404(deps, c.req.valid('param').id), deps.clock.now()),
         200,
@@ -121,6 +124,7 @@ export const webhookRoutes = createRouter()
       path: '/merchants/{id}/webhook',
       tags: ['admin'],
       security,
+      'x-access': 'webhooks.manage',
       summary: 'Save the automation webhook URL and optional scenario id (empty URL switches it off)',
       description:
         'The URL must be http(s) and must not point at a private, loopback or link-local address unless OUTBOUND_ALLOWLIST allows it. Saving a URL sets xero_integration_status to configured; emptying it sets not_configured.',
@@ -132,6 +136,7 @@ export const webhookRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
+      authorizeMerchant(c, 'webhooks.manage', c.req.valid('param').id);
       return c.json(
         await saveWebhookSettings(
           c.get('deps'),
@@ -153,6 +158,7 @@ export const webhookRoutes = createRouter()
       path: '/merchants/{id}/webhook-secret',
       tags: ['admin'],
       security,
+      'x-access': 'webhooks.manage',
       summary: "Reveal the merchant's webhook signing secret (created on first use)",
       request: { params: IdParam },
       responses: { 200: json(Secret, 'The secret'), ...errorResponses(401, 403, 404) },
@@ -160,6 +166,7 @@ export const webhookRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
+      authorizeMerchant(c, 'webhooks.manage', id);
       const actor = actorOf(c);
       await getMerchantOr404(deps, id);
       const secret = await webhookSecretFor(deps, deps.database.db, id);
@@ -186,6 +193,7 @@ export const webhookRoutes = createRouter()
       path: '/merchants/{id}/webhook-secret/rotate',
       tags: ['admin'],
       security,
+      'x-access': 'webhooks.manage',
       summary:
         'Replace the webhook signing secret; the old one keeps signing for 24 h (both signatures are sent)',
       description:
@@ -201,6 +209,7 @@ export const webhookRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
+      authorizeMerchant(c, 'webhooks.manage', id);
       const hours = c.req.valid('json')?.keep_previous_hours ?? ROTATION_OVERLAP_HOURS;
       const rotated = await rotateWebhookSecretAudited(deps, id, hours, actorOf(c));
       return c.json({ secret: rotated.secret, previous_secret_valid_until: rotated.previousValidUntil }, 200);
@@ -212,6 +221,7 @@ export const webhookRoutes = createRouter()
       path: '/merchants/{id}/test-webhook',
       tags: ['admin'],
       security,
+      'x-access': 'webhooks.manage',
       summary: "Send the spec's test sample (97.13 + 2.87 surcharge = 100 AUD, is_test) to the saved URL now",
       description:
         "Answers 200 with the logged attempt (success, status, response_status, error_message) whether or not the receiver accepted it; 400 'Please configure the webhook URL first' without a URL.",
@@ -221,7 +231,11 @@ export const webhookRoutes = createRouter()
         ...errorResponses(400, 401, 403, 404),
       },
     }),
-    async (c) => c.json(await sendTestWebhook(c.get('deps'), c.req.valid('param').id, actorOf(c)), 200),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      authorizeMerchant(c, 'webhooks.manage', id);
+      return c.json(await sendTestWebhook(c.get('deps'), id, actorOf(c)), 200);
+    },
   )
   .openapi(
     createRoute({
@@ -229,6 +243,7 @@ export const webhookRoutes = createRouter()
       path: '/merchants/{id}/webhook-tests',
       tags: ['admin'],
       security,
+      'x-access': 'webhooks.manage',
       summary: 'The 20 latest webhook tests of a merchant',
       request: { params: IdParam },
       responses: { 200: json(z.array(TestResult), 'Newest first'), ...errorResponses(401, 403, 404) },
@@ -236,6 +251,7 @@ export const webhookRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
+      authorizeMerchant(c, 'webhooks.manage', id);
       await getMerchantOr404(deps, id);
       const rows = await recentWebhookTests(deps.database.db, id);
       return c.json(rows.map(toApiWebhookTest), 200);

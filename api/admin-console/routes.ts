@@ -16,6 +16,7 @@ import { ListQueryParams, listPage, listResponse, inMerchants } from '../http/si
 import { diagnostics } from './diagnostics.ts';
 import { INVOICE_NOT_FOUND, invoiceList, invoicesWithMerchant, toApiInvoice } from './invoices.ts';
 import { dashboardStats } from './stats.ts';
+import { ADMIN_MERCHANT_NOT_FOUND } from '../merchants/service.ts';
 
 const VERSION: string = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')).version;
 
@@ -36,7 +37,12 @@ const StatsSchema = z
       description: 'Bank debits submitted and still clearing (processing), total per currency',
     }),
     series: z.array(
-      z.object({ date: z.string(), payments: z.number().int(), revenue: z.array(CurrencyAmount) }),
+      z.object({
+        date: z.string(),
+        payments: z.number().int(),
+        revenue: z.array(CurrencyAmount),
+        volume: z.array(CurrencyAmount).openapi({ description: 'Net amount paid that day, per currency' }),
+      }),
     ),
     series_from: z.string(),
     series_to: z.string(),
@@ -100,16 +106,27 @@ export const adminConsoleRoutes = createRouter()
       path: '/stats',
       tags,
       security,
+      'x-access': 'payments.read',
       summary: 'Dashboard figures: merchants, payments, platform revenue and the last 30 days',
       description:
         'Payments and revenue count `succeeded` and `partially_refunded` payments; revenue is the platform fee net of ' +
-        'the fee returned by refunds, in minor units per currency. The series is by UTC day of success.',
-      responses: { 200: jsonOf(StatsSchema, 'The figures'), ...errorResponses(401, 403) },
+        'the fee returned by refunds, in minor units per currency. The series is by UTC day of success. A merchant ' +
+        "member's figures cover their merchants (those whose payments their role may read); `merchant_id` narrows " +
+        'them to one (404 when it is not theirs).',
+      request: {
+        query: z.object({
+          merchant_id: z.string().max(100).optional().openapi({ description: 'One merchant’s figures' }),
+        }),
+      },
+      responses: { 200: jsonOf(StatsSchema, 'The figures'), ...errorResponses(400, 401, 403, 404) },
     }),
     async (c) => {
       const { database, clock, config } = c.get('deps');
       c.header('Cache-Control', 'no-store');
-      return c.json(await dashboardStats(database.db, clock.now(), config.platformFeeBps), 200);
+      const one = c.req.valid('query').merchant_id;
+      if (one) authorizeMerchant(c, 'payments.read', one, ADMIN_MERCHANT_NOT_FOUND);
+      const scope = one ? [one] : merchantScope(c, 'payments.read');
+      return c.json(await dashboardStats(database.db, clock.now(), config.platformFeeBps, scope), 200);
     },
   )
   .openapi(

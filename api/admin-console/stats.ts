@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database.ts';
+import { inMerchants } from '../http/simple-rest.ts';
 
 /** Payments that count in totals and revenue (DESIGN §3.7). */
 export const COUNTED_STATUSES = ['succeeded', 'partially_refunded'] as const;
@@ -28,7 +29,8 @@ export interface DashboardStats {
   platform_fee_bps: number;
   /** Bank debits submitted and not yet cleared (status processing): their total per currency. */
   clearing: CurrencyAmount[];
-  series: Array<{ date: string; payments: number; revenue: CurrencyAmount[] }>;
+  /** Per UTC day: payments, net platform fee and net amount paid (volume), per currency. */
+  series: Array<{ date: string; payments: number; revenue: CurrencyAmount[]; volume: CurrencyAmount[] }>;
   series_from: string;
   series_to: string;
 }
@@ -49,13 +51,14 @@ function byCurrency(rows: Array<{ currency: string; amount: number | string | nu
     .sort((a, b) => b.amount - a.amount || a.currency.localeCompare(b.currency));
 }
 
+/** The figures over `merchantIds` (null: the whole platform; a member's dashboard names theirs). */
 export async function dashboardStats(
   db: DbOrTrx,
   now: Date,
   platformFeeBps: number,
+  merchantIds: readonly string[] | null = null,
 ): Promise<DashboardStats> {
-  const merchants = await db
-    .selectFrom('merchants')
+  const merchants = await inMerchants(db.selectFrom('merchants'), 'merchants.id', merchantIds)
     .select([
       sql<number | string>`count(*)`.as('total'),
       sql<number | string>`coalesce(sum(case when stripe_onboarding_complete = 1 then 1 else 0 end), 0)`.as(
@@ -65,8 +68,7 @@ export async function dashboardStats(
     .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
 
-  const perCurrency = await db
-    .selectFrom('payments')
+  const perCurrency = await inMerchants(db.selectFrom('payments'), 'payments.merchant_id', merchantIds)
     .leftJoin(refundedFees(db), 'rf.payment_id', 'payments.id')
     .select([
       'payments.currency as currency',
@@ -83,14 +85,14 @@ export async function dashboardStats(
   const from = new Date(today.getTime() - (SERIES_DAYS - 1) * 86_400_000);
   const fromIso = from.toISOString();
   const day = sql<string>`substr(coalesce(payments.succeeded_at, payments.created_at), 1, 10)`;
-  const daily = await db
-    .selectFrom('payments')
+  const daily = await inMerchants(db.selectFrom('payments'), 'payments.merchant_id', merchantIds)
     .leftJoin(refundedFees(db), 'rf.payment_id', 'payments.id')
     .select([
       day.as('day'),
       'payments.currency as currency',
       sql<number | string>`count(*)`.as('payments'),
       sql<number | string>`sum(payments.platform_fee - coalesce(rf.fee_refunded, 0))`.as('revenue'),
+      sql<number | string>`sum(payments.amount - payments.refunded_amount)`.as('volume'),
     ])
     .where('payments.status', 'in', [...COUNTED_STATUSES])
     .where(sql<boolean>`coalesce(payments.succeeded_at, payments.created_at) >= ${fromIso}`)
@@ -105,11 +107,11 @@ export async function dashboardStats(
       date,
       payments: rows.reduce((n, r) => n + Number(r.payments), 0),
       revenue: byCurrency(rows.map((r) => ({ currency: r.currency, amount: r.revenue }))),
+      volume: byCurrency(rows.map((r) => ({ currency: r.currency, amount: r.volume }))),
     });
   }
 
-  const clearing = await db
-    .selectFrom('payments')
+  const clearing = await inMerchants(db.selectFrom('payments'), 'payments.merchant_id', merchantIds)
     .select(['currency', (eb) => eb.fn.sum<number | string>('total_amount').as('amount')])
     .where('status', '=', 'processing')
     .where('method_type', '=', 'au_becs_debit')

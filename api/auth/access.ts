@@ -73,6 +73,10 @@ function accessOf(c: Context<AppEnv>): ConsoleAccess {
 
 export const isAdmin = (c: Context<AppEnv>): boolean => accessOf(c).admin;
 
+/** The user's role in `merchantId`: undefined for an admin (who has none) or a non-member. */
+export const memberRoleIn = (c: Context<AppEnv>, merchantId: string): MemberRole | undefined =>
+  accessOf(c).admin ? undefined : accessOf(c).memberships.get(merchantId);
+
 /**
  * The merchants whose objects the user may see for `action`: null for an admin (every merchant), else
  * the ids of the merchants where their role allows it (lists filter on these in the query).

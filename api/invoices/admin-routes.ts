@@ -58,6 +58,7 @@ export const adminInvoiceRoutes = createRouter()
       path: '/invoices/{id}/observations/{observationId}/dismiss',
       tags,
       security,
+      'x-access': 'payments.adjust',
       summary: 'Dismiss an observation (audited, with a reason): it no longer caps the balance',
       description:
         'A link amount someone typed and paid (e.g. 0.50 on a 1,000.00 invoice) caps the invoice for everyone; ' +
@@ -75,6 +76,12 @@ export const adminInvoiceRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id, observationId } = c.req.valid('param');
+      authorizeMerchant(
+        c,
+        'payments.adjust',
+        await merchantOfInvoice(deps.database.db, id),
+        INVOICE_NOT_FOUND,
+      );
       await dismissObservation(deps, id, observationId, c.req.valid('json').reason, actorOf(c));
       return c.json(await invoiceLedgerView(deps.database.db, id), 200);
     },
@@ -85,6 +92,7 @@ export const adminInvoiceRoutes = createRouter()
       path: '/invoices/{id}/write-off',
       tags,
       security,
+      'x-access': 'payments.adjust',
       summary: 'Write off a remainder below the card minimum (audited, with a reason)',
       description:
         'Only a balance above 0 and below the card minimum of the currency can be written off here. The write-off ' +
@@ -102,6 +110,12 @@ export const adminInvoiceRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
+      authorizeMerchant(
+        c,
+        'payments.adjust',
+        await merchantOfInvoice(deps.database.db, id),
+        INVOICE_NOT_FOUND,
+      );
       await writeOffRemainder(deps, id, c.req.valid('json').reason, actorOf(c));
       return c.json(await invoiceLedgerView(deps.database.db, id), 200);
     },
@@ -112,6 +126,7 @@ export const adminInvoiceRoutes = createRouter()
       path: '/invoices/{id}/write-offs/{writeOffId}/mark-recorded',
       tags,
       security,
+      'x-access': 'payments.adjust',
       summary: 'Mark a write-off as recorded in the accounting tool by hand (a write-back)',
       request: { params: z.object({ id: path('id'), writeOffId: path('writeOffId') }) },
       responses: { 200: jsonOf(InvoiceLedger, 'The invoice page'), ...errorResponses(401, 403, 404) },
@@ -119,6 +134,12 @@ export const adminInvoiceRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id, writeOffId } = c.req.valid('param');
+      authorizeMerchant(
+        c,
+        'payments.adjust',
+        await merchantOfInvoice(deps.database.db, id),
+        INVOICE_NOT_FOUND,
+      );
       await markWriteOffRecorded(deps, id, writeOffId, actorOf(c));
       return c.json(await invoiceLedgerView(deps.database.db, id), 200);
     },

@@ -20,7 +20,7 @@ import {
   countersOf,
   findWriteOff,
   insertWriteOff,
-  invoiceExists,
+  merchantOfInvoice,
   lockInvoiceById,
 } from './repository.ts';
 import {
@@ -35,8 +35,11 @@ import { transact } from '../db/transact.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
 
-async function invoiceOr404(deps: AppDeps, id: string) {
-  if (!(await invoiceExists(deps.database.db, id))) throw new AppError('not_found', INVOICE_NOT_FOUND);
+/** The invoice's merchant, or 404. */
+async function invoiceOr404(deps: AppDeps, id: string): Promise<string> {
+  const merchantId = await merchantOfInvoice(deps.database.db, id);
+  if (!merchantId) throw new AppError('not_found', INVOICE_NOT_FOUND);
+  return merchantId;
 }
 
 export async function dismissObservation(
@@ -72,6 +75,7 @@ export async function dismissObservation(
         action: 'invoice.observation_dismissed',
         targetType: 'invoice',
         targetId: invoiceId,
+        merchantId: invoice.merchant_id,
         details: {
           observationId: obs.id,
           amount: obs.amount,
@@ -139,6 +143,7 @@ export async function writeOffRemainder(
         action: 'invoice.write_off',
         targetType: 'invoice',
         targetId: invoiceId,
+        merchantId: invoice.merchant_id,
         details: { writeOffId: id, amount, currency: invoice.currency, reason, observationId },
         ip: actor.ip,
       },
@@ -154,7 +159,7 @@ export async function markWriteOffRecorded(
   writeOffId: string,
   actor: Actor,
 ): Promise<void> {
-  await invoiceOr404(deps, invoiceId);
+  const merchantId = await invoiceOr404(deps, invoiceId);
   await transact(deps.database, async (trx) => {
     const writeOff = await findWriteOff(trx, invoiceId, writeOffId);
     if (!writeOff) throw new AppError('not_found', 'Write-off not found.');
@@ -171,6 +176,7 @@ export async function markWriteOffRecorded(
           action: 'write_off.mark_recorded',
           targetType: 'invoice',
           targetId: invoiceId,
+          merchantId,
           details: { writeOffId, amount: writeOff.amount },
           ip: actor.ip,
         },

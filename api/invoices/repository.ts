@@ -161,10 +161,6 @@ const adjustCountersReturning = compiledPerShape((db, p: CounterDeltas) =>
   counterUpdate(db, p).returningAll(),
 );
 
-export async function invoiceExists(db: DbOrTrx, id: string): Promise<boolean> {
-  return !!(await db.selectFrom('invoices').select('id').where('id', '=', id).executeTakeFirst());
-}
-
 /** The merchant an invoice belongs to, or undefined when there is no such invoice (for authorisation). */
 export async function merchantOfInvoice(db: DbOrTrx, id: string): Promise<string | undefined> {
   return (await db.selectFrom('invoices').select('merchant_id').where('id', '=', id).executeTakeFirst())

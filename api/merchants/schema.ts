@@ -80,6 +80,16 @@ const common = {
     .optional(),
   surcharge_enabled: z.boolean().optional(),
   invoice_details_on_links: z.boolean().optional(),
+  staff_refund_limit: z
+    .number({ error: 'The staff refund limit must be a whole number of cents' })
+    .int('The staff refund limit must be a whole number of cents')
+    .min(0, 'The staff refund limit cannot be negative')
+    .max(99_999_999_999, 'The staff refund limit is too large')
+    .nullish()
+    .openapi({
+      description:
+        'The most a staff member may refund at once (minor units of the payment’s currency); 0: staff cannot refund; null: any amount',
+    }),
   surcharge_percentage: SurchargePercentageInput.optional().openapi({ type: 'number', example: 2.95 }),
   surcharge_rules: SurchargeRulesInput.nullish(),
   country: z
@@ -148,6 +158,7 @@ export const MerchantSchema = z
       description:
         "Ordinary pay links show the invoice's lines, dates and PDF from the connected tool when the link's amount matches it (signed pay links always do)",
     }),
+    staff_refund_limit: z.number().int().nullable(),
     surcharge_enabled: z.boolean(),
     surcharge_percentage: z.number(),
     surcharge_rules: z.array(SurchargeRuleOutput),

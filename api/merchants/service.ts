@@ -43,6 +43,7 @@ export function toApiMerchant(m: Merchant, publicBaseUrl: string) {
     logo_url: m.logo_url,
     brand_color: m.brand_color,
     invoice_details_on_links: m.invoice_details_on_links === 1,
+    staff_refund_limit: m.staff_refund_limit === null ? null : Number(m.staff_refund_limit),
     surcharge_enabled: m.surcharge_enabled === 1,
     surcharge_percentage: Number(percentageFromBps(m.surcharge_bps)),
     surcharge_rules: rulesToApi(parseRules(m.surcharge_rules)),
@@ -106,6 +107,7 @@ export async function createMerchant(
       logo_url: input.logo_url ?? null,
       brand_color: input.brand_color ?? null,
       invoice_details_on_links: input.invoice_details_on_links ? 1 : 0,
+      staff_refund_limit: input.staff_refund_limit ?? null,
       xero_payment_url: buildAccountingPaymentUrl(deps.config.publicBaseUrl, id, shortcode),
       stripe_account_id: null,
       created_at: now,
@@ -151,6 +153,7 @@ export async function updateMerchantDetails(
     if (input.surcharge_enabled !== undefined) changes.surcharge_enabled = input.surcharge_enabled ? 1 : 0;
     if (input.invoice_details_on_links !== undefined)
       changes.invoice_details_on_links = input.invoice_details_on_links ? 1 : 0;
+    if (input.staff_refund_limit !== undefined) changes.staff_refund_limit = input.staff_refund_limit ?? null;
     if (input.surcharge_percentage !== undefined) changes.surcharge_bps = input.surcharge_percentage;
     if (input.surcharge_rules !== undefined)
       changes.surcharge_rules = input.surcharge_rules?.length ? JSON.stringify(input.surcharge_rules) : null;

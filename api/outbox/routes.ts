@@ -6,7 +6,9 @@ import { createRoute } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { defineList, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
+import { defineList, inMerchants, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
 import { actorOf } from '../audit/actor.ts';
 import { allJobs, findJob } from './repository.ts';
 import { JOB_NOT_FOUND, retryJob } from './service.ts';
@@ -33,8 +35,19 @@ const jobList = defineList({
   },
 });
 
+/**
+ * Who may see and retry which jobs, given by api/app.ts from the console's access rules: the action
+ * the routes declare, the merchants whose jobs a list shows (null: all), and a check that throws
+ * 404/403 unless the user may act on a job of `merchantId`.
+ */
+export interface OutboxAccess {
+  action: string;
+  scope: (c: Context<AppEnv>) => readonly string[] | null;
+  authorize: (c: Context<AppEnv>, merchantId: string | undefined, notFound: string) => void;
+}
+
 /** The routes, delivering through the owning domain's handlers (given by api/app.ts). */
-export const outboxRoutes = (handlers: OutboxHandlers) =>
+export const outboxRoutes = (handlers: OutboxHandlers, access: OutboxAccess) =>
   createRouter()
     .openapi(
       createRoute({
@@ -42,6 +55,7 @@ export const outboxRoutes = (handlers: OutboxHandlers) =>
         path: '/outbox',
         tags: ['admin'],
         security,
+        'x-access': access.action,
         summary:
           'List accounting-sync deliveries (simple-rest; filter by payment_id, status, kind, merchant_id)',
         request: { query: ListQueryParams },
@@ -52,7 +66,8 @@ export const outboxRoutes = (handlers: OutboxHandlers) =>
       }),
       async (c) => {
         const deps = c.get('deps');
-        const rows = await listPage(c, jobList, allJobs(deps.database.db));
+        const scope = access.scope(c);
+        const rows = await listPage(c, jobList, inMerchants(allJobs(deps.database.db), 'merchant_id', scope));
         return c.json(
           rows.map((j) => toApiJob(j, deps.config.outbox.maxAttempts)),
           200,
@@ -65,6 +80,7 @@ export const outboxRoutes = (handlers: OutboxHandlers) =>
         path: '/outbox/{id}',
         tags: ['admin'],
         security,
+        'x-access': access.action,
         summary: 'One accounting-sync delivery',
         request: { params: IdParam },
         responses: { 200: json(ApiJob, 'The job'), ...errorResponses(401, 403, 404) },
@@ -72,6 +88,7 @@ export const outboxRoutes = (handlers: OutboxHandlers) =>
       async (c) => {
         const deps = c.get('deps');
         const job = await findJob(deps.database.db, c.req.valid('param').id);
+        access.authorize(c, job?.merchant_id, JOB_NOT_FOUND);
         if (!job) throw new AppError('not_found', JOB_NOT_FOUND);
         return c.json(toApiJob(job, deps.config.outbox.maxAttempts), 200);
       },
@@ -82,13 +99,16 @@ export const outboxRoutes = (handlers: OutboxHandlers) =>
         path: '/outbox/{id}/retry',
         tags: ['admin'],
         security,
+        'x-access': access.action,
         summary: 'Retry a delivery now (a failed one gets a fresh set of attempts); answers with the outcome',
         request: { params: IdParam },
         responses: { 200: json(ApiJob, 'The job after the attempt'), ...errorResponses(401, 403, 404, 409) },
       }),
       async (c) => {
         const deps = c.get('deps');
-        const job = await retryJob(deps, handlers, c.req.valid('param').id, actorOf(c));
+        const { id } = c.req.valid('param');
+        access.authorize(c, (await findJob(deps.database.db, id))?.merchant_id, JOB_NOT_FOUND);
+        const job = await retryJob(deps, handlers, id, actorOf(c));
         return c.json(toApiJob(job, deps.config.outbox.maxAttempts), 200);
       },
     );

@@ -9,7 +9,8 @@ import { ListQueryParams, listResponseHeaders, parseListQuery, setListHeaders } 
 import { actorOf } from '../audit/actor.ts';
 import { paymentList } from './admin.ts';
 import { listAdminPayments, loadAdminPayment, markRecorded, merchantOfPayment } from './admin-service.ts';
-import { authorizeMerchant, merchantScope } from '../auth/access.ts';
+import { authorizeMerchant, memberRoleIn, merchantScope } from '../auth/access.ts';
+import { findMerchantById } from '../merchants/repository.ts';
 import { PAYMENT_NOT_FOUND } from './sync.ts';
 import { AdminPayment } from './admin-schema.ts';
 import { refundPayment } from './refunds.ts';
@@ -68,7 +69,8 @@ export const adminPaymentRoutes = createRouter()
         'is refunded (its share of the surcharge charged) and the platform fee on it is returned. `kind` says what the ' +
         'refund means for the invoice (DESIGN §3.8): `credit` (the default: goods returned or a price reduced; the ' +
         'refunded part is no longer owed, so the balance does not change) or `reopen` (the customer still owes it: the ' +
-        'base part returns to the invoice balance).',
+        'base part returns to the invoice balance). A staff member refunds at most the merchant’s `staff_refund_limit` ' +
+        'at once (403 above it).',
       request: {
         params: IdParam,
         body: {
@@ -99,11 +101,22 @@ export const adminPaymentRoutes = createRouter()
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
       const body = c.req.valid('json') ?? {};
-      authorizeMerchant(c, 'payments.refund', await merchantOfPayment(deps, id), PAYMENT_NOT_FOUND);
+      const merchantId = await merchantOfPayment(deps, id);
+      authorizeMerchant(c, 'payments.refund', merchantId, PAYMENT_NOT_FOUND);
+      // Staff refund up to the limit the merchant's owner set (owners and admins: any amount).
+      const limit =
+        memberRoleIn(c, merchantId!) === 'staff'
+          ? ((await findMerchantById(deps.database.db, merchantId!))?.staff_refund_limit ?? null)
+          : null;
       await refundPayment(
         deps,
         id,
-        { amount: body.amount, reason: body.reason, kind: body.kind },
+        {
+          amount: body.amount,
+          reason: body.reason,
+          kind: body.kind,
+          limit: limit === null ? null : Number(limit),
+        },
         actorOf(c),
       );
       return c.json(await loadAdminPayment(deps, id), 200);
@@ -115,6 +128,7 @@ export const adminPaymentRoutes = createRouter()
       path: '/payments/{id}/mark-recorded',
       tags: ['admin'],
       security,
+      'x-access': 'payments.adjust',
       summary: 'Mark a payment (or one of its refunds) as recorded in the accounting tool by hand',
       request: {
         params: IdParam,
@@ -128,6 +142,7 @@ export const adminPaymentRoutes = createRouter()
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
       const refundId = c.req.valid('json')?.refundId ?? null;
+      authorizeMerchant(c, 'payments.adjust', await merchantOfPayment(deps, id), PAYMENT_NOT_FOUND);
       const actor = actorOf(c);
       await markRecorded(deps, id, refundId, actor);
       return c.json(await loadAdminPayment(deps, id), 200);
@@ -139,6 +154,7 @@ export const adminPaymentRoutes = createRouter()
       path: '/payments/{id}/cancel-hold',
       tags: ['admin'],
       security,
+      'x-access': 'payments.adjust',
       summary: 'Cancel a card payment still waiting for its customer (a hold), releasing the amount it holds',
       description:
         'The intent is cancelled at the provider first, then the hold is released; if the provider says it already ' +
@@ -149,6 +165,7 @@ export const adminPaymentRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
+      authorizeMerchant(c, 'payments.adjust', await merchantOfPayment(deps, id), PAYMENT_NOT_FOUND);
       await cancelHold(deps, id, actorOf(c));
       return c.json(await loadAdminPayment(deps, id), 200);
     },

@@ -144,6 +144,8 @@ const CLOSED_DISPUTE = new Set(['won', 'lost', 'warning_closed']);
 export const DISPUTED_REFUND_MESSAGE =
   'This payment is disputed. Respond to the dispute instead: a refund now would return the money twice, and the card processor refuses it.';
 
+export const STAFF_CANNOT_REFUND = "This merchant's owner has not allowed staff to refund; ask an owner.";
+
 export async function refundPayment(
   deps: AppDeps,
   paymentId: string,
@@ -153,6 +155,8 @@ export async function refundPayment(
     kind?: RefundKind | null;
     /** Fixes the refund's id (an Idempotency-Key's claim): a refund with it already made is not made again. */
     id?: string;
+    /** The most this refund may be (a staff member's limit, set by the merchant's owner); null: any. */
+    limit?: number | null;
   },
   actor: Actor,
 ) {
@@ -186,6 +190,14 @@ export async function refundPayment(
       throw new AppError(
         'validation_failed',
         `The refund must be between ${formatMoney(1, payment.currency)} and ${formatMoney(remaining, payment.currency)}.`,
+        { field: 'amount' },
+      );
+    if (input.limit != null && base > input.limit)
+      throw new AppError(
+        'forbidden',
+        input.limit === 0
+          ? STAFF_CANNOT_REFUND
+          : `Staff can refund up to ${formatMoney(input.limit, payment.currency)} at once; ask an owner for more.`,
         { field: 'amount' },
       );
     const refund = await countRefund(trx, deps, payment, base, null, {

@@ -11,6 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ACTIONS, ROLE_REFUSED_MESSAGE, SIGNED_IN, type MemberAction } from '../../api/auth/access.ts';
 import { addMember } from '../../api/merchants/team-members.ts';
+import { issueOAuthState } from '../../api/auth/oauth-state.ts';
+import { STAFF_CANNOT_REFUND } from '../../api/payments/refunds.ts';
 import type { MemberRole } from '../../api/db/types.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { bearerFor, createUser } from '../support/auth.ts';
@@ -20,7 +22,17 @@ import { createConnectedMerchant, openSession, quoteAndPay } from './support/pay
 const skip = await skipPostgres();
 
 type Op = { method: string; template: string; action: string };
-type Merchant = { id: string; paymentId: string; invoiceId: string; keyId: string; auditId: string };
+type Merchant = {
+  id: string;
+  paymentId: string;
+  invoiceId: string;
+  keyId: string;
+  auditId: string;
+  deliveryId: string;
+  jobId: string;
+  observationId: string;
+  writeOffId: string;
+};
 
 describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
   let t: TestApp;
@@ -73,12 +85,61 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
       .select('id')
       .where('merchant_id', '=', m.id)
       .executeTakeFirstOrThrow();
+    const db = t.deps.database.db;
+    const now = t.clock.now().toISOString();
+    // A delivery log entry, a failed sync job, an observation and a write-off of this merchant's.
+    const deliveryId = crypto.randomUUID();
+    await db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: deliveryId,
+        merchant_id: m.id,
+        event: 'payment.succeeded',
+        url: 'https://hooks.example/in',
+        request_headers: '{}',
+        request_body: '{}',
+        response_status: 500,
+        duration_ms: 3,
+        created_at: now,
+      })
+      .execute();
+    const jobId = crypto.randomUUID();
+    await db
+      .insertInto('outbox')
+      .values({
+        id: jobId,
+        kind: 'automation_webhook',
+        merchant_id: m.id,
+        payment_id: paid.res.body.paymentId,
+        idempotency_key: `matrix:${jobId}`,
+        payload: '{}',
+        status: 'failed',
+        attempts: 8,
+        next_attempt_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const observation = await db
+      .selectFrom('invoice_observations')
+      .select('id')
+      .where('invoice_id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
+    const writeOffId = crypto.randomUUID();
+    await db
+      .insertInto('invoice_write_offs')
+      .values({ id: writeOffId, invoice_id: invoice.id, amount: 1, reason: 'matrix', created_at: now })
+      .execute();
     merchants[name] = {
       id: m.id,
       paymentId: paid.res.body.paymentId,
       invoiceId: invoice.id,
       keyId: key.body.id,
       auditId: audit.id,
+      deliveryId,
+      jobId,
+      observationId: observation.id,
+      writeOffId,
     };
   }
 
@@ -113,6 +174,11 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     '/api/admin/invoices/{id}': (m) => m.invoiceId,
     '/api/admin/api-keys/{id}': (m) => m.keyId,
     '/api/admin/audit-log/{id}': (m) => m.auditId,
+    '/api/admin/webhook-deliveries/{id}': (m) => m.deliveryId,
+    '/api/admin/outbox/{id}': (m) => m.jobId,
+    '{provider}': () => 'xero',
+    '{observationId}': (m) => m.observationId,
+    '{writeOffId}': (m) => m.writeOffId,
     // A staff member of their own each time: removing them is harmless to the rest of the matrix.
     '{userId}': async (m) => {
       const user = await createUser(t);
@@ -153,6 +219,25 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     'DELETE /api/admin/merchants/{id}/members/{userId}': () => undefined,
     'POST /api/admin/merchants/{id}/invitations': () => ({ email: 'new.person@example.test', role: 'staff' }),
     'DELETE /api/admin/merchants/{id}/invitations/{invitationId}': () => undefined,
+    'POST /api/admin/payments/{id}/mark-recorded': () => ({}),
+    'POST /api/admin/payments/{id}/cancel-hold': () => undefined, // a succeeded payment: 409 after authorisation
+    'POST /api/admin/payments/{id}/sync-to-xero': () => undefined,
+    'POST /api/admin/invoices/{id}/observations/{observationId}/dismiss': () => ({
+      reason: 'Typed by mistake',
+    }),
+    'POST /api/admin/invoices/{id}/write-off': () => ({ reason: 'Below the card minimum' }),
+    'POST /api/admin/invoices/{id}/write-offs/{writeOffId}/mark-recorded': () => undefined,
+    'PUT /api/admin/merchants/{id}/webhook': () => ({ webhook_url: '' }),
+    'POST /api/admin/merchants/{id}/webhook-secret/rotate': () => ({}),
+    'POST /api/admin/merchants/{id}/test-webhook': () => undefined, // no URL saved: 400 after authorisation
+    'PUT /api/admin/merchants/{id}/accounting/settings': () => ({ payment_account_code: '090' }),
+    'DELETE /api/admin/merchants/{id}/accounting': () => undefined,
+    'POST /api/admin/merchants/{id}/accounting/{provider}/connect-url': () => ({}),
+    'POST /api/admin/merchants/{id}/accounting/{provider}/pay-now': () => ({
+      branding_theme_ids: ['theme-1'],
+    }),
+    'POST /api/admin/accounting/callback': () => ({ code: 'code', state: 'not-a-state' }),
+    'POST /api/admin/outbox/{id}/retry': () => undefined,
   };
 
   /** The concrete request for `op` on an object of merchant `name`, or why the test cannot make one. */
@@ -258,5 +343,83 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     // Filtering by another merchant's id finds nothing rather than its objects.
     const filter = encodeURIComponent(JSON.stringify({ merchant_id: merchants.A.id }));
     expect(await idsOf('ownerB', `/api/admin/payments?filter=${filter}`)).toEqual([]);
+    // The delivery log and sync jobs: a developer of A sees A's, the owner of B B's.
+    expect(await idsOf('developerA', '/api/admin/webhook-deliveries')).toEqual([merchants.A.deliveryId]);
+    expect(await idsOf('ownerB', '/api/admin/webhook-deliveries')).toEqual([merchants.B.deliveryId]);
+    expect(await idsOf('ownerB', '/api/admin/outbox')).toEqual([merchants.B.jobId]);
+    expect(await idsOf('agency', '/api/admin/outbox')).toEqual([merchants.B.jobId]); // staff in A: no syncs
+  });
+
+  it("shows a member's dashboard their merchants' figures only", async () => {
+    const stats = async (who: string, query = '') =>
+      json(t.app, 'GET', `/api/admin/stats${query}`, undefined, people[who].headers);
+    const ownerB = await stats('ownerB');
+    expect(ownerB.status).toBe(200);
+    expect(ownerB.body).toMatchObject({ total_merchants: 1, total_payments: 1 });
+    const agency = await stats('agency');
+    expect(agency.body).toMatchObject({ total_merchants: 2, total_payments: 2 });
+    const agencyInB = await stats('agency', `?merchant_id=${merchants.B.id}`);
+    expect(agencyInB.body).toMatchObject({ total_merchants: 1, total_payments: 1 });
+    expect(agencyInB.body.payment_volume).toEqual(ownerB.body.payment_volume);
+    expect((await stats('ownerB', `?merchant_id=${merchants.A.id}`)).status).toBe(404);
+    expect((await stats('developerA')).status).toBe(403);
+  });
+
+  it("lets staff refund up to the owner's limit, and only owners set it", async () => {
+    const refund = (who: string, amount: number) =>
+      json(
+        t.app,
+        'POST',
+        `/api/admin/payments/${merchants.A.paymentId}/refund`,
+        { amount },
+        people[who].headers,
+      );
+    const setLimit = (who: string, limit: number | null) =>
+      json(
+        t.app,
+        'PUT',
+        `/api/admin/merchants/${merchants.A.id}`,
+        { staff_refund_limit: limit },
+        people[who].headers,
+      );
+    expect((await setLimit('staffA', null)).status).toBe(403);
+    const set = await setLimit('ownerA', 500);
+    expect(set.status).toBe(200);
+    expect(set.body.staff_refund_limit).toBe(500);
+    const over = await refund('staffA', 501);
+    expect(over.status).toBe(403);
+    expect(over.body.error.message).toBe('Staff can refund up to A$5.00 at once; ask an owner for more.');
+    expect((await refund('staffA', 500)).status).toBe(200);
+    expect((await refund('ownerA', 501)).status).toBe(200); // owners are not limited
+    expect((await setLimit('ownerA', 0)).status).toBe(200);
+    const none = await refund('staffA', 1);
+    expect(none.body.error.message).toBe(STAFF_CANNOT_REFUND);
+    expect((await setLimit('ownerA', null)).body.staff_refund_limit).toBeNull();
+    expect((await refund('staffA', 100)).status).toBe(200);
+    const refunds = await t.deps.database.db
+      .selectFrom('refunds')
+      .select('amount')
+      .where('payment_id', '=', merchants.A.paymentId)
+      .orderBy('created_at')
+      .execute();
+    expect(refunds.map((r) => Number(r.amount))).toEqual([500, 501, 100]);
+  });
+
+  it("refuses an accounting connection callback for another merchant's state, before any exchange", async () => {
+    const state = await issueOAuthState(t.deps, t.deps.database.db, merchants.A.id, 'xero_oauth');
+    const res = await json(
+      t.app,
+      'POST',
+      '/api/admin/accounting/callback',
+      { code: 'stolen-code', state },
+      people.ownerB.headers,
+    );
+    expect(res.status).toBe(404);
+    const connection = await t.deps.database.db
+      .selectFrom('accounting_connections')
+      .select('id')
+      .where('merchant_id', '=', merchants.A.id)
+      .executeTakeFirst();
+    expect(connection).toBeUndefined();
   });
 });

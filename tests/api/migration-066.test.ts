@@ -17,7 +17,7 @@ describe.skipIf(skip)(`migration 066 (${testDialect})`, () => {
 
   it('adds invoice_details_on_links, off for the merchants there', async () => {
     const before = await databaseBefore(MIGRATION, (schema) =>
-      schema.replace(/,\n {2}-- Ordinary pay links show[^\n]*\n {2}invoice_details_on_links [^\n]*\n/, '\n'),
+      schema.replace(/\n {2}-- Ordinary pay links show[^\n]*\n {2}invoice_details_on_links [^\n]*,/, ''),
     );
     close = before.close;
     const { database } = before;

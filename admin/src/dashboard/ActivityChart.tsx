@@ -1,7 +1,8 @@
 /**
  * Payments and platform revenue over the last 30 days, hand-rolled SVG (no chart library): bars for
  * the number of payments per day, a line for revenue in the platform's main currency. The same
- * figures are available to screen readers as a table.
+ * figures are available to screen readers as a table. A merchant member's dashboard draws the amount
+ * paid to their merchants instead of the platform's revenue (`measure="paid"`).
  */
 import { Box, Card, CardContent, Skeleton, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -12,7 +13,33 @@ const W = 600;
 const H = 160;
 const PAD = { top: 10, right: 8, bottom: 22, left: 8 };
 
-export function ActivityChart({ stats, loading }: { stats: Stats | undefined; loading: boolean }) {
+/** The texts of each measure. */
+const TEXTS = {
+  revenue: {
+    summary: 'console.dashboard.chart_summary',
+    legend: 'console.dashboard.chart_revenue',
+    column: 'console.dashboard.revenue',
+    caption: 'console.dashboard.chart_caption',
+  },
+  paid: {
+    summary: 'console.dashboard.chart_summary_paid',
+    legend: 'console.dashboard.chart_paid',
+    column: 'console.dashboard.paid',
+    caption: 'console.dashboard.chart_caption_paid',
+  },
+} as const;
+
+export function ActivityChart({
+  stats,
+  loading,
+  measure = 'revenue',
+}: {
+  stats: Stats | undefined;
+  loading: boolean;
+  /** The line: the platform's revenue (admins) or the amount paid (a merchant's figures). */
+  measure?: 'revenue' | 'paid';
+}) {
+  const texts = TEXTS[measure];
   const translate = useTranslate();
   const { palette } = useTheme();
   // The theme's colours (brand green, light and dark), not fixed ones.
@@ -21,9 +48,10 @@ export function ActivityChart({ stats, loading }: { stats: Stats | undefined; lo
   const axisColour = palette.divider;
   const labelColour = palette.text.secondary;
   const series = stats?.series ?? [];
-  const currency = stats?.platform_revenue[0]?.currency ?? 'AUD';
+  const currency =
+    (measure === 'paid' ? stats?.payment_volume : stats?.platform_revenue)?.[0]?.currency ?? 'AUD';
   const revenueOf = (d: Stats['series'][number]) =>
-    d.revenue.find((r) => r.currency === currency)?.amount ?? 0;
+    (measure === 'paid' ? d.volume : d.revenue).find((r) => r.currency === currency)?.amount ?? 0;
   const maxCount = Math.max(1, ...series.map((d) => d.payments));
   const maxRevenue = Math.max(1, ...series.map(revenueOf));
   const innerW = W - PAD.left - PAD.right;
@@ -38,7 +66,7 @@ export function ActivityChart({ stats, loading }: { stats: Stats | undefined; lo
       return `${i === 0 ? 'M' : 'L'}${x.toFixed(1)},${y.toFixed(1)}`;
     })
     .join(' ');
-  const summary = translate('console.dashboard.chart_summary', {
+  const summary = translate(texts.summary, {
     payments: totalPayments,
     revenue: money(totalRevenue, currency),
   });
@@ -80,7 +108,7 @@ export function ActivityChart({ stats, loading }: { stats: Stats | undefined; lo
                     verticalAlign: 'middle',
                   }}
                 />
-                {translate('console.dashboard.chart_revenue', { currency })}
+                {translate(texts.legend, { currency })}
               </span>
             </Box>
             <svg
@@ -134,12 +162,12 @@ export function ActivityChart({ stats, loading }: { stats: Stats | undefined; lo
             <table
               style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
             >
-              <caption>{translate('console.dashboard.chart_caption')}</caption>
+              <caption>{translate(texts.caption)}</caption>
               <thead>
                 <tr>
                   <th scope="col">{translate('console.payments.columns.date')}</th>
                   <th scope="col">{translate('console.dashboard.chart_payments')}</th>
-                  <th scope="col">{translate('console.dashboard.revenue')}</th>
+                  <th scope="col">{translate(texts.column)}</th>
                 </tr>
               </thead>
               <tbody>

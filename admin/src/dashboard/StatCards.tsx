@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { money } from '../shared/format.ts';
 import type { Stats } from '../shared/types.ts';
 
-function StatCard({
+export function StatCard({
   id,
   label,
   value,

@@ -23,8 +23,7 @@ import type {
 } from '../shared/types.ts';
 import { accountingActions } from './accounting-actions.ts';
 import { callApi, httpClient } from './http.ts';
-import { isAdmin, myMemberships } from '../access.ts';
-import { chosenMerchant } from '../merchant-choice.ts';
+import { memberChoice } from '../merchant-choice.ts';
 import { recordActions } from './record-actions.ts';
 
 /** The column each list filters by for the merchant chosen in the switcher (merchant-choice.ts). */
@@ -34,12 +33,14 @@ const MERCHANT_FILTER: Record<string, string> = {
   invoices: 'merchant_id',
   'api-keys': 'merchant_id',
   'audit-log': 'merchant_id',
+  'webhook-deliveries': 'merchant_id',
+  outbox: 'merchant_id',
 };
 
 function withChosenMerchant<P extends { filter?: Record<string, unknown> }>(resource: string, params: P): P {
-  const chosen = isAdmin() ? null : chosenMerchant();
+  const chosen = memberChoice();
   const column = MERCHANT_FILTER[resource];
-  if (!chosen || !column || !myMemberships().some((m) => m.merchant_id === chosen)) return params;
+  if (!chosen || !column) return params;
   return { ...params, filter: { ...params.filter, [column]: chosen } };
 }
 
@@ -48,7 +49,11 @@ const paymentPath = (id: Identifier) => `/api/admin/payments/${encodeURIComponen
 
 const actions = {
   // Reads outside the simple-rest resources.
-  getStats: () => callApi<Stats>('/api/admin/stats'),
+  /** The platform's figures for an admin; a member's merchants' (the one chosen in the switcher). */
+  getStats: () => {
+    const chosen = memberChoice();
+    return callApi<Stats>(`/api/admin/stats${chosen ? `?merchant_id=${encodeURIComponent(chosen)}` : ''}`);
+  },
   getDiagnostics: () => callApi<Diagnostics>('/api/admin/diagnostics'),
   getPublicConfig: () => callApi<PublicConfig>('/api/public/config'),
   /** The widget build this server serves: versioned paths and SRI hashes (the Embed panel's pinned code). */

@@ -7,7 +7,7 @@ export const team = {
   team: {
     title: 'Team',
     intro:
-      'People who sign in to this merchant: owners can do everything, staff see payments and refund, developers manage API keys.',
+      'People who sign in to this merchant: owners can do everything, staff see payments and refund, developers manage API keys and the webhook.',
     loading: 'Loading the team…',
     load_failed: 'The team could not be loaded.',
     email: 'Email',
@@ -32,5 +32,15 @@ export const team = {
     role_changed: 'Role changed',
     role_failed: 'Could not change the role: %{detail}',
     change_role: 'Role of %{email}',
+  },
+  staff_refunds: {
+    title: 'Staff refunds',
+    help: 'How much a staff member may refund at once. Owners can always refund any amount.',
+    limited: 'Limit what staff can refund',
+    limit: 'Most per refund',
+    limit_help: '0 means staff cannot refund',
+    amount_invalid: 'Enter an amount in dollars and cents, such as 250.00.',
+    save: 'Save',
+    saved: 'Staff refund limit saved',
   },
 };

@@ -22,7 +22,7 @@ import { LedgerTables } from './LedgerTables.tsx';
 import { AttentionNotes, LedgerTerms } from './LedgerTerms.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { ATTENTION_LABEL, type LedgerObservation } from './types.ts';
-import { isAdmin } from '../access.ts';
+import { can } from '../access.ts';
 
 type Dialog = { kind: 'dismiss'; observation: LedgerObservation } | { kind: 'write-off' } | null;
 
@@ -113,7 +113,7 @@ export function InvoicePage() {
               <Button startIcon={<ArrowBackIcon />} component={Link} to="/invoices">
                 {translate('console.invoice.back')}
               </Button>
-              {terms.below_minimum && isAdmin() ? (
+              {terms.below_minimum && can('payments.adjust', invoice.merchant_id) ? (
                 <Button variant="contained" onClick={() => setDialog({ kind: 'write-off' })} disabled={busy}>
                   {translate('console.invoice.write_off_button', { amount: m(terms.balance) })}
                 </Button>
@@ -129,7 +129,7 @@ export function InvoicePage() {
         ledger={ledger}
         actions={{
           busy,
-          readOnly: !isAdmin(),
+          readOnly: !can('payments.adjust', invoice.merchant_id),
           dismiss: (observation) => setDialog({ kind: 'dismiss', observation }),
           markPayment: (paymentId, refundId) =>
             action.mutate({

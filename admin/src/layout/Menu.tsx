@@ -17,7 +17,7 @@ import StoreIcon from '@mui/icons-material/Store';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Divider } from '@mui/material';
 import { Menu as RaMenu, useLogout, useTranslate } from 'react-admin';
-import { canAccessResource, isAdmin } from '../access.ts';
+import { can, canAccessResource, isAdmin } from '../access.ts';
 
 function SignOutItem() {
   const logout = useLogout();
@@ -106,6 +106,13 @@ function MemberMenu() {
   ].filter((i) => canAccessResource(i.resource, 'list'));
   return (
     <RaMenu>
+      {can('payments.read') ? (
+        <RaMenu.Item
+          to="/dashboard"
+          primaryText={translate('console.nav.dashboard')}
+          leftIcon={<DashboardIcon />}
+        />
+      ) : null}
       {items.map((i) => (
         <RaMenu.Item
           key={i.resource}

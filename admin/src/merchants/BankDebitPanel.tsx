@@ -8,18 +8,7 @@ import { Box, Button } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Merchant } from '../shared/types.ts';
-import { DecimalField, SettingsCard, useMerchantSave } from './SettingsCard.tsx';
-
-const dollars = (cents: number | null | undefined) =>
-  cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
-/** '3.50' → 350; '' → null; anything else → undefined (invalid). */
-function cents(text: string): number | null | undefined {
-  const t = text.trim().replace(/,/g, '');
-  if (!t) return null;
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return undefined;
-  const [whole, frac = ''] = t.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-}
+import { cents, DecimalField, dollars, SettingsCard, useMerchantSave } from './SettingsCard.tsx';
 
 export function BankDebitPanel({ merchant: m }: { merchant: Merchant }) {
   const translate = useTranslate();

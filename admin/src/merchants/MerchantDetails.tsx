@@ -18,6 +18,7 @@ import { MerchantPayments } from './MerchantPayments.tsx';
 import { PaymentDomainsPanel } from './PaymentDomainsPanel.tsx';
 import { PaymentUrlPanel } from './PaymentUrlPanel.tsx';
 import { StripePanel } from './StripePanel.tsx';
+import { StaffRefundsPanel } from './StaffRefundsPanel.tsx';
 import { SurchargePanel } from './SurchargePanel.tsx';
 import { BankDebitPanel } from './BankDebitPanel.tsx';
 import { WebhookPanel } from './WebhookPanel.tsx';
@@ -74,15 +75,15 @@ export function MerchantDetails() {
         <Grid size={{ xs: 12, md: 6 }}>
           <PaymentUrlPanel merchant={data} />
         </Grid>
-        {admin ? (
-          <>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <WebhookPanel merchant={data} />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <AccountingPanel merchant={data} />
-            </Grid>
-          </>
+        {can('webhooks.manage', data.id) ? (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <WebhookPanel merchant={data} />
+          </Grid>
+        ) : null}
+        {can('accounting.manage', data.id) ? (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <AccountingPanel merchant={data} />
+          </Grid>
         ) : null}
         {can('merchant.update', data.id) ? (
           <>
@@ -91,6 +92,9 @@ export function MerchantDetails() {
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <BankDebitPanel merchant={data} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <StaffRefundsPanel merchant={data} />
             </Grid>
           </>
         ) : null}

@@ -10,6 +10,19 @@ import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import { serverMessage } from '../data/http.ts';
 import type { Merchant } from '../shared/types.ts';
 
+/** Cents as dollars for a field ('' for none). */
+export const dollars = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
+
+/** '3.50' → 350; '' → null; anything else → undefined (invalid). */
+export function cents(text: string): number | null | undefined {
+  const t = text.trim().replace(/,/g, '');
+  if (!t) return null;
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return undefined;
+  const [whole, frac = ''] = t.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
 /** Save some of the merchant's fields; `savedKey` is the notification's i18n key. */
 export function useMerchantSave(merchant: Merchant, savedKey: string) {
   const notify = useNotify();

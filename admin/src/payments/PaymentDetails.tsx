@@ -98,7 +98,9 @@ export function PaymentDetails() {
         </Alert>
       ) : null}
       <MethodMismatch payment={p} />
-      {isAdmin() ? <HoldNotice payment={p} onChanged={() => void refetch()} /> : null}
+      {can('payments.adjust', p.merchant_id) ? (
+        <HoldNotice payment={p} onChanged={() => void refetch()} />
+      ) : null}
       <Card component="section" aria-labelledby="payment-title">
         <CardContent>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
@@ -112,7 +114,7 @@ export function PaymentDetails() {
               >
                 {translate('console.payments.back')}
               </Button>
-              {!synced && isAdmin() ? (
+              {!synced && can('accounting.manage', p.merchant_id) ? (
                 <Button variant="contained" onClick={() => sync.mutate()} disabled={sync.isPending}>
                   {translate(sync.isPending ? 'console.payments.syncing' : 'console.payments.sync')}
                 </Button>
@@ -240,7 +242,11 @@ export function PaymentDetails() {
           </CardContent>
         </Card>
       ) : null}
-      {isAdmin() ? <RefundAccountingRecords paymentId={p.id} refundCount={p.refunds?.length ?? 0} /> : null}
+      <RefundAccountingRecords
+        paymentId={p.id}
+        refundCount={p.refunds?.length ?? 0}
+        canRetry={can('accounting.manage', p.merchant_id)}
+      />
       <RefundDialog
         payment={p}
         open={refunding}

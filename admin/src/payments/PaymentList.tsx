@@ -28,7 +28,7 @@ import { HELD, PAYMENT_STATUSES } from '../../../core/payment-status.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 import { BulkMarkRecordedButton } from './BulkMarkRecordedButton.tsx';
-import { isAdmin } from '../access.ts';
+import { can } from '../access.ts';
 import { PaymentSimpleList } from './PaymentSimpleList.tsx';
 
 const SYNC_STATUSES = ['synced', 'pending', 'failed'];
@@ -53,7 +53,7 @@ const exportPayments = csvExporter<Payment>('payments', [
 function PaymentBulkActions() {
   return (
     <>
-      {isAdmin() ? <BulkMarkRecordedButton /> : null}
+      {can('payments.adjust') ? <BulkMarkRecordedButton /> : null}
       <BulkExportButton label="console.lists.export_selected" />
     </>
   );

@@ -33,7 +33,7 @@ const STATUS: Record<RefundRecords['status'], { label: string; tone: Tone }> = {
   not_recorded: { label: 'console.refund_records.status.not_recorded', tone: 'default' },
 };
 
-function RefundBlock({ refund, tool }: { refund: RefundRecords; tool: string }) {
+function RefundBlock({ refund, tool, canRetry }: { refund: RefundRecords; tool: string; canRetry: boolean }) {
   const translate = useTranslate();
   const retry = useRetryJob('console.refund_records.retried', { tool });
   const status = STATUS[refund.status];
@@ -53,7 +53,7 @@ function RefundBlock({ refund, tool }: { refund: RefundRecords; tool: string }) 
           )}
         </Typography>
         <StatusChip status={refund.status} tone={status.tone} label={translate(status.label)} />
-        {(refund.status === 'needs_attention' || refund.status === 'failed') && refund.job_id ? (
+        {canRetry && (refund.status === 'needs_attention' || refund.status === 'failed') && refund.job_id ? (
           <Button size="small" onClick={() => retry.mutate(refund.job_id!)} disabled={retry.isPending}>
             {translate(retry.isPending ? 'console.sync_jobs.retrying' : 'console.sync_jobs.retry')}
           </Button>
@@ -95,9 +95,12 @@ function RefundBlock({ refund, tool }: { refund: RefundRecords; tool: string }) 
 export function RefundAccountingRecords({
   paymentId,
   refundCount,
+  canRetry,
 }: {
   paymentId: string;
   refundCount: number;
+  /** Retrying a sync job is the accounting connection's (owners, admins). */
+  canRetry: boolean;
 }) {
   const translate = useTranslate();
   const { data } = useDataQuery(
@@ -118,7 +121,7 @@ export function RefundAccountingRecords({
           {translate('console.refund_records.intro')}
         </Typography>
         {data.refunds.map((r) => (
-          <RefundBlock key={r.refund_id} refund={r} tool={tool} />
+          <RefundBlock key={r.refund_id} refund={r} tool={tool} canRetry={canRetry} />
         ))}
       </CardContent>
     </Card>

@@ -50,6 +50,8 @@ export interface MerchantsTable {
   webhook_secret_previous_until: Timestamp | null;
   /** Ordinary (unsigned) pay links show the invoice's lines, dates and PDF (migration 066). */
   invoice_details_on_links: Generated<0 | 1>;
+  /** The most a staff member may refund at once (minor units); null: any amount (migration 069). */
+  staff_refund_limit: number | null;
 }
 
 export type WebhookVersion = 'v1' | '2026-11';
