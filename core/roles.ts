@@ -22,6 +22,8 @@ export const ROLE_ACTIONS = {
   'payments.adjust': ['owner', 'staff'],
   /** The Xero / QuickBooks connection and settings, Xero Pay now, syncing and retrying syncs. */
   'accounting.manage': ['owner'],
+  /** The wallet (Apple Pay, Google Pay) domains of the merchant's own sites. */
+  'domains.manage': ['owner', 'developer'],
   /** The automation webhook: URL, signing secret, test sends, and the delivery log. */
   'webhooks.manage': ['owner', 'developer'],
   /** Connect the merchant's Stripe account (onboarding). */

@@ -8,6 +8,7 @@ import { bearerSecurity as security, IdParam, jsonContent as json } from '../htt
 import { createRouter, errorResponses } from '../http/router.ts';
 import { listDomains, refreshDomain, registerDomain, removeDomain } from './payment-domains.ts';
 import { actorOf } from '../audit/actor.ts';
+import { authorizeMerchant } from '../auth/access.ts';
 import { getMerchantOr404 } from './service.ts';
 
 const tags = ['admin'];
@@ -44,12 +45,14 @@ export const paymentDomainRoutes = createRouter()
       path,
       tags,
       security,
+      'x-access': 'domains.manage',
       summary: "Domains registered for wallets on the merchant's connected account",
       request: { params: IdParam },
       responses: { 200: json(z.array(PaymentDomainSchema), 'The domains'), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
       const deps = c.get('deps');
+      authorizeMerchant(c, 'domains.manage', c.req.valid('param').id);
       const merchant = await getMerchantOr404(deps, c.req.valid('param').id);
       return c.json(await listDomains(deps, merchant.id), 200);
     },
@@ -60,6 +63,7 @@ export const paymentDomainRoutes = createRouter()
       path,
       tags,
       security,
+      'x-access': 'domains.manage',
       summary: "Register one of the merchant's sites for Apple Pay and Google Pay (audited)",
       request: {
         params: IdParam,
@@ -75,6 +79,7 @@ export const paymentDomainRoutes = createRouter()
     }),
     async (c) => {
       const deps = c.get('deps');
+      authorizeMerchant(c, 'domains.manage', c.req.valid('param').id);
       const merchant = await getMerchantOr404(deps, c.req.valid('param').id);
       return c.json(
         await registerDomain(deps, merchant, c.req.valid('json').domain, 'merchant', actorOf(c)),
@@ -88,6 +93,7 @@ export const paymentDomainRoutes = createRouter()
       path: `${path}/{domainId}/refresh`,
       tags,
       security,
+      'x-access': 'domains.manage',
       summary: 'Ask the provider to check a domain again',
       request: { params: DomainParams },
       responses: {
@@ -98,6 +104,7 @@ export const paymentDomainRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const p = c.req.valid('param');
+      authorizeMerchant(c, 'domains.manage', p.id);
       const merchant = await getMerchantOr404(deps, p.id);
       return c.json(await refreshDomain(deps, merchant, p.domainId), 200);
     },
@@ -108,6 +115,7 @@ export const paymentDomainRoutes = createRouter()
       path: `${path}/{domainId}`,
       tags,
       security,
+      'x-access': 'domains.manage',
       summary: "Stop tracking one of the merchant's site domains (audited)",
       request: { params: DomainParams },
       responses: {
@@ -118,6 +126,7 @@ export const paymentDomainRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const p = c.req.valid('param');
+      authorizeMerchant(c, 'domains.manage', p.id);
       const merchant = await getMerchantOr404(deps, p.id);
       await removeDomain(deps, merchant, p.domainId, actorOf(c));
       return c.json({ removed: true as const }, 200);

@@ -143,10 +143,12 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     };
   }
 
+  let adminAuth: Record<string, string>;
+
   beforeAll(async () => {
     t = await createTestApp();
     const admin = await createUser(t, { role: 'admin' });
-    const adminAuth = await bearerFor(t, admin.id);
+    adminAuth = await bearerFor(t, admin.id);
     await setUpMerchant('A', adminAuth);
     await setUpMerchant('B', adminAuth);
     await member('ownerA', { A: 'owner' });
@@ -179,6 +181,18 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     '{provider}': () => 'xero',
     '{observationId}': (m) => m.observationId,
     '{writeOffId}': (m) => m.writeOffId,
+    // A wallet domain of its own each time: removing it is harmless to the rest of the matrix.
+    '{domainId}': async (m) => {
+      const res = await json(
+        t.app,
+        'POST',
+        `/api/admin/merchants/${m.id}/payment-domains`,
+        { domain: `shop-${crypto.randomUUID().slice(0, 8)}.example.com` },
+        adminAuth,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.id;
+    },
     // A staff member of their own each time: removing them is harmless to the rest of the matrix.
     '{userId}': async (m) => {
       const user = await createUser(t);
@@ -238,6 +252,8 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     }),
     'POST /api/admin/accounting/callback': () => ({ code: 'code', state: 'not-a-state' }),
     'POST /api/admin/outbox/{id}/retry': () => undefined,
+    'POST /api/admin/merchants/{id}/payment-domains': () => ({ domain: 'www.example.com' }),
+    'POST /api/admin/merchants/{id}/payment-domains/{domainId}/refresh': () => undefined,
   };
 
   /** The concrete request for `op` on an object of merchant `name`, or why the test cannot make one. */

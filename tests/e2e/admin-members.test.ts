@@ -79,8 +79,8 @@ describe('merchant members in the console', () => {
     await page.getByRole('heading', { name: 'Team' }).waitFor();
     await page.getByRole('cell', { name: owner, exact: true }).first().waitFor();
     await page.getByRole('heading', { name: 'Embed' }).waitFor();
-    // An owner's panels: the webhook, the accounting connection and the staff refund limit.
-    for (const panel of ['Automation Webhook', 'Accounting Connection', 'Staff refunds'])
+    // An owner's panels: the webhook, the accounting connection, wallet domains, the staff refund limit.
+    for (const panel of ['Automation Webhook', 'Accounting Connection', 'Wallet domains', 'Staff refunds'])
       await page.getByRole('heading', { name: panel, exact: true }).waitFor();
 
     // The menu: their dashboard, merchants, payments, keys, audit log; nothing of the platform's.

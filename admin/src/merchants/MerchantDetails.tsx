@@ -23,13 +23,12 @@ import { SurchargePanel } from './SurchargePanel.tsx';
 import { BankDebitPanel } from './BankDebitPanel.tsx';
 import { WebhookPanel } from './WebhookPanel.tsx';
 import { TeamPanel } from './TeamPanel.tsx';
-import { can, isAdmin } from '../access.ts';
+import { can } from '../access.ts';
 
 const ONBOARDING_POLL_MS = 4000;
 
 export function MerchantDetails() {
   const { id = '' } = useParams();
-  const admin = isAdmin();
   const translate = useTranslate();
   const { data, isPending, error } = useGetOne<Merchant>(
     'merchants',
@@ -98,7 +97,7 @@ export function MerchantDetails() {
             </Grid>
           </>
         ) : null}
-        {admin ? (
+        {can('domains.manage', data.id) ? (
           <Grid size={{ xs: 12, md: 6 }}>
             <PaymentDomainsPanel merchant={data} />
           </Grid>
