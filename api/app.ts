@@ -39,6 +39,7 @@ import { syncRoutes as accountingSyncRoutes } from './accounting/sync-routes.ts'
 import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-routes.ts';
 import { webhookDeliveryRoutes } from './accounting/webhook-delivery-routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
+import { adminPayLinkRoutes } from './pay-links/admin-routes.ts';
 import { authorizeMerchant, merchantScope } from './auth/access.ts';
 import { accountingOutbox } from './accounting/sync-worker.ts';
 import { sandboxConsentRoutes } from './sandbox/consent-routes.ts';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps) {
           authorizeMerchant(c, 'accounting.manage', merchantId, notFound),
       }),
       adminApiKeyRoutes,
+      adminPayLinkRoutes,
       // Test-mode controls, only beside the sandbox provider (never beside live Stripe).
       ...(deps.payments.mode === 'sandbox' ? [sandboxAdminRoutes] : []),
     ),

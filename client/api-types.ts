@@ -1901,6 +1901,37 @@ export interface components {
        */
       expires_at?: string | null;
     };
+    AdminPayLink: {
+      id: string;
+      merchant_id: string;
+      merchant_name: string | null;
+      invoice_id: string;
+      invoice_number: string;
+      currency: string;
+      /** @description Minor units */
+      amount: number;
+      reference: string | null;
+      customer_email: string | null;
+      /** @description The hosted pay page, signed */
+      url: string;
+      short_url: string;
+      /** @enum {string} */
+      status: 'active' | 'expired' | 'canceled';
+      expires_at: string | null;
+      canceled_at: string | null;
+      created_at: string;
+    };
+    AdminPayLinkInput: {
+      merchant_id: string;
+      invoice_number: string;
+      /** @description The amount due (minor units): authoritative for the invoice */
+      amount: number;
+      currency: string;
+      reference?: string | null;
+      customer_email?: string | null;
+      /** Format: date-time */
+      expires_at?: string | null;
+    };
     SandboxDispute: {
       id: string;
       status: string;

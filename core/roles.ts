@@ -13,6 +13,8 @@ export const ROLE_ACTIONS = {
   'merchant.update': ['owner'],
   /** Payments and their refunds, disputes and accounting records. */
   'payments.read': ['owner', 'staff'],
+  /** Make a signed pay link for an invoice, and cancel one. */
+  'pay_links.manage': ['owner', 'staff'],
   /** Refund a payment (staff up to the merchant's staff refund limit, when the owner set one). */
   'payments.refund': ['owner', 'staff'],
   /**

@@ -26,6 +26,7 @@ import { NotFound } from './layout/NotFound.tsx';
 import merchants from './merchants/index.ts';
 import invoices from './invoices/index.ts';
 import payments from './payments/index.ts';
+import payLinks from './pay-links/index.ts';
 import prospects from './prospects/index.ts';
 import { AccountingCallback } from './tools/AccountingCallback.tsx';
 import { Diagnostics } from './tools/Diagnostics.tsx';
@@ -65,6 +66,7 @@ export function ConsoleApp() {
       <Resource name="prospects" {...prospects} />
       <Resource name="audit-log" {...auditLog} />
       <Resource name="api-keys" {...apiKeys} />
+      <Resource name="pay-links" {...payLinks} />
       <CustomRoutes>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
         <Route path="/dashboard" element={<DashboardPage />} />

@@ -38,6 +38,7 @@ const RESOURCE_ACTIONS: Record<string, MemberAction | undefined> = {
   payments: 'payments.read',
   invoices: 'payments.read',
   'api-keys': 'api_keys.manage',
+  'pay-links': 'payments.read',
   'audit-log': 'audit.read',
 };
 

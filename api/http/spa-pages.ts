@@ -37,6 +37,7 @@ export const CONSOLE_RESOURCES: readonly string[] = [
   'prospects',
   'audit-log',
   'api-keys',
+  'pay-links',
 ];
 
 /** The console's other pages, below /admin. */

@@ -10,6 +10,15 @@ export function findPayLink(db: DbOrTrx, id: string): Promise<PayLink | undefine
   return db.selectFrom('pay_links').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Every link with its merchant's name (the console's list filters and pages it). */
+export function payLinksWithMerchant(db: DbOrTrx) {
+  return db
+    .selectFrom('pay_links')
+    .leftJoin('merchants', 'merchants.id', 'pay_links.merchant_id')
+    .selectAll('pay_links')
+    .select('merchants.business_name as merchant_name');
+}
+
 export function findPayLinkByShortCode(db: DbOrTrx, code: string): Promise<PayLink | undefined> {
   return db.selectFrom('pay_links').selectAll().where('short_code', '=', code).executeTakeFirst();
 }

@@ -156,6 +156,7 @@ export async function createPayLink(
         action: 'pay_link.create',
         targetType: 'pay_link',
         targetId: id,
+        merchantId: input.merchantId,
         details: {
           merchant_id: input.merchantId,
           invoice_id: invoice.id,
@@ -197,6 +198,7 @@ export async function cancelPayLink(deps: AppDeps, link: PayLink, actor: Actor):
         action: 'pay_link.cancel',
         targetType: 'pay_link',
         targetId: link.id,
+        merchantId: link.merchant_id,
         details: { invoice_id: link.invoice_id, observation_dismissed: dismissed },
         ip: actor.ip,
       },

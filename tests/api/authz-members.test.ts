@@ -32,6 +32,7 @@ type Merchant = {
   jobId: string;
   observationId: string;
   writeOffId: string;
+  payLinkId: string;
 };
 
 describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
@@ -130,7 +131,16 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
       .insertInto('invoice_write_offs')
       .values({ id: writeOffId, invoice_id: invoice.id, amount: 1, reason: 'matrix', created_at: now })
       .execute();
+    const link = await json(
+      t.app,
+      'POST',
+      '/api/admin/pay-links',
+      { merchant_id: m.id, invoice_number: `INV-${name}-LINK`, amount: 12_500, currency: 'AUD' },
+      admin,
+    );
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
     merchants[name] = {
+      payLinkId: link.body.id,
       id: m.id,
       paymentId: paid.res.body.paymentId,
       invoiceId: invoice.id,
@@ -178,6 +188,7 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     '/api/admin/audit-log/{id}': (m) => m.auditId,
     '/api/admin/webhook-deliveries/{id}': (m) => m.deliveryId,
     '/api/admin/outbox/{id}': (m) => m.jobId,
+    '/api/admin/pay-links/{id}': (m) => m.payLinkId,
     '{provider}': () => 'xero',
     '{observationId}': (m) => m.observationId,
     '{writeOffId}': (m) => m.writeOffId,
@@ -252,6 +263,13 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     }),
     'POST /api/admin/accounting/callback': () => ({ code: 'code', state: 'not-a-state' }),
     'POST /api/admin/outbox/{id}/retry': () => undefined,
+    'POST /api/admin/pay-links': (m) => ({
+      merchant_id: m.id,
+      invoice_number: 'INV-MATRIX',
+      amount: 1_000,
+      currency: 'AUD',
+    }),
+    'POST /api/admin/pay-links/{id}/cancel': () => undefined,
     'POST /api/admin/merchants/{id}/payment-domains': () => ({ domain: 'www.example.com' }),
     'POST /api/admin/merchants/{id}/payment-domains/{domainId}/refresh': () => undefined,
   };
@@ -330,7 +348,14 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
       [merchants.A.id, merchants.B.id].sort(),
     );
     expect(await idsOf('ownerB', '/api/admin/payments')).toEqual([merchants.B.paymentId]);
-    expect(await idsOf('ownerB', '/api/admin/invoices')).toEqual([merchants.B.invoiceId]);
+    const invoices = await idsOf('ownerB', '/api/admin/invoices');
+    expect(invoices).toContain(merchants.B.invoiceId);
+    const owners = await t.deps.database.db
+      .selectFrom('invoices')
+      .select('merchant_id')
+      .where('id', 'in', invoices)
+      .execute();
+    expect(new Set(owners.map((r) => r.merchant_id))).toEqual(new Set([merchants.B.id]));
     // The agency is staff in A and owner in B: payments of both, A's keys not (staff), audit of B only.
     expect((await idsOf('agency', '/api/admin/payments')).sort()).toEqual(
       [merchants.A.paymentId, merchants.B.paymentId].sort(),
@@ -364,6 +389,9 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     expect(await idsOf('ownerB', '/api/admin/webhook-deliveries')).toEqual([merchants.B.deliveryId]);
     expect(await idsOf('ownerB', '/api/admin/outbox')).toEqual([merchants.B.jobId]);
     expect(await idsOf('agency', '/api/admin/outbox')).toEqual([merchants.B.jobId]); // staff in A: no syncs
+    const links = await idsOf('ownerB', '/api/admin/pay-links');
+    expect(links).toContain(merchants.B.payLinkId);
+    expect(links).not.toContain(merchants.A.payLinkId);
   });
 
   it("shows a member's dashboard their merchants' figures only", async () => {

@@ -1,17 +1,16 @@
 /**
- * A merchant's owner in the console (issue 32): invited by an admin, they accept from the email's
- * link with a new account, land on their merchant, see their team, embed codes and payments, refund
- * one, make an API key for their merchant (no "all merchants" choice), and see no other merchant or
- * platform page anywhere — lists, menu, URLs typed by hand. Then a new user starts a merchant of
- * their own from /unauthorized.
+ * Merchant members in the console (issue 32), on SQLite: the invited owner's walk
+ * (support/member-walk.ts; on PostgreSQL in admin-members-postgres.test.ts), a new user who starts a
+ * merchant of their own from /unauthorized, and an agency that switches between its merchants.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { bearerFor, createVerifiedUser, seededAdmin, signIn } from './support/admin.ts';
-import { launchBrowser, watchErrors } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
 import { createConnectedMerchant, payOverHttp } from './support/pay-fixtures.ts';
+import { invitedOwnerWalk } from './support/member-walk.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 describe('merchant members in the console', () => {
@@ -40,122 +39,11 @@ describe('merchant members in the console', () => {
     }
   }
 
-  it('an invited owner accepts, refunds, makes a key, and sees only their merchant', async () => {
-    const owner = `olive-${Date.now().toString(36)}@owner-timber.test`;
-    const mine = createConnectedMerchant(server, { business_name: 'Owner Timber Co' });
-    const other = createConnectedMerchant(server, { business_name: 'Someone Else Bricks' });
-    const paid = await payOverHttp(server.baseUrl, {
-      merchant: mine.id,
-      invoice: 'INV-OWN-1',
-      linkAmount: '200.00',
-      amount: 5000,
+  it('an invited owner accepts, finishes onboarding, refunds, makes a key, and sees only their merchant', async () => {
+    await invitedOwnerWalk(server, browser, {
+      connectedMerchant: async (name) => createConnectedMerchant(server, { business_name: name }),
+      invitationLink: async (address) => invitationLink(address),
     });
-    expect(paid.status).toBe(200);
-    const otherPaid = await payOverHttp(server.baseUrl, {
-      merchant: other.id,
-      invoice: 'INV-OTHER-1',
-      linkAmount: '90.00',
-      amount: 9000,
-    });
-    expect(otherPaid.status).toBe(200);
-
-    const admin = await bearerFor(server.baseUrl, seededAdmin(server));
-    const invited = await fetch(`${server.baseUrl}/api/admin/merchants/${mine.id}/invitations`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: owner, role: 'owner' }),
-    });
-    expect(invited.status).toBe(201);
-
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(invitationLink(owner).replace(/^http:\/\/[^/]+/, server.baseUrl));
-    await page.getByRole('heading', { name: 'Join Owner Timber Co' }).waitFor();
-    await page.getByLabel('Password', { exact: true }).fill('timber-and-nails');
-    await page.getByLabel('Confirm password').fill('timber-and-nails');
-    await page.getByRole('button', { name: 'Create Account and Join' }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/merchants/${mine.id}`);
-    await page.getByRole('heading', { name: 'Team' }).waitFor();
-    await page.getByRole('cell', { name: owner, exact: true }).first().waitFor();
-    await page.getByRole('heading', { name: 'Embed' }).waitFor();
-    // An owner's panels: the webhook, the accounting connection, wallet domains, the staff refund limit.
-    for (const panel of ['Automation Webhook', 'Accounting Connection', 'Wallet domains', 'Staff refunds'])
-      await page.getByRole('heading', { name: panel, exact: true }).waitFor();
-
-    // The menu: their dashboard, merchants, payments, keys, audit log; nothing of the platform's.
-    for (const item of ['Dashboard', 'Merchants', 'Payments', 'Invoices', 'API Keys', 'Audit Log'])
-      await expect(page.getByRole('menuitem', { name: item }).count()).resolves.toBeGreaterThan(0);
-    for (const item of ['Blog', 'Prospects', 'Diagnostics', 'Xero Integration'])
-      expect(await page.getByRole('menuitem', { name: item }).count(), item).toBe(0);
-
-    // Staff may refund up to A$20.00 at once from now on.
-    const staffCard = page.getByRole('region', { name: 'Staff refunds' });
-    await staffCard.getByLabel('Limit what staff can refund').check();
-    await staffCard.getByLabel('Most per refund').fill('20.00');
-    await staffCard.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Staff refund limit saved').waitFor();
-
-    // The dashboard: their merchant's figures, not the platform's.
-    await page.goto(`${server.baseUrl}/admin/dashboard`);
-    await expect(page.getByTestId('stat-total-payments').textContent()).resolves.toBe('1');
-    await expect(page.getByTestId('stat-paid-total').textContent()).resolves.toBe('A$50.00');
-    expect(await page.getByTestId('stat-platform-revenue').count()).toBe(0);
-    await page.getByText('INV-OWN-1').first().waitFor();
-    expect(await page.getByText('INV-OTHER-1').count()).toBe(0);
-
-    // Lists: only their merchant and its payment.
-    await page.goto(`${server.baseUrl}/admin/merchants`);
-    await page.getByText('Owner Timber Co').first().waitFor();
-    expect(await page.getByText('Someone Else Bricks').count()).toBe(0);
-    await page.goto(`${server.baseUrl}/admin/payments`);
-    await page.getByText('INV-OWN-1').first().waitFor();
-    expect(await page.getByText('INV-OTHER-1').count()).toBe(0);
-
-    // Their invoices, and the ledger page of one, without the platform's actions.
-    await page.goto(`${server.baseUrl}/admin/invoices`);
-    await page.getByText('INV-OWN-1').first().waitFor();
-    expect(await page.getByText('INV-OTHER-1').count()).toBe(0);
-    await page.getByText('INV-OWN-1').first().click();
-    await page.waitForURL(/\/admin\/invoices\/[^/]+$/);
-    await page
-      .getByRole('heading', { name: /INV-OWN-1/ })
-      .first()
-      .waitFor();
-
-    // Refund their payment from its page.
-    await page.goto(`${server.baseUrl}/admin/payments`);
-    await page.getByText('INV-OWN-1').first().click();
-    await page.getByRole('button', { name: 'Refund' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Review refund' }).click();
-    await dialog.getByRole('button', { name: 'Confirm refund' }).click();
-    await page
-      .getByText(/^Refund of A\$[\d.,]+ issued/)
-      .first()
-      .waitFor();
-
-    // An API key for their merchant: the "all merchants" scope is not offered.
-    await page.goto(`${server.baseUrl}/admin/api-keys`);
-    await page
-      .getByRole('button', { name: /Create/i })
-      .first()
-      .click();
-    const keyDialog = page.getByRole('dialog');
-    expect(await keyDialog.getByLabel(/all merchants/i).count()).toBe(0);
-
-    // Another merchant's page and the platform's tools, typed by hand.
-    await page.goto(`${server.baseUrl}/admin/merchants/${other.id}`);
-    await page
-      .getByText('Merchant not found')
-      .or(page.getByText(/not found/i))
-      .first()
-      .waitFor();
-    expect(await page.getByText('Someone Else Bricks').count()).toBe(0);
-    await page.goto(`${server.baseUrl}/admin/diagnostics`);
-    await page.getByText('Page Not Found').waitFor();
-    expect(errors.filter((e) => !/403|404|Failed to load resource/.test(e))).toEqual([]);
-    await context.close();
   });
 
   it('a signed-up user starts a merchant, finishes sandbox onboarding and takes a payment, without an admin', async () => {

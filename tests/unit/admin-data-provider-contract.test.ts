@@ -59,6 +59,7 @@ const CALLS: Record<string, () => Promise<unknown>> = {
   setUpPayNow: () => dataProvider.setUpPayNow({ id: ID, branding_theme_ids: [ID] }),
   refund: () => dataProvider.refund({ id: ID, amount: 1000, reason: 'Damaged', kind: 'reopen' }),
   cancelHold: () => dataProvider.cancelHold({ id: ID }),
+  cancelPayLink: () => dataProvider.cancelPayLink({ id: ID }),
   getPaymentDomains: () => dataProvider.getPaymentDomains({ id: ID }),
   addPaymentDomain: () => dataProvider.addPaymentDomain({ id: ID, domain: 'shop.example.com' }),
   refreshPaymentDomain: () => dataProvider.refreshPaymentDomain({ id: ID, domainId: ID }),

@@ -34,6 +34,7 @@ const MERCHANT_FILTER: Record<string, string> = {
   'api-keys': 'merchant_id',
   'audit-log': 'merchant_id',
   'webhook-deliveries': 'merchant_id',
+  'pay-links': 'merchant_id',
   outbox: 'merchant_id',
 };
 

@@ -6,7 +6,7 @@
  */
 import type { Identifier } from 'react-admin';
 import type { InvoiceLedger } from '../invoices/types.ts';
-import type { Payment, PaymentDomain } from '../shared/types.ts';
+import type { PayLink, Payment, PaymentDomain } from '../shared/types.ts';
 import { callApi } from './http.ts';
 
 const enc = (id: Identifier) => encodeURIComponent(String(id));
@@ -20,6 +20,10 @@ export const recordActions = {
       method: 'POST',
       body: { amount: p.amount, reason: p.reason, kind: p.kind },
     }),
+
+  /** Cancel a signed pay link: refused on the pay page from now on; resolves with the link. */
+  cancelPayLink: ({ id }: { id: Identifier }) =>
+    callApi<PayLink>(`/api/admin/pay-links/${enc(id)}/cancel`, { method: 'POST' }),
 
   /** Cancel a card payment still waiting for its customer; resolves with the payment after it. */
   cancelHold: ({ id }: { id: Identifier }) =>

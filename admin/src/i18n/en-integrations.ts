@@ -1,5 +1,35 @@
-/** The console's texts for integrations: API keys, and the automation webhook's versions and delivery log. */
+/** The console's texts for integrations: pay links, API keys, and the automation webhook's versions and delivery log. */
 export const integrations = {
+  pay_links: {
+    intro:
+      'Signed links to pay an invoice: the amount cannot be changed by whoever opens it, and it is what the invoice is due through us. Send the short link to your customer; cancel it to refuse it from then on.',
+    load_failed: 'Failed to load pay links. Please try again.',
+    create: 'Create pay link',
+    creating: 'Creating…',
+    create_title: 'Create a pay link',
+    create_help: 'The amount you enter is what the invoice is due through this link (less what is paid).',
+    created: 'Pay link created: %{url}',
+    create_failed: 'The pay link could not be created.',
+    merchant: 'Merchant',
+    merchant_required: 'Choose the merchant',
+    invoice_number: 'Invoice',
+    invoice_required: 'The invoice number is required',
+    amount: 'Amount due',
+    amount_help: 'In dollars and cents, e.g. 1250.00',
+    amount_invalid: 'Enter an amount above zero, such as 1250.00',
+    currency: 'Currency',
+    customer_email: 'Customer email (optional)',
+    status: 'Status',
+    statuses: { active: 'Active', expired: 'Expired', canceled: 'Canceled' },
+    link: 'Short link',
+    created_at: 'Created',
+    cancel: 'Cancel link',
+    cancel_label: 'Cancel the pay link for %{invoice}',
+    cancel_title: 'Cancel this pay link?',
+    cancel_text: 'The link for %{invoice} is refused from now on. Payments already made through it stay.',
+    canceled: 'Pay link canceled',
+    cancel_failed: 'The pay link could not be canceled: %{detail}',
+  },
   api_keys: {
     title: 'API keys',
     intro:

@@ -13,6 +13,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PaymentIcon from '@mui/icons-material/Payment';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptIcon from '@mui/icons-material/Receipt';
+import SendIcon from '@mui/icons-material/Send';
 import StoreIcon from '@mui/icons-material/Store';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Divider } from '@mui/material';
@@ -83,6 +84,7 @@ export function ConsoleMenu() {
         leftIcon={<HistoryIcon />}
       />
       <RaMenu.Item to="/api-keys" primaryText={translate('console.nav.api_keys')} leftIcon={<KeyIcon />} />
+      <RaMenu.Item to="/pay-links" primaryText={translate('console.nav.pay_links')} leftIcon={<SendIcon />} />
       <RaMenu.Item
         to="/diagnostics"
         primaryText={translate('console.nav.diagnostics')}
@@ -101,6 +103,7 @@ function MemberMenu() {
     { resource: 'merchants', label: 'console.nav.merchants', icon: <StoreIcon /> },
     { resource: 'payments', label: 'console.nav.payments', icon: <PaymentIcon /> },
     { resource: 'invoices', label: 'console.nav.invoices', icon: <ReceiptIcon /> },
+    { resource: 'pay-links', label: 'console.nav.pay_links', icon: <SendIcon /> },
     { resource: 'api-keys', label: 'console.nav.api_keys', icon: <KeyIcon /> },
     { resource: 'audit-log', label: 'console.nav.audit_log', icon: <HistoryIcon /> },
   ].filter((i) => canAccessResource(i.resource, 'list'));

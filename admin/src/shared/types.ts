@@ -17,6 +17,7 @@ export type WebhookSettings = Schemas['WebhookSettings'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 /** An API key as the console lists it (never the key itself). */
 export type ApiKey = Schemas['ApiKey'];
+export type PayLink = Schemas['AdminPayLink'];
 /** One logged test delivery of a merchant's automation webhook (webhook_tests). */
 export type WebhookTest = Schemas['WebhookTestResult'];
 /** The answer of a manual accounting sync. */

@@ -1,0 +1,150 @@
+/**
+ * Make a signed pay link: merchant (of the user's), invoice number, the amount due in dollars, the
+ * currency and an optional customer email, created with react-admin's `useCreate`. The amount is
+ * authoritative for the invoice (the server's rule), so the dialog says so.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { useCreate, useGetList, useTranslate } from 'react-admin';
+import { SUPPORTED_CURRENCIES } from '../../../core/currencies.ts';
+import { parseLinkAmount } from '../../../core/money.ts';
+import { can } from '../access.ts';
+import { serverMessage } from '../data/http.ts';
+import type { Merchant, PayLink } from '../shared/types.ts';
+
+export function CreatePayLinkDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose(): void;
+  onCreated(link: PayLink): void;
+}) {
+  const translate = useTranslate();
+  const [create, { isPending }] = useCreate<PayLink>();
+  const [merchantId, setMerchantId] = useState('');
+  const [invoice, setInvoice] = useState('');
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState('AUD');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const merchants = useGetList<Merchant>(
+    'merchants',
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'business_name', order: 'ASC' } },
+    { enabled: open },
+  );
+  const choices = (merchants.data ?? []).filter((m) => can('pay_links.manage', m.id));
+  const chosen = merchantId || (choices.length === 1 ? choices[0].id : '');
+
+  function submit() {
+    const found: Record<string, string> = {};
+    const minor = parseLinkAmount(amount, currency) ?? 0;
+    if (!chosen) found.merchant = translate('console.pay_links.merchant_required');
+    if (!invoice.trim()) found.invoice = translate('console.pay_links.invoice_required');
+    if (minor <= 0) found.amount = translate('console.pay_links.amount_invalid');
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    create(
+      'pay-links',
+      {
+        data: {
+          merchant_id: chosen,
+          invoice_number: invoice.trim(),
+          amount: minor,
+          currency,
+          customer_email: email.trim() || null,
+        },
+      },
+      {
+        returnPromise: false,
+        onSuccess: (link) => {
+          setInvoice('');
+          setAmount('');
+          setEmail('');
+          onCreated(link);
+        },
+        onError: (err) =>
+          setErrors({ form: serverMessage(err) ?? translate('console.pay_links.create_failed') }),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onClose={isPending ? undefined : onClose} aria-labelledby="pay-link-title">
+      <DialogTitle id="pay-link-title">{translate('console.pay_links.create_title')}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important', minWidth: { sm: 420 } }}>
+        <DialogContentText>{translate('console.pay_links.create_help')}</DialogContentText>
+        {errors.form ? (
+          <DialogContentText color="error" role="alert">
+            {errors.form}
+          </DialogContentText>
+        ) : null}
+        <TextField
+          select
+          label={translate('console.pay_links.merchant')}
+          value={chosen}
+          onChange={(e) => setMerchantId(e.target.value)}
+          error={!!errors.merchant}
+          helperText={errors.merchant}
+        >
+          {choices.map((m) => (
+            <MenuItem key={m.id} value={m.id}>
+              {m.business_name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={translate('console.pay_links.invoice_number')}
+          value={invoice}
+          onChange={(e) => setInvoice(e.target.value)}
+          error={!!errors.invoice}
+          helperText={errors.invoice}
+        />
+        <TextField
+          label={translate('console.pay_links.amount')}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          error={!!errors.amount}
+          helperText={errors.amount ?? translate('console.pay_links.amount_help')}
+        />
+        <TextField
+          select
+          label={translate('console.pay_links.currency')}
+          value={currency}
+          onChange={(e) => setCurrency(e.target.value)}
+        >
+          {SUPPORTED_CURRENCIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={translate('console.pay_links.customer_email')}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isPending}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={isPending}>
+          {translate(isPending ? 'console.pay_links.creating' : 'console.pay_links.create')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
