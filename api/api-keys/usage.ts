@@ -86,6 +86,7 @@ export async function recordKeyUse(
           action: 'api_key.use',
           targetType: 'api_key',
           targetId: key.id,
+          merchantId: key.merchant_id,
           details: { method: use.method, path: use.path, status: use.status, request_id: use.requestId },
           ip: use.ip,
         },

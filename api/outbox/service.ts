@@ -33,6 +33,7 @@ export async function retryJob(
         action: 'outbox.retry',
         targetType: 'outbox',
         targetId: id,
+        merchantId: job.merchant_id,
         details: { kind: job.kind, previousStatus: job.status, paymentId: job.payment_id },
         ip: actor.ip,
       },

@@ -74,6 +74,7 @@ export const sandboxAdminRoutes = createRouter().openapi(
         action: 'sandbox.dispute_open',
         targetType: 'payment',
         targetId: payment.id,
+        merchantId: payment.merchant_id,
         details: { dispute: dispute.id, reason },
         ip: actor.ip,
       },

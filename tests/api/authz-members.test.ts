@@ -381,6 +381,16 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
       merchant_id: string;
     }>;
     expect(entries.find((e) => e.action === 'payment.refund')?.merchant_id).toBe(merchants.B.id);
+    // The matrix's writes by B's owner on B's objects are B's entries too (sync retry, pay links, webhook secret).
+    const actions = new Set(entries.map((e) => e.action));
+    for (const action of [
+      'outbox.retry',
+      'pay_link.create',
+      'pay_link.cancel',
+      'merchant.webhook_secret_reveal',
+      'payment.mark_recorded',
+    ])
+      expect(actions, action).toContain(action);
     // Filtering by another merchant's id finds nothing rather than its objects.
     const filter = encodeURIComponent(JSON.stringify({ merchant_id: merchants.A.id }));
     expect(await idsOf('ownerB', `/api/admin/payments?filter=${filter}`)).toEqual([]);
