@@ -158,7 +158,7 @@ describe.skipIf(skip)(`admin console endpoints (${testDialect})`, () => {
       platform_fee_bps: 125,
     });
     expect(res.body.series).toHaveLength(30);
-    expect(res.body.series[29]).toEqual({ date: '2026-11-22', payments: 0, revenue: [] });
+    expect(res.body.series[29]).toEqual({ date: '2026-11-22', payments: 0, revenue: [], volume: [] });
     expect(res.body.series[0].date).toBe('2026-10-24');
     expect(res.body.series_from).toBe('2026-10-24');
     expect(res.body.series_to).toBe('2026-11-22');
@@ -216,11 +216,13 @@ describe.skipIf(skip)(`admin console endpoints (${testDialect})`, () => {
         date: '2026-11-22',
         payments: 1,
         revenue: [{ currency: 'AUD', amount: 125 }],
+        volume: [{ currency: 'AUD', amount: 10_000 }],
       });
       expect(byDate['2026-11-20']).toEqual({
         date: '2026-11-20',
         payments: 1,
         revenue: [{ currency: 'AUD', amount: 200 }],
+        volume: [{ currency: 'AUD', amount: 20_000 - 4_000 }], // net of the refund
       });
       const total = body.series.reduce((n: number, d: { payments: number }) => n + d.payments, 0);
       expect(total).toBe(2); // the USD payment is 40 days old
