@@ -15,7 +15,7 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { defineList, inMerchants, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
 import { findPayLink, payLinksWithMerchant } from './repository.ts';
-import { cancelPayLink, createPayLink, PAY_LINK_NOT_FOUND, toV1PayLink } from './service.ts';
+import { cancelPayLink, createPayLink, PAY_LINK_NOT_FOUND, payLinkInput, toV1PayLink } from './service.ts';
 
 const tags = ['admin: pay links'];
 
@@ -149,19 +149,7 @@ export const adminPayLinkRoutes = createRouter()
       const body = c.req.valid('json');
       authorizeMerchant(c, 'pay_links.manage', body.merchant_id);
       const merchant = await getMerchantOr404(deps, body.merchant_id);
-      const link = await createPayLink(
-        deps,
-        {
-          merchantId: merchant.id,
-          invoiceNumber: body.invoice_number,
-          amount: body.amount,
-          currency: body.currency,
-          reference: body.reference,
-          customerEmail: body.customer_email,
-          expiresAt: body.expires_at,
-        },
-        actorOf(c),
-      );
+      const link = await createPayLink(deps, payLinkInput(merchant.id, body), actorOf(c));
       return c.json(toAdminPayLink(deps, { ...link, merchant_name: merchant.business_name }), 201);
     },
   )

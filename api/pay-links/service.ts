@@ -55,6 +55,31 @@ function shortCode(): string {
 }
 
 /** The link's hosted URL (signed) and its short link. */
+/** A link's request body (the integrator API's and the console's share it) as the service's input. */
+export function payLinkInput(
+  merchantId: string,
+  body: {
+    invoice_number: string;
+    amount: number;
+    currency: string;
+    reference?: string | null;
+    customer_email?: string | null;
+    expires_at?: string | null;
+  },
+  id?: string,
+): CreatePayLinkInput {
+  return {
+    id,
+    merchantId,
+    invoiceNumber: body.invoice_number,
+    amount: body.amount,
+    currency: body.currency,
+    reference: body.reference,
+    customerEmail: body.customer_email,
+    expiresAt: body.expires_at,
+  };
+}
+
 export function payLinkUrls(deps: AppDeps, l: PayLink) {
   const token = payLinkToken(deps.config.jwtSecret, l);
   const query = new URLSearchParams({

@@ -7,7 +7,7 @@ import { EMAIL_PATTERN } from '../../core/email.ts';
 import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { validIdempotencyKey, withIdempotency } from '../payments/idempotency.ts';
-import { cancelPayLink, createPayLink, toV1PayLink } from '../pay-links/service.ts';
+import { cancelPayLink, createPayLink, payLinkInput, toV1PayLink } from '../pay-links/service.ts';
 import { listPayLinks, payLinkOr404 } from './pay-links.ts';
 import {
   listBody,
@@ -115,16 +115,7 @@ export const v1PayLinkRoutes = createRouter()
         async (claim) => {
           const link = await createPayLink(
             deps,
-            {
-              id: claim?.paymentId,
-              merchantId: merchant.id,
-              invoiceNumber: body.invoice_number,
-              amount: body.amount,
-              currency: body.currency,
-              reference: body.reference,
-              customerEmail: body.customer_email,
-              expiresAt: body.expires_at,
-            },
+            payLinkInput(merchant.id, body, claim?.paymentId),
             v1Actor(c),
           );
           return { status: 201, body: toV1PayLink(deps, link) };

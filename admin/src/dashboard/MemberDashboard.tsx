@@ -9,10 +9,9 @@ import { useTranslate } from 'react-admin';
 import { myMemberships } from '../access.ts';
 import { useDataQuery } from '../data/useAction.ts';
 import { useMemberChoice } from '../merchant-choice.ts';
-import { money } from '../shared/format.ts';
 import { ActivityChart } from './ActivityChart.tsx';
 import { RecentPayments } from './RecentPayments.tsx';
-import { StatCard } from './StatCards.tsx';
+import { amountsText, StatCard, TotalPaymentsCard } from './StatCards.tsx';
 
 export function MemberDashboard() {
   const translate = useTranslate();
@@ -27,7 +26,6 @@ export function MemberDashboard() {
     .filter((m) => !chosen || m.merchant_id === chosen)
     .map((m) => m.merchant_name)
     .join(', ');
-  const paid = stats?.payment_volume ?? [];
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       <Typography variant="body2" color="text.secondary">
@@ -40,24 +38,13 @@ export function MemberDashboard() {
       ) : null}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <StatCard
-            id="total-payments"
-            label={translate('console.dashboard.total_payments')}
-            value={String(stats?.total_payments ?? 0)}
-            note={[
-              translate('console.dashboard.all_time'),
-              ...(stats?.clearing ?? []).map((c) =>
-                translate('console.bank_debit.clearing', { amount: money(c.amount, c.currency) }),
-              ),
-            ].join(' · ')}
-            loading={loading}
-          />
+          <TotalPaymentsCard stats={stats} loading={loading} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <StatCard
             id="paid-total"
             label={translate('console.dashboard.paid_total')}
-            value={paid.length ? paid.map((r) => money(r.amount, r.currency)).join(' · ') : money(0, 'AUD')}
+            value={amountsText(stats?.payment_volume ?? [])}
             note={translate('console.dashboard.paid_note')}
             loading={loading}
           />

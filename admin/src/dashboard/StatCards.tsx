@@ -41,6 +41,30 @@ export function StatCard({
   );
 }
 
+/** Amounts per currency, as one line ("A$1.00 · US$2.00"; A$0.00 for none). */
+export const amountsText = (amounts: ReadonlyArray<{ amount: number; currency: string }>): string =>
+  amounts.length ? amounts.map((r) => money(r.amount, r.currency)).join(' · ') : money(0, 'AUD');
+
+/** Total Payments, all time, with what bank debits still have clearing (the platform's or a member's). */
+export function TotalPaymentsCard({ stats, loading }: { stats: Stats | undefined; loading: boolean }) {
+  const translate = useTranslate();
+  return (
+    <StatCard
+      id="total-payments"
+      label={translate('console.dashboard.total_payments')}
+      value={String(stats?.total_payments ?? 0)}
+      note={[
+        translate('console.dashboard.all_time'),
+        // Bank debits submitted and not yet cleared are counted apart: "A$X clearing".
+        ...(stats?.clearing ?? []).map((c) =>
+          translate('console.bank_debit.clearing', { amount: money(c.amount, c.currency) }),
+        ),
+      ].join(' · ')}
+      loading={loading}
+    />
+  );
+}
+
 export function StatCards({ stats, loading }: { stats: Stats | undefined; loading: boolean }) {
   const revenue = stats?.platform_revenue ?? [];
   const feePct = ((stats?.platform_fee_bps ?? 125) / 100).toFixed(2).replace(/0$/, '');
@@ -65,27 +89,13 @@ export function StatCards({ stats, loading }: { stats: Stats | undefined; loadin
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <StatCard
-          id="total-payments"
-          label={translate('console.dashboard.total_payments')}
-          value={String(stats?.total_payments ?? 0)}
-          note={[
-            translate('console.dashboard.all_time'),
-            // Bank debits submitted and not yet cleared are counted apart: "A$X clearing".
-            ...(stats?.clearing ?? []).map((c) =>
-              translate('console.bank_debit.clearing', { amount: money(c.amount, c.currency) }),
-            ),
-          ].join(' · ')}
-          loading={loading}
-        />
+        <TotalPaymentsCard stats={stats} loading={loading} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <StatCard
           id="platform-revenue"
           label={translate('console.dashboard.platform_revenue')}
-          value={
-            revenue.length ? revenue.map((r) => money(r.amount, r.currency)).join(' · ') : money(0, 'AUD')
-          }
+          value={amountsText(revenue)}
           note={translate('console.dashboard.platform_fee', { percent: feePct })}
           loading={loading}
         />

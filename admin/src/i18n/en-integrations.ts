@@ -5,7 +5,6 @@ export const integrations = {
       'Signed links to pay an invoice: the amount cannot be changed by whoever opens it, and it is what the invoice is due through us. Send the short link to your customer; cancel it to refuse it from then on.',
     load_failed: 'Failed to load pay links. Please try again.',
     create: 'Create pay link',
-    creating: 'Creating…',
     create_title: 'Create a pay link',
     create_help: 'The amount you enter is what the invoice is due through this link (less what is paid).',
     created: 'Pay link created: %{url}',

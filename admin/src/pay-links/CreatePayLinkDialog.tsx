@@ -3,22 +3,14 @@
  * currency and an optional customer email, created with react-admin's `useCreate`. The amount is
  * authoritative for the invoice (the server's rule), so the dialog says so.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useCreate, useGetList, useTranslate } from 'react-admin';
 import { SUPPORTED_CURRENCIES } from '../../../core/currencies.ts';
 import { parseLinkAmount } from '../../../core/money.ts';
 import { can } from '../access.ts';
 import { serverMessage } from '../data/http.ts';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import type { Merchant, PayLink } from '../shared/types.ts';
 
 export function CreatePayLinkDialog({
@@ -80,15 +72,21 @@ export function CreatePayLinkDialog({
   }
 
   return (
-    <Dialog open={open} onClose={isPending ? undefined : onClose} aria-labelledby="pay-link-title">
-      <DialogTitle id="pay-link-title">{translate('console.pay_links.create_title')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important', minWidth: { sm: 420 } }}>
-        <DialogContentText>{translate('console.pay_links.create_help')}</DialogContentText>
-        {errors.form ? (
-          <DialogContentText color="error" role="alert">
-            {errors.form}
-          </DialogContentText>
-        ) : null}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      busy={isPending}
+      titleId="pay-link-title"
+      title={translate('console.pay_links.create_title')}
+      intro={translate('console.pay_links.create_help')}
+      error={errors.form ?? null}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      submitLabel={translate('console.pay_links.create')}
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <TextField
           select
           label={translate('console.pay_links.merchant')}
@@ -136,15 +134,7 @@ export function CreatePayLinkDialog({
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isPending}>
-          {translate('ra.action.cancel')}
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={isPending}>
-          {translate(isPending ? 'console.pay_links.creating' : 'console.pay_links.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Box>
+    </FormDialog>
   );
 }
