@@ -104,10 +104,10 @@ export const adminPaymentRoutes = createRouter()
       const merchantId = await merchantOfPayment(deps, id);
       authorizeMerchant(c, 'payments.refund', merchantId, PAYMENT_NOT_FOUND);
       // Staff refund up to the limit the merchant's owner set (owners and admins: any amount).
-      const limit =
-        memberRoleIn(c, merchantId!) === 'staff'
-          ? ((await findMerchantById(deps.database.db, merchantId!))?.staff_refund_limit ?? null)
-          : null;
+      const staff = !!merchantId && memberRoleIn(c, merchantId) === 'staff';
+      const limit = staff
+        ? ((await findMerchantById(deps.database.db, merchantId))?.staff_refund_limit ?? null)
+        : null;
       await refundPayment(
         deps,
         id,
