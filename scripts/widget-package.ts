@@ -70,7 +70,7 @@ export function customElementsManifest(version: string) {
   };
 }
 
-function packageJson(version: string) {
+function packageJson(version: string, loader: string) {
   return {
     name: 'invoice-pay',
     version,
@@ -83,7 +83,7 @@ function packageJson(version: string) {
     exports: {
       '.': { types: './types/index.d.ts', default: './dist/invoice-pay.esm.js' },
       './vue': { types: './types/vue.d.ts' },
-      './standalone': './dist/invoice-pay.js',
+      './standalone': `./dist/${loader}`,
       './custom-elements.json': './custom-elements.json',
       './package.json': './package.json',
     },
@@ -107,7 +107,8 @@ server's repository, or its /api/docs.
 - **Vue 3**: load the script from your InvoicePay server, and \`import type {} from 'invoice-pay/vue'\` for
   typed templates (\`vue-tsc\`).
 - **Any page**: \`<script src="https://pay.example.com/widget/invoice-pay.js" defer></script>\` (also in
-  \`dist/invoice-pay.js\` with its flow chunks, to host yourself).
+  \`dist/invoice-pay.js\` with the loader and flow chunks it adds, to host yourself; \`invoice-pay/standalone\`
+  is the loader itself, for bundlers).
 - \`custom-elements.json\`: attributes, events, CSS custom properties and parts for editors.
 
 Event amounts are integer minor units (cents).
@@ -122,6 +123,7 @@ export async function writeWidgetPackage(
   mkdirSync(join(STAGE, 'types'), { recursive: true });
   const files = [
     'invoice-pay.js',
+    manifest.loader.path.replace('/widget/', ''),
     'invoice-pay.esm.js',
     ...[manifest.flow.entry, ...manifest.flow.imports, ...manifest.flow.lazy, ...manifest.module.chunks].map(
       (e) => e.path.replace('/widget/', ''),
@@ -133,7 +135,10 @@ export async function writeWidgetPackage(
     join(STAGE, 'custom-elements.json'),
     `${JSON.stringify(customElementsManifest(manifest.version), null, 2)}\n`,
   );
-  writeFileSync(join(STAGE, 'package.json'), `${JSON.stringify(packageJson(manifest.version), null, 2)}\n`);
+  writeFileSync(
+    join(STAGE, 'package.json'),
+    `${JSON.stringify(packageJson(manifest.version, manifest.loader.path.replace('/widget/', '')), null, 2)}\n`,
+  );
   writeFileSync(join(STAGE, 'README.md'), README);
   copyFileSync('widget/types/index.d.ts', join(widgetDir, 'invoice-pay.d.ts'));
 

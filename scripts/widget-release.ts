@@ -1,11 +1,11 @@
 /**
  * Release step of the widget build (scripts/build-widget.ts): content-addressed copies of the two
- * entry scripts — `invoice-pay.<version>-<hash>.js` (the loader) and `…-<hash>.esm.js` — and
- * `manifest.json` with the Subresource Integrity (sha384) of every file a pinned page loads: the
- * loader, the flow it imports (whose names Vite already hashes, and whose hashes the loader
- * carries), the ES module and its chunks, and the npm package. Then what is generated from the
- * manifest, so it is never stale: the hosted pay page's preloads (dist/site/pay.html) and
- * examples/html/pinned.html.
+ * entry scripts — `invoice-pay.<version>-<hash>.js` (the script tag's file) and `…-<hash>.esm.js` —
+ * and `manifest.json` with the Subresource Integrity (sha384) of every file a pinned page loads: the
+ * tag's file, the loader it adds and the flow the loader imports (whose names the build already
+ * hashes, and whose hashes the file before carries), the ES module and its chunks, and the npm
+ * package. Then what is generated from the manifest, so it is never stale: the hosted pay page's
+ * loader and preloads (dist/site/pay.html) and examples/html/pinned.html.
  *
  * Why the hash in the name (docs/decisions/0007): a versioned URL is served `immutable` and pinned by
  * SRI on merchants' sites; if the bytes behind a URL ever changed (a rebuild without a version bump),
@@ -27,8 +27,10 @@ export interface WidgetManifestEntry {
 export interface WidgetManifest {
   name: 'invoice-pay';
   version: string;
-  /** The loader (`<script src>`): defines the element, imports the flow when needed. */
+  /** The script tag's file (`<script src>`): adds the loader, pinned by its SRI (widget/src/tag.ts). */
   script: WidgetManifestEntry;
+  /** The loader (content-hashed name): defines the element, imports the flow when needed. */
+  loader: WidgetManifestEntry;
   /**
    * The pay flow the loader imports (React bundled): its entry and what the entry imports (both
    * preloaded with their SRI by the loader), and the chunks it loads on demand (Stripe's card box).
@@ -60,6 +62,7 @@ function entryOf(dir: string, name: string): WidgetManifestEntry {
 export function writeWidgetRelease(
   dir: string,
   flow: { preload: { file: string }[]; all: { file: string }[] },
+  loader: { file: string },
   version = packageVersion(),
 ): WidgetManifest {
   // Copies from an earlier build in the same folder are stale (the build empties it, but be safe).
@@ -78,6 +81,7 @@ export function writeWidgetRelease(
     name: 'invoice-pay',
     version,
     script: release('invoice-pay.js', ''),
+    loader: entryOf(dir, loader.file),
     flow: { entry, imports, lazy },
     module: { ...release('invoice-pay.esm.js', '.esm'), chunks: chunksOf(dir, 'invoice-pay.esm.js') },
     latest: { script: '/widget/invoice-pay.js', module: '/widget/invoice-pay.esm.js' },
@@ -109,20 +113,32 @@ function packageVersion(): string {
 }
 
 const PRELOAD_MARKER = /<!-- invoice-pay:preload -->[\s\S]*?<!-- \/invoice-pay:preload -->/;
+const SCRIPT_MARKER = /<!-- invoice-pay:script -->[\s\S]*?<!-- \/invoice-pay:script -->/;
 
 /**
- * The hosted pay page's `<head>` preloads: the flow's entry and its imports (with their SRI), so the
- * flow downloads while the page parses instead of after the loader ran. Between the markers in
- * site/pay.html; written by the site build (site/vite.config.ts) and again by each widget build.
+ * The hosted pay page's widget: in its `<head>` the loader's and the flow's preloads (with their
+ * SRI), so they download while the page parses instead of one after the other; at the end of its
+ * body the loader itself rather than the script tag's file, which would add the loader one round
+ * trip later. Between the markers in site/pay.html (which name the tag's file until a build ran);
+ * written by the site build (site/vite.config.ts) and again by each widget build.
  */
 export function withPayPagePreloads(html: string, manifest: WidgetManifest): string {
-  const links = [manifest.flow.entry, ...manifest.flow.imports].map(
-    (e) => `<link rel="modulepreload" href="${e.path}" integrity="${e.integrity}" crossorigin="anonymous" />`,
-  );
-  return html.replace(
-    PRELOAD_MARKER,
-    `<!-- invoice-pay:preload -->\n    ${links.join('\n    ')}\n    <!-- /invoice-pay:preload -->`,
-  );
+  const sri = (e: WidgetManifestEntry) => `integrity="${e.integrity}" crossorigin="anonymous"`;
+  const links = [
+    `<link rel="preload" as="script" href="${manifest.loader.path}" ${sri(manifest.loader)} />`,
+    ...[manifest.flow.entry, ...manifest.flow.imports].map(
+      (e) => `<link rel="modulepreload" href="${e.path}" ${sri(e)} />`,
+    ),
+  ];
+  return html
+    .replace(
+      PRELOAD_MARKER,
+      `<!-- invoice-pay:preload -->\n    ${links.join('\n    ')}\n    <!-- /invoice-pay:preload -->`,
+    )
+    .replace(
+      SCRIPT_MARKER,
+      `<!-- invoice-pay:script --><script src="${manifest.loader.path}" ${sri(manifest.loader)} defer></script><!-- /invoice-pay:script -->`,
+    );
 }
 
 function writePayPagePreloads(manifest: WidgetManifest): void {

@@ -5,6 +5,7 @@
  * The theming example meets WCAG AA contrast (axe-core) in its dark and light themes.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +154,40 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
     await page.close();
   });
 
+  it('pays under a nonce-based Content-Security-Policy: the tag passes its nonce on, with no violation', async () => {
+    const documented = readFileSync('docs/embedding.md', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith("script-src 'self' https://pay.example.com"))!;
+    // Scripts allowed by nonce only: not our origin, not 'self', no 'strict-dynamic'.
+    const policy = documented
+      .replaceAll('https://pay.example.com', server.baseUrl)
+      .replace(`script-src 'self' ${server.baseUrl}`, "script-src 'nonce-t3stN0nce'");
+    const invoice = freshInvoice('INV-NONCE');
+    const withNonce = (t: string) => t.replace('<script src=', '<script nonce="t3stN0nce" src=');
+    const h = await serveExample(
+      'examples/html',
+      (t) => withNonce(placeholders(server, merchantId, invoice)(t)),
+      {},
+      { 'content-security-policy': policy },
+    );
+    hosts.push(h);
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors = watchErrors(page);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __csp: string[] }).__csp = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    await page.goto(`${h.url}/snippet.html`);
+    await payInWidget(widget(page));
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('pinned: the versioned URL with its SRI hash from manifest.json loads; a wrong hash is refused', async () => {
     const manifest = await fetch(`${server.baseUrl}/widget/manifest.json`).then((r) => r.json());
     const { path, integrity } = manifest.script as { path: string; integrity: string };
@@ -160,7 +195,13 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
     expect(versioned.status).toBe(200);
     expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(versioned.headers.get('access-control-allow-origin')).toBe('*'); // SRI on a cross-origin script needs CORS
-    await versioned.arrayBuffer();
+    // The chain of pins: the tag's file carries the loader's name and SRI hash, which fit its bytes.
+    const tagCode = await versioned.text();
+    const loader = manifest.loader as { path: string; integrity: string };
+    expect(tagCode).toContain(loader.path.replace('/widget/', ''));
+    expect(tagCode).toContain(loader.integrity);
+    const loaderBytes = Buffer.from(await fetch(server.baseUrl + loader.path).then((r) => r.arrayBuffer()));
+    expect(`sha384-${createHash('sha384').update(loaderBytes).digest('base64')}`).toBe(loader.integrity);
 
     const pin = (value: string) => (t: string) =>
       t

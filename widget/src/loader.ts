@@ -1,15 +1,20 @@
 /**
- * `invoice-pay.js`, the script a merchant's page includes: defines `<invoice-pay>` (element/define.ts)
- * and nothing else runs until an element needs its pay flow. The flow is an ES module beside this
- * script (content-hashed names, filled in by the build: scripts/build-widget.ts), imported with
- * `import()` and preloaded with the Subresource Integrity hashes the build computed — so a page that
- * pins this script with SRI pins the whole widget. The `api` attribute defaults to the origin this
- * script was loaded from.
+ * The loader, `invoice-pay-loader-<hash>.js`, which `invoice-pay.js` — the script a merchant's page
+ * includes (./tag.ts) — adds: defines `<invoice-pay>` (element/define.ts) and nothing else runs
+ * until an element needs its pay flow. The flow is an ES module beside this script (content-hashed
+ * names, filled in by the build: scripts/build-widget.ts), imported with `import()` and preloaded
+ * with the Subresource Integrity hashes the build computed — so a page that pins this script (or
+ * the tag's, which pins this one) with SRI pins the whole widget. The `api` attribute defaults to
+ * the origin this script was loaded from.
  */
 import { defineInvoicePay } from './element/define.ts';
 import type { FlowModule } from './element/props.ts';
 
-const script = (document.currentScript as HTMLScriptElement | null)?.src || null;
+const current = document.currentScript as HTMLScriptElement | null;
+const script = current?.src || null;
+// A page whose Content-Security-Policy allows scripts by nonce gave this script one (./tag.ts passes
+// it on): the preloads carry it too, and `import()` inherits it from this script.
+const nonce = current?.nonce || '';
 const base = script ? new URL('.', script).href : `${location.origin}/widget/`;
 const origin = script ? new URL(script).origin : location.origin;
 
@@ -19,6 +24,7 @@ function preload(url: string, integrity: string): void {
   link.href = url;
   link.integrity = integrity;
   link.crossOrigin = 'anonymous';
+  if (nonce) link.nonce = nonce;
   document.head.append(link);
 }
 
@@ -35,7 +41,7 @@ function loadFlow(attempt: number): Promise<FlowModule> {
   return import(/* @vite-ignore */ url) as Promise<FlowModule>;
 }
 
-// Defined in a task after this script's own (its parsing and run), and each element's session
-// request and observer in a task after that (element/define.ts): no one of them is a long task on a
-// merchant's page, even on a slow phone (bench host-page-tbt-below-fold).
+// Defined in a task after this script's own (its parsing and run), and each element's observer in
+// a task after that; the session is asked for with the flow (element/define.ts): no one of them is
+// a long task on a merchant's page, even on a slow phone (bench host-page-tbt-below-fold).
 setTimeout(() => defineInvoicePay(loadFlow, origin === 'null' ? location.origin : origin), 0);

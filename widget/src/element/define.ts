@@ -1,7 +1,7 @@
 /**
  * `<invoice-pay>` itself, without React: what a merchant's page runs at once. It reserves the pay
  * form's space in its shadow root from the first frame (the loading view, same box as the form),
- * starts the pay-session request, and loads the pay flow (React and the rest, widget/src/flow) only
+ * and loads the pay flow (React and the rest, widget/src/flow) and the pay session side by side only
  * when the element nears the viewport or is touched — or at once with `loading="eager"`. Attributes
  * and properties mirror each other (./attributes.ts); a property set before this script ran is
  * kept. The flow then renders into the same shadow root and follows every attribute change.
@@ -51,7 +51,6 @@ export function defineInvoicePay(
     declare private _attempts: number;
     declare private _queued: boolean;
     declare private _link: string;
-    declare private _started: boolean;
 
     constructor() {
       super();
@@ -62,7 +61,6 @@ export function defineInvoicePay(
       this._attempts = 0;
       this._queued = false;
       this._link = '';
-      this._started = false;
       this._touched = () => this.load();
       adoptStyles(this._root, false);
     }
@@ -78,11 +76,9 @@ export function defineInvoicePay(
       setTimeout(() => this._start(), 0);
     }
 
-    /** Ask for the pay session, and load the flow now (eager) or when the element nears the viewport. */
+    /** Load the flow (and ask for the pay session) now (eager), or when the element nears the viewport. */
     private _start(): void {
       if (!this.isConnected || this._flow) return;
-      this._started = true;
-      this._prefetch();
       if (this.getAttribute('loading') === 'eager' || typeof IntersectionObserver === 'undefined') {
         this.load();
         return;
@@ -111,17 +107,21 @@ export function defineInvoicePay(
         this._queued = false;
         if (this._flow) this._flow.update(this._props());
         else if (this._placeholder && name === 'lang') this._showPlaceholder('loading');
-        // (Before _start the first request is _start's: the upgrade's attribute calls ask nothing.)
-        if (this._started && LINK_ATTRIBUTES.includes(name)) this._prefetch();
+        // (Until the flow is wanted nothing is asked: load() asks for the session with the flow.)
+        if (this._loading && LINK_ATTRIBUTES.includes(name)) this._prefetch();
       });
     }
 
     declare private _touched: () => void;
 
-    /** Load and mount the pay flow (once). */
+    /**
+     * Load and mount the pay flow (once), asking for the pay session at the same time: both arrive
+     * together, and a page whose element is never scrolled to asks the server nothing.
+     */
     load(): void {
       if (this._flow || this._loading || !this.isConnected) return;
       this._loading = true;
+      this._prefetch();
       observer?.unobserve(this);
       adoptStyles(this._root, true); // the flow's look, parsed now that it is needed
       loadFlow(this._attempts++).then(
