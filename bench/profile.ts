@@ -86,8 +86,10 @@ if (sqlTrace) {
     `SQLite per ${which === 'cp' ? 'payment' : 'request'}: ${(total(all, 0) / per).toFixed(1)} statements, ` +
       `${(total((sql) => /^commit$/i.test(sql), 0) / per).toFixed(2)} commits, ${(total(all, 1) / per).toFixed(0)} µs`,
   );
-  for (const [sql, [n, us]] of counts.sort((a, b) => b[1][1] - a[1][1]).slice(0, 12))
+  for (const [sql, [n, us]] of counts
+    .sort((a, b) => b[1][1] - a[1][1])
+    .slice(0, Number(process.env.SQL_TOP ?? 12)))
     console.log(
-      `${(us / per).toFixed(1).padStart(8)} µs ${(n / per).toFixed(2).padStart(6)}× ${sql.slice(0, 110)}`,
+      `${(us / per).toFixed(1).padStart(8)} µs ${(n / per).toFixed(2).padStart(6)}× ${sql.slice(0, Number(process.env.SQL_WIDTH ?? 110))}`,
     );
 }

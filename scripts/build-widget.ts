@@ -1,5 +1,5 @@
 /**
- * Builds the `<invoice-pay>` widget into dist/widget (called by build-lib.ts), in four Vite builds:
+ * Builds the `<invoice-pay>` widget into dist/widget (called by build-lib.ts), in five Vite builds:
  *
  * 1. the flow — React and the pay form (widget/src/flow/mount.tsx) — as ES modules with
  *    content-hashed names (`invoice-pay-flow-<hash>.js`, and the Stripe card box in its own chunk);
@@ -8,7 +8,9 @@
  *    element needs it;
  * 3. the script tag's file `invoice-pay.js` (widget/src/tag.ts), a few hundred bytes with the
  *    loader's name and SRI hash built in, which adds the loader as a script of its own (why: tag.ts);
- * 4. the ES module `invoice-pay.esm.js` for React hosts (React external; the flow a lazy chunk).
+ * 4. the ES module `invoice-pay.esm.js` for React hosts (React external; the flow a lazy chunk);
+ * 5. the ES module `invoice-pay.element.js` for any bundled app (`invoice-pay/element`: no
+ *    dependency; the flow, React inside, a lazy chunk).
  *
  * Then the release step (widget-release.ts: versioned copies, manifest.json, the pay page's
  * preloads, pinned.html) and the npm package (widget-package.ts). DESIGN §9 budgets what a page
@@ -138,11 +140,30 @@ async function buildModule(): Promise<void> {
   });
 }
 
+/** `invoice-pay/element`: the element as an ES module for any bundler, its flow (React inside) a lazy chunk. */
+async function buildElementModule(): Promise<void> {
+  const config = base();
+  await build({
+    ...config,
+    build: {
+      ...config.build,
+      emptyOutDir: false,
+      lib: {
+        entry: join(root, 'src/element-module.ts'),
+        formats: ['es'],
+        fileName: () => 'invoice-pay.element.js',
+      },
+      rollupOptions: { output: { chunkFileNames: 'invoice-pay-element-[name]-[hash].js' } },
+    },
+  });
+}
+
 export async function buildWidget(): Promise<void> {
   const flow = await buildFlow();
   const loader = await buildLoader(flow.preload);
   await buildTag(loader);
   await buildModule();
+  await buildElementModule();
   const manifest = writeWidgetRelease(WIDGET_DIR, flow, loader);
   await writeWidgetPackage(manifest);
   // What a page downloads before the element is defined, the figure DESIGN §9 budgets (8 KB gzip).

@@ -11,12 +11,19 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { ATTRIBUTE_DOCS, CSS_PROPERTY_DOCS, EVENT_DOCS, PART_DOCS } from '../widget/src/element/api-docs.ts';
-import { contentHash, writeManifest, type WidgetManifest } from './widget-release.ts';
+import {
+  ATTRIBUTE_DOCS,
+  CSS_PROPERTY_DOCS,
+  EVENT_DOCS,
+  METHOD_DOCS,
+  PART_DOCS,
+} from '../widget/src/element/api-docs.ts';
+import { chunksOf, contentHash, writeManifest, type WidgetManifest } from './widget-release.ts';
 
 export const PACKAGE_DIR = 'dist/package';
 const STAGE = join(PACKAGE_DIR, 'stage');
 const MODULE_PATH = 'dist/invoice-pay.esm.js';
+const ELEMENT_MODULE_PATH = 'dist/invoice-pay.element.js';
 
 /** custom-elements.json (schema 1.0.0): what editors and Storybook-like tools read. */
 export function customElementsManifest(version: string) {
@@ -33,14 +40,22 @@ export function customElementsManifest(version: string) {
       description: a.description,
       ...(a.default ? { default: JSON.stringify(a.default) } : {}),
     })),
-    members: ATTRIBUTE_DOCS.map((a) => ({
-      kind: 'field',
-      name: a.property,
-      attribute: a.name,
-      reflects: true,
-      type: { text: a.type === 'boolean' ? 'boolean' : `${a.type} | undefined` },
-      description: a.description,
-    })),
+    members: [
+      ...ATTRIBUTE_DOCS.map((a) => ({
+        kind: 'field',
+        name: a.property,
+        attribute: a.name,
+        reflects: true,
+        type: { text: a.type === 'boolean' ? 'boolean' : `${a.type} | undefined` },
+        description: a.description,
+      })),
+      ...METHOD_DOCS.map((m) => ({
+        kind: 'method',
+        name: m.name,
+        return: { type: { text: 'void' } },
+        description: m.description,
+      })),
+    ],
     events: EVENT_DOCS.map((e) => ({
       name: e.name,
       type: { text: 'CustomEvent<InvoicePayEventDetail>' },
@@ -49,28 +64,37 @@ export function customElementsManifest(version: string) {
     cssProperties: CSS_PROPERTY_DOCS,
     cssParts: PART_DOCS,
   };
+  const define = {
+    kind: 'function',
+    name: 'defineInvoicePay',
+    description: 'Registers <invoice-pay> (importing the module does; a second call is a no-op).',
+    return: { type: { text: 'void' } },
+  };
+  // The element is declared where it is defined: both ES modules (with React, without).
+  const moduleOf = (path: string, react: boolean) => ({
+    kind: 'javascript-module',
+    path,
+    declarations: [declaration, define],
+    exports: [
+      {
+        kind: 'custom-element-definition',
+        name: 'invoice-pay',
+        declaration: { name: 'InvoicePayElement', module: path },
+      },
+      { kind: 'js', name: 'defineInvoicePay', declaration: { name: 'defineInvoicePay', module: path } },
+      ...(react
+        ? [{ kind: 'js', name: 'InvoicePay', declaration: { name: 'InvoicePay', module: path } }]
+        : []),
+    ],
+  });
   return {
     schemaVersion: '1.0.0',
     readme: 'README.md',
-    modules: [
-      {
-        kind: 'javascript-module',
-        path: MODULE_PATH,
-        declarations: [declaration],
-        exports: [
-          {
-            kind: 'custom-element-definition',
-            name: 'invoice-pay',
-            declaration: { name: 'InvoicePayElement', module: MODULE_PATH },
-          },
-          { kind: 'js', name: 'InvoicePay', declaration: { name: 'InvoicePay', module: MODULE_PATH } },
-        ],
-      },
-    ],
+    modules: [moduleOf(MODULE_PATH, true), moduleOf(ELEMENT_MODULE_PATH, false)],
   };
 }
 
-function packageJson(version: string, loader: string) {
+export function packageJson(version: string, loader: string) {
   return {
     name: 'invoice-pay',
     version,
@@ -82,6 +106,7 @@ function packageJson(version: string, loader: string) {
     types: './types/index.d.ts',
     exports: {
       '.': { types: './types/index.d.ts', default: './dist/invoice-pay.esm.js' },
+      './element': { types: './types/element.d.ts', default: './dist/invoice-pay.element.js' },
       './vue': { types: './types/vue.d.ts' },
       './standalone': `./dist/${loader}`,
       './custom-elements.json': './custom-elements.json',
@@ -89,30 +114,52 @@ function packageJson(version: string, loader: string) {
     },
     customElements: 'custom-elements.json',
     sideEffects: ['./dist/*.js'],
-    files: ['dist', 'types', 'custom-elements.json', 'README.md'],
-    peerDependencies: { react: '^19.0.0', 'react-dom': '^19.0.0' },
+    files: ['dist', 'types', 'custom-elements.json', 'README.md', 'LICENSE'],
+    // Only the main entry (`InvoicePay`) uses the app's React; element, standalone and Vue need none.
+    peerDependencies: { react: '>=18', 'react-dom': '>=18' },
     peerDependenciesMeta: { react: { optional: true }, 'react-dom': { optional: true } },
-    license: 'UNLICENSED',
+    license: 'MIT',
   };
 }
 
 const README = `# invoice-pay
 
-The \`<invoice-pay>\` web component of InvoicePay. Full reference: docs/embedding.md of your InvoicePay
-server's repository, or its /api/docs.
+The \`<invoice-pay>\` web component of InvoicePay: card (and bank) payments on Xero and QuickBooks
+invoices. Full reference: docs/embedding.md of your InvoicePay server's repository, or its /api/docs.
+MIT licence (LICENSE).
 
-- **React 19** (\`import { InvoicePay } from 'invoice-pay'\`): the ES module (React external) defines the
-  element; \`<InvoicePay api="https://pay.example.com" merchant="…" invoice="INV-1" onPayment={(e) => …} />\`
-  has typed props and callbacks. Or use \`<invoice-pay … oninvoice-pay:payment={…}>\` directly.
-- **Vue 3**: load the script from your InvoicePay server, and \`import type {} from 'invoice-pay/vue'\` for
-  typed templates (\`vue-tsc\`).
+Install it from your InvoicePay server: \`npm install https://pay.example.com/widget/invoice-pay-<version>-<hash>.tgz\`
+(the exact URL is \`package.path\` in https://pay.example.com/widget/manifest.json).
+
+- **React 18 or 19** (\`import { InvoicePay } from 'invoice-pay'\`): the ES module (your app's React)
+  defines the element; \`<InvoicePay api="https://pay.example.com" merchant="…" invoice="INV-1" onPayment={(e) => …} />\`
+  has typed props and callbacks (\`invoice\` and \`merchant\` or \`shortcode\` required).
+- **Any bundled app, no framework** (\`import 'invoice-pay/element'\`): defines the element; its pay form
+  is a lazy chunk with its own React inside. Nothing else to install; types without React.
+- **Vue 3**: \`import 'invoice-pay/element'\` and \`import type {} from 'invoice-pay/vue'\` for typed
+  templates (\`vue-tsc\`); tell Vue the tag is a custom element (\`compilerOptions.isCustomElement\`).
 - **Any page**: \`<script src="https://pay.example.com/widget/invoice-pay.js" defer></script>\` (also in
-  \`dist/invoice-pay.js\` with the loader and flow chunks it adds, to host yourself; \`invoice-pay/standalone\`
-  is the loader itself, for bundlers).
-- \`custom-elements.json\`: attributes, events, CSS custom properties and parts for editors.
+  \`dist/invoice-pay.js\` with the loader and flow chunks it adds, to host yourself). \`invoice-pay/standalone\`
+  is that loader for bundlers: it loads the pay form from the element's \`api\` server.
+- \`custom-elements.json\`: attributes, properties, methods, events, CSS custom properties and parts for editors.
 
-Event amounts are integer minor units (cents).
+Bundled into an app, the element cannot tell which server it came from: set \`api\`. Event amounts
+are integer minor units (cents).
 `;
+
+/**
+ * /widget/invoice-pay.d.ts, for TSX hosts without the package (one file, as the React example's
+ * fetch script vendors it): types/index.d.ts with types/element.d.ts written into it.
+ */
+export function selfContainedDeclarations(): string {
+  const index = readFileSync('widget/types/index.d.ts', 'utf8');
+  const element = readFileSync('widget/types/element.d.ts', 'utf8').replace(/^\/\*\*[\s\S]*?\*\/\n/, '');
+  const imports = /import type \{[^}]*\} from '\.\/element\.js';\n/;
+  const reexport = "export * from './element.js';\n";
+  if (!imports.test(index) || !index.includes(reexport))
+    throw new Error('widget/types/index.d.ts: the element declarations are not imported as expected');
+  return index.replace(imports, '').replace(reexport, element);
+}
 
 export async function writeWidgetPackage(
   manifest: WidgetManifest,
@@ -125,6 +172,8 @@ export async function writeWidgetPackage(
     'invoice-pay.js',
     manifest.loader.path.replace('/widget/', ''),
     'invoice-pay.esm.js',
+    'invoice-pay.element.js',
+    ...chunksOf(widgetDir, 'invoice-pay.element.js').map((e) => e.path.replace('/widget/', '')),
     ...[manifest.flow.entry, ...manifest.flow.imports, ...manifest.flow.lazy, ...manifest.module.chunks].map(
       (e) => e.path.replace('/widget/', ''),
     ),
@@ -140,7 +189,8 @@ export async function writeWidgetPackage(
     `${JSON.stringify(packageJson(manifest.version, manifest.loader.path.replace('/widget/', '')), null, 2)}\n`,
   );
   writeFileSync(join(STAGE, 'README.md'), README);
-  copyFileSync('widget/types/index.d.ts', join(widgetDir, 'invoice-pay.d.ts'));
+  writeFileSync(join(widgetDir, 'invoice-pay.d.ts'), selfContainedDeclarations());
+  copyFileSync('widget/LICENSE', join(STAGE, 'LICENSE'));
 
   const out = execFileSync('npm', ['pack', '--json', '--pack-destination', '..'], {
     cwd: STAGE,
@@ -156,6 +206,9 @@ export async function writeWidgetPackage(
   const body = readFileSync(tarball);
   const served = `invoice-pay-${manifest.version}-${contentHash(body)}.tgz`;
   copyFileSync(tarball, join(widgetDir, served));
+  // And under one name that always holds the latest build (the examples' package.json names it).
+  copyFileSync(tarball, join(widgetDir, 'invoice-pay.tgz'));
+  manifest.latest.package = '/widget/invoice-pay.tgz';
   manifest.package = {
     path: `/widget/${served}`,
     file: filename,

@@ -41,7 +41,7 @@ export interface WidgetManifest {
   /** The npm package (`npm install <origin><path>`): TypeScript types, custom-elements.json, both builds. */
   package?: WidgetManifestEntry & { file: string };
   /** The unversioned, always-latest URLs (short cache, no SRI possible across releases). */
-  latest: { script: string; module: string };
+  latest: { script: string; module: string; package?: string };
 }
 
 /** A versioned file name this step writes (and the static server caches as immutable). */
@@ -97,7 +97,7 @@ export function writeManifest(dir: string, manifest: WidgetManifest): void {
 }
 
 /** The module's own chunks, and theirs (`import('./invoice-pay-mount-<hash>.js')`): hashed by Vite. */
-function chunksOf(dir: string, entry: string, seen = new Set<string>()): WidgetManifestEntry[] {
+export function chunksOf(dir: string, entry: string, seen = new Set<string>()): WidgetManifestEntry[] {
   const code = readFileSync(join(dir, entry), 'utf8');
   const names = [...code.matchAll(/["']\.\/(invoice-pay-[\w-]+\.js)["']/g)].map((m) => m[1]);
   for (const name of names) {

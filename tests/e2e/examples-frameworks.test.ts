@@ -1,12 +1,15 @@
 /**
- * The React (TSX) and Vue examples, built as an agency would build them (a copy of the example in a
- * temp folder, `vite build` with its environment variables), served from another origin than the
- * API, and a sandbox payment completed in Chromium; the app's own event handlers show the receipt.
- * The React app installs the `invoice-pay` package from the tarball the build made (offline: as npm
- * does for a `file:` tarball, unpacked into the copy's node_modules), type-checks against its types
- * (a misspelt event callback fails `tsc`) and bundles its ES module; the fetch script that vendors
- * the module without npm checks the manifest's SRI hashes. The Vue app type-checks with vue-tsc
- * against the same package's types (invoice-pay/vue) and loads the classic script at run time.
+ * The React (TSX) and Vue examples, built as an agency would build them (a copy of the example out
+ * of the repository, `vite build` with its environment variables), served from another origin than
+ * the API, and a sandbox payment completed in Chromium; the app's own event handlers show the
+ * receipt. Each app installs the `invoice-pay` package from the URL its package.json names — the
+ * server's `/widget/invoice-pay.tgz`, fetched from the test server and unpacked as npm would, every
+ * other package linked offline. The React app type-checks against the package's types (a misspelt
+ * event callback and a link without its merchant fail `tsc`) and bundles its ES module, with React
+ * 19 and again with React 18; the fetch script that vendors the module without npm checks the
+ * manifest's SRI hashes. The Vue app type-checks with vue-tsc against invoice-pay/vue and bundles
+ * invoice-pay/element. Fresh projects: a plain TypeScript app with invoice-pay/element (compiled
+ * without skipLibCheck and without React types), and an app bundling invoice-pay/standalone.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -53,26 +56,53 @@ function copyExample(name: string): string {
   return dir;
 }
 
+/** The URL the examples' package.json installs `invoice-pay` from (the agency's server instead). */
+const PACKAGE_URL = 'https://pay.example.com/widget/invoice-pay.tgz';
+
 /**
- * The example's `"invoice-pay": "file:…tgz"` dependency, installed as npm installs a tarball: its
- * `package/` folder unpacked as node_modules/invoice-pay; every other package links to this
- * repository's node_modules (no registry, no shared folder written).
+ * `npm install` of the app's `invoice-pay` dependency as npm installs a tarball URL: the tarball
+ * downloaded from the test server's `/widget/invoice-pay.tgz` (the URL package.json names, on this
+ * server) and its `package/` folder unpacked as node_modules/invoice-pay; every other package links
+ * to this repository's node_modules (no registry, no shared folder written) — or, for the packages
+ * in `overrides` (a node_modules folder, e.g. React 18's), to that folder's.
  */
-function installPackageTarball(dir: string) {
-  const tarballs = readdirSync('dist/package').filter((f) => f.endsWith('.tgz'));
-  expect(tarballs).toHaveLength(1);
-  const declared = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies['invoice-pay'];
-  expect(declared).toBe(`file:../../dist/package/${tarballs[0]}`);
-  const modules = join(dir, 'node_modules');
-  rmSync(modules, { force: true });
-  mkdirSync(modules);
-  for (const entry of readdirSync('node_modules'))
-    if (entry !== 'invoice-pay') symlinkSync(resolve('node_modules', entry), join(modules, entry));
+async function installPackageTarball(server: RunningServer, dir: string, overrides?: string) {
+  const declared = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies?.['invoice-pay'];
+  expect(declared).toBe(PACKAGE_URL);
+  const answer = await fetch(PACKAGE_URL.replace('https://pay.example.com', server.baseUrl));
+  expect(answer.status).toBe(200);
   const unpacked = mkdtempSync(join(tmpdir(), 'invoicepay-tarball-'));
   temps.push(unpacked);
-  const tar = spawnSync('tar', ['-xzf', resolve('dist/package', tarballs[0]), '-C', unpacked]);
+  writeFileSync(join(unpacked, 'invoice-pay.tgz'), Buffer.from(await answer.arrayBuffer()));
+  const modules = join(dir, 'node_modules');
+  rmSync(modules, { recursive: true, force: true });
+  mkdirSync(join(modules, '@types'), { recursive: true });
+  const link = (root: string, name: string) => {
+    rmSync(join(modules, name), { recursive: true, force: true });
+    symlinkSync(join(root, name), join(modules, name));
+  };
+  for (const root of [resolve('node_modules'), ...(overrides ? [resolve(overrides)] : [])])
+    for (const entry of readdirSync(root)) {
+      if (entry === 'invoice-pay' || entry.startsWith('.')) continue;
+      if (entry === '@types') for (const t of readdirSync(join(root, '@types'))) link(root, `@types/${t}`);
+      else link(root, entry);
+    }
+  const tar = spawnSync('tar', ['-xzf', join(unpacked, 'invoice-pay.tgz'), '-C', unpacked]);
   if (tar.status !== 0) throw new Error(`tar failed: ${tar.stderr}`);
   renameSync(join(unpacked, 'package'), join(modules, 'invoice-pay'));
+}
+
+/** A fresh project folder with these files (and a package.json that installs the package). */
+function freshProject(name: string, files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), `invoicepay-${name}-`));
+  temps.push(dir);
+  const pkg = { name, private: true, type: 'module', dependencies: { 'invoice-pay': PACKAGE_URL } };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
 }
 
 function run(dir: string, args: string[], env: Record<string, string> = {}) {
@@ -117,11 +147,13 @@ describe('examples: React and Vue apps', () => {
     for (const dir of temps) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function payInApp(dist: string, invoice: string) {
+  /** Pay 25 % in the built app; `requests` (if given) collects every URL the page asked for. */
+  async function payInApp(dist: string, invoice: string, requests?: string[]) {
     const host = await serveExample(dist);
     hosts.push(host);
     const page = await browser.newPage();
     page.setDefaultTimeout(15_000);
+    if (requests) page.on('request', (r) => requests.push(r.url()));
     const errors = watchErrors(page);
     await page.goto(`${host.url}/?invoice=${invoice}&amount=${encodeURIComponent('1,250.00')}`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Invoice ${invoice}`);
@@ -142,20 +174,177 @@ describe('examples: React and Vue apps', () => {
 
   it('React (TSX): installs the package tarball, type-checks (a misspelt event fails), builds with Vite and pays', async () => {
     const dir = copyExample('react');
-    installPackageTarball(dir);
+    await installPackageTarball(server, dir);
     const tsc = join(dir, 'node_modules/typescript/bin/tsc');
     run(dir, [tsc, '-p', 'tsconfig.json']);
     // The package's types catch a misspelt event callback.
     writeFileSync(
       join(dir, 'src/Misspelt.tsx'),
-      `import { InvoicePay } from 'invoice-pay';\nexport const M = () => <InvoicePay invoice="INV-1" onPaymnet={() => {}} />;\n`,
+      `import { InvoicePay } from 'invoice-pay';\nexport const M = () => <InvoicePay merchant="m" invoice="INV-1" onPaymnet={() => {}} />;\n`,
     );
     expect(() => run(dir, [tsc, '-p', 'tsconfig.json'])).toThrow(/onPaymnet/);
+    // … and a link without its merchant (or shortcode).
+    writeFileSync(
+      join(dir, 'src/Misspelt.tsx'),
+      `import { InvoicePay } from 'invoice-pay';\nexport const M = () => <><InvoicePay invoice="INV-1" /><invoice-pay merchant="m" /></>;\n`,
+    );
+    expect(() => run(dir, [tsc, '-p', 'tsconfig.json'])).toThrow(
+      /merchant[\s\S]*invoice|invoice[\s\S]*merchant/,
+    );
     rmSync(join(dir, 'src/Misspelt.tsx'));
     viteBuild(dir, { VITE_INVOICE_PAY_API: server.baseUrl, VITE_INVOICE_PAY_MERCHANT: merchantId });
     // The app bundles its own React and the widget module; nothing is loaded from the widget's classic script.
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).not.toContain('invoice-pay.js');
     await payInApp(join(dir, 'dist'), freshInvoice('INV-REACT'));
+  });
+
+  it('React 18: the same example installs, type-checks against the types of React 18, builds and pays', async () => {
+    const dir = copyExample('react');
+    // React 18 and its types (a workspace of this repository), in place of the root's React 19.
+    await installPackageTarball(server, dir, 'tests/fixtures/react18/node_modules');
+    const version = JSON.parse(readFileSync(join(dir, 'node_modules/react/package.json'), 'utf8')).version;
+    expect(version).toMatch(/^18\./);
+    const pkg = JSON.parse(readFileSync(join(dir, 'node_modules/invoice-pay/package.json'), 'utf8'));
+    expect(pkg.peerDependencies).toEqual({ react: '>=18', 'react-dom': '>=18' });
+    run(dir, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
+    viteBuild(dir, { VITE_INVOICE_PAY_API: server.baseUrl, VITE_INVOICE_PAY_MERCHANT: merchantId });
+    expect(readdirSync(join(dir, 'dist/assets')).join('\n')).toMatch(/\.js/);
+    // The bundle holds React 18's reconciler, not 19's.
+    const bundle = readdirSync(join(dir, 'dist/assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(dir, 'dist/assets', f), 'utf8'))
+      .join('\n');
+    expect(bundle).toContain('18.3.1');
+    await payInApp(join(dir, 'dist'), freshInvoice('INV-REACT18'));
+  });
+
+  it('invoice-pay/element in a plain TypeScript app: compiles without skipLibCheck or React, bundles and pays', async () => {
+    const dir = freshProject('plain-ts', {
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'es2022',
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          lib: ['es2023', 'dom', 'dom.iterable'],
+          types: [],
+          skipLibCheck: false,
+          noEmit: true,
+        },
+        include: ['src'],
+      }),
+      'index.html':
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pay</title></head>' +
+        '<body><h1 id="title"></h1><div id="pay"></div><script type="module" src="/src/main.ts"></script></body></html>',
+      'src/main.ts': [
+        "import { defineInvoicePay, type InvoicePayEventDetail } from 'invoice-pay/element';",
+        'defineInvoicePay(); // a second call is harmless',
+        'const params = new URLSearchParams(location.search);',
+        "const invoice = params.get('invoice') ?? 'INV-0042';",
+        "document.getElementById('title')!.textContent = `Invoice ${invoice}`;",
+        "const el = document.createElement('invoice-pay');",
+        'el.api = import.meta.env.VITE_API;',
+        'el.merchant = import.meta.env.VITE_MERCHANT;',
+        'el.invoice = invoice;',
+        "el.amount = params.get('amount') ?? undefined;",
+        "el.addEventListener('invoice-pay:payment', (e) => {",
+        '  const d: InvoicePayEventDetail = e.detail;',
+        "  const p = document.createElement('p');",
+        "  p.className = 'receipt';",
+        '  p.textContent = `Received A$${((d.total ?? 0) / 100).toFixed(2)} for ${d.invoice} (reference ${d.transactionId})`;',
+        '  document.body.append(p);',
+        '});',
+        "document.getElementById('pay')!.append(el);",
+        'el.load();',
+        '',
+      ].join('\n'),
+      'src/env.d.ts':
+        'interface ImportMeta { readonly env: { readonly VITE_API: string; readonly VITE_MERCHANT: string } }\n',
+    });
+    await installPackageTarball(server, dir);
+    // No React types anywhere in this program: the element's declarations stand alone.
+    run(dir, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
+    viteBuild(dir, { VITE_API: server.baseUrl, VITE_MERCHANT: merchantId });
+    await payInApp(join(dir, 'dist'), freshInvoice('INV-PLAIN'));
+  });
+
+  it('invoice-pay/standalone bundled into an app loads its pay form from the api server and pays', async () => {
+    const dir = freshProject('standalone', {
+      'index.html':
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pay</title></head>' +
+        '<body><h1 id="title"></h1><div id="pay"></div><script type="module" src="/src/main.js"></script></body></html>',
+      'src/main.js': [
+        "import 'invoice-pay/standalone';",
+        'const params = new URLSearchParams(location.search);',
+        "const invoice = params.get('invoice');",
+        "document.getElementById('title').textContent = `Invoice ${invoice}`;",
+        "const el = document.createElement('invoice-pay');",
+        "el.setAttribute('api', import.meta.env.VITE_API);",
+        "el.setAttribute('merchant', import.meta.env.VITE_MERCHANT);",
+        "el.setAttribute('invoice', invoice);",
+        "el.setAttribute('amount', params.get('amount'));",
+        "el.setAttribute('loading', 'eager');",
+        "el.addEventListener('invoice-pay:payment', (e) => {",
+        "  const p = document.createElement('p');",
+        "  p.className = 'receipt';",
+        '  p.textContent = `Received A$${(e.detail.total / 100).toFixed(2)} for ${e.detail.invoice} (reference ${e.detail.transactionId})`;',
+        '  document.body.append(p);',
+        '});',
+        "document.getElementById('pay').append(el);",
+        '',
+      ].join('\n'),
+    });
+    await installPackageTarball(server, dir);
+    viteBuild(dir, { VITE_API: server.baseUrl, VITE_MERCHANT: merchantId });
+    const flows: string[] = [];
+    await payInApp(join(dir, 'dist'), freshInvoice('INV-STANDALONE'), flows);
+    // The pay form came from the api server's /widget/, not the app's own origin.
+    expect(flows.filter((u) => u.includes('/widget/invoice-pay-flow-'))).not.toEqual([]);
+    expect(
+      flows.filter((u) => u.includes('/widget/invoice-pay-flow-')).every((u) => u.startsWith(server.baseUrl)),
+    ).toBe(true);
+  });
+
+  it('the package publishes cleanly and packs to the same bytes again; MIT-licensed; its manifest is complete', async () => {
+    const answer = await fetch(`${server.baseUrl}${PACKAGE_URL.replace('https://pay.example.com', '')}`);
+    const served = Buffer.from(await answer.arrayBuffer());
+    const dir = mkdtempSync(join(tmpdir(), 'invoicepay-publish-'));
+    temps.push(dir);
+    writeFileSync(join(dir, 'served.tgz'), served);
+    expect(spawnSync('tar', ['-xzf', 'served.tgz'], { cwd: dir }).status).toBe(0);
+    const pkgDir = join(dir, 'package');
+    const npm = (args: string[]) =>
+      spawnSync('npm', args, {
+        cwd: pkgDir,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: dir, npm_config_update_notifier: 'false' },
+      });
+    // Offline: a registry on a closed loopback port, with a token so npm has nothing to say about login.
+    const publish = npm([
+      'publish',
+      '--dry-run',
+      '--offline', // else npm asks the registry whether the version exists, retrying for a minute
+      '--registry',
+      'http://127.0.0.1:9/',
+      '--//127.0.0.1:9/:_authToken=dry-run',
+    ]);
+    expect(publish.status).toBe(0);
+    expect(`${publish.stdout}\n${publish.stderr}`).not.toMatch(/npm (warn|error)/i);
+    const pack = npm(['pack', '--pack-destination', dir, '--json']);
+    expect(pack.status).toBe(0);
+    const [{ filename }] = JSON.parse(pack.stdout) as { filename: string }[];
+    expect(readFileSync(join(dir, filename)).equals(served)).toBe(true);
+    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+    expect(pkg.license).toBe('MIT');
+    expect(readFileSync(join(pkgDir, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    expect(Object.keys(pkg.exports)).toEqual(
+      expect.arrayContaining(['.', './element', './vue', './standalone', './custom-elements.json']),
+    );
+    for (const [entry, target] of Object.entries(
+      pkg.exports as Record<string, string | Record<string, string>>,
+    ))
+      for (const file of typeof target === 'string' ? [target] : Object.values(target))
+        expect(existsSync(join(pkgDir, file)), `${entry} → ${file}`).toBe(true);
   });
 
   it('the React fetch script (no npm) vendors the module checked against the manifest', async () => {
@@ -196,7 +385,7 @@ describe('examples: React and Vue apps', () => {
 
   it('Vue: type-checks with vue-tsc against the package tarball (a misspelt event field fails), builds with Vite and pays', async () => {
     const dir = copyExample('vue');
-    installPackageTarball(dir);
+    await installPackageTarball(server, dir);
     const vueTsc = join(dir, 'node_modules/vue-tsc/bin/vue-tsc.js');
     run(dir, [vueTsc, '--noEmit', '-p', 'tsconfig.json']);
     const app = join(dir, 'src/App.vue');
@@ -204,10 +393,9 @@ describe('examples: React and Vue apps', () => {
     writeFileSync(app, source.replace('$event.detail.code', '$event.detail.cod'));
     expect(() => run(dir, [vueTsc, '--noEmit', '-p', 'tsconfig.json'])).toThrow(/cod/);
     writeFileSync(app, source);
-    viteBuild(dir, { VITE_INVOICE_PAY_ORIGIN: server.baseUrl, VITE_INVOICE_PAY_MERCHANT: merchantId });
-    expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toContain(
-      `<script src="${server.baseUrl}/widget/invoice-pay.js" defer>`,
-    );
+    viteBuild(dir, { VITE_INVOICE_PAY_API: server.baseUrl, VITE_INVOICE_PAY_MERCHANT: merchantId });
+    // The element comes from the package (invoice-pay/element), bundled: no script tag, no React install.
+    expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).not.toContain('invoice-pay.js');
     await payInApp(join(dir, 'dist'), freshInvoice('INV-VUE'));
   });
 });

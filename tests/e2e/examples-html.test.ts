@@ -200,7 +200,8 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
     const loader = manifest.loader as { path: string; integrity: string };
     expect(tagCode).toContain(loader.path.replace('/widget/', ''));
     expect(tagCode).toContain(loader.integrity);
-    const loaderBytes = Buffer.from(await fetch(server.baseUrl + loader.path).then((r) => r.arrayBuffer()));
+    const loaderAnswer: Response = await fetch(server.baseUrl + loader.path);
+    const loaderBytes = Buffer.from(await loaderAnswer.arrayBuffer());
     expect(`sha384-${createHash('sha384').update(loaderBytes).digest('base64')}`).toBe(loader.integrity);
 
     const pin = (value: string) => (t: string) =>

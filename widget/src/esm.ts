@@ -1,23 +1,16 @@
 /**
- * `invoice-pay.esm.js`, for bundlers in React apps (React 19 external: the app's own React renders
- * the flow): importing it defines `<invoice-pay>`; the flow is a lazy chunk the element imports
- * when it nears the viewport. Exports `InvoicePay`, a typed React component around the element.
- * Bundled into an app the widget cannot tell which server it came from: set `api`.
+ * `invoice-pay.esm.js`, the package's main entry, for bundlers in React apps (React 18 or 19
+ * external: the app's own React renders the flow): importing it defines `<invoice-pay>`; the flow is
+ * a lazy chunk the element imports when it nears the viewport. Exports `InvoicePay`, a typed React
+ * component around the element. Bundled into an app the widget cannot tell which server it came
+ * from: set `api`. Without React: ./element-module.ts (`invoice-pay/element`).
  */
 import { defineInvoicePay as defineElement } from './element/define.ts';
-
-function moduleOrigin(): string {
-  try {
-    const origin = new URL(import.meta.url).origin;
-    return origin === 'null' ? location.origin : origin;
-  } catch {
-    return typeof location === 'undefined' ? '' : location.origin;
-  }
-}
+import { moduleOrigin } from './element/module-origin.ts';
 
 /** Registers `<invoice-pay>` (importing the module does; a second call is a no-op), as types/index.d.ts declares. */
 export function defineInvoicePay(): void {
-  defineElement(() => import('./flow/mount.tsx'), moduleOrigin());
+  defineElement(() => import('./flow/mount.tsx'), moduleOrigin(import.meta.url));
 }
 
 defineInvoicePay();

@@ -11,12 +11,17 @@ import { defineInvoicePay } from './element/define.ts';
 import type { FlowModule } from './element/props.ts';
 
 const current = document.currentScript as HTMLScriptElement | null;
-const script = current?.src || null;
+// This script's own URL — not that of an app bundle it was bundled into (invoice-pay/standalone).
+const script = current?.src && /\/invoice-pay[\w.-]*\.js(?:[?#]|$)/.test(current.src) ? current.src : null;
 // A page whose Content-Security-Policy allows scripts by nonce gave this script one (./tag.ts passes
 // it on): the preloads carry it too, and `import()` inherits it from this script.
 const nonce = current?.nonce || '';
-const base = script ? new URL('.', script).href : `${location.origin}/widget/`;
 const origin = script ? new URL(script).origin : location.origin;
+/**
+ * Where the flow's files are: beside this script; or, when it has no URL of its own (bundled into
+ * an app as `invoice-pay/standalone`), on the element's API server, which serves the same build.
+ */
+const baseFor = (api: string) => (script ? new URL('.', script).href : `${api}/widget/`);
 
 function preload(url: string, integrity: string): void {
   const link = document.createElement('link');
@@ -30,8 +35,9 @@ function preload(url: string, integrity: string): void {
 
 let preloaded = false;
 
-function loadFlow(attempt: number): Promise<FlowModule> {
+function loadFlow(attempt: number, api: string): Promise<FlowModule> {
   const [entry] = __FLOW_FILES__;
+  const base = baseFor(api);
   if (!preloaded) {
     preloaded = true;
     for (const f of __FLOW_FILES__) preload(base + f.file, f.integrity);

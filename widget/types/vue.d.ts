@@ -1,10 +1,11 @@
 /**
  * `<invoice-pay>` in Vue 3 templates, for `vue-tsc` (import once: `import type {} from 'invoice-pay/vue'`):
- * its attributes, and its events as `@invoice-pay:payment="…"` listeners typed with the event.
+ * its attributes (the link's `invoice` and `merchant` or `shortcode` required), and its events as
+ * `@invoice-pay:payment="…"` listeners typed with the event. Needs no React types.
  * At run time tell Vue the tag is a custom element (`compilerOptions.isCustomElement`).
  */
 import type { DefineComponent } from 'vue';
-import type { InvoicePayAttributes, InvoicePayEventDetail } from './index.js';
+import type { InvoicePayAttributes, InvoicePayEventDetail, InvoicePayLink } from './element.js';
 
 type Handler = (event: CustomEvent<InvoicePayEventDetail>) => void;
 
@@ -17,7 +18,8 @@ export interface InvoicePayVueEvents {
   'onInvoicePay:end'?: Handler;
 }
 
-export type InvoicePayVueProps = InvoicePayAttributes &
+export type InvoicePayVueProps = InvoicePayLink &
+  InvoicePayAttributes &
   InvoicePayVueEvents & { class?: unknown; style?: unknown };
 
 declare module 'vue' {

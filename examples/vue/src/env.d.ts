@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 interface ImportMetaEnv {
-  readonly VITE_INVOICE_PAY_ORIGIN: string;
+  readonly VITE_INVOICE_PAY_API: string;
   readonly VITE_INVOICE_PAY_MERCHANT: string;
 }
 declare module '*.vue' {

@@ -1,8 +1,8 @@
 /**
  * The element's public surface described for tools: attributes, events, CSS custom properties and
  * parts. The build turns it into the package's `custom-elements.json` (scripts/widget-package.ts);
- * tests/unit/widget-package.test.ts checks it against the element's attribute list, the stylesheet
- * and the TypeScript declarations, so none of them can drift. Not part of any browser bundle.
+ * tests/unit/widget-package.test.ts checks it against the element's attribute list and the
+ * TypeScript declarations, so none of them can drift. Not part of any browser bundle.
  */
 export interface AttributeDoc {
   name: string;
@@ -88,6 +88,21 @@ export const ATTRIBUTE_DOCS: AttributeDoc[] = [
     default: 'lazy',
   },
   { name: 'debug', property: 'debug', type: 'boolean', description: 'Present: show the debug panel.' },
+  {
+    name: 'lang',
+    property: 'lang',
+    type: 'string',
+    description:
+      'The element\'s language: English, or German with "de"; default: the nearest lang attribute around it, then the page\'s.',
+  },
+];
+
+/** The element's methods, beside the properties that mirror its attributes. */
+export const METHOD_DOCS = [
+  {
+    name: 'load',
+    description: 'Load the pay form now, as loading="eager" does (it otherwise loads near the viewport).',
+  },
 ];
 
 export const EVENT_DOCS = [

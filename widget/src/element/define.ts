@@ -28,7 +28,7 @@ const NEAR_VIEWPORT = '600px 0px';
 const loaderTexts = (lang: string | null) => (/^de\b/i.test(lang ?? '') ? DE_LOADING : EN_LOADING);
 
 export function defineInvoicePay(
-  loadFlow: (attempt: number) => Promise<FlowModule>,
+  loadFlow: (attempt: number, api: string) => Promise<FlowModule>,
   defaultApi: string,
   tag = TAG_NAME,
 ): void {
@@ -124,7 +124,7 @@ export function defineInvoicePay(
       this._prefetch();
       observer?.unobserve(this);
       adoptStyles(this._root, true); // the flow's look, parsed now that it is needed
-      loadFlow(this._attempts++).then(
+      loadFlow(this._attempts++, this._props().api).then(
         (flow) => {
           this._loading = false;
           if (!this.isConnected || this._flow) return;

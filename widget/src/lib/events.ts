@@ -2,9 +2,9 @@
  * The element's events (DESIGN §4a): `invoice-pay:ready|payment|paid|error|end`, dispatched on the
  * host, bubbling and composed so they cross shadow roots. Amounts are minor units. Every event
  * names the invoice (an error too, when the element has one) and carries the host's `reference`.
- * The detail's type is the published one (widget/types/index.d.ts): written once, for npm users too.
+ * The detail's type is the published one (widget/types/element.d.ts): written once, for npm users too.
  */
-import type { InvoicePayEventDetail, InvoicePayEventName } from '../../types/index.d.ts';
+import type { InvoicePayEventDetail, InvoicePayEventName } from '../../types/element.d.ts';
 import type { PaySession, PaymentState } from './api.ts';
 
 export type { InvoicePayEventDetail, InvoicePayEventName };
