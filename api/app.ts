@@ -9,7 +9,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { adminApiKeyRoutes } from './api-keys/admin-routes.ts';
 import { requireConsole, requireIntegrator } from './auth/guard.ts';
 import { BEARER_SCHEME } from './http/openapi-security.ts';
-import { finishOpenApiDocument } from './http/openapi-document.ts';
+import { finishOpenApiDocument, integratorDocument } from './http/openapi-document.ts';
 import { registerWebhookDocs } from './accounting/webhook-docs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { adminBlogRoutes, blogPageRoutes, publicBlogRoutes } from './blog/routes.ts';
@@ -84,6 +84,11 @@ export function createApp(deps: AppDeps) {
   app.use('/api/admin/*', requireConsole());
   // The integrator API: every answer names its version; an API key or admin token, scoped (api/v1).
   app.use('/api/v1/*', apiVersionHeader());
+  // The integrator API's own document is public: answered before the key check below (it is made on
+  // request, when every route is registered).
+  app.get('/api/v1/openapi.json', (c) =>
+    c.json(integratorDocument(openApiDocument(), `${deps.config.productName} integrator API`)),
+  );
   app.use('/api/v1/*', requireIntegrator());
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', BEARER_SCHEME);
 
@@ -137,21 +142,15 @@ export function createApp(deps: AppDeps) {
   if (deps.payments.mode === 'sandbox') app.route('/api/sandbox', mount(sandboxRoutes, sandboxConsentRoutes));
 
   registerWebhookDocs(app);
-  app.get('/api/openapi.json', (c) =>
-    c.json(
-      finishOpenApiDocument(
-        app.getOpenAPI31Document({
-          openapi: '3.1.0',
-          info: {
-            title: `${deps.config.productName} API`,
-            version: API_VERSION,
-            description: API_DESCRIPTION,
-          },
-          servers: [{ url: deps.config.publicBaseUrl }],
-        }),
-      ),
-    ),
-  );
+  const openApiDocument = () =>
+    finishOpenApiDocument(
+      app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: { title: `${deps.config.productName} API`, version: API_VERSION, description: API_DESCRIPTION },
+        servers: [{ url: deps.config.publicBaseUrl }],
+      }),
+    );
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument()));
 
   app.route('/api/docs', apiDocsRoutes(app)); // the readable reference of /api/openapi.json (not an operation itself)
 

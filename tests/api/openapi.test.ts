@@ -19,6 +19,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 /** Routes the app serves that are deliberately not API operations. */
 const NOT_OPERATIONS: Record<string, string> = {
   'GET /api/openapi.json': 'the document itself',
+  'GET /api/v1/openapi.json': "the integrator API's part of the document (tests/api/openapi-v1.test.ts)",
   'GET /api/docs': 'the HTML reference page rendered from the document',
   'GET /api/docs/reference.js': "the reference page's script (search, copy, try-it)",
   'GET /debug': "the spec's diagnostics page, a redirect into the admin console (DESIGN §4b)",
