@@ -2010,7 +2010,7 @@ export interface components {
       /** @enum {string} */
       object: 'list';
       data: components['schemas']['PayLink'][];
-      /** @description More items follow: pass the last id as `starting_after` */
+      /** @description More items follow: pass the last id as `starting_after` (or, paging back with `ending_before`, newer items remain: pass the first id) */
       has_more: boolean;
       /** @example /api/v1/pay-links */
       url: string;
@@ -2019,7 +2019,7 @@ export interface components {
       /** @enum {string} */
       object: 'list';
       data: components['schemas']['Payment'][];
-      /** @description More items follow: pass the last id as `starting_after` */
+      /** @description More items follow: pass the last id as `starting_after` (or, paging back with `ending_before`, newer items remain: pass the first id) */
       has_more: boolean;
       /** @example /api/v1/payments */
       url: string;
@@ -2041,7 +2041,7 @@ export interface components {
       /** @enum {string} */
       object: 'list';
       data: components['schemas']['Refund'][];
-      /** @description More items follow: pass the last id as `starting_after` */
+      /** @description More items follow: pass the last id as `starting_after` (or, paging back with `ending_before`, newer items remain: pass the first id) */
       has_more: boolean;
       /** @example /api/v1/refunds */
       url: string;
@@ -2050,7 +2050,7 @@ export interface components {
       /** @enum {string} */
       object: 'list';
       data: components['schemas']['Invoice'][];
-      /** @description More items follow: pass the last id as `starting_after` */
+      /** @description More items follow: pass the last id as `starting_after` (or, paging back with `ending_before`, newer items remain: pass the first id) */
       has_more: boolean;
       /** @example /api/v1/invoices */
       url: string;
@@ -2059,7 +2059,7 @@ export interface components {
       /** @enum {string} */
       object: 'list';
       data: components['schemas']['Merchant'][];
-      /** @description More items follow: pass the last id as `starting_after` */
+      /** @description More items follow: pass the last id as `starting_after` (or, paging back with `ending_before`, newer items remain: pass the first id) */
       has_more: boolean;
       /** @example /api/v1/merchants */
       url: string;

@@ -20,7 +20,12 @@ interface Issue {
   keys?: string[];
 }
 
-export function createRouter() {
+/**
+ * `closedQuery`: unknown query parameters are refused as unknown body fields are (400 naming the
+ * parameter) — the integrator API's rule, where a misspelt filter must not silently list everything.
+ * (The console's and the pay page's routes take extra parameters from their clients and links.)
+ */
+export function createRouter(options: { closedQuery?: boolean } = {}) {
   const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -57,7 +62,11 @@ export function createRouter() {
     ACCESS_CHECKS.add(access);
     const middlewares = [access, ...(middleware ? [middleware].flat() : [])];
     return declare(
-      { ...withClosedBodies(route), middleware: middlewares, hide: true } as never,
+      {
+        ...withClosedQuery(withClosedBodies(route), options.closedQuery ?? false),
+        middleware: middlewares,
+        hide: true,
+      } as never,
       handler,
       hook,
     );
@@ -97,6 +106,13 @@ function withClosedBodies<R extends RouteConfig>(route: R): R {
     }),
   );
   return { ...route, request: { ...route.request, body: { ...route.request!.body!, content: closed } } };
+}
+
+function withClosedQuery<R extends RouteConfig>(route: R, closed: boolean): R {
+  if (!closed) return route;
+  // A route that declares no query parameter takes none.
+  const query = route.request?.query ?? z.object({});
+  return { ...route, request: { ...route.request, query: strictBodySchema(query) } };
 }
 
 /** The error envelope, for response declarations. */

@@ -58,12 +58,15 @@ export async function merchantForWrite(c: Context<AppEnv>, named: string | null 
 export interface PageQuery {
   limit?: number;
   starting_after?: string;
+  ending_before?: string;
 }
 
 /**
  * One page, newest first (created_at, then id, both descending): `limit` + 1 rows are read to know
- * whether more follow. `cursorOf` finds the `starting_after` item within the caller's scope (404 if
- * it is not there, like any id the caller may not see).
+ * whether more follow. `starting_after` pages on to older items, `ending_before` back to newer ones
+ * (the `limit` items just newer than it, still listed newest first; `has_more`: newer ones remain).
+ * `cursorOf` finds the cursor item within the caller's scope (404 if it is not there, like any id the
+ * caller may not see).
  */
 export async function pageOf<DB, TB extends keyof DB, O extends { created_at: string; id: string }>(
   base: SelectQueryBuilder<DB, TB, O>,
@@ -73,24 +76,33 @@ export async function pageOf<DB, TB extends keyof DB, O extends { created_at: st
   notFound: string,
 ): Promise<{ rows: O[]; hasMore: boolean }> {
   const limit = query.limit ?? DEFAULT_LIMIT;
+  if (query.starting_after && query.ending_before)
+    throw new AppError('validation_failed', 'Send starting_after or ending_before, not both', {
+      field: 'ending_before',
+    });
+  const cursorId = query.starting_after ?? query.ending_before;
+  const backwards = Boolean(query.ending_before);
   let q = base;
-  if (query.starting_after) {
-    const cursor = await cursorOf(query.starting_after);
+  if (cursorId) {
+    const cursor = await cursorOf(cursorId);
     if (!cursor) throw new AppError('not_found', notFound);
-    // (created_at, id) < (cursor's): written out, as SQLite and PostgreSQL both take it.
+    // (created_at, id) < (or >) the cursor's: written out, as SQLite and PostgreSQL both take it.
+    const beyond = backwards ? '>' : '<';
     q = q.where((eb: any) =>
       eb.or([
-        eb(columns.createdAt, '<', cursor.created_at),
-        eb.and([eb(columns.createdAt, '=', cursor.created_at), eb(columns.id, '<', cursor.id)]),
+        eb(columns.createdAt, beyond, cursor.created_at),
+        eb.and([eb(columns.createdAt, '=', cursor.created_at), eb(columns.id, beyond, cursor.id)]),
       ]),
     ) as typeof q;
   }
+  const order = backwards ? 'asc' : 'desc';
   const rows = (await (q as any)
-    .orderBy(columns.createdAt, 'desc')
-    .orderBy(columns.id, 'desc')
+    .orderBy(columns.createdAt, order)
+    .orderBy(columns.id, order)
     .limit(limit + 1)
     .execute()) as O[];
-  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+  const page = rows.slice(0, limit);
+  return { rows: backwards ? page.reverse() : page, hasMore: rows.length > limit };
 }
 
 export const listBody = <T>(url: string, data: T[], hasMore: boolean) => ({

@@ -25,7 +25,7 @@ const InvoiceQuery = ListParams.extend({
   status: z.enum(['open', 'paid']).optional(),
 });
 
-export const v1InvoiceRoutes = createRouter()
+export const v1InvoiceRoutes = createRouter({ closedQuery: true })
   .openapi(
     createRoute({
       method: 'get',

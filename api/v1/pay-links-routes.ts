@@ -78,7 +78,7 @@ const IdempotencyHeader = z.object({
 
 const tags = ['Pay links'];
 
-export const v1PayLinkRoutes = createRouter()
+export const v1PayLinkRoutes = createRouter({ closedQuery: true })
   .openapi(
     createRoute({
       method: 'post',

@@ -69,7 +69,7 @@ const STATUSES = new Set(PaymentStatusSchema.options);
 const tags = ['Payments'];
 const refundTags = ['Refunds'];
 
-export const v1PaymentRoutes = createRouter()
+export const v1PaymentRoutes = createRouter({ closedQuery: true })
   .openapi(
     createRoute({
       method: 'get',

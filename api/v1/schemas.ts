@@ -202,9 +202,10 @@ export const listOf = <T extends z.ZodType>(item: T, name: string, url: string) 
     .object({
       object: z.literal('list'),
       data: z.array(item),
-      has_more: z
-        .boolean()
-        .openapi({ description: 'More items follow: pass the last id as `starting_after`' }),
+      has_more: z.boolean().openapi({
+        description:
+          'More items follow: pass the last id as `starting_after` (or, paging back with `ending_before`, newer items remain: pass the first id)',
+      }),
       url: z.string().openapi({ example: url }),
     })
     .openapi(name);
@@ -222,6 +223,10 @@ export const ListParams = z.object({
     .max(100)
     .optional()
     .openapi({ description: 'The id of the last item of the previous page: the next page starts after it' }),
+  ending_before: z.string().max(100).optional().openapi({
+    description:
+      'The id of the first item of a page: the page before it (the newer items), still newest first; not with starting_after',
+  }),
   merchant_id: z
     .string()
     .max(100)

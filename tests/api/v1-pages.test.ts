@@ -76,6 +76,52 @@ describe.skipIf(skip)(`integrator API pages (${testDialect})`, () => {
     expect(one.flat()).toHaveLength(1);
   });
 
+  it('pages back with ending_before: the newer items, newest first, has_more while newer remain', async () => {
+    const newestFirst = [...made].reverse(); // 5 4 3 2 1
+    const back = await json(
+      t.app,
+      'GET',
+      `/api/v1/pay-links?limit=2&ending_before=${newestFirst[3]}`,
+      undefined,
+      key.headers,
+    );
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data.map((l: { id: string }) => l.id)).toEqual([newestFirst[1], newestFirst[2]]);
+    expect(back.body.has_more).toBe(true);
+    const first = await json(
+      t.app,
+      'GET',
+      `/api/v1/pay-links?limit=2&ending_before=${newestFirst[1]}`,
+      undefined,
+      key.headers,
+    );
+    expect(first.body.data.map((l: { id: string }) => l.id)).toEqual([newestFirst[0]]);
+    expect(first.body.has_more).toBe(false);
+    const both = await json(
+      t.app,
+      'GET',
+      `/api/v1/pay-links?starting_after=${made[0]}&ending_before=${made[1]}`,
+      undefined,
+      key.headers,
+    );
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatchObject({ code: 'validation_failed', field: 'ending_before' });
+  });
+
+  it('refuses unknown query parameters, as unknown body fields are, naming them', async () => {
+    for (const path of [
+      '/api/v1/pay-links?limt=2', // a misspelt limit must not page silently at 20
+      '/api/v1/invoices?statuss=open',
+      '/api/v1/payments?invoice=INV-1',
+      `/api/v1/pay-links/${made[0]}?expand=payments`, // a route that takes no parameter
+    ]) {
+      const res = await json(t.app, 'GET', path, undefined, key.headers);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.code, path).toBe('validation_failed');
+      expect(res.body.error.field, path).toBe(new URL(path, 'http://x').searchParams.keys().next().value);
+    }
+  });
+
   it('refuses an unknown cursor with a 404 naming the object', async () => {
     const res = await json(
       t.app,
