@@ -259,7 +259,9 @@ CREATE TABLE payments (
   -- The embedding page's reference (the widget's `reference` attribute) (migration 050).
   reference TEXT,
   -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
-  seq BIGINT NOT NULL DEFAULT 0
+  seq BIGINT NOT NULL DEFAULT 0,
+  -- The integrator's key-value data, a JSON object of strings; a link's to start with (migration 070).
+  metadata TEXT
 );
 CREATE INDEX payments_created ON payments (created_at);
 CREATE INDEX payments_dispute_status ON payments (dispute_status, created_at);
@@ -359,7 +361,9 @@ CREATE TABLE refunds (
   updated_at TEXT NOT NULL,
   kind TEXT NOT NULL DEFAULT 'reopen' CHECK (kind IN ('credit', 'reopen')),
   -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
-  seq BIGINT NOT NULL DEFAULT 0
+  seq BIGINT NOT NULL DEFAULT 0,
+  -- The integrator's key-value data, a JSON object of strings (migration 070).
+  metadata TEXT
 );
 CREATE INDEX refunds_payment ON refunds (payment_id);
 
@@ -630,7 +634,9 @@ CREATE TABLE pay_links (
   expires_at TEXT,
   canceled_at TEXT,
   created_by TEXT,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  -- The integrator's key-value data, a JSON object of strings (migration 070).
+  metadata TEXT
 );
 CREATE INDEX pay_links_merchant_created ON pay_links (merchant_id, created_at);
 CREATE INDEX pay_links_observation ON pay_links (observation_id);

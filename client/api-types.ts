@@ -118,6 +118,15 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       succeeded_at: string | null;
+      /**
+       * @description Your own key-value data
+       * @example {
+       *       "order_id": "ORDER-7731"
+       *     }
+       */
+      metadata: {
+        [key: string]: string;
+      };
     };
     /** @enum {string} */
     PaymentStatus:
@@ -270,6 +279,15 @@ export interface components {
        * @example 2026-11-22T03:14:07.000Z
        */
       created_at: string;
+      /**
+       * @description Your own key-value data
+       * @example {
+       *       "order_id": "ORDER-7731"
+       *     }
+       */
+      metadata: {
+        [key: string]: string;
+      };
     };
     /** @description The provider reported a refund failed: the money stays with the merchant; nothing to record. */
     RefundFailedEvent: {
@@ -1316,6 +1334,10 @@ export interface components {
       stripe_connect_account_id: string | null;
       customer_email: string | null;
       reference: string | null;
+      /** @description The integrator's key-value data (the API's `metadata`) */
+      metadata: {
+        [key: string]: string;
+      };
       card: {
         brand: string | null;
         last4: string;
@@ -1920,6 +1942,10 @@ export interface components {
       expires_at: string | null;
       canceled_at: string | null;
       created_at: string;
+      /** @description The integrator's key-value data */
+      metadata: {
+        [key: string]: string;
+      };
     };
     AdminPayLinkInput: {
       merchant_id: string;
@@ -1931,6 +1957,16 @@ export interface components {
       customer_email?: string | null;
       /** Format: date-time */
       expires_at?: string | null;
+      /**
+       * @description Your own key-value data (at most 50 keys of 40 characters, string values of 500), returned on the object and in its webhook events, searchable in the console. On an update a key set to "" is removed.
+       * @example {
+       *       "order_id": "ORDER-7731",
+       *       "site": "trade-portal"
+       *     }
+       */
+      metadata?: {
+        [key: string]: string | null;
+      } | null;
     };
     SandboxDispute: {
       id: string;
@@ -1978,6 +2014,15 @@ export interface components {
        * @example 2026-11-22T03:14:07.000Z
        */
       created_at: string;
+      /**
+       * @description Your own key-value data
+       * @example {
+       *       "order_id": "ORDER-7731"
+       *     }
+       */
+      metadata: {
+        [key: string]: string;
+      };
     };
     /** @enum {string} */
     PayLinkStatus: 'active' | 'expired' | 'canceled';
@@ -2005,6 +2050,16 @@ export interface components {
        * @description After this the link is refused ("expired"); omitted = it does not expire
        */
       expires_at?: string | null;
+      /**
+       * @description Your own key-value data (at most 50 keys of 40 characters, string values of 500), returned on the object and in its webhook events, searchable in the console. On an update a key set to "" is removed.
+       * @example {
+       *       "order_id": "ORDER-7731",
+       *       "site": "trade-portal"
+       *     }
+       */
+      metadata?: {
+        [key: string]: string | null;
+      } | null;
     };
     PayLinkList: {
       /** @enum {string} */
@@ -2024,6 +2079,18 @@ export interface components {
       /** @example /api/v1/payments */
       url: string;
     };
+    PaymentUpdate: {
+      /**
+       * @description Your own key-value data (at most 50 keys of 40 characters, string values of 500), returned on the object and in its webhook events, searchable in the console. On an update a key set to "" is removed.
+       * @example {
+       *       "order_id": "ORDER-7731",
+       *       "site": "trade-portal"
+       *     }
+       */
+      metadata: {
+        [key: string]: string | null;
+      };
+    };
     RefundInput: {
       /**
        * @description The invoice part to give back (minor units); omitted = all that is left
@@ -2036,6 +2103,16 @@ export interface components {
        */
       kind?: 'credit' | 'reopen' | null;
       reason?: string | null;
+      /**
+       * @description Your own key-value data (at most 50 keys of 40 characters, string values of 500), returned on the object and in its webhook events, searchable in the console. On an update a key set to "" is removed.
+       * @example {
+       *       "order_id": "ORDER-7731",
+       *       "site": "trade-portal"
+       *     }
+       */
+      metadata?: {
+        [key: string]: string | null;
+      } | null;
     };
     RefundList: {
       /** @enum {string} */

@@ -16,6 +16,7 @@ import { defineList, inMerchants, ListQueryParams, listPage, listResponse } from
 import { getMerchantOr404 } from '../merchants/service.ts';
 import { findPayLink, payLinksWithMerchant } from './repository.ts';
 import { cancelPayLink, createPayLink, PAY_LINK_NOT_FOUND, payLinkInput, toV1PayLink } from './service.ts';
+import { MetadataInput } from '../v1/schemas.ts';
 
 const tags = ['admin: pay links'];
 
@@ -30,7 +31,15 @@ const payLinkList = defineList({
   defaultSort: ['created_at', 'DESC'],
   tiebreaker: 'pay_links.id',
   filters: {
-    q: { search: ['pay_links.invoice_number', 'pay_links.reference', 'pay_links.customer_email'] },
+    // The metadata's JSON text too: a search for an order number finds the link that carries it.
+    q: {
+      search: [
+        'pay_links.invoice_number',
+        'pay_links.reference',
+        'pay_links.customer_email',
+        'pay_links.metadata',
+      ],
+    },
     id: { column: 'pay_links.id' },
     merchant_id: { column: 'pay_links.merchant_id' },
     invoice_id: { column: 'pay_links.invoice_id' },
@@ -55,6 +64,7 @@ const AdminPayLink = z
     expires_at: z.string().nullable(),
     canceled_at: z.string().nullable(),
     created_at: z.string(),
+    metadata: z.record(z.string(), z.string()).openapi({ description: "The integrator's key-value data" }),
   })
   .openapi('AdminPayLink');
 
@@ -80,6 +90,7 @@ const CreateBody = z
       .string()
       .datetime({ offset: true, message: 'expires_at must be an ISO 8601 date-time' })
       .nullish(),
+    metadata: MetadataInput.nullish(),
   })
   .openapi('AdminPayLinkInput');
 

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { minimumChargeMinor } from '../../core/charge-limits.ts';
 import { normalizeCurrency } from '../../core/currencies.ts';
+import { readMetadata, storedMetadata } from '../../core/metadata.ts';
 import { fromMinorUnits, formatMoney } from '../../core/money.ts';
 import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
@@ -44,6 +45,8 @@ export interface CreatePayLinkInput {
   reference?: string | null;
   customerEmail?: string | null;
   expiresAt?: string | null;
+  /** The integrator's metadata (core/metadata.ts), validated by the route's schema. */
+  metadata?: Record<string, string | null> | null;
   /** The id to give the link (an Idempotency-Key's claim fixes it); a new one otherwise. */
   id?: string;
 }
@@ -54,7 +57,6 @@ function shortCode(): string {
   return out.length === 10 ? out : shortCode();
 }
 
-/** The link's hosted URL (signed) and its short link. */
 /** A link's request body (the integrator API's and the console's share it) as the service's input. */
 export function payLinkInput(
   merchantId: string,
@@ -65,6 +67,7 @@ export function payLinkInput(
     reference?: string | null;
     customer_email?: string | null;
     expires_at?: string | null;
+    metadata?: Record<string, string | null> | null;
   },
   id?: string,
 ): CreatePayLinkInput {
@@ -77,6 +80,7 @@ export function payLinkInput(
     reference: body.reference,
     customerEmail: body.customer_email,
     expiresAt: body.expires_at,
+    metadata: body.metadata,
   };
 }
 
@@ -109,6 +113,7 @@ export function toV1PayLink(deps: AppDeps, l: PayLink) {
     expires_at: l.expires_at,
     canceled_at: l.canceled_at,
     created_at: l.created_at,
+    metadata: readMetadata(l.metadata),
   };
 }
 
@@ -172,6 +177,7 @@ export async function createPayLink(
       canceled_at: null,
       created_by: actor.user?.id ?? null,
       created_at: nowIso,
+      metadata: storedMetadata(input.metadata),
     };
     await insertPayLink(trx, row);
     await audit(

@@ -96,7 +96,8 @@ export async function assertSessionLinkOpen(
   payLinkId: string,
   merchant: Pick<Merchant, 'business_name'>,
   nowMs: number,
-): Promise<void> {
+): Promise<{ metadata: string | null }> {
   const link = await findPayLink(deps.database.db, payLinkId);
   if (link) assertLinkOpen(link, merchant, nowMs);
+  return { metadata: link?.metadata ?? null };
 }

@@ -97,6 +97,9 @@ export const AdminPayment = z
     stripe_connect_account_id: z.string().nullable(),
     customer_email: z.string().nullable(),
     reference: z.string().nullable(),
+    metadata: z
+      .record(z.string(), z.string())
+      .openapi({ description: "The integrator's key-value data (the API's `metadata`)" }),
     card: z
       .object({
         brand: z.string().nullable(),

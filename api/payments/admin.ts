@@ -3,6 +3,7 @@
  * card, refunds) and the simple-rest list definition. Lists hide expired reservations unless a
  * status filter asks for them (DESIGN §3.7).
  */
+import { readMetadata } from '../../core/metadata.ts';
 import { HELD, HELD_STATUSES } from '../../core/payment-status.ts';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { sql, type SqlBool } from 'kysely';
@@ -39,6 +40,7 @@ export function toApiPayment(
     stripe_connect_account_id: p.stripe_connect_account_id,
     customer_email: p.customer_email,
     reference: p.reference,
+    metadata: readMetadata(p.metadata),
     card: p.card_last4
       ? {
           brand: p.card_brand,
@@ -156,6 +158,8 @@ export const paymentList = defineList({
         'payments.customer_email',
         'payments.payment_intent_id',
         'payments.reference',
+        // The metadata's JSON text too: a search for an order number finds its payments.
+        'payments.metadata',
       ],
     },
     id: { column: 'payments.id' },

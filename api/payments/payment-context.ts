@@ -42,6 +42,8 @@ export interface PaymentContext {
   writtenBack: number | null;
   /** Where the link amount came from, recorded with its observation. */
   source: ObservationSource;
+  /** The pay link's metadata (stored form), which the payment starts with; null without a link. */
+  linkMetadata: string | null;
 }
 
 export function currencyOf(raw: string): string {
@@ -82,8 +84,10 @@ export async function resolvePaymentContext(
   )
     throw new AppError('bad_request', SESSION_MISMATCH_MESSAGE, { field: 'paySessionId' });
   const account = requireReadyAccount(merchant);
-  if (session?.payLinkId)
-    await assertSessionLinkOpen(deps, session.payLinkId, merchant, deps.clock.now().getTime());
+  // A link's metadata becomes the payment's (the integrator's data follows the money).
+  const linkMetadata = session?.payLinkId
+    ? (await assertSessionLinkOpen(deps, session.payLinkId, merchant, deps.clock.now().getTime())).metadata
+    : null;
   // A direct API call without a pay session gets the same live check the pay page does.
   const live = session ? null : await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
   const linkAmount = session ? session.linkAmount : (live?.amountDue ?? input.amountDue ?? null);
@@ -96,6 +100,7 @@ export async function resolvePaymentContext(
     linkAmount,
     writtenBack: session ? session.writtenBack : null,
     source: session?.source ?? (live ? 'live' : 'typed'),
+    linkMetadata,
   };
 }
 

@@ -11,6 +11,7 @@
  * refund cannot exceed what was paid and a `charge.refunded` webhook that overtakes our own answer
  * does not count it twice; a provider failure reverses it.
  */
+import { storedMetadata } from '../../core/metadata.ts';
 import { formatMoney } from '../../core/money.ts';
 import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
@@ -59,6 +60,8 @@ export async function countRefund(
     kind: RefundKind;
     /** The refund's id when the caller fixed it (an Idempotency-Key's claim); a new one otherwise. */
     id?: string;
+    /** The integrator's metadata, stored form (core/metadata.ts). */
+    metadata?: string | null;
   },
 ) {
   const remainingBase = payment.amount - payment.refunded_amount;
@@ -89,6 +92,7 @@ export async function countRefund(
     kind: fields.kind,
     created_at: now,
     updated_at: now,
+    metadata: fields.metadata ?? null,
   });
   const refundedAmount = payment.refunded_amount + base;
   await updatePayment(trx, payment.id, {
@@ -157,6 +161,8 @@ export async function refundPayment(
     id?: string;
     /** The most this refund may be (a staff member's limit, set by the merchant's owner); null: any. */
     limit?: number | null;
+    /** The integrator's metadata (validated by the route's schema). */
+    metadata?: Record<string, string | null> | null;
   },
   actor: Actor,
 ) {
@@ -206,6 +212,7 @@ export async function refundPayment(
       createdBy: actor.user?.id,
       kind,
       id: input.id,
+      metadata: storedMetadata(input.metadata),
     });
     await audit(
       trx,

@@ -81,6 +81,7 @@ const ATTEMPT_COLUMNS = [
   'card_wallet',
   'bank_last4',
   'reference',
+  'metadata',
   'created_at',
   'updated_at',
   'seq',

@@ -182,6 +182,7 @@ export async function createPayment(
       card_country: bankDebit ? null : m.country,
       card_wallet: bankDebit ? null : m.wallet,
       bank_last4: bankDebit ? m.last4 : null,
+      metadata: ctx.linkMetadata,
       created_at: nowIso,
       updated_at: nowIso,
     });

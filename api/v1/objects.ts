@@ -5,6 +5,7 @@
  * by the link's credible observation; with several links of the same amount, the newest), else the
  * one the embedding page gave the widget (`payments.reference`).
  */
+import { readMetadata } from '../../core/metadata.ts';
 import { localDate } from '../../core/local-date.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice, Merchant, Payment, PayLink, Refund } from '../db/types.ts';
@@ -66,6 +67,7 @@ export function toV1Payment(p: Payment, timeZone: string, link: LinkRef | undefi
     date: p.succeeded_at ? localDate(p.succeeded_at, timeZone) : null,
     created_at: p.created_at,
     succeeded_at: p.succeeded_at,
+    metadata: readMetadata(p.metadata),
   };
 }
 
@@ -94,6 +96,7 @@ export function toV1Refund(
     provider_refund_id: r.provider_refund_id,
     date: localDate(r.created_at, timeZone),
     created_at: r.created_at,
+    metadata: readMetadata(r.metadata),
   };
 }
 

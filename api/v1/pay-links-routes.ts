@@ -17,7 +17,7 @@ import {
   v1Actor,
   v1Security as security,
 } from './http.ts';
-import { ListParams, listOf, PayLinkStatusSchema, V1PayLinkSchema } from './schemas.ts';
+import { ListParams, listOf, MetadataInput, PayLinkStatusSchema, V1PayLinkSchema } from './schemas.ts';
 
 const PayLinkList = listOf(V1PayLinkSchema, 'PayLinkList', '/api/v1/pay-links');
 
@@ -60,6 +60,7 @@ const CreatePayLinkBody = z
       .datetime({ offset: true, message: 'expires_at must be an ISO 8601 date-time' })
       .nullish()
       .openapi({ description: 'After this the link is refused ("expired"); omitted = it does not expire' }),
+    metadata: MetadataInput.nullish(),
   })
   .openapi('PayLinkInput');
 

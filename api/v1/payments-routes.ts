@@ -2,6 +2,7 @@
  * `/api/v1/payments` and `/api/v1/refunds`: read payments and refunds in the caller's scope, and
  * refund a payment (write keys; `Idempotency-Key` makes a retry return the same refund).
  */
+import { updatePaymentMetadata } from '../payments/metadata.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { PaymentStatus } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -11,7 +12,14 @@ import { validIdempotencyKey, withIdempotency } from '../payments/idempotency.ts
 import { refundPayment } from '../payments/refunds.ts';
 import { listBody, merchantScope, principal, v1Actor, v1Security as security } from './http.ts';
 import { listPayments, listRefunds, paymentOr404, refundOr404, v1Payments, v1Refund } from './payments.ts';
-import { ListParams, listOf, PaymentStatusSchema, V1PaymentSchema, V1RefundSchema } from './schemas.ts';
+import {
+  ListParams,
+  listOf,
+  MetadataInput,
+  PaymentStatusSchema,
+  V1PaymentSchema,
+  V1RefundSchema,
+} from './schemas.ts';
 
 const PaymentList = listOf(V1PaymentSchema, 'PaymentList', '/api/v1/payments');
 const RefundList = listOf(V1RefundSchema, 'RefundList', '/api/v1/refunds');
@@ -45,6 +53,8 @@ const RefundQuery = ListParams.extend({
   status: z.enum(['pending', 'succeeded', 'failed', 'canceled']).optional(),
 });
 
+const PaymentUpdateBody = z.object({ metadata: MetadataInput }).openapi('PaymentUpdate');
+
 const RefundBody = z
   .object({
     amount: z
@@ -61,6 +71,7 @@ const RefundBody = z
         "`credit` (default): no longer owed, the invoice's amount due does not change; `reopen`: the customer still owes it",
     }),
     reason: z.string().trim().max(500).nullish(),
+    metadata: MetadataInput.nullish(),
   })
   .openapi('RefundInput');
 
@@ -116,6 +127,30 @@ export const v1PaymentRoutes = createRouter({ closedQuery: true })
   .openapi(
     createRoute({
       method: 'post',
+      path: '/payments/{id}',
+      operationId: 'updatePayment',
+      tags,
+      security,
+      summary: "Change a payment's metadata",
+      description:
+        'Merges `metadata` into what the payment has (a payment made through a pay link starts with the link\'s); a key set to "" is removed.',
+      request: {
+        params: IdParam,
+        body: { content: { 'application/json': { schema: PaymentUpdateBody } }, required: true },
+      },
+      responses: { 200: json(V1PaymentSchema, 'The payment'), ...errorResponses(400, 401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const p = await paymentOr404(deps.database.db, principal(c).merchantId, c.req.valid('param').id);
+      await updatePaymentMetadata(deps, p, c.req.valid('json').metadata, v1Actor(c));
+      const updated = await paymentOr404(deps.database.db, principal(c).merchantId, p.id);
+      return c.json((await v1Payments(deps.database.db, [updated]))[0], 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
       path: '/payments/{id}/refunds',
       operationId: 'createRefund',
       tags: refundTags,
@@ -151,7 +186,13 @@ export const v1PaymentRoutes = createRouter({ closedQuery: true })
           const { refund } = await refundPayment(
             deps,
             paymentId,
-            { amount: body.amount, kind: body.kind, reason: body.reason, id: claim?.paymentId },
+            {
+              amount: body.amount,
+              kind: body.kind,
+              reason: body.reason,
+              id: claim?.paymentId,
+              metadata: body.metadata,
+            },
             v1Actor(c),
           );
           return { status: 201, body: await v1Refund(deps.database.db, refund.id) };

@@ -5,6 +5,12 @@
  */
 import { z } from '@hono/zod-openapi';
 import { PAYMENT_STATUSES } from '../db/types.ts';
+import {
+  METADATA_MAX_KEY_LENGTH,
+  METADATA_MAX_KEYS,
+  METADATA_MAX_VALUE_LENGTH,
+  metadataProblem,
+} from '../../core/metadata.ts';
 
 const id = (example: string) => z.string().openapi({ example });
 const minor = (description: string, example: number) =>
@@ -30,6 +36,28 @@ export const CardSchema = z
   .openapi('Card');
 
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES).openapi('PaymentStatus');
+
+/** Metadata in a request (core/metadata.ts): strings; on an update "" or null removes a key. */
+export const MetadataInput = z
+  .record(z.string(), z.string().nullable())
+  .superRefine((value, ctx) => {
+    const problem = metadataProblem(value);
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        message: problem.message,
+        path: problem.field === 'metadata' ? [] : [problem.field.slice('metadata.'.length)],
+      });
+  })
+  .openapi({
+    description: `Your own key-value data (at most ${METADATA_MAX_KEYS} keys of ${METADATA_MAX_KEY_LENGTH} characters, string values of ${METADATA_MAX_VALUE_LENGTH}), returned on the object and in its webhook events, searchable in the console. On an update a key set to "" is removed.`,
+    example: { order_id: 'ORDER-7731', site: 'trade-portal' },
+  });
+
+/** Metadata in an answer: `{}` when there is none. */
+export const MetadataOutput = z
+  .record(z.string(), z.string())
+  .openapi({ description: 'Your own key-value data', example: { order_id: 'ORDER-7731' } });
 
 export const V1PaymentSchema = z
   .object({
@@ -77,6 +105,7 @@ export const V1PaymentSchema = z
     date: localDate.nullable(),
     created_at: time,
     succeeded_at: nullableTime,
+    metadata: MetadataOutput,
   })
   .openapi('Payment');
 
@@ -106,6 +135,7 @@ export const V1RefundSchema = z
     provider_refund_id: z.string().nullable().openapi({ example: 're_3Q…' }),
     date: localDate,
     created_at: time,
+    metadata: MetadataOutput,
   })
   .openapi('Refund');
 
@@ -160,6 +190,7 @@ export const V1PayLinkSchema = z
     expires_at: nullableTime,
     canceled_at: nullableTime,
     created_at: time,
+    metadata: MetadataOutput,
   })
   .openapi('PayLink');
 

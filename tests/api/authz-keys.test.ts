@@ -72,6 +72,8 @@ function requestFor(c: Case, objects: Objects): { path: string; body?: unknown }
       body: { merchant_id: objects.merchant, invoice_number: 'INV-X', amount: 5000, currency: 'AUD' },
     };
   if (c.template === '/api/v1/payments/{id}/refunds') return { path, body: { amount: 100 } };
+  if (c.method === 'POST' && c.template === '/api/v1/payments/{id}')
+    return { path, body: { metadata: { crossed: 'yes' } } };
   return { path, body: {} };
 }
 

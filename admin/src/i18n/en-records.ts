@@ -223,6 +223,7 @@ export const records = {
       failure: 'Failure',
       customer_email: 'Customer email',
       reference: 'Reference (from the payment page)',
+      metadata: 'Metadata (from the integrator API)',
       card: 'Card',
       session_id: 'Provider session ID',
       sync: 'Accounting sync',

@@ -166,6 +166,20 @@ export function PaymentDetails() {
             {p.reference ? (
               <Row label={translate('console.payments.fields.reference')}>{p.reference}</Row>
             ) : null}
+            {Object.keys(p.metadata ?? {}).length ? (
+              <Row label={translate('console.payments.fields.metadata')}>
+                <dl className="metadata-list" style={{ margin: 0 }}>
+                  {Object.entries(p.metadata).map(([key, value]) => (
+                    <div key={key} style={{ display: 'flex', gap: 8 }}>
+                      <dt>
+                        <code>{key}</code>
+                      </dt>
+                      <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Row>
+            ) : null}
             {p.card ? (
               <Row
                 label={translate('console.payments.fields.card')}

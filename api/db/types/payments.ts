@@ -74,6 +74,8 @@ export interface PaymentsTable {
   reference: string | null;
   /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
   seq: Generated<number>;
+  /** The integrator's metadata, a JSON object of strings (core/metadata.ts; migration 070). */
+  metadata: string | null;
 }
 
 export type PaymentMethodType = 'card' | 'au_becs_debit';
@@ -124,6 +126,8 @@ export interface RefundsTable {
   kind: Generated<'credit' | 'reopen'>;
   /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
   seq: Generated<number>;
+  /** The integrator's metadata, a JSON object of strings (core/metadata.ts; migration 070). */
+  metadata: string | null;
 }
 
 export interface AccountingWritebacksTable {

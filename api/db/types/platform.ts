@@ -99,4 +99,6 @@ export interface PayLinksTable {
   canceled_at: Timestamp | null;
   created_by: string | null;
   created_at: Timestamp;
+  /** The integrator's metadata, a JSON object of strings (core/metadata.ts; migration 070). */
+  metadata: string | null;
 }
