@@ -8,7 +8,8 @@
  * `npm install https://pay.example.com/widget/invoice-pay-….tgz`.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { zip } from './zip.ts';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import {
@@ -148,6 +149,21 @@ are integer minor units (cents).
 `;
 
 /**
+ * The WordPress plugin (examples/wordpress/invoice-pay) as the zip WordPress installs from Plugins →
+ * Add New → Upload: /widget/invoice-pay-wordpress.zip, offered by the console's Embed panel.
+ */
+function writeWordPressPlugin(widgetDir: string): { path: string; bytes: number } {
+  const folder = 'examples/wordpress/invoice-pay';
+  const files = readdirSync(folder).sort();
+  const body = zip([
+    { name: 'invoice-pay/' },
+    ...files.map((f) => ({ name: `invoice-pay/${f}`, data: readFileSync(join(folder, f)) })),
+  ]);
+  writeFileSync(join(widgetDir, 'invoice-pay-wordpress.zip'), body);
+  return { path: '/widget/invoice-pay-wordpress.zip', bytes: body.length };
+}
+
+/**
  * /widget/invoice-pay.d.ts, for TSX hosts without the package (one file, as the React example's
  * fetch script vendors it): types/index.d.ts with types/element.d.ts written into it.
  */
@@ -209,6 +225,7 @@ export async function writeWidgetPackage(
   // And under one name that always holds the latest build (the examples' package.json names it).
   copyFileSync(tarball, join(widgetDir, 'invoice-pay.tgz'));
   manifest.latest.package = '/widget/invoice-pay.tgz';
+  manifest.wordpress = writeWordPressPlugin(widgetDir);
   manifest.package = {
     path: `/widget/${served}`,
     file: filename,

@@ -40,6 +40,8 @@ export interface WidgetManifest {
   module: WidgetManifestEntry & { chunks: WidgetManifestEntry[] };
   /** The npm package (`npm install <origin><path>`): TypeScript types, custom-elements.json, both builds. */
   package?: WidgetManifestEntry & { file: string };
+  /** The WordPress plugin as the zip WordPress installs (always the latest). */
+  wordpress?: { path: string; bytes: number };
   /** The unversioned, always-latest URLs (short cache, no SRI possible across releases). */
   latest: { script: string; module: string; package?: string };
 }

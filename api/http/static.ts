@@ -31,6 +31,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.d.ts': 'text/plain; charset=utf-8',
   '.tgz': 'application/gzip',
+  '.zip': 'application/zip',
 };
 
 interface CachedFile {

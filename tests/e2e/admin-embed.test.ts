@@ -6,6 +6,10 @@
  * is refused with its contrast); and a `reference` set on the element on a merchant's site reaches
  * the payment's page in the console and the page's own event.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveExample, type ExampleHost } from './support/examples.ts';
@@ -88,6 +92,23 @@ describe('console: embed codes, branding, reference', () => {
     await expect(embed.getByTestId('embed-wordpress').textContent()).resolves.toContain(
       `[invoice_pay merchant="${merchant.id}"`,
     );
+    // The plugin downloads as the zip WordPress installs, with the plugin file inside.
+    const download = embed.getByRole('link', { name: 'Download the WordPress plugin (zip)' });
+    const href = (await download.getAttribute('href')) ?? '';
+    expect(href).toBe(`${server.baseUrl}/widget/invoice-pay-wordpress.zip`);
+    const zipAnswer = await fetch(href);
+    expect(zipAnswer.status).toBe(200);
+    expect(zipAnswer.headers.get('content-type')).toBe('application/zip');
+    const zipBytes = Buffer.from(await zipAnswer.arrayBuffer());
+    const zipDir = mkdtempSync(join(tmpdir(), 'invoicepay-wp-zip-'));
+    writeFileSync(join(zipDir, 'plugin.zip'), zipBytes);
+    expect(execFileSync('unzip', ['-t', 'plugin.zip'], { cwd: zipDir, encoding: 'utf8' })).toContain(
+      'No errors detected',
+    );
+    expect(
+      execFileSync('unzip', ['-p', 'plugin.zip', 'invoice-pay/invoice-pay.php'], { cwd: zipDir }),
+    ).toEqual(readFileSync('examples/wordpress/invoice-pay/invoice-pay.php'));
+    rmSync(zipDir, { recursive: true, force: true });
     await embed.getByRole('button', { name: 'Copy: Pinned version with Subresource Integrity' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await embed.getByRole('button', { name: 'Copied!: Pinned version with Subresource Integrity' }).waitFor();

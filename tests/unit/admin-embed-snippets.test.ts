@@ -16,6 +16,7 @@ const manifest = {
   version: '0.3.1',
   script: { path: '/widget/invoice-pay.0.3.1-0123456789.js', integrity: 'sha384-abc+/def' },
   package: { path: '/widget/invoice-pay-0.3.1-9876543210.tgz' },
+  wordpress: { path: '/widget/invoice-pay-wordpress.zip' },
 };
 
 describe('embed codes', () => {
@@ -35,8 +36,10 @@ describe('embed codes', () => {
     );
     expect(code.react).toContain(`merchant="${merchant.id}"`);
     expect(code.react).toContain('api="https://pay.example.com"');
-    expect(code.wordpress).toBe(
-      `[invoice_pay merchant="${merchant.id}" invoice="INV-0042" amount="1,250.00" currency="NZD"]`,
+    // The shortcode reads the invoice and amount from the page's link: none hard-coded.
+    expect(code.wordpress).toBe(`[invoice_pay merchant="${merchant.id}" currency="NZD"]`);
+    expect(snippets.find((s) => s.kind === 'wordpress')?.download).toBe(
+      'https://pay.example.com/widget/invoice-pay-wordpress.zip',
     );
     expect(code.link).toBe(merchant.payment_url);
   });

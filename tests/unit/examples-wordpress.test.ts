@@ -5,6 +5,7 @@
  * build gets its integrity attribute, the settings page escapes saved values.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const PLUGIN = 'examples/wordpress/invoice-pay/invoice-pay.php';
@@ -38,7 +39,8 @@ describe.skipIf(!hasPhp && !process.env.CI)('WordPress plugin', () => {
       '<invoice-pay merchant="m-123" invoice="INV-2" amount="10"></invoice-pay>',
     ]);
     expect(scripts(html)).toEqual([
-      '<script src="https://pay.example.com/widget/invoice-pay.js" id="invoice-pay-js" defer data-wp-strategy="defer"></script>',
+      // Deferred by the plugin's tag filter, not the 'strategy' argument (WordPress 6.3+ only).
+      '<script defer src="https://pay.example.com/widget/invoice-pay.js" id="invoice-pay-js"></script>',
     ]);
     expect(html.indexOf('<script')).toBeGreaterThan(html.indexOf('</main>'));
   });
@@ -63,6 +65,31 @@ describe.skipIf(!hasPhp && !process.env.CI)('WordPress plugin', () => {
         }),
       ),
     ).toEqual(['<invoice-pay merchant="m-123" invoice="INV-7" amount="99.50"></invoice-pay>']);
+  });
+
+  it('passes every documented attribute through, escaped; asks for WordPress 6.0 and no 6.3-only argument', () => {
+    const html = render({
+      options: ORIGIN,
+      content:
+        '[invoice_pay invoice="INV-9" theme="dark" lang="de" reference="PO-7&quot;" customer-email="a@b.test" return-url="https://shop.test/thanks" loading="eager" locale="de-DE" shortcode="AB12CD34" unknown="x"]',
+    });
+    expect(elements(html)).toEqual([
+      '<invoice-pay merchant="m-123" shortcode="AB12CD34" invoice="INV-9" locale="de-DE" theme="dark" lang="de" reference="PO-7&amp;quot;" customer-email="a@b.test" return-url="https://shop.test/thanks" loading="eager"></invoice-pay>',
+    ]);
+    const plugin = readFileSync(PLUGIN, 'utf8');
+    expect(plugin).toMatch(/^ \* Requires at least: 6\.0$/m);
+    expect(plugin).not.toMatch(/'strategy'\s*=>/);
+  });
+
+  it('loads the script for the element written in a Custom HTML block too', () => {
+    const html = render({
+      options: ORIGIN,
+      content:
+        '<!-- wp:html --><invoice-pay merchant="m-123" invoice="INV-5"></invoice-pay><!-- /wp:html -->',
+    });
+    expect(scripts(html)).toEqual([
+      '<script defer src="https://pay.example.com/widget/invoice-pay.js" id="invoice-pay-js"></script>',
+    ]);
   });
 
   it('loads no script on pages without the shortcode', () => {
@@ -92,7 +119,7 @@ describe.skipIf(!hasPhp && !process.env.CI)('WordPress plugin', () => {
       content: '[invoice_pay invoice="INV-1"]',
     });
     expect(scripts(pinned)).toEqual([
-      '<script integrity="sha384-abc&quot;def" crossorigin="anonymous" src="https://pay.example.com/widget/invoice-pay.0.1.0-0123456789.js" id="invoice-pay-js" defer data-wp-strategy="defer"></script>',
+      '<script defer integrity="sha384-abc&quot;def" crossorigin="anonymous" src="https://pay.example.com/widget/invoice-pay.0.1.0-0123456789.js" id="invoice-pay-js"></script>',
     ]);
     const integrityOnly = render({
       options: { ...ORIGIN, invoice_pay_integrity: 'sha384-abc' },

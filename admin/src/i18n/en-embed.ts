@@ -20,11 +20,15 @@ export const embed = {
       wordpress: 'WordPress shortcode (InvoicePay plugin)',
       link: 'Xero / QuickBooks payment link',
     },
+    downloads: {
+      wordpress: 'Download the WordPress plugin (zip)',
+    },
     hints: {
       script: 'Always the latest widget. Replace the invoice number and amount, or leave the amount out.',
       pinned: 'This exact build (%{version}): upgrade by copying the code again after an update.',
       react: 'Install the package, then render the component; set api to your InvoicePay address.',
-      wordpress: 'With the plugin installed, [invoice_pay] alone reads the invoice from the page link.',
+      wordpress:
+        'Install the plugin (WordPress 6.0 or later: Plugins → Add New → Upload), then put the shortcode in a Shortcode block. It reads the invoice and amount from the page link; add invoice="…" amount="…" for a fixed one.',
       link: 'Xero: Invoice settings → Payment services → Custom payment URL. QuickBooks: a custom invoice message.',
     },
   },

@@ -55,6 +55,11 @@ function SnippetBlock({ snippet, version }: { snippet: Snippet; version: string 
       <Typography variant="caption" color="text.secondary" component="p">
         {translate(`console.embed.hints.${snippet.kind}`, { version })}
       </Typography>
+      {snippet.download ? (
+        <Button size="small" href={snippet.download} download sx={{ mt: 0.5 }}>
+          {translate(`console.embed.downloads.${snippet.kind}`)}
+        </Button>
+      ) : null}
       <Box
         component="pre"
         data-testid={id}

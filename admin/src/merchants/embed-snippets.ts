@@ -9,6 +9,7 @@ export interface WidgetManifest {
   version: string;
   script: { path: string; integrity: string };
   package?: { path: string };
+  wordpress?: { path: string };
 }
 
 export interface EmbedMerchant {
@@ -22,6 +23,8 @@ export type SnippetKind = 'script' | 'pinned' | 'react' | 'wordpress' | 'link';
 export interface Snippet {
   kind: SnippetKind;
   code: string;
+  /** A file to download beside the code (the WordPress plugin's zip). */
+  download?: string;
 }
 
 /** The currency the examples name: the merchant's country's, else AUD (spec §9 default). */
@@ -82,7 +85,9 @@ export function embedSnippets(
   snippets.push(
     {
       kind: 'wordpress',
-      code: `[invoice_pay merchant="${merchant.id}" invoice="INV-0042" amount="1,250.00" currency="${currency}"]`,
+      // No invoice or amount: the shortcode reads them from the page's link (Xero's and QuickBooks').
+      code: `[invoice_pay merchant="${merchant.id}" currency="${currency}"]`,
+      ...(manifest?.wordpress ? { download: `${base}${manifest.wordpress.path}` } : {}),
     },
     { kind: 'link', code: merchant.payment_url },
   );

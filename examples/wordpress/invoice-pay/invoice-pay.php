@@ -3,14 +3,17 @@
  * Plugin Name:       InvoicePay
  * Description:       Card payments on your Xero and QuickBooks invoices: the [invoice_pay] shortcode shows the InvoicePay form.
  * Version:           1.0.0
- * Requires at least: 6.3
+ * Requires at least: 6.0
  * Requires PHP:      7.4
  * License:           MIT
  *
- * Usage, in any post or page:
+ * Usage, in any post or page (a Shortcode block in the block editor):
  *   [invoice_pay]                                        invoice, amount and currency from the page's link
  *   [invoice_pay invoice="INV-0042" amount="1,250.00" currency="AUD"]
  *   [invoice_pay merchant="8c1f…"]                       another merchant than the default one
+ *   [invoice_pay theme="dark" lang="de" reference="PO-7" customer-email="…" return-url="…" loading="eager"]
+ * Or the element itself in a Custom HTML block: <invoice-pay merchant="…" invoice="INV-0042"></invoice-pay>
+ * (the plugin loads the script on any page whose content has one).
  *
  * Settings → InvoicePay: your InvoicePay address, the default merchant id, and optionally a pinned
  * widget version with its Subresource Integrity hash (from <address>/widget/manifest.json).
@@ -34,15 +37,25 @@ function invoice_pay_register_script(): void
 {
     $pinned = trim((string) get_option('invoice_pay_script_path', ''));
     $src = invoice_pay_origin() . ($pinned !== '' ? '/' . ltrim($pinned, '/') : '/widget/invoice-pay.js');
-    wp_register_script('invoice-pay', $src, [], null, ['strategy' => 'defer', 'in_footer' => false]);
+    // Deferred by the tag filter below rather than the 'strategy' argument, which needs WordPress 6.3.
+    wp_register_script('invoice-pay', $src, [], null, false);
 }
 add_action('wp_enqueue_scripts', 'invoice_pay_register_script');
 
-/** Subresource Integrity for a pinned build: the browser refuses the script if a byte differs. */
+/**
+ * The script tag: deferred (on every WordPress version), and for a pinned build with its Subresource
+ * Integrity hash — the browser refuses the script if a byte differs.
+ */
 function invoice_pay_script_tag(string $tag, string $handle): string
 {
+    if ($handle !== 'invoice-pay') {
+        return $tag;
+    }
+    if (strpos($tag, ' defer') === false) {
+        $tag = str_replace(' src=', ' defer src=', $tag);
+    }
     $integrity = trim((string) get_option('invoice_pay_integrity', ''));
-    if ($handle !== 'invoice-pay' || $integrity === '' || trim((string) get_option('invoice_pay_script_path', '')) === '') {
+    if ($integrity === '' || trim((string) get_option('invoice_pay_script_path', '')) === '') {
         return $tag;
     }
     return str_replace(' src=', sprintf(' integrity="%s" crossorigin="anonymous" src=', esc_attr($integrity)), $tag);
@@ -74,6 +87,12 @@ function invoice_pay_shortcode($atts): string
             'amount' => invoice_pay_link_value(['amount', 'amountdue', 'AMOUNTDUE']),
             'currency' => invoice_pay_link_value(['currency', 'CURRENCY']),
             'locale' => '',
+            'theme' => '',
+            'lang' => '',
+            'reference' => '',
+            'customer-email' => '',
+            'return-url' => '',
+            'loading' => '',
         ],
         is_array($atts) ? $atts : [],
         'invoice_pay'
@@ -95,6 +114,16 @@ function invoice_pay_shortcode($atts): string
     return $html . '></invoice-pay>';
 }
 add_shortcode('invoice_pay', 'invoice_pay_shortcode');
+
+/** The element written in a Custom HTML block (no shortcode): the script is loaded for it too. */
+function invoice_pay_content($content)
+{
+    if (is_string($content) && strpos($content, '<invoice-pay') !== false) {
+        wp_enqueue_script('invoice-pay');
+    }
+    return $content;
+}
+add_filter('the_content', 'invoice_pay_content', 20);
 
 /** Settings → InvoicePay. */
 function invoice_pay_settings_init(): void

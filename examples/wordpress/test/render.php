@@ -133,7 +133,8 @@ if (($input['mode'] ?? 'page') === 'admin') {
 }
 
 do_action('wp_enqueue_scripts');
-$content = do_shortcode($input['content'] ?? '[invoice_pay]');
+// the_content: WordPress runs the shortcodes (priority 11), then the later filters (the plugin's at 20).
+$content = apply_filters('the_content', do_shortcode($input['content'] ?? '[invoice_pay]'));
 ?>
 <!doctype html>
 <html lang="en">
