@@ -3,8 +3,10 @@
  * `2026-11` with a webhook URL (v1 receivers get only the spec's events): `payment.failed`,
  * `refund.failed`, `invoice.paid` and `payment.disputed`. Each is an outbox job in the transaction of
  * what it reports, so it exists if and only if that change does; it is delivered like every job
- * (signed, retried, at-least-once with one Idempotency-Key), and its 2xx is not a write-back. The job
- * names no payment, so it never holds up (or is held up by) the payment's accounting sync.
+ * (signed, retried, at-least-once with one Idempotency-Key), and its 2xx is not a write-back.
+ * `invoice.paid` names the payment that paid the invoice, so it goes out after that payment's
+ * `payment.succeeded` (api/outbox/repository.ts keeps a payment's webhook events in order); no
+ * event here waits for an accounting write-back.
  *
  * @example await notifyPaymentFailed(trx, paymentId, now); // from the payment's transition to failed
  * @example await enqueueDisputeEvent(trx, { paymentId, dispute: { id: 'dp_1', amount, reason, status } }, clock);
@@ -22,7 +24,7 @@ import type { DbOrTrx } from '../db/database.ts';
 import { insertJob } from '../outbox/repository.ts';
 import { findInvoiceById } from '../invoices/repository.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
-import { findPayment } from '../payments/repository.ts';
+import { findPayment, latestSucceededPayment } from '../payments/repository.ts';
 import { findRefund } from '../payments/refunds-repository.ts';
 
 async function subscribed(db: DbOrTrx, merchantId: string) {
@@ -30,13 +32,22 @@ async function subscribed(db: DbOrTrx, merchantId: string) {
   return merchant?.make_webhook_url && merchant.webhook_version === '2026-11' ? merchant : null;
 }
 
-async function enqueue(db: DbOrTrx, merchantId: string, body: WebhookEventBody, subject: string, at: Date) {
+async function enqueue(
+  db: DbOrTrx,
+  merchantId: string,
+  body: WebhookEventBody,
+  subject: string,
+  at: Date,
+  after: { paymentId: string } | null = null,
+) {
   const stamp = at.toISOString();
   return insertJob(db, {
     id: crypto.randomUUID(),
     kind: 'automation_webhook',
     merchant_id: merchantId,
-    payment_id: null,
+    // Named, the payment puts this event in line behind that payment's earlier webhook events (the
+    // outbox sends a payment's webhook events in order); it never waits for an accounting write-back.
+    payment_id: after?.paymentId ?? null,
     refund_id: null,
     write_off_id: null,
     idempotency_key: `${body.type}:${subject}:automation_webhook`,
@@ -76,12 +87,15 @@ export async function notifyInvoicePaid(db: DbOrTrx, invoiceId: string, at: Date
   const invoice = await findInvoiceById(db, invoiceId);
   const merchant = invoice && (await subscribed(db, invoice.merchant_id));
   if (!invoice || !merchant) return false;
+  // The payment that paid it (the latest to succeed): its payment.succeeded goes out first.
+  const cause = await latestSucceededPayment(db, invoice.id);
   return enqueue(
     db,
     merchant.id,
     await invoicePaidEvent(db, invoice, at),
     `${invoice.id}@${invoice.paid_at}`,
     at,
+    cause ? { paymentId: cause.id } : null,
   );
 }
 

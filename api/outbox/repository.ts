@@ -75,6 +75,11 @@ export async function claimDueJobs(
       locked = new Set(rows.map((r) => r.id));
     }
     const busy = new Set<string>();
+    // Webhook events of one payment reach the receiver in the order they happened (payment.succeeded
+    // before the invoice.paid it caused, before a payment.refunded): only the oldest unfinished one
+    // of its chain may go, even while an older one waits for its retry. (Accounting write-backs
+    // take any order: a failing one does not hold up the next.)
+    const firstWebhook = new Map<string, { id: string; created_at: string; seq: number }>();
     if (paymentIds.length) {
       const inFlight = await trx
         .selectFrom('outbox')
@@ -84,6 +89,22 @@ export async function claimDueJobs(
         .where('locked_until', '>', now)
         .execute();
       for (const j of inFlight) busy.add(chainKey(j));
+      const webhooks = await trx
+        .selectFrom('outbox')
+        .select(['id', 'payment_id', 'kind', 'created_at', 'seq'])
+        .where('payment_id', 'in', paymentIds)
+        .where('kind', '=', 'automation_webhook')
+        .where('status', 'in', ['pending', 'processing'])
+        .execute();
+      for (const j of webhooks) {
+        const first = firstWebhook.get(chainKey(j));
+        if (
+          !first ||
+          j.created_at < first.created_at ||
+          (j.created_at === first.created_at && j.seq < first.seq)
+        )
+          firstWebhook.set(chainKey(j), j);
+      }
     }
     // The oldest job of each payment + target goes first; the others wait for the next round.
     const chosen: OutboxJob[] = [];
@@ -92,6 +113,8 @@ export async function claimDueJobs(
       if (job.payment_id && !locked.has(job.payment_id)) continue;
       const key = chainKey(job);
       if (busy.has(key)) continue;
+      if (job.kind === 'automation_webhook' && job.payment_id && firstWebhook.get(key)?.id !== job.id)
+        continue;
       busy.add(key);
       chosen.push(job);
     }

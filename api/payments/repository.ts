@@ -296,3 +296,19 @@ export async function reservedBySession(db: DbOrTrx, sid: string): Promise<numbe
  * Declines counted in the current window, and attempts whose provider call is still under way, of
  * a pay session and of a client address: what the next attempt is measured against (declines.ts).
  */
+
+/** The invoice's payment that succeeded last (the one that paid it, when it became paid). */
+export async function latestSucceededPayment(
+  db: DbOrTrx,
+  invoiceId: string,
+): Promise<Pick<Payment, 'id'> | undefined> {
+  return db
+    .selectFrom('payments')
+    .select('id')
+    .where('invoice_id', '=', invoiceId)
+    .where('succeeded_at', 'is not', null)
+    .orderBy('succeeded_at', 'desc')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -99,10 +99,6 @@ export async function applyIntentInTrx(
     // Never move a settled payment back; refunds change it through their own path.
   } else if (target === 'succeeded') {
     next = 'succeeded';
-    const delta = { paid: payment.amount, reserved: isReserving(payment.status) ? -payment.amount : 0 };
-    if (payment.invoice_id)
-      if (await recordSuccessOnInvoice(trx, payment.invoice_id, delta, payment.observation_id, now))
-        deps.logger.warn({ paymentId, invoiceId: payment.invoice_id }, 'invoice overpaid by a late success');
     if (intent.amount !== payment.total_amount)
       deps.logger.error(
         { paymentId, intentAmount: intent.amount, total: payment.total_amount },
@@ -166,8 +162,16 @@ export async function applyIntentInTrx(
   changes.updated_at = now;
   await changePayment(trx, payment.id, changes);
   const after = { ...payment, ...changes } as Payment;
-  if (syncJobs)
+  if (syncJobs) {
+    // The payment's jobs (payment.succeeded among them) first, then the invoice's counters: an
+    // invoice.paid this success causes is queued after the payment.succeeded, and names it
+    // (api/accounting/notify.ts). Locks stay in order: the payment row is held already.
     await enqueuePaymentSync(trx, { paymentId: payment.id, kind: 'payment', payment: after }, deps.clock);
+    const delta = { paid: payment.amount, reserved: isReserving(payment.status) ? -payment.amount : 0 };
+    if (payment.invoice_id)
+      if (await recordSuccessOnInvoice(trx, payment.invoice_id, delta, payment.observation_id, now))
+        deps.logger.warn({ paymentId, invoiceId: payment.invoice_id }, 'invoice overpaid by a late success');
+  }
   await onFinalWord(trx, deps, payment, after); // a bank debit's receipt or failure notices
   return after;
 }

@@ -35,8 +35,8 @@ describe.skipIf(skip)(`webhook payload versions and event types (${testDialect})
     await t?.close();
   });
 
-  async function merchantOn(version: 'v1' | '2026-11' | null) {
-    const receiver = await startReceiver();
+  async function merchantOn(version: 'v1' | '2026-11' | null, statuses?: number[]) {
+    const receiver = await startReceiver(statuses ? { statuses } : {});
     receivers.push(receiver);
     const merchant = await createConnectedMerchant(t);
     const saved = await json(
@@ -180,6 +180,28 @@ describe.skipIf(skip)(`webhook payload versions and event types (${testDialect})
       .where('invoice_id', '=', link.body.invoice_id)
       .execute();
     expect(writebacks).toHaveLength(3); // two payments and the settled refund
+  });
+
+  it('2026-11: invoice.paid goes out after the payment.succeeded that caused it, even when that one waits for a retry', async () => {
+    // The receiver fails the first delivery (the payment.succeeded), then answers 200.
+    const { merchant, receiver } = await merchantOn('2026-11', [500]);
+    const link = await json(
+      t.app,
+      'POST',
+      '/api/v1/pay-links',
+      { merchant_id: merchant.id, invoice_number: 'INV-ORDER-1', amount: 20000, currency: 'AUD' },
+      admin,
+    );
+    expect(link.status).toBe(201);
+    const paid = await payThroughSignedLink(t, link.body.url, 20000); // the whole invoice: invoice.paid
+    await drain();
+    const sent = () => bodies(receiver).map((b) => b.json.type as string);
+    // Only the failed payment.succeeded went out; invoice.paid, due too, waits behind it.
+    expect(sent()).toEqual(['payment.succeeded']);
+    t.clock.advance(2 * 60 * 60_000); // past the retry's backoff
+    await drain();
+    expect(sent()).toEqual(['payment.succeeded', 'payment.succeeded', 'invoice.paid']);
+    expect(receiver.deliveries.map((d) => d.json.data.object.id)).toEqual([paid, paid, link.body.invoice_id]);
   });
 
   it('2026-11: a write-off is payment.write_off with the amount in minor units', async () => {
