@@ -122,7 +122,8 @@ describe.skipIf(skip)(`bank debits through webhooks (${testDialect})`, () => {
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ reserved_amount: 0, paid_amount: 2_000_000 });
     expect(await stats()).toMatchObject({ clearing: [], total_payments: 1 });
     const jobs = await outboxOf(t, id);
-    expect(jobs.map((j) => j.event)).toEqual(['payment.succeeded']);
+    // The debit paid the whole invoice: invoice.paid, queued after the payment.succeeded it follows.
+    expect(jobs.map((j) => j.event)).toEqual(['payment.succeeded', 'invoice.paid']);
     await runOutboxOnce(t.deps);
     expect(receiver.applied.get(jobs[0].idempotency_key)).toMatchObject({
       type: 'payment.succeeded',
@@ -290,8 +291,12 @@ describe.skipIf(skip)(`bank debits through webhooks (${testDialect})`, () => {
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ paid_amount: 800_000, reserved_amount: 0 });
 
     const jobs = await outboxOf(t, id);
-    // Made at the same instant of the test clock, the two jobs have no defined order between them.
-    expect(jobs.map((j) => j.event).sort()).toEqual(['payment.disputed', 'payment.succeeded']);
+    // Made at the same instant of the test clock: sorted, as only the payment's own chain has an order.
+    expect(jobs.map((j) => j.event).sort()).toEqual([
+      'invoice.paid',
+      'payment.disputed',
+      'payment.succeeded',
+    ]);
     const disputed = jobs.find((j) => j.event === 'payment.disputed')!;
     await runOutboxOnce(t.deps);
     expect(receiver.applied.get(disputed.idempotency_key)).toMatchObject({

@@ -124,12 +124,14 @@ export async function emailsTo(t: TestApp, to: string) {
 }
 
 export async function outboxOf(t: TestApp, paymentId: string) {
-  // Notices (payment.failed, payment.disputed) name no payment (api/accounting/notify.ts): their body does.
+  // Notices (payment.failed, payment.disputed) name no payment (api/accounting/notify.ts): their body
+  // does; invoice.paid names the payment that paid the invoice (it goes out after its payment.succeeded).
   const rows = await t.deps.database.db
     .selectFrom('outbox')
     .selectAll()
     .where((eb) => eb.or([eb('payment_id', '=', paymentId), eb('payload', 'like', `%${paymentId}%`)]))
     .orderBy('created_at')
+    .orderBy('seq')
     .execute();
   return rows.map((r) => {
     const body = JSON.parse(r.payload) as Record<string, any>;
