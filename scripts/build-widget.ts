@@ -87,21 +87,43 @@ async function buildFlow(): Promise<{ preload: FlowFile[]; all: FlowFile[] }> {
   return { preload, all: [...preload, ...rest.map(file)] };
 }
 
-/** The loader, renamed after its content (served immutable); its name and SRI for the tag. */
-async function buildLoader(flow: FlowFile[]): Promise<FlowFile> {
-  const config = base({ __FLOW_FILES__: JSON.stringify(flow) });
+/** One library build into dist/widget (beside what the flow build wrote): a classic script or an ES module. */
+async function buildLib(o: {
+  entry: string;
+  fileName: string;
+  format: 'iife' | 'es';
+  /** The global name of a classic script. */
+  name?: string;
+  define?: Record<string, string>;
+  /** Leave out the React plugin (a build without JSX). */
+  noJsx?: boolean;
+  external?: string[];
+  chunkFileNames?: string;
+}): Promise<void> {
+  const config = base(o.define);
   await build({
     ...config,
+    ...(o.noJsx ? { plugins: [] } : {}),
     build: {
       ...config.build,
       emptyOutDir: false,
-      lib: {
-        entry: join(root, 'src/loader.ts'),
-        name: 'InvoicePayLoader',
-        formats: ['iife'],
-        fileName: () => 'invoice-pay-loader.js',
+      lib: { entry: join(root, o.entry), name: o.name, formats: [o.format], fileName: () => o.fileName },
+      rollupOptions: {
+        external: o.external,
+        output: o.chunkFileNames ? { chunkFileNames: o.chunkFileNames } : {},
       },
     },
+  });
+}
+
+/** The loader, renamed after its content (served immutable); its name and SRI for the tag. */
+async function buildLoader(flow: FlowFile[]): Promise<FlowFile> {
+  await buildLib({
+    entry: 'src/loader.ts',
+    fileName: 'invoice-pay-loader.js',
+    format: 'iife',
+    name: 'InvoicePayLoader',
+    define: { __FLOW_FILES__: JSON.stringify(flow) },
   });
   const body = readFileSync(join(WIDGET_DIR, 'invoice-pay-loader.js'));
   const file = `invoice-pay-loader-${contentHash(body)}.js`;
@@ -109,54 +131,33 @@ async function buildLoader(flow: FlowFile[]): Promise<FlowFile> {
   return { file, integrity: sriOf(body) };
 }
 
-async function buildTag(loader: FlowFile): Promise<void> {
-  const config = base({ __LOADER_SCRIPT__: JSON.stringify(loader) });
-  await build({
-    ...config,
-    plugins: [],
-    build: {
-      ...config.build,
-      emptyOutDir: false,
-      lib: {
-        entry: join(root, 'src/tag.ts'),
-        name: 'InvoicePayTag',
-        formats: ['iife'],
-        fileName: () => 'invoice-pay.js',
-      },
-    },
+const buildTag = (loader: FlowFile) =>
+  buildLib({
+    entry: 'src/tag.ts',
+    fileName: 'invoice-pay.js',
+    format: 'iife',
+    name: 'InvoicePayTag',
+    define: { __LOADER_SCRIPT__: JSON.stringify(loader) },
+    noJsx: true,
   });
-}
 
-async function buildModule(): Promise<void> {
-  const config = base();
-  await build({
-    ...config,
-    build: {
-      ...config.build,
-      emptyOutDir: false,
-      lib: { entry: join(root, 'src/esm.ts'), formats: ['es'], fileName: () => 'invoice-pay.esm.js' },
-      rollupOptions: { external: REACT, output: { chunkFileNames: 'invoice-pay-[name]-[hash].js' } },
-    },
+const buildModule = () =>
+  buildLib({
+    entry: 'src/esm.ts',
+    fileName: 'invoice-pay.esm.js',
+    format: 'es',
+    external: REACT,
+    chunkFileNames: 'invoice-pay-[name]-[hash].js',
   });
-}
 
 /** `invoice-pay/element`: the element as an ES module for any bundler, its flow (React inside) a lazy chunk. */
-async function buildElementModule(): Promise<void> {
-  const config = base();
-  await build({
-    ...config,
-    build: {
-      ...config.build,
-      emptyOutDir: false,
-      lib: {
-        entry: join(root, 'src/element-module.ts'),
-        formats: ['es'],
-        fileName: () => 'invoice-pay.element.js',
-      },
-      rollupOptions: { output: { chunkFileNames: 'invoice-pay-element-[name]-[hash].js' } },
-    },
+const buildElementModule = () =>
+  buildLib({
+    entry: 'src/element-module.ts',
+    fileName: 'invoice-pay.element.js',
+    format: 'es',
+    chunkFileNames: 'invoice-pay-element-[name]-[hash].js',
   });
-}
 
 export async function buildWidget(): Promise<void> {
   const flow = await buildFlow();

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { money, waitForForm, widget } from './support/pay-fixtures.ts';
@@ -22,6 +22,25 @@ import {
   serveExample,
   type ExampleHost,
 } from './support/examples.ts';
+
+/** The Content-Security-Policy docs/embedding.md gives host pages, naming `origin` as our server. */
+function documentedPolicy(origin: string): string {
+  const documented = readFileSync('docs/embedding.md', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith("script-src 'self' https://pay.example.com"))!;
+  return documented.replaceAll('https://pay.example.com', origin);
+}
+
+/** Collect the page's `securitypolicyviolation` events in `window.__csp`, from its first script on. */
+function recordCspViolations(page: Page) {
+  return page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+}
 
 describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
   let server: RunningServer;
@@ -107,10 +126,7 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
   });
 
   it('pays under the Content-Security-Policy docs/embedding.md gives host pages, with no violation', async () => {
-    const documented = readFileSync('docs/embedding.md', 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith("script-src 'self' https://pay.example.com"))!;
-    const policy = documented.replaceAll('https://pay.example.com', server.baseUrl);
+    const policy = documentedPolicy(server.baseUrl);
     // Styles come from constructable stylesheets: no inline style needs allowing.
     expect(policy).toMatch(/style-src 'self'(;|$)/);
     expect(policy).not.toContain('unsafe');
@@ -125,13 +141,7 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(15_000);
     const errors = watchErrors(page);
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __csp: string[] }).__csp = seen;
-      document.addEventListener('securitypolicyviolation', (e) =>
-        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
+    await recordCspViolations(page);
     const res = await page.goto(`${h.url}/snippet.html`);
     expect(res?.headers()['content-security-policy']).toBe(policy);
     await payInWidget(widget(page));
@@ -155,13 +165,11 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
   });
 
   it('pays under a nonce-based Content-Security-Policy: the tag passes its nonce on, with no violation', async () => {
-    const documented = readFileSync('docs/embedding.md', 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith("script-src 'self' https://pay.example.com"))!;
     // Scripts allowed by nonce only: not our origin, not 'self', no 'strict-dynamic'.
-    const policy = documented
-      .replaceAll('https://pay.example.com', server.baseUrl)
-      .replace(`script-src 'self' ${server.baseUrl}`, "script-src 'nonce-t3stN0nce'");
+    const policy = documentedPolicy(server.baseUrl).replace(
+      `script-src 'self' ${server.baseUrl}`,
+      "script-src 'nonce-t3stN0nce'",
+    );
     const invoice = freshInvoice('INV-NONCE');
     const withNonce = (t: string) => t.replace('<script src=', '<script nonce="t3stN0nce" src=');
     const h = await serveExample(
@@ -174,13 +182,7 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(15_000);
     const errors = watchErrors(page);
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __csp: string[] }).__csp = seen;
-      document.addEventListener('securitypolicyviolation', (e) =>
-        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
+    await recordCspViolations(page);
     await page.goto(`${h.url}/snippet.html`);
     await payInWidget(widget(page));
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
