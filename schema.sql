@@ -104,7 +104,9 @@ CREATE TABLE merchants (
   -- Ordinary pay links show the invoice's lines, dates and PDF from the tool (migration 066).
   invoice_details_on_links INTEGER NOT NULL DEFAULT 0 CHECK (invoice_details_on_links IN (0, 1)),
   -- The most a staff member may refund at once (minor units); NULL: any amount (migration 069).
-  staff_refund_limit BIGINT CHECK (staff_refund_limit >= 0)
+  staff_refund_limit BIGINT CHECK (staff_refund_limit >= 0),
+  -- The automation webhook's event types, a JSON array; NULL: its version's default (migration 071).
+  webhook_enabled_events TEXT
 );
 CREATE INDEX merchants_created ON merchants (created_at);
 CREATE INDEX merchants_stripe_account ON merchants (stripe_account_id);
@@ -489,10 +491,16 @@ CREATE TABLE outbox (
   -- The write-off a `payment.write_off` job delivers (migration 011).
   write_off_id TEXT REFERENCES invoice_write_offs (id),
   -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).
-  seq BIGINT NOT NULL DEFAULT 0
+  seq BIGINT NOT NULL DEFAULT 0,
+  -- Webhook jobs (migration 071): the endpoint (NULL: the automation webhook), the event, and the
+  -- Idempotency-Key sent (NULL: idempotency_key; a resend repeats the first delivery's).
+  endpoint_id TEXT,
+  event_id TEXT,
+  send_key TEXT
 );
 CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
 CREATE INDEX outbox_payment ON outbox (payment_id);
+CREATE INDEX outbox_event ON outbox (event_id);
 
 CREATE TABLE audit_log (
   id TEXT PRIMARY KEY,
@@ -662,3 +670,36 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_merchant ON webhook_deliveries (merchant_id, created_at);
 CREATE INDEX webhook_deliveries_outbox ON webhook_deliveries (outbox_id);
 CREATE INDEX webhook_deliveries_created ON webhook_deliveries (created_at);
+
+-- Webhook endpoints besides the automation webhook, and the events sent to a merchant's receivers
+-- with both versions' bodies (migration 071, api/accounting/webhook-fanout.ts).
+CREATE TABLE webhook_endpoints (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  url TEXT NOT NULL,
+  description TEXT,
+  enabled_events TEXT NOT NULL,
+  api_version TEXT NOT NULL CHECK (api_version IN ('v1', '2026-11')),
+  status TEXT NOT NULL DEFAULT 'enabled' CHECK (status IN ('enabled', 'disabled')),
+  secret TEXT NOT NULL,
+  secret_previous TEXT,
+  secret_previous_until TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  deleted_at TEXT,
+  seq BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX webhook_endpoints_merchant ON webhook_endpoints (merchant_id, created_at);
+CREATE TABLE webhook_events (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants (id),
+  type TEXT NOT NULL,
+  event_key TEXT NOT NULL UNIQUE,
+  payment_id TEXT,
+  body TEXT NOT NULL,
+  v1_body TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  seq BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX webhook_events_merchant ON webhook_events (merchant_id, created_at);
+CREATE INDEX webhook_events_created ON webhook_events (created_at);

@@ -52,6 +52,7 @@ import { apiVersionHeader } from './v1/http.ts';
 import { v1InvoiceRoutes } from './v1/invoices-routes.ts';
 import { v1PaymentRoutes } from './v1/payments-routes.ts';
 import { v1PayLinkRoutes } from './v1/pay-links-routes.ts';
+import { v1WebhookEndpointRoutes } from './v1/webhook-endpoints-routes.ts';
 
 export const API_VERSION = '0.1.0';
 
@@ -137,7 +138,7 @@ export function createApp(deps: AppDeps) {
       ...(deps.payments.mode === 'sandbox' ? [sandboxAdminRoutes] : []),
     ),
   );
-  app.route('/api/v1', mount(v1PayLinkRoutes, v1PaymentRoutes, v1InvoiceRoutes)); // the integrator API
+  app.route('/api/v1', mount(v1PayLinkRoutes, v1PaymentRoutes, v1InvoiceRoutes, v1WebhookEndpointRoutes)); // the integrator API
   // The sandbox provider's browser side exists only in sandbox mode (never beside live Stripe); the
   // provider says which it is (only the sandbox provider declares mode 'sandbox').
   if (deps.payments.mode === 'sandbox') app.route('/api/sandbox', mount(sandboxRoutes, sandboxConsentRoutes));

@@ -164,7 +164,10 @@ export interface components {
        * @example 2026-11-22
        */
       Date: string;
-      /** @example pi_3Q… */
+      /**
+       * @description The spec's payment reference, for matching the bank statement: the provider's payment id (`pi_…`) of a payment, its refund id (`re_…`) for a refund, the write-off's id. Your own reference (the pay link's or the widget's `reference`) is `payment_details.reference`
+       * @example pi_3Q…
+       */
       Reference: string;
       payment_details: {
         invoice_number: string;
@@ -179,7 +182,10 @@ export interface components {
         payment_date: string;
         merchant_id: string;
         make_scenario_id: string | null;
+        /** @description The same as `Reference` for a payment (`pi_…`) */
         payment_reference: string;
+        /** @description Your own reference: the pay link's or the widget's `reference` (on payments and their refunds), else null */
+        reference?: string | null;
         customer_email: string | null;
         /** @example succeeded */
         status: string;
@@ -1632,6 +1638,8 @@ export interface components {
        * @enum {string}
        */
       payload_version: 'v1' | '2026-11';
+      /** @description The event types it receives (`*`: every type). Unless chosen: a `v1` webhook gets the spec's three (payment.succeeded, payment.refunded, payment.write_off), a `2026-11` one every type */
+      enabled_events: string[];
       /**
        * Format: date-time
        * @description After a rotation: until when deliveries still carry the old secret’s signature too
@@ -1646,6 +1654,19 @@ export interface components {
        * @enum {string|null}
        */
       payload_version?: 'v1' | '2026-11' | null;
+      /** @description Omitted: unchanged; null: the version's default */
+      enabled_events?:
+        | (
+            | 'payment.succeeded'
+            | 'payment.refunded'
+            | 'refund.failed'
+            | 'payment.failed'
+            | 'payment.disputed'
+            | 'payment.write_off'
+            | 'invoice.paid'
+            | '*'
+          )[]
+        | null;
     };
     WebhookSecret: {
       /** @example whsec_… */
@@ -1675,6 +1696,7 @@ export interface components {
     };
     WebhookBody:
       | components['schemas']['WebhookV1Body']
+      | components['schemas']['WebhookV1Notice']
       | components['schemas']['PaymentSucceededEvent']
       | components['schemas']['PaymentRefundedEvent']
       | components['schemas']['RefundFailedEvent']
@@ -1683,6 +1705,33 @@ export interface components {
       | components['schemas']['PaymentWriteOffEvent']
       | components['schemas']['InvoicePaidEvent']
       | components['schemas']['TestEvent'];
+    /** @description Payload version `v1`, an event that records nothing (sent only to a v1 receiver that enabled it): no `Amount`, so a scenario that records `Amount` against the invoice records nothing */
+    WebhookV1Notice: {
+      /** @enum {string} */
+      event: 'payment.failed' | 'refund.failed' | 'invoice.paid' | 'payment.disputed';
+      InvoiceNumber: string;
+      Currency: string;
+      /** @description The merchant's local date (the event's UTC date for invoice.paid) */
+      Date: string;
+      /** @description The provider's payment id (`pi_…`), else the object's id */
+      Reference: string;
+      /** @description The payment as in `2026-11`, its amounts in major units */
+      payment?: {
+        [key: string]: components['schemas']['JsonValue'];
+      };
+      /** @description The refund as in `2026-11`, its amounts in major units */
+      refund?: {
+        [key: string]: components['schemas']['JsonValue'];
+      };
+      /** @description The invoice as in `2026-11`, its amounts in major units */
+      invoice?: {
+        [key: string]: components['schemas']['JsonValue'];
+      };
+      /** @description The dispute as in `2026-11`, its amounts in major units */
+      dispute?: {
+        [key: string]: components['schemas']['JsonValue'];
+      };
+    };
     WebhookDelivery: {
       id: string;
       merchant_id: string;
@@ -2159,6 +2208,185 @@ export interface components {
       permission: 'read' | 'write';
       /** Format: date-time */
       expires_at: string | null;
+    };
+    WebhookEndpointList: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['WebhookEndpoint'][];
+      /** @description More items follow: pass the last id as `starting_after` (or, paging back with `ending_before`, newer items remain: pass the first id) */
+      has_more: boolean;
+      /** @example /api/v1/webhook_endpoints */
+      url: string;
+    };
+    WebhookEndpoint: {
+      /** @enum {string} */
+      object: 'webhook_endpoint';
+      id: string;
+      merchant_id: string;
+      url: string;
+      description: string | null;
+      enabled_events: string[];
+      /**
+       * @description The body's shape: `2026-11` (the default) events with integer minor units; `v1` the spec's body (decimal `Amount`, …). Every event type reaches both.
+       * @enum {string}
+       */
+      api_version: 'v1' | '2026-11';
+      /** @enum {string} */
+      status: 'enabled' | 'disabled';
+      /**
+       * Format: date-time
+       * @description After a rotation: until when deliveries also carry the old secret’s signature
+       */
+      previous_secret_valid_until: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    WebhookEndpointCreated: components['schemas']['WebhookEndpoint'] & {
+      /**
+       * @description The signing secret (`whsec_…`): shown here only; keep it where the receiver verifies
+       * @example whsec_…
+       */
+      secret: string;
+    };
+    WebhookEndpointInput: {
+      /** @description Required for a key with every merchant; a merchant's key may omit it */
+      merchant_id?: string | null;
+      /** @example https://hooks.example.com/invoicepay */
+      url: string;
+      description?: string | null;
+      /**
+       * @description The event types sent to it; `["*"]` (the default): every type, those added later too
+       * @example [
+       *       "payment.succeeded",
+       *       "invoice.paid"
+       *     ]
+       */
+      enabled_events?: (
+        | 'payment.succeeded'
+        | 'payment.refunded'
+        | 'refund.failed'
+        | 'payment.failed'
+        | 'payment.disputed'
+        | 'payment.write_off'
+        | 'invoice.paid'
+        | '*'
+      )[];
+      /**
+       * @description The body's shape: `2026-11` (the default) events with integer minor units; `v1` the spec's body (decimal `Amount`, …). Every event type reaches both.
+       * @enum {string}
+       */
+      api_version?: 'v1' | '2026-11';
+    };
+    WebhookEndpointUpdate: {
+      /** @example https://hooks.example.com/invoicepay */
+      url?: string;
+      description?: string | null;
+      /**
+       * @description The event types sent to it; `["*"]` (the default): every type, those added later too
+       * @example [
+       *       "payment.succeeded",
+       *       "invoice.paid"
+       *     ]
+       */
+      enabled_events?: (
+        | 'payment.succeeded'
+        | 'payment.refunded'
+        | 'refund.failed'
+        | 'payment.failed'
+        | 'payment.disputed'
+        | 'payment.write_off'
+        | 'invoice.paid'
+        | '*'
+      )[];
+      /**
+       * @description The body's shape: `2026-11` (the default) events with integer minor units; `v1` the spec's body (decimal `Amount`, …). Every event type reaches both.
+       * @enum {string}
+       */
+      api_version?: 'v1' | '2026-11';
+      /** @description true: nothing is sent to it (queued deliveries stop) until set false */
+      disabled?: boolean;
+    };
+    WebhookEndpointDeleted: {
+      /** @enum {string} */
+      object: 'webhook_endpoint';
+      id: string;
+      /** @enum {boolean} */
+      deleted: true;
+    };
+    WebhookEndpointSecret: {
+      secret: string;
+      /** Format: date-time */
+      previous_secret_valid_until: string | null;
+    };
+    WebhookEndpointRotation: {
+      /** @description How long the old secret keeps signing too (default 24; 0 for a leaked secret) */
+      keep_previous_hours?: number;
+    };
+    EventList: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['Event'][];
+      /** @description More items follow: pass the last id as `starting_after` (or, paging back with `ending_before`, newer items remain: pass the first id) */
+      has_more: boolean;
+      /** @example /api/v1/events */
+      url: string;
+    };
+    Event: {
+      /** @example evt_3f0c… */
+      id: string;
+      /** @enum {string} */
+      object: 'event';
+      /** @enum {string} */
+      type:
+        | 'payment.succeeded'
+        | 'payment.refunded'
+        | 'refund.failed'
+        | 'payment.failed'
+        | 'payment.disputed'
+        | 'payment.write_off'
+        | 'invoice.paid';
+      /** @enum {string} */
+      api_version: '2026-11';
+      /** Format: date-time */
+      created: string;
+      data: {
+        /** @description The payment, refund, invoice, write-off or dispute, as when it happened */
+        object: {
+          [key: string]: components['schemas']['JsonValue'];
+        };
+      };
+      merchant_id: string;
+      /** @description Where it was sent (one per receiver and resend); on GET /api/v1/events/{id} only */
+      deliveries?: components['schemas']['EventDelivery'][];
+    };
+    EventDelivery: {
+      id: string;
+      /** @description null: the merchant's automation webhook (set in the console) */
+      endpoint_id: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'processing' | 'delivered' | 'failed' | 'canceled';
+      attempts: number;
+      response_status: number | null;
+      error: string | null;
+      /** Format: date-time */
+      delivered_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    EventResent: {
+      /** @enum {string} */
+      object: 'event_delivery';
+      id: string;
+      event_id: string;
+      endpoint_id: string | null;
+      /** @enum {string} */
+      status: 'pending';
+    };
+    EventResend: {
+      /** @description The endpoint to send it to; omitted or null: the merchant's automation webhook */
+      endpoint_id?: string | null;
     };
     SandboxTestCard: {
       number: string;

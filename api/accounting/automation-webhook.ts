@@ -28,6 +28,9 @@ import type { WebhookBodySchema } from './webhook-schemas.ts';
 import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
 import { findMerchantEvenDeleted, updateMerchant } from '../merchants/repository.ts';
 import { insertWebhookTest } from './repository.ts';
+import { findEndpoint } from './endpoints-repository.ts';
+import { automationEvents, normaliseEnabledEvents } from './webhook-fanout.ts';
+import { endpointSigningSecrets } from './endpoint-secrets.ts';
 import { transact } from '../db/transact.ts';
 
 export const VERSION_HEADER = 'X-InvoicePay-Webhook-Version';
@@ -68,15 +71,20 @@ export async function postSignedWebhook(
     idempotencyKey: string;
     deliveryId: string;
     outboxId: string | null;
+    /** The stored event's id (`evt_…`), the same on every delivery and resend of it. */
+    eventId?: string | null;
+    /** An endpoint's signing secrets; omitted: the automation webhook's (the merchant's). */
+    secrets?: string[];
   },
 ): Promise<WebhookAttempt> {
   const now = deps.clock.now();
-  const secrets = await signingSecretsFor(deps, deps.database.db, merchantId);
+  const secrets = meta.secrets ?? (await signingSecretsFor(deps, deps.database.db, merchantId));
   const headers = {
     'content-type': 'application/json',
     'user-agent': `${deps.config.productName}-Webhooks/1.0`,
     'idempotency-key': meta.idempotencyKey,
     'x-invoicepay-event': meta.event,
+    ...(meta.eventId ? { 'x-invoicepay-event-id': meta.eventId } : {}),
     'x-invoicepay-delivery': meta.deliveryId,
     [VERSION_HEADER.toLowerCase()]: meta.version,
     [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(secrets, body, now),
@@ -133,21 +141,36 @@ export async function postSignedWebhook(
   }
 }
 
+/** Where a webhook job goes: the automation webhook, or one endpoint (null when it no longer takes it). */
+async function receiverOf(deps: AppDeps, job: OutboxJob) {
+  if (!job.endpoint_id) {
+    const merchant = await findMerchantEvenDeleted(deps.database.db, job.merchant_id);
+    if (!merchant?.make_webhook_url) return { gone: 'The webhook URL was removed before delivery' };
+    return { url: merchant.make_webhook_url, secrets: undefined };
+  }
+  const endpoint = await findEndpoint(deps.database.db, job.endpoint_id);
+  if (!endpoint || endpoint.deleted_at) return { gone: 'The webhook endpoint was deleted before delivery' };
+  if (endpoint.status !== 'enabled') return { gone: 'The webhook endpoint was disabled before delivery' };
+  return { url: endpoint.url, secrets: endpointSigningSecrets(deps, endpoint) };
+}
+
 export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): Promise<DeliveryOutcome> {
-  const merchant = await findMerchantEvenDeleted(deps.database.db, job.merchant_id);
-  if (!merchant?.make_webhook_url)
-    return { type: 'cancel', reason: 'The webhook URL was removed before delivery' };
+  const receiver = await receiverOf(deps, job);
+  if ('gone' in receiver) return { type: 'cancel', reason: receiver.gone ?? 'Gone' };
   const payload = await settledRefundPayload(deps.database.db, job);
   const { event, version } = eventOfBody(payload);
-  const attempt = await postSignedWebhook(deps, merchant.id, merchant.make_webhook_url, payload, {
+  const attempt = await postSignedWebhook(deps, job.merchant_id, receiver.url, payload, {
     event,
     version,
-    idempotencyKey: job.idempotency_key,
+    idempotencyKey: job.send_key ?? job.idempotency_key,
     deliveryId: job.id,
     outboxId: job.id,
+    eventId: job.event_id,
+    secrets: receiver.secrets,
   });
-  // Only a payment, refund or write-off acknowledged is money recorded in the receiver's books.
-  const writeback = WRITEBACK_EVENTS.has(event);
+  // Only a payment, refund or write-off acknowledged by the automation webhook (the spec's, which
+  // records in the books) is money recorded; an endpoint's 2xx is an acknowledgement only.
+  const writeback = WRITEBACK_EVENTS.has(event) && !job.endpoint_id;
   if (attempt.ok)
     return {
       type: 'delivered',
@@ -178,6 +201,7 @@ export function webhookSettingsOf(
     webhook_secret: string | null;
     webhook_version: WebhookVersion;
     webhook_secret_previous_until: string | null;
+    webhook_enabled_events: string | null;
   },
   now: Date,
 ) {
@@ -189,6 +213,7 @@ export function webhookSettingsOf(
     xero_integration_status: m.xero_integration_status,
     has_secret: !!m.webhook_secret,
     payload_version: m.webhook_version,
+    enabled_events: automationEvents(m),
     previous_secret_valid_until: until && until > now.toISOString() ? until : null,
   };
 }
@@ -201,6 +226,8 @@ export async function saveWebhookSettings(
     webhook_url?: string | null;
     scenario_id?: string | null;
     payload_version?: WebhookVersion | null;
+    /** Undefined: unchanged; null: the version's default. */
+    enabled_events?: string[] | null;
   },
   actor: Actor,
 ) {
@@ -220,6 +247,14 @@ export async function saveWebhookSettings(
       throw err;
     }
   }
+  let events = before.webhook_enabled_events;
+  if (input.enabled_events !== undefined) {
+    try {
+      events = input.enabled_events && JSON.stringify(normaliseEnabledEvents(input.enabled_events));
+    } catch (err) {
+      throw new AppError('validation_failed', (err as Error).message, { field: 'enabled_events' });
+    }
+  }
   const scenario = input.scenario_id?.trim() || null;
   const now = deps.clock.now().toISOString();
   await transact(deps.database, async (trx) => {
@@ -228,6 +263,7 @@ export async function saveWebhookSettings(
       make_scenario_id: scenario,
       xero_integration_status: url ? 'configured' : 'not_configured',
       webhook_version: version,
+      webhook_enabled_events: events,
       last_updated: now,
     });
     if (url) await webhookSecretFor(deps, trx, merchantId);
@@ -238,7 +274,12 @@ export async function saveWebhookSettings(
         action: 'merchant.webhook_update',
         targetType: 'merchant',
         targetId: merchantId,
-        details: { webhook_url: url, scenario_id: scenario, payload_version: version },
+        details: {
+          webhook_url: url,
+          scenario_id: scenario,
+          payload_version: version,
+          enabled_events: events ? (JSON.parse(events) as string[]) : null,
+        },
         ip: actor.ip,
       },
       deps.clock,

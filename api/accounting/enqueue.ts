@@ -2,8 +2,9 @@
  * `enqueuePaymentSync`: called by the payments code inside the transaction that records a succeeded
  * payment or a refund, so the sync jobs exist if and only if the payment or refund does (a crash
  * before commit leaves neither; after commit the worker will deliver). One job per target the
- * merchant has: the automation webhook (if a URL is saved) and Xero or QuickBooks (if connected).
- * Idempotent: each job's key is `<event>:<payment or refund id>:<target>`, sent as Idempotency-Key.
+ * merchant has: each webhook receiver that enabled the event (api/accounting/webhook-fanout.ts) and
+ * Xero or QuickBooks (if connected). Idempotent: each job's key is `<event>:<payment or refund
+ * id>:<target>`, sent as Idempotency-Key.
  *
  * A write-off (`enqueueWriteOffSync`) gets the same targets, keyed by the write-off.
  *
@@ -14,6 +15,7 @@
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { OutboxTable, Payment } from '../db/types.ts';
+import { emitWebhookEvent, type Receivers } from './webhook-fanout.ts';
 import { buildAutomationPayload, buildWriteOffPayload, writeOffDetails } from './webhook-payload.ts';
 import { paymentEvent, refundEvent, writeOffEvent } from './webhook-events.ts';
 import { insertJob } from '../outbox/repository.ts';
@@ -36,12 +38,18 @@ export function jobKey(event: string, subjectId: string, target: SyncTarget): st
   return `${event}:${subjectId}:${target}`;
 }
 
-/** What a merchant's sync jobs go to: its automation webhook settings and its connection, in one read. */
+/** What a merchant's sync jobs go to: its webhook receivers and its connection, in one read. */
 async function syncTargetsOf(trx: DbOrTrx, merchantId: string) {
   const row = await syncTargetRow(trx, merchantId);
   if (!row) return null;
-  const { provider, ...merchant } = row;
-  return { merchant, connection: provider ? { provider } : null };
+  const { provider, has_endpoints, ...merchant } = row;
+  const receivers: Receivers = { merchant, endpoints: has_endpoints ? null : [] };
+  return {
+    merchant,
+    receivers,
+    hasReceivers: !!merchant.make_webhook_url || !!has_endpoints,
+    connection: provider ? { provider } : null,
+  };
 }
 
 /** Inserts the merchant's sync jobs; returns the targets that got a new job. */
@@ -64,50 +72,48 @@ export async function enqueuePaymentSync(
   const stamp = now.toISOString();
   const event = refund ? 'refund.succeeded' : 'payment.succeeded';
   const subjectId = refund?.id ?? payment.id;
-  const targets: Array<{ kind: SyncTarget; payload: string; key?: string }> = [];
-  // The merchant's payload version (api/accounting/webhook-events.ts): the spec §7 body, or a 2026-11 event.
-  if (merchant.make_webhook_url && merchant.webhook_version === '2026-11') {
-    const body = refund
-      ? await refundEvent(trx, 'payment.refunded', merchant, payment, refund, now)
-      : await paymentEvent(trx, 'payment.succeeded', merchant, payment, now);
-    targets.push({
-      kind: 'automation_webhook',
-      payload: JSON.stringify(body),
-      key: jobKey(body.type, subjectId, 'automation_webhook'),
-    });
-  } else if (merchant.make_webhook_url)
-    targets.push({
-      kind: 'automation_webhook',
-      payload: JSON.stringify(buildAutomationPayload(merchant, payment, refund ?? null, now)),
-    });
+  const added: SyncTarget[] = [];
+  // The webhook receivers (api/accounting/webhook-fanout.ts): each gets its version's body.
+  if (targetsOf.hasReceivers) {
+    const queued = await emitWebhookEvent(
+      trx,
+      targetsOf.receivers,
+      {
+        type: refund ? 'payment.refunded' : 'payment.succeeded',
+        body: refund
+          ? await refundEvent(trx, 'payment.refunded', merchant, payment, refund, now)
+          : await paymentEvent(trx, 'payment.succeeded', merchant, payment, now),
+        v1: buildAutomationPayload(merchant, payment, refund ?? null, now),
+        subject: subjectId,
+        paymentId: payment.id,
+        refundId: refund?.id ?? null,
+      },
+      now,
+    );
+    if (queued > 0) added.push('automation_webhook');
+  }
   // A connection waiting for re-authorisation still gets the job: it is delivered once reconnected or retried.
-  if (connection)
-    targets.push({
+  if (
+    connection &&
+    (await insertJob(trx, {
+      id: crypto.randomUUID(),
       kind: connection.provider,
+      merchant_id: merchant.id,
+      payment_id: payment.id,
+      refund_id: refund?.id ?? null,
+      idempotency_key: jobKey(event, subjectId, connection.provider),
       payload: JSON.stringify({
         event,
         paymentId: payment.id,
         refundId: refund?.id ?? null,
         ...(refund ? { kind: refund.kind } : {}),
       }),
-    });
-
-  const added: SyncTarget[] = [];
-  for (const t of targets) {
-    const inserted = await insertJob(trx, {
-      id: crypto.randomUUID(),
-      kind: t.kind,
-      merchant_id: merchant.id,
-      payment_id: payment.id,
-      refund_id: refund?.id ?? null,
-      idempotency_key: t.key ?? jobKey(event, subjectId, t.kind),
-      payload: t.payload,
       next_attempt_at: stamp,
       created_at: stamp,
       updated_at: stamp,
-    });
-    if (inserted) added.push(t.kind);
-  }
+    }))
+  )
+    added.push(connection.provider);
   if (added.length > 0)
     await updatePayment(trx, payment.id, {
       xero_sync_status: 'pending',
@@ -133,39 +139,41 @@ export async function enqueueWriteOffSync(trx: DbOrTrx, writeOffId: string, cloc
   if (!targetsOf) return [];
   const { merchant, connection } = targetsOf;
   const details = writeOffDetails(invoice, writeOff, merchant.time_zone);
-  const targets: Array<{ kind: SyncTarget; payload: string }> = [];
-  if (merchant.make_webhook_url)
-    targets.push({
-      kind: 'automation_webhook',
-      payload: JSON.stringify(
-        merchant.webhook_version === '2026-11'
-          ? writeOffEvent(details, clock.now())
-          : buildWriteOffPayload(merchant, details),
-      ),
-    });
-  if (connection)
-    targets.push({
-      kind: connection.provider,
-      payload: JSON.stringify({ event: 'payment.write_off', writeOff: details }),
-    });
-  const stamp = clock.now().toISOString();
+  const now = clock.now();
+  const stamp = now.toISOString();
   const added: SyncTarget[] = [];
-  for (const t of targets)
-    if (
-      await insertJob(trx, {
-        id: crypto.randomUUID(),
-        kind: t.kind,
-        merchant_id: merchant.id,
-        payment_id: null,
-        refund_id: null,
-        write_off_id: writeOff.id,
-        idempotency_key: jobKey('payment.write_off', writeOff.id, t.kind),
-        payload: t.payload,
-        next_attempt_at: stamp,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-    )
-      added.push(t.kind);
+  if (
+    targetsOf.hasReceivers &&
+    (await emitWebhookEvent(
+      trx,
+      targetsOf.receivers,
+      {
+        type: 'payment.write_off',
+        body: writeOffEvent(details, now),
+        v1: buildWriteOffPayload(merchant, details),
+        subject: writeOff.id,
+        writeOffId: writeOff.id,
+      },
+      now,
+    )) > 0
+  )
+    added.push('automation_webhook');
+  if (
+    connection &&
+    (await insertJob(trx, {
+      id: crypto.randomUUID(),
+      kind: connection.provider,
+      merchant_id: merchant.id,
+      payment_id: null,
+      refund_id: null,
+      write_off_id: writeOff.id,
+      idempotency_key: jobKey('payment.write_off', writeOff.id, connection.provider),
+      payload: JSON.stringify({ event: 'payment.write_off', writeOff: details }),
+      next_attempt_at: stamp,
+      created_at: stamp,
+      updated_at: stamp,
+    }))
+  )
+    added.push(connection.provider);
   return added;
 }

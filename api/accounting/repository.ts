@@ -120,6 +120,8 @@ export async function logWebhookDelivery(
   cutoff: string,
 ): Promise<void> {
   await db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).execute();
+  // The events sent have the same retention (api/accounting/webhook-endpoints.ts lists 30 days).
+  await db.deleteFrom('webhook_events').where('created_at', '<', cutoff).execute();
   await db
     .insertInto('webhook_deliveries')
     .values({ ...row, seq: nextSeq() })
@@ -173,7 +175,19 @@ const syncTargets = compiledOnce((db, p: { merchantId: string }) =>
       'merchants.make_scenario_id',
       'merchants.time_zone',
       'merchants.webhook_version',
+      'merchants.webhook_enabled_events',
       'c.provider',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('webhook_endpoints as e')
+              .select('e.id')
+              .whereRef('e.merchant_id', '=', 'merchants.id')
+              .where('e.status', '=', 'enabled')
+              .where('e.deleted_at', 'is', null),
+          )
+          .as('has_endpoints'),
     ])
     .where('merchants.id', '=', p.merchantId),
 );

@@ -15,7 +15,8 @@ import {
   toApiWebhookTest,
   webhookSettingsOf,
 } from './automation-webhook.ts';
-import { WEBHOOK_VERSIONS } from './webhook-events.ts';
+import { EVENT_TYPES, WEBHOOK_VERSIONS } from './webhook-events.ts';
+import { ALL_EVENTS } from './webhook-fanout.ts';
 import { WebhookBodySchema } from './webhook-schemas.ts';
 import {
   previousSecretUntil,
@@ -40,6 +41,10 @@ const WebhookSettings = z
     xero_integration_status: z.string().openapi({ example: 'configured' }),
     has_secret: z.boolean(),
     payload_version: PayloadVersion,
+    enabled_events: z.array(z.string()).openapi({
+      description:
+        "The event types it receives (`*`: every type). Unless chosen: a `v1` webhook gets the spec's three (payment.succeeded, payment.refunded, payment.write_off), a `2026-11` one every type",
+    }),
     previous_secret_valid_until: z.string().nullable().openapi({
       format: 'date-time',
       description: 'After a rotation: until when deliveries still carry the old secret’s signature too',
@@ -57,6 +62,12 @@ const WebhookBody = z
       .nullish(),
     scenario_id: z.string().trim().max(200).nullish(),
     payload_version: PayloadVersion.nullish().openapi({ description: 'Omitted: unchanged' }),
+    enabled_events: z
+      .array(z.enum([...EVENT_TYPES, ALL_EVENTS]))
+      .min(1)
+      .max(20)
+      .nullish()
+      .openapi({ description: "Omitted: unchanged; null: the version's default" }),
   })
   .openapi('WebhookSettingsInput');
 
@@ -145,6 +156,7 @@ export const webhookRoutes = createRouter()
             webhook_url: body.webhook_url,
             scenario_id: body.scenario_id,
             payload_version: body.payload_version,
+            enabled_events: body.enabled_events,
           },
           actorOf(c),
         ),

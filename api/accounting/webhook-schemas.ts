@@ -32,7 +32,11 @@ export const V1WebhookBodySchema = z
     Amount: major('The invoice part: what to record against the invoice'),
     Currency: z.string().openapi({ example: 'AUD' }),
     Date: z.string().openapi({ example: '2026-11-22', description: "The merchant's local date" }),
-    Reference: z.string().openapi({ example: 'pi_3Q…' }),
+    Reference: z.string().openapi({
+      example: 'pi_3Q…',
+      description:
+        "The spec's payment reference, for matching the bank statement: the provider's payment id (`pi_…`) of a payment, its refund id (`re_…`) for a refund, the write-off's id. Your own reference (the pay link's or the widget's `reference`) is `payment_details.reference`",
+    }),
     payment_details: z.object({
       invoice_number: z.string(),
       amount: major('Invoice part'),
@@ -42,7 +46,13 @@ export const V1WebhookBodySchema = z
       payment_date: z.string().openapi({ format: 'date-time' }),
       merchant_id: z.string(),
       make_scenario_id: z.string().nullable(),
-      payment_reference: z.string(),
+      payment_reference: z
+        .string()
+        .openapi({ description: 'The same as `Reference` for a payment (`pi_…`)' }),
+      reference: z.string().nullable().optional().openapi({
+        description:
+          "Your own reference: the pay link's or the widget's `reference` (on payments and their refunds), else null",
+      }),
       customer_email: z.string().nullable(),
       status: z.string().openapi({ example: 'succeeded' }),
       is_test: z.boolean(),
@@ -54,6 +64,33 @@ export const V1WebhookBodySchema = z
   })
   .openapi('WebhookV1Body', {
     description: "Payload version `v1` (the default): the spec's body, amounts in major units",
+  });
+
+const decimalObject = (name: string) =>
+  z
+    .record(z.string(), z.unknown())
+    .optional()
+    .openapi({ description: `The ${name} as in \`2026-11\`, its amounts in major units` });
+
+export const V1NoticeBodySchema = z
+  .object({
+    event: z.enum(['payment.failed', 'refund.failed', 'invoice.paid', 'payment.disputed']),
+    InvoiceNumber: z.string(),
+    Currency: z.string(),
+    Date: z
+      .string()
+      .openapi({ description: "The merchant's local date (the event's UTC date for invoice.paid)" }),
+    Reference: z
+      .string()
+      .openapi({ description: "The provider's payment id (`pi_…`), else the object's id" }),
+    payment: decimalObject('payment'),
+    refund: decimalObject('refund'),
+    invoice: decimalObject('invoice'),
+    dispute: decimalObject('dispute'),
+  })
+  .openapi('WebhookV1Notice', {
+    description:
+      'Payload version `v1`, an event that records nothing (sent only to a v1 receiver that enabled it): no `Amount`, so a scenario that records `Amount` against the invoice records nothing',
   });
 
 export const WriteOffObjectSchema = z
@@ -158,5 +195,5 @@ export const TestEventSchema = envelope(
 );
 
 export const WebhookBodySchema = z
-  .union([V1WebhookBodySchema, ...Object.values(EVENT_SCHEMAS), TestEventSchema])
+  .union([V1WebhookBodySchema, V1NoticeBodySchema, ...Object.values(EVENT_SCHEMAS), TestEventSchema])
   .openapi('WebhookBody');

@@ -36,6 +36,8 @@ import type {
   AccountingRecordsTable,
   OutboxTable,
   WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
   WebhookTestsTable,
 } from './types/accounting.ts';
 import type {
@@ -92,6 +94,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   pay_links: PayLinksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -123,3 +127,5 @@ export type ApiKey = Selectable<ApiKeysTable>;
 export type NewApiKey = Insertable<ApiKeysTable>;
 export type PayLink = Selectable<PayLinksTable>;
 export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;
+export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
+export type WebhookEventRow = Selectable<WebhookEventsTable>;

@@ -69,6 +69,11 @@ const TAG_GROUPS: Array<{ name: string; tags: Array<[string, string]> }> = [
       ['Invoices', 'The invoice ledger: what is due through us'],
       ['Merchants', 'The merchants a key may use'],
       ['API keys', 'The key making the call'],
+      [
+        'Webhook endpoints',
+        "Where a merchant's events are sent: URLs, event types, payload versions, secrets",
+      ],
+      ['Events', 'What happened, as sent to the webhook receivers (30 days), and sending one again'],
       ['Webhook events', "What the merchant's automation webhook receives (see `webhooks`)"],
     ],
   },

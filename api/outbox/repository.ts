@@ -27,7 +27,9 @@ export async function findJob(db: DbOrTrx, id: string): Promise<OutboxJob | unde
   return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-const chainKey = (j: Pick<OutboxJob, 'payment_id' | 'kind' | 'id'>) => `${j.payment_id ?? j.id}|${j.kind}`;
+// One chain per payment and receiver: a webhook endpoint that fails holds up only its own events.
+const chainKey = (j: Pick<OutboxJob, 'payment_id' | 'kind' | 'id' | 'endpoint_id'>) =>
+  `${j.payment_id ?? j.id}|${j.kind}|${j.endpoint_id ?? ''}`;
 
 /**
  * Claim up to `limit` due jobs (pending and due, or processing with an expired lease: its worker
@@ -83,7 +85,7 @@ export async function claimDueJobs(
     if (paymentIds.length) {
       const inFlight = await trx
         .selectFrom('outbox')
-        .select(['id', 'payment_id', 'kind'])
+        .select(['id', 'payment_id', 'kind', 'endpoint_id'])
         .where('payment_id', 'in', paymentIds)
         .where('status', '=', 'processing')
         .where('locked_until', '>', now)
@@ -91,7 +93,7 @@ export async function claimDueJobs(
       for (const j of inFlight) busy.add(chainKey(j));
       const webhooks = await trx
         .selectFrom('outbox')
-        .select(['id', 'payment_id', 'kind', 'created_at', 'seq'])
+        .select(['id', 'payment_id', 'kind', 'endpoint_id', 'created_at', 'seq'])
         .where('payment_id', 'in', paymentIds)
         .where('kind', '=', 'automation_webhook')
         .where('status', 'in', ['pending', 'processing'])
@@ -179,6 +181,7 @@ export function jobsOfPayment(db: DbOrTrx, paymentId: string, kinds: OutboxJob['
     .selectAll()
     .where('payment_id', '=', paymentId)
     .where('kind', 'in', kinds)
+    .where('endpoint_id', 'is', null)
     .orderBy('created_at', 'asc')
     .orderBy('seq', 'asc')
     .execute();
@@ -186,13 +189,17 @@ export function jobsOfPayment(db: DbOrTrx, paymentId: string, kinds: OutboxJob['
 
 /** A payment's jobs that are not canceled, latest change first. */
 export function liveJobsOfPayment(db: DbOrTrx, paymentId: string) {
-  return db
-    .selectFrom('outbox')
-    .select(['kind', 'status', 'last_error', 'delivered_at', 'updated_at'])
-    .where('payment_id', '=', paymentId)
-    .where('status', '!=', 'canceled')
-    .orderBy('updated_at', 'desc')
-    .execute();
+  return (
+    db
+      .selectFrom('outbox')
+      .select(['kind', 'status', 'last_error', 'delivered_at', 'updated_at'])
+      .where('payment_id', '=', paymentId)
+      .where('status', '!=', 'canceled')
+      // Webhook endpoints are told, they record nothing: the sync status is the books' (and the automation webhook's).
+      .where('endpoint_id', 'is', null)
+      .orderBy('updated_at', 'desc')
+      .execute()
+  );
 }
 
 /** Start a pending or failed job's attempts again, due now (a job under way or done is left alone). */

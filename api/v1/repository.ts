@@ -8,6 +8,7 @@ import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { PaymentStatus } from '../db/types.ts';
 import { MERCHANT_NOT_FOUND, pageOf, type PageQuery } from './http.ts';
+import { ENDPOINT_NOT_FOUND, EVENT_NOT_FOUND } from '../accounting/webhook-endpoints.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 export const REFUND_NOT_FOUND = 'Refund not found';
@@ -177,4 +178,34 @@ export function payLinksOfObservations(db: DbOrTrx, observationIds: string[]) {
     .where('observation_id', 'in', observationIds)
     .orderBy('created_at', 'desc')
     .execute();
+}
+
+/** A page of the merchant's webhook endpoints (deleted ones are gone). */
+export function endpointPage(db: DbOrTrx, scope: Scope, q: PageQuery) {
+  let base = db.selectFrom('webhook_endpoints').selectAll().where('deleted_at', 'is', null);
+  if (scope) base = base.where('merchant_id', '=', scope);
+  const inScope = (id: string) =>
+    db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .$if(!!scope, (qb) => qb.where('merchant_id', '=', scope!))
+      .executeTakeFirst();
+  return pageOf(base, byCreation, q, inScope, ENDPOINT_NOT_FOUND);
+}
+
+/** A page of the merchant's events since `since`, of one type when asked. */
+export function eventPage(db: DbOrTrx, scope: Scope, since: string, q: PageQuery & { type?: string }) {
+  let base = db.selectFrom('webhook_events').selectAll().where('created_at', '>=', since);
+  if (scope) base = base.where('merchant_id', '=', scope);
+  if (q.type) base = base.where('type', '=', q.type);
+  const inScope = (id: string) =>
+    db
+      .selectFrom('webhook_events')
+      .selectAll()
+      .where('id', '=', id)
+      .$if(!!scope, (qb) => qb.where('merchant_id', '=', scope!))
+      .executeTakeFirst();
+  return pageOf(base, byCreation, q, inScope, EVENT_NOT_FOUND);
 }

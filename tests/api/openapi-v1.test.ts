@@ -27,7 +27,7 @@ describe.skipIf(skip)(`/api/v1/openapi.json (${testDialect})`, () => {
   let doc: Json;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { OUTBOUND_ALLOWLIST: '127.0.0.1' } });
     const admin = await adminHeaders(t);
     const merchant = await createConnectedMerchant(t);
     key = await createKey(t, admin, { merchant_id: merchant.id });
@@ -150,5 +150,59 @@ describe.skipIf(skip)(`/api/v1/openapi.json (${testDialect})`, () => {
     );
     expect(missing.status).toBe(404);
     check('get', '/api/v1/payments/{id}', 404, missing.body);
+
+    // Webhook endpoints and events (the endpoint is made after the payment: its events were sent nowhere).
+    const endpoint = await json(
+      t.app,
+      'POST',
+      '/api/v1/webhook_endpoints',
+      { url: 'http://127.0.0.1:9/hook', enabled_events: ['payment.succeeded'] },
+      key.headers,
+    );
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+    check('post', '/api/v1/webhook_endpoints', 201, endpoint.body);
+    check(
+      'get',
+      '/api/v1/webhook_endpoints',
+      200,
+      (await json(t.app, 'GET', '/api/v1/webhook_endpoints', undefined, key.headers)).body,
+    );
+    await payThroughSignedLink(t, link.body.url, 10_000);
+    const events = await json(t.app, 'GET', '/api/v1/events', undefined, key.headers);
+    expect(events.body.data.length).toBe(1);
+    check('get', '/api/v1/events', 200, events.body);
+    const event = await json(
+      t.app,
+      'GET',
+      `/api/v1/events/${events.body.data[0].id}`,
+      undefined,
+      key.headers,
+    );
+    check('get', '/api/v1/events/{id}', 200, event.body);
+    const resent = await json(
+      t.app,
+      'POST',
+      `/api/v1/events/${events.body.data[0].id}/resend`,
+      { endpoint_id: endpoint.body.id },
+      key.headers,
+    );
+    expect(resent.status).toBe(202);
+    check('post', '/api/v1/events/{id}/resend', 202, resent.body);
+    const rotated = await json(
+      t.app,
+      'POST',
+      `/api/v1/webhook_endpoints/${endpoint.body.id}/rotate_secret`,
+      { keep_previous_hours: 0 },
+      key.headers,
+    );
+    check('post', '/api/v1/webhook_endpoints/{id}/rotate_secret', 200, rotated.body);
+    const deleted = await json(
+      t.app,
+      'DELETE',
+      `/api/v1/webhook_endpoints/${endpoint.body.id}`,
+      undefined,
+      key.headers,
+    );
+    check('delete', '/api/v1/webhook_endpoints/{id}', 200, deleted.body);
   });
 });

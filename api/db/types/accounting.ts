@@ -1,6 +1,7 @@
 /** Kysely table types (api/db/types.ts): Accounting sync: records and entries in the tools, needs attention, the outbox, webhook tests and deliveries. */
 import type { Generated } from 'kysely';
 import type { Timestamp } from './columns.ts';
+import type { WebhookVersion } from './merchants.ts';
 
 export interface AccountingRecordsTable {
   payment_id: string;
@@ -63,6 +64,12 @@ export interface OutboxTable {
   write_off_id: string | null;
   /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
   seq: Generated<number>;
+  /** A webhook job's endpoint (migration 071); null: the automation webhook (or not a webhook job). */
+  endpoint_id: string | null;
+  /** The webhook event delivered (migration 071). */
+  event_id: string | null;
+  /** The Idempotency-Key sent, when not `idempotency_key` (a resend repeats the first delivery's). */
+  send_key: string | null;
 }
 
 export interface WebhookTestsTable {
@@ -94,5 +101,40 @@ export interface WebhookDeliveriesTable {
   duration_ms: Generated<number>;
   created_at: Timestamp;
   /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
+  seq: Generated<number>;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  merchant_id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event types; ["*"]: every type. */
+  enabled_events: string;
+  api_version: WebhookVersion;
+  status: Generated<'enabled' | 'disabled'>;
+  /** Sealed (secret-box.ts, context `webhook_endpoint:<id>:secret`). */
+  secret: string;
+  secret_previous: string | null;
+  secret_previous_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  seq: Generated<number>;
+}
+
+export interface WebhookEventsTable {
+  /** `evt_…`, the id in the 2026-11 body. */
+  id: string;
+  merchant_id: string;
+  type: string;
+  /** `<type>:<subject>`: one event per thing that happened. */
+  event_key: string;
+  payment_id: string | null;
+  /** The 2026-11 body. */
+  body: string;
+  /** The v1 (spec §7) body. */
+  v1_body: string;
+  created_at: Timestamp;
   seq: Generated<number>;
 }

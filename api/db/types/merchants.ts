@@ -52,6 +52,8 @@ export interface MerchantsTable {
   invoice_details_on_links: Generated<0 | 1>;
   /** The most a staff member may refund at once (minor units); null: any amount (migration 069). */
   staff_refund_limit: number | null;
+  /** The automation webhook's event types, a JSON array; null: its version's default (migration 071). */
+  webhook_enabled_events: string | null;
 }
 
 export type WebhookVersion = 'v1' | '2026-11';
