@@ -39,6 +39,7 @@ import { recordsRoutes as accountingRecordsRoutes } from './accounting/records-r
 import { syncRoutes as accountingSyncRoutes } from './accounting/sync-routes.ts';
 import { webhookRoutes as automationWebhookRoutes } from './accounting/webhook-routes.ts';
 import { webhookDeliveryRoutes } from './accounting/webhook-delivery-routes.ts';
+import { webhookEndpointAdminRoutes } from './accounting/webhook-endpoint-admin-routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { adminPayLinkRoutes } from './pay-links/admin-routes.ts';
 import { authorizeMerchant, merchantScope } from './auth/access.ts';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
       adminInvoiceRoutes,
       automationWebhookRoutes,
       webhookDeliveryRoutes,
+      webhookEndpointAdminRoutes,
       accountingRoutes,
       accountingOauthRoutes,
       accountingSyncRoutes,

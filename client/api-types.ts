@@ -1773,6 +1773,165 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    WebhookEndpoint: {
+      /** @enum {string} */
+      object: 'webhook_endpoint';
+      id: string;
+      merchant_id: string;
+      url: string;
+      description: string | null;
+      enabled_events: string[];
+      /**
+       * @description The body's shape: `2026-11` (the default) events with integer minor units; `v1` the spec's body (decimal `Amount`, …). Every event type reaches both.
+       * @enum {string}
+       */
+      api_version: 'v1' | '2026-11';
+      /** @enum {string} */
+      status: 'enabled' | 'disabled';
+      /**
+       * Format: date-time
+       * @description After a rotation: until when deliveries also carry the old secret’s signature
+       */
+      previous_secret_valid_until: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    WebhookEndpointCreated: components['schemas']['WebhookEndpoint'] & {
+      /**
+       * @description The signing secret (`whsec_…`): shown here only; keep it where the receiver verifies
+       * @example whsec_…
+       */
+      secret: string;
+    };
+    AdminWebhookEndpointInput: {
+      /** @example https://hooks.example.com/invoicepay */
+      url: string;
+      description?: string | null;
+      /**
+       * @description The event types sent to it; `["*"]` (the default): every type, those added later too
+       * @example [
+       *       "payment.succeeded",
+       *       "invoice.paid"
+       *     ]
+       */
+      enabled_events?: (
+        | 'payment.succeeded'
+        | 'payment.refunded'
+        | 'refund.failed'
+        | 'payment.failed'
+        | 'payment.disputed'
+        | 'payment.write_off'
+        | 'invoice.paid'
+        | '*'
+      )[];
+      /**
+       * @description The body's shape: `2026-11` (the default) events with integer minor units; `v1` the spec's body (decimal `Amount`, …). Every event type reaches both.
+       * @enum {string}
+       */
+      api_version?: 'v1' | '2026-11';
+    };
+    WebhookEndpointUpdate: {
+      /** @example https://hooks.example.com/invoicepay */
+      url?: string;
+      description?: string | null;
+      /**
+       * @description The event types sent to it; `["*"]` (the default): every type, those added later too
+       * @example [
+       *       "payment.succeeded",
+       *       "invoice.paid"
+       *     ]
+       */
+      enabled_events?: (
+        | 'payment.succeeded'
+        | 'payment.refunded'
+        | 'refund.failed'
+        | 'payment.failed'
+        | 'payment.disputed'
+        | 'payment.write_off'
+        | 'invoice.paid'
+        | '*'
+      )[];
+      /**
+       * @description The body's shape: `2026-11` (the default) events with integer minor units; `v1` the spec's body (decimal `Amount`, …). Every event type reaches both.
+       * @enum {string}
+       */
+      api_version?: 'v1' | '2026-11';
+      /** @description true: nothing is sent to it (queued deliveries stop) until set false */
+      disabled?: boolean;
+    };
+    WebhookEndpointDeleted: {
+      /** @enum {string} */
+      object: 'webhook_endpoint';
+      id: string;
+      /** @enum {boolean} */
+      deleted: true;
+    };
+    WebhookEndpointSecret: {
+      secret: string;
+      /** Format: date-time */
+      previous_secret_valid_until: string | null;
+    };
+    WebhookEndpointRotation: {
+      /** @description How long the old secret keeps signing too (default 24; 0 for a leaked secret) */
+      keep_previous_hours?: number;
+    };
+    Event: {
+      /** @example evt_3f0c… */
+      id: string;
+      /** @enum {string} */
+      object: 'event';
+      /** @enum {string} */
+      type:
+        | 'payment.succeeded'
+        | 'payment.refunded'
+        | 'refund.failed'
+        | 'payment.failed'
+        | 'payment.disputed'
+        | 'payment.write_off'
+        | 'invoice.paid';
+      /** @enum {string} */
+      api_version: '2026-11';
+      /** Format: date-time */
+      created: string;
+      data: {
+        /** @description The payment, refund, invoice, write-off or dispute, as when it happened */
+        object: {
+          [key: string]: components['schemas']['JsonValue'];
+        };
+      };
+      merchant_id: string;
+      /** @description Where it was sent (one per receiver and resend); on GET /api/v1/events/{id} only */
+      deliveries?: components['schemas']['EventDelivery'][];
+    };
+    EventDelivery: {
+      id: string;
+      /** @description null: the merchant's automation webhook (set in the console) */
+      endpoint_id: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'processing' | 'delivered' | 'failed' | 'canceled';
+      attempts: number;
+      response_status: number | null;
+      error: string | null;
+      /** Format: date-time */
+      delivered_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    EventResent: {
+      /** @enum {string} */
+      object: 'event_delivery';
+      id: string;
+      event_id: string;
+      endpoint_id: string | null;
+      /** @enum {string} */
+      status: 'pending';
+    };
+    EventResend: {
+      /** @description The endpoint to send it to; omitted or null: the merchant's automation webhook */
+      endpoint_id?: string | null;
+    };
     AccountingConnection: {
       /** @enum {string|null} */
       provider: 'xero' | 'quickbooks' | null;
@@ -2218,38 +2377,6 @@ export interface components {
       /** @example /api/v1/webhook_endpoints */
       url: string;
     };
-    WebhookEndpoint: {
-      /** @enum {string} */
-      object: 'webhook_endpoint';
-      id: string;
-      merchant_id: string;
-      url: string;
-      description: string | null;
-      enabled_events: string[];
-      /**
-       * @description The body's shape: `2026-11` (the default) events with integer minor units; `v1` the spec's body (decimal `Amount`, …). Every event type reaches both.
-       * @enum {string}
-       */
-      api_version: 'v1' | '2026-11';
-      /** @enum {string} */
-      status: 'enabled' | 'disabled';
-      /**
-       * Format: date-time
-       * @description After a rotation: until when deliveries also carry the old secret’s signature
-       */
-      previous_secret_valid_until: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    WebhookEndpointCreated: components['schemas']['WebhookEndpoint'] & {
-      /**
-       * @description The signing secret (`whsec_…`): shown here only; keep it where the receiver verifies
-       * @example whsec_…
-       */
-      secret: string;
-    };
     WebhookEndpointInput: {
       /** @description Required for a key with every merchant; a merchant's key may omit it */
       merchant_id?: string | null;
@@ -2279,51 +2406,6 @@ export interface components {
        */
       api_version?: 'v1' | '2026-11';
     };
-    WebhookEndpointUpdate: {
-      /** @example https://hooks.example.com/invoicepay */
-      url?: string;
-      description?: string | null;
-      /**
-       * @description The event types sent to it; `["*"]` (the default): every type, those added later too
-       * @example [
-       *       "payment.succeeded",
-       *       "invoice.paid"
-       *     ]
-       */
-      enabled_events?: (
-        | 'payment.succeeded'
-        | 'payment.refunded'
-        | 'refund.failed'
-        | 'payment.failed'
-        | 'payment.disputed'
-        | 'payment.write_off'
-        | 'invoice.paid'
-        | '*'
-      )[];
-      /**
-       * @description The body's shape: `2026-11` (the default) events with integer minor units; `v1` the spec's body (decimal `Amount`, …). Every event type reaches both.
-       * @enum {string}
-       */
-      api_version?: 'v1' | '2026-11';
-      /** @description true: nothing is sent to it (queued deliveries stop) until set false */
-      disabled?: boolean;
-    };
-    WebhookEndpointDeleted: {
-      /** @enum {string} */
-      object: 'webhook_endpoint';
-      id: string;
-      /** @enum {boolean} */
-      deleted: true;
-    };
-    WebhookEndpointSecret: {
-      secret: string;
-      /** Format: date-time */
-      previous_secret_valid_until: string | null;
-    };
-    WebhookEndpointRotation: {
-      /** @description How long the old secret keeps signing too (default 24; 0 for a leaked secret) */
-      keep_previous_hours?: number;
-    };
     EventList: {
       /** @enum {string} */
       object: 'list';
@@ -2332,61 +2414,6 @@ export interface components {
       has_more: boolean;
       /** @example /api/v1/events */
       url: string;
-    };
-    Event: {
-      /** @example evt_3f0c… */
-      id: string;
-      /** @enum {string} */
-      object: 'event';
-      /** @enum {string} */
-      type:
-        | 'payment.succeeded'
-        | 'payment.refunded'
-        | 'refund.failed'
-        | 'payment.failed'
-        | 'payment.disputed'
-        | 'payment.write_off'
-        | 'invoice.paid';
-      /** @enum {string} */
-      api_version: '2026-11';
-      /** Format: date-time */
-      created: string;
-      data: {
-        /** @description The payment, refund, invoice, write-off or dispute, as when it happened */
-        object: {
-          [key: string]: components['schemas']['JsonValue'];
-        };
-      };
-      merchant_id: string;
-      /** @description Where it was sent (one per receiver and resend); on GET /api/v1/events/{id} only */
-      deliveries?: components['schemas']['EventDelivery'][];
-    };
-    EventDelivery: {
-      id: string;
-      /** @description null: the merchant's automation webhook (set in the console) */
-      endpoint_id: string | null;
-      /** @enum {string} */
-      status: 'pending' | 'processing' | 'delivered' | 'failed' | 'canceled';
-      attempts: number;
-      response_status: number | null;
-      error: string | null;
-      /** Format: date-time */
-      delivered_at: string | null;
-      /** Format: date-time */
-      created_at: string;
-    };
-    EventResent: {
-      /** @enum {string} */
-      object: 'event_delivery';
-      id: string;
-      event_id: string;
-      endpoint_id: string | null;
-      /** @enum {string} */
-      status: 'pending';
-    };
-    EventResend: {
-      /** @description The endpoint to send it to; omitted or null: the merchant's automation webhook */
-      endpoint_id?: string | null;
     };
     SandboxTestCard: {
       number: string;

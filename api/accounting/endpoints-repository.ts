@@ -74,3 +74,28 @@ export function jobsOfEvent(db: DbOrTrx, eventId: string) {
     .orderBy('seq', 'asc')
     .execute();
 }
+
+/** The merchant's endpoints (not deleted), oldest first: the console's list. */
+export function endpointsOf(db: DbOrTrx, merchantId: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'asc')
+    .orderBy('seq', 'asc')
+    .execute();
+}
+
+/** The merchant's newest events since `since`: the console's list. */
+export function recentEvents(db: DbOrTrx, merchantId: string, since: string, limit: number) {
+  return db
+    .selectFrom('webhook_events')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+}

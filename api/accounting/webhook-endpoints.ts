@@ -313,5 +313,11 @@ export async function resendEvent(
       deps.clock,
     );
   });
-  return { delivery_id: jobId, event_id: event.id, endpoint_id: endpointId, status: 'pending' as const };
+  return {
+    object: 'event_delivery' as const,
+    id: jobId,
+    event_id: event.id,
+    endpoint_id: endpointId,
+    status: 'pending' as const,
+  };
 }

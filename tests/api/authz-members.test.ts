@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ACTIONS, ROLE_REFUSED_MESSAGE, SIGNED_IN, type MemberAction } from '../../api/auth/access.ts';
 import { addMember } from '../../api/merchants/team-members.ts';
+import { newEndpointSecret } from '../../api/accounting/endpoint-secrets.ts';
 import { issueOAuthState } from '../../api/auth/oauth-state.ts';
 import { STAFF_CANNOT_REFUND } from '../../api/payments/refunds.ts';
 import type { MemberRole } from '../../api/db/types.ts';
@@ -179,6 +180,8 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     await t?.close();
   });
 
+  const disabledEndpoint = (m: Merchant) => `matrix-disabled-${m.id}`;
+
   /** Path parameters, for an object of merchant `m` (a function: some calls use their object up). */
   const params: Record<string, (m: Merchant, name: 'A' | 'B') => Promise<string> | string> = {
     '/api/admin/merchants/{id}': (m) => m.id,
@@ -189,6 +192,60 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     '/api/admin/webhook-deliveries/{id}': (m) => m.deliveryId,
     '/api/admin/outbox/{id}': (m) => m.jobId,
     '/api/admin/pay-links/{id}': (m) => m.payLinkId,
+    // An endpoint of its own each time (deleting it uses it up), and one stored event of the merchant.
+    '/api/admin/webhook-endpoints/{id}': async (m) => {
+      const id = crypto.randomUUID();
+      const stamp = t.clock.now().toISOString();
+      await t.deps.database.db
+        .insertInto('webhook_endpoints')
+        .values({
+          id,
+          merchant_id: m.id,
+          url: 'https://hooks.example.com/matrix',
+          enabled_events: '["*"]',
+          api_version: '2026-11',
+          status: 'disabled', // sent nothing: the delivery log below stays the fixtures' own
+          secret: newEndpointSecret(t.deps, id).sealed,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+      return id;
+    },
+    '/api/admin/webhook-events/{id}': async (m) => {
+      const id = `evt_matrix_${m.id.slice(0, 8)}`;
+      // The resend goes to a disabled endpoint: refused (409) after authorisation, nothing queued.
+      await t.deps.database.db
+        .insertInto('webhook_endpoints')
+        .values({
+          id: disabledEndpoint(m),
+          merchant_id: m.id,
+          url: 'https://hooks.example.com/off',
+          enabled_events: '["*"]',
+          api_version: '2026-11',
+          status: 'disabled',
+          secret: newEndpointSecret(t.deps, disabledEndpoint(m)).sealed,
+          created_at: t.clock.now().toISOString(),
+          updated_at: t.clock.now().toISOString(),
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await t.deps.database.db
+        .insertInto('webhook_events')
+        .values({
+          id,
+          merchant_id: m.id,
+          type: 'payment.succeeded',
+          event_key: `payment.succeeded:matrix-${m.id}`,
+          payment_id: null,
+          body: JSON.stringify({ id, object: 'event', type: 'payment.succeeded', data: { object: {} } }),
+          v1_body: '{}',
+          created_at: t.clock.now().toISOString(),
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      return id;
+    },
     '{provider}': () => 'xero',
     '{observationId}': (m) => m.observationId,
     '{writeOffId}': (m) => m.writeOffId,
@@ -271,6 +328,10 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     }),
     'POST /api/admin/pay-links/{id}/cancel': () => undefined,
     'POST /api/admin/merchants/{id}/payment-domains': () => ({ domain: 'www.example.com' }),
+    'POST /api/admin/merchants/{id}/webhook-endpoints': () => ({ url: 'http://10.0.0.1/hook' }), // refused after authorisation
+    'PUT /api/admin/webhook-endpoints/{id}': () => ({ description: 'Matrix' }),
+    'POST /api/admin/webhook-endpoints/{id}/rotate-secret': () => ({}),
+    'POST /api/admin/webhook-events/{id}/resend': (m) => ({ endpoint_id: disabledEndpoint(m) }),
     'POST /api/admin/merchants/{id}/payment-domains/{domainId}/refresh': () => undefined,
   };
 
@@ -375,8 +436,10 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
       people.ownerB.headers,
     );
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
-    const entries = (await json(t.app, 'GET', '/api/admin/audit-log', undefined, people.ownerB.headers))
-      .body as Array<{
+    const range = encodeURIComponent('[0,499]');
+    const entries = (
+      await json(t.app, 'GET', `/api/admin/audit-log?range=${range}`, undefined, people.ownerB.headers)
+    ).body as Array<{
       action: string;
       merchant_id: string;
     }>;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
-import { createConnectedMerchant, type TestMerchant } from './support/pay-fixtures.ts';
+import { createConnectedMerchant, payOverHttp, type TestMerchant } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const serious = (violations: Array<{ id: string; impact?: string | null }>) =>
@@ -27,11 +27,18 @@ describe('console integrations and the API reference', () => {
   let receiver: Server;
   let receiverUrl: string;
   let secret = '';
+  const received: Array<{ path: string; body: string; idempotencyKey: string }> = [];
 
   beforeAll(async () => {
     receiver = createServer((req, res) => {
-      req.resume();
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
+        received.push({
+          path: req.url ?? '',
+          body,
+          idempotencyKey: String(req.headers['idempotency-key'] ?? ''),
+        });
         res.writeHead(200, { 'content-type': 'application/json', 'x-receiver': 'e2e' });
         res.end('{"received":true}');
       });
@@ -128,6 +135,60 @@ describe('console integrations and the API reference', () => {
     expect(text).toMatch(/x-invoicepay-signature: t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}/);
     expect(text).toContain('x-receiver: e2e');
     expect(text).toContain('"received": true');
+  });
+
+  it('adds a webhook endpoint (secret shown once), lists the events sent to it and resends one from the console', async () => {
+    const errors = watchErrors(page);
+    const before = received.length;
+    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}`);
+    const panel = page.getByRole('region', { name: 'Webhook endpoints' });
+    await panel.getByLabel('Endpoint URL').fill(`${receiverUrl}/endpoint`);
+    await panel.getByTestId('endpoint-events').locator('..').click();
+    await page.getByRole('option', { name: 'payment.succeeded' }).click();
+    await page.keyboard.press('Escape');
+    await panel.getByRole('button', { name: 'Add endpoint' }).click();
+    const shown = page.getByRole('dialog', { name: 'The endpoint’s signing secret' });
+    const endpointSecret = await shown.getByTestId('api-key-secret').inputValue();
+    expect(endpointSecret).toMatch(/^whsec_/);
+    await shown.getByRole('button', { name: 'I have stored it' }).click();
+    const row = panel.getByTestId('webhook-endpoints').getByRole('row', { name: /\/endpoint/ });
+    await expect.poll(() => row.textContent()).toContain('payment.succeeded');
+    expect(
+      serious((await new AxeBuilder({ page }).include('#webhook-endpoints-title').analyze()).violations),
+    ).toEqual([]);
+
+    // A payment: its payment.succeeded reaches the endpoint (and the automation webhook, set above).
+    const paid = await payOverHttp(server.baseUrl, {
+      merchant: merchant.id,
+      invoice: 'INV-EP-E2E',
+      linkAmount: '80.00',
+      amount: 8000,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const toEndpoint = () => received.slice(before).filter((r) => r.path.endsWith('/endpoint'));
+    await expect.poll(() => toEndpoint().length, { timeout: 15_000 }).toBe(1);
+    const first = toEndpoint()[0]!;
+    expect(JSON.parse(first.body).type).toBe('payment.succeeded');
+
+    await page.reload();
+    const event = panel.getByTestId('webhook-event').filter({ hasText: 'payment.succeeded' }).first();
+    await expect.poll(() => event.textContent(), { timeout: 15_000 }).toMatch(/\/endpoint: delivered/);
+    await event.getByLabel('Send again to').click();
+    await page.getByRole('option', { name: /\/endpoint$/ }).click();
+    await event.getByRole('button', { name: 'Resend' }).click();
+    await toast(page, /Queued/).waitFor();
+    await expect.poll(() => toEndpoint().length, { timeout: 15_000 }).toBe(2);
+    expect(toEndpoint()[1]!.body).toBe(first.body);
+    expect(toEndpoint()[1]!.idempotencyKey).toBe(first.idempotencyKey);
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this webhook endpoint?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await toast(page, 'Webhook endpoint deleted').waitFor();
+    await expect.poll(() => panel.getByText('No webhook endpoints yet.').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   it('serves the API reference: integrator operations before the console, search, curl and try-it', async () => {

@@ -1,20 +1,31 @@
-/** The new key, shown this once: a read-only field, a copy button, and a plain warning. */
+/**
+ * A new secret, shown this once: a read-only field, a copy button, and a plain warning. `texts` is
+ * the i18n namespace of its words (an API key's by default; a webhook endpoint's signing secret too).
+ */
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { copyText } from '../shared/clipboard.ts';
 
-export function SecretDialog({ secret, onClose }: { secret: string | null; onClose(): void }) {
+export function SecretDialog({
+  secret,
+  onClose,
+  texts = 'console.api_keys',
+}: {
+  secret: string | null;
+  onClose(): void;
+  texts?: string;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   return (
     <Dialog open={secret !== null} aria-labelledby="key-secret-title" fullWidth maxWidth="sm">
-      <DialogTitle id="key-secret-title">{translate('console.api_keys.secret_title')}</DialogTitle>
+      <DialogTitle id="key-secret-title">{translate(`${texts}.secret_title`)}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('console.api_keys.secret_text')}
+          {translate(`${texts}.secret_text`)}
         </Alert>
         <TextField
-          label={translate('console.api_keys.secret_label')}
+          label={translate(`${texts}.secret_label`)}
           value={secret ?? ''}
           fullWidth
           slotProps={{
@@ -31,15 +42,15 @@ export function SecretDialog({ secret, onClose }: { secret: string | null; onClo
         <Button
           onClick={() =>
             copyText(secret ?? '').then(
-              () => notify('console.api_keys.copied', { type: 'success' }),
-              () => notify('console.api_keys.copy_failed', { type: 'warning' }),
+              () => notify(`${texts}.copied`, { type: 'success' }),
+              () => notify(`${texts}.copy_failed`, { type: 'warning' }),
             )
           }
         >
-          {translate('console.api_keys.copy')}
+          {translate(`${texts}.copy`)}
         </Button>
         <Button variant="contained" onClick={onClose}>
-          {translate('console.api_keys.stored')}
+          {translate(`${texts}.stored`)}
         </Button>
       </DialogActions>
     </Dialog>

@@ -16,6 +16,9 @@ import type {
   PublicConfig,
   Stats,
   SyncResult,
+  WebhookEndpoint,
+  WebhookEndpointCreated,
+  WebhookEvent,
   WebhookSettings,
   WebhookTest,
   TeamMember,
@@ -25,6 +28,14 @@ import { accountingActions } from './accounting-actions.ts';
 import { callApi, httpClient } from './http.ts';
 import { memberChoice } from '../merchant-choice.ts';
 import { recordActions } from './record-actions.ts';
+
+/** What an endpoint is made with (the console's form). */
+export interface WebhookEndpointInput {
+  url: string;
+  enabled_events: string[];
+  api_version: WebhookEndpoint['api_version'];
+  description?: string | null;
+}
 
 /** The column each list filters by for the merchant chosen in the switcher (merchant-choice.ts). */
 const MERCHANT_FILTER: Record<string, string> = {
@@ -100,16 +111,41 @@ const actions = {
     webhook_url: string | null;
     scenario_id: string | null;
     payload_version?: WebhookSettings['payload_version'];
+    /** Omitted: unchanged. */
+    enabled_events?: string[];
   }) =>
     callApi<WebhookSettings>(`${merchantPath(p.id)}/webhook`, {
       method: 'PUT',
-      body: { webhook_url: p.webhook_url, scenario_id: p.scenario_id, payload_version: p.payload_version },
+      body: {
+        webhook_url: p.webhook_url,
+        scenario_id: p.scenario_id,
+        payload_version: p.payload_version,
+        enabled_events: p.enabled_events,
+      },
     }),
   testWebhook: ({ id }: { id: Identifier }) => callApi<WebhookTest>(`${merchantPath(id)}/test-webhook`, { method: 'POST' }),
   revealWebhookSecret: ({ id }: { id: Identifier }) => callApi<{ secret: string }>(`${merchantPath(id)}/webhook-secret`),
   rotateWebhookSecret: ({ id }: { id: Identifier }) =>
     callApi<{ secret: string; previous_secret_valid_until: string | null }>(`${merchantPath(id)}/webhook-secret/rotate`, {
       method: 'POST',
+    }),
+
+  // Webhook endpoints besides the automation webhook, and the events sent (30 days).
+  getWebhookEndpoints: ({ id }: { id: Identifier }) =>
+    callApi<WebhookEndpoint[]>(`${merchantPath(id)}/webhook-endpoints`),
+  createWebhookEndpoint: ({ id, ...body }: { id: Identifier } & WebhookEndpointInput) =>
+    callApi<WebhookEndpointCreated>(`${merchantPath(id)}/webhook-endpoints`, { method: 'POST', body }),
+  updateWebhookEndpoint: ({ id, ...body }: { id: string } & Partial<WebhookEndpointInput> & { disabled?: boolean }) =>
+    callApi<WebhookEndpoint>(`/api/admin/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+  deleteWebhookEndpoint: ({ id }: { id: string }) =>
+    callApi<{ id: string; deleted: true }>(`/api/admin/webhook-endpoints/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+    }),
+  getWebhookEvents: ({ id }: { id: Identifier }) => callApi<WebhookEvent[]>(`${merchantPath(id)}/webhook-events`),
+  resendWebhookEvent: ({ id, endpointId }: { id: string; endpointId: string | null }) =>
+    callApi<{ id: string }>(`/api/admin/webhook-events/${encodeURIComponent(id)}/resend`, {
+      method: 'POST',
+      body: { endpoint_id: endpointId },
     }),
 
   // Payments: sync to the accounting tool, or record by hand that it is there.

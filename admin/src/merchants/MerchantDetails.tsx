@@ -22,6 +22,7 @@ import { StaffRefundsPanel } from './StaffRefundsPanel.tsx';
 import { SurchargePanel } from './SurchargePanel.tsx';
 import { BankDebitPanel } from './BankDebitPanel.tsx';
 import { WebhookPanel } from './WebhookPanel.tsx';
+import { WebhookEndpointsPanel } from '../webhooks/WebhookEndpointsPanel.tsx';
 import { TeamPanel } from './TeamPanel.tsx';
 import { can } from '../access.ts';
 
@@ -77,6 +78,11 @@ export function MerchantDetails() {
         {can('webhooks.manage', data.id) ? (
           <Grid size={{ xs: 12, md: 6 }}>
             <WebhookPanel merchant={data} />
+          </Grid>
+        ) : null}
+        {can('webhooks.manage', data.id) ? (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <WebhookEndpointsPanel merchant={data} />
           </Grid>
         ) : null}
         {can('accounting.manage', data.id) ? (

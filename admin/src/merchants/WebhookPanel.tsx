@@ -13,6 +13,7 @@ import { useAction, useDataQuery } from '../data/useAction.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import { dateTime } from '../shared/format.ts';
 import type { Merchant, WebhookSettings, WebhookTest } from '../shared/types.ts';
+import { EventTypesField } from '../webhooks/EventTypesField.tsx';
 import { WebhookDeliveries } from '../webhooks/WebhookDeliveries.tsx';
 import { isHttpUrl } from './validation.ts';
 
@@ -62,6 +63,8 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
   );
   const savedVersion = settings.data?.payload_version ?? 'v1';
   const [version, setVersion] = useState<WebhookSettings['payload_version'] | null>(null);
+  const savedEvents = settings.data?.enabled_events ?? [];
+  const [events, setEvents] = useState<string[] | null>(null);
   const log = useDataQuery(
     ['merchants', 'webhook-tests', merchant.id],
     (dp) => dp.getWebhookTests({ id: merchant.id }),
@@ -82,13 +85,17 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
         webhook_url: string | null;
         scenario_id: string | null;
         payload_version: WebhookSettings['payload_version'];
+        enabled_events?: string[];
       },
     ) => dp.saveWebhook({ id: merchant.id, ...body }),
     {
       success: 'console.webhook.saved',
       failure: 'console.webhook.save_failed',
       invalidate: ['merchants'],
-      onSuccess: () => setVersion(null),
+      onSuccess: () => {
+        setVersion(null);
+        setEvents(null);
+      },
       onError: (err) => {
         const field = fieldOf(err);
         if (field === 'webhook_url' || field === 'make_webhook_url') setUrlError(serverMessage(err) ?? null);
@@ -135,6 +142,7 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
       webhook_url: trimmed || null,
       scenario_id: scenario.trim() || null,
       payload_version: version ?? savedVersion,
+      ...(events ? { enabled_events: events } : {}),
     });
   }
 
@@ -153,7 +161,8 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
   const unsaved =
     url.trim() !== saved.url ||
     scenario.trim() !== saved.scenario ||
-    (version !== null && version !== savedVersion);
+    (version !== null && version !== savedVersion) ||
+    (events !== null && events.join() !== savedEvents.join());
 
   return (
     <Card component="section" aria-labelledby="webhook-title">
@@ -212,6 +221,12 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
           <MenuItem value="v1">{translate('console.webhook_versions.v1')}</MenuItem>
           <MenuItem value="2026-11">{translate('console.webhook_versions.latest')}</MenuItem>
         </TextField>
+        <EventTypesField
+          value={events ?? savedEvents}
+          onChange={setEvents}
+          testId="webhook-events"
+          helperText={translate('console.webhook_endpoints.automation_events_help')}
+        />
         {unsaved ? (
           <Typography variant="body2" color="warning.main" role="status" sx={{ mt: 0.5 }}>
             {translate('console.webhook.unsaved')}

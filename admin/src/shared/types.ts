@@ -15,6 +15,11 @@ export type Payment = Schemas['AdminPayment'];
 export type WebhookSettings = Schemas['WebhookSettings'];
 /** One automation webhook delivery attempt (GET /api/admin/webhook-deliveries). */
 export type WebhookDelivery = Schemas['WebhookDelivery'];
+/** A webhook endpoint besides the automation webhook (its secret only in the answer that creates it). */
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookEndpointCreated = Schemas['WebhookEndpointCreated'];
+/** An event sent to the merchant's receivers, with its deliveries (30 days). */
+export type WebhookEvent = Schemas['Event'];
 /** An API key as the console lists it (never the key itself). */
 export type ApiKey = Schemas['ApiKey'];
 export type PayLink = Schemas['AdminPayLink'];
