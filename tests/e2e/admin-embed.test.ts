@@ -86,7 +86,7 @@ describe('console: embed codes, branding, reference', () => {
     expect(code).toContain(`src="${server.baseUrl}${manifest.script.path}"`);
     expect(code).toContain(`integrity="${manifest.script.integrity}"`);
     expect(code).toContain(`merchant="${merchant.id}"`);
-    await expect(embed.getByTestId('embed-react').textContent()).resolves.toContain(
+    await expect(embed.getByTestId('embed-tsx').textContent()).resolves.toContain(
       `npm install ${server.baseUrl}${manifest.package.path}`,
     );
     await expect(embed.getByTestId('embed-wordpress').textContent()).resolves.toContain(
@@ -109,9 +109,20 @@ describe('console: embed codes, branding, reference', () => {
       execFileSync('unzip', ['-p', 'plugin.zip', 'invoice-pay/invoice-pay.php'], { cwd: zipDir }),
     ).toEqual(readFileSync('examples/wordpress/invoice-pay/invoice-pay.php'));
     rmSync(zipDir, { recursive: true, force: true });
-    await embed.getByRole('button', { name: 'Copy: Pinned version with Subresource Integrity' }).click();
+    await embed
+      .getByRole('button', { name: 'Copy: HTML: pinned version with Subresource Integrity' })
+      .click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
-    await embed.getByRole('button', { name: 'Copied!: Pinned version with Subresource Integrity' }).waitFor();
+    await embed
+      .getByRole('button', { name: 'Copied!: HTML: pinned version with Subresource Integrity' })
+      .waitFor();
+
+    // Every code without the amount: the customer types it.
+    expect(code).toContain('amount="1,250.00"');
+    await embed.getByRole('radio', { name: 'Leave it out: the customer types what to pay' }).check();
+    await expect.poll(() => pinned.textContent()).not.toContain('amount=');
+    for (const kind of ['script', 'jsx', 'tsx', 'vue', 'wordpress', 'wordpress_block'])
+      expect(await embed.getByTestId(`embed-${kind}`).textContent(), kind).not.toMatch(/amount/i);
 
     // Branding: a colour too light for white text is refused with its contrast; a dark one is kept.
     await page.getByRole('button', { name: 'Edit' }).click();

@@ -13,20 +13,8 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchErrors } from './support/browser.ts';
@@ -39,96 +27,18 @@ import {
   serveExample,
   type ExampleHost,
 } from './support/examples.ts';
+import {
+  copyExample,
+  freshProject,
+  installPackageTarball,
+  PACKAGE_URL,
+  removeProjects,
+  tempDir,
+  run,
+  viteBuild,
+} from './support/projects.ts';
 
 const execFileAsync = promisify(execFile);
-const temps: string[] = [];
-
-/** A copy of the example (without installed or built files), using this repository's node_modules. */
-function copyExample(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `invoicepay-example-${name}-`));
-  temps.push(dir);
-  cpSync(`examples/${name}`, dir, {
-    recursive: true,
-    filter: (src) =>
-      !/[\\/](node_modules|dist|vendor)([\\/]|$)/.test(src.slice(resolve('examples', name).length)),
-  });
-  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
-/** The URL the examples' package.json installs `invoice-pay` from (the agency's server instead). */
-const PACKAGE_URL = 'https://pay.example.com/widget/invoice-pay.tgz';
-
-/**
- * `npm install` of the app's `invoice-pay` dependency as npm installs a tarball URL: the tarball
- * downloaded from the test server's `/widget/invoice-pay.tgz` (the URL package.json names, on this
- * server) and its `package/` folder unpacked as node_modules/invoice-pay; every other package links
- * to this repository's node_modules (no registry, no shared folder written) — or, for the packages
- * in `overrides` (a node_modules folder, e.g. React 18's), to that folder's.
- */
-async function installPackageTarball(server: RunningServer, dir: string, overrides?: string) {
-  const declared = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies?.['invoice-pay'];
-  expect(declared).toBe(PACKAGE_URL);
-  const answer = await fetch(PACKAGE_URL.replace('https://pay.example.com', server.baseUrl));
-  expect(answer.status).toBe(200);
-  const unpacked = mkdtempSync(join(tmpdir(), 'invoicepay-tarball-'));
-  temps.push(unpacked);
-  writeFileSync(join(unpacked, 'invoice-pay.tgz'), Buffer.from(await answer.arrayBuffer()));
-  const modules = join(dir, 'node_modules');
-  rmSync(modules, { recursive: true, force: true });
-  mkdirSync(join(modules, '@types'), { recursive: true });
-  const link = (root: string, name: string) => {
-    rmSync(join(modules, name), { recursive: true, force: true });
-    symlinkSync(join(root, name), join(modules, name));
-  };
-  for (const root of [resolve('node_modules'), ...(overrides ? [resolve(overrides)] : [])])
-    for (const entry of readdirSync(root)) {
-      if (entry === 'invoice-pay' || entry.startsWith('.')) continue;
-      if (entry === '@types') for (const t of readdirSync(join(root, '@types'))) link(root, `@types/${t}`);
-      else link(root, entry);
-    }
-  const tar = spawnSync('tar', ['-xzf', join(unpacked, 'invoice-pay.tgz'), '-C', unpacked]);
-  if (tar.status !== 0) throw new Error(`tar failed: ${tar.stderr}`);
-  renameSync(join(unpacked, 'package'), join(modules, 'invoice-pay'));
-}
-
-/** A fresh project folder with these files (and a package.json that installs the package). */
-function freshProject(name: string, files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), `invoicepay-${name}-`));
-  temps.push(dir);
-  const pkg = { name, private: true, type: 'module', dependencies: { 'invoice-pay': PACKAGE_URL } };
-  writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
-
-function run(dir: string, args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, args, {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    timeout: 120_000,
-  });
-  if (r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
-
-const viteBuild = (dir: string, env: Record<string, string>) =>
-  run(
-    dir,
-    [
-      join(dir, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      join(dir, 'dist'),
-    ],
-    env,
-  );
 
 describe('examples: React and Vue apps', () => {
   let server: RunningServer;
@@ -144,7 +54,7 @@ describe('examples: React and Vue apps', () => {
     await browser?.close();
     await server?.stop();
     await Promise.all(hosts.map((h) => h.close()));
-    for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+    removeProjects();
   });
 
   /** Pay 25 % in the built app; `requests` (if given) collects every URL the page asked for. */
@@ -308,8 +218,7 @@ describe('examples: React and Vue apps', () => {
   it('the package publishes cleanly and packs to the same bytes again; MIT-licensed; its manifest is complete', async () => {
     const answer = await fetch(`${server.baseUrl}${PACKAGE_URL.replace('https://pay.example.com', '')}`);
     const served = Buffer.from(await answer.arrayBuffer());
-    const dir = mkdtempSync(join(tmpdir(), 'invoicepay-publish-'));
-    temps.push(dir);
+    const dir = tempDir('publish');
     writeFileSync(join(dir, 'served.tgz'), served);
     expect(spawnSync('tar', ['-xzf', 'served.tgz'], { cwd: dir }).status).toBe(0);
     const pkgDir = join(dir, 'package');

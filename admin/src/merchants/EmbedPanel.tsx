@@ -1,10 +1,23 @@
 /**
  * Merchant Details → Embed: copy-ready codes for this merchant — the script tag, the pinned build
- * with Subresource Integrity (from the server's widget manifest, so never stale), React, the
- * WordPress shortcode and the Xero / QuickBooks link — each with Copy ('Copied!' for 3 s and a toast
+ * with Subresource Integrity (from the server's widget manifest, so never stale), React (JSX, TSX),
+ * Vue, the WordPress shortcode and Custom HTML block, and the Xero / QuickBooks link, with the
+ * invoice's amount or without it (a choice above them) — each with Copy ('Copied!' for 3 s and a toast
  * for 2 s, as the payment URL panel does). The codes name the server's public address.
  */
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useDataQuery } from '../data/useAction.ts';
@@ -90,7 +103,8 @@ export function EmbedPanel({ merchant }: { merchant: Merchant }) {
     retry: false,
   });
   const base = config.data?.publicBaseUrl ?? window.location.origin;
-  const snippets = embedSnippets(merchant, base, manifest.data ?? null);
+  const [fixedAmount, setFixedAmount] = useState(true);
+  const snippets = embedSnippets(merchant, base, manifest.data ?? null, { fixedAmount });
   return (
     <Card component="section" aria-labelledby="embed-title">
       <CardContent>
@@ -110,6 +124,26 @@ export function EmbedPanel({ merchant }: { merchant: Merchant }) {
             {translate('console.embed.manifest_failed')}
           </Alert>
         ) : null}
+        <FormControl sx={{ mt: 1 }}>
+          <FormLabel id="embed-amount-label">{translate('console.embed.amount_label')}</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="embed-amount-label"
+            value={fixedAmount ? 'fixed' : 'typed'}
+            onChange={(e) => setFixedAmount(e.target.value === 'fixed')}
+          >
+            <FormControlLabel
+              value="fixed"
+              control={<Radio />}
+              label={translate('console.embed.amount_fixed')}
+            />
+            <FormControlLabel
+              value="typed"
+              control={<Radio />}
+              label={translate('console.embed.amount_typed')}
+            />
+          </RadioGroup>
+        </FormControl>
         {snippets.map((s) => (
           <SnippetBlock key={s.kind} snippet={s} version={manifest.data?.version ?? ''} />
         ))}
