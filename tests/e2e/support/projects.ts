@@ -115,7 +115,6 @@ export const viteBuild = (dir: string, env: Record<string, string>) =>
     env,
   );
 
-
 /** An empty temporary folder, removed with the projects. */
 export function tempDir(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `invoicepay-${name}-`));
