@@ -62,3 +62,23 @@ export function mergeMetadata(
 ): Record<string, string | null> {
   return { ...current, ...update };
 }
+
+/**
+ * Metadata typed as lines of `key=value` (the console's pay-link form): blank lines skipped, the
+ * first `=` splits, both sides trimmed. A line without `=` is refused with its line number.
+ */
+export function parseMetadataLines(
+  text: string,
+): { value: Record<string, string> } | { line: number; message: string } {
+  const value: Record<string, string> = {};
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (!line) continue;
+    const at = line.indexOf('=');
+    if (at <= 0) return { line: i + 1, message: `Line ${i + 1}: write key=value` };
+    value[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  const problem = metadataProblem(value);
+  return problem ? { line: 0, message: problem.message } : { value };
+}

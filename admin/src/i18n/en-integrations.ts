@@ -18,6 +18,10 @@ export const integrations = {
     amount_invalid: 'Enter an amount above zero, such as 1250.00',
     currency: 'Currency',
     customer_email: 'Customer email (optional)',
+    metadata: 'Metadata (optional)',
+    search: 'Invoice, reference, email or metadata',
+    metadata_help:
+      'One key=value per line (up to 50; keys of 40 characters, values of 500). Sent back on its payments and webhook events, and searchable.',
     status: 'Status',
     statuses: { active: 'Active', expired: 'Expired', canceled: 'Canceled' },
     link: 'Short link',

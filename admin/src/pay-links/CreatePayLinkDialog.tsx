@@ -1,12 +1,14 @@
 /**
  * Make a signed pay link: merchant (of the user's), invoice number, the amount due in dollars, the
- * currency and an optional customer email, created with react-admin's `useCreate`. The amount is
+ * currency, an optional customer email and metadata (`key=value` lines, as the integrator API's
+ * `metadata`), created with react-admin's `useCreate`. The amount is
  * authoritative for the invoice (the server's rule), so the dialog says so.
  */
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useCreate, useGetList, useTranslate } from 'react-admin';
 import { SUPPORTED_CURRENCIES } from '../../../core/currencies.ts';
+import { parseMetadataLines } from '../../../core/metadata.ts';
 import { parseLinkAmount } from '../../../core/money.ts';
 import { can } from '../access.ts';
 import { serverMessage } from '../data/http.ts';
@@ -29,6 +31,7 @@ export function CreatePayLinkDialog({
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState('AUD');
   const [email, setEmail] = useState('');
+  const [metadata, setMetadata] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const merchants = useGetList<Merchant>(
     'merchants',
@@ -44,6 +47,8 @@ export function CreatePayLinkDialog({
     if (!chosen) found.merchant = translate('console.pay_links.merchant_required');
     if (!invoice.trim()) found.invoice = translate('console.pay_links.invoice_required');
     if (minor <= 0) found.amount = translate('console.pay_links.amount_invalid');
+    const meta = parseMetadataLines(metadata);
+    if ('message' in meta) found.metadata = meta.message;
     setErrors(found);
     if (Object.keys(found).length) return;
     create(
@@ -55,6 +60,7 @@ export function CreatePayLinkDialog({
           amount: minor,
           currency,
           customer_email: email.trim() || null,
+          ...('value' in meta && Object.keys(meta.value).length ? { metadata: meta.value } : {}),
         },
       },
       {
@@ -63,6 +69,7 @@ export function CreatePayLinkDialog({
           setInvoice('');
           setAmount('');
           setEmail('');
+          setMetadata('');
           onCreated(link);
         },
         onError: (err) =>
@@ -133,6 +140,16 @@ export function CreatePayLinkDialog({
           type="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label={translate('console.pay_links.metadata')}
+          value={metadata}
+          onChange={(e) => setMetadata(e.target.value)}
+          multiline
+          minRows={2}
+          placeholder={'order_id=7731\nsite=shop.example.com'}
+          error={!!errors.metadata}
+          helperText={errors.metadata ?? translate('console.pay_links.metadata_help')}
         />
       </Box>
     </FormDialog>

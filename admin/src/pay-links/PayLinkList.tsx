@@ -7,7 +7,15 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, SimpleList, TopToolbar, useNotify, useRefresh, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  SearchInput,
+  SimpleList,
+  TopToolbar,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { can } from '../access.ts';
 import { useAction } from '../data/useAction.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
@@ -89,6 +97,9 @@ export function PayLinkList() {
       loadFailed="console.pay_links.load_failed"
       actions={<PayLinkActions />}
       exporter={false}
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.pay_links.search')} />,
+      ]}
     >
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
         {translate('console.pay_links.intro')}

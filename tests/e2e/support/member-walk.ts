@@ -78,12 +78,18 @@ export async function invitedOwnerWalk(server: RunningServer, browser: Browser, 
   // The embed code, copied with its button: the code names their merchant.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
   const embed = page.getByRole('region', { name: 'Embed' });
-  await embed.getByRole('button', { name: 'Copy: Pinned version with Subresource Integrity' }).click();
+  await embed.getByRole('button', { name: 'Copy: HTML: pinned version with Subresource Integrity' }).click();
   await expect
     .poll(() => page.evaluate(() => navigator.clipboard.readText()))
     .toContain(`merchant="${mine.id}"`);
-  // An owner's panels: the webhook, the accounting connection, wallet domains, the staff refund limit.
-  for (const panel of ['Automation Webhook', 'Accounting Connection', 'Wallet domains', 'Staff refunds'])
+  // An owner's panels: the webhook and its endpoints, the accounting connection, wallet domains, the staff refund limit.
+  for (const panel of [
+    'Automation Webhook',
+    'Webhook endpoints',
+    'Accounting Connection',
+    'Wallet domains',
+    'Staff refunds',
+  ])
     await page.getByRole('heading', { name: panel, exact: true }).waitFor();
 
   // The menu: their dashboard, merchants, payments, keys, audit log; nothing of the platform's.
@@ -135,8 +141,20 @@ export async function invitedOwnerWalk(server: RunningServer, browser: Browser, 
   const linkDialog = page.getByRole('dialog', { name: 'Create a pay link' });
   await linkDialog.getByLabel('Invoice').fill('INV-OWN-2');
   await linkDialog.getByLabel('Amount due').fill('75.00');
+  // Metadata as key=value lines: a line without "=" is refused before anything is sent.
+  await linkDialog.getByLabel('Metadata (optional)').fill('order_id PO-881');
+  await linkDialog.getByRole('button', { name: 'Create pay link' }).click();
+  await linkDialog.getByText('Line 1: write key=value').waitFor();
+  await linkDialog.getByLabel('Metadata (optional)').fill('order_id=PO-881\nsite=shop.example.com');
   await linkDialog.getByRole('button', { name: 'Create pay link' }).click();
   await page.getByText(/^Pay link created: http/).waitFor();
+  // … and found again by it.
+  const search = page.getByPlaceholder('Invoice, reference, email or metadata');
+  await search.fill('PO-999');
+  await expect.poll(() => page.getByRole('row', { name: /INV-OWN-2/ }).count()).toBe(0);
+  await search.fill('PO-881');
+  await expect.poll(() => page.getByRole('row', { name: /INV-OWN-2/ }).count()).toBe(1);
+  await search.fill('');
   const linkRow = page.getByRole('row', { name: /INV-OWN-2/ });
   await linkRow.getByText('Active').waitFor();
   await expect(linkRow.getByText('A$75.00').count()).resolves.toBe(1);
