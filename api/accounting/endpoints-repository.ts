@@ -8,6 +8,9 @@ import type { DbOrTrx } from '../db/database.ts';
 import { nextSeq } from '../db/sequence.ts';
 import type { WebhookEndpointsTable, WebhookEventsTable } from '../db/types.ts';
 
+export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
+export const EVENT_NOT_FOUND = 'Event not found';
+
 export async function insertEndpoint(db: DbOrTrx, row: Insertable<WebhookEndpointsTable>): Promise<void> {
   await db
     .insertInto('webhook_endpoints')

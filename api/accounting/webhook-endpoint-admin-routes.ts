@@ -9,7 +9,14 @@ import { authorizeMerchant } from '../auth/access.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
-import { endpointsOf, findEndpoint, findEvent, recentEvents } from './endpoints-repository.ts';
+import {
+  ENDPOINT_NOT_FOUND,
+  endpointsOf,
+  EVENT_NOT_FOUND,
+  findEndpoint,
+  findEvent,
+  recentEvents,
+} from './endpoints-repository.ts';
 import {
   CreatedEndpoint,
   Deleted,
@@ -28,8 +35,6 @@ import {
   changeEndpoint,
   createEndpoint,
   deleteEndpoint,
-  ENDPOINT_NOT_FOUND,
-  EVENT_NOT_FOUND,
   eventsSince,
   resendEvent,
   rotateEndpoint,

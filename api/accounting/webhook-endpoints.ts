@@ -16,6 +16,8 @@ import { assertOutboundUrlAllowed, OutboundUrlError, outboundPolicyOf } from '..
 import { insertJob } from '../outbox/repository.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 import {
+  ENDPOINT_NOT_FOUND,
+  EVENT_NOT_FOUND,
   findEndpoint,
   findEvent,
   insertEndpoint,
@@ -26,8 +28,6 @@ import { newEndpointSecret, rotateEndpointSecret } from './endpoint-secrets.ts';
 import { ALL_EVENTS, normaliseEnabledEvents, sendKeyOf, type SentEventType } from './webhook-fanout.ts';
 import type { WebhookEventBody } from './webhook-events.ts';
 
-export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
-export const EVENT_NOT_FOUND = 'Event not found';
 /** How long events are listed and may be sent again. */
 export const EVENT_RETENTION_DAYS = 30;
 /** Endpoints per merchant (besides the automation webhook). */
