@@ -15,6 +15,7 @@ const DOMAINS = [
   'blog',
   'connect',
   'invoices',
+  'merchant-webhooks',
   'merchants',
   'pay',
   'pay-links',

@@ -672,7 +672,7 @@ CREATE INDEX webhook_deliveries_outbox ON webhook_deliveries (outbox_id);
 CREATE INDEX webhook_deliveries_created ON webhook_deliveries (created_at);
 
 -- Webhook endpoints besides the automation webhook, and the events sent to a merchant's receivers
--- with both versions' bodies (migration 071, api/accounting/webhook-fanout.ts).
+-- with both versions' bodies (migration 071, api/merchant-webhooks/webhook-fanout.ts).
 CREATE TABLE webhook_endpoints (
   id TEXT PRIMARY KEY,
   merchant_id TEXT NOT NULL REFERENCES merchants (id),

@@ -6,7 +6,7 @@
 import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
 import type { DeliveryOutcome } from './outcome.ts';
-import { deliverAutomationWebhook } from './automation-webhook.ts';
+import { deliverAutomationWebhook } from '../merchant-webhooks/automation-webhook.ts';
 import { syncJobWithConnector } from './sync.ts';
 import { findRefund } from '../payments/refunds-repository.ts';
 

@@ -2,7 +2,7 @@
  * `enqueuePaymentSync`: called by the payments code inside the transaction that records a succeeded
  * payment or a refund, so the sync jobs exist if and only if the payment or refund does (a crash
  * before commit leaves neither; after commit the worker will deliver). One job per target the
- * merchant has: each webhook receiver that enabled the event (api/accounting/webhook-fanout.ts) and
+ * merchant has: each webhook receiver that enabled the event (api/merchant-webhooks/webhook-fanout.ts) and
  * Xero or QuickBooks (if connected). Idempotent: each job's key is `<event>:<payment or refund
  * id>:<target>`, sent as Idempotency-Key.
  *
@@ -15,9 +15,13 @@
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { OutboxTable, Payment } from '../db/types.ts';
-import { emitWebhookEvent, type Receivers } from './webhook-fanout.ts';
-import { buildAutomationPayload, buildWriteOffPayload, writeOffDetails } from './webhook-payload.ts';
-import { paymentEvent, refundEvent, writeOffEvent } from './webhook-events.ts';
+import { emitWebhookEvent, type Receivers } from '../merchant-webhooks/webhook-fanout.ts';
+import {
+  buildAutomationPayload,
+  buildWriteOffPayload,
+  writeOffDetails,
+} from '../merchant-webhooks/webhook-payload.ts';
+import { paymentEvent, refundEvent, writeOffEvent } from '../merchant-webhooks/webhook-events.ts';
 import { insertJob } from '../outbox/repository.ts';
 import { findInvoiceById, findWriteOffById } from '../invoices/repository.ts';
 import { findPayment, updatePayment } from '../payments/repository.ts';
@@ -73,7 +77,7 @@ export async function enqueuePaymentSync(
   const event = refund ? 'refund.succeeded' : 'payment.succeeded';
   const subjectId = refund?.id ?? payment.id;
   const added: SyncTarget[] = [];
-  // The webhook receivers (api/accounting/webhook-fanout.ts): each gets its version's body.
+  // The webhook receivers (api/merchant-webhooks/webhook-fanout.ts): each gets its version's body.
   if (targetsOf.hasReceivers) {
     const queued = await emitWebhookEvent(
       trx,
@@ -125,7 +129,7 @@ export async function enqueuePaymentSync(
 
 /**
  * The sync jobs of an admin's write-off (DESIGN §3.3), in the transaction that records it: the
- * automation webhook gets `payment.write_off` (api/accounting/webhook-payload.ts), a connected Xero
+ * automation webhook gets `payment.write_off` (api/merchant-webhooks/webhook-payload.ts), a connected Xero
  * or QuickBooks a job whose payload carries what posting it takes (a credit note allocated to the
  * invoice / a credit memo applied to it): `{ event, writeOff: { id, merchant_id, invoice_id,
  * invoice_number, currency, amount_minor, amount, date, reason, created_at } }`.

@@ -1,37 +1,12 @@
 /**
- * Accounting's rows: the automation webhook's deliveries, tests and signing secrets, and what was
- * posted to Xero or QuickBooks (a payment's record, the entries of each step, what needs an admin).
+ * Accounting's rows: what was posted to Xero or QuickBooks (a payment's record, the entries of each
+ * step, what needs an admin), and what a payment's sync jobs go to.
  */
 import type { Insertable } from 'kysely';
 import { type DbOrTrx } from '../db/database.ts';
 import { compiledOnce } from '../db/compiled.ts';
-import type {
-  AccountingAttentionTable,
-  AccountingEntriesTable,
-  WebhookDeliveriesTable,
-  WebhookTestsTable,
-} from '../db/types.ts';
+import type { AccountingAttentionTable, AccountingEntriesTable } from '../db/types.ts';
 import { nextSeq } from '../db/sequence.ts';
-
-/** Every recorded webhook delivery, for the console's list (filters, sort and page come on top). */
-export function allWebhookDeliveries(db: DbOrTrx) {
-  return db.selectFrom('webhook_deliveries').selectAll();
-}
-
-export async function findWebhookDelivery(db: DbOrTrx, id: string) {
-  return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** A merchant's 20 latest test deliveries, newest first. */
-export async function recentWebhookTests(db: DbOrTrx, merchantId: string) {
-  return db
-    .selectFrom('webhook_tests')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .orderBy('created_at', 'desc')
-    .limit(20)
-    .execute();
-}
 
 type Provider = 'xero' | 'quickbooks';
 
@@ -113,57 +88,6 @@ export async function deleteAttention(db: DbOrTrx, subjectIds: string[]): Promis
   await db.deleteFrom('accounting_attention').where('subject_id', 'in', subjectIds).execute();
 }
 
-/** Store one delivery attempt, dropping those older than `cutoff`. */
-export async function logWebhookDelivery(
-  db: DbOrTrx,
-  row: Insertable<WebhookDeliveriesTable>,
-  cutoff: string,
-): Promise<void> {
-  await db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).execute();
-  // The events sent have the same retention (api/accounting/webhook-endpoints.ts lists 30 days).
-  await db.deleteFrom('webhook_events').where('created_at', '<', cutoff).execute();
-  await db
-    .insertInto('webhook_deliveries')
-    .values({ ...row, seq: nextSeq() })
-    .execute();
-}
-
-/** A merchant's automation-webhook signing secrets, sealed (secret-box.ts). */
-export function sealedWebhookSecrets(db: DbOrTrx, merchantId: string) {
-  return db
-    .selectFrom('merchants')
-    .select(['webhook_secret', 'webhook_secret_previous', 'webhook_secret_previous_until'])
-    .where('id', '=', merchantId)
-    .executeTakeFirst();
-}
-
-/** Store a first secret, unless another delivery stored one first. */
-export async function storeFirstWebhookSecret(
-  db: DbOrTrx,
-  merchantId: string,
-  sealed: string,
-): Promise<void> {
-  await db
-    .updateTable('merchants')
-    .set({ webhook_secret: sealed })
-    .where('id', '=', merchantId)
-    .where('webhook_secret', 'is', null)
-    .execute();
-}
-
-export async function storeWebhookSecrets(
-  db: DbOrTrx,
-  merchantId: string,
-  s: {
-    webhook_secret: string;
-    webhook_secret_previous: string | null;
-    webhook_secret_previous_until: string | null;
-    last_updated: string;
-  },
-): Promise<void> {
-  await db.updateTable('merchants').set(s).where('id', '=', merchantId).execute();
-}
-
 // Read by every payment's success (its sync jobs): compiled once (api/db/compiled.ts).
 const syncTargets = compiledOnce((db, p: { merchantId: string }) =>
   db
@@ -204,8 +128,4 @@ export function attentionOfPayment(db: DbOrTrx, paymentId: string) {
     .select('provider')
     .where('payment_id', '=', paymentId)
     .execute();
-}
-
-export async function insertWebhookTest(db: DbOrTrx, row: Insertable<WebhookTestsTable>): Promise<void> {
-  await db.insertInto('webhook_tests').values(row).execute();
 }

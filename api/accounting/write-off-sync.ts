@@ -6,7 +6,7 @@
  * The console's write-off enqueues the job in its transaction (`enqueueWriteOffSync` in
  * api/accounting/enqueue.ts): kind 'xero' | 'quickbooks', `write_off_id` set, key
  * `payment.write_off:<writeOffId>:<kind>`, payload `{ event: 'payment.write_off', writeOff }` with
- * the write-off as the automation webhook carries it (api/accounting/webhook-payload.ts
+ * the write-off as the automation webhook carries it (api/merchant-webhooks/webhook-payload.ts
  * `WriteOffDetails`: amount in minor units, `date` the merchant's local date). Once the tool has it,
  * the write-off counts as written back (DESIGN §3.3 `S`).
  */

@@ -2,12 +2,12 @@
  * The ledger's derived terms, stored on the invoice row: what the rules of ledger.ts make of the
  * counters and the observations (the credible limit, the overpaid flag, why the invoice needs
  * attention, when it was paid through us), settled after every change that can move them — and the
- * merchant's `invoice.paid` event (api/accounting/notify.ts) when an invoice becomes paid, in the
+ * merchant's `invoice.paid` event (api/merchant-webhooks/notify.ts) when an invoice becomes paid, in the
  * same transaction.
  */
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice, InvoiceUpdate } from '../db/types.ts';
-import { notifyInvoicePaid } from '../accounting/notify.ts';
+import { notifyInvoicePaid } from '../merchant-webhooks/notify.ts';
 import { credibleLimitOf, invoiceTerms, type ObservationTerm } from './ledger.ts';
 import { addPaid, countersOf, findInvoiceById, storeInvoiceTerms } from './repository.ts';
 import { observationTerms, setObservationCredible } from './observations-repository.ts';

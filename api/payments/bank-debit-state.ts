@@ -7,7 +7,7 @@
  *  - on the final word, in the same transaction: the customer's receipt when it clears (and a
  *    card's receipt in sandbox mode, where no provider mails one); when it
  *    fails, the failure notices (the webhook's `payment.failed` is queued by `updatePayment`,
- *    api/accounting/notify.ts). The reservation itself is state.ts's: held while processing, released
+ *    api/merchant-webhooks/notify.ts). The reservation itself is state.ts's: held while processing, released
  *    by the failure.
  */
 import { addBusinessDays, localDate } from '../../core/local-date.ts';

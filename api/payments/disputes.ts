@@ -2,12 +2,12 @@
  * Disputes: the customer's bank disputes a payment (`charge.dispute.created`, then
  * `.updated` / `.closed` as it goes). Each is recorded once per provider dispute with its latest
  * status, the payment carries that status for the console's lists, and each new dispute or status
- * goes to the merchant's automation webhook as `payment.disputed` (api/accounting/notify.ts). A dispute does not move the ledger: the money
+ * goes to the merchant's automation webhook as `payment.disputed` (api/merchant-webhooks/notify.ts). A dispute does not move the ledger: the money
  * is not back with the customer until the dispute is lost or the merchant refunds, and either of
  * those arrives as its own event (a refund, or an admin's decision in the console).
  */
 import type { AppDeps } from '../context.ts';
-import { enqueueDisputeEvent } from '../accounting/notify.ts';
+import { enqueueDisputeEvent } from '../merchant-webhooks/notify.ts';
 import type { Trx } from '../db/database.ts';
 import type { ProviderDispute } from './providers/provider.ts';
 import { findPaymentByIntent, updatePayment, upsertDispute } from './repository.ts';

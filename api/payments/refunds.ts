@@ -22,7 +22,7 @@ import { refundCounters, refundSurcharge, type RefundKind } from '../invoices/le
 import { adjustInvoice } from '../invoices/repository.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import { enqueuePaymentSync } from '../accounting/enqueue.ts';
-import { notifyRefundFailed } from '../accounting/notify.ts';
+import { notifyRefundFailed } from '../merchant-webhooks/notify.ts';
 import type { Actor } from '../merchants/service.ts';
 import { findPayment, isSettled, lockPayment, updatePayment } from './repository.ts';
 import { PAYMENT_NOT_FOUND } from './sync.ts';

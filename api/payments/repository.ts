@@ -101,7 +101,7 @@ export async function insertPayment(trx: DbOrTrx, row: NewAttempt): Promise<void
 
 /**
  * Change a payment row. A change to `failed` (a decline, or the provider refusing the attempt) also
- * enqueues the merchant's `payment.failed` webhook event in the same transaction (api/accounting/notify.ts).
+ * enqueues the merchant's `payment.failed` webhook event in the same transaction (api/merchant-webhooks/notify.ts).
  */
 /** Change a payment's row (a change of status to `failed` goes through state-change.ts `changePayment`). */
 export async function updatePayment(db: DbOrTrx, id: string, changes: PaymentUpdate): Promise<void> {

@@ -165,7 +165,7 @@ export async function applyIntentInTrx(
   if (syncJobs) {
     // The payment's jobs (payment.succeeded among them) first, then the invoice's counters: an
     // invoice.paid this success causes is queued after the payment.succeeded, and names it
-    // (api/accounting/notify.ts). Locks stay in order: the payment row is held already.
+    // (api/merchant-webhooks/notify.ts). Locks stay in order: the payment row is held already.
     await enqueuePaymentSync(trx, { paymentId: payment.id, kind: 'payment', payment: after }, deps.clock);
     const delta = { paid: payment.amount, reserved: isReserving(payment.status) ? -payment.amount : 0 };
     if (payment.invoice_id)

@@ -1,11 +1,11 @@
 /**
- * `/api/v1/webhook_endpoints` and `/api/v1/events` (api/accounting/webhook-endpoints.ts): a
+ * `/api/v1/webhook_endpoints` and `/api/v1/events` (api/merchant-webhooks/webhook-endpoints.ts): a
  * merchant's webhook endpoints (write keys change them; the signing secret is in the answer that
  * creates or rotates one, and nowhere else), its events of the last 30 days with their deliveries,
  * and sending one event again to one receiver.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { ROTATION_OVERLAP_HOURS } from '../accounting/webhook-secret.ts';
+import { ROTATION_OVERLAP_HOURS } from '../merchant-webhooks/webhook-secret.ts';
 import {
   CreatedEndpoint,
   Deleted,
@@ -20,7 +20,7 @@ import {
   UpdateBody,
   Url,
   Version,
-} from '../accounting/webhook-endpoint-schemas.ts';
+} from '../merchant-webhooks/webhook-endpoint-schemas.ts';
 import {
   changeEndpoint,
   createEndpoint,
@@ -32,7 +32,7 @@ import {
   rotateEndpoint,
   toApiEndpoint,
   toApiEvent,
-} from '../accounting/webhook-endpoints.ts';
+} from '../merchant-webhooks/webhook-endpoints.ts';
 import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import {

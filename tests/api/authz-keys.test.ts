@@ -24,6 +24,8 @@ interface Objects {
   payment: string;
   refund: string;
   invoice: string;
+  endpoint: string;
+  event: string;
 }
 
 /** Which object's id fills each route's `{id}` (every v1 route with an id must be listed). */
@@ -35,6 +37,10 @@ const ID_OF: Record<string, keyof Objects> = {
   '/api/v1/pay-links/{id}': 'payLink',
   '/api/v1/pay-links/{id}/cancel': 'payLink',
   '/api/v1/merchants/{id}': 'merchant',
+  '/api/v1/webhook_endpoints/{id}': 'endpoint',
+  '/api/v1/webhook_endpoints/{id}/rotate_secret': 'endpoint',
+  '/api/v1/events/{id}': 'event',
+  '/api/v1/events/{id}/resend': 'event',
 };
 
 /** Routes with no merchant to cross (the caller itself). */
@@ -72,6 +78,8 @@ function requestFor(c: Case, objects: Objects): { path: string; body?: unknown }
       body: { merchant_id: objects.merchant, invoice_number: 'INV-X', amount: 5000, currency: 'AUD' },
     };
   if (c.template === '/api/v1/payments/{id}/refunds') return { path, body: { amount: 100 } };
+  if (c.template === '/api/v1/webhook_endpoints' && c.method === 'POST')
+    return { path, body: { merchant_id: objects.merchant, url: 'http://127.0.0.1:9/hook' } };
   if (c.method === 'POST' && c.template === '/api/v1/payments/{id}')
     return { path, body: { metadata: { crossed: 'yes' } } };
   return { path, body: {} };
@@ -86,6 +94,15 @@ describe.skipIf(skip)(`API keys on every integrator route (${testDialect})`, () 
   let b: Objects;
 
   async function objectsOf(merchantId: string, invoice: string): Promise<Objects> {
+    // An endpoint first, so the payment's events are kept (a merchant with no receiver keeps none).
+    const endpoint = await json(
+      t.app,
+      'POST',
+      '/api/v1/webhook_endpoints',
+      { merchant_id: merchantId, url: 'http://127.0.0.1:9/hook' },
+      admin,
+    );
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
     const link = await json(
       t.app,
       'POST',
@@ -97,7 +114,11 @@ describe.skipIf(skip)(`API keys on every integrator route (${testDialect})`, () 
     const payment = await payThroughSignedLink(t, link.body.url, 40000);
     const refund = await json(t.app, 'POST', `/api/v1/payments/${payment}/refunds`, { amount: 1000 }, admin);
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    const events = await json(t.app, 'GET', `/api/v1/events?merchant_id=${merchantId}`, undefined, admin);
+    expect(events.body.data.length).toBeGreaterThan(0);
     return {
+      endpoint: endpoint.body.id,
+      event: events.body.data[0].id,
       merchant: merchantId,
       payLink: link.body.id,
       payment,
@@ -107,7 +128,7 @@ describe.skipIf(skip)(`API keys on every integrator route (${testDialect})`, () 
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { OUTBOUND_ALLOWLIST: '127.0.0.1' } });
     admin = await adminHeaders(t);
     const [ma, mb] = [await createConnectedMerchant(t), await createConnectedMerchant(t)];
     a = await objectsOf(ma.id, 'INV-A1');

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ACTIONS, ROLE_REFUSED_MESSAGE, SIGNED_IN, type MemberAction } from '../../api/auth/access.ts';
 import { addMember } from '../../api/merchants/team-members.ts';
-import { newEndpointSecret } from '../../api/accounting/endpoint-secrets.ts';
+import { newEndpointSecret } from '../../api/merchant-webhooks/endpoint-secrets.ts';
 import { issueOAuthState } from '../../api/auth/oauth-state.ts';
 import { STAFF_CANNOT_REFUND } from '../../api/payments/refunds.ts';
 import type { MemberRole } from '../../api/db/types.ts';

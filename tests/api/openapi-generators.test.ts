@@ -13,7 +13,7 @@ import { BaseResolver, createConfig, lintDocument, makeDocumentFromString } from
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EVENT_TYPES } from '../../api/accounting/webhook-events.ts';
+import { EVENT_TYPES } from '../../api/merchant-webhooks/webhook-events.ts';
 import { ERROR_CODES } from '../../api/errors.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

@@ -12,7 +12,7 @@ import {
   EVENT_SCHEMAS,
   V1NoticeBodySchema,
   V1WebhookBodySchema,
-} from '../../api/accounting/webhook-schemas.ts';
+} from '../../api/merchant-webhooks/webhook-schemas.ts';
 import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';

@@ -7,8 +7,8 @@
  * (`refund.succeeded`) and gets none of the new event types. Only money events count as write-backs.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SCHEMAS, V1WebhookBodySchema } from '../../api/accounting/webhook-schemas.ts';
-import { enqueueDisputeEvent } from '../../api/accounting/notify.ts';
+import { EVENT_SCHEMAS, V1WebhookBodySchema } from '../../api/merchant-webhooks/webhook-schemas.ts';
+import { enqueueDisputeEvent } from '../../api/merchant-webhooks/notify.ts';
 import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';

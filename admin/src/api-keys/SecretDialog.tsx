@@ -1,6 +1,6 @@
 /**
  * A new secret, shown this once: a read-only field, a copy button, and a plain warning. `texts` is
- * the i18n namespace of its words (an API key's by default; a webhook endpoint's signing secret too).
+ * the `console.*` section of its words (an API key's by default; a webhook endpoint's signing secret too).
  */
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
@@ -9,7 +9,7 @@ import { copyText } from '../shared/clipboard.ts';
 export function SecretDialog({
   secret,
   onClose,
-  texts = 'console.api_keys',
+  texts = 'api_keys',
 }: {
   secret: string | null;
   onClose(): void;
@@ -19,13 +19,13 @@ export function SecretDialog({
   const notify = useNotify();
   return (
     <Dialog open={secret !== null} aria-labelledby="key-secret-title" fullWidth maxWidth="sm">
-      <DialogTitle id="key-secret-title">{translate(`${texts}.secret_title`)}</DialogTitle>
+      <DialogTitle id="key-secret-title">{translate(`console.${texts}.secret_title`)}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate(`${texts}.secret_text`)}
+          {translate(`console.${texts}.secret_text`)}
         </Alert>
         <TextField
-          label={translate(`${texts}.secret_label`)}
+          label={translate(`console.${texts}.secret_label`)}
           value={secret ?? ''}
           fullWidth
           slotProps={{
@@ -42,15 +42,15 @@ export function SecretDialog({
         <Button
           onClick={() =>
             copyText(secret ?? '').then(
-              () => notify(`${texts}.copied`, { type: 'success' }),
-              () => notify(`${texts}.copy_failed`, { type: 'warning' }),
+              () => notify(`console.${texts}.copied`, { type: 'success' }),
+              () => notify(`console.${texts}.copy_failed`, { type: 'warning' }),
             )
           }
         >
-          {translate(`${texts}.copy`)}
+          {translate(`console.${texts}.copy`)}
         </Button>
         <Button variant="contained" onClick={onClose}>
-          {translate(`${texts}.stored`)}
+          {translate(`console.${texts}.stored`)}
         </Button>
       </DialogActions>
     </Dialog>

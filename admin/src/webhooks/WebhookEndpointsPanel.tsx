@@ -199,7 +199,7 @@ export function WebhookEndpointsPanel({ merchant }: { merchant: Merchant }) {
         <AddEndpoint merchantId={merchant.id} onSecret={setSecret} />
         <WebhookEventsList merchant={merchant} endpoints={list} />
       </CardContent>
-      <SecretDialog secret={secret} onClose={() => setSecret(null)} texts="console.webhook_endpoints" />
+      <SecretDialog secret={secret} onClose={() => setSecret(null)} texts="webhook_endpoints" />
       <ConfirmDialog
         open={deleting !== null}
         title={translate('console.webhook_endpoints.delete_title')}

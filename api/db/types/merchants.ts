@@ -43,7 +43,7 @@ export interface MerchantsTable {
   logo_url: string | null;
   /** The hosted pay page's brand colour, #rrggbb (migration 050). */
   brand_color: string | null;
-  /** The automation webhook's payload version (api/accounting/webhook-events.ts). */
+  /** The automation webhook's payload version (api/merchant-webhooks/webhook-events.ts). */
   webhook_version: Generated<WebhookVersion>;
   /** The secret before the last rotation (sealed), still signing deliveries until `…_until`. */
   webhook_secret_previous: string | null;

@@ -124,7 +124,7 @@ export async function emailsTo(t: TestApp, to: string) {
 }
 
 export async function outboxOf(t: TestApp, paymentId: string) {
-  // Notices (payment.failed, payment.disputed) name no payment (api/accounting/notify.ts): their body
+  // Notices (payment.failed, payment.disputed) name no payment (api/merchant-webhooks/notify.ts): their body
   // does; invoice.paid names the payment that paid the invoice (it goes out after its payment.succeeded).
   const rows = await t.deps.database.db
     .selectFrom('outbox')

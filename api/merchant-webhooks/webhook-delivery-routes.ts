@@ -1,6 +1,6 @@
 /**
  * `/api/admin/webhook-deliveries`: every automation webhook delivery attempt with its request and
- * response (api/accounting/webhook-deliveries.ts), for the console's delivery log. Simple-rest:
+ * response (api/merchant-webhooks/webhook-deliveries.ts), for the console's delivery log. Simple-rest:
  * filter by `merchant_id`, `outbox_id` or `event`; newest first.
  */
 import { createRoute, z } from '@hono/zod-openapi';

@@ -1,6 +1,6 @@
 /**
  * The console's routes for a merchant's webhook endpoints and events (the same resources as
- * `/api/v1/webhook_endpoints` and `/api/v1/events`, api/accounting/webhook-endpoints.ts), for admins
+ * `/api/v1/webhook_endpoints` and `/api/v1/events`, api/merchant-webhooks/webhook-endpoints.ts), for admins
  * and the merchant's members who may manage webhooks. Every change is audit-logged.
  */
 import { createRoute, z } from '@hono/zod-openapi';
@@ -16,7 +16,7 @@ import {
   findEndpoint,
   findEvent,
   recentEvents,
-} from './endpoints-repository.ts';
+} from './repository.ts';
 import {
   CreatedEndpoint,
   Deleted,

@@ -1,12 +1,18 @@
 /**
- * Rows of webhook endpoints and webhook events (migration 071). Endpoints are soft-deleted
- * (`deleted_at`), so a delivery already queued for one finds it and stops; events are pruned with
- * the delivery log (api/accounting/repository.ts, 30 days).
+ * Merchant webhooks' rows: the automation webhook's signing secrets (on the merchant), its test
+ * sends, every delivery attempt, and the webhook endpoints and events (migration 071). Endpoints
+ * are soft-deleted (`deleted_at`), so a delivery already queued for one finds it and stops; events
+ * are pruned with the delivery log (30 days).
  */
 import type { Insertable, Updateable } from 'kysely';
 import type { DbOrTrx } from '../db/database.ts';
 import { nextSeq } from '../db/sequence.ts';
-import type { WebhookEndpointsTable, WebhookEventsTable } from '../db/types.ts';
+import type {
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+  WebhookTestsTable,
+} from '../db/types.ts';
 
 export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -101,4 +107,79 @@ export function recentEvents(db: DbOrTrx, merchantId: string, since: string, lim
     .orderBy('seq', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** Every recorded webhook delivery, for the console's list (filters, sort and page come on top). */
+export function allWebhookDeliveries(db: DbOrTrx) {
+  return db.selectFrom('webhook_deliveries').selectAll();
+}
+
+export async function findWebhookDelivery(db: DbOrTrx, id: string) {
+  return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A merchant's 20 latest test deliveries, newest first. */
+export async function recentWebhookTests(db: DbOrTrx, merchantId: string) {
+  return db
+    .selectFrom('webhook_tests')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute();
+}
+
+/** Store one delivery attempt, dropping those older than `cutoff`. */
+export async function logWebhookDelivery(
+  db: DbOrTrx,
+  row: Insertable<WebhookDeliveriesTable>,
+  cutoff: string,
+): Promise<void> {
+  await db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).execute();
+  // The events sent have the same retention (api/merchant-webhooks/webhook-endpoints.ts lists 30 days).
+  await db.deleteFrom('webhook_events').where('created_at', '<', cutoff).execute();
+  await db
+    .insertInto('webhook_deliveries')
+    .values({ ...row, seq: nextSeq() })
+    .execute();
+}
+
+/** A merchant's automation-webhook signing secrets, sealed (secret-box.ts). */
+export function sealedWebhookSecrets(db: DbOrTrx, merchantId: string) {
+  return db
+    .selectFrom('merchants')
+    .select(['webhook_secret', 'webhook_secret_previous', 'webhook_secret_previous_until'])
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+}
+
+/** Store a first secret, unless another delivery stored one first. */
+export async function storeFirstWebhookSecret(
+  db: DbOrTrx,
+  merchantId: string,
+  sealed: string,
+): Promise<void> {
+  await db
+    .updateTable('merchants')
+    .set({ webhook_secret: sealed })
+    .where('id', '=', merchantId)
+    .where('webhook_secret', 'is', null)
+    .execute();
+}
+
+export async function storeWebhookSecrets(
+  db: DbOrTrx,
+  merchantId: string,
+  s: {
+    webhook_secret: string;
+    webhook_secret_previous: string | null;
+    webhook_secret_previous_until: string | null;
+    last_updated: string;
+  },
+): Promise<void> {
+  await db.updateTable('merchants').set(s).where('id', '=', merchantId).execute();
+}
+
+export async function insertWebhookTest(db: DbOrTrx, row: Insertable<WebhookTestsTable>): Promise<void> {
+  await db.insertInto('webhook_tests').values(row).execute();
 }

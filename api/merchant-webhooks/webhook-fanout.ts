@@ -16,7 +16,7 @@ import { fromMinorUnits } from '../../core/money.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { WebhookEndpoint, WebhookEventRow, WebhookVersion } from '../db/types.ts';
 import { insertJob } from '../outbox/repository.ts';
-import { enabledEndpoints, insertEventOnce } from './endpoints-repository.ts';
+import { enabledEndpoints, insertEventOnce } from './repository.ts';
 import { EVENT_TYPES, type EventType, type WebhookEventBody } from './webhook-events.ts';
 import type { AutomationPayload } from './webhook-payload.ts';
 

@@ -23,7 +23,7 @@ import {
   insertEndpoint,
   jobsOfEvent,
   updateEndpoint,
-} from './endpoints-repository.ts';
+} from './repository.ts';
 import { newEndpointSecret, rotateEndpointSecret } from './endpoint-secrets.ts';
 import { ALL_EVENTS, normaliseEnabledEvents, sendKeyOf, type SentEventType } from './webhook-fanout.ts';
 import type { WebhookEventBody } from './webhook-events.ts';

@@ -2,13 +2,13 @@
  * A webhook endpoint's signing secret: made with the endpoint and shown once (in the answer that
  * creates it, and in the one that rotates it), stored sealed and bound to the endpoint. A rotation
  * keeps the old secret signing too for up to 24 h, as the automation webhook's does
- * (api/accounting/webhook-secret.ts).
+ * (api/merchant-webhooks/webhook-secret.ts).
  */
 import type { AppDeps } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { WebhookEndpoint } from '../db/types.ts';
-import { updateEndpoint } from './endpoints-repository.ts';
-import { openSecret, sealSecret } from './secret-box.ts';
+import { updateEndpoint } from './repository.ts';
+import { openSecret, sealSecret } from '../accounting/secret-box.ts';
 import { newWebhookSecret } from './webhook-payload.ts';
 
 const context = (endpointId: string) => `webhook_endpoint:${endpointId}:secret`;

@@ -1,7 +1,7 @@
 /**
  * Webhook events that record nothing in the accounting tool: `payment.failed`, `refund.failed`,
  * `invoice.paid` and `payment.disputed`, for each receiver that enabled them, in its payload version
- * (api/accounting/webhook-fanout.ts). Each is an outbox job in the transaction of what it reports,
+ * (api/merchant-webhooks/webhook-fanout.ts). Each is an outbox job in the transaction of what it reports,
  * so it exists if and only if that change does; it is delivered like every job (signed, retried,
  * at-least-once with one Idempotency-Key), and its 2xx is not a write-back.
  * `invoice.paid` names the payment that paid the invoice, so it goes out after that payment's
@@ -19,7 +19,7 @@ import {
   type DisputeDetails,
 } from './webhook-events.ts';
 import { emitWebhookEvent } from './webhook-fanout.ts';
-import { enabledEndpoints } from './endpoints-repository.ts';
+import { enabledEndpoints } from './repository.ts';
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import { findInvoiceById } from '../invoices/repository.ts';
@@ -41,7 +41,9 @@ export async function notifyPaymentFailed(db: DbOrTrx, paymentId: string, at: Da
   const receivers = payment && (await receiversOf(db, payment.merchant_id));
   if (!payment || !receivers) return false;
   const body = await paymentEvent(db, 'payment.failed', receivers.merchant, payment, at);
-  const spec = { type: 'payment.failed' as const, body, subject: payment.id, paymentId: payment.id };
+  // Not in the payment's chain (paymentId unset): a failed payment has nothing before it to wait for,
+  // and its sync status is not about this notice.
+  const spec = { type: 'payment.failed' as const, body, subject: payment.id };
   return (await emitWebhookEvent(db, receivers, spec, at)) > 0;
 }
 
@@ -91,7 +93,6 @@ export async function enqueueDisputeEvent(
     type: 'payment.disputed' as const,
     body: await disputeEvent(db, receivers.merchant, payment, input.dispute, at),
     subject: `${input.dispute.id}@${input.dispute.status}`,
-    paymentId: payment.id,
   };
   return (await emitWebhookEvent(db, receivers, spec, at)) > 0;
 }

@@ -13,7 +13,7 @@ import { AppError } from '../errors.ts';
 import { getMerchantOr404, type Actor } from '../merchants/service.ts';
 import { sendOutbound, OutboundTimeoutError } from '../net/outbound.ts';
 import { assertOutboundUrlAllowed, OutboundUrlError, outboundPolicyOf } from '../net/ssrf.ts';
-import type { DeliveryOutcome } from './outcome.ts';
+import type { DeliveryOutcome } from '../accounting/outcome.ts';
 import type { WebhookVersion } from '../db/types.ts';
 import { recordDeliveryAttempt } from './webhook-deliveries.ts';
 import {
@@ -28,7 +28,7 @@ import type { WebhookBodySchema } from './webhook-schemas.ts';
 import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
 import { findMerchantEvenDeleted, updateMerchant } from '../merchants/repository.ts';
 import { insertWebhookTest } from './repository.ts';
-import { findEndpoint } from './endpoints-repository.ts';
+import { findEndpoint } from './repository.ts';
 import { automationEvents, normaliseEnabledEvents } from './webhook-fanout.ts';
 import { endpointSigningSecrets } from './endpoint-secrets.ts';
 import { transact } from '../db/transact.ts';
