@@ -141,6 +141,11 @@ export default tseslint.config(
           message:
             'No queries or transactions in a route file: call a service (queries live in repositories).',
         },
+        {
+          // Raw SQL too: sql`…`, sql.raw(…), sql.ref(…).
+          selector: "TaggedTemplateExpression[tag.name='sql'], CallExpression[callee.object.name='sql']",
+          message: 'No SQL in a route file: call a service (queries live in repositories).',
+        },
       ],
     },
   },

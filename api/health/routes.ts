@@ -2,8 +2,8 @@
  * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: the database answers).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { sql } from 'kysely';
 import { createRouter, errorResponses } from '../http/router.ts';
+import { databaseAnswers } from './repository.ts';
 
 const Health = z.object({ status: z.literal('ok') }).openapi('Health');
 const Ready = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string() }).openapi('Ready');
@@ -33,11 +33,8 @@ export const healthRoutes = createRouter()
     }),
     async (c) => {
       const { database } = c.get('deps');
-      try {
-        await sql`SELECT 1`.execute(database.db);
-        return c.json({ status: 'ok' as const, database: database.dialect }, 200);
-      } catch {
-        return c.json({ status: 'unavailable' as const, database: database.dialect }, 503);
-      }
+      return (await databaseAnswers(database.db))
+        ? c.json({ status: 'ok' as const, database: database.dialect }, 200)
+        : c.json({ status: 'unavailable' as const, database: database.dialect }, 503);
     },
   );
