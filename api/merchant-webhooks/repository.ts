@@ -60,6 +60,11 @@ export async function insertEventOnce(db: DbOrTrx, row: Insertable<WebhookEvents
     .executeTakeFirstOrThrow();
 }
 
+/** The event's `2026-11` body once what it reports settled (a refund the provider completed). */
+export async function setEventBody(db: DbOrTrx, id: string, body: string): Promise<void> {
+  await db.updateTable('webhook_events').set({ body }).where('id', '=', id).execute();
+}
+
 export function findEvent(db: DbOrTrx, id: string) {
   return db.selectFrom('webhook_events').selectAll().where('id', '=', id).executeTakeFirst();
 }

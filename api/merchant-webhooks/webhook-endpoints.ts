@@ -288,7 +288,8 @@ export async function resendEvent(
       merchant_id: event.merchant_id,
       // In line behind the payment's events still waiting for this receiver.
       payment_id: event.payment_id,
-      refund_id: null,
+      // A refund event waits, as its first delivery did, until the provider settled the refund.
+      refund_id: event.type === 'payment.refunded' ? event.event_key.slice(event.type.length + 1) : null,
       write_off_id: null,
       endpoint_id: endpointId,
       event_id: event.id,

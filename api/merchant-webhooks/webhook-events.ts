@@ -18,6 +18,7 @@ import { payLinkRefs, toV1Invoice, toV1Payment, toV1Refund } from '../v1/objects
 import type { WriteOffDetails } from './webhook-payload.ts';
 import { findRefund } from '../payments/refunds-repository.ts';
 import { setJobPayload } from '../outbox/repository.ts';
+import { setEventBody } from './repository.ts';
 
 export const WEBHOOK_VERSIONS: readonly WebhookVersion[] = ['v1', '2026-11'];
 
@@ -72,8 +73,8 @@ export function eventOfBody(body: string): { event: string; version: WebhookVers
 /**
  * A `2026-11` refund event is built when the refund is counted, before the provider settles it; its
  * job waits for the settlement (api/accounting/deliver.ts), so before the first attempt its refund
- * object takes the settled status and the provider's id. Stored back, so every attempt (and every
- * retry after a crash) sends the same bytes.
+ * object takes the settled status and the provider's id. Stored back — in the job and in the stored
+ * event —, so every attempt, every retry after a crash and every resend sends the same bytes.
  */
 export async function settledRefundPayload(db: DbOrTrx, job: OutboxJob): Promise<string> {
   if (!job.refund_id || job.attempts > 1) return job.payload;
@@ -90,6 +91,8 @@ export async function settledRefundPayload(db: DbOrTrx, job: OutboxJob): Promise
   object.provider_refund_id = refund.provider_refund_id;
   const payload = JSON.stringify(body);
   await setJobPayload(db, job.id, payload);
+  // The stored event too: the events list and a later resend show (and send) the settled refund.
+  if (job.event_id) await setEventBody(db, job.event_id, payload);
   return payload;
 }
 

@@ -292,6 +292,49 @@ describe.skipIf(skip)(`webhook endpoints and events (${testDialect})`, () => {
     }
   });
 
+  it('a refund event is stored settled: the events list shows it so, and a resend sends the first bytes', async () => {
+    const merchant = await createConnectedMerchant(t);
+    const key = await createKey(t, admin, { merchant_id: merchant.id, permission: 'write' });
+    const r = await receiver();
+    const made = await json(
+      t.app,
+      'POST',
+      '/api/v1/webhook_endpoints',
+      { url: `${r.url}/refunds`, enabled_events: ['payment.refunded'] },
+      key.headers,
+    );
+    expect(made.status).toBe(201);
+    const { created } = await payThroughLink(t, { merchant: merchant.id, invoice: 'INV-RF-1', amount: 5000 });
+    const refunded = await json(
+      t.app,
+      'POST',
+      `/api/v1/payments/${created.paymentId}/refunds`,
+      { amount: 1000 },
+      key.headers,
+    );
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
+    await drain();
+    expect(r.deliveries.map((d) => d.json.type)).toEqual(['payment.refunded']);
+    const first = r.deliveries[0]!;
+    expect(first.json.data.object).toMatchObject({ id: refunded.body.id, status: 'succeeded' });
+    const listed = await json(t.app, 'GET', '/api/v1/events?type=payment.refunded', undefined, key.headers);
+    expect(listed.body.data[0].data.object.status).toBe('succeeded');
+    expect(
+      (
+        await json(
+          t.app,
+          'POST',
+          `/api/v1/events/${first.json.id}/resend`,
+          { endpoint_id: made.body.id },
+          key.headers,
+        )
+      ).status,
+    ).toBe(202);
+    await drain();
+    expect(r.deliveries).toHaveLength(2);
+    expect(r.deliveries[1]!.body).toBe(first.body);
+  });
+
   it('the automation webhook chooses its event types too: a v1 one that enables invoice.paid gets it without Amount', async () => {
     const merchant = await createConnectedMerchant(t);
     const r = await receiver();
