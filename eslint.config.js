@@ -85,7 +85,6 @@ export default tseslint.config(
   },
   {
     files: ['core/**'],
-    ignores: ['core/**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrict(
         { group: NODE_BUILTINS, message: 'core/ runs in the browser too: no Node built-ins.' },
@@ -111,7 +110,6 @@ export default tseslint.config(
   {
     files: INFRASTRUCTURE.map((folder) => `api/${folder}/**`),
     ignores: [
-      '**/*.test.ts',
       // Intended: the migrations' code steps are a registry of domain code (e.g. migration 012
       // merges invoice numbers with the ledger's own rules), run by the migration runner.
       'api/db/migration-steps.ts',

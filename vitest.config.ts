@@ -17,12 +17,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: [
-            'core/**/*.test.ts',
-            'client/**/*.test.ts',
-            'api/**/*.test.ts',
-            'tests/unit/**/*.test.ts',
-          ],
+          // Every test lives under tests/ (CONTRIBUTING.md).
+          include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
         },
       },

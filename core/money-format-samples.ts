@@ -1,6 +1,6 @@
 /**
  * Amounts (minor units) that formatMoney's en-US path is checked with against Intl, in Node
- * (core/money.test.ts) and in Chromium (tests/e2e/money-format.test.ts): every length of the
+ * (tests/unit/core/money.test.ts) and in Chromium (tests/e2e/money-format.test.ts): every length of the
  * grouping, zero, one minor unit, the largest safe integer, and negatives.
  */
 export const MONEY_FORMAT_SAMPLES: readonly number[] = [

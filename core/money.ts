@@ -136,7 +136,7 @@ const EN_US_SYMBOLS: Readonly<Record<string, string>> = {
  * What `Intl.NumberFormat('en-US', { style: 'currency' })` gives for a supported currency, without
  * Intl: a browser loads its locale data at the first Intl call, some 15–30 ms on the pay page's
  * critical path (DESIGN §9, the page's time to interactive). Checked against Intl for every
- * supported currency, in Node (core/money.test.ts) and in Chromium (tests/e2e/money-format.test.ts).
+ * supported currency, in Node (tests/unit/core/money.test.ts) and in Chromium (tests/e2e/money-format.test.ts).
  */
 function formatEnUs(minor: number, code: string): string {
   const [whole, fraction] = fromMinorUnits(Math.abs(minor), code).split('.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { isRetryableTransactionError, transact, TRANSACTION_TRIES } from './transact.ts';
+import { isRetryableTransactionError, transact, TRANSACTION_TRIES } from '../../../../api/db/transact.ts';
 
 /** A database whose transactions fail with the given errors first, then run the work. */
 function failing(dialect: 'sqlite' | 'postgres', errors: unknown[]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePaymentMethod } from './payment-method.ts';
+import { describePaymentMethod } from '../../../core/payment-method.ts';
 
 describe('describePaymentMethod', () => {
   it('names a card by brand and funding, and its wallet', () => {

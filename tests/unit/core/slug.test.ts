@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parseTags, slugify } from './slug.ts';
+import { parseTags, slugify } from '../../../core/slug.ts';
 
 describe('slugify', () => {
   it('follows the spec rules', () => {

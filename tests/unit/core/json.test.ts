@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonOr } from './json.ts';
+import { parseJsonOr } from '../../../core/json.ts';
 
 describe('parseJsonOr', () => {
   it('reads any JSON value, null and false included', () => {

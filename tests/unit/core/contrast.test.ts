@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, readableOn } from './contrast.ts';
+import { contrastRatio, readableOn } from '../../../core/contrast.ts';
 
 describe('readable text on a brand colour', () => {
   it('takes white on dark colours and black on light ones', () => {

@@ -16,7 +16,7 @@ import {
   type LedgerCounters,
   type ObservationTerm,
   withCredibleObservation,
-} from './ledger.ts';
+} from '../../../../api/invoices/ledger.ts';
 
 const obs = (o: Partial<ObservationTerm> & { amount: number }): ObservationTerm => ({
   id: `o${o.amount}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceNumberKey } from './invoice-number.ts';
+import { invoiceNumberKey } from '../../../core/invoice-number.ts';
 
 describe('invoiceNumberKey', () => {
   it('names one invoice however its number was written', () => {

@@ -5,7 +5,7 @@ import {
   hasPayLinkParams,
   parsePayLink,
   shortcodeFromId,
-} from './link-params.ts';
+} from '../../../core/link-params.ts';
 
 const q = (query: string) => new URLSearchParams(query);
 const MERCHANT_UUID = '3f2b8c1e-7d4a-4e9b-a1c2-5d6e7f8a9b0c'; // 36 chars

@@ -8,7 +8,7 @@ import {
   SurchargeRuleInput,
   surchargeFor,
   type SurchargePolicy,
-} from './surcharge.ts';
+} from '../../../../api/merchants/surcharge.ts';
 
 const visaCredit = { brand: 'visa', funding: 'credit' as const, country: 'AU' };
 const policy = (rules: SurchargePolicy['rules'], bps = 295): SurchargePolicy => ({

@@ -6,7 +6,7 @@ import {
   isZeroDecimal,
   minorUnitExponent,
   normalizeCurrency,
-} from './currencies.ts';
+} from '../../../core/currencies.ts';
 
 describe('currency lists', () => {
   it('has exactly the spec zero-decimal list', () => {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as catalogue from './messages.ts';
+import * as catalogue from '../../../core/messages.ts';
 
 const ROOTS = ['api', 'client', 'core', 'widget/src', 'site/src', 'admin/src'];
 

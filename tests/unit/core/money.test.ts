@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { MONEY_FORMAT_SAMPLES } from './money-format-samples.ts';
-import { SUPPORTED_CURRENCIES, minorUnitExponent } from './currencies.ts';
+import { MONEY_FORMAT_SAMPLES } from '../../../core/money-format-samples.ts';
+import { SUPPORTED_CURRENCIES, minorUnitExponent } from '../../../core/currencies.ts';
 import {
   DEFAULT_PLATFORM_FEE_BPS,
   DEFAULT_SURCHARGE_BPS,
@@ -17,7 +17,7 @@ import {
   percentOf,
   percentageFromBps,
   toMinorUnits,
-} from './money.ts';
+} from '../../../core/money.ts';
 
 describe('constants', () => {
   it('match the spec', () => {

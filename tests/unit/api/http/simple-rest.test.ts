@@ -6,8 +6,13 @@
 import { Hono } from 'hono';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
-import { applyListFilters, defineList, parseListQuery, setListHeaders } from './simple-rest.ts';
+import { AppError } from '../../../../api/errors.ts';
+import {
+  applyListFilters,
+  defineList,
+  parseListQuery,
+  setListHeaders,
+} from '../../../../api/http/simple-rest.ts';
 
 const spec = defineList({
   resource: 'merchants',

@@ -6,9 +6,9 @@ import {
   maximumChargeMinor,
   MINIMUM_CHARGE,
   minimumChargeMinor,
-} from './charge-limits.ts';
-import { SUPPORTED_CURRENCIES } from './currencies.ts';
-import { computeSurcharge } from './money.ts';
+} from '../../../core/charge-limits.ts';
+import { SUPPORTED_CURRENCIES } from '../../../core/currencies.ts';
+import { computeSurcharge } from '../../../core/money.ts';
 
 describe('charge limits', () => {
   it("carries Stripe's minimums for the currencies Stripe lists", () => {

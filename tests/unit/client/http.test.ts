@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, answerError, NETWORK_ERROR, readAnswer, requestJson } from './http.ts';
+import { ApiError, answerError, NETWORK_ERROR, readAnswer, requestJson } from '../../../client/http.ts';
 
 type Init = RequestInit & { headers: Headers };
 

@@ -1,5 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { mulDivFloor, mulDivRoundHalfUp, numberToDecimalString, scaleDecimal } from './decimal.ts';
+import {
+  mulDivFloor,
+  mulDivRoundHalfUp,
+  numberToDecimalString,
+  scaleDecimal,
+} from '../../../core/decimal.ts';
 
 describe('scaleDecimal', () => {
   it('scales exactly with half-up rounding', () => {

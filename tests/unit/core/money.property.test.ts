@@ -7,7 +7,7 @@ import {
   fromMinorUnits,
   parseAmountString,
   toMinorUnits,
-} from './money.ts';
+} from '../../../core/money.ts';
 
 const safeNonNegative = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const currency = fc.constantFrom('AUD', 'USD', 'JPY', 'KRW', 'EUR', 'VND');

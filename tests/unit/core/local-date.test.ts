@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, isTimeZone, localDate } from './local-date.ts';
+import { addBusinessDays, isTimeZone, localDate } from '../../../core/local-date.ts';
 
 describe('localDate', () => {
   it('dates an Australian morning payment on the local day, not the UTC day', () => {
