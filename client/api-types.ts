@@ -1873,10 +1873,6 @@ export interface components {
       /** Format: date-time */
       previous_secret_valid_until: string | null;
     };
-    WebhookEndpointRotation: {
-      /** @description How long the old secret keeps signing too (default 24; 0 for a leaked secret) */
-      keep_previous_hours?: number;
-    };
     Event: {
       /** @example evt_3f0c… */
       id: string;

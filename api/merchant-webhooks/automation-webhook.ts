@@ -12,7 +12,7 @@ import type { OutboxJob, WebhookTestsTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { getMerchantOr404, type Actor } from '../merchants/service.ts';
 import { sendOutbound, OutboundTimeoutError } from '../net/outbound.ts';
-import { assertOutboundUrlAllowed, OutboundUrlError, outboundPolicyOf } from '../net/ssrf.ts';
+import { OutboundUrlError, outboundPolicyOf } from '../net/ssrf.ts';
 import type { DeliveryOutcome } from '../accounting/outcome.ts';
 import type { WebhookVersion } from '../db/types.ts';
 import { recordDeliveryAttempt } from './webhook-deliveries.ts';
@@ -29,6 +29,7 @@ import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
 import { findMerchantEvenDeleted, updateMerchant } from '../merchants/repository.ts';
 import { insertWebhookTest } from './repository.ts';
 import { findEndpoint } from './repository.ts';
+import { receiverUrl } from './receiver-url.ts';
 import { automationEvents, normaliseEnabledEvents } from './webhook-fanout.ts';
 import { endpointSigningSecrets } from './endpoint-secrets.ts';
 import { transact } from '../db/transact.ts';
@@ -237,16 +238,8 @@ export async function saveWebhookSettings(
     throw new AppError('validation_failed', `Unknown payload version: ${String(version)}`, {
       field: 'payload_version',
     });
-  const url = input.webhook_url?.trim() || null;
-  if (url) {
-    try {
-      await assertOutboundUrlAllowed(url, outboundPolicyOf(deps));
-    } catch (err) {
-      if (err instanceof OutboundUrlError)
-        throw new AppError('validation_failed', err.message, { field: 'webhook_url', cause: err });
-      throw err;
-    }
-  }
+  const typed = input.webhook_url?.trim() || null;
+  const url = typed && (await receiverUrl(deps, typed, 'webhook_url'));
   let events = before.webhook_enabled_events;
   if (input.enabled_events !== undefined) {
     try {

@@ -78,7 +78,7 @@ export const RotateBody = z
         description: `How long the old secret keeps signing too (default ${ROTATION_OVERLAP_HOURS}; 0 for a leaked secret)`,
       }),
   })
-  .openapi('WebhookEndpointRotation');
+  .openapi('WebhookSecretRotation');
 export const Secret = z
   .object({
     secret: z.string(),

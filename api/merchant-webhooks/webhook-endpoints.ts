@@ -12,7 +12,7 @@ import type { DbOrTrx } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
 import type { WebhookEndpoint, WebhookEventRow, WebhookVersion } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { assertOutboundUrlAllowed, OutboundUrlError, outboundPolicyOf } from '../net/ssrf.ts';
+import { receiverUrl } from './receiver-url.ts';
 import { insertJob } from '../outbox/repository.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 import {
@@ -57,18 +57,6 @@ export async function endpointOr404(db: DbOrTrx, scope: string | null, id: strin
   return e;
 }
 
-async function checkedUrl(deps: AppDeps, url: string): Promise<string> {
-  const trimmed = url.trim();
-  try {
-    await assertOutboundUrlAllowed(trimmed, outboundPolicyOf(deps));
-  } catch (err) {
-    if (err instanceof OutboundUrlError)
-      throw new AppError('validation_failed', err.message, { field: 'url', cause: err });
-    throw err;
-  }
-  return trimmed;
-}
-
 function checkedEvents(events: readonly string[] | undefined): string[] {
   try {
     return normaliseEnabledEvents(events?.length ? events : [ALL_EVENTS]);
@@ -86,7 +74,7 @@ export interface EndpointInput {
 
 /** A new endpoint; its secret is in the answer and nowhere else. */
 export async function createEndpoint(deps: AppDeps, merchantId: string, input: EndpointInput, actor: Actor) {
-  const url = await checkedUrl(deps, input.url);
+  const url = await receiverUrl(deps, input.url, 'url');
   const events = checkedEvents(input.enabled_events);
   const id = crypto.randomUUID();
   const { secret, sealed } = newEndpointSecret(deps, id);
@@ -138,7 +126,7 @@ export async function changeEndpoint(
 ) {
   const before = await endpointOr404(deps.database.db, scope, id);
   const set = {
-    ...(changes.url !== undefined ? { url: await checkedUrl(deps, changes.url) } : {}),
+    ...(changes.url !== undefined ? { url: await receiverUrl(deps, changes.url, 'url') } : {}),
     ...(changes.description !== undefined ? { description: changes.description?.trim() || null } : {}),
     ...(changes.enabled_events !== undefined
       ? { enabled_events: JSON.stringify(checkedEvents(changes.enabled_events)) }

@@ -18,6 +18,7 @@ import {
 import { EVENT_TYPES, WEBHOOK_VERSIONS } from './webhook-events.ts';
 import { ALL_EVENTS } from './webhook-fanout.ts';
 import { WebhookBodySchema } from './webhook-schemas.ts';
+import { RotateBody } from './webhook-endpoint-schemas.ts';
 import {
   previousSecretUntil,
   ROTATION_OVERLAP_HOURS,
@@ -81,19 +82,6 @@ const Secret = z
     }),
   })
   .openapi('WebhookSecret');
-const RotateBody = z
-  .object({
-    keep_previous_hours: z
-      .number()
-      .int()
-      .min(0)
-      .max(ROTATION_OVERLAP_HOURS)
-      .optional()
-      .openapi({
-        description: `How long the old secret keeps signing too (default ${ROTATION_OVERLAP_HOURS}; 0 for a leaked secret)`,
-      }),
-  })
-  .openapi('WebhookSecretRotation');
 const TestResult = z
   .object({
     id: z.string(),
