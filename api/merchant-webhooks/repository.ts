@@ -48,16 +48,21 @@ export function enabledEndpoints(db: DbOrTrx, merchantId: string) {
 
 /** Store an event unless one with its key exists; returns the stored one either way. */
 export async function insertEventOnce(db: DbOrTrx, row: Insertable<WebhookEventsTable>) {
-  await db
+  const [inserted] = await db
     .insertInto('webhook_events')
     .values({ ...row, seq: nextSeq() })
     .onConflict((oc) => oc.column('event_key').doNothing())
+    .returningAll()
     .execute();
-  return db
-    .selectFrom('webhook_events')
-    .selectAll()
-    .where('event_key', '=', row.event_key)
-    .executeTakeFirstOrThrow();
+  // Only when it existed already (a sync asked for again) is it read back.
+  return (
+    inserted ??
+    db
+      .selectFrom('webhook_events')
+      .selectAll()
+      .where('event_key', '=', row.event_key)
+      .executeTakeFirstOrThrow()
+  );
 }
 
 /** The event's `2026-11` body once what it reports settled (a refund the provider completed). */
@@ -69,12 +74,14 @@ export function findEvent(db: DbOrTrx, id: string) {
   return db.selectFrom('webhook_events').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Every delivery job of one event (to show where it went and how it fared). */
-export function jobsOfEvent(db: DbOrTrx, eventId: string) {
+/** Every delivery job of these events (to show where each went and how it fared), oldest first. */
+export function jobsOfEvents(db: DbOrTrx, eventIds: string[]) {
+  if (eventIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('outbox')
     .select([
       'id',
+      'event_id',
       'endpoint_id',
       'status',
       'attempts',
@@ -83,7 +90,7 @@ export function jobsOfEvent(db: DbOrTrx, eventId: string) {
       'delivered_at',
       'created_at',
     ])
-    .where('event_id', '=', eventId)
+    .where('event_id', 'in', eventIds)
     .orderBy('created_at', 'asc')
     .orderBy('seq', 'asc')
     .execute();

@@ -39,7 +39,7 @@ import {
   resendEvent,
   rotateEndpoint,
   toApiEndpoint,
-  toApiEvent,
+  toApiEvents,
 } from './webhook-endpoints.ts';
 import { ROTATION_OVERLAP_HOURS } from './webhook-secret.ts';
 import type { Context } from 'hono';
@@ -194,7 +194,7 @@ export const webhookEndpointAdminRoutes = createRouter()
       await getMerchantOr404(deps, id);
       const db = deps.database.db;
       const rows = await recentEvents(db, id, eventsSince(deps.clock.now()), CONSOLE_EVENTS);
-      return c.json(await Promise.all(rows.map((e) => toApiEvent(db, e))), 200);
+      return c.json(await toApiEvents(db, rows, true), 200);
     },
   )
   .openapi(

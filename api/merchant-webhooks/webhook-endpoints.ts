@@ -21,11 +21,17 @@ import {
   findEndpoint,
   findEvent,
   insertEndpoint,
-  jobsOfEvent,
+  jobsOfEvents,
   updateEndpoint,
 } from './repository.ts';
 import { newEndpointSecret, rotateEndpointSecret } from './endpoint-secrets.ts';
-import { ALL_EVENTS, normaliseEnabledEvents, sendKeyOf, type SentEventType } from './webhook-fanout.ts';
+import {
+  ALL_EVENTS,
+  normaliseEnabledEvents,
+  sendKeyOf,
+  subjectOf,
+  type SentEventType,
+} from './webhook-fanout.ts';
 import type { WebhookEventBody } from './webhook-events.ts';
 
 /** How long events are listed and may be sent again. */
@@ -213,30 +219,35 @@ export async function eventOr404(
   return e;
 }
 
-/** An event as the API shows it: its `2026-11` body, the merchant, and where it was sent. */
-export async function toApiEvent(db: DbOrTrx, e: WebhookEventRow, withDeliveries = true) {
-  const body = JSON.parse(e.body) as Omit<WebhookEventBody<Record<string, unknown>>, 'type'> & {
-    type: SentEventType;
-  };
-  const jobs = withDeliveries ? await jobsOfEvent(db, e.id) : [];
-  return {
-    ...body,
-    merchant_id: e.merchant_id,
-    ...(withDeliveries
-      ? {
-          deliveries: jobs.map((j) => ({
-            id: j.id,
-            endpoint_id: j.endpoint_id,
-            status: j.status,
-            attempts: j.attempts,
-            response_status: j.last_response_status,
-            error: j.last_error,
-            delivered_at: j.delivered_at,
-            created_at: j.created_at,
-          })),
-        }
-      : {}),
-  };
+/**
+ * Events as the API shows them: each one's `2026-11` body and merchant, and with `withDeliveries`
+ * where it was sent (one query for all of them).
+ */
+export async function toApiEvents(db: DbOrTrx, events: WebhookEventRow[], withDeliveries: boolean) {
+  const jobs = withDeliveries
+    ? await jobsOfEvents(
+        db,
+        events.map((e) => e.id),
+      )
+    : [];
+  return events.map((e) => {
+    const body = JSON.parse(e.body) as Omit<WebhookEventBody<Record<string, unknown>>, 'type'> & {
+      type: SentEventType;
+    };
+    const deliveries = jobs
+      .filter((j) => j.event_id === e.id)
+      .map((j) => ({
+        id: j.id,
+        endpoint_id: j.endpoint_id,
+        status: j.status,
+        attempts: j.attempts,
+        response_status: j.last_response_status,
+        error: j.last_error,
+        delivered_at: j.delivered_at,
+        created_at: j.created_at,
+      }));
+    return { ...body, merchant_id: e.merchant_id, ...(withDeliveries ? { deliveries } : {}) };
+  });
 }
 
 /**
@@ -277,7 +288,7 @@ export async function resendEvent(
       // In line behind the payment's events still waiting for this receiver.
       payment_id: event.payment_id,
       // A refund event waits, as its first delivery did, until the provider settled the refund.
-      refund_id: event.type === 'payment.refunded' ? event.event_key.slice(event.type.length + 1) : null,
+      refund_id: event.type === 'payment.refunded' ? subjectOf(event) : null,
       write_off_id: null,
       endpoint_id: endpointId,
       event_id: event.id,

@@ -10,7 +10,7 @@
  * (`<event>:<subject>:automation_webhook`, so a receiver's deduplication carries on); an endpoint's
  * are `<type>:<subject>:endpoint:<id>`. A resend sends the same key and event id again.
  *
- * @example await emitWebhookEvent(trx, receivers, { type: 'payment.failed', body, subject: payment.id, paymentId: payment.id }, now);
+ * @example await emitWebhookEvent(trx, receivers, { type: 'invoice.paid', body, subject: `${invoice.id}@${invoice.paid_at}`, paymentId: cause.id }, now);
  */
 import { fromMinorUnits } from '../../core/money.ts';
 import type { DbOrTrx } from '../db/database.ts';
@@ -81,13 +81,17 @@ export interface EventSpec<T = unknown> {
   writeOffId?: string | null;
 }
 
+/** What a stored event reports (its key is `<type>:<subject>`): a payment id, a refund id, … */
+export const subjectOf = (event: Pick<WebhookEventRow, 'type' | 'event_key'>) =>
+  event.event_key.slice(event.type.length + 1);
+
 /** The Idempotency-Key a receiver gets for an event (the first delivery and every resend). */
 export function sendKeyOf(
   event: Pick<WebhookEventRow, 'type' | 'event_key'>,
   endpointId: string | null,
   version: WebhookVersion,
 ): string {
-  const subject = event.event_key.slice(event.type.length + 1);
+  const subject = subjectOf(event);
   const type = event.type as SentEventType;
   return endpointId
     ? `${type}:${subject}:endpoint:${endpointId}`

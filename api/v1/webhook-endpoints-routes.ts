@@ -31,7 +31,7 @@ import {
   resendEvent,
   rotateEndpoint,
   toApiEndpoint,
-  toApiEvent,
+  toApiEvents,
 } from '../merchant-webhooks/webhook-endpoints.ts';
 import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
@@ -237,7 +237,7 @@ export const v1WebhookEndpointRoutes = createRouter({ closedQuery: true })
       const db = deps.database.db;
       const since = eventsSince(deps.clock.now());
       const { rows, hasMore } = await eventPage(db, merchantScope(c, q.merchant_id), since, q);
-      const data = await Promise.all(rows.map((e) => toApiEvent(db, e, false)));
+      const data = await toApiEvents(db, rows, false);
       return c.json(listBody('/api/v1/events', data, hasMore), 200);
     },
   )
@@ -255,7 +255,7 @@ export const v1WebhookEndpointRoutes = createRouter({ closedQuery: true })
     async (c) => {
       const deps = c.get('deps');
       const e = await eventOr404(deps, principal(c).merchantId, c.req.valid('param').id);
-      return c.json(await toApiEvent(deps.database.db, e), 200);
+      return c.json((await toApiEvents(deps.database.db, [e], true))[0]!, 200);
     },
   )
   .openapi(

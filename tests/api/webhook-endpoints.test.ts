@@ -335,6 +335,45 @@ describe.skipIf(skip)(`webhook endpoints and events (${testDialect})`, () => {
     expect(r.deliveries[1]!.body).toBe(first.body);
   });
 
+  it('syncing a payment again queues nothing new: the same event, no second delivery', async () => {
+    const merchant = await createConnectedMerchant(t);
+    const r = await receiver();
+    const made = await json(
+      t.app,
+      'POST',
+      '/api/v1/webhook_endpoints',
+      { merchant_id: merchant.id, url: `${r.url}/again`, enabled_events: ['payment.succeeded'] },
+      admin,
+    );
+    expect(made.status).toBe(201);
+    // An automation webhook too: "sync now" then queues the payment's sync jobs again.
+    const saved = await json(
+      t.app,
+      'PUT',
+      `/api/admin/merchants/${merchant.id}/webhook`,
+      { webhook_url: `${r.url}/automation` },
+      admin,
+    );
+    expect(saved.status).toBe(200);
+    const { created } = await payThroughLink(t, { merchant: merchant.id, invoice: 'INV-AG-1', amount: 2500 });
+    await drain();
+    expect(r.deliveries.map((d) => d.path).sort()).toEqual(['/again', '/automation']);
+    const synced = await json(
+      t.app,
+      'POST',
+      `/api/admin/payments/${created.paymentId}/sync-to-xero`,
+      undefined,
+      admin,
+    );
+    expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+    expect(synced.body.synced).toBe(true);
+    await drain();
+    expect(r.deliveries).toHaveLength(2);
+    const events = await json(t.app, 'GET', `/api/v1/events?merchant_id=${merchant.id}`, undefined, admin);
+    const endpointCopy = r.deliveries.find((d) => d.path === '/again')!;
+    expect(events.body.data.map((e: { id: string }) => e.id)).toEqual([endpointCopy.json.id]);
+  });
+
   it('the automation webhook chooses its event types too: a v1 one that enables invoice.paid gets it without Amount', async () => {
     const merchant = await createConnectedMerchant(t);
     const r = await receiver();
