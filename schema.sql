@@ -94,6 +94,11 @@ CREATE TABLE merchants (
   becs_minimum_amount BIGINT CHECK (becs_minimum_amount > 0),
   becs_surcharge_bps INTEGER NOT NULL DEFAULT 0 CHECK (becs_surcharge_bps >= 0 AND becs_surcharge_bps <= 500),
   becs_surcharge_cap BIGINT CHECK (becs_surcharge_cap >= 0),
+  -- PayTo (migration 072): the same policy as BECS, its own switch, minimum and surcharge rule.
+  payto_enabled INTEGER NOT NULL DEFAULT 0 CHECK (payto_enabled IN (0, 1)),
+  payto_minimum_amount BIGINT CHECK (payto_minimum_amount > 0),
+  payto_surcharge_bps INTEGER NOT NULL DEFAULT 0 CHECK (payto_surcharge_bps >= 0 AND payto_surcharge_bps <= 500),
+  payto_surcharge_cap BIGINT CHECK (payto_surcharge_cap >= 0),
   -- The hosted pay page's logo (an https URL) and brand colour (#rrggbb) (migration 050).
   logo_url TEXT,
   brand_color TEXT,
@@ -258,6 +263,9 @@ CREATE TABLE payments (
   processing_at TEXT,
   clears_by TEXT,
   dispute_status TEXT,
+  -- PayTo (migration 072): the PayID paid from, masked (the account's BSB/last four and the mandate
+  -- go in the bank columns above).
+  payto_pay_id TEXT,
   -- The embedding page's reference (the widget's `reference` attribute) (migration 050).
   reference TEXT,
   -- Tie-breaker after created_at for rows of the same millisecond (migration 067, api/db/sequence.ts).

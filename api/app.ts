@@ -45,6 +45,7 @@ import { adminPayLinkRoutes } from './pay-links/admin-routes.ts';
 import { authorizeMerchant, merchantScope } from './auth/access.ts';
 import { accountingOutbox } from './accounting/sync-worker.ts';
 import { sandboxConsentRoutes } from './sandbox/consent-routes.ts';
+import { sandboxPayToRoutes } from './sandbox/payto-routes.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
 import { sandboxAdminRoutes } from './sandbox/admin-routes.ts';
 import { apiDocsRoutes } from './docs/routes.ts';
@@ -143,7 +144,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1', mount(v1PayLinkRoutes, v1PaymentRoutes, v1InvoiceRoutes, v1WebhookEndpointRoutes)); // the integrator API
   // The sandbox provider's browser side exists only in sandbox mode (never beside live Stripe); the
   // provider says which it is (only the sandbox provider declares mode 'sandbox').
-  if (deps.payments.mode === 'sandbox') app.route('/api/sandbox', mount(sandboxRoutes, sandboxConsentRoutes));
+  if (deps.payments.mode === 'sandbox')
+    app.route('/api/sandbox', mount(sandboxRoutes, sandboxConsentRoutes, sandboxPayToRoutes));
 
   registerWebhookDocs(app);
   const openApiDocument = () =>

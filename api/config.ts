@@ -58,6 +58,8 @@ const envSchema = z.object({
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   // Sandbox only: how long a BECS Direct Debit stays processing before it succeeds or fails.
   SANDBOX_BECS_DELAY_SECONDS: intIn(0, 604_800).default(60),
+  // Sandbox only: how long the PayTo test PayIDs that answer by themselves take (approve, decline, expire).
+  SANDBOX_PAYTO_DELAY_SECONDS: intIn(0, 3600).default(5),
   STRIPE_SECRET_KEY: optionalString.refine((v) => v === null || /^(sk|rk)_(test|live)_/.test(v), {
     message: 'must start with sk_test_, sk_live_, rk_test_ or rk_live_',
   }),
@@ -120,6 +122,9 @@ const envSchema = z.object({
   OUTBOX_BACKOFF_BASE_MS: intIn(10, 3_600_000).default(10_000),
   // How long a reservation waits for the customer's 3-D Secure step (DESIGN §3.4: at most 15 min).
   RESERVATION_TTL_MINUTES: intIn(1, 15).default(15),
+  // How long a PayTo payment waits for the customer to approve the agreement in their banking app
+  // (the amount is held meanwhile; then the attempt is cancelled and the hold released).
+  PAYTO_APPROVAL_MINUTES: intIn(1, 30).default(10),
   // Card-testing defence: provider declines per pay session / invoice / client address within the
   // window before further attempts are refused for DECLINE_BLOCK_MINUTES. At least 2 each: a first
   // decline never blocks the customer's next card.
@@ -169,6 +174,8 @@ export interface Config {
   sandboxDatabaseUrl: string;
   /** Sandbox only: seconds a bank debit processes before the bank's word (SANDBOX_BECS_DELAY_SECONDS). */
   sandboxBecsDelaySeconds: number;
+  /** Sandbox only: seconds the PayTo test PayIDs that answer by themselves take (SANDBOX_PAYTO_DELAY_SECONDS). */
+  sandboxPaytoDelaySeconds: number;
   paymentsProvider: PaymentsMode;
   stripe: {
     secretKey: string | null;
@@ -233,6 +240,8 @@ export interface Config {
   /** Requests one API key may make per minute (with rate limits on), in every process together. */
   apiKeyRequestsPerMinute: number;
   reservationTtlMinutes: number;
+  /** How long a PayTo payment waits for the customer's approval, holding its amount (PAYTO_APPROVAL_MINUTES). */
+  paytoApprovalMinutes: number;
   seedDemo: boolean;
   trustProxy: boolean;
   /** Signed-in users may create a merchant they own (MERCHANT_SIGNUP, docs/auth.md). */
@@ -285,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
     sandboxBecsDelaySeconds: e.SANDBOX_BECS_DELAY_SECONDS,
+    sandboxPaytoDelaySeconds: e.SANDBOX_PAYTO_DELAY_SECONDS,
     paymentsProvider: provider,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
@@ -342,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payLookupInvoicesPerIp: e.PAY_LOOKUP_INVOICES_PER_IP,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
+    paytoApprovalMinutes: e.PAYTO_APPROVAL_MINUTES,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     merchantSignup: e.MERCHANT_SIGNUP,

@@ -85,10 +85,10 @@ export interface components {
       customer_email: string | null;
       card: components['schemas']['Card'];
       /**
-       * @description `au_becs_debit`: AU BECS Direct Debit, `processing` until it clears
+       * @description `au_becs_debit`: AU BECS Direct Debit, `processing` until it clears; `payto`: PayTo, `requires_action` while the customer approves it in their banking app
        * @enum {string}
        */
-      method: 'card' | 'au_becs_debit';
+      method: 'card' | 'au_becs_debit' | 'payto';
       /** @description A bank debit: the account debited */
       bank_account: {
         /** @example 000000 */
@@ -97,6 +97,11 @@ export interface components {
         last4: string | null;
         /** @description The Direct Debit Request (mandate) reference */
         mandate: string | null;
+        /**
+         * @description PayTo: the PayID paid from, masked
+         * @example j***@example.com
+         */
+        pay_id: string | null;
       } | null;
       /**
        * @description A processing bank debit: the merchant-local date it should clear by
@@ -700,7 +705,7 @@ export interface components {
       platformFeeBps: number;
       /** @description AU BECS Direct Debit, when the merchant offers it in this currency (AUD only); null otherwise */
       bankDebit: {
-        /** @description Whether bank debit may be used for this invoice; null when the link has no amount and the merchant has a minimum (the amount paid decides) */
+        /** @description Whether the method may be used for this invoice; null when the link has no amount and the merchant has a minimum (the amount paid decides) */
         offered: boolean | null;
         /** @description Minimum invoice amount, minor units */
         minimumAmount: number | null;
@@ -710,6 +715,21 @@ export interface components {
         surchargeCap: number | null;
         /** @example bank debit: 1% capped at A$3.50 */
         rule: string;
+      } | null;
+      /** @description PayTo (real-time, approved in the customer’s banking app), when the merchant offers it in this currency (AUD only); null otherwise */
+      payTo: {
+        /** @description Whether the method may be used for this invoice; null when the link has no amount and the merchant has a minimum (the amount paid decides) */
+        offered: boolean | null;
+        /** @description Minimum invoice amount, minor units */
+        minimumAmount: number | null;
+        surchargeBps: number;
+        surchargePercentage: number;
+        /** @description Minor units; null: no cap */
+        surchargeCap: number | null;
+        /** @example bank debit: 1% capped at A$3.50 */
+        rule: string;
+        /** @description How long the customer has to approve the agreement in their banking app (the amount is held meanwhile) */
+        approvalMinutes: number;
       } | null;
       invoice: {
         number: string;
@@ -728,9 +748,9 @@ export interface components {
           /** @description Minor units, before surcharge */
           amount: number;
           /** @enum {string} */
-          method: 'card' | 'bank_debit';
+          method: 'card' | 'bank_debit' | 'payto';
           /**
-           * @description `requires_action`: waiting for the card holder (3-D Secure); `processing`: a bank debit clearing
+           * @description `requires_action`: waiting for the card holder (3-D Secure), or for a PayTo payer to approve it in their banking app; `processing`: a bank debit clearing
            * @enum {string}
            */
           status: 'pending' | 'requires_action' | 'processing';
@@ -778,8 +798,10 @@ export interface components {
         code: string | null;
         message: string | null;
       } | null;
-      /** @description `card` or `au_becs_debit` (AU BECS Direct Debit) */
+      /** @description `card`, `au_becs_debit` (AU BECS Direct Debit) or `payto` (PayTo) */
       method: string;
+      /** @description A PayTo payment waiting for the customer to approve it in their banking app: when the approval window ends (ISO 8601); the amount is held until then. Null otherwise */
+      approvalExpiresAt: string | null;
       /** @description A processing bank debit: the date (YYYY-MM-DD, the merchant's) it should have cleared by; bank debits take up to 3 business days */
       clearsBy: string | null;
       /** @description The payment's receipt page (printable), once it went through or while a bank debit clears; else null */
@@ -921,7 +943,7 @@ export interface components {
       paymentId: string;
       transactionId: string | null;
       /**
-       * @description succeeded, processing (a bank debit), or requires_action (3-D Secure)
+       * @description succeeded, processing (a bank debit), or requires_action (3-D Secure; PayTo: waiting for the customer to approve it in their banking app)
        * @enum {string}
        */
       status: 'succeeded' | 'processing' | 'requires_action' | 'pending';
@@ -935,8 +957,10 @@ export interface components {
         code: string | null;
         message: string | null;
       } | null;
-      /** @description `card` or `au_becs_debit` (AU BECS Direct Debit) */
+      /** @description `card`, `au_becs_debit` (AU BECS Direct Debit) or `payto` (PayTo) */
       method: string;
+      /** @description A PayTo payment waiting for the customer to approve it in their banking app: when the approval window ends (ISO 8601); the amount is held until then. Null otherwise */
+      approvalExpiresAt: string | null;
       /** @description A processing bank debit: the date (YYYY-MM-DD, the merchant's) it should have cleared by; bank debits take up to 3 business days */
       clearsBy: string | null;
       /** @description The payment's receipt page (printable), once it went through or while a bank debit clears; else null */
@@ -944,7 +968,7 @@ export interface components {
       /** @description The provider intent id (pi_…) */
       id: string;
       paymentIntentId: string;
-      /** @description Only while status is requires_action: pass it to stripe.handleNextAction, then POST /api/pay/payments/{paymentId}/refresh */
+      /** @description Only while status is requires_action for a card (3-D Secure): pass it to stripe.handleNextAction, then POST /api/pay/payments/{paymentId}/refresh. Null for PayTo: the customer approves in their banking app */
       clientSecret: string | null;
       stripeConnectAccountId: string;
       remainingAfter: number | null;
@@ -1134,6 +1158,10 @@ export interface components {
       becs_minimum_amount: number | null;
       becs_surcharge_percentage: number;
       becs_surcharge_cap: number | null;
+      payto_enabled: boolean;
+      payto_minimum_amount: number | null;
+      payto_surcharge_percentage: number;
+      payto_surcharge_cap: number | null;
       xero_payment_url: string | null;
       payment_url: string;
       stripe_account_id: string | null;
@@ -1197,12 +1225,20 @@ export interface components {
       time_zone?: string | null;
       /** @description Offer AU BECS Direct Debit (AUD invoices) */
       becs_enabled?: boolean;
-      /** @description Offer bank debit only on invoices of at least this much (minor units); null: any */
+      /** @description Offer AU BECS Direct Debit only on invoices of at least this much (minor units); null: any */
       becs_minimum_amount?: number | null;
       /** @example 1 */
       becs_surcharge_percentage?: number;
-      /** @description The most the bank debit surcharge may be (minor units); null: no cap */
+      /** @description The most the AU BECS Direct Debit surcharge may be (minor units); null: no cap */
       becs_surcharge_cap?: number | null;
+      /** @description Offer PayTo (AUD invoices) */
+      payto_enabled?: boolean;
+      /** @description Offer PayTo only on invoices of at least this much (minor units); null: any */
+      payto_minimum_amount?: number | null;
+      /** @example 1 */
+      payto_surcharge_percentage?: number;
+      /** @description The most the PayTo surcharge may be (minor units); null: no cap */
+      payto_surcharge_cap?: number | null;
       /** @description Admins only: invite this address as the merchant's first owner */
       owner_email?: string;
     };
@@ -1245,12 +1281,20 @@ export interface components {
       time_zone?: string | null;
       /** @description Offer AU BECS Direct Debit (AUD invoices) */
       becs_enabled?: boolean;
-      /** @description Offer bank debit only on invoices of at least this much (minor units); null: any */
+      /** @description Offer AU BECS Direct Debit only on invoices of at least this much (minor units); null: any */
       becs_minimum_amount?: number | null;
       /** @example 1 */
       becs_surcharge_percentage?: number;
-      /** @description The most the bank debit surcharge may be (minor units); null: no cap */
+      /** @description The most the AU BECS Direct Debit surcharge may be (minor units); null: no cap */
       becs_surcharge_cap?: number | null;
+      /** @description Offer PayTo (AUD invoices) */
+      payto_enabled?: boolean;
+      /** @description Offer PayTo only on invoices of at least this much (minor units); null: any */
+      payto_minimum_amount?: number | null;
+      /** @example 1 */
+      payto_surcharge_percentage?: number;
+      /** @description The most the PayTo surcharge may be (minor units); null: no cap */
+      payto_surcharge_cap?: number | null;
     };
     TeamMember: {
       user_id: string;
@@ -1388,10 +1432,12 @@ export interface components {
         detectedAt: string;
       } | null;
       /** @enum {string} */
-      method_type: 'card' | 'au_becs_debit';
+      method_type: 'card' | 'au_becs_debit' | 'payto';
       bank_account: {
         bsb: string | null;
         last3: string | null;
+        /** @description PayTo: the PayID paid from, masked */
+        pay_id: string | null;
       } | null;
       mandate_reference: string | null;
       processing_at: string | null;
@@ -2487,7 +2533,7 @@ export interface components {
       payment_intent: string | null;
       payment_method_preview: {
         /** @enum {string} */
-        type: 'card' | 'au_becs_debit';
+        type: 'card' | 'au_becs_debit' | 'payto';
         card?: {
           brand: string;
           funding: string;
@@ -2499,6 +2545,11 @@ export interface components {
           bsb_number: string;
           fingerprint: string;
           last4: string;
+        };
+        payto?: {
+          bsb_number: string | null;
+          last4: string | null;
+          pay_id: string | null;
         };
       };
       mandate_data?: components['schemas']['JsonValue'];
@@ -2536,6 +2587,19 @@ export interface components {
               name?: string;
               email?: string;
             };
+          }
+        | {
+            /** @enum {string} */
+            type: 'payto';
+            payto: {
+              pay_id?: string;
+              bsb_number?: string;
+              account_number?: string;
+            };
+            billing_details: {
+              name?: string;
+              email?: string;
+            };
           };
       mandate_data?: {
         customer_acceptance: {
@@ -2552,6 +2616,12 @@ export interface components {
     SandboxTestBankAccount: {
       bsb: string;
       account_number: string;
+      description: string;
+    };
+    SandboxTestPayTo: {
+      pay_id: string | null;
+      bsb: string | null;
+      account_number: string | null;
       description: string;
     };
     SandboxIntentResult: {

@@ -32,7 +32,7 @@ const WALLETS: Record<string, string> = {
   link: 'Link',
 };
 
-const TYPES: Record<string, string> = { au_becs_debit: 'Bank account (BECS Direct Debit)' };
+const TYPES: Record<string, string> = { au_becs_debit: 'Bank account (BECS Direct Debit)', payto: 'PayTo' };
 
 export function describePaymentMethod(m: PaymentMethodFacts): string {
   if (m.type !== 'card') return TYPES[m.type] ?? m.type.replace(/_/g, ' ');

@@ -16,6 +16,7 @@
 import { z } from '@hono/zod-openapi';
 import { formatMoney, percentageFromBps } from '../../core/money.ts';
 import type { Merchant } from '../db/types.ts';
+import { AppError } from '../errors.ts';
 import { SurchargePercentageInput } from './surcharge.ts';
 
 /** Stripe's payment method type for AU BECS Direct Debit. */
@@ -30,6 +31,25 @@ export const BANK_DEBIT_NEEDS_AU =
 export const BANK_DEBIT_NOT_OFFERED =
   "Bank debit isn't offered for this invoice. Please pay by card or contact the merchant.";
 
+export const PAYTO_TYPE = 'payto';
+export const PAYTO_NEEDS_AU = 'PayTo is for Australian merchants: set the country to AU to switch it on.';
+export const PAYTO_NOT_OFFERED =
+  "PayTo isn't offered for this invoice. Please pay by card or contact the merchant.";
+
+/** The account-to-account methods a merchant switches on one by one, each with its own rule. */
+export type AccountMethod = 'becs' | 'payto';
+
+/** How each method is named in a surcharge rule, and its Stripe payment method type. */
+const METHODS: Record<AccountMethod, { label: string; type: string; needsAu: string }> = {
+  becs: { label: 'bank debit', type: BANK_DEBIT_TYPE, needsAu: BANK_DEBIT_NEEDS_AU },
+  payto: { label: 'PayTo', type: PAYTO_TYPE, needsAu: PAYTO_NEEDS_AU },
+};
+
+/** The account method a Stripe payment method type is, if any. */
+export function accountMethodOf(type: string): AccountMethod | null {
+  return type === BANK_DEBIT_TYPE ? 'becs' : type === PAYTO_TYPE ? 'payto' : null;
+}
+
 export interface BankDebitPolicy {
   enabled: boolean;
   /** Minor units (AUD); null: any invoice. */
@@ -41,15 +61,28 @@ export interface BankDebitPolicy {
 
 type PolicyColumns = Pick<
   Merchant,
-  'becs_enabled' | 'becs_minimum_amount' | 'becs_surcharge_bps' | 'becs_surcharge_cap' | 'country'
+  | 'becs_enabled'
+  | 'becs_minimum_amount'
+  | 'becs_surcharge_bps'
+  | 'becs_surcharge_cap'
+  | 'payto_enabled'
+  | 'payto_minimum_amount'
+  | 'payto_surcharge_bps'
+  | 'payto_surcharge_cap'
+  | 'country'
 >;
 
-export function bankDebitPolicyOf(m: PolicyColumns): BankDebitPolicy {
+/** A merchant's policy for one account method (BECS by default, or PayTo). */
+export function bankDebitPolicyOf(m: PolicyColumns, method: AccountMethod = 'becs'): BankDebitPolicy {
+  const columns =
+    method === 'payto'
+      ? [m.payto_enabled, m.payto_minimum_amount, m.payto_surcharge_bps, m.payto_surcharge_cap]
+      : [m.becs_enabled, m.becs_minimum_amount, m.becs_surcharge_bps, m.becs_surcharge_cap];
   return {
-    enabled: m.becs_enabled === 1 && m.country.toUpperCase() === BANK_DEBIT_COUNTRY,
-    minimumAmount: m.becs_minimum_amount,
-    bps: m.becs_surcharge_bps,
-    cap: m.becs_surcharge_cap,
+    enabled: columns[0] === 1 && m.country.toUpperCase() === BANK_DEBIT_COUNTRY,
+    minimumAmount: columns[1],
+    bps: columns[2] as number,
+    cap: columns[3],
   };
 }
 
@@ -64,18 +97,20 @@ export function bankDebitOffered(
   return invoiceAmount !== null && invoiceAmount >= policy.minimumAmount;
 }
 
-/** The bank debit surcharge rule: rate, cap and how the quote names it. */
+/** The method's surcharge rule: rate, cap and how the quote names it ("bank debit: 1% capped at A$3.50"). */
 export function bankDebitRate(
   policy: Pick<BankDebitPolicy, 'bps' | 'cap'>,
   currency: string = BANK_DEBIT_CURRENCY,
+  method: AccountMethod = 'becs',
 ): { bps: number; cap: number | null; rule: string } {
-  if (policy.bps === 0 || policy.cap === 0) return { bps: 0, cap: null, rule: 'bank debit: no surcharge' };
+  const label = METHODS[method].label;
+  if (policy.bps === 0 || policy.cap === 0) return { bps: 0, cap: null, rule: `${label}: no surcharge` };
   const pct = `${percentageFromBps(policy.bps)}%`;
-  if (policy.cap === null) return { bps: policy.bps, cap: null, rule: `bank debit: ${pct}` };
+  if (policy.cap === null) return { bps: policy.bps, cap: null, rule: `${label}: ${pct}` };
   return {
     bps: policy.bps,
     cap: policy.cap,
-    rule: `bank debit: ${pct} capped at ${formatMoney(policy.cap, currency)}`,
+    rule: `${label}: ${pct} capped at ${formatMoney(policy.cap, currency)}`,
   };
 }
 
@@ -85,28 +120,52 @@ const minorAmount = (what: string) =>
     .int(`${what} must be a whole number of cents`)
     .max(99_999_999_999, `${what} is too large`);
 
-/** The merchant API's bank debit fields (amounts in minor units, the percentage as typed). */
-export const bankDebitInputFields = {
-  becs_enabled: z.boolean().optional().openapi({ description: 'Offer AU BECS Direct Debit (AUD invoices)' }),
-  becs_minimum_amount: minorAmount('The minimum invoice amount')
-    .positive('The minimum invoice amount must be above zero')
-    .nullish()
-    .openapi({
-      description: 'Offer bank debit only on invoices of at least this much (minor units); null: any',
+/** One method's merchant API fields (amounts in minor units, the percentage as typed). */
+function inputFields<P extends AccountMethod>(prefix: P, name: string) {
+  return {
+    [`${prefix}_enabled`]: z
+      .boolean()
+      .optional()
+      .openapi({ description: `Offer ${name} (AUD invoices)` }),
+    [`${prefix}_minimum_amount`]: minorAmount('The minimum invoice amount')
+      .positive('The minimum invoice amount must be above zero')
+      .nullish()
+      .openapi({
+        description: `Offer ${name} only on invoices of at least this much (minor units); null: any`,
+      }),
+    [`${prefix}_surcharge_percentage`]: SurchargePercentageInput.optional().openapi({
+      type: 'number',
+      example: 1,
     }),
-  becs_surcharge_percentage: SurchargePercentageInput.optional().openapi({ type: 'number', example: 1 }),
-  becs_surcharge_cap: minorAmount('The surcharge cap')
-    .min(0, 'The surcharge cap cannot be negative')
-    .nullish()
-    .openapi({ description: 'The most the bank debit surcharge may be (minor units); null: no cap' }),
+    [`${prefix}_surcharge_cap`]: minorAmount('The surcharge cap')
+      .min(0, 'The surcharge cap cannot be negative')
+      .nullish()
+      .openapi({ description: `The most the ${name} surcharge may be (minor units); null: no cap` }),
+  } as {
+    [K in `${P}_enabled`]: z.ZodOptional<z.ZodBoolean>;
+  } & {
+    [K in `${P}_minimum_amount` | `${P}_surcharge_cap`]: z.ZodOptional<z.ZodNullable<z.ZodNumber>>;
+  } & { [K in `${P}_surcharge_percentage`]: z.ZodOptional<typeof SurchargePercentageInput> };
+}
+
+function outputFields<P extends AccountMethod>(prefix: P) {
+  return {
+    [`${prefix}_enabled`]: z.boolean(),
+    [`${prefix}_minimum_amount`]: z.number().int().nullable(),
+    [`${prefix}_surcharge_percentage`]: z.number(),
+    [`${prefix}_surcharge_cap`]: z.number().int().nullable(),
+  } as { [K in `${P}_enabled`]: z.ZodBoolean } & {
+    [K in `${P}_minimum_amount` | `${P}_surcharge_cap`]: z.ZodNullable<z.ZodNumber>;
+  } & { [K in `${P}_surcharge_percentage`]: z.ZodNumber };
+}
+
+/** The merchant API's bank debit and PayTo fields. */
+export const bankDebitInputFields = {
+  ...inputFields('becs', 'AU BECS Direct Debit'),
+  ...inputFields('payto', 'PayTo'),
 };
 
-export const bankDebitOutputFields = {
-  becs_enabled: z.boolean(),
-  becs_minimum_amount: z.number().int().nullable(),
-  becs_surcharge_percentage: z.number(),
-  becs_surcharge_cap: z.number().int().nullable(),
-};
+export const bankDebitOutputFields = { ...outputFields('becs'), ...outputFields('payto') };
 
 export function bankDebitToApi(m: Omit<PolicyColumns, 'country'>) {
   return {
@@ -114,5 +173,40 @@ export function bankDebitToApi(m: Omit<PolicyColumns, 'country'>) {
     becs_minimum_amount: m.becs_minimum_amount,
     becs_surcharge_percentage: Number(percentageFromBps(m.becs_surcharge_bps)),
     becs_surcharge_cap: m.becs_surcharge_cap,
+    payto_enabled: m.payto_enabled === 1,
+    payto_minimum_amount: m.payto_minimum_amount,
+    payto_surcharge_percentage: Number(percentageFromBps(m.payto_surcharge_bps)),
+    payto_surcharge_cap: m.payto_surcharge_cap,
   };
+}
+
+type MethodInput = Partial<Record<`${AccountMethod}_enabled`, boolean>> &
+  Partial<Record<`${AccountMethod}_minimum_amount` | `${AccountMethod}_surcharge_cap`, number | null>> &
+  Partial<Record<`${AccountMethod}_surcharge_percentage`, number>>;
+
+/**
+ * The columns a create or update sets for both methods. Both are for Australian businesses:
+ * switching one on (or moving a merchant that has one on to another country) needs country AU.
+ */
+export function accountMethodColumns(
+  input: MethodInput,
+  current: Pick<Merchant, 'country' | 'becs_enabled' | 'payto_enabled'>,
+): Partial<Record<string, number | null>> {
+  const changes: Record<string, number | null> = {};
+  for (const method of ['becs', 'payto'] as const) {
+    const enabled = input[`${method}_enabled`];
+    if (enabled !== undefined) changes[`${method}_enabled`] = enabled ? 1 : 0;
+    const minimum = input[`${method}_minimum_amount`];
+    if (minimum !== undefined) changes[`${method}_minimum_amount`] = minimum ?? null;
+    const percentage = input[`${method}_surcharge_percentage`];
+    if (percentage !== undefined) changes[`${method}_surcharge_bps`] = percentage;
+    const cap = input[`${method}_surcharge_cap`];
+    if (cap !== undefined) changes[`${method}_surcharge_cap`] = cap ?? null;
+    const on = (changes[`${method}_enabled`] ?? current[`${method}_enabled`]) === 1;
+    if (on && current.country.toUpperCase() !== BANK_DEBIT_COUNTRY)
+      throw new AppError('validation_failed', METHODS[method].needsAu, {
+        field: enabled !== undefined ? `${method}_enabled` : 'country',
+      });
+  }
+  return changes;
 }

@@ -18,7 +18,7 @@ import {
   parseMetadata,
   updateMerchant,
 } from './repository.ts';
-import { BANK_DEBIT_COUNTRY, BANK_DEBIT_NEEDS_AU, bankDebitToApi } from './bank-debit.ts';
+import { accountMethodColumns, bankDebitToApi } from './bank-debit.ts';
 import { connectedAccountId } from './resolve.ts';
 import type { MerchantCreateInput, MerchantUpdateInput } from './schema.ts';
 import { parseRules, rulesToApi } from './surcharge.ts';
@@ -102,7 +102,7 @@ export async function createMerchant(
       surcharge_bps: input.surcharge_percentage ?? DEFAULT_SURCHARGE_BPS,
       surcharge_rules: input.surcharge_rules?.length ? JSON.stringify(input.surcharge_rules) : null,
       country: input.country ?? 'AU',
-      ...bankDebitColumns(input, { country: input.country ?? 'AU', becs_enabled: 0 }),
+      ...accountMethodColumns(input, { country: input.country ?? 'AU', becs_enabled: 0, payto_enabled: 0 }),
       time_zone: input.time_zone ?? deps.config.defaultTimeZone,
       logo_url: input.logo_url ?? null,
       brand_color: input.brand_color ?? null,
@@ -157,7 +157,7 @@ export async function updateMerchantDetails(
     if (input.surcharge_percentage !== undefined) changes.surcharge_bps = input.surcharge_percentage;
     if (input.surcharge_rules !== undefined)
       changes.surcharge_rules = input.surcharge_rules?.length ? JSON.stringify(input.surcharge_rules) : null;
-    Object.assign(changes, bankDebitColumns(input, { ...existing, ...changes }));
+    Object.assign(changes, accountMethodColumns(input, { ...existing, ...changes }));
     const changed = Object.keys(changes).filter(
       (k) => (changes as Record<string, unknown>)[k] !== (existing as Record<string, unknown>)[k],
     );
@@ -180,29 +180,6 @@ export async function updateMerchantDetails(
   });
   invalidateMerchantCache(deps); // after the commit, so no session re-caches the old row
   return updated;
-}
-
-/**
- * The bank debit columns a create or update sets. BECS debits are for Australian businesses: switching
- * it on (or moving a merchant that has it on to another country) needs country AU.
- */
-function bankDebitColumns(
-  input: MerchantCreateInput | MerchantUpdateInput,
-  current: Pick<Merchant, 'country' | 'becs_enabled'>,
-): MerchantUpdate {
-  const changes: MerchantUpdate = {};
-  if (input.becs_enabled !== undefined) changes.becs_enabled = input.becs_enabled ? 1 : 0;
-  if (input.becs_minimum_amount !== undefined)
-    changes.becs_minimum_amount = input.becs_minimum_amount ?? null;
-  if (input.becs_surcharge_percentage !== undefined)
-    changes.becs_surcharge_bps = input.becs_surcharge_percentage;
-  if (input.becs_surcharge_cap !== undefined) changes.becs_surcharge_cap = input.becs_surcharge_cap ?? null;
-  const enabled = (changes.becs_enabled ?? current.becs_enabled) === 1;
-  if (enabled && current.country.toUpperCase() !== BANK_DEBIT_COUNTRY)
-    throw new AppError('validation_failed', BANK_DEBIT_NEEDS_AU, {
-      field: input.becs_enabled !== undefined ? 'becs_enabled' : 'country',
-    });
-  return changes;
 }
 
 /** Soft delete: the merchant disappears from lookups and lists; its payments stay (spec §9). */

@@ -26,7 +26,7 @@ import type { HistoryEntry, RenderedSession } from './cache.ts';
 import type { PaySessionBody, SessionQuery } from './schema.ts';
 import { signObservation } from './session-token.ts';
 import { invoiceHolds, reservedBySession } from '../payments/repository.ts';
-import { BANK_DEBIT_TYPE } from '../merchants/bank-debit.ts';
+import { BANK_DEBIT_TYPE, PAYTO_TYPE, type AccountMethod } from '../merchants/bank-debit.ts';
 import { transact } from '../db/transact.ts';
 import { findConnection } from '../accounting/connections.ts';
 
@@ -92,7 +92,10 @@ export async function render(
   const minimum = minimumChargeMinor(currency);
   const bankDebit = bankDebitSession(merchant, currency, linkAmount);
   const cardBps = policy.enabled ? Math.max(policy.bps, ...policy.rules.map((r) => r.bps)) : 0;
-  const maxBps = Math.max(cardBps, bankDebit?.offered === false ? 0 : (bankDebit?.surchargeBps ?? 0));
+  const payTo = payToSession(merchant, currency, linkAmount, config.paytoApprovalMinutes);
+  const methodBps = (m: { offered: boolean | null; surchargeBps: number } | null) =>
+    m?.offered === false ? 0 : (m?.surchargeBps ?? 0);
+  const maxBps = Math.max(cardBps, methodBps(bankDebit), methodBps(payTo));
   // Money held for others' unfinished attempts is *being paid*, never paid (DESIGN §3.4): an invoice
   // whose whole balance is held says so, and what is left to pay now.
   const beingPaid = invoice && counters.reserved > 0 ? await holdsOf(deps, invoice.id, resumedSid) : [];
@@ -130,6 +133,7 @@ export async function render(
     },
     platformFeeBps: config.platformFeeBps,
     bankDebit,
+    payTo,
     invoice: {
       number: invoice?.invoice_number ?? invoiceNumber,
       currency,
@@ -182,7 +186,12 @@ async function holdsOf(deps: AppDeps, invoiceId: string, ownSession: string | nu
   const rows = await invoiceHolds(deps.database.db, invoiceId, ownSession);
   return rows.map((h) => ({
     amount: h.amount,
-    method: h.method_type === BANK_DEBIT_TYPE ? ('bank_debit' as const) : ('card' as const),
+    method:
+      h.method_type === BANK_DEBIT_TYPE
+        ? ('bank_debit' as const)
+        : h.method_type === PAYTO_TYPE
+          ? ('payto' as const)
+          : ('card' as const),
     status: h.status as 'pending' | 'requires_action' | 'processing',
     since: h.created_at,
     // A card attempt ends by its hold's time at the latest; a bank debit clears by its date.
@@ -196,10 +205,15 @@ async function holdsOf(deps: AppDeps, invoiceId: string, ownSession: string | nu
  * this currency; `offered` false below the merchant's minimum invoice amount, null when the link has
  * no amount (then the amount the customer types decides), and the bank debit surcharge rule.
  */
-function bankDebitSession(merchant: Merchant, currency: string, linkAmount: number | null) {
-  const policy = bankDebitPolicyOf(merchant);
+function bankDebitSession(
+  merchant: Merchant,
+  currency: string,
+  linkAmount: number | null,
+  method: AccountMethod = 'becs',
+) {
+  const policy = bankDebitPolicyOf(merchant, method);
   if (!bankDebitOffered({ ...policy, minimumAmount: null }, currency, null)) return null;
-  const rate = bankDebitRate(policy, currency);
+  const rate = bankDebitRate(policy, currency, method);
   return {
     offered:
       linkAmount === null && policy.minimumAmount !== null
@@ -238,4 +252,15 @@ async function recordCappedLink(
   } catch (err) {
     deps.logger.warn({ invoiceId, err: (err as Error).message }, 'could not record a capped link');
   }
+}
+
+/** PayTo, offered like a bank debit, with how long the customer has to approve it in their bank. */
+function payToSession(
+  merchant: Merchant,
+  currency: string,
+  linkAmount: number | null,
+  approvalMinutes: number,
+) {
+  const session = bankDebitSession(merchant, currency, linkAmount, 'payto');
+  return session && { ...session, approvalMinutes };
 }

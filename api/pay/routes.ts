@@ -15,7 +15,7 @@ import { AppError } from '../errors.ts';
 import { fastJson } from '../http/edge.ts';
 import { PaySession, SessionQuery } from './schema.ts';
 import { openPaySession, reusePaySession } from './service.ts';
-import { abandonAttempt } from '../payments/holds.ts';
+import { abandonAttempt, watchPayment } from '../payments/holds.ts';
 
 const sessionRoute = createRoute({
   method: 'get',
@@ -89,6 +89,35 @@ payRoutes.openapi(
   async (c) => {
     await enforceProviderReadLimit(c, 'refreshPerIp', clientIp(c));
     return c.json(await refreshPayment(c.get('deps'), c.req.valid('param').id), 200);
+  },
+);
+
+payRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/payments/{id}',
+    tags: ['pay'],
+    summary: 'The payment as it stands now (a PayTo payment waiting for the customer’s approval)',
+    description:
+      'What the widget watches while the customer approves a PayTo agreement in their banking app: the provider’s ' +
+      'webhook moves the payment, this reads it (no provider call). Only the pay session that made the attempt can read it.',
+    request: {
+      params: PaymentIdParams,
+      query: z.object({
+        paySessionId: z.string().max(2000).openapi({ description: 'The pay session that made the attempt' }),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'The payment as it now stands',
+        content: { 'application/json': { schema: PaymentStateSchema } },
+      },
+      ...errorResponses(400, 404),
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await watchPayment(c.get('deps'), id, c.req.valid('query').paySessionId), 200);
   },
 );
 

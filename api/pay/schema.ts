@@ -9,6 +9,19 @@ const HistoryEntry = z.object({
   status: z.string(),
 });
 
+/** A bank method the merchant offers (BECS Direct Debit, PayTo): whether here, its minimum and surcharge rule. */
+const AccountMethodSession = z.object({
+  offered: z.boolean().nullable().openapi({
+    description:
+      'Whether the method may be used for this invoice; null when the link has no amount and the merchant has a minimum (the amount paid decides)',
+  }),
+  minimumAmount: z.number().int().nullable().openapi({ description: 'Minimum invoice amount, minor units' }),
+  surchargeBps: z.number().int(),
+  surchargePercentage: z.number(),
+  surchargeCap: z.number().int().nullable().openapi({ description: 'Minor units; null: no cap' }),
+  rule: z.string().openapi({ example: 'bank debit: 1% capped at A$3.50' }),
+});
+
 export const PaySession = z
   .object({
     paySessionId: z.string().openapi({ description: 'Send back as paySessionId when creating a payment' }),
@@ -50,26 +63,20 @@ export const PaySession = z
       ),
     }),
     platformFeeBps: z.number().int(),
-    bankDebit: z
-      .object({
-        offered: z.boolean().nullable().openapi({
-          description:
-            'Whether bank debit may be used for this invoice; null when the link has no amount and the merchant has a minimum (the amount paid decides)',
-        }),
-        minimumAmount: z
-          .number()
-          .int()
-          .nullable()
-          .openapi({ description: 'Minimum invoice amount, minor units' }),
-        surchargeBps: z.number().int(),
-        surchargePercentage: z.number(),
-        surchargeCap: z.number().int().nullable().openapi({ description: 'Minor units; null: no cap' }),
-        rule: z.string().openapi({ example: 'bank debit: 1% capped at A$3.50' }),
-      })
+    bankDebit: AccountMethodSession.nullable().openapi({
+      description:
+        'AU BECS Direct Debit, when the merchant offers it in this currency (AUD only); null otherwise',
+    }),
+    payTo: AccountMethodSession.extend({
+      approvalMinutes: z.number().int().openapi({
+        description:
+          'How long the customer has to approve the agreement in their banking app (the amount is held meanwhile)',
+      }),
+    })
       .nullable()
       .openapi({
         description:
-          'AU BECS Direct Debit, when the merchant offers it in this currency (AUD only); null otherwise',
+          'PayTo (real-time, approved in the customer’s banking app), when the merchant offers it in this currency (AUD only); null otherwise',
       }),
     invoice: z.object({
       number: z.string(),
@@ -92,10 +99,10 @@ export const PaySession = z
         .array(
           z.object({
             amount: z.number().int().openapi({ description: 'Minor units, before surcharge' }),
-            method: z.enum(['card', 'bank_debit']),
+            method: z.enum(['card', 'bank_debit', 'payto']),
             status: z.enum(['pending', 'requires_action', 'processing']).openapi({
               description:
-                '`requires_action`: waiting for the card holder (3-D Secure); `processing`: a bank debit clearing',
+                '`requires_action`: waiting for the card holder (3-D Secure), or for a PayTo payer to approve it in their banking app; `processing`: a bank debit clearing',
             }),
             since: z.string().openapi({ description: 'When the payment was started (ISO 8601)' }),
             until: z.string().nullable().openapi({

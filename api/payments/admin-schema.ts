@@ -111,8 +111,14 @@ export const AdminPayment = z
       .nullable(),
     quoted_method: QuotedMethod.nullable(),
     method_mismatch: MethodMismatch.nullable(),
-    method_type: z.enum(['card', 'au_becs_debit']),
-    bank_account: z.object({ bsb: z.string().nullable(), last3: z.string().nullable() }).nullable(),
+    method_type: z.enum(['card', 'au_becs_debit', 'payto']),
+    bank_account: z
+      .object({
+        bsb: z.string().nullable(),
+        last3: z.string().nullable(),
+        pay_id: z.string().nullable().openapi({ description: 'PayTo: the PayID paid from, masked' }),
+      })
+      .nullable(),
     mandate_reference: z.string().nullable(),
     processing_at: when.nullable(),
     clears_by: z.string().nullable(),

@@ -56,9 +56,14 @@ export function toApiPayment(
     // Bank debits (AU BECS Direct Debit): the account (BSB and its last three digits only), the
     // mandate, and for a processing debit the merchant-local date it should clear by.
     method_type: p.method_type,
+    // PayTo: the PayID (masked) or the account, like a bank debit's.
     bank_account:
-      p.method_type === 'au_becs_debit'
-        ? { bsb: p.bank_bsb, last3: p.bank_last4 ? p.bank_last4.slice(-3) : null }
+      p.method_type === 'au_becs_debit' || p.method_type === 'payto'
+        ? {
+            bsb: p.bank_bsb,
+            last3: p.bank_last4 ? p.bank_last4.slice(-3) : null,
+            pay_id: p.payto_pay_id,
+          }
         : null,
     mandate_reference: p.mandate_reference,
     processing_at: p.processing_at,

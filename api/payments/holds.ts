@@ -5,6 +5,8 @@
  * the console. Either way the intent is cancelled at the provider first, then the cancellation
  * releases the reservation; if the provider says the intent already succeeded, that success is
  * recorded instead. A bank debit clearing (`processing`) cannot be cancelled: only its bank ends it.
+ * A PayTo payment waiting for the customer's approval is cancelled the same way (the customer's
+ * Cancel on the approval screen, or staff).
  */
 import type { AppDeps } from '../context.ts';
 import type { Payment } from '../db/types.ts';
@@ -43,6 +45,20 @@ async function cancelAtProvider(deps: AppDeps, payment: Payment): Promise<Paymen
     intent = await deps.payments.retrieveIntent(intentId, account);
   }
   return (await applyIntent(deps, payment.id, intent)) ?? payment;
+}
+
+/**
+ * The payment as our ledger has it now, for the page that made it (`GET /api/pay/payments/{id}`):
+ * what a PayTo page watches while the customer approves in their banking app — the provider's
+ * webhook moves it — without asking the provider (that is `refresh`). Only the pay session that
+ * made the attempt may read it.
+ */
+export async function watchPayment(deps: AppDeps, paymentId: string, paySessionId: string) {
+  const session = sessionOf(deps, paySessionId);
+  const payment = await findPayment(deps.database.db, paymentId);
+  if (!payment || !session || payment.pay_session_id !== session.sid)
+    throw new AppError('not_found', PAYMENT_NOT_FOUND);
+  return paymentState(payment, await remainingForPayment(deps.database.db, payment), deps.config);
 }
 
 /**

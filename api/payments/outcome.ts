@@ -18,7 +18,7 @@ import { PROCESSING_ERROR_MESSAGE } from './attempts.ts';
 import { inWriteTransaction } from './group-commit.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import type { ProviderIntent } from './providers/provider.ts';
-import { isBankDebit } from './bank-debit-state.ts';
+import { isAccountPayment, isPayTo } from './bank-debit-state.ts';
 import { applyIntentInTrx, cancelEndedIntent, type ApplyOptions } from './state.ts';
 import { paymentState, remainingForPayment } from './sync.ts';
 
@@ -51,11 +51,12 @@ export function paymentAnswer(
     status,
     id: intent.id,
     paymentIntentId: intent.id,
-    // Only for handleNextAction (3-D Secure): never for an intent in any other state.
-    clientSecret: status === 'requires_action' ? intent.clientSecret : null,
+    // Only for handleNextAction (3-D Secure): never for an intent in any other state, nor for PayTo
+    // (the customer approves in their banking app; nothing in the browser confirms it).
+    clientSecret: status === 'requires_action' && !isPayTo(p) ? intent.clientSecret : null,
     stripeConnectAccountId: p.stripe_connect_account_id ?? '',
     remainingAfter: remaining,
-    paymentMethod: isBankDebit(p)
+    paymentMethod: isAccountPayment(p)
       ? {
           label: describePaymentMethod({ type: p.method_type }),
           brand: null,

@@ -16,11 +16,14 @@ import { availableBalance } from '../invoices/ledger.ts';
 import { countersOf, findInvoice } from '../invoices/repository.ts';
 import { authoritativeCredibleLimit } from '../invoices/observations-repository.ts';
 import {
+  accountMethodOf,
   BANK_DEBIT_NOT_OFFERED,
   BANK_DEBIT_TYPE,
   bankDebitOffered,
   bankDebitPolicyOf,
   bankDebitRate,
+  PAYTO_NOT_OFFERED,
+  PAYTO_TYPE,
 } from '../merchants/bank-debit.ts';
 import { breakdownFor, policyOf, surchargeFor } from '../merchants/surcharge.ts';
 import { assertPayable } from './amount-check.ts';
@@ -51,7 +54,8 @@ export async function readToken(deps: AppDeps, tokenId: string, account: string)
   if (token.paymentIntentId || (token.expiresAt !== null && token.expiresAt <= nowSeconds))
     throw new AppError('unprocessable', PAYMENT_DETAILS_EXPIRED, { field: 'confirmationToken' });
   const usable =
-    (token.type === 'card' && token.card) || (token.type === BANK_DEBIT_TYPE && token.bankAccount);
+    (token.type === 'card' && token.card) ||
+    ((token.type === BANK_DEBIT_TYPE || token.type === PAYTO_TYPE) && token.bankAccount);
   if (!usable) throw new AppError('unprocessable', METHOD_NOT_ACCEPTED, { field: 'confirmationToken' });
   // A bank account is debited only under the Direct Debit Request the customer accepted.
   if (token.type === BANK_DEBIT_TYPE && !token.mandateAccepted)
@@ -61,7 +65,7 @@ export async function readToken(deps: AppDeps, tokenId: string, account: string)
 
 export function quotedMethodFrom(token: ConfirmationToken): QuotedMethod {
   const c = token.card;
-  if (token.type === BANK_DEBIT_TYPE)
+  if (accountMethodOf(token.type))
     return {
       type: token.type,
       brand: null,
@@ -82,13 +86,14 @@ export function quotedMethodFrom(token: ConfirmationToken): QuotedMethod {
 
 /**
  * The merchant's rate for a quoted method (the same function the payment re-checks it with): a card
- * by the card rules, a bank debit by the merchant's bank debit rule (with its cap).
+ * by the card rules, a bank debit or PayTo by the merchant's rule for it (with its cap).
  */
 export function rateFor(
   ctx: PaymentContext,
   method: QuotedMethod,
 ): { bps: number; rule: string; cap: number | null } {
-  if (method.type === BANK_DEBIT_TYPE) return bankDebitRate(bankDebitPolicyOf(ctx.merchant), ctx.currency);
+  const account = accountMethodOf(method.type);
+  if (account) return bankDebitRate(bankDebitPolicyOf(ctx.merchant, account), ctx.currency, account);
   const card =
     method.type === 'card'
       ? {
@@ -101,13 +106,16 @@ export function rateFor(
 }
 
 /**
- * A bank debit must be offered for this invoice (the merchant has it on, AUD, the invoice amount —
- * the link's, else the payment's — at least the merchant's minimum); cards always are.
+ * A bank debit or PayTo must be offered for this invoice (the merchant has it on, AUD, the invoice
+ * amount — the link's, else the payment's — at least the merchant's minimum); cards always are.
  */
 export function assertMethodOffered(ctx: PaymentContext, method: Pick<QuotedMethod, 'type'>, amount: number) {
-  if (method.type !== BANK_DEBIT_TYPE) return;
-  if (!bankDebitOffered(bankDebitPolicyOf(ctx.merchant), ctx.currency, ctx.linkAmount ?? amount))
-    throw new AppError('unprocessable', BANK_DEBIT_NOT_OFFERED, { field: 'confirmationToken' });
+  const account = accountMethodOf(method.type);
+  if (!account) return;
+  if (!bankDebitOffered(bankDebitPolicyOf(ctx.merchant, account), ctx.currency, ctx.linkAmount ?? amount))
+    throw new AppError('unprocessable', account === 'payto' ? PAYTO_NOT_OFFERED : BANK_DEBIT_NOT_OFFERED, {
+      field: 'confirmationToken',
+    });
 }
 
 /**

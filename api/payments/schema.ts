@@ -159,7 +159,13 @@ export const PaymentStateSchema = z
     total: z.number().int(),
     remaining: z.number().int().nullable(),
     failure: z.object({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
-    method: z.string().openapi({ description: '`card` or `au_becs_debit` (AU BECS Direct Debit)' }),
+    method: z
+      .string()
+      .openapi({ description: '`card`, `au_becs_debit` (AU BECS Direct Debit) or `payto` (PayTo)' }),
+    approvalExpiresAt: z.string().nullable().openapi({
+      description:
+        'A PayTo payment waiting for the customer to approve it in their banking app: when the approval window ends (ISO 8601); the amount is held until then. Null otherwise',
+    }),
     clearsBy: z.string().nullable().openapi({
       description:
         "A processing bank debit: the date (YYYY-MM-DD, the merchant's) it should have cleared by; bank debits take up to 3 business days",
@@ -176,14 +182,15 @@ const paymentStateShape = PaymentStateSchema.shape;
 export const CreatePaymentResponse = z
   .object({
     ...paymentStateShape,
-    status: z
-      .enum(['succeeded', 'processing', 'requires_action', 'pending'])
-      .openapi({ description: 'succeeded, processing (a bank debit), or requires_action (3-D Secure)' }),
+    status: z.enum(['succeeded', 'processing', 'requires_action', 'pending']).openapi({
+      description:
+        'succeeded, processing (a bank debit), or requires_action (3-D Secure; PayTo: waiting for the customer to approve it in their banking app)',
+    }),
     id: z.string().openapi({ description: 'The provider intent id (pi_…)' }),
     paymentIntentId: z.string(),
     clientSecret: z.string().nullable().openapi({
       description:
-        'Only while status is requires_action: pass it to stripe.handleNextAction, then POST /api/pay/payments/{paymentId}/refresh',
+        'Only while status is requires_action for a card (3-D Secure): pass it to stripe.handleNextAction, then POST /api/pay/payments/{paymentId}/refresh. Null for PayTo: the customer approves in their banking app',
     }),
     stripeConnectAccountId: z.string(),
     remainingAfter: z.number().int().nullable(),

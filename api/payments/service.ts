@@ -13,6 +13,7 @@
  * Idempotency-Key of a run that ended without an answer resumes that run's attempt
  * (api/payments/resume.ts); the provider request is rebuilt from the row (api/payments/attempts.ts).
  */
+import type { PaymentMethodType } from '../db/types.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { countersOf, lockInvoice, adjustInvoice } from '../invoices/repository.ts';
@@ -32,7 +33,7 @@ import { settleAttempt, type CreateResult } from './outcome.ts';
 import { contextWithinLimits, type PaymentContext } from './payment-context.ts';
 import { assertMethodOffered, priceQuote, rateFor } from './quote.ts';
 import { readQuote, type QuoteClaims } from './quote-token.ts';
-import { BANK_DEBIT_TYPE } from '../merchants/bank-debit.ts';
+import { accountMethodOf } from '../merchants/bank-debit.ts';
 import { insertPayment, replaceableAttempts } from './repository.ts';
 import { resumeAttempt } from './resume.ts';
 import type { CreatePaymentInput } from './schema.ts';
@@ -102,7 +103,8 @@ export async function createPayment(
   // The merchant may have switched bank debit off (or raised its minimum) since the quote.
   assertMethodOffered(ctx, quote.method, input.amount);
   const breakdown = breakdownFor(input.amount, quote.bps, config.platformFeeBps, quote.cap);
-  const bankDebit = quote.method.type === BANK_DEBIT_TYPE;
+  // A bank debit or PayTo: an account, not a card (the type is the quoted one).
+  const bankDebit = accountMethodOf(quote.method.type) !== null;
 
   if (ctx.session) await replaceSessionAttempts(deps, ctx.session.sid);
 
@@ -127,7 +129,7 @@ export async function createPayment(
     provider_idempotency_key: providerKeyFor(clientKey, paymentId),
     payment_method_id: null,
     confirmation_token: input.confirmationToken,
-    method_type: bankDebit ? BANK_DEBIT_TYPE : 'card',
+    method_type: bankDebit ? (quote.method.type as PaymentMethodType) : 'card',
   };
 
   // One write transaction (grouped with concurrent creations' under one commit on SQLite).

@@ -17,7 +17,13 @@ import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
 import { adjustInvoice } from '../invoices/repository.ts';
 import { recordSuccessOnInvoice } from '../invoices/terms.ts';
 import { enqueuePaymentSync } from '../accounting/enqueue.ts';
-import { bankDebitChanges, countsAsDecline, isBankDebit, onFinalWord } from './bank-debit-state.ts';
+import {
+  bankDebitChanges,
+  countsAsDecline,
+  isAccountPayment,
+  isPayTo,
+  onFinalWord,
+} from './bank-debit-state.ts';
 import { countDecline } from './declines.ts';
 import { methodMismatchChange } from './method-match.ts';
 import type { ProviderIntent } from './providers/provider.ts';
@@ -135,21 +141,15 @@ export async function applyIntentInTrx(
     }
   } else if (isReserving(payment.status) && (RANK[target] ?? 0) > (RANK[payment.status] ?? 0)) {
     next = target;
-    if (target === 'requires_action')
-      // The customer has the action window (at most 15 min) for 3-D Secure, then the sweep cancels.
-      changes.reserved_until = new Date(
-        deps.clock.now().getTime() + deps.config.reservationTtlMinutes * 60_000,
-      ).toISOString();
+    if (target === 'requires_action') changes.reserved_until = actionWindowEnd(deps, payment);
     else if (target === 'processing') changes.reserved_until = null; // held until the provider's final word
   }
   // A non-final state after failed/canceled/expired is ignored: the reservation is gone, and a
   // success on the same intent still counts when it arrives.
-  if (isBankDebit(payment) || intent.bankAccount)
+  if (isAccountPayment(payment) || intent.bankAccount)
     Object.assign(changes, await bankDebitChanges(trx, deps, payment, intent, next));
-  if (options.renewActionWindow && next === 'requires_action')
-    changes.reserved_until = new Date(
-      deps.clock.now().getTime() + deps.config.reservationTtlMinutes * 60_000,
-    ).toISOString();
+  if (options.renewActionWindow && next === 'requires_action' && !isPayTo(payment))
+    changes.reserved_until = actionWindowEnd(deps, payment);
 
   if (next !== payment.status) {
     changes.status = next;
@@ -174,6 +174,17 @@ export async function applyIntentInTrx(
   }
   await onFinalWord(trx, deps, payment, after); // a bank debit's receipt or failure notices
   return after;
+}
+
+/**
+ * When a payment waiting for its customer stops holding its amount: the action window (at most
+ * 15 min) for 3-D Secure; for PayTo, the approval window the customer has to approve the agreement
+ * in their banking app (PAYTO_APPROVAL_MINUTES, shown to them as a countdown). Then the sweep
+ * cancels the intent and releases the amount (api/payments/expiry.ts).
+ */
+function actionWindowEnd(deps: AppDeps, payment: Pick<Payment, 'method_type'>): string {
+  const minutes = isPayTo(payment) ? deps.config.paytoApprovalMinutes : deps.config.reservationTtlMinutes;
+  return new Date(deps.clock.now().getTime() + minutes * 60_000).toISOString();
 }
 
 /**

@@ -14,7 +14,7 @@ import { findObservation } from '../invoices/observations-repository.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 import { findPayment, findPaymentByIntent, isReserving } from './repository.ts';
 import { describePaymentMethod } from '../../core/payment-method.ts';
-import { isBankDebit } from './bank-debit-state.ts';
+import { isAccountPayment } from './bank-debit-state.ts';
 import { sendDueNotices } from './notices.ts';
 import { receiptUrl } from './receipt.ts';
 import { applyIntent } from './state.ts';
@@ -36,7 +36,7 @@ export async function syncFromProvider(deps: AppDeps, payment: Payment): Promise
     });
   }
   const after = (await applyIntent(deps, payment.id, intent)) ?? payment;
-  if (after.status !== payment.status && isBankDebit(payment))
+  if (after.status !== payment.status && isAccountPayment(payment))
     await sendDueNotices(deps).catch((err) =>
       deps.logger.warn({ err: (err as Error).message }, 'payment notices not sent yet'),
     );
@@ -70,8 +70,14 @@ export function paymentState(payment: Payment, remaining: number | null, config:
       payment.failure_code || payment.failure_message
         ? { code: payment.failure_code, message: payment.failure_message }
         : null,
-    /** `card` or `au_becs_debit`; a bank debit is `processing` until it clears (up to 3 business days). */
+    /**
+     * `card`, `au_becs_debit` (`processing` until it clears, up to 3 business days) or `payto`
+     * (`requires_action` while the customer approves it in their banking app).
+     */
     method: payment.method_type,
+    /** A PayTo payment waiting for the customer's approval: when the approval window ends (the amount is held until then). */
+    approvalExpiresAt:
+      payment.method_type === 'payto' && payment.status === 'requires_action' ? payment.reserved_until : null,
     /** A processing bank debit: the merchant-local date (YYYY-MM-DD) it should have cleared by. */
     clearsBy: payment.status === 'processing' ? payment.clears_by : null,
     /** The payment's receipt page, once it went through (or is clearing); else null. */
@@ -88,8 +94,8 @@ export async function refreshPayment(deps: AppDeps, paymentId: string) {
 }
 
 function paymentMethodLabel(p: Payment): string | null {
-  if (isBankDebit(p))
-    return `${describePaymentMethod({ type: p.method_type })}${p.bank_last4 ? ` ••• ${p.bank_last4.slice(-3)}` : ''}`;
+  if (isAccountPayment(p))
+    return `${describePaymentMethod({ type: p.method_type })}${p.payto_pay_id ? ` ${p.payto_pay_id}` : p.bank_last4 ? ` ••• ${p.bank_last4.slice(-3)}` : ''}`;
   if (p.card_brand && p.card_last4) return `${p.card_brand} •••• ${p.card_last4}`;
   return p.payment_intent_id ? 'card' : null;
 }

@@ -4,7 +4,7 @@
  * none inline); Approve / Cancel post back to `/api/sandbox/connect/consent`.
  */
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
@@ -23,7 +23,7 @@ button{font:inherit;padding:.6rem 1.4rem;border-radius:8px;border:1px solid #c5c
 button.primary{background:#635bff;border-color:#635bff;color:#fff}
 `;
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -32,7 +32,9 @@ import {
   StripeErrorSchema,
   TestBankAccountSchema,
   TestCardSchema,
+  TestPayToSchema,
 } from './schema.ts';
+import { TEST_PAYTO } from '../payments/providers/sandbox/payto.ts';
 
 const tags = ['sandbox'];
 const jsonOf = (schema: z.ZodType, description: string) => ({
@@ -155,33 +157,43 @@ export const sandboxRoutes = createRouter()
       const data = body.payment_method_data;
       const r = await asStripe(() =>
         sandboxOf(c).createConfirmationToken(
-          data.type === 'au_becs_debit'
+          data.type === 'payto'
             ? {
-                type: 'au_becs_debit',
-                bsb: data.au_becs_debit.bsb_number,
-                accountNumber: data.au_becs_debit.account_number,
+                type: 'payto',
+                payId: data.payto.pay_id ?? null,
+                bsb: data.payto.bsb_number ?? null,
+                accountNumber: data.payto.account_number ?? null,
                 name: data.billing_details.name ?? null,
                 email: data.billing_details.email ?? null,
                 account: body.stripe_account,
-                // Stripe.js's `infer_from_client`: the address and browser the customer accepted from.
-                mandate: body.mandate_data
-                  ? {
-                      type: 'online',
-                      online: {
-                        ip_address: clientIp(c),
-                        user_agent: c.req.header('user-agent')?.slice(0, 500) ?? null,
-                      },
-                    }
-                  : null,
               }
-            : {
-                number: data.card.number,
-                expMonth: data.card.exp_month,
-                expYear: data.card.exp_year,
-                cvc: data.card.cvc,
-                name: data.billing_details?.name ?? null,
-                account: body.stripe_account,
-              },
+            : data.type === 'au_becs_debit'
+              ? {
+                  type: 'au_becs_debit',
+                  bsb: data.au_becs_debit.bsb_number,
+                  accountNumber: data.au_becs_debit.account_number,
+                  name: data.billing_details.name ?? null,
+                  email: data.billing_details.email ?? null,
+                  account: body.stripe_account,
+                  // Stripe.js's `infer_from_client`: the address and browser the customer accepted from.
+                  mandate: body.mandate_data
+                    ? {
+                        type: 'online',
+                        online: {
+                          ip_address: clientIp(c),
+                          user_agent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+                        },
+                      }
+                    : null,
+                }
+              : {
+                  number: data.card.number,
+                  expMonth: data.card.exp_month,
+                  expYear: data.card.exp_year,
+                  cvc: data.card.cvc,
+                  name: data.billing_details?.name ?? null,
+                  account: body.stripe_account,
+                },
         ),
       );
       return 'ok' in r ? c.json(r.ok as never, 200) : c.json(r.body as never, r.status);
@@ -202,6 +214,27 @@ export const sandboxRoutes = createRouter()
             bsb: `${a.bsb.slice(0, 3)}-${a.bsb.slice(3)}`,
             account_number: a.accountNumber,
             description: a.description,
+          })),
+        },
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/test-payto',
+      tags,
+      summary: 'The PayTo test PayIDs and accounts the sandbox accepts, with what each does',
+      responses: { 200: jsonOf(z.object({ data: z.array(TestPayToSchema) }), 'Test PayIDs and accounts') },
+    }),
+    (c) =>
+      c.json(
+        {
+          data: TEST_PAYTO.map((t) => ({
+            pay_id: t.payId,
+            bsb: t.bsb && `${t.bsb.slice(0, 3)}-${t.bsb.slice(3)}`,
+            account_number: t.accountNumber,
+            description: t.description,
           })),
         },
         200,

@@ -46,9 +46,23 @@ const BankPaymentMethodData = z.object({
   }),
 });
 
+/** PayTo: a PayID (email, mobile or ABN) or a BSB and account number, and the payer's name. */
+const PayToPaymentMethodData = z.object({
+  type: z.literal('payto'),
+  payto: z.object({
+    pay_id: z.string().trim().max(254).optional(),
+    bsb_number: z.string().trim().max(20).optional(),
+    account_number: z.string().trim().max(20).optional(),
+  }),
+  billing_details: z.object({
+    name: z.string().max(200).optional(),
+    email: z.string().max(254).optional(),
+  }),
+});
+
 export const CreateConfirmationTokenBody = z
   .object({
-    payment_method_data: z.union([CardPaymentMethodData, BankPaymentMethodData]),
+    payment_method_data: z.union([CardPaymentMethodData, BankPaymentMethodData, PayToPaymentMethodData]),
     /**
      * The customer accepted the Direct Debit Request shown with the bank fields (required to debit a
      * bank account). As Stripe.js sends it: the address and browser are taken from the request.
@@ -73,7 +87,7 @@ export const ConfirmationTokenSchema = z
     expires_at: z.number().int().nullable(),
     payment_intent: z.string().nullable(),
     payment_method_preview: z.object({
-      type: z.enum(['card', 'au_becs_debit']),
+      type: z.enum(['card', 'au_becs_debit', 'payto']),
       card: z
         .object({
           brand: z.string(),
@@ -85,6 +99,13 @@ export const ConfirmationTokenSchema = z
         .optional(),
       au_becs_debit: z
         .object({ bsb_number: z.string(), fingerprint: z.string(), last4: z.string() })
+        .optional(),
+      payto: z
+        .object({
+          bsb_number: z.string().nullable(),
+          last4: z.string().nullable(),
+          pay_id: z.string().nullable(),
+        })
         .optional(),
     }),
     mandate_data: z.unknown().nullable(),
@@ -166,6 +187,17 @@ export const TestCardSchema = z
 export const TestBankAccountSchema = z
   .object({ bsb: z.string(), account_number: z.string(), description: z.string() })
   .openapi('SandboxTestBankAccount');
+
+export const TestPayToSchema = z
+  .object({
+    pay_id: z.string().nullable(),
+    bsb: z.string().nullable(),
+    account_number: z.string().nullable(),
+    description: z.string(),
+  })
+  .openapi('SandboxTestPayTo');
+
+export const PayToDecisionForm = z.object({ decision: z.enum(['approve', 'decline']) });
 
 export const ConsentQuery = z.object({
   link: z.string().max(100).optional(),

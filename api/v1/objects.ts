@@ -56,10 +56,10 @@ export function toV1Payment(p: Payment, timeZone: string, link: LinkRef | undefi
     card: p.card_last4
       ? { brand: p.card_brand, last4: p.card_last4, funding: p.card_funding, country: p.card_country }
       : null,
-    method: p.method_type === 'au_becs_debit' ? ('au_becs_debit' as const) : ('card' as const),
+    method: p.method_type,
     bank_account:
-      p.method_type === 'au_becs_debit'
-        ? { bsb: p.bank_bsb, last4: p.bank_last4, mandate: p.mandate_reference }
+      p.method_type === 'au_becs_debit' || p.method_type === 'payto'
+        ? { bsb: p.bank_bsb, last4: p.bank_last4, mandate: p.mandate_reference, pay_id: p.payto_pay_id }
         : null,
     clears_by: p.status === 'processing' ? p.clears_by : null,
     failure_code: p.failure_code,

@@ -83,9 +83,10 @@ export const V1PaymentSchema = z
     payment_intent_id: z.string().nullable().openapi({ example: 'pi_3Q…', description: "The provider's id" }),
     customer_email: z.string().nullable(),
     card: CardSchema.nullable(),
-    method: z
-      .enum(['card', 'au_becs_debit'])
-      .openapi({ description: '`au_becs_debit`: AU BECS Direct Debit, `processing` until it clears' }),
+    method: z.enum(['card', 'au_becs_debit', 'payto']).openapi({
+      description:
+        '`au_becs_debit`: AU BECS Direct Debit, `processing` until it clears; `payto`: PayTo, `requires_action` while the customer approves it in their banking app',
+    }),
     bank_account: z
       .object({
         bsb: z.string().nullable().openapi({ example: '000000' }),
@@ -94,6 +95,10 @@ export const V1PaymentSchema = z
           .string()
           .nullable()
           .openapi({ description: 'The Direct Debit Request (mandate) reference' }),
+        pay_id: z
+          .string()
+          .nullable()
+          .openapi({ example: 'j***@example.com', description: 'PayTo: the PayID paid from, masked' }),
       })
       .nullable()
       .openapi({ description: 'A bank debit: the account debited' }),

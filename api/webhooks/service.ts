@@ -14,6 +14,7 @@ import type { ProviderAction, ProviderIntent, WebhookEvent } from '../payments/p
 import { countRefund, proportion, reverseRefund } from '../payments/refunds.ts';
 import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../payments/repository.ts';
 import { mismatchOf } from '../payments/method-match.ts';
+import { isPayTo } from '../payments/bank-debit-state.ts';
 import { inWriteTransaction } from '../payments/group-commit.ts';
 import {
   applyIntent,
@@ -72,6 +73,7 @@ export async function handleWebhookEvent(
   }
   if (!result.duplicate && event.action.kind === 'intent_updated') {
     await completeMethodCheck(deps, event.action.intent);
+    await completeMandate(deps, event.action.intent);
     await mailNotices(deps); // a bank debit's receipt or failure notice, queued with the event
   }
   return result;
@@ -94,6 +96,30 @@ async function completeMethodCheck(deps: AppDeps, intent: ProviderIntent): Promi
     deps.logger.warn(
       { paymentId: payment.id, err: (err as Error).message },
       'could not read the card charged',
+    );
+  }
+}
+
+/**
+ * A PayTo payment's charge (and the agreement it runs under) appears only once the customer has
+ * approved, and events do not expand it: when the payment went through without its mandate on
+ * record, the intent is retrieved, expanded, so the console and the receipt name the agreement.
+ * Best effort, as completeMethodCheck.
+ */
+async function completeMandate(deps: AppDeps, intent: ProviderIntent): Promise<void> {
+  if (intent.status !== 'succeeded' || intent.bankAccount?.mandate) return;
+  const payment = await paymentForIntent(deps.database.db, intent);
+  if (!payment || !isPayTo(payment) || payment.mandate_reference) return;
+  try {
+    await applyIntent(
+      deps,
+      payment.id,
+      await deps.payments.retrieveIntent(intent.id, intent.connectedAccountId),
+    );
+  } catch (err) {
+    deps.logger.warn(
+      { paymentId: payment.id, err: (err as Error).message },
+      'could not read the PayTo mandate',
     );
   }
 }

@@ -59,12 +59,21 @@ export interface FakeBank {
   name?: string;
 }
 
+/** PayTo: a PayID, or a BSB and account (its last four), and the payer's name. */
+export interface FakePayTo {
+  payId?: string;
+  bsb?: string;
+  last4?: string;
+  name?: string;
+}
+
 export interface FakeToken {
   token: Record<string, unknown>;
   account: string;
-  /** A card, or (`bank`) a bank account: one of the two. */
+  /** A card, or (`bank`) a bank account, or (`payto`) PayTo details: one of them. */
   card: FakeCard | null;
   bank: FakeBank | null;
+  payto?: FakePayTo | null;
   outcome: FakeOutcome;
 }
 
@@ -88,6 +97,7 @@ export interface FakeStripe {
     account: string;
     card?: FakeCard;
     bank?: FakeBank;
+    payto?: FakePayTo;
     outcome?: FakeOutcome;
     mandate?: boolean;
   }): string;
@@ -155,6 +165,7 @@ function confirmWithToken(fake: FakeStripe, pi: Record<string, unknown>, req: Re
   entry.token.payment_intent = pi.id;
   entry.token.expires_at = null;
   if (entry.bank) return startDebit(fake, pi, entry.bank);
+  if (entry.payto) return awaitPayTo(fake, pi, entry.payto);
   const card = entry.card!;
   const pmId = nextId('pm');
   const pm = {
@@ -192,7 +203,7 @@ function refusedMethod(
   pi: Record<string, unknown>,
   req: RecordedRequest,
 ): FakeResponse | null {
-  const type = entry.bank ? 'au_becs_debit' : 'card';
+  const type = entry.bank ? 'au_becs_debit' : entry.payto ? 'payto' : 'card';
   const allowed = Object.entries(req.form)
     .filter(([k]) => k.startsWith('allowed_payment_method_types['))
     .map(([, v]) => v);
@@ -203,11 +214,11 @@ function refusedMethod(
       message: `The PaymentMethod provided (${type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${allowed.join(', ')}.`,
       param: 'confirmation_token',
     });
-  if (type === 'au_becs_debit' && pi.currency !== 'aud')
+  if (type !== 'card' && pi.currency !== 'aud')
     return stripeError(400, {
       type: 'invalid_request_error',
       code: 'payment_intent_invalid_currency',
-      message: `The currency provided (${String(pi.currency)}) is invalid for au_becs_debit, which supports: aud.`,
+      message: `The currency provided (${String(pi.currency)}) is invalid for ${type}, which supports: aud.`,
       param: 'currency',
     });
   const requestMandate = Object.keys(req.form).some((k) => k.startsWith('mandate_data['));
@@ -247,6 +258,34 @@ function startDebit(fake: FakeStripe, pi: Record<string, unknown>, bank: FakeBan
     status: 'pending',
   });
   Object.assign(pi, { payment_method: pmId, status: 'processing', latest_charge: chargeId });
+  return {};
+}
+
+/** The PayTo details as Stripe shows them on a payment method, charge or token preview. */
+export const payToDetails = (p: FakePayTo) => ({
+  bsb_number: p.bsb ?? null,
+  last4: p.last4 ?? null,
+  pay_id: p.payId ?? null,
+});
+
+/**
+ * A PayTo payment waits for the customer to approve the agreement in their banking app: no charge
+ * yet; the test moves it on (`fake.intents`) as the customer's bank would.
+ */
+function awaitPayTo(fake: FakeStripe, pi: Record<string, unknown>, payto: FakePayTo): Confirmation {
+  const pmId = nextId('pm');
+  fake.paymentMethods.set(pmId, {
+    id: pmId,
+    object: 'payment_method',
+    type: 'payto',
+    payto: payToDetails(payto),
+    billing_details: { email: null, name: payto.name ?? null },
+  });
+  Object.assign(pi, {
+    payment_method: pmId,
+    status: 'requires_action',
+    next_action: { type: 'payto_await_authorization' },
+  });
   return {};
 }
 
@@ -469,28 +508,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intentAccounts: new Map(),
     domains: new Map(),
     charges: new Map(),
-    addConfirmationToken({ account, card, bank, outcome = 'succeed', mandate = true }) {
+    addConfirmationToken({ account, card, bank, payto, outcome = 'succeed', mandate = true }) {
       const id = nextId('ctoken');
-      const preview = bank
+      const preview = payto
         ? {
-            type: 'au_becs_debit',
-            au_becs_debit: {
-              bsb_number: bank.bsb,
-              fingerprint: `fp_${bank.bsb}${bank.last4}`,
-              last4: bank.last4,
-            },
-            billing_details: { email: bank.email ?? null, name: bank.name ?? null },
+            type: 'payto',
+            payto: payToDetails(payto),
+            billing_details: { email: null, name: payto.name ?? null },
           }
-        : {
-            type: 'card',
-            card: {
-              brand: card!.brand,
-              funding: card!.funding,
-              country: card!.country,
-              last4: card!.last4,
-              wallet: card!.wallet ? { type: card!.wallet } : null,
-            },
-          };
+        : bank
+          ? {
+              type: 'au_becs_debit',
+              au_becs_debit: {
+                bsb_number: bank.bsb,
+                fingerprint: `fp_${bank.bsb}${bank.last4}`,
+                last4: bank.last4,
+              },
+              billing_details: { email: bank.email ?? null, name: bank.name ?? null },
+            }
+          : {
+              type: 'card',
+              card: {
+                brand: card!.brand,
+                funding: card!.funding,
+                country: card!.country,
+                last4: card!.last4,
+                wallet: card!.wallet ? { type: card!.wallet } : null,
+              },
+            };
       const token = {
         id,
         object: 'confirmation_token',
@@ -512,7 +557,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_method_preview: preview,
         use_stripe_sdk: true,
       };
-      fake.confirmationTokens.set(id, { token, account, card: card ?? null, bank: bank ?? null, outcome });
+      fake.confirmationTokens.set(id, {
+        token,
+        account,
+        card: card ?? null,
+        bank: bank ?? null,
+        payto: payto ?? null,
+        outcome,
+      });
       return id;
     },
     on(method, path, handler) {

@@ -39,6 +39,11 @@ export interface MerchantsTable {
   becs_surcharge_bps: Generated<number>;
   /** The most the bank debit surcharge may be (minor units); null: no cap. */
   becs_surcharge_cap: number | null;
+  /** PayTo offered on AUD invoices (migration 072); the minimum, surcharge and cap as for BECS. */
+  payto_enabled: Generated<Flag>;
+  payto_minimum_amount: number | null;
+  payto_surcharge_bps: Generated<number>;
+  payto_surcharge_cap: number | null;
   /** The hosted pay page's logo, an https URL (migration 050). */
   logo_url: string | null;
   /** The hosted pay page's brand colour, #rrggbb (migration 050). */

@@ -57,7 +57,7 @@ export interface PaymentsTable {
   succeeded_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** The payment method type quoted and charged: `card` or `au_becs_debit` (migration 040). */
+  /** The payment method type quoted and charged: `card`, `au_becs_debit` (migration 040) or `payto` (072). */
   method_type: Generated<PaymentMethodType>;
   /** Bank debits: the account's BSB (6 digits) and the last four digits of its number. */
   bank_bsb: string | null;
@@ -70,6 +70,8 @@ export interface PaymentsTable {
   clears_by: string | null;
   /** The latest dispute's status (payment_disputes), null when never disputed. */
   dispute_status: string | null;
+  /** PayTo: the PayID paid from, masked (migration 072); null for a BSB + account number. */
+  payto_pay_id: string | null;
   /** The embedding page's reference (the widget's `reference` attribute; migration 050). */
   reference: string | null;
   /** Tie-breaker after created_at (migration 067, api/db/sequence.ts); 0 for older rows. */
@@ -78,7 +80,7 @@ export interface PaymentsTable {
   metadata: string | null;
 }
 
-export type PaymentMethodType = 'card' | 'au_becs_debit';
+export type PaymentMethodType = 'card' | 'au_becs_debit' | 'payto';
 
 export interface PaymentDisputesTable {
   id: string;

@@ -39,6 +39,9 @@ export async function createPaymentProvider(
     deliver: deps.deliver,
     autoDeliver: deps.autoDeliver,
     becsDelaySeconds: config.sandboxBecsDelaySeconds,
+    paytoDelaySeconds: config.sandboxPaytoDelaySeconds,
+    // The bank's request outlives our hold by a minute: our expiry sweep cancels it first.
+    paytoExpirySeconds: config.paytoApprovalMinutes * 60 + 60,
   });
 }
 

@@ -41,8 +41,10 @@ export interface BankAccountDetails {
   /** The six-digit Bank-State-Branch number. */
   bsb: string | null;
   last4: string | null;
-  /** The mandate (the customer's Direct Debit Request) the debit runs under, once known. */
+  /** The mandate (the customer's Direct Debit Request, or PayTo agreement) the debit runs under, once known. */
   mandate: string | null;
+  /** PayTo: the PayID the customer paid from (null for a BSB + account number). */
+  payId?: string | null;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface ConfirmationToken {
   /** Stripe's payment method type (`card`, `au_becs_debit`, …). */
   type: string;
   card: Omit<CardDetails, 'paymentMethodId'> | null;
-  /** A bank account (`au_becs_debit`), else null. */
+  /** A bank account (`au_becs_debit`, or `payto` by PayID or BSB + account), else null. */
   bankAccount?: Omit<BankAccountDetails, 'mandate'> | null;
   /** The payer's billing email, if the payment details carry one (a bank debit always does). */
   billingEmail?: string | null;

@@ -50,7 +50,7 @@ function card(paymentMethodId: string, c: CardLike): CardDetails {
 export function confirmationTokenFromStripe(t: ConfirmationTokenLike): ConfirmationToken {
   const preview = t.payment_method_preview;
   const c = preview?.card ? card('', preview.card) : null;
-  const bank = preview?.au_becs_debit;
+  const bank = preview?.au_becs_debit ?? preview?.payto;
   return {
     id: t.id,
     type: preview?.type ?? 'unknown',
@@ -62,7 +62,11 @@ export function confirmationTokenFromStripe(t: ConfirmationTokenLike): Confirmat
     // A bank account: what the server shows and checks (the mandate the customer accepted).
     ...(bank
       ? {
-          bankAccount: { bsb: bank.bsb_number ?? null, last4: bank.last4 ?? null },
+          bankAccount: {
+            bsb: bank.bsb_number ?? null,
+            last4: bank.last4 ?? null,
+            ...(preview?.payto ? { payId: bank.pay_id ?? null } : {}),
+          },
           billingEmail: preview?.billing_details?.email ?? null,
           mandateAccepted: Boolean(t.mandate_data?.customer_acceptance),
         }
@@ -74,13 +78,17 @@ export function confirmationTokenFromStripe(t: ConfirmationTokenLike): Confirmat
 function bankAccountOf(pi: PaymentIntentLike): BankAccountDetails | null {
   const pm = pi.payment_method && typeof pi.payment_method === 'object' ? pi.payment_method : null;
   const charge = pi.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
-  const fromCharge = charge?.payment_method_details?.au_becs_debit ?? null;
-  const fromPm = pm?.au_becs_debit ?? pi.last_payment_error?.payment_method?.au_becs_debit ?? null;
+  const details = charge?.payment_method_details;
+  const fromCharge = details?.au_becs_debit ?? details?.payto ?? null;
+  const failedPm = pi.last_payment_error?.payment_method;
+  const fromPm = pm?.au_becs_debit ?? pm?.payto ?? failedPm?.au_becs_debit ?? failedPm?.payto ?? null;
   if (!fromCharge && !fromPm) return null;
+  const payId = fromCharge?.pay_id ?? fromPm?.pay_id;
   return {
     bsb: fromCharge?.bsb_number ?? fromPm?.bsb_number ?? null,
     last4: fromCharge?.last4 ?? fromPm?.last4 ?? null,
     mandate: fromCharge?.mandate ?? null,
+    ...(payId !== undefined ? { payId } : {}),
   };
 }
 

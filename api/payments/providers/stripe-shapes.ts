@@ -15,6 +15,8 @@ export interface BankAccountLike {
   bsb_number?: string | null;
   last4?: string | null;
   mandate?: string | null;
+  /** PayTo: the PayID the customer named (null for a BSB + account number). */
+  pay_id?: string | null;
 }
 
 export interface BillingDetailsLike {
@@ -31,6 +33,7 @@ export interface ConfirmationTokenLike {
     type?: string | null;
     card?: CardLike | null;
     au_becs_debit?: BankAccountLike | null;
+    payto?: BankAccountLike | null;
     billing_details?: BillingDetailsLike | null;
   } | null;
 }
@@ -64,6 +67,7 @@ export interface PaymentMethodLike {
   type?: string | null;
   card?: CardLike | null;
   au_becs_debit?: BankAccountLike | null;
+  payto?: BankAccountLike | null;
   billing_details?: BillingDetailsLike | null;
 }
 
@@ -79,7 +83,11 @@ export interface ChargeLike {
   amount_refunded: number;
   payment_intent?: string | { id: string } | null;
   payment_method?: string | null;
-  payment_method_details?: { card?: CardLike | null; au_becs_debit?: BankAccountLike | null } | null;
+  payment_method_details?: {
+    card?: CardLike | null;
+    au_becs_debit?: BankAccountLike | null;
+    payto?: BankAccountLike | null;
+  } | null;
   refunds?: { data: RefundLike[] } | null;
 }
 

@@ -17,6 +17,7 @@ import type { DisputeRow, IntentRow, PaymentMethodRow, SandboxDb, SandboxTrx } f
 import { enqueueEvent } from './event-queue.ts';
 import { lockIntent, noSuchIntent, saveAndAnnounce } from './intents.ts';
 import { disputeJson, newId, type StoredError } from './objects.ts';
+import { answerDue } from './payto.ts';
 
 export const BANK_DEBIT = 'au_becs_debit';
 
@@ -48,6 +49,7 @@ export async function bankPaymentMethod(
     bsb_number: checked.account.bsb,
     billing_name: input.name?.trim() ?? null,
     billing_email: input.email?.trim().toLowerCase() ?? null,
+    pay_id: null,
   };
   await db.insertInto('sandbox_payment_methods').values(row).execute();
   return row;
@@ -78,7 +80,13 @@ export async function startDebit(
 async function settleOne(ctx: SandboxContext, id: string, nowMs: number): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await lockIntent(ctx, trx, id);
-    if (!row || row.status !== 'processing' || row.settles_at === null || row.settles_at > nowMs)
+    const waiting = row?.status === 'requires_action';
+    if (
+      !row ||
+      !(row.status === 'processing' || waiting) ||
+      row.settles_at === null ||
+      row.settles_at > nowMs
+    )
       return false;
     const pm = row.payment_method_id
       ? await trx
@@ -87,6 +95,11 @@ async function settleOne(ctx: SandboxContext, id: string, nowMs: number): Promis
           .where('id', '=', row.payment_method_id)
           .executeTakeFirst()
       : undefined;
+    if (waiting) {
+      // A PayTo request the customer's bank answers by itself (or lets expire): payto.ts.
+      await answerDue(ctx, trx, row, pm);
+      return true;
+    }
     const outcome = (pm && testBankAccountByKey(pm.test_card)?.outcome) ?? { kind: 'succeed' as const };
     if (outcome.kind === 'fail') {
       const stored: StoredError = {
@@ -125,7 +138,7 @@ export async function settleDueDebits(
   const due = await ctx.db
     .selectFrom('sandbox_payment_intents')
     .select('id')
-    .where('status', '=', 'processing')
+    .where('status', 'in', ['processing', 'requires_action'])
     .where('settles_at', '<=', nowMs)
     .orderBy('settles_at')
     .limit(200)
@@ -135,7 +148,7 @@ export async function settleDueDebits(
   const next = await ctx.db
     .selectFrom('sandbox_payment_intents')
     .select((eb) => eb.fn.min('settles_at').as('at'))
-    .where('status', '=', 'processing')
+    .where('status', 'in', ['processing', 'requires_action'])
     .executeTakeFirst();
   return { settled, nextDueAt: next?.at == null ? null : Number(next.at) };
 }

@@ -9,6 +9,7 @@
 import { ProviderRequestError } from '../provider.ts';
 import type { BankAccountInput } from './bank-accounts.ts';
 import { bankPaymentMethod } from './bank-debits.ts';
+import { payToPaymentMethod, type PayToInput } from './payto.ts';
 import { AUTHENTICATION_FAILURE_MESSAGE, checkTestCard, testCardByKey, type CardInput } from './cards.ts';
 import { applyOutcome, confirmWith, refuseUnconfirmable, type BrowserError } from './confirm.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
@@ -83,6 +84,11 @@ export async function authenticateIntent(
       });
     }
     const pm = await usablePaymentMethod(trx, row.payment_method_id as string, row.account_id);
+    // A PayTo request is answered by the customer's bank (payto.ts), not by a card check.
+    if (pm.type === 'payto')
+      throw invalid('This PaymentIntent waits for the customer to approve a PayTo agreement in their bank.', {
+        code: 'payment_intent_unexpected_state',
+      });
     const card = testCardByKey(pm.test_card);
     if (input.result === 'fail' || !card || card.outcome.kind !== 'authenticate') {
       const stored: StoredError = {
@@ -143,6 +149,7 @@ async function cardPaymentMethod(
     bsb_number: null,
     billing_name: input.name?.trim() || null,
     billing_email: null,
+    pay_id: null,
   };
   await db.insertInto('sandbox_payment_methods').values(row).execute();
   return row;
@@ -170,7 +177,8 @@ export type TokenInput =
       type: 'au_becs_debit';
       account: string | null;
       mandate: Omit<MandateAcceptance, 'accepted_at'> | null;
-    });
+    })
+  | (PayToInput & { type: 'payto'; account: string | null });
 
 /**
  * Payment details → `ctoken_…` (Stripe.js createConfirmationToken): what the widget's sandbox form
@@ -183,7 +191,9 @@ export async function createConfirmationToken(ctx: SandboxContext, input: TokenI
     const pm =
       input.type === 'au_becs_debit'
         ? await bankPaymentMethod(ctx, trx, input)
-        : await cardPaymentMethod(ctx, trx, input);
+        : input.type === 'payto'
+          ? await payToPaymentMethod(ctx, trx, input)
+          : await cardPaymentMethod(ctx, trx, input);
     const mandate =
       input.type === 'au_becs_debit' && input.mandate
         ? JSON.stringify({ customer_acceptance: { ...input.mandate, accepted_at: now } })

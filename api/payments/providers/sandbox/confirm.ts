@@ -6,6 +6,7 @@
  * 3-D Secure first (requires_action). Runs inside the caller's transaction and queues the events.
  */
 import { BANK_DEBIT, startDebit } from './bank-debits.ts';
+import { PAYTO, requestApproval } from './payto.ts';
 import { testCardByKey, type CardOutcome } from './cards.ts';
 import { invalid, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, SandboxTrx } from './tables.ts';
@@ -100,6 +101,8 @@ export async function confirmWith(
 ): Promise<Confirmed> {
   // A bank account: the debit starts (processing); the bank's word comes after the delay.
   if (pm.type === BANK_DEBIT) return { row: await startDebit(ctx, trx, row, pm, created), error: null };
+  // PayTo: the mandate request goes to the customer's bank; the intent waits for their answer.
+  if (pm.type === PAYTO) return { row: await requestApproval(ctx, trx, row, pm, created), error: null };
   const card = testCardByKey(pm.test_card);
   if (!card)
     throw invalid(`No such PaymentMethod: '${pm.id}'`, { code: 'resource_missing', param: 'payment_method' });

@@ -15,6 +15,12 @@ export interface SandboxContext {
   baseUrl: string;
   /** How long a bank debit stays `processing` before the bank's final word (SANDBOX_BECS_DELAY_SECONDS). */
   becsDelayMs: number;
+  /** How long the PayTo test PayIDs that answer by themselves take (SANDBOX_PAYTO_DELAY_SECONDS). */
+  paytoDelayMs: number;
+  /** How long a PayTo request waits for the tester before it expires (the approval window). */
+  paytoExpiryMs: number;
+  /** How long an approved PayTo payment takes on the New Payments Platform before it succeeds. */
+  paytoSettleMs: number;
   /** Events queued for background delivery (events.ts); absent when only `flushEvents` delivers. */
   fresh?: FreshEvents | null;
 }

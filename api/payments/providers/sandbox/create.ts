@@ -19,7 +19,9 @@ import { newId } from './objects.ts';
 import { useToken } from './tokens.ts';
 
 /** The payment method types the sandbox can take. */
-const SUPPORTED_TYPES = new Set(['card', 'au_becs_debit']);
+const SUPPORTED_TYPES = new Set(['card', 'au_becs_debit', 'payto']);
+/** The types that take Australian dollars only. */
+const AUD_ONLY = ['au_becs_debit', 'payto'];
 
 export async function createIntent(ctx: SandboxContext, input: CreateIntentInput) {
   const currency = input.currency.toLowerCase();
@@ -51,9 +53,10 @@ export async function createIntent(ctx: SandboxContext, input: CreateIntentInput
       code: 'payment_method_type_invalid',
       param: 'allowed_payment_method_types',
     });
-  if (allowed.includes('au_becs_debit') && currency !== 'aud')
+  const audOnly = allowed.find((t) => AUD_ONLY.includes(t));
+  if (audOnly && currency !== 'aud')
     throw invalid(
-      `The currency provided (${currency}) is invalid for one or more payment method types on this PaymentIntent. The payment method type au_becs_debit supports: aud.`,
+      `The currency provided (${currency}) is invalid for one or more payment method types on this PaymentIntent. The payment method type ${audOnly} supports: aud.`,
       { code: 'payment_intent_invalid_currency', param: 'currency' },
     );
   // One write transaction; on SQLite grouped with concurrent ones under one commit, as ours are.

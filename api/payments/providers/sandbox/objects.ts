@@ -43,6 +43,7 @@ export interface StoredError {
 }
 
 const isBank = (pm: PaymentMethodRow) => pm.type === 'au_becs_debit';
+const isPayTo = (pm: PaymentMethodRow) => pm.type === 'payto';
 
 /** A stable stand-in for Stripe's bank account fingerprint (same account, same value). */
 const fingerprintOf = (pm: PaymentMethodRow) => `fp_sandbox_${pm.bsb_number}${pm.test_card}`.slice(0, 32);
@@ -56,6 +57,11 @@ const billingOf = (pm: PaymentMethodRow) => ({
 
 /** The type-specific part of a payment method (`card: {…}` or `au_becs_debit: {…}`). */
 function methodDetails(pm: PaymentMethodRow) {
+  if (isPayTo(pm))
+    return {
+      type: 'payto' as const,
+      payto: { bsb_number: pm.bsb_number, last4: pm.last4 || null, pay_id: pm.pay_id },
+    };
   if (isBank(pm))
     return {
       type: 'au_becs_debit' as const,
@@ -178,6 +184,16 @@ export function refundJson(r: RefundRow, chargeId: string | null, currency: stri
 /** A charge's payment_method_details: the card, or the bank account with its mandate. */
 function chargeMethodDetails(pi: IntentRow, pm: PaymentMethodRow | null) {
   if (!pm) return null;
+  if (isPayTo(pm))
+    return {
+      type: 'payto',
+      payto: {
+        bsb_number: pm.bsb_number,
+        last4: pm.last4 || null,
+        pay_id: pm.pay_id,
+        mandate: pi.mandate_id,
+      },
+    };
   if (!isBank(pm))
     return {
       type: 'card',
@@ -276,12 +292,15 @@ export function paymentIntentJson(pi: IntentRow, o: IntentJsonOptions) {
     livemode: false,
     metadata: JSON.parse(pi.metadata) as Record<string, string>,
     next_action:
-      pi.status === 'requires_action'
-        ? {
-            type: 'use_stripe_sdk' as const,
-            use_stripe_sdk: { type: 'sandbox_three_d_secure', authenticate_url: o.authenticateUrl },
-          }
-        : null,
+      pi.status === 'requires_action' && o.paymentMethod && isPayTo(o.paymentMethod)
+        ? // The customer approves the agreement in their banking app; nothing for the browser to do.
+          { type: 'payto_await_authorization' as const }
+        : pi.status === 'requires_action'
+          ? {
+              type: 'use_stripe_sdk' as const,
+              use_stripe_sdk: { type: 'sandbox_three_d_secure', authenticate_url: o.authenticateUrl },
+            }
+          : null,
     on_behalf_of: null,
     payment_method: pi.payment_method_id ? (o.expand && attached ? attached : pi.payment_method_id) : null,
     payment_method_types: types,

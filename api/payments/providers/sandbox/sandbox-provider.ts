@@ -46,6 +46,7 @@ import * as browser from './browser.ts';
 import { createIntent } from './create.ts';
 import * as domains from './domains.ts';
 import * as intents from './intents.ts';
+import * as payto from './payto.ts';
 import * as tokens from './tokens.ts';
 import { refundIntent } from './refunds.ts';
 import { signPayload, verifySignature } from './signature.ts';
@@ -64,6 +65,10 @@ export interface SandboxOptions {
   autoDeliver?: boolean;
   /** How long a bank debit processes before it succeeds or fails (SANDBOX_BECS_DELAY_SECONDS; default 60 s). */
   becsDelaySeconds?: number;
+  /** How long the PayTo test PayIDs that answer by themselves take (SANDBOX_PAYTO_DELAY_SECONDS; default 5 s). */
+  paytoDelaySeconds?: number;
+  /** How long a PayTo request waits for the tester on the bank page before it expires (default 600 s). */
+  paytoExpirySeconds?: number;
   /** Settle bank debits in the background when due (default: as autoDeliver); else `settleDueDebits()`. */
   autoSettle?: boolean;
 }
@@ -88,6 +93,9 @@ export class SandboxProvider implements PaymentProvider {
       clock: o.clock,
       baseUrl: o.baseUrl.replace(/\/+$/, ''),
       becsDelayMs: (o.becsDelaySeconds ?? 60) * 1000,
+      paytoDelayMs: (o.paytoDelaySeconds ?? 5) * 1000,
+      paytoExpiryMs: (o.paytoExpirySeconds ?? 600) * 1000,
+      paytoSettleMs: Math.min(1000, (o.paytoDelaySeconds ?? 5) * 1000),
       fresh,
     };
     this.#events = new EventDelivery({
@@ -137,10 +145,13 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
-    // Only a bank debit's intent is processing once created; a card's settles nothing later.
+    // A bank debit's intent is processing once created, and a PayTo one waits for the customer's
+    // bank (answered at its time); a card's settles nothing later.
     const pi = await this.#announcing(
       () => createIntent(this.ctx, input),
-      (created) => created.status === 'processing',
+      (created) =>
+        created.status === 'processing' ||
+        (created.status === 'requires_action' && created.next_action?.type === 'payto_await_authorization'),
     );
     return intentFromStripe(pi, input.connectedAccountId);
   }
@@ -285,6 +296,16 @@ export class SandboxProvider implements PaymentProvider {
       throw browser.clientSecretMismatch();
     }
     return pi;
+  }
+
+  /** The sandbox bank page: a PayTo agreement request, as the customer's banking app shows it. */
+  viewPayToRequest(intentId: string) {
+    return payto.viewRequest(this.ctx, intentId);
+  }
+
+  /** The sandbox bank page: the tester approves or declines the request (then it settles, or fails). */
+  decidePayTo(intentId: string, approve: boolean) {
+    return this.#announcing(() => payto.decide(this.ctx, intentId, approve));
   }
 
   viewLink(token: string) {

@@ -52,7 +52,9 @@ CREATE TABLE IF NOT EXISTS sandbox_payment_methods (
   type TEXT NOT NULL DEFAULT 'card',
   bsb_number TEXT,
   billing_name TEXT,
-  billing_email TEXT
+  billing_email TEXT,
+  -- PayTo: the test PayID (null for a BSB + account number).
+  pay_id TEXT
 );
 
 CREATE TABLE IF NOT EXISTS sandbox_payment_intents (

@@ -35,11 +35,13 @@ export interface SandboxTables {
     funding: string;
     country: string;
     created: number;
-    /** `card` or `au_becs_debit`. */
+    /** `card`, `au_becs_debit` or `payto`. */
     type: string;
     bsb_number: string | null;
     billing_name: string | null;
     billing_email: string | null;
+    /** PayTo: the test PayID (null for a BSB + account number). */
+    pay_id: string | null;
   };
   sandbox_payment_intents: {
     id: string;
@@ -61,7 +63,10 @@ export interface SandboxTables {
     created: number;
     /** JSON list of allowed payment method types; null: card only. */
     payment_method_types: string | null;
-    /** A processing bank debit succeeds or fails at this time (ms). */
+    /**
+     * A processing bank debit succeeds or fails at this time (ms); a PayTo request waiting for the
+     * customer (`requires_action`) is answered by their bank then (payto.ts).
+     */
     settles_at: number | null;
     mandate_id: string | null;
   };

@@ -28,6 +28,7 @@ const PM_COLUMNS = [
   'bsb_number',
   'billing_name',
   'billing_email',
+  'pay_id',
 ] as const satisfies readonly (keyof PaymentMethodRow)[];
 
 // Once per payment, when its intent is confirmed: compiled once (api/db/compiled.ts).

@@ -18,6 +18,7 @@ const ADDED_COLUMNS: ReadonlyArray<readonly [string, string, string]> = [
   ['sandbox_payment_intents', 'settles_at', 'BIGINT'],
   ['sandbox_payment_intents', 'mandate_id', 'TEXT'],
   ['sandbox_confirmation_tokens', 'mandate_data', 'TEXT'],
+  ['sandbox_payment_methods', 'pay_id', 'TEXT'],
 ];
 
 const INDEXES = [
