@@ -87,3 +87,50 @@ describe('pay machine: told to wait (issue 36 item 6)', () => {
     });
   });
 });
+
+describe('pay machine: PayTo, waiting for the bank (issue 34)', () => {
+  const waiting = {
+    paymentId: 'p1',
+    transactionId: 'pi_1',
+    status: 'requires_action',
+    invoice: 'INV-1',
+    currency: 'aud',
+    amount: 100_00,
+    surcharge: 0,
+    total: 100_00,
+    remaining: 0,
+    failure: null,
+    method: 'payto',
+    approvalExpiresAt: '2026-11-29T10:10:00.000Z',
+    clearsBy: null,
+    receiptUrl: null,
+  };
+
+  it('approving holds the payment as it stands, is busy (nothing else is asked), and ends paid or failed', () => {
+    const approving = payReducer(paying(), { type: 'APPROVAL_REQUIRED', payment: waiting });
+    expect(approving).toMatchObject({ phase: 'approving', approval: waiting });
+    // The amount and the details cannot change under a payment the bank is asked to approve.
+    expect(payReducer(approving, { type: 'AMOUNT_TYPED', text: '5.00' })).toBe(approving);
+    const approved = payReducer(approving, {
+      type: 'APPROVAL_CHANGED',
+      payment: { ...waiting, status: 'processing' },
+    });
+    expect(approved.approval?.status).toBe('processing');
+    expect(payReducer(approved, { type: 'PAID', clearing: false })).toMatchObject({
+      phase: 'paid',
+      approval: null,
+    });
+    const declined = payReducer(approving, {
+      type: 'PAY_FAILED',
+      problem: { at: 'card', message: 'declined', code: 'payment_method_provider_decline' },
+      detailsUsed: true,
+    });
+    expect(declined).toMatchObject({ phase: 'entering', approval: null, problems: { card: 'declined' } });
+  });
+
+  it('an approval is only waited on by a payment under way', () => {
+    const idle = initialPayState({ amountText: '100.00', needsAmount: false });
+    expect(payReducer(idle, { type: 'APPROVAL_REQUIRED', payment: waiting })).toBe(idle);
+    expect(payReducer(idle, { type: 'APPROVAL_CHANGED', payment: waiting })).toBe(idle);
+  });
+});

@@ -1,5 +1,22 @@
-/** The console's texts for AU BECS Direct Debit: `console.bank_debit.*`. */
+/** The console's texts for AU BECS Direct Debit (`console.bank_debit.*`) and PayTo (`console.payto.*`). */
 export const bankDebit = {
+  payto: {
+    title: 'PayTo',
+    help: 'Customers paying AUD invoices can pay straight from their bank account in seconds, approving the payment in their banking app — for invoices too big for cards. The amount is held while they approve it.',
+    enabled: 'Offer PayTo',
+    minimum: 'Minimum invoice amount (A$)',
+    minimum_help: 'Empty: offered on any amount',
+    percentage: 'Surcharge (%)',
+    percentage_help: '0: no surcharge',
+    cap: 'Surcharge cap (A$)',
+    cap_help: 'Empty: no cap',
+    save: 'Save PayTo settings',
+    saved: 'PayTo settings saved',
+    method_name: 'PayTo',
+    pay_id: 'PayID',
+    agreement: 'Agreement (mandate)',
+    awaiting: 'Waiting for the customer to approve it in their banking app until',
+  },
   bank_debit: {
     title: 'Bank debit (BECS Direct Debit)',
     help: 'Customers paying AUD invoices can pay from their Australian bank account. Debits take up to 3 business days to clear; the invoice stays reserved meanwhile.',

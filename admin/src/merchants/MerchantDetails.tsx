@@ -99,6 +99,9 @@ export function MerchantDetails() {
               <BankDebitPanel merchant={data} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
+              <BankDebitPanel merchant={data} method="payto" />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
               <StaffRefundsPanel merchant={data} />
             </Grid>
           </>

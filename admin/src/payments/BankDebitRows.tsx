@@ -24,7 +24,8 @@ export interface PaymentDispute {
 /** What the admin API adds to a payment for bank debits and disputes. */
 export type BankDebitFields = {
   method_type?: string;
-  bank_account?: { bsb: string | null; last3: string | null } | null;
+  bank_account?: { bsb: string | null; last3: string | null; pay_id?: string | null } | null;
+  reserved_until?: string | null;
   mandate_reference?: string | null;
   clears_by?: string | null;
   dispute_status?: string | null;
@@ -48,12 +49,13 @@ export function clearingDate(day: string | null | undefined): string {
 export function BankDebitRows({ payment }: { payment: Payment }) {
   const translate = useTranslate();
   const p = payment as Payment & BankDebitFields;
-  if (p.method_type !== 'au_becs_debit') return null;
   const row = (label: string, value: React.ReactNode) => (
     <DetailRow labelWidth={220} label={label}>
       {value}
     </DetailRow>
   );
+  if (p.method_type === 'payto') return <PayToRows payment={p} row={row} />;
+  if (p.method_type !== 'au_becs_debit') return null;
   return (
     <>
       {row(translate('console.bank_debit.method'), translate('console.bank_debit.method_name'))}
@@ -69,6 +71,38 @@ export function BankDebitRows({ payment }: { payment: Payment }) {
       {row(translate('console.bank_debit.mandate_reference'), <code>{p.mandate_reference ?? '—'}</code>)}
       {p.status === 'processing'
         ? row(translate('console.bank_debit.clears_by'), clearingDate(p.clears_by))
+        : null}
+    </>
+  );
+}
+
+/** A PayTo payment: the PayID (masked) or account it was paid from, the agreement, and the approval window. */
+function PayToRows({
+  payment: p,
+  row,
+}: {
+  payment: Payment & BankDebitFields;
+  row: (label: string, value: React.ReactNode) => React.ReactNode;
+}) {
+  const translate = useTranslate();
+  const account = p.bank_account;
+  return (
+    <>
+      {row(translate('console.bank_debit.method'), translate('console.payto.method_name'))}
+      {account?.pay_id
+        ? row(translate('console.payto.pay_id'), account.pay_id)
+        : row(
+            translate('console.bank_debit.bank_account'),
+            account
+              ? translate('console.bank_debit.account_text', {
+                  bsb: bsbText(account.bsb) ?? '—',
+                  last3: account.last3 ?? '—',
+                })
+              : '—',
+          )}
+      {row(translate('console.payto.agreement'), <code>{p.mandate_reference ?? '—'}</code>)}
+      {p.status === 'requires_action' && p.reserved_until
+        ? row(translate('console.payto.awaiting'), dateTime(p.reserved_until))
         : null}
     </>
   );

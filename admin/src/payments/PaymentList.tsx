@@ -104,6 +104,7 @@ export function PaymentList() {
       choices={[
         { id: 'card', name: 'console.bank_debit.card' },
         { id: 'au_becs_debit', name: 'console.bank_debit.method_name' },
+        { id: 'payto', name: 'console.payto.method_name' },
       ]}
     />,
     <SelectInput

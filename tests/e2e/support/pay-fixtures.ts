@@ -42,6 +42,8 @@ export function createConnectedMerchant(
     stripe_charges_enabled: 0 | 1;
     /** AU BECS Direct Debit on (issue 17). */
     becs_enabled: 0 | 1;
+    /** PayTo on (issue 34). */
+    payto_enabled: 0 | 1;
     logo_url: string | null;
     brand_color: string | null;
   }> = {},

@@ -26,6 +26,8 @@ interface Props extends CardBoxProps {
   currency: string;
   /** Offer AU BECS Direct Debit too (the element shows its fields and Stripe's mandate text). */
   bankDebit?: boolean;
+  /** Offer PayTo too (the element takes a PayID or BSB and account; the customer approves in their bank). */
+  payTo?: boolean;
   /** The element's locale: Stripe's texts follow its language (spec §9: 'en' for English). */
   locale: string;
   onLoadError(): void;
@@ -63,15 +65,20 @@ export default function StripeCard(props: Props) {
   const amount = Math.max(props.amount, 1);
   const currency = props.currency.toLowerCase();
   const bankDebit = props.bankDebit === true && currency === 'aud';
+  const payTo = props.payTo === true && currency === 'aud';
   const options = useMemo<StripeElementsOptions>(
     () => ({
       mode: 'payment',
       amount,
       currency,
-      allowedPaymentMethodTypes: bankDebit ? ['card', 'au_becs_debit'] : ['card'],
+      allowedPaymentMethodTypes: [
+        'card',
+        ...(bankDebit ? ['au_becs_debit'] : []),
+        ...(payTo ? ['payto'] : []),
+      ],
       locale: stripeLocale,
     }),
-    [amount, currency, bankDebit, stripeLocale],
+    [amount, currency, bankDebit, payTo, stripeLocale],
   );
 
   return (

@@ -121,6 +121,33 @@ export const de: Messages = {
   mandateNotAccepted: 'Akzeptieren Sie die Lastschriftanforderung, um per Lastschrift zu zahlen.',
   noNextAction: 'Diese Zahlung kann nicht abgeschlossen werden.',
 
+  methodPayTo: 'PayTo',
+  payToBy: 'Zahlen von',
+  payToByPayId: 'PayID',
+  payToByAccount: 'BSB und Kontonummer',
+  payToPayId: 'PayID (E-Mail, Mobilnummer oder ABN)',
+  payToName: 'Ihr Name',
+  payToHowItWorks: (merchant) =>
+    `Nach „Bezahlen“ sendet ${merchant} eine Zahlungsanfrage an Ihre Bank. Geben Sie sie in Ihrer Banking-App frei, um direkt von Ihrem Konto zu zahlen, in Sekunden.`,
+  incompletePayId: 'Geben Sie Ihre PayID ein: eine E-Mail-Adresse, eine Mobilnummer oder eine ABN.',
+  testPayToSummary: 'Test-PayIDs und -Konten',
+  testPayTo:
+    'Test-PayIDs: customer@payto.test wartet, bis Sie auf der Testbank-Seite freigeben oder ablehnen (ebenso BSB 000-000, Konto 000123456); approve@payto.test wird nach einigen Sekunden von selbst freigegeben; decline@payto.test wird abgelehnt; expire@payto.test wird nie freigegeben und läuft ab.',
+  approveTitle: 'Zahlung in Ihrer Banking-App freigeben',
+  approveText: (merchant) => `Geben Sie die Zahlungsanfrage von ${merchant} in Ihrer Banking-App frei.`,
+  approveFrom: 'Von',
+  approveAmount: 'Betrag',
+  approveWithin: 'Freigabe innerhalb von {clock}. Bis dahin ist Ihre Zahlung für Sie reserviert.',
+  approveExpired: 'Die Zeit für die Freigabe ist abgelaufen. Wir fragen bei Ihrer Bank nach...',
+  approveApproved: 'Von Ihrer Bank freigegeben. Ihre Zahlung wird abgeschlossen...',
+  approveWaiting: 'Warten auf Ihre Bank...',
+  approveTestBank: 'Test-Banking-App öffnen (Testmodus)',
+  approveCancel: 'Diese Zahlung abbrechen',
+  approveCancelling: 'Wird abgebrochen...',
+  approveDeclined: 'Die Zahlung wurde in Ihrer Banking-App abgelehnt. Es wurde kein Geld abgebucht.',
+  approveTimedOut: 'Die Zahlung wurde nicht rechtzeitig freigegeben. Es wurde kein Geld abgebucht.',
+  approveCancelled: 'Sie haben die Zahlung abgebrochen. Es wurde kein Geld abgebucht.',
+
   cardInsufficientFunds:
     'Ihre Karte ist nicht ausreichend gedeckt. Bitte wählen Sie eine andere Zahlungsart.',
   cardLostOrStolen:
@@ -161,6 +188,9 @@ export const de: Messages = {
   beingPaidCard: (amount, since, until) =>
     `${amount} per Karte, begonnen ${since}, wartet auf die Bestätigung der Bank des Karteninhabers (spätestens bis ${until}).`,
   beingPaidCardStarting: (amount, since) => `${amount} per Karte, begonnen ${since}.`,
+  beingPaidPayTo: (amount, since, until) =>
+    `${amount} per PayTo, begonnen ${since}, wartet auf die Freigabe in der Banking-App` +
+    (until ? ` (spätestens bis ${until}).` : '.'),
   beingPaidDebit: (amount, since, clearsBy) =>
     `${amount} per Lastschrift, begonnen ${since}` +
     (clearsBy ? `, voraussichtlich gutgeschrieben bis ${clearsBy}.` : '.'),

@@ -126,6 +126,36 @@ export const en = {
   mandateNotAccepted: 'Accept the Direct Debit Request to pay by bank debit.',
   noNextAction: 'This payment cannot be completed.',
 
+  // PayTo: the customer names their account (a PayID or BSB and account number) and approves the
+  // payment in their banking app; the page waits for the bank's answer with a countdown.
+  methodPayTo: 'PayTo',
+  payToBy: 'Pay from',
+  payToByPayId: 'PayID',
+  payToByAccount: 'BSB and account number',
+  payToPayId: 'PayID (email, mobile number or ABN)',
+  payToName: 'Your name',
+  payToHowItWorks: (merchant: string) =>
+    `After you press Pay, ${merchant} sends a payment request to your bank. Approve it in your banking app to pay straight from your account, in seconds.`,
+  incompletePayId: 'Enter your PayID: an email address, a mobile number or an ABN.',
+  testPayToSummary: 'Test PayIDs and accounts',
+  testPayTo:
+    'Test PayIDs: customer@payto.test waits for you to approve or decline on the test bank page (as does BSB 000-000, account 000123456); approve@payto.test approves by itself after a few seconds; decline@payto.test is declined; expire@payto.test is never approved and expires.',
+  approveTitle: 'Approve the payment in your banking app',
+  approveText: (merchant: string) => `Approve the payment request from ${merchant} in your banking app.`,
+  approveFrom: 'From',
+  approveAmount: 'Amount',
+  /** `{clock}` is replaced by the countdown (kept out of the live announcements). */
+  approveWithin: 'Approve within {clock}. Your payment is held for you until then.',
+  approveExpired: 'The time to approve has run out. Checking with your bank...',
+  approveApproved: 'Approved by your bank. Completing your payment...',
+  approveWaiting: 'Waiting for your bank...',
+  approveTestBank: 'Open the test bank app (test mode)',
+  approveCancel: 'Cancel this payment',
+  approveCancelling: 'Cancelling...',
+  approveDeclined: 'The payment was declined in your banking app. No money was taken.',
+  approveTimedOut: 'The payment was not approved in time. No money was taken.',
+  approveCancelled: 'You cancelled the payment. No money was taken.',
+
   // Card errors (spec §8; the server says the same: core/card-errors.ts).
   cardInsufficientFunds: CARD_MESSAGES.insufficient_funds,
   cardLostOrStolen: CARD_MESSAGES.lost_or_stolen,
@@ -170,6 +200,9 @@ export const en = {
   beingPaidCardStarting: (amount: string, since: string) => `${amount} by card, started ${since}.`,
   beingPaidDebit: (amount: string, since: string, clearsBy: string | null) =>
     `${amount} by bank debit, started ${since}` + (clearsBy ? `, expected to clear by ${clearsBy}.` : '.'),
+  beingPaidPayTo: (amount: string, since: string, until: string | null) =>
+    `${amount} by PayTo, started ${since}, waiting for the payer to approve it in their banking app` +
+    (until ? ` (until ${until} at the latest).` : '.'),
   beingPaidAfter:
     'If a payment that is being made does not go through, its amount can be paid again. Reload this page to see the latest.',
   endSession: 'End Session',

@@ -125,6 +125,22 @@ export class PayApi {
   }
 
   /**
+   * The payment as our server has it now (no provider call): what the page watches while the
+   * customer approves a PayTo payment in their banking app. Only the pay session that made it may.
+   */
+  watch(paymentId: string, paySessionId: string): Promise<PaymentState> {
+    return this.#call(
+      'GET',
+      `/api/pay/payments/${encodeURIComponent(paymentId)}?paySessionId=${encodeURIComponent(paySessionId)}`,
+    );
+  }
+
+  /** The sandbox's stand-in for the customer's banking app, where a PayTo request is approved (test mode). */
+  sandboxBankUrl(paymentIntentId: string): string {
+    return `${this.base}/api/sandbox/payto/${encodeURIComponent(paymentIntentId)}`;
+  }
+
+  /**
    * The customer left a card check unfinished: end the attempt so it holds nothing (DESIGN §3.4).
    * While the page is being closed the request goes as a beacon (it outlives the page; a POST with
    * no body needs no CORS preflight); otherwise as a call whose answer is the payment as it stands.

@@ -23,7 +23,10 @@ export function CappedNotice({ session }: { session: PaySession }) {
 
 type Hold = PaySession['invoice']['beingPaid'][number];
 
-/** One hold in words: method, since when, until when (a card check) or clears by (a bank debit). */
+/**
+ * One hold in words: method, since when, until when (a card check, a PayTo approval) or clears by
+ * (a bank debit).
+ */
 function useHoldText(currency: string) {
   const { t, locale } = useWidget();
   const money = useMoney(currency);
@@ -32,11 +35,13 @@ function useHoldText(currency: string) {
   const day = (ymd: string) =>
     new Date(`${ymd}T12:00:00`).toLocaleDateString(locale, { dateStyle: 'medium' });
   return (h: Hold) =>
-    h.method === 'bank_debit'
-      ? t.beingPaidDebit(money(h.amount), time(h.since), h.clearsBy ? day(h.clearsBy) : null)
-      : h.status === 'requires_action' && h.until
-        ? t.beingPaidCard(money(h.amount), time(h.since), time(h.until))
-        : t.beingPaidCardStarting(money(h.amount), time(h.since));
+    h.method === 'payto'
+      ? t.beingPaidPayTo(money(h.amount), time(h.since), h.until ? time(h.until) : null)
+      : h.method === 'bank_debit'
+        ? t.beingPaidDebit(money(h.amount), time(h.since), h.clearsBy ? day(h.clearsBy) : null)
+        : h.status === 'requires_action' && h.until
+          ? t.beingPaidCard(money(h.amount), time(h.since), time(h.until))
+          : t.beingPaidCardStarting(money(h.amount), time(h.since));
 }
 
 function HoldList({ holds, currency }: { holds: Hold[]; currency: string }) {

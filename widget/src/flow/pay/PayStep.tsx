@@ -14,7 +14,8 @@ import { useMoney, useWidget } from '../i18n-context.ts';
 import { AmountStep } from './AmountStep.tsx';
 import { Breakdown } from './Breakdown.tsx';
 import { initialPayState, isBusy, payReducer } from './pay-machine.ts';
-import { PaymentMethodStep, shownMethod, type Method } from './PaymentMethodStep.tsx';
+import { ApprovalView } from './ApprovalView.tsx';
+import { methodTerms, PaymentMethodStep, shownMethod, type Method } from './PaymentMethodStep.tsx';
 import { QuoteSummary, WaitNotice } from './QuoteSummary.tsx';
 import { ReceiptEmail } from './ReceiptEmail.tsx';
 import { StateAmountStep } from './StateAmountStep.tsx';
@@ -71,10 +72,10 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
     onStale: (problem) => onError(problem.message, problem.code),
   });
 
-  // The method chosen prices the summary at once: bank debit has its own rule (often no surcharge,
-  // or a capped one), so the first Pay is the last.
+  // The method chosen prices the summary at once: bank debit and PayTo have their own rules (often
+  // no surcharge, or a capped one), so the first Pay is the last.
   const [chosen, setChosen] = useState<Method>('card');
-  const bankDebit = shownMethod(session, amount, chosen) === 'au_becs_debit' ? session.bankDebit : null;
+  const bankDebit = methodTerms(session, shownMethod(session, amount, chosen));
   const defaultBps = bankDebit
     ? bankDebit.surchargeBps
     : session.surcharge.enabled
@@ -130,6 +131,18 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
       submitting.current = false;
     }
   }
+
+  if (state.phase === 'approving' && state.approval)
+    return (
+      <ApprovalView
+        payment={state.approval}
+        merchantName={session.merchant.name}
+        paySessionId={session.paySessionId}
+        api={api}
+        testMode={session.provider.mode !== 'stripe'}
+        money={money}
+      />
+    );
 
   if (state.phase === 'stating_amount')
     return (

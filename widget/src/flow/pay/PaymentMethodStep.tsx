@@ -3,12 +3,14 @@
  * enters into a card-box handle (card/card-handle.ts) — in Stripe mode the Payment Element (loaded
  * on demand), in sandbox mode the widget's own test form. AU BECS Direct Debit, when the
  * merchant offers it for this invoice: in Stripe mode a tab of the Payment Element beside cards; in
- * sandbox mode a choice (Card / BECS Direct Debit) above the chosen method's form. Changing method
- * reports the details incomplete, so a quote for the other method (another surcharge rule) drops.
+ * sandbox mode a choice (Card / BECS Direct Debit / PayTo) above the chosen method's form. PayTo,
+ * likewise, when offered. Changing method reports the details incomplete, so a quote for the other
+ * method (another surcharge rule) drops.
  */
 import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';
 import { SandboxBankDebit } from '../../card/SandboxBankDebit.tsx';
 import { SandboxCard } from '../../card/SandboxCard.tsx';
+import { SandboxPayTo } from '../../card/SandboxPayTo.tsx';
 import type { CardHandle } from '../../card/card-handle.ts';
 import type { PayApi, PaySession } from '../../lib/api.ts';
 import { useWidget } from '../i18n-context.ts';
@@ -29,13 +31,23 @@ export interface MethodSectionProps {
   email: string;
 }
 
-export type Method = 'card' | 'au_becs_debit';
+export type Method = 'card' | 'au_becs_debit' | 'payto';
+
+/** The session's terms for a bank method (BECS Direct Debit, PayTo), null when not offered in this currency. */
+export function methodTerms(session: PaySession, method: Method) {
+  return method === 'au_becs_debit' ? session.bankDebit : method === 'payto' ? session.payTo : null;
+}
+
+/** A bank method is offered for this invoice (or, on a link without an amount, this amount); cards always are. */
+export function methodOffered(session: PaySession, amount: number, method: Method): boolean {
+  if (method === 'card') return true;
+  const m = methodTerms(session, method);
+  return !!m && (m.offered ?? (m.minimumAmount === null || amount >= m.minimumAmount));
+}
 
 /** AU BECS Direct Debit is offered for this invoice (or, on a link without an amount, this amount). */
-export function bankDebitOffered(session: PaySession, amount: number): boolean {
-  const bd = session.bankDebit;
-  return !!bd && (bd.offered ?? (bd.minimumAmount === null || amount >= bd.minimumAmount));
-}
+export const bankDebitOffered = (session: PaySession, amount: number) =>
+  methodOffered(session, amount, 'au_becs_debit');
 
 /** Cards (with Apple Pay / Google Pay in Stripe mode). */
 function CardSection(props: MethodSectionProps) {
@@ -71,6 +83,7 @@ function CardSection(props: MethodSectionProps) {
         amount={amount}
         currency={session.invoice.currency}
         bankDebit={bankDebitOffered(session, amount)}
+        payTo={methodOffered(session, amount, 'payto')}
         locale={t.locale}
         onHandle={onHandle}
         onCardChange={onDetailsChange}
@@ -101,20 +114,48 @@ function BankDebitSection(props: MethodSectionProps) {
   );
 }
 
+/** Sandbox mode's PayTo form (in Stripe mode the Payment Element's PayTo tab, CardSection). */
+function PayToSection(props: MethodSectionProps) {
+  const { session, api, busy, hasError, onHandle, onDetailsChange, email } = props;
+  return (
+    <SandboxPayTo
+      api={api}
+      account={session.provider.connectedAccountId}
+      merchantName={session.merchant.name}
+      email={email}
+      onHandle={onHandle}
+      onCardChange={onDetailsChange}
+      disabled={busy}
+      errorId="ip-ce-err"
+      hasError={hasError}
+    />
+  );
+}
+
 /** The methods a pay session offers, in the order they are shown. */
 export const METHODS: Record<Method, ComponentType<MethodSectionProps>> = {
   card: CardSection,
   au_becs_debit: BankDebitSection,
+  payto: PayToSection,
 };
 
-/** Sandbox mode with bank debit offered: the choice the Payment Element shows as tabs. */
-function MethodChoice(props: { method: Method; busy: boolean; onChoose(m: Method): void }) {
+/** Sandbox mode with a bank method offered: the choice the Payment Element shows as tabs. */
+function MethodChoice(props: {
+  methods: Method[];
+  method: Method;
+  busy: boolean;
+  onChoose(m: Method): void;
+}) {
   const { t } = useWidget();
-  const labels: Record<Method, string> = { card: t.methodCard, au_becs_debit: t.methodBankDebit };
+  const labels: Record<Method, string> = {
+    card: t.methodCard,
+    au_becs_debit: t.methodBankDebit,
+    payto: t.methodPayTo,
+  };
   return (
     <fieldset className="method-choice" part="method-choice">
       <legend className="field-label">{t.paymentMethod}</legend>
-      {(Object.keys(METHODS) as Method[]).map((m) => (
+      {props.methods.map((m) => (
         <label key={m} className={props.method === m ? 'chosen' : undefined}>
           <input
             type="radio"
@@ -131,9 +172,13 @@ function MethodChoice(props: { method: Method; busy: boolean; onChoose(m: Method
   );
 }
 
+/** The methods offered for this amount, cards first. */
+export const offeredMethods = (session: PaySession, amount: number): Method[] =>
+  (Object.keys(METHODS) as Method[]).filter((m) => methodOffered(session, amount, m));
+
 /** The method sandbox mode's choice shows (the Payment Element's own tabs choose in Stripe mode). */
 export function shownMethod(session: PaySession, amount: number, chosen: Method): Method {
-  return session.provider.mode !== 'stripe' && bankDebitOffered(session, amount) ? chosen : 'card';
+  return session.provider.mode !== 'stripe' && methodOffered(session, amount, chosen) ? chosen : 'card';
 }
 
 export function PaymentMethodStep(
@@ -146,7 +191,8 @@ export function PaymentMethodStep(
 ) {
   const { t } = useWidget();
   const { session, amount, onDetailsChange, chosen, onChoose } = props;
-  const offered = bankDebitOffered(session, amount);
+  const methods = offeredMethods(session, amount);
+  const offered = methods.length > 1;
   const choice = session.provider.mode !== 'stripe' && offered;
   const method = shownMethod(session, amount, chosen);
   const choose = (m: Method) => {
@@ -157,7 +203,7 @@ export function PaymentMethodStep(
   const Section = METHODS[method];
   return (
     <div className="section payment-method-step">
-      {choice && <MethodChoice method={method} busy={props.busy} onChoose={choose} />}
+      {choice && <MethodChoice methods={methods} method={method} busy={props.busy} onChoose={choose} />}
       {method === 'card' && (
         <span className="field-label" id="ip-cl">
           {/* Stripe mode with bank debit: the Payment Element's tabs are the method choice. */}

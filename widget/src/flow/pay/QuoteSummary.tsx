@@ -29,7 +29,8 @@ export function QuoteSummary({ state, money }: { state: PayState; money(minor: n
   );
 }
 
-const clock = (ms: number) => {
+/** m:ss of a countdown. */
+export const clock = (ms: number) => {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };

@@ -5,7 +5,10 @@
  *        ▲                           ▲  ▲                        │ QUOTE_FAILED      │
  *        └──────AMOUNT_RESTATED──────┘  └────────────────────────┘                   │
  *   entering | quoting | quoted ─PAY_STARTED─▶ paying ─ACTION_REQUIRED─▶ authenticating
- *   paying | authenticating ─PAID─▶ paid, or submitted (a bank debit clearing: the provider said
+ *                                              paying ─APPROVAL_REQUIRED─▶ approving (PayTo: the
+ *                                              customer approves in their banking app; APPROVAL_CHANGED
+ *                                              keeps the payment as it stands, for the countdown)
+ *   paying | authenticating | approving ─PAID─▶ paid, or submitted (a bank debit clearing: the provider said
  *                                   `processing`, the money arrives days later) · ─REPRICED─▶ quoted
  *                           ─PAY_FAILED─▶ entering, or waiting (too many declines) ─WAIT_OVER─▶ entering
  *
@@ -14,7 +17,7 @@
  * older revision is ignored. The reducer is pure; the calls to the card box and the API live in
  * usePayActions.ts, which dispatches what they answer.
  */
-import type { Quote } from '../../lib/api.ts';
+import type { PaymentState, Quote } from '../../lib/api.ts';
 
 export type PayPhase =
   | 'stating_amount'
@@ -23,6 +26,7 @@ export type PayPhase =
   | 'quoted'
   | 'paying'
   | 'authenticating'
+  | 'approving'
   | 'waiting'
   | 'paid'
   | 'submitted';
@@ -56,6 +60,8 @@ export interface PayState {
   retryAt: string | null;
   /** Why (the server's first sentence); shown once, beside the countdown. */
   waitReason: string | null;
+  /** A PayTo payment waiting for the customer's approval in their banking app, as it now stands. */
+  approval: PaymentState | null;
 }
 
 export type PayEvent =
@@ -73,6 +79,8 @@ export type PayEvent =
   | { type: 'CHECK_FAILED'; problems: Partial<Record<ProblemPlace, string>> }
   | { type: 'PAY_STARTED' }
   | { type: 'ACTION_REQUIRED' }
+  | { type: 'APPROVAL_REQUIRED'; payment: PaymentState }
+  | { type: 'APPROVAL_CHANGED'; payment: PaymentState }
   | { type: 'REPRICED'; quote: Quote }
   | { type: 'PAY_FAILED'; problem: Problem; retryAt?: string; detailsUsed: boolean }
   /** `clearing`: the provider said `processing` (a bank debit), not `succeeded`. */
@@ -94,13 +102,14 @@ export function initialPayState(o: { amountText: string; needsAmount: boolean; e
     repriced: null,
     retryAt: null,
     waitReason: null,
+    approval: null,
   };
 }
 
 /** The reason of a refusal to wait, without its own wording of the wait (the countdown says it). */
 const reasonOf = (message: string) => message.split(/(?<=[.!])\s/)[0];
 
-const busy = (s: PayState) => s.phase === 'paying' || s.phase === 'authenticating';
+const busy = (s: PayState) => s.phase === 'paying' || s.phase === 'authenticating' || s.phase === 'approving';
 
 /** The amount or the details changed: whatever was quoted no longer holds. */
 function changed(s: PayState, patch: Partial<PayState>): PayState {
@@ -157,6 +166,10 @@ export function payReducer(s: PayState, e: PayEvent): PayState {
       return { ...s, phase: 'paying', problems: {}, repriced: null };
     case 'ACTION_REQUIRED':
       return s.phase === 'paying' ? { ...s, phase: 'authenticating' } : s;
+    case 'APPROVAL_REQUIRED':
+      return s.phase === 'paying' ? { ...s, phase: 'approving', approval: e.payment } : s;
+    case 'APPROVAL_CHANGED':
+      return s.phase === 'approving' ? { ...s, approval: e.payment } : s;
     case 'REPRICED':
       // Surcharge shown = surcharge charged: this method costs another total; shown, asked again.
       return { ...s, phase: 'quoted', quote: e.quote, repriced: e.quote, quoteProblem: null };
@@ -169,6 +182,7 @@ export function payReducer(s: PayState, e: PayEvent): PayState {
       return {
         ...s,
         ...next,
+        approval: null,
         problems,
         phase: e.retryAt ? 'waiting' : s.quote && !e.detailsUsed ? 'quoted' : 'entering',
         retryAt: e.retryAt ?? s.retryAt,
@@ -176,7 +190,7 @@ export function payReducer(s: PayState, e: PayEvent): PayState {
       };
     }
     case 'PAID':
-      return { ...s, phase: e.clearing ? 'submitted' : 'paid' };
+      return { ...s, phase: e.clearing ? 'submitted' : 'paid', approval: null };
     case 'WAIT_OVER':
       return s.phase === 'waiting'
         ? { ...s, phase: s.quote ? 'quoted' : 'entering', retryAt: null, waitReason: null }

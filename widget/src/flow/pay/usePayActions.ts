@@ -67,6 +67,14 @@ export function usePayActions(state: PayState, dispatch: Dispatch<PayEvent>, ctx
   const latest = useRef({ state, ctx });
   latest.current = { state, ctx };
   const inflight = useRef<{ revision: number; promise: Promise<Priced> } | null>(null);
+  // A PayTo watch stops when the page goes away.
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
 
   /** Turn the details into a confirmation token and have the server price it (nothing is held). */
   const price = useCallback((): Promise<Priced> => {
@@ -151,7 +159,18 @@ export function usePayActions(state: PayState, dispatch: Dispatch<PayEvent>, ctx
         return fail(p.problem, p.problem.at === 'card', p.retryAt);
       }
       let paid: PaymentState = created;
-      if (created.status === 'requires_action') {
+      if (created.method === 'payto' && WAITING.has(created.status)) {
+        // PayTo: the customer approves in their banking app; the page shows it and watches.
+        dispatch({ type: 'APPROVAL_REQUIRED', payment: created });
+        paid = await awaitApproval(
+          c,
+          created,
+          (p) => dispatch({ type: 'APPROVAL_CHANGED', payment: p }),
+          alive,
+        );
+        const ended = payToEnding(paid, c.t);
+        if (ended) return fail({ at: 'card', message: ended, code: paid.failure?.code ?? paid.status }, true);
+      } else if (created.status === 'requires_action') {
         dispatch({ type: 'ACTION_REQUIRED' });
         // Closing the page during the card check ends the attempt, so it holds nothing for the 15
         // minutes its check may take (DESIGN §3.4).
@@ -200,4 +219,59 @@ export function usePayActions(state: PayState, dispatch: Dispatch<PayEvent>, ctx
   );
 
   return { pay };
+}
+
+/** A PayTo payment still waiting for the customer's bank (approval, then the transfer). */
+const WAITING = new Set(['requires_action', 'processing']);
+/** How often the page looks at a PayTo payment while the customer approves it. */
+export const WATCH_MS = 2000;
+/** After the approval window, how long the page waits for the server's sweep before asking the provider. */
+const GRACE_MS = 60_000;
+/** The most the page watches a payment that stays `processing` (then it shows what it has). */
+const MAX_WATCH_MS = 20 * 60_000;
+
+/**
+ * Watch a PayTo payment until the customer's bank has answered: our server's ledger, every couple
+ * of seconds (the provider's webhook moves it). Past the approval window and a grace minute, the
+ * provider is asked once through our server (`refresh`). A failed look is tried again; the watch
+ * ends when the page goes away.
+ */
+async function awaitApproval(
+  c: PayContext,
+  created: PaymentState,
+  onChange: (p: PaymentState) => void,
+  alive: { current: boolean },
+): Promise<PaymentState> {
+  const started = Date.now();
+  let now = created;
+  let asked = false;
+  while (alive.current && WAITING.has(now.status) && Date.now() - started < MAX_WATCH_MS) {
+    await new Promise((r) => setTimeout(r, WATCH_MS));
+    let next: PaymentState;
+    try {
+      const end = now.approvalExpiresAt ? Date.parse(now.approvalExpiresAt) : null;
+      if (!asked && now.status === 'requires_action' && end !== null && Date.now() > end + GRACE_MS) {
+        asked = true;
+        next = await c.api.refresh(now.paymentId);
+      } else next = await c.api.watch(now.paymentId, c.where.paySessionId);
+    } catch {
+      continue; // a network blip: look again
+    }
+    if (next.status !== now.status) onChange(next);
+    now = next;
+  }
+  return now;
+}
+
+/** What the customer is told when a PayTo payment ended without being paid (null: it was paid). */
+function payToEnding(p: PaymentState, t: Messages): string | null {
+  if (p.status === 'succeeded' || p.status === 'processing') return null;
+  if (p.status === 'canceled') return t.approveCancelled;
+  if (p.status === 'expired' || p.failure?.code === 'payment_method_provider_timeout')
+    return t.approveTimedOut;
+  if (p.status === 'failed')
+    return p.failure?.code === 'payment_method_provider_decline'
+      ? t.approveDeclined
+      : (p.failure?.message ?? t.approveDeclined);
+  return t.approveTimedOut; // still waiting when the page stopped watching
 }

@@ -1,0 +1,165 @@
+/**
+ * Sandbox mode's PayTo form: the stand-in for the Payment Element's PayTo tab — the payer's name
+ * and the account to pay from, by PayID (an email, a mobile number or an ABN) or by BSB and
+ * account number, and how PayTo works (the customer approves the request in their banking app after
+ * pressing Pay). The details become a confirmation token at `/api/sandbox/*`, as
+ * `createConfirmationToken` makes one at Stripe; our server quotes and confirms as for cards.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useWidget } from '../flow/i18n-context.ts';
+import type { PayApi } from '../lib/api.ts';
+import type { CardBoxProps, CardHandle } from './card-handle.ts';
+import { digits, errorAria, SandboxField, SandboxForm } from './SandboxForm.tsx';
+
+interface Props extends CardBoxProps {
+  api: PayApi;
+  account: string | null;
+  merchantName: string;
+  /** The email the payment form already has (the receipt's address), if any. */
+  email: string;
+}
+
+interface Fields {
+  name: string;
+  by: 'pay_id' | 'account';
+  payId: string;
+  bsb: string;
+  number: string;
+}
+
+const formatBsb = (s: string) => {
+  const d = digits(s).slice(0, 6);
+  return d.length > 3 ? `${d.slice(0, 3)}-${d.slice(3)}` : d;
+};
+/** A PayID as banks take one: an email, an Australian mobile number or an 11-digit ABN. */
+const PAY_ID = /^([^\s@]+@[^\s@]+\.[^\s@]+|(\+61|0)4\d{8}|\d{11})$/;
+const payIdLike = (s: string) => PAY_ID.test(s.trim().replace(/[\s()-]/g, '')) || PAY_ID.test(s.trim());
+/** Complete enough to be quoted unasked. */
+const complete = (f: Fields) =>
+  f.name.trim() !== '' &&
+  (f.by === 'pay_id' ? payIdLike(f.payId) : digits(f.bsb).length === 6 && digits(f.number).length >= 5);
+
+export function SandboxPayTo(props: Props) {
+  const { api, account, onHandle, onCardChange, disabled, errorId, hasError } = props;
+  const { t } = useWidget();
+  const [fields, setFields] = useState<Fields>({ name: '', by: 'pay_id', payId: '', bsb: '', number: '' });
+  const latest = useRef(fields);
+  latest.current = fields;
+  const email = useRef(props.email);
+  email.current = props.email;
+
+  useEffect(() => {
+    const handle: CardHandle = {
+      async createToken(billing) {
+        const f = latest.current;
+        const missing = (code: string, message: string) => ({ error: { code, message } });
+        if (!f.name.trim()) return missing('incomplete_name', t.incompleteName);
+        if (f.by === 'pay_id' && !payIdLike(f.payId)) return missing('incomplete_pay_id', t.incompletePayId);
+        if (f.by === 'account' && digits(f.bsb).length !== 6)
+          return missing('incomplete_au_bank_account_bsb', t.incompleteBsb);
+        if (f.by === 'account' && digits(f.number).length < 5)
+          return missing('incomplete_au_bank_account_number', t.incompleteAccountNumber);
+        const r = await api.sandbox<{ id: string }>('/confirmation_tokens', {
+          payment_method_data: {
+            type: 'payto',
+            payto:
+              f.by === 'pay_id'
+                ? { pay_id: f.payId.trim() }
+                : { bsb_number: formatBsb(f.bsb), account_number: digits(f.number) },
+            billing_details: {
+              name: f.name.trim(),
+              email: billing.email || email.current.trim() || undefined,
+            },
+          },
+          stripe_account: account ?? undefined,
+        });
+        return r.error ? { error: r.error } : { token: r.ok.id };
+      },
+      async handleNextAction() {
+        // The customer approves in their banking app; nothing runs in the browser.
+        return { error: { code: 'unexpected_next_action', message: t.noNextAction } };
+      },
+      clear() {
+        setFields((f) => ({ ...f, payId: '', bsb: '', number: '' }));
+        onCardChange(false);
+      },
+    };
+    onHandle(handle);
+    return () => onHandle(null);
+  }, [api, account, onHandle, onCardChange, t]);
+
+  const change = <K extends keyof Fields>(key: K, value: Fields[K]) => {
+    const next = { ...latest.current, [key]: value };
+    setFields(next);
+    onCardChange(complete(next));
+  };
+  const { invalid, described } = errorAria({ hasError, errorId });
+
+  return (
+    <SandboxForm testSummary={t.testPayToSummary} testText={t.testPayTo}>
+      <SandboxField
+        id="ip-pn"
+        className="field"
+        label={t.payToName}
+        autoComplete="name"
+        value={fields.name}
+        disabled={disabled}
+        onValue={(v) => change('name', v)}
+      />
+      <fieldset className="field method-choice" part="payto-by">
+        <legend className="field-label">{t.payToBy}</legend>
+        {(['pay_id', 'account'] as const).map((by) => (
+          <label key={by} className={fields.by === by ? 'chosen' : undefined}>
+            <input
+              type="radio"
+              name="ip-payto-by"
+              value={by}
+              checked={fields.by === by}
+              disabled={disabled}
+              onChange={() => change('by', by)}
+            />
+            {by === 'pay_id' ? t.payToByPayId : t.payToByAccount}
+          </label>
+        ))}
+      </fieldset>
+      {fields.by === 'pay_id' ? (
+        <SandboxField
+          id="ip-pid"
+          className="field"
+          label={t.payToPayId}
+          autoComplete="email"
+          value={fields.payId}
+          disabled={disabled}
+          aria-invalid={invalid}
+          aria-describedby={described}
+          onValue={(v) => change('payId', v)}
+        />
+      ) : (
+        <div className="field two-columns">
+          <SandboxField
+            id="ip-pbsb"
+            label={t.bsb}
+            inputMode="numeric"
+            placeholder="000-000"
+            value={fields.bsb}
+            disabled={disabled}
+            aria-invalid={invalid}
+            aria-describedby={described}
+            onValue={(v) => change('bsb', formatBsb(v))}
+          />
+          <SandboxField
+            id="ip-pan"
+            label={t.accountNumber}
+            inputMode="numeric"
+            placeholder="000123456"
+            value={fields.number}
+            disabled={disabled}
+            aria-invalid={invalid}
+            onValue={(v) => change('number', digits(v).slice(0, 9))}
+          />
+        </div>
+      )}
+      <p className="mandate-text">{t.payToHowItWorks(props.merchantName)}</p>
+    </SandboxForm>
+  );
+}
