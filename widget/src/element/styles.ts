@@ -103,6 +103,7 @@ button.link-button{border:0;padding:4px 0;min-height:0;text-decoration:underline
 .result-details{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:12px 0 0}
 .result-details dt{color:var(--_muted)}
 .result-details dd{margin:0;text-align:right;overflow-wrap:anywhere}
+.approval>p{margin:12px 0 0}
 .dialog{margin-top:12px;padding:12px;border:2px solid var(--_accent);border-radius:var(--_radius)}
 .debug-panel{margin-top:16px;padding:10px;border:1px dashed var(--_border);font:12px/1.4 ui-monospace,monospace;overflow-wrap:anywhere}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}

@@ -60,6 +60,9 @@ function InvoiceHeader({ session }: { session: PaySession }) {
   );
 }
 
+/** How often a page with nothing to pay but a PayTo payment awaiting its bank looks again. */
+const BANK_WATCH_MS = 5000;
+
 export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
   const { host } = props;
   const { t, hosted } = useWidget();
@@ -110,6 +113,17 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
     )
       emit(host, 'error', detail(null, { message: viewMessage(view, t, hosted), code: view.kind }));
   }, [view, host, detail, t, hosted]);
+
+  // Nothing left to pay here but a PayTo payment waiting for its payer's bank (this customer's, from
+  // a page closed while waiting, or another's): the page looks again every few seconds, so it shows
+  // the payment paid — or the balance open again — without a reload.
+  const waitingOnBank =
+    session?.invoice.state === 'being_paid' && session.invoice.beingPaid.some((h) => h.method === 'payto');
+  useEffect(() => {
+    if (!waitingOnBank || screen.kind !== 'paying') return;
+    const timer = setInterval(() => void reload(), BANK_WATCH_MS);
+    return () => clearInterval(timer);
+  }, [waitingOnBank, screen.kind, reload]);
 
   // The receipt address typed for one payment is offered again for the next (Make Another Payment).
   const [receiptEmail, setReceiptEmail] = useState<string | null>(null);
