@@ -65,6 +65,18 @@ const PaymentIdParams = z.object({
     .openapi({ param: { name: 'id', in: 'path' } }),
 });
 
+/** A payment of the pay session asking (watch, abandon): only the session that made it may. */
+const ownAttempt = {
+  params: PaymentIdParams,
+  query: z.object({
+    paySessionId: z.string().max(2000).openapi({ description: 'The pay session that made the attempt' }),
+  }),
+};
+const paymentNow = {
+  description: 'The payment as it now stands',
+  content: { 'application/json': { schema: PaymentStateSchema } },
+};
+
 export const payRoutes = createRouter();
 payRoutes.openAPIRegistry.registerPath(sessionRoute);
 payRoutes.get(sessionRoute.path, openPaySessionHandler);
@@ -79,10 +91,7 @@ payRoutes.openapi(
       params: PaymentIdParams,
     },
     responses: {
-      200: {
-        description: 'The payment as it now stands',
-        content: { 'application/json': { schema: PaymentStateSchema } },
-      },
+      200: paymentNow,
       ...errorResponses(400, 404, 502),
     },
   }),
@@ -101,17 +110,9 @@ payRoutes.openapi(
     description:
       'What the widget watches while the customer approves a PayTo agreement in their banking app: the provider’s ' +
       'webhook moves the payment, this reads it (no provider call). Only the pay session that made the attempt can read it.',
-    request: {
-      params: PaymentIdParams,
-      query: z.object({
-        paySessionId: z.string().max(2000).openapi({ description: 'The pay session that made the attempt' }),
-      }),
-    },
+    request: ownAttempt,
     responses: {
-      200: {
-        description: 'The payment as it now stands',
-        content: { 'application/json': { schema: PaymentStateSchema } },
-      },
+      200: paymentNow,
       ...errorResponses(400, 404),
     },
   }),
@@ -132,17 +133,9 @@ payRoutes.openapi(
       'unfinished. Only the pay session that made the attempt can end it, and only while it waits for the customer: ' +
       'the intent is cancelled at the provider first, then the amount it held is released (DESIGN §3.4). ' +
       'If the provider says it succeeded meanwhile, that success is recorded and returned.',
-    request: {
-      params: PaymentIdParams,
-      query: z.object({
-        paySessionId: z.string().max(2000).openapi({ description: 'The pay session that made the attempt' }),
-      }),
-    },
+    request: ownAttempt,
     responses: {
-      200: {
-        description: 'The payment as it now stands',
-        content: { 'application/json': { schema: PaymentStateSchema } },
-      },
+      200: paymentNow,
       ...errorResponses(400, 404, 429),
     },
   }),

@@ -8,13 +8,12 @@
  * applied through our webhook route to the ledger.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import Stripe from 'stripe';
 import { createLogger } from '../../api/logger.ts';
 import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
 import type { StripeProvider } from '../../api/payments/providers/stripe.ts';
 import { createTestApp, json, TestClock, testConfig } from '../support/app.ts';
 import { skipPostgres } from '../support/db.ts';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
+import { startFakeStripe, stripeEventSigner, type FakeStripe } from '../support/fake-stripe.ts';
 import { createConnectedMerchant, invoiceRow, openSession } from './support/payments.ts';
 
 const skip = await skipPostgres();
@@ -33,25 +32,7 @@ describe.skipIf(skip)('stripe provider: AU BECS Direct Debit', () => {
     STRIPE_API_BASE: fake.url,
     STRIPE_WEBHOOK_SECRET: SECRET,
   });
-  const sdk = new Stripe('sk_test_unused');
-  const signed = (type: string, object: unknown) => {
-    const payload = JSON.stringify({
-      id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
-      object: 'event',
-      type,
-      account: ACCOUNT,
-      created: Math.floor(clock.now().getTime() / 1000),
-      data: { object },
-    });
-    return {
-      payload,
-      header: sdk.webhooks.generateTestHeaderString({
-        payload,
-        secret: SECRET,
-        timestamp: Math.floor(clock.now().getTime() / 1000),
-      }),
-    };
-  };
+  const signed = stripeEventSigner(SECRET, ACCOUNT, clock);
   const input = (token: string, types?: string[]) => ({
     amount: 500_350,
     currency: 'aud',

@@ -9,13 +9,18 @@
  * word, as a bank debit is.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import Stripe from 'stripe';
 import { createLogger } from '../../api/logger.ts';
 import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
 import type { StripeProvider } from '../../api/payments/providers/stripe.ts';
 import { createTestApp, json, TestClock, testConfig } from '../support/app.ts';
 import { skipPostgres } from '../support/db.ts';
-import { payToDetails, startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
+import {
+  approvePayTo,
+  payToDetails,
+  startFakeStripe,
+  stripeEventSigner,
+  type FakeStripe,
+} from '../support/fake-stripe.ts';
 import { createConnectedMerchant, invoiceRow, openSession } from './support/payments.ts';
 
 const skip = await skipPostgres();
@@ -34,25 +39,7 @@ describe.skipIf(skip)('stripe provider: PayTo', () => {
     STRIPE_API_BASE: fake.url,
     STRIPE_WEBHOOK_SECRET: SECRET,
   });
-  const sdk = new Stripe('sk_test_unused');
-  const signed = (type: string, object: unknown) => {
-    const payload = JSON.stringify({
-      id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
-      object: 'event',
-      type,
-      account: ACCOUNT,
-      created: Math.floor(clock.now().getTime() / 1000),
-      data: { object },
-    });
-    return {
-      payload,
-      header: sdk.webhooks.generateTestHeaderString({
-        payload,
-        secret: SECRET,
-        timestamp: Math.floor(clock.now().getTime() / 1000),
-      }),
-    };
-  };
+  const signed = stripeEventSigner(SECRET, ACCOUNT, clock);
 
   beforeAll(async () => {
     fake = await startFakeStripe();
@@ -137,26 +124,14 @@ describe.skipIf(skip)('stripe provider: PayTo', () => {
       expect(await invoiceRow(t, m.id, 'INV-P1')).toMatchObject({ reserved_amount: 3_000_000 });
 
       // The customer approves in their bank: Stripe's charge appears, and its events follow.
-      const pi = fake.intents.get(res.body.paymentIntentId)!;
-      const chargeId = 'py_payto1';
-      fake.charges.set(chargeId, {
-        id: chargeId,
-        object: 'charge',
-        amount: pi.amount,
-        amount_refunded: 0,
-        payment_intent: pi.id,
-        payment_method: pi.payment_method,
-        payment_method_details: { type: 'payto', payto: { ...payToDetails(PAYID), mandate: 'mandate_P1' } },
-        status: 'succeeded',
-      });
-      Object.assign(pi, { status: 'succeeded', latest_charge: chargeId, next_action: null });
+      const pi = approvePayTo(fake, res.body.paymentIntentId, PAYID, 'mandate_P1');
       const post = (e: { payload: string; header: string }) =>
         t.app.request('/api/webhooks/stripe', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'stripe-signature': e.header },
           body: e.payload,
         });
-      const event = { ...pi, payment_method: pi.payment_method, latest_charge: chargeId };
+      const event = { ...pi };
       expect(
         (await post(signed('payment_intent.processing', { ...event, status: 'processing' }))).status,
       ).toBe(200);

@@ -16,6 +16,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 export interface RecordedRequest {
   method: string;
@@ -287,6 +288,50 @@ function awaitPayTo(fake: FakeStripe, pi: Record<string, unknown>, payto: FakePa
     next_action: { type: 'payto_await_authorization' },
   });
   return {};
+}
+
+/**
+ * The customer's bank approved a waiting PayTo payment and the money moved: the intent succeeds,
+ * with a charge naming the agreement (`mandate`), as Stripe shows it once the customer approved.
+ */
+export function approvePayTo(fake: FakeStripe, intentId: string, payto: FakePayTo, mandate: string) {
+  const pi = fake.intents.get(intentId)!;
+  const chargeId = nextId('py');
+  fake.charges.set(chargeId, {
+    id: chargeId,
+    object: 'charge',
+    amount: pi.amount,
+    amount_refunded: 0,
+    payment_intent: pi.id,
+    payment_method: pi.payment_method,
+    payment_method_details: { type: 'payto', payto: { ...payToDetails(payto), mandate } },
+    status: 'succeeded',
+  });
+  Object.assign(pi, { status: 'succeeded', latest_charge: chargeId, next_action: null });
+  return pi;
+}
+
+/**
+ * Stripe events for a connected account, signed with `secret` at the clock's time as Stripe signs
+ * them: `signed(type, object)` → the raw body and its `Stripe-Signature` header.
+ */
+export function stripeEventSigner(secret: string, account: string, clock: { now(): Date }) {
+  const sdk = new Stripe('sk_test_unused');
+  return (type: string, object: unknown) => {
+    const seconds = Math.floor(clock.now().getTime() / 1000);
+    const payload = JSON.stringify({
+      id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type,
+      account,
+      created: seconds,
+      data: { object },
+    });
+    return {
+      payload,
+      header: sdk.webhooks.generateTestHeaderString({ payload, secret, timestamp: seconds }),
+    };
+  };
 }
 
 /** The intent as the create/retrieve answer shows it, with `expand[]` applied. */

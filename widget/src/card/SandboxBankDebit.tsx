@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useWidget } from '../flow/i18n-context.ts';
 import type { PayApi } from '../lib/api.ts';
 import type { CardBoxProps, CardHandle } from './card-handle.ts';
-import { digits, errorAria, SandboxField, SandboxForm } from './SandboxForm.tsx';
+import { BsbAccountFields, digits, errorAria, formatBsb, SandboxField, SandboxForm } from './SandboxForm.tsx';
 
 interface Props extends CardBoxProps {
   api: PayApi;
@@ -28,10 +28,6 @@ interface Fields {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const formatBsb = (s: string) => {
-  const d = digits(s).slice(0, 6);
-  return d.length > 3 ? `${d.slice(0, 3)}-${d.slice(3)}` : d;
-};
 /** Complete enough to be quoted unasked: every field filled in and the mandate accepted. */
 const complete = (f: Fields) =>
   f.name.trim() !== '' &&
@@ -94,7 +90,7 @@ export function SandboxBankDebit(props: Props) {
     setFields(next);
     onCardChange(complete(next));
   };
-  const { invalid, described } = errorAria({ hasError, errorId });
+  const aria = errorAria({ hasError, errorId });
 
   return (
     <SandboxForm testSummary={t.testAccountsSummary} testText={t.testAccounts}>
@@ -117,29 +113,15 @@ export function SandboxBankDebit(props: Props) {
         disabled={disabled}
         onValue={(v) => change('email', v)}
       />
-      <div className="field two-columns">
-        <SandboxField
-          id="ip-bsb"
-          label={t.bsb}
-          inputMode="numeric"
-          placeholder="000-000"
-          value={fields.bsb}
-          disabled={disabled}
-          aria-invalid={invalid}
-          aria-describedby={described}
-          onValue={(v) => change('bsb', formatBsb(v))}
-        />
-        <SandboxField
-          id="ip-ban"
-          label={t.accountNumber}
-          inputMode="numeric"
-          placeholder="000123456"
-          value={fields.number}
-          disabled={disabled}
-          aria-invalid={invalid}
-          onValue={(v) => change('number', digits(v).slice(0, 9))}
-        />
-      </div>
+      <BsbAccountFields
+        ids={{ bsb: 'ip-bsb', number: 'ip-ban' }}
+        bsb={fields.bsb}
+        number={fields.number}
+        disabled={disabled}
+        aria={aria}
+        onBsb={(v) => change('bsb', v)}
+        onNumber={(v) => change('number', v)}
+      />
       <p className="mandate-text" id="ip-mandate">
         {t.mandateText(props.merchantName)}
       </p>

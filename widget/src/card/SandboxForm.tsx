@@ -11,6 +11,12 @@ import type { CardBoxProps } from './card-handle.ts';
 /** Only the digits of what was typed. */
 export const digits = (s: string) => s.replace(/\D/g, '');
 
+/** A BSB as typed, shown as `000-000`. */
+export const formatBsb = (s: string) => {
+  const d = digits(s).slice(0, 6);
+  return d.length > 3 ? `${d.slice(0, 3)}-${d.slice(3)}` : d;
+};
+
 /** The test-mode frame: badge first (what the fields are described by), the test numbers last. */
 export function SandboxForm(props: {
   testSummary: string;
@@ -57,6 +63,47 @@ export function SandboxField({ id, label, className, onValue, ...input }: FieldP
     <div className={className}>
       <label htmlFor={id}>{label}</label>
       <input id={id} part="input" {...input} onChange={(e) => onValue(e.target.value)} />
+    </div>
+  );
+}
+
+/**
+ * An Australian bank account: BSB (shown as `000-000`) and account number (digits, up to nine),
+ * side by side; the card box's error describes them. Used by the BECS and PayTo test forms.
+ */
+export function BsbAccountFields(props: {
+  ids: { bsb: string; number: string };
+  bsb: string;
+  number: string;
+  disabled: boolean;
+  aria: ReturnType<typeof errorAria>;
+  onBsb(value: string): void;
+  onNumber(value: string): void;
+}) {
+  const { t } = useWidget();
+  return (
+    <div className="field two-columns">
+      <SandboxField
+        id={props.ids.bsb}
+        label={t.bsb}
+        inputMode="numeric"
+        placeholder="000-000"
+        value={props.bsb}
+        disabled={props.disabled}
+        aria-invalid={props.aria.invalid}
+        aria-describedby={props.aria.described}
+        onValue={(v) => props.onBsb(formatBsb(v))}
+      />
+      <SandboxField
+        id={props.ids.number}
+        label={t.accountNumber}
+        inputMode="numeric"
+        placeholder="000123456"
+        value={props.number}
+        disabled={props.disabled}
+        aria-invalid={props.aria.invalid}
+        onValue={(v) => props.onNumber(digits(v).slice(0, 9))}
+      />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useWidget } from '../flow/i18n-context.ts';
 import type { PayApi } from '../lib/api.ts';
 import type { CardBoxProps, CardHandle } from './card-handle.ts';
-import { digits, errorAria, SandboxField, SandboxForm } from './SandboxForm.tsx';
+import { BsbAccountFields, digits, errorAria, formatBsb, SandboxField, SandboxForm } from './SandboxForm.tsx';
 
 interface Props extends CardBoxProps {
   api: PayApi;
@@ -27,10 +27,6 @@ interface Fields {
   number: string;
 }
 
-const formatBsb = (s: string) => {
-  const d = digits(s).slice(0, 6);
-  return d.length > 3 ? `${d.slice(0, 3)}-${d.slice(3)}` : d;
-};
 /** A PayID as banks take one: an email, an Australian mobile number or an 11-digit ABN. */
 const PAY_ID = /^([^\s@]+@[^\s@]+\.[^\s@]+|(\+61|0)4\d{8}|\d{11})$/;
 const payIdLike = (s: string) => PAY_ID.test(s.trim().replace(/[\s()-]/g, '')) || PAY_ID.test(s.trim());
@@ -93,7 +89,7 @@ export function SandboxPayTo(props: Props) {
     setFields(next);
     onCardChange(complete(next));
   };
-  const { invalid, described } = errorAria({ hasError, errorId });
+  const aria = errorAria({ hasError, errorId });
 
   return (
     <SandboxForm testSummary={t.testPayToSummary} testText={t.testPayTo}>
@@ -130,34 +126,20 @@ export function SandboxPayTo(props: Props) {
           autoComplete="email"
           value={fields.payId}
           disabled={disabled}
-          aria-invalid={invalid}
-          aria-describedby={described}
+          aria-invalid={aria.invalid}
+          aria-describedby={aria.described}
           onValue={(v) => change('payId', v)}
         />
       ) : (
-        <div className="field two-columns">
-          <SandboxField
-            id="ip-pbsb"
-            label={t.bsb}
-            inputMode="numeric"
-            placeholder="000-000"
-            value={fields.bsb}
-            disabled={disabled}
-            aria-invalid={invalid}
-            aria-describedby={described}
-            onValue={(v) => change('bsb', formatBsb(v))}
-          />
-          <SandboxField
-            id="ip-pan"
-            label={t.accountNumber}
-            inputMode="numeric"
-            placeholder="000123456"
-            value={fields.number}
-            disabled={disabled}
-            aria-invalid={invalid}
-            onValue={(v) => change('number', digits(v).slice(0, 9))}
-          />
-        </div>
+        <BsbAccountFields
+          ids={{ bsb: 'ip-pbsb', number: 'ip-pan' }}
+          bsb={fields.bsb}
+          number={fields.number}
+          disabled={disabled}
+          aria={aria}
+          onBsb={(v) => change('bsb', v)}
+          onNumber={(v) => change('number', v)}
+        />
       )}
       <p className="mandate-text">{t.payToHowItWorks(props.merchantName)}</p>
     </SandboxForm>

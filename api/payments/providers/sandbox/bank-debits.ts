@@ -15,8 +15,8 @@ import { checkTestBankAccount, testBankAccountByKey, type BankAccountInput } fro
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { DisputeRow, IntentRow, PaymentMethodRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './event-queue.ts';
-import { lockIntent, noSuchIntent, saveAndAnnounce } from './intents.ts';
-import { disputeJson, newId, type StoredError } from './objects.ts';
+import { failWithBankReason, lockIntent, noSuchIntent, saveAndAnnounce } from './intents.ts';
+import { disputeJson, newId } from './objects.ts';
 import { answerDue } from './payto.ts';
 
 export const BANK_DEBIT = 'au_becs_debit';
@@ -102,22 +102,7 @@ async function settleOne(ctx: SandboxContext, id: string, nowMs: number): Promis
     }
     const outcome = (pm && testBankAccountByKey(pm.test_card)?.outcome) ?? { kind: 'succeed' as const };
     if (outcome.kind === 'fail') {
-      const stored: StoredError = {
-        type: 'card_error',
-        code: outcome.code,
-        decline_code: null,
-        message: outcome.message,
-        payment_method_id: row.payment_method_id,
-      };
-      // Stripe detaches the failed payment method; the pending charge stays, now failed.
-      const failed = {
-        ...row,
-        status: 'requires_payment_method',
-        payment_method_id: null,
-        last_error: JSON.stringify(stored),
-        settles_at: null,
-      };
-      await saveAndAnnounce(ctx, trx, failed, 'payment_intent.payment_failed', { pm });
+      await failWithBankReason(ctx, trx, row, pm, outcome);
       return true;
     }
     const succeeded = { ...row, status: 'succeeded', settles_at: null };

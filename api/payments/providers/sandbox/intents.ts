@@ -233,3 +233,33 @@ export async function cancelIntent(ctx: SandboxContext, id: string, account: str
     return renderIntent(ctx, trx, after, true);
   });
 }
+
+/**
+ * The bank's "no" to a payment under way (a returned debit, a declined or expired PayTo request):
+ * back to `requires_payment_method` with the reason, the payment method detached as Stripe does
+ * (a pending charge stays, now failed), announced as `payment_intent.payment_failed`.
+ */
+export async function failWithBankReason(
+  ctx: SandboxContext,
+  trx: SandboxTrx,
+  row: IntentRow,
+  pm: PaymentMethodRow | undefined,
+  reason: { code: string; message: string },
+): Promise<IntentRow> {
+  const stored: StoredError = {
+    type: 'card_error',
+    code: reason.code,
+    decline_code: null,
+    message: reason.message,
+    payment_method_id: row.payment_method_id,
+  };
+  const failed: IntentRow = {
+    ...row,
+    status: 'requires_payment_method',
+    payment_method_id: null,
+    last_error: JSON.stringify(stored),
+    settles_at: null,
+  };
+  await saveAndAnnounce(ctx, trx, failed, 'payment_intent.payment_failed', { pm });
+  return failed;
+}

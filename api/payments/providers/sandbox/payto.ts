@@ -18,7 +18,7 @@
 import { ProviderRequestError } from '../provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import { enqueueEvent } from './event-queue.ts';
-import { lockIntent, noSuchIntent, saveAndAnnounce } from './intents.ts';
+import { failWithBankReason, lockIntent, noSuchIntent, saveAndAnnounce } from './intents.ts';
 import { newId, type StoredError } from './objects.ts';
 import type { IntentRow, PaymentMethodRow, SandboxDb, SandboxTrx } from './tables.ts';
 
@@ -214,24 +214,8 @@ async function answer(
     await saveAndAnnounce(ctx, trx, processing, 'payment_intent.processing', { pm });
     return processing;
   }
-  const reason = PAYTO_FAILURES[outcome];
-  const stored: StoredError = {
-    type: 'card_error',
-    code: reason.code,
-    decline_code: null,
-    message: reason.message,
-    payment_method_id: row.payment_method_id,
-  };
   await enqueueEvent(trx, ctx, 'mandate.updated', row.account_id, mandateJson(row, pm, 'inactive'));
-  const failed: IntentRow = {
-    ...row,
-    status: 'requires_payment_method',
-    payment_method_id: null,
-    last_error: JSON.stringify(stored),
-    settles_at: null,
-  };
-  await saveAndAnnounce(ctx, trx, failed, 'payment_intent.payment_failed', { pm });
-  return failed;
+  return failWithBankReason(ctx, trx, row, pm, PAYTO_FAILURES[outcome]);
 }
 
 /** A waiting PayTo intent whose time has come (settles_at passed): the bank answers by itself. */

@@ -96,47 +96,35 @@ function CardSection(props: MethodSectionProps) {
   );
 }
 
-/** Sandbox mode's bank debit form (in Stripe mode the Payment Element's BECS tab, CardSection). */
-function BankDebitSection(props: MethodSectionProps) {
-  const { session, api, busy, hasError, onHandle, onDetailsChange, email } = props;
-  return (
-    <SandboxBankDebit
-      api={api}
-      account={session.provider.connectedAccountId}
-      merchantName={session.merchant.name}
-      email={email}
-      onHandle={onHandle}
-      onCardChange={onDetailsChange}
-      disabled={busy}
-      errorId="ip-ce-err"
-      hasError={hasError}
-    />
-  );
-}
-
-/** Sandbox mode's PayTo form (in Stripe mode the Payment Element's PayTo tab, CardSection). */
-function PayToSection(props: MethodSectionProps) {
-  const { session, api, busy, hasError, onHandle, onDetailsChange, email } = props;
-  return (
-    <SandboxPayTo
-      api={api}
-      account={session.provider.connectedAccountId}
-      merchantName={session.merchant.name}
-      email={email}
-      onHandle={onHandle}
-      onCardChange={onDetailsChange}
-      disabled={busy}
-      errorId="ip-ce-err"
-      hasError={hasError}
-    />
-  );
+/**
+ * Sandbox mode's form for a bank method — BECS Direct Debit or PayTo (in Stripe mode the Payment
+ * Element's tab, CardSection): the test form, told the merchant (its texts name them) and the
+ * receipt email typed so far.
+ */
+function bankSection(Form: typeof SandboxBankDebit | typeof SandboxPayTo) {
+  return function BankSection(props: MethodSectionProps) {
+    const { session, api, busy, hasError, onHandle, onDetailsChange, email } = props;
+    return (
+      <Form
+        api={api}
+        account={session.provider.connectedAccountId}
+        merchantName={session.merchant.name}
+        email={email}
+        onHandle={onHandle}
+        onCardChange={onDetailsChange}
+        disabled={busy}
+        errorId="ip-ce-err"
+        hasError={hasError}
+      />
+    );
+  };
 }
 
 /** The methods a pay session offers, in the order they are shown. */
 export const METHODS: Record<Method, ComponentType<MethodSectionProps>> = {
   card: CardSection,
-  au_becs_debit: BankDebitSection,
-  payto: PayToSection,
+  au_becs_debit: bankSection(SandboxBankDebit),
+  payto: bankSection(SandboxPayTo),
 };
 
 /** Sandbox mode with a bank method offered: the choice the Payment Element shows as tabs. */
