@@ -5,11 +5,17 @@
  * The details become a confirmation token at `/api/sandbox/*` with the mandate accepted online, as
  * `createConfirmationToken` makes one at Stripe; our server quotes and confirms as for cards.
  */
-import { useEffect, useRef, useState } from 'react';
 import { useWidget } from '../flow/i18n-context.ts';
 import type { PayApi } from '../lib/api.ts';
-import type { CardBoxProps, CardHandle } from './card-handle.ts';
-import { BsbAccountFields, digits, errorAria, formatBsb, SandboxField, SandboxForm } from './SandboxForm.tsx';
+import type { CardBoxProps } from './card-handle.ts';
+import {
+  BsbAccountFields,
+  digits,
+  formatBsb,
+  SandboxField,
+  SandboxForm,
+  useBankForm,
+} from './SandboxForm.tsx';
 
 interface Props extends CardBoxProps {
   api: PayApi;
@@ -37,60 +43,33 @@ const complete = (f: Fields) =>
   f.accepted;
 
 export function SandboxBankDebit(props: Props) {
-  const { api, account, onHandle, onCardChange, disabled, errorId, hasError } = props;
+  const { api, account, disabled } = props;
   const { t } = useWidget();
-  const [fields, setFields] = useState<Fields>({
-    name: '',
-    email: props.email,
-    bsb: '',
-    number: '',
-    accepted: false,
+  const { fields, change, aria } = useBankForm<Fields>(props, {
+    initial: { name: '', email: props.email, bsb: '', number: '', accepted: false },
+    complete,
+    async token(f, billing) {
+      const mail = f.email.trim() || billing.email || '';
+      const missing = (code: string, message: string) => ({ error: { code, message } });
+      if (!f.name.trim()) return missing('incomplete_name', t.incompleteName);
+      if (!EMAIL.test(mail)) return missing('incomplete_email', t.incompleteEmail);
+      if (digits(f.bsb).length !== 6) return missing('incomplete_au_bank_account_bsb', t.incompleteBsb);
+      if (digits(f.number).length < 5)
+        return missing('incomplete_au_bank_account_number', t.incompleteAccountNumber);
+      if (!f.accepted) return missing('mandate_not_accepted', t.mandateNotAccepted);
+      const r = await api.sandbox<{ id: string }>('/confirmation_tokens', {
+        payment_method_data: {
+          type: 'au_becs_debit',
+          au_becs_debit: { bsb_number: formatBsb(f.bsb), account_number: digits(f.number) },
+          billing_details: { name: f.name.trim(), email: mail },
+        },
+        mandate_data: { customer_acceptance: { type: 'online', online: { infer_from_client: true } } },
+        stripe_account: account ?? undefined,
+      });
+      return r.error ? { error: r.error } : { token: r.ok.id };
+    },
+    cleared: (f) => ({ ...f, bsb: '', number: '', accepted: false }),
   });
-  const latest = useRef(fields);
-  latest.current = fields;
-
-  useEffect(() => {
-    const handle: CardHandle = {
-      async createToken(billing) {
-        const f = latest.current;
-        const mail = f.email.trim() || billing.email || '';
-        const missing = (code: string, message: string) => ({ error: { code, message } });
-        if (!f.name.trim()) return missing('incomplete_name', t.incompleteName);
-        if (!EMAIL.test(mail)) return missing('incomplete_email', t.incompleteEmail);
-        if (digits(f.bsb).length !== 6) return missing('incomplete_au_bank_account_bsb', t.incompleteBsb);
-        if (digits(f.number).length < 5)
-          return missing('incomplete_au_bank_account_number', t.incompleteAccountNumber);
-        if (!f.accepted) return missing('mandate_not_accepted', t.mandateNotAccepted);
-        const r = await api.sandbox<{ id: string }>('/confirmation_tokens', {
-          payment_method_data: {
-            type: 'au_becs_debit',
-            au_becs_debit: { bsb_number: formatBsb(f.bsb), account_number: digits(f.number) },
-            billing_details: { name: f.name.trim(), email: mail },
-          },
-          mandate_data: { customer_acceptance: { type: 'online', online: { infer_from_client: true } } },
-          stripe_account: account ?? undefined,
-        });
-        return r.error ? { error: r.error } : { token: r.ok.id };
-      },
-      async handleNextAction() {
-        // A bank debit has no customer step after confirmation.
-        return { error: { code: 'unexpected_next_action', message: t.noNextAction } };
-      },
-      clear() {
-        setFields((f) => ({ ...f, bsb: '', number: '', accepted: false }));
-        onCardChange(false);
-      },
-    };
-    onHandle(handle);
-    return () => onHandle(null);
-  }, [api, account, onHandle, onCardChange, t]);
-
-  const change = <K extends keyof Fields>(key: K, value: Fields[K]) => {
-    const next = { ...latest.current, [key]: value };
-    setFields(next);
-    onCardChange(complete(next));
-  };
-  const aria = errorAria({ hasError, errorId });
 
   return (
     <SandboxForm testSummary={t.testAccountsSummary} testText={t.testAccounts}>

@@ -4,9 +4,9 @@
  * one labelled input. The ids and parts are the ones the forms have always had (tests and host
  * stylesheets select them).
  */
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useWidget } from '../flow/i18n-context.ts';
-import type { CardBoxProps } from './card-handle.ts';
+import type { CardBoxProps, CardHandle, TokenResult } from './card-handle.ts';
 
 /** Only the digits of what was typed. */
 export const digits = (s: string) => s.replace(/\D/g, '');
@@ -106,4 +106,50 @@ export function BsbAccountFields(props: {
       />
     </div>
   );
+}
+
+/**
+ * A bank method's test form (BECS, PayTo): its fields, each change reported as complete or not,
+ * and the card-box handle — `token` turns the fields into a confirmation token (or says what is
+ * missing); after a payment `cleared` empties what must be typed again. A bank method has no step
+ * in the browser after confirmation.
+ */
+export function useBankForm<F extends object>(
+  props: Pick<CardBoxProps, 'onHandle' | 'onCardChange' | 'hasError' | 'errorId'>,
+  o: {
+    initial: F;
+    complete(fields: F): boolean;
+    token(fields: F, billing: { email?: string }): Promise<TokenResult>;
+    cleared(fields: F): F;
+  },
+) {
+  const { t } = useWidget();
+  const [fields, setFields] = useState<F>(o.initial);
+  const latest = useRef(fields);
+  latest.current = fields;
+  const ops = useRef(o);
+  ops.current = o;
+  const { onHandle, onCardChange } = props;
+
+  useEffect(() => {
+    const handle: CardHandle = {
+      createToken: (billing) => ops.current.token(latest.current, billing),
+      async handleNextAction() {
+        return { error: { code: 'unexpected_next_action', message: t.noNextAction } };
+      },
+      clear() {
+        setFields((f) => ops.current.cleared(f));
+        onCardChange(false);
+      },
+    };
+    onHandle(handle);
+    return () => onHandle(null);
+  }, [onHandle, onCardChange, t]);
+
+  const change = <K extends keyof F>(key: K, value: F[K]) => {
+    const next = { ...latest.current, [key]: value };
+    setFields(next);
+    onCardChange(ops.current.complete(next));
+  };
+  return { fields, change, aria: errorAria(props) };
 }

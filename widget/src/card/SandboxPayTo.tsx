@@ -5,11 +5,18 @@
  * pressing Pay). The details become a confirmation token at `/api/sandbox/*`, as
  * `createConfirmationToken` makes one at Stripe; our server quotes and confirms as for cards.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useWidget } from '../flow/i18n-context.ts';
 import type { PayApi } from '../lib/api.ts';
-import type { CardBoxProps, CardHandle } from './card-handle.ts';
-import { BsbAccountFields, digits, errorAria, formatBsb, SandboxField, SandboxForm } from './SandboxForm.tsx';
+import type { CardBoxProps } from './card-handle.ts';
+import {
+  BsbAccountFields,
+  digits,
+  formatBsb,
+  SandboxField,
+  SandboxForm,
+  useBankForm,
+} from './SandboxForm.tsx';
 
 interface Props extends CardBoxProps {
   api: PayApi;
@@ -36,60 +43,36 @@ const complete = (f: Fields) =>
   (f.by === 'pay_id' ? payIdLike(f.payId) : digits(f.bsb).length === 6 && digits(f.number).length >= 5);
 
 export function SandboxPayTo(props: Props) {
-  const { api, account, onHandle, onCardChange, disabled, errorId, hasError } = props;
+  const { api, account, disabled } = props;
   const { t } = useWidget();
-  const [fields, setFields] = useState<Fields>({ name: '', by: 'pay_id', payId: '', bsb: '', number: '' });
-  const latest = useRef(fields);
-  latest.current = fields;
   const email = useRef(props.email);
   email.current = props.email;
-
-  useEffect(() => {
-    const handle: CardHandle = {
-      async createToken(billing) {
-        const f = latest.current;
-        const missing = (code: string, message: string) => ({ error: { code, message } });
-        if (!f.name.trim()) return missing('incomplete_name', t.incompleteName);
-        if (f.by === 'pay_id' && !payIdLike(f.payId)) return missing('incomplete_pay_id', t.incompletePayId);
-        if (f.by === 'account' && digits(f.bsb).length !== 6)
-          return missing('incomplete_au_bank_account_bsb', t.incompleteBsb);
-        if (f.by === 'account' && digits(f.number).length < 5)
-          return missing('incomplete_au_bank_account_number', t.incompleteAccountNumber);
-        const r = await api.sandbox<{ id: string }>('/confirmation_tokens', {
-          payment_method_data: {
-            type: 'payto',
-            payto:
-              f.by === 'pay_id'
-                ? { pay_id: f.payId.trim() }
-                : { bsb_number: formatBsb(f.bsb), account_number: digits(f.number) },
-            billing_details: {
-              name: f.name.trim(),
-              email: billing.email || email.current.trim() || undefined,
-            },
-          },
-          stripe_account: account ?? undefined,
-        });
-        return r.error ? { error: r.error } : { token: r.ok.id };
-      },
-      async handleNextAction() {
-        // The customer approves in their banking app; nothing runs in the browser.
-        return { error: { code: 'unexpected_next_action', message: t.noNextAction } };
-      },
-      clear() {
-        setFields((f) => ({ ...f, payId: '', bsb: '', number: '' }));
-        onCardChange(false);
-      },
-    };
-    onHandle(handle);
-    return () => onHandle(null);
-  }, [api, account, onHandle, onCardChange, t]);
-
-  const change = <K extends keyof Fields>(key: K, value: Fields[K]) => {
-    const next = { ...latest.current, [key]: value };
-    setFields(next);
-    onCardChange(complete(next));
-  };
-  const aria = errorAria({ hasError, errorId });
+  const { fields, change, aria } = useBankForm<Fields>(props, {
+    initial: { name: '', by: 'pay_id', payId: '', bsb: '', number: '' },
+    complete,
+    async token(f, billing) {
+      const missing = (code: string, message: string) => ({ error: { code, message } });
+      if (!f.name.trim()) return missing('incomplete_name', t.incompleteName);
+      if (f.by === 'pay_id' && !payIdLike(f.payId)) return missing('incomplete_pay_id', t.incompletePayId);
+      if (f.by === 'account' && digits(f.bsb).length !== 6)
+        return missing('incomplete_au_bank_account_bsb', t.incompleteBsb);
+      if (f.by === 'account' && digits(f.number).length < 5)
+        return missing('incomplete_au_bank_account_number', t.incompleteAccountNumber);
+      const r = await api.sandbox<{ id: string }>('/confirmation_tokens', {
+        payment_method_data: {
+          type: 'payto',
+          payto:
+            f.by === 'pay_id'
+              ? { pay_id: f.payId.trim() }
+              : { bsb_number: formatBsb(f.bsb), account_number: digits(f.number) },
+          billing_details: { name: f.name.trim(), email: billing.email || email.current.trim() || undefined },
+        },
+        stripe_account: account ?? undefined,
+      });
+      return r.error ? { error: r.error } : { token: r.ok.id };
+    },
+    cleared: (f) => ({ ...f, payId: '', bsb: '', number: '' }),
+  });
 
   return (
     <SandboxForm testSummary={t.testPayToSummary} testText={t.testPayTo}>
