@@ -18,7 +18,7 @@ import {
   quote,
   sandbox,
 } from './support/payments.ts';
-import { eventTypesFor, paymentRow } from './support/bank-debit.ts';
+import { eventTypesFor, outboxOf, paymentRow } from './support/bank-debit.ts';
 
 const skip = await skipPostgres();
 
@@ -311,6 +311,34 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
     expect((await open()).invoice.balance).toBe(30_000);
     expect(await paymentRow(t, res.body.paymentId)).toMatchObject({ status: 'partially_refunded' });
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ paid_amount: 50_000 });
+  });
+
+  it('reaches the automation webhook like any payment: payment.succeeded with the method, or payment.failed', async () => {
+    const hooks = { make_webhook_url: 'http://127.0.0.1:9/hook', webhook_version: '2026-11' };
+    const paid = await link('700.00', hooks);
+    const s1 = await paid.open();
+    const ok = await payByPayTo(
+      { account: paid.account, amount: 70_000, paySessionId: s1.paySessionId },
+      { payId: 'approve@payto.test' },
+    );
+    const declined = await link('700.00', hooks);
+    const s2 = await declined.open();
+    const no = await payByPayTo(
+      { account: declined.account, amount: 70_000, paySessionId: s2.paySessionId },
+      { payId: 'decline@payto.test' },
+    );
+    // Nothing is sent while the customer's bank has not answered.
+    expect((await outboxOf(t, ok.res.body.paymentId)).map((j) => j.event)).toEqual([]);
+    await settle(DELAY_S * 1000);
+    await settle();
+    const okEvents = await outboxOf(t, ok.res.body.paymentId);
+    expect(okEvents.map((j) => j.event)).toEqual(['payment.succeeded', 'invoice.paid']);
+    expect(okEvents[0].body.data.object).toMatchObject({
+      method: 'payto',
+      bank_account: { pay_id: 'a***@payto.test' },
+    });
+    const noEvents = await outboxOf(t, no.res.body.paymentId);
+    expect(noEvents.map((j) => j.event)).toEqual(['payment.failed']);
   });
 
   it('events delivered twice or out of order move nothing twice', async () => {

@@ -6,9 +6,11 @@
  * console shows the method, the masked PayID and the agreement. A decline on the bank page brings
  * the customer back to the form with the reason, the hold released. A page closed while waiting and
  * opened again shows the payment as waiting for the payer's bank, then, once approved, paid (it
- * looks again by itself).
+ * looks again by itself). On a merchant's own site (another origin) the element pays by PayTo the
+ * same way, and the host page hears of the payment once the bank approved it.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededAdmin, signIn } from './support/admin.ts';
@@ -20,7 +22,7 @@ import {
   widget,
   type TestMerchant,
 } from './support/pay-fixtures.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { freePort, startServer, type RunningServer } from './support/server.ts';
 
 describe('PayTo pay flow', () => {
   let server: RunningServer;
@@ -28,7 +30,11 @@ describe('PayTo pay flow', () => {
   let merchant: TestMerchant;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // The test PayIDs that answer by themselves do so after 2 s.
+    [server, browser] = await Promise.all([
+      startServer({ env: { SANDBOX_PAYTO_DELAY_SECONDS: '2' } }),
+      launchBrowser(),
+    ]);
     merchant = createConnectedMerchant(server); // PayTo off until the admin turns it on
   });
   afterAll(async () => {
@@ -154,5 +160,38 @@ describe('PayTo pay flow', () => {
     // The page looks again by itself while only a PayTo payment is left: paid, without a reload.
     await w.getByText('Invoice fully paid!').waitFor({ timeout: 15_000 });
     await context.close();
+  });
+
+  it("pays by PayTo on a merchant's own site, and the host page hears of it once the bank approved", async () => {
+    const shop = createConnectedMerchant(server, { payto_enabled: 1 });
+    const port = await freePort();
+    const host: Server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="en"><head><title>Merchant site</title>
+<script src="${server.baseUrl}/widget/invoice-pay.js"></script>
+<script>window.seen = []; for (const n of ['payment', 'paid']) document.addEventListener('invoice-pay:' + n, (e) => seen.push({ type: e.type, status: e.detail.status, total: e.detail.total }));</script>
+</head><body><h1>Pay your invoice</h1>
+<invoice-pay merchant="${shop.id}" invoice="INV-PT4" amount="15000.00" currency="AUD"></invoice-pay></body></html>`);
+    });
+    await new Promise<void>((r) => host.listen(port, '127.0.0.1', r));
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const errors = watchErrors(page);
+      await page.goto(`http://127.0.0.1:${port}/pay.html`); // another origin than the API
+      const w = await payByPayTo(page, { payId: 'approve@payto.test' }); // approves by itself
+      await w.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 15_000 });
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { seen: unknown[] }).seen))
+        .toEqual([
+          { type: 'invoice-pay:payment', status: 'succeeded', total: 1_500_000 },
+          { type: 'invoice-pay:paid', status: 'succeeded', total: 1_500_000 },
+        ]);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await new Promise((r) => host.close(r));
+    }
   });
 });
