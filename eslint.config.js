@@ -5,6 +5,7 @@
 //   core (isomorphic)                          → nothing of ours but core; no Node, no DOM
 //   api infrastructure (http, db, net, mail, rate-limit, outbox) → core and infrastructure; never a domain
 //   api route files                            → never another route file (share a service instead)
+//   api/payments                               → the invoice ledger through invoices/holds.ts, never its repositories
 import tseslint from 'typescript-eslint';
 
 const DOMAINS = [
@@ -126,6 +127,18 @@ export default tseslint.config(
     files: ['api/**/*routes.ts'],
     ignores: INFRASTRUCTURE.map((folder) => `api/${folder}/**`),
     rules: { 'no-restricted-imports': restrict(routeToRoute) },
+  },
+  {
+    // One owner per ledger (issue 35): payments reserve, release, record refunds and read balances
+    // through the invoices' own verbs (api/invoices/holds.ts), never by writing its tables.
+    files: ['api/payments/**'],
+    rules: {
+      'no-restricted-imports': restrict(routeToRoute, {
+        group: ['../invoices/*repository*', '../../invoices/*repository*'],
+        message:
+          "Payments never touch the invoices' repositories: use the ledger's verbs in api/invoices/holds.ts.",
+      }),
+    },
   },
   {
     // routes → service → repository: a route handler parses, calls a service and maps the answer.

@@ -17,7 +17,7 @@ import { formatMoney, percentageFromBps } from '../../core/money.ts';
 import type { AppDeps } from '../context.ts';
 import type { Payment } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { adjustInvoice } from '../invoices/repository.ts';
+import { release } from '../invoices/holds.ts';
 import { IDEMPOTENCY_LEASE_MS } from './idempotency.ts';
 import { ProviderRequestError, type CreateIntentInput, type ProviderIntent } from './providers/provider.ts';
 import { holdUnansweredAttempt, isReserving, lockPayment } from './repository.ts';
@@ -182,7 +182,7 @@ async function releaseFailedCreation(deps: AppDeps, paymentId: string, reason: s
     const payment = await lockPayment(trx, deps.database.dialect, paymentId);
     if (!payment || !isReserving(payment.status)) return;
     const now = deps.clock.now().toISOString();
-    if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { reserved: -payment.amount }, now);
+    if (payment.invoice_id) await release(trx, payment.invoice_id, payment.amount, now);
     await changePayment(trx, paymentId, {
       status: 'failed',
       reserved_until: null,
@@ -216,7 +216,7 @@ export async function releaseWithoutCharge(deps: AppDeps, paymentId: string): Pr
     const payment = await lockPayment(trx, deps.database.dialect, paymentId);
     if (!payment || !isReserving(payment.status) || payment.payment_intent_id) return;
     const now = deps.clock.now().toISOString();
-    if (payment.invoice_id) await adjustInvoice(trx, payment.invoice_id, { reserved: -payment.amount }, now);
+    if (payment.invoice_id) await release(trx, payment.invoice_id, payment.amount, now);
     await changePayment(trx, paymentId, { status: 'failed', reserved_until: null, updated_at: now });
   });
 }

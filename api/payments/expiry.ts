@@ -17,7 +17,7 @@
  * is left for the next sweep, behind a cursor, so it is not retried in a loop.
  */
 import type { AppDeps } from '../context.ts';
-import { adjustInvoice } from '../invoices/repository.ts';
+import { release } from '../invoices/holds.ts';
 import type { Payment } from '../db/types.ts';
 import { recoverIntent } from './attempts.ts';
 import { dueReservations, isReserving, lockPayment, updatePayment } from './repository.ts';
@@ -40,7 +40,7 @@ async function releaseWithoutIntent(deps: AppDeps, paymentId: string): Promise<v
     const locked = await lockPayment(trx, deps.database.dialect, paymentId);
     if (!locked || !isReserving(locked.status) || locked.payment_intent_id) return;
     const now = deps.clock.now().toISOString();
-    if (locked.invoice_id) await adjustInvoice(trx, locked.invoice_id, { reserved: -locked.amount }, now);
+    if (locked.invoice_id) await release(trx, locked.invoice_id, locked.amount, now);
     await updatePayment(trx, locked.id, { status: 'expired', reserved_until: null, updated_at: now });
   });
 }

@@ -13,8 +13,7 @@ import { percentageFromBps } from '../../core/money.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { availableBalance } from '../invoices/ledger.ts';
-import { countersOf, findInvoice } from '../invoices/repository.ts';
-import { authoritativeCredibleLimit } from '../invoices/observations-repository.ts';
+import { authoritativeLimit, ledgerByKey } from '../invoices/holds.ts';
 import {
   accountMethodOf,
   BANK_DEBIT_NOT_OFFERED,
@@ -126,11 +125,14 @@ export async function balanceNow(
   deps: AppDeps,
   ctx: PaymentContext,
 ): Promise<{ balance: number | null; held: number }> {
-  const invoice = await findInvoice(deps.database.db, ctx.merchant.id, ctx.invoiceNumber, ctx.currency);
-  const counters = countersOf(invoice);
+  const { invoiceId, counters } = await ledgerByKey(deps.database.db, {
+    merchantId: ctx.merchant.id,
+    invoiceNumber: ctx.invoiceNumber,
+    currency: ctx.currency,
+  });
   // A signed link's page: only authoritative observations cap it (an unsigned typed link never does).
-  if (ctx.session?.payLinkId && invoice)
-    counters.credibleLimit = await authoritativeCredibleLimit(deps.database.db, invoice.id);
+  if (ctx.session?.payLinkId && invoiceId)
+    counters.credibleLimit = await authoritativeLimit(deps.database.db, invoiceId);
   if (ctx.session && counters.reserved > 0) {
     const own = await replaceableAttempts(deps.database.db, ctx.session.sid, deps.clock.now().toISOString());
     counters.reserved -= own.reduce((sum, p) => sum + p.amount, 0);

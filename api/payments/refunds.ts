@@ -18,8 +18,8 @@ import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { refundCounters, refundSurcharge, type RefundKind } from '../invoices/ledger.ts';
-import { adjustInvoice } from '../invoices/repository.ts';
+import { refundSurcharge, type RefundKind } from '../invoices/ledger.ts';
+import { recordRefund } from '../invoices/holds.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import { enqueuePaymentSync } from '../accounting/enqueue.ts';
 import { notifyRefundFailed } from '../merchant-webhooks/notify.ts';
@@ -102,7 +102,7 @@ export async function countRefund(
     updated_at: now,
   });
   if (payment.invoice_id) {
-    await adjustInvoice(trx, payment.invoice_id, refundCounters(fields.kind, base), now);
+    await recordRefund(trx, payment.invoice_id, fields.kind, base, now);
     await refreshInvoiceTerms(trx, payment.invoice_id, now);
   }
   // Accounting sync jobs commit with the refund; they wait until the provider has settled it (api/outbox).
@@ -132,13 +132,7 @@ export async function reverseRefund(
     updated_at: now,
   });
   if (payment.invoice_id) {
-    const counted = refundCounters(refund.kind, refund.amount);
-    await adjustInvoice(
-      trx,
-      payment.invoice_id,
-      { paid: -counted.paid, writtenOff: -counted.writtenOff },
-      now,
-    );
+    await recordRefund(trx, payment.invoice_id, refund.kind, refund.amount, now, true);
     await refreshInvoiceTerms(trx, payment.invoice_id, now);
   }
 }

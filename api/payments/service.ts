@@ -16,8 +16,13 @@
 import type { PaymentMethodType } from '../db/types.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { countersOf, lockInvoice, adjustInvoice } from '../invoices/repository.ts';
-import { authoritativeCredibleLimit, upsertObservation } from '../invoices/observations-repository.ts';
+import {
+  authoritativeLimit,
+  countersOf,
+  lockInvoiceForPayment,
+  observeLink,
+  reserve,
+} from '../invoices/holds.ts';
 import { availableBalance } from '../invoices/ledger.ts';
 import { assertPayable } from './amount-check.ts';
 import {
@@ -135,7 +140,7 @@ export async function createPayment(
   // One write transaction (grouped with concurrent creations' under one commit on SQLite).
   const balance = await inWriteTransaction(database, async (trx) => {
     await run.claim?.record(trx); // the key is claimed by the same commit as its reservation
-    const invoice = await lockInvoice(
+    const invoice = await lockInvoiceForPayment(
       trx,
       database.dialect,
       { merchantId: ctx.merchant.id, invoiceNumber: ctx.invoiceNumber, currency: ctx.currency },
@@ -146,7 +151,7 @@ export async function createPayment(
     await assertNoUnfinishedAttempt(trx, deps, invoice.id, { sid: ctx.session?.sid ?? null, ip: run.ip });
     const counters = countersOf(invoice);
     // A signed link's page: only authoritative observations cap it (an unsigned typed link never does).
-    if (ctx.session?.payLinkId) counters.credibleLimit = await authoritativeCredibleLimit(trx, invoice.id);
+    if (ctx.session?.payLinkId) counters.credibleLimit = await authoritativeLimit(trx, invoice.id);
     const writtenBack = ctx.writtenBack ?? counters.writtenBack;
     const available = availableBalance(counters, { amount: ctx.linkAmount, writtenBack });
     assertPayable(
@@ -159,7 +164,12 @@ export async function createPayment(
     );
     const observationId =
       ctx.linkAmount !== null
-        ? await upsertObservation(trx, invoice.id, ctx.linkAmount, writtenBack, nowIso, ctx.source)
+        ? await observeLink(
+            trx,
+            invoice.id,
+            { amount: ctx.linkAmount, writtenBack, source: ctx.source },
+            nowIso,
+          )
         : null;
     const m = quote.method;
     await insertPayment(trx, {
@@ -188,7 +198,7 @@ export async function createPayment(
       created_at: nowIso,
       updated_at: nowIso,
     });
-    await adjustInvoice(trx, invoice.id, { reserved: breakdown.amount }, nowIso);
+    await reserve(trx, invoice.id, breakdown.amount, nowIso);
     return available;
   });
 

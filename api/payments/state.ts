@@ -14,7 +14,7 @@
 import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
-import { adjustInvoice } from '../invoices/repository.ts';
+import { markChanged, release } from '../invoices/holds.ts';
 import { recordSuccessOnInvoice } from '../invoices/terms.ts';
 import { enqueuePaymentSync } from '../accounting/enqueue.ts';
 import {
@@ -128,8 +128,7 @@ export async function applyIntentInTrx(
   } else if (target === 'failed' || target === 'canceled' || target === 'expired') {
     if (isReserving(payment.status)) {
       next = target;
-      if (payment.invoice_id)
-        await adjustInvoice(trx, payment.invoice_id, { reserved: -payment.amount }, now);
+      if (payment.invoice_id) await release(trx, payment.invoice_id, payment.amount, now);
       changes.reserved_until = null;
     }
     if (target === 'failed' && intent.lastError) {
@@ -156,7 +155,7 @@ export async function applyIntentInTrx(
     // Pay-session caches key on the invoice version: a status change must move it even when no
     // counter moves (e.g. pending → processing).
     if (payment.invoice_id && !(next === 'succeeded' || (isReserving(payment.status) && !isReserving(next))))
-      await adjustInvoice(trx, payment.invoice_id, {}, now);
+      await markChanged(trx, payment.invoice_id, now);
   }
   if (Object.keys(changes).length === 0) return payment;
   changes.updated_at = now;

@@ -9,8 +9,7 @@ import type { DbOrTrx } from '../db/database.ts';
 import type { Payment } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { availableBalance } from '../invoices/ledger.ts';
-import { countersOf, findInvoiceById } from '../invoices/repository.ts';
-import { findObservation } from '../invoices/observations-repository.ts';
+import { ledgerById, writtenBackAtObservation } from '../invoices/holds.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 import { findPayment, findPaymentByIntent, isReserving } from './repository.ts';
 import { describePaymentMethod } from '../../core/payment-method.ts';
@@ -46,13 +45,12 @@ export async function syncFromProvider(deps: AppDeps, payment: Payment): Promise
 /** What may still be paid through the link this payment was made against. */
 export async function remainingForPayment(db: DbOrTrx, payment: Payment): Promise<number | null> {
   if (!payment.invoice_id) return null;
-  const invoice = await findInvoiceById(db, payment.invoice_id);
-  let writtenBack = invoice?.written_back_amount ?? 0;
+  const counters = await ledgerById(db, payment.invoice_id);
+  let writtenBack = counters.writtenBack;
   if (payment.observation_id) {
-    const obs = await findObservation(db, payment.observation_id);
-    if (obs) writtenBack = obs.writtenBack;
+    writtenBack = (await writtenBackAtObservation(db, payment.observation_id)) ?? writtenBack;
   }
-  return availableBalance(countersOf(invoice), { amount: payment.link_amount, writtenBack });
+  return availableBalance(counters, { amount: payment.link_amount, writtenBack });
 }
 
 export function paymentState(payment: Payment, remaining: number | null, config: ReceiptConfig) {

@@ -53,6 +53,32 @@ describe('architecture lint rules', () => {
     ).toEqual([expect.stringMatching(/A route file never imports another route file/)]);
   });
 
+  it("refuses payments reaching into the invoices' repositories (the ledger's verbs instead)", async () => {
+    const file = at('api/payments', 'planted.ts');
+    expect(
+      await problems(
+        file,
+        "import { adjustInvoice } from '../invoices/repository.ts';\nexport const f = adjustInvoice;\n",
+      ),
+    ).toEqual([expect.stringMatching(/Payments never touch the invoices' repositories/)]);
+    expect(
+      await problems(
+        file,
+        "import { upsertObservation } from '../invoices/observations-repository.ts';\nexport const f = upsertObservation;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problems(file, "import { release } from '../invoices/holds.ts';\nexport const f = release;\n"),
+    ).toEqual([]);
+    // A payments route file keeps the route rule too.
+    expect(
+      await problems(
+        at('api/payments', 'planted-routes.ts'),
+        "import { adminPaymentRoutes } from './admin-routes.ts';\nexport const r = adminPaymentRoutes;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
   it('refuses infrastructure importing a domain', async () => {
     expect(
       await problems(
