@@ -123,11 +123,11 @@ async function noticeMessage(deps: AppDeps, notice: PaymentNotice): Promise<Mail
         notice,
         `Receipt: ${money(payment.total_amount)} paid to ${name}`,
         [
-          `Your card payment to ${name} for invoice ${payment.invoice_number} went through. Thank you for your payment.`,
+          `Your ${payment.method_type === 'payto' ? 'PayTo' : 'card'} payment to ${name} for invoice ${payment.invoice_number} went through. Thank you for your payment.`,
           '',
           `Amount: ${money(payment.amount)}`,
           `Surcharge: ${money(payment.surcharge)}`,
-          `Total charged: ${money(payment.total_amount)}`,
+          `Total ${payment.method_type === 'payto' ? 'paid' : 'charged'}: ${money(payment.total_amount)}`,
           `Paid by: ${paymentMethodText(payment)}`,
           `Date: ${localDate(new Date(payment.succeeded_at ?? payment.updated_at), merchant?.time_zone ?? deps.config.defaultTimeZone)}`,
           `Reference: ${reference}`,

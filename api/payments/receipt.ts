@@ -59,7 +59,8 @@ export function bankAccountLabel(p: Pick<Payment, 'bank_bsb' | 'bank_last4'>): s
 /** How a payment was made, as the receipt says it: "Visa credit ending 4242", or the bank account. */
 export function paymentMethodText(p: Payment): string {
   if (p.method_type !== 'card') {
-    const account = bankAccountLabel(p);
+    // PayTo by PayID: the PayID as recorded (masked); otherwise the account.
+    const account = p.payto_pay_id ? `PayID ${p.payto_pay_id}` : bankAccountLabel(p);
     return `${describePaymentMethod({ type: p.method_type })}${account ? ` (${account})` : ''}`;
   }
   const card = describePaymentMethod({

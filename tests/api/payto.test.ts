@@ -18,7 +18,7 @@ import {
   quote,
   sandbox,
 } from './support/payments.ts';
-import { eventTypesFor, outboxOf, paymentRow } from './support/bank-debit.ts';
+import { emailsTo, eventTypesFor, outboxOf, paymentRow } from './support/bank-debit.ts';
 
 const skip = await skipPostgres();
 
@@ -180,6 +180,11 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
       .where('payment_id', '=', paymentId)
       .execute();
     expect(notices).toEqual([{ kind: 'card_receipt', to_address: 'jordan@builders.test' }]);
+    const [receipt] = (await emailsTo(t, 'jordan@builders.test')).filter((e) =>
+      e.text_body.includes(invoice),
+    );
+    expect(receipt.text_body).toContain('Your PayTo payment to');
+    expect(receipt.text_body).toContain('Paid by: PayTo (PayID c***@payto.test)');
 
     // The console shows the method, the masked PayID and the mandate.
     const admin = await json(
