@@ -6,6 +6,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { actorOf } from '../audit/actor.ts';
 import { authorizeMerchant } from '../auth/access.ts';
+import { AppError } from '../errors.ts';
 import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
@@ -62,8 +63,10 @@ const CreateBody = z
 async function endpointMerchant(c: Context<AppEnv>, id: string): Promise<string> {
   const endpoint = await findEndpoint(c.get('deps').database.db, id);
   const merchantId = endpoint && !endpoint.deleted_at ? endpoint.merchant_id : null;
+  // An admin passes every merchant check: an endpoint that does not exist is still a 404.
+  if (!merchantId) throw new AppError('not_found', ENDPOINT_NOT_FOUND);
   authorizeMerchant(c, 'webhooks.manage', merchantId, ENDPOINT_NOT_FOUND);
-  return merchantId!;
+  return merchantId;
 }
 
 export const webhookEndpointAdminRoutes = createRouter()
@@ -215,10 +218,11 @@ export const webhookEndpointAdminRoutes = createRouter()
       const deps = c.get('deps');
       const id = c.req.valid('param').id;
       const event = await findEvent(deps.database.db, id);
-      authorizeMerchant(c, 'webhooks.manage', event?.merchant_id, EVENT_NOT_FOUND);
+      if (!event) throw new AppError('not_found', EVENT_NOT_FOUND); // an admin passes every merchant check
+      authorizeMerchant(c, 'webhooks.manage', event.merchant_id, EVENT_NOT_FOUND);
       const r = await resendEvent(
         deps,
-        event!.merchant_id,
+        event.merchant_id,
         id,
         c.req.valid('json')?.endpoint_id ?? null,
         actorOf(c),

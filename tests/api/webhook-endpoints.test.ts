@@ -234,6 +234,20 @@ describe.skipIf(skip)(`webhook endpoints and events (${testDialect})`, () => {
     expect(rb.deliveries).toHaveLength(1);
   });
 
+  it('an admin asking for an endpoint or event that does not exist gets 404, not an error (fuzzer finding)', async () => {
+    const missing = crypto.randomUUID();
+    for (const [method, path, body] of [
+      ['POST', `/api/admin/webhook-events/${missing}/resend`, {}],
+      ['POST', "/api/admin/webhook-events/'%20OR%20'1'%3D'1/resend", {}],
+      ['PUT', `/api/admin/webhook-endpoints/${missing}`, { description: 'Ours' }],
+      ['DELETE', `/api/admin/webhook-endpoints/${missing}`, undefined],
+      ['POST', `/api/admin/webhook-endpoints/${missing}/rotate-secret`, {}],
+    ] as const) {
+      const res = await json(t.app, method, path, body, admin);
+      expect([path, res.status]).toEqual([path, 404]);
+    }
+  });
+
   it('refuses unknown event types, non-public URLs and writes with a read key; rotates a secret with overlap', async () => {
     const merchant = await createConnectedMerchant(t);
     const key = await createKey(t, admin, { merchant_id: merchant.id, permission: 'write' });
