@@ -5,7 +5,8 @@
 //   core (isomorphic)                          → nothing of ours but core; no Node, no DOM
 //   api infrastructure (http, db, net, mail, rate-limit, outbox) → core and infrastructure; never a domain
 //   api route files                            → never another route file (share a service instead)
-//   api/payments                               → the invoice ledger through invoices/holds.ts, never its repositories
+//   api/payments                               → the invoice ledger through invoices/holds.ts, never its repositories;
+//                                                never accounting's records or merchant webhooks (they listen: payments/events.ts)
 import tseslint from 'typescript-eslint';
 
 const DOMAINS = [
@@ -133,11 +134,19 @@ export default tseslint.config(
     // through the invoices' own verbs (api/invoices/holds.ts), never by writing its tables.
     files: ['api/payments/**'],
     rules: {
-      'no-restricted-imports': restrict(routeToRoute, {
-        group: ['../invoices/*repository*', '../../invoices/*repository*'],
-        message:
-          "Payments never touch the invoices' repositories: use the ledger's verbs in api/invoices/holds.ts.",
-      }),
+      'no-restricted-imports': restrict(
+        routeToRoute,
+        {
+          group: ['../invoices/*repository*', '../../invoices/*repository*'],
+          message:
+            "Payments never touch the invoices' repositories: use the ledger's verbs in api/invoices/holds.ts.",
+        },
+        {
+          group: ['../accounting/enqueue*', '../merchant-webhooks/*', '../../merchant-webhooks/*'],
+          message:
+            'Payments never call accounting or merchant webhooks: announce what happened (api/payments/events.ts); they listen (api/wiring.ts).',
+        },
+      ),
     },
   },
   {

@@ -45,6 +45,7 @@ import { adminPayLinkRoutes } from './pay-links/admin-routes.ts';
 import { authorizeMerchant, merchantScope } from './auth/access.ts';
 import { accountingOutbox } from './accounting/sync-worker.ts';
 import { sandboxConsentRoutes } from './sandbox/consent-routes.ts';
+import { wireDomains } from './wiring.ts';
 import { sandboxPayToRoutes } from './sandbox/payto-routes.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
 import { sandboxAdminRoutes } from './sandbox/admin-routes.ts';
@@ -75,6 +76,7 @@ function mount(...routers: OpenAPIHono<AppEnv>[]): OpenAPIHono<AppEnv> {
 }
 
 export function createApp(deps: AppDeps) {
+  wireDomains(); // what listens to payments (api/wiring.ts)
   const app = new OpenAPIHono<AppEnv>();
   const statics = createStatic(deps.config.staticDir);
 

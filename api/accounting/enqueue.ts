@@ -12,6 +12,7 @@
  * @example await enqueuePaymentSync(trx, { paymentId, refundId, kind: 'refund' }, deps.clock);
  * @example await enqueueWriteOffSync(trx, writeOffId, deps.clock);
  */
+import type { PaymentListener } from '../payments/events.ts';
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { OutboxTable, Payment } from '../db/types.ts';
@@ -181,3 +182,22 @@ export async function enqueueWriteOffSync(trx: DbOrTrx, writeOffId: string, cloc
     added.push(connection.provider);
   return added;
 }
+
+/**
+ * Accounting listens to payments (api/payments/events.ts, wired in api/wiring.ts): a success or a
+ * refund queues its records and its webhook events, in the transaction that recorded it.
+ */
+export const accountingPaymentListener: PaymentListener = async (trx, event) => {
+  if (event.type === 'payment.succeeded')
+    await enqueuePaymentSync(
+      trx,
+      { paymentId: event.payment.id, kind: 'payment', payment: event.payment },
+      event.clock,
+    );
+  else if (event.type === 'payment.refunded')
+    await enqueuePaymentSync(
+      trx,
+      { paymentId: event.paymentId, refundId: event.refundId, kind: 'refund' },
+      event.clock,
+    );
+};

@@ -11,6 +11,7 @@
  * @example await notifyPaymentFailed(trx, paymentId, now); // from the payment's transition to failed
  * @example await enqueueDisputeEvent(trx, { paymentId, dispute: { id: 'dp_1', amount, reason, status } }, clock);
  */
+import type { PaymentListener } from '../payments/events.ts';
 import {
   disputeEvent,
   invoicePaidEvent,
@@ -96,3 +97,15 @@ export async function enqueueDisputeEvent(
   };
   return (await emitWebhookEvent(db, receivers, spec, at)) > 0;
 }
+
+/**
+ * Merchant webhooks listen to payments (api/payments/events.ts, wired in api/wiring.ts): a failed
+ * payment or refund and a dispute are notices to the merchant's receivers, in the transaction that
+ * recorded them. (Successes and refunds reach them through accounting's records.)
+ */
+export const webhookPaymentListener: PaymentListener = async (trx, event) => {
+  if (event.type === 'payment.failed') await notifyPaymentFailed(trx, event.paymentId, event.at);
+  else if (event.type === 'refund.failed') await notifyRefundFailed(trx, event.refundId, event.at);
+  else if (event.type === 'payment.disputed')
+    await enqueueDisputeEvent(trx, { paymentId: event.paymentId, dispute: event.dispute }, event.clock);
+};

@@ -7,7 +7,7 @@
  * those arrives as its own event (a refund, or an admin's decision in the console).
  */
 import type { AppDeps } from '../context.ts';
-import { enqueueDisputeEvent } from '../merchant-webhooks/notify.ts';
+import { announce } from './events.ts';
 import type { Trx } from '../db/database.ts';
 import type { ProviderDispute } from './providers/provider.ts';
 import { findPaymentByIntent, updatePayment, upsertDispute } from './repository.ts';
@@ -35,19 +35,17 @@ export async function applyDispute(trx: Trx, deps: AppDeps, dispute: ProviderDis
     updated_at: now,
   });
   await updatePayment(trx, payment.id, { dispute_status: dispute.status, updated_at: now });
-  await enqueueDisputeEvent(
-    trx,
-    {
-      paymentId: payment.id,
-      dispute: {
-        id: dispute.id,
-        amount: dispute.amount,
-        reason: dispute.reason ?? 'general',
-        status: dispute.status,
-      },
+  await announce(trx, {
+    type: 'payment.disputed',
+    paymentId: payment.id,
+    dispute: {
+      id: dispute.id,
+      amount: dispute.amount,
+      reason: dispute.reason ?? 'general',
+      status: dispute.status,
     },
-    deps.clock,
-  );
+    clock: deps.clock,
+  });
   if (isNew) {
     deps.logger.warn(
       { paymentId: payment.id, dispute: dispute.id, reason: dispute.reason },

@@ -21,8 +21,7 @@ import { AppError } from '../errors.ts';
 import { refundSurcharge, type RefundKind } from '../invoices/ledger.ts';
 import { recordRefund } from '../invoices/holds.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
-import { enqueuePaymentSync } from '../accounting/enqueue.ts';
-import { notifyRefundFailed } from '../merchant-webhooks/notify.ts';
+import { announce } from './events.ts';
 import type { Actor } from '../merchants/service.ts';
 import { findPayment, isSettled, lockPayment, updatePayment } from './repository.ts';
 import { PAYMENT_NOT_FOUND } from './sync.ts';
@@ -106,7 +105,7 @@ export async function countRefund(
     await refreshInvoiceTerms(trx, payment.invoice_id, now);
   }
   // Accounting sync jobs commit with the refund; they wait until the provider has settled it (api/outbox).
-  await enqueuePaymentSync(trx, { paymentId: payment.id, refundId: id, kind: 'refund' }, deps.clock);
+  await announce(trx, { type: 'payment.refunded', paymentId: payment.id, refundId: id, clock: deps.clock });
   return { id, amount: base, surcharge, total, platformFeeRefunded: fee, kind: fields.kind };
 }
 
@@ -123,7 +122,7 @@ export async function reverseRefund(
   if (!payment) return;
   const now = deps.clock.now().toISOString();
   await updateRefund(trx, refundId, { status, updated_at: now });
-  if (status === 'failed') await notifyRefundFailed(trx, refundId, new Date(now));
+  if (status === 'failed') await announce(trx, { type: 'refund.failed', refundId, at: new Date(now) });
   const refundedAmount = payment.refunded_amount - refund.amount;
   await updatePayment(trx, payment.id, {
     refunded_amount: refundedAmount,

@@ -16,7 +16,7 @@ import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
 import { markChanged, release } from '../invoices/holds.ts';
 import { recordSuccessOnInvoice } from '../invoices/terms.ts';
-import { enqueuePaymentSync } from '../accounting/enqueue.ts';
+import { announce } from './events.ts';
 import {
   bankDebitChanges,
   countsAsDecline,
@@ -165,7 +165,7 @@ export async function applyIntentInTrx(
     // The payment's jobs (payment.succeeded among them) first, then the invoice's counters: an
     // invoice.paid this success causes is queued after the payment.succeeded, and names it
     // (api/merchant-webhooks/notify.ts). Locks stay in order: the payment row is held already.
-    await enqueuePaymentSync(trx, { paymentId: payment.id, kind: 'payment', payment: after }, deps.clock);
+    await announce(trx, { type: 'payment.succeeded', payment: after, clock: deps.clock });
     const delta = { paid: payment.amount, reserved: isReserving(payment.status) ? -payment.amount : 0 };
     if (payment.invoice_id)
       if (await recordSuccessOnInvoice(trx, payment.invoice_id, delta, payment.observation_id, now))

@@ -53,7 +53,7 @@ describe('architecture lint rules', () => {
     ).toEqual([expect.stringMatching(/A route file never imports another route file/)]);
   });
 
-  it("refuses payments reaching into the invoices' repositories (the ledger's verbs instead)", async () => {
+  it("refuses payments reaching into the invoices' repositories, accounting's records or the merchant's webhooks", async () => {
     const file = at('api/payments', 'planted.ts');
     expect(
       await problems(
@@ -69,6 +69,22 @@ describe('architecture lint rules', () => {
     ).toHaveLength(1);
     expect(
       await problems(file, "import { release } from '../invoices/holds.ts';\nexport const f = release;\n"),
+    ).toEqual([]);
+    // Nor does it call accounting's records or the merchant's webhooks: they listen to its events.
+    expect(
+      await problems(
+        file,
+        "import { enqueuePaymentSync } from '../accounting/enqueue.ts';\nexport const f = enqueuePaymentSync;\n",
+      ),
+    ).toEqual([expect.stringMatching(/Payments never call accounting or merchant webhooks/)]);
+    expect(
+      await problems(
+        file,
+        "import { notifyPaymentFailed } from '../merchant-webhooks/notify.ts';\nexport const f = notifyPaymentFailed;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problems(file, "import { announce } from './events.ts';\nexport const f = announce;\n"),
     ).toEqual([]);
     // A payments route file keeps the route rule too.
     expect(
