@@ -10,6 +10,7 @@
  * A delivery's body is built when the event happens (in its transaction) and stored in the outbox,
  * so every attempt sends the same bytes, with the same event id.
  */
+import type { DisputeFacts } from '../payments/events.ts';
 import { localDate } from '../../core/local-date.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice, Merchant, OutboxJob, Payment, Refund, WebhookVersion } from '../db/types.ts';
@@ -150,17 +151,8 @@ export async function invoicePaidEvent(db: DbOrTrx, invoice: Invoice, at: Date) 
   return eventBody('invoice.paid', toV1Invoice(invoice, await observationTerms(db, invoice.id)), at);
 }
 
-/** What the provider reports of a dispute (chargeback) on a payment. */
-export interface DisputeDetails {
-  /** The provider's dispute id (`dp_…`). */
-  id: string;
-  /** Minor units disputed. */
-  amount: number;
-  /** The provider's reason, e.g. `fraudulent`, `product_not_received`. */
-  reason: string;
-  /** e.g. `needs_response`, `under_review`, `won`, `lost`. */
-  status: string;
-}
+/** What the provider reports of a dispute (chargeback) on a payment: the payments domain's own shape. */
+export type DisputeDetails = DisputeFacts;
 
 /** `payment.disputed` (data.object: the dispute, with its payment's ids and reference). */
 export async function disputeEvent(

@@ -17,12 +17,15 @@ import type { Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Payment } from '../db/types.ts';
 
-/** A dispute as its notice names it. */
+/** What the provider reports of a dispute (chargeback) on a payment, as its notice names it. */
 export interface DisputeFacts {
   /** The provider's dispute id (`dp_…`). */
   id: string;
+  /** Minor units disputed. */
   amount: number;
+  /** The provider's reason, e.g. `fraudulent`, `product_not_received`. */
   reason: string;
+  /** e.g. `needs_response`, `under_review`, `won`, `lost`. */
   status: string;
 }
 

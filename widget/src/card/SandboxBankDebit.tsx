@@ -6,24 +6,15 @@
  * `createConfirmationToken` makes one at Stripe; our server quotes and confirms as for cards.
  */
 import { useWidget } from '../flow/i18n-context.ts';
-import type { PayApi } from '../lib/api.ts';
-import type { CardBoxProps } from './card-handle.ts';
 import {
   BsbAccountFields,
   digits,
   formatBsb,
   SandboxField,
+  type BankFormProps,
   SandboxForm,
   useBankForm,
 } from './SandboxForm.tsx';
-
-interface Props extends CardBoxProps {
-  api: PayApi;
-  account: string | null;
-  merchantName: string;
-  /** The email the payment form already has (the receipt's address), if any. */
-  email: string;
-}
 
 interface Fields {
   name: string;
@@ -42,7 +33,7 @@ const complete = (f: Fields) =>
   digits(f.number).length >= 5 &&
   f.accepted;
 
-export function SandboxBankDebit(props: Props) {
+export function SandboxBankDebit(props: BankFormProps) {
   const { api, account, disabled } = props;
   const { t } = useWidget();
   const { fields, change, aria } = useBankForm<Fields>(props, {

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useWidget } from '../flow/i18n-context.ts';
+import type { PayApi } from '../lib/api.ts';
 import type { CardBoxProps, CardHandle, TokenResult } from './card-handle.ts';
 
 /** Only the digits of what was typed. */
@@ -106,6 +107,15 @@ export function BsbAccountFields(props: {
       />
     </div>
   );
+}
+
+/** What a bank method's test form (BECS, PayTo) is given. */
+export interface BankFormProps extends CardBoxProps {
+  api: PayApi;
+  account: string | null;
+  merchantName: string;
+  /** The email the payment form already has (the receipt's address), if any. */
+  email: string;
 }
 
 /**

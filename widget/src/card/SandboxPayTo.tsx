@@ -7,24 +7,15 @@
  */
 import { useRef } from 'react';
 import { useWidget } from '../flow/i18n-context.ts';
-import type { PayApi } from '../lib/api.ts';
-import type { CardBoxProps } from './card-handle.ts';
 import {
   BsbAccountFields,
   digits,
   formatBsb,
   SandboxField,
+  type BankFormProps,
   SandboxForm,
   useBankForm,
 } from './SandboxForm.tsx';
-
-interface Props extends CardBoxProps {
-  api: PayApi;
-  account: string | null;
-  merchantName: string;
-  /** The email the payment form already has (the receipt's address), if any. */
-  email: string;
-}
 
 interface Fields {
   name: string;
@@ -42,7 +33,7 @@ const complete = (f: Fields) =>
   f.name.trim() !== '' &&
   (f.by === 'pay_id' ? payIdLike(f.payId) : digits(f.bsb).length === 6 && digits(f.number).length >= 5);
 
-export function SandboxPayTo(props: Props) {
+export function SandboxPayTo(props: BankFormProps) {
   const { api, account, disabled } = props;
   const { t } = useWidget();
   const email = useRef(props.email);

@@ -12,6 +12,7 @@ import { SandboxBankDebit } from '../../card/SandboxBankDebit.tsx';
 import { SandboxCard } from '../../card/SandboxCard.tsx';
 import { SandboxPayTo } from '../../card/SandboxPayTo.tsx';
 import type { CardHandle } from '../../card/card-handle.ts';
+import type { BankFormProps } from '../../card/SandboxForm.tsx';
 import type { PayApi, PaySession } from '../../lib/api.ts';
 import { useWidget } from '../i18n-context.ts';
 
@@ -101,7 +102,7 @@ function CardSection(props: MethodSectionProps) {
  * Element's tab, CardSection): the test form, told the merchant (its texts name them) and the
  * receipt email typed so far.
  */
-function bankSection(Form: typeof SandboxBankDebit | typeof SandboxPayTo) {
+function bankSection(Form: ComponentType<BankFormProps>) {
   return function BankSection(props: MethodSectionProps) {
     const { session, api, busy, hasError, onHandle, onDetailsChange, email } = props;
     return (
