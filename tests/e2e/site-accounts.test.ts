@@ -87,7 +87,7 @@ describe('accounts pages', () => {
   }
 
   async function signIn(page: Page, email: string, password: string) {
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
   }
@@ -98,7 +98,7 @@ describe('accounts pages', () => {
     const { page, errors } = await open('/signup');
     expect(await page.title()).toBe('Sign Up | InvoicePay');
     const email = uniqueEmail(ADMIN_DOMAIN);
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret1');
     await page.getByLabel('Confirm password').fill('secret2');
     await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -122,7 +122,7 @@ describe('accounts pages', () => {
     // Signing in before confirming is refused with the API's message and a resend action.
     await page.getByRole('link', { name: 'Return to Login' }).click();
     await page.waitForURL('**/login');
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     await page.getByLabel('Password', { exact: true }).fill('correct horse');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText(/Email not confirmed/).waitFor();
@@ -197,17 +197,17 @@ describe('accounts pages', () => {
     const email = uniqueEmail(ADMIN_DOMAIN);
     await confirmedAccount(email, 'old-password');
     const { page } = await open('/login');
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     const sent = 'If an account exists for that email, we have sent a link to reset the password.';
     await page.getByText(sent).waitFor();
 
     const stranger = uniqueEmail();
     const { page: other } = await open('/forgot-password');
-    await other.getByLabel('Email').fill(stranger);
+    await other.getByLabel('Email', { exact: true }).fill(stranger);
     await other.getByRole('button', { name: 'Send Reset Link' }).click();
     await other.getByText(sent).waitFor();
     expect(emailsTo(stranger, 'reset_password')).toHaveLength(0);

@@ -121,7 +121,7 @@ describe('Stripe Connect callback page', () => {
     await page.getByText('You must be signed in to finish connecting Stripe.').waitFor();
     await page.getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL('**/login?next=*');
-    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Email', { exact: true }).fill(admin.email);
     await page.getByLabel('Password', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/connect/callback');

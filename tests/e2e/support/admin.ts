@@ -28,7 +28,7 @@ export async function signIn(
   path: '/login' | '/admin/login' = '/admin/login',
 ) {
   await page.goto(`${baseUrl}${path}`);
-  await page.getByLabel('Email').fill(creds.email);
+  await page.getByLabel('Email', { exact: true }).fill(creds.email);
   await page.getByLabel('Password', { exact: true }).fill(creds.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
