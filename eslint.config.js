@@ -12,7 +12,6 @@ import tseslint from 'typescript-eslint';
 const DOMAINS = [
   'accounting',
   'admin-console',
-  'api-keys',
   'auth',
   'blog',
   'connect',

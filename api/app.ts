@@ -6,7 +6,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context.ts';
 import { auditRoutes } from './audit/routes.ts';
-import { adminApiKeyRoutes } from './api-keys/admin-routes.ts';
+import { adminApiKeyRoutes } from './auth/api-keys/admin-routes.ts';
 import { requireConsole, requireIntegrator } from './auth/guard.ts';
 import { BEARER_SCHEME } from './http/openapi-security.ts';
 import { finishOpenApiDocument } from './http/openapi-document.ts';

@@ -2,7 +2,7 @@
  * Route guards. `requireUser()` accepts only a valid bearer access token naming an existing user and
  * sets `c.get('user')`; `requireConsole()` guards the console's API for admins and merchant members
  * (access.ts; an API key is refused there: the console's API takes console sessions only). `requireIntegrator()` guards the integrator API
- * (`/api/v1/*`): it takes an API key (`ip_live_…`/`ip_test_…`, api/api-keys) or an admin token and
+ * (`/api/v1/*`): it takes an API key (`ip_live_…`/`ip_test_…`, api/auth/api-keys) or an admin token and
  * sets `c.get('principal')` with the merchant scope and write permission every route enforces. The user is loaded on every
  * request (one primary-key read), so a demotion or deletion takes effect at once rather than when the
  * token expires, and so does a sign-out or password reset: the token's session version must be the
@@ -15,7 +15,7 @@
 import { ACCOUNT_MESSAGES } from '../../core/messages.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { enforceRateLimits } from '../rate-limit/enforce.ts';
-import { looksLikeApiKey } from '../api-keys/keys.ts';
+import { looksLikeApiKey } from './api-keys/keys.ts';
 import {
   apiKeyRateRule,
   findKeyByToken,
@@ -23,7 +23,7 @@ import {
   keyRefusal,
   principalOf,
   recordKeyUse,
-} from '../api-keys/usage.ts';
+} from './api-keys/usage.ts';
 import { clientIp } from '../audit/client-ip.ts';
 import type { AppEnv, AuthUser } from '../context.ts';
 import { AppError } from '../errors.ts';

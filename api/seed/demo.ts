@@ -5,13 +5,13 @@
  * never with live Stripe keys. Each step returns lines to print (credentials, ready-to-pay links).
  */
 import type { AppDeps } from '../context.ts';
-import { adminSeedStep } from '../auth/seed.ts';
-import { blogSeedStep } from '../blog/seed.ts';
+import { adminSeedStep } from './admin.ts';
+import { blogSeedStep } from './blog-post.ts';
 import { getMeta, setMeta } from '../db/meta.ts';
-import { demoMerchantSeedStep } from '../merchants/seed.ts';
+import { demoMerchantSeedStep } from './demo-merchant.ts';
 import type { SeedStep } from './step.ts';
 
-/** Later domains append their steps here (admin user, demo merchant, blog post, …). */
+/** The steps, in order (admin user, blog post, demo merchant); a new one is a file of this folder. */
 export const demoSeedSteps: SeedStep[] = [adminSeedStep, blogSeedStep, demoMerchantSeedStep];
 
 export function demoSeedAllowed(config: AppDeps['config']): boolean {

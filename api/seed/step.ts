@@ -1,4 +1,4 @@
-/** One named step of the demo seed (api/seed/demo.ts); each domain that seeds data exports one. */
+/** One named step of the demo seed (api/seed/demo.ts): each lives here, beside it, and calls the services of the domain it seeds (the seed is above every domain). */
 import type { AppDeps } from '../context.ts';
 
 export interface SeedStep {

@@ -7,7 +7,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SelectQueryBuilder } from 'kysely';
 import { clientIp } from '../audit/client-ip.ts';
-import { actorUserOf } from '../api-keys/usage.ts';
+import { actorUserOf } from '../auth/api-keys/usage.ts';
 import type { AppEnv, Principal } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { getMerchantOr404, type Actor } from '../merchants/service.ts';

@@ -4,7 +4,7 @@
  * itself (scope, permission, expiry).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { serverKeyMode } from '../api-keys/keys.ts';
+import { serverKeyMode } from '../auth/api-keys/keys.ts';
 import { AppError } from '../errors.ts';
 import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';

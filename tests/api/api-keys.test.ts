@@ -6,8 +6,8 @@
  * answers with its version and takes an admin token too (not a non-admin's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashApiKey, serverKeyMode } from '../../api/api-keys/keys.ts';
-import { findKeyByToken, keyRefusal } from '../../api/api-keys/usage.ts';
+import { hashApiKey, serverKeyMode } from '../../api/auth/api-keys/keys.ts';
+import { findKeyByToken, keyRefusal } from '../../api/auth/api-keys/usage.ts';
 import { FORBIDDEN_MESSAGE } from '../../api/auth/guard.ts';
 import { createTestApp, json, testConfig, type TestApp } from '../support/app.ts';
 import { adminHeaders, createAdmin, userHeaders } from '../support/auth.ts';

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCreate } from '../../api/auth/admin-cli.ts';
 import { PasswordHasher } from '../../api/auth/password.ts';
-import { adminSeedStep } from '../../api/auth/seed.ts';
+import { adminSeedStep } from '../../api/seed/admin.ts';
 import { openDatabase, type AppDatabase } from '../../api/db/database.ts';
 import { runDemoSeed } from '../../api/seed/demo.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';

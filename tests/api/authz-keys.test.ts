@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATOR_UNAUTHENTICATED_MESSAGE } from '../../api/auth/guard.ts';
-import { expiredKeyMessage, READ_ONLY_API_KEY, REVOKED_API_KEY } from '../../api/api-keys/usage.ts';
+import { expiredKeyMessage, READ_ONLY_API_KEY, REVOKED_API_KEY } from '../../api/auth/api-keys/usage.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

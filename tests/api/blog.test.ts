@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../api/auth/access-token.ts';
-import { blogSeedStep, DEMO_POST_SLUG } from '../../api/blog/seed.ts';
+import { blogSeedStep, DEMO_POST_SLUG } from '../../api/seed/blog-post.ts';
 import { runDemoSeed } from '../../api/seed/demo.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccountingPaymentUrl } from '../../core/link-params.ts';
-import { demoMerchantSeedStep } from '../../api/merchants/seed.ts';
+import { demoMerchantSeedStep } from '../../api/seed/demo-merchant.ts';
 import { runDemoSeed } from '../../api/seed/demo.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';

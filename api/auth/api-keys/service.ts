@@ -4,13 +4,13 @@
  * the list still name it) and refuses the key at once in every process (the guard reads the row on
  * every request). Creating and revoking are audited; so is every use (api/api-keys/usage.ts).
  */
-import { audit } from '../audit/service.ts';
-import type { AppDeps } from '../context.ts';
-import type { ApiKey } from '../db/types.ts';
-import { AppError } from '../errors.ts';
-import { defineList } from '../http/simple-rest.ts';
-import type { Actor } from '../merchants/service.ts';
-import { findMerchantById } from '../merchants/repository.ts';
+import { audit } from '../../audit/service.ts';
+import type { AppDeps } from '../../context.ts';
+import type { ApiKey } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+import { defineList } from '../../http/simple-rest.ts';
+import type { Actor } from '../../merchants/service.ts';
+import { findMerchantById } from '../../merchants/repository.ts';
 import { newApiKey, serverKeyMode } from './keys.ts';
 import { findApiKeyWithMerchant, insertApiKey, markRevoked } from './repository.ts';
 

@@ -5,11 +5,11 @@
  * and record every use — allowed or refused — in the audit log (`api_key.use`: method, path,
  * status) with the key's last use.
  */
-import type { AppDeps, AuthUser, Principal } from '../context.ts';
-import type { ApiKey } from '../db/types.ts';
-import { AppError } from '../errors.ts';
-import type { RateRule } from '../rate-limit/limiter.ts';
-import { audit } from '../audit/service.ts';
+import type { AppDeps, AuthUser, Principal } from '../../context.ts';
+import type { ApiKey } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+import type { RateRule } from '../../rate-limit/limiter.ts';
+import { audit } from '../../audit/service.ts';
 import { hashApiKey, serverKeyMode } from './keys.ts';
 import { findKeyByHash, markUsed, type KeyRow } from './repository.ts';
 

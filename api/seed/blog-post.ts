@@ -2,9 +2,9 @@
  * Demo seed step: one published post, so a fresh demo shows a working blog, list and sitemap.
  * Content goes through the same sanitiser as admin saves.
  */
-import type { SeedStep } from '../seed/step.ts';
-import { findBlogBySlug, insertBlog } from './repository.ts';
-import { sanitizeBlogHtml } from './sanitize.ts';
+import type { SeedStep } from './step.ts';
+import { findBlogBySlug, insertBlog } from '../blog/repository.ts';
+import { sanitizeBlogHtml } from '../blog/sanitize.ts';
 
 export const DEMO_POST_SLUG = 'get-paid-faster-on-big-invoices';
 

@@ -1,6 +1,6 @@
 /** API key rows: the console's reads (with the merchant's name), the guard's lookup by hash, and the key's writes. */
-import type { DbOrTrx } from '../db/database.ts';
-import type { ApiKey, NewApiKey } from '../db/types.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { ApiKey, NewApiKey } from '../../db/types.ts';
 
 /** Every key with its merchant's name (null for an all-merchant key), for the console's list and reads. */
 export function apiKeysWithMerchant(db: DbOrTrx) {

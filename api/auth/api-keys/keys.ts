@@ -7,7 +7,7 @@
  * @example const { key, prefix, hash } = newApiKey('test'); // key 'ip_test_3fZ…' shown once
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../../context.ts';
 
 export type KeyMode = 'live' | 'test';
 

@@ -4,10 +4,10 @@
  * its own keys (docs/auth.md); audited.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
-import { createRouter, errorResponses } from '../http/router.ts';
-import { ListQueryParams, listPage, listResponse, inMerchants } from '../http/simple-rest.ts';
-import { actorOf } from '../audit/actor.ts';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../../http/openapi.ts';
+import { createRouter, errorResponses } from '../../http/router.ts';
+import { ListQueryParams, listPage, listResponse, inMerchants } from '../../http/simple-rest.ts';
+import { actorOf } from '../../audit/actor.ts';
 import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema } from './schema.ts';
 import { apiKeysWithMerchant } from './repository.ts';
 import {
@@ -18,8 +18,8 @@ import {
   revokeApiKey,
   toApiKey,
 } from './service.ts';
-import { authorizeMerchant, isAdmin, merchantScope } from '../auth/access.ts';
-import { AppError } from '../errors.ts';
+import { authorizeMerchant, isAdmin, merchantScope } from '../access.ts';
+import { AppError } from '../../errors.ts';
 
 /** A member's key is one merchant's: a key for every merchant is the platform's alone. */
 export const MERCHANT_REQUIRED = 'Choose the merchant this key is for.';

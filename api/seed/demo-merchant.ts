@@ -3,9 +3,9 @@
  * take charges, and a ready-to-pay link for one of its invoices.
  */
 import { randomBytes } from 'node:crypto';
-import type { SeedStep } from '../seed/step.ts';
-import { updateMerchant } from './repository.ts';
-import { createMerchant } from './service.ts';
+import type { SeedStep } from './step.ts';
+import { updateMerchant } from '../merchants/repository.ts';
+import { createMerchant } from '../merchants/service.ts';
 
 export const DEMO_MERCHANT_NAME = 'Demo Building Supplies';
 

@@ -4,9 +4,9 @@
  * Never a fixed password: a demo left reachable must not open with a known login.
  */
 import { randomBytes } from 'node:crypto';
-import type { SeedStep } from '../seed/step.ts';
-import { createOrPromoteAdmin } from './service.ts';
-import { findUserByEmail } from './users.ts';
+import type { SeedStep } from './step.ts';
+import { createOrPromoteAdmin } from '../auth/service.ts';
+import { findUserByEmail } from '../auth/users.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@invoicepay.local';
 
