@@ -12,6 +12,7 @@ import type { LiveAmountCache } from './accounting/live-amount-cache.ts';
 import type { Clock } from './clock.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { Logger } from './logger.ts';
+import { trackMerchantChanges, type MerchantChanges } from './merchants/changes.ts';
 import { createPayCaches, type PayCaches } from './pay/cache.ts';
 import { createRateStores } from './rate-limit/store.ts';
 import type { LockoutStore, RateStore } from './rate-limit/store.ts';
@@ -19,6 +20,8 @@ import type { LockoutStore, RateStore } from './rate-limit/store.ts';
 export interface AppCaches {
   /** Pay-session caches: merchants, rendered sessions, parsed links (api/pay/cache.ts). */
   pay: PayCaches;
+  /** Merchant changes, told to what keeps something rendered from a merchant (api/merchants/changes.ts). */
+  merchantChanges: MerchantChanges;
   /** (address, invoice) pairs already counted by the pay-session lookup limit (api/pay/lookup-limit.ts). */
   lookups: Map<string, number>;
   /** Live amounts due from Xero or QuickBooks (api/accounting/live-amount.ts). */
@@ -33,7 +36,8 @@ export interface AppCaches {
 
 export function createAppCaches(deps: { database: AppDatabase; clock: Clock; logger: Logger }): AppCaches {
   return {
-    pay: createPayCaches(deps.database),
+    pay: createPayCaches(),
+    merchantChanges: trackMerchantChanges(deps.database),
     lookups: new Map(),
     liveAmounts: new Map(),
     invoiceContents: createInvoiceContentCaches(),

@@ -8,7 +8,7 @@ import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
-import { invalidateMerchantCache } from '../pay/cache.ts';
+import { merchantChanged } from '../merchants/changes.ts';
 import {
   connectorFor,
   deleteConnection,
@@ -85,5 +85,5 @@ export async function disconnectAccounting(deps: AppDeps, merchantId: string, ac
       deps.clock,
     );
   });
-  invalidateMerchantCache(deps); // pay sessions fall back to the link amount (after the commit)
+  merchantChanged(deps); // pay sessions fall back to the link amount (after the commit)
 }

@@ -10,7 +10,7 @@ import { consumeOAuthState } from '../auth/oauth-state.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { setMerchantTimeZone } from '../merchants/repository.ts';
-import { invalidateMerchantCache } from '../pay/cache.ts';
+import { merchantChanged } from '../merchants/changes.ts';
 import { connectorFor, saveConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
 import { parseScopes } from './xero/scopes.ts';
@@ -97,6 +97,6 @@ export async function finishConnection(
     );
     return saved;
   });
-  invalidateMerchantCache(deps); // pay sessions now take the live amount due (after the commit)
+  merchantChanged(deps); // pay sessions now take the live amount due (after the commit)
   return { merchantId: state.merchantId, connection };
 }

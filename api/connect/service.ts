@@ -15,7 +15,7 @@ import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
 import { connectedAccountId } from '../merchants/resolve.ts';
 import { getMerchantOr404, type Actor } from '../merchants/service.ts';
 import type { ConnectedAccount } from '../payments/providers/provider.ts';
-import { invalidateMerchantCache } from '../pay/cache.ts';
+import { merchantChanged } from '../merchants/changes.ts';
 
 export const CONNECT_MERCHANT_NOT_FOUND = 'Could not find merchant details';
 export const CONNECT_FAILED = CONNECT_MESSAGES.connectFailed;
@@ -97,7 +97,7 @@ export async function startConnect(
       deps.clock,
     );
   });
-  invalidateMerchantCache(deps);
+  merchantChanged(deps);
   return { url, state, mode: input.mode, accountId };
 }
 
@@ -146,7 +146,7 @@ export async function completeConnect(
         deps.clock,
       );
     });
-    invalidateMerchantCache(deps);
+    merchantChanged(deps);
     return {
       status: 'pending' as const,
       success: false,
@@ -184,7 +184,7 @@ export async function completeConnect(
       deps.clock,
     );
   });
-  invalidateMerchantCache(deps);
+  merchantChanged(deps);
   // Wallets on the hosted pay page need its domain registered on the new account (best effort).
   const connected = await findMerchantById(db, merchant.id);
   if (connected) await ensurePlatformDomain(deps, connected);
@@ -237,6 +237,6 @@ export async function disconnectStripe(deps: AppDeps, merchantId: string, actor:
       deps.clock,
     );
   });
-  invalidateMerchantCache(deps);
+  merchantChanged(deps);
   return { success: true, merchant_id: merchantId, disconnected_account_id: accountId };
 }

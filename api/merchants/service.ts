@@ -22,7 +22,7 @@ import { accountMethodColumns, bankDebitToApi } from './bank-debit.ts';
 import { connectedAccountId } from './resolve.ts';
 import type { MerchantCreateInput, MerchantUpdateInput } from './schema.ts';
 import { parseRules, rulesToApi } from './surcharge.ts';
-import { invalidateMerchantCache } from '../pay/cache.ts';
+import { merchantChanged } from './changes.ts';
 
 export const ADMIN_MERCHANT_NOT_FOUND = 'Merchant not found';
 
@@ -178,7 +178,7 @@ export async function updateMerchantDetails(
     }
     return (await findMerchantById(trx, id))!;
   });
-  invalidateMerchantCache(deps); // after the commit, so no session re-caches the old row
+  merchantChanged(deps); // after the commit, so no session re-caches the old row
   return updated;
 }
 
@@ -203,6 +203,6 @@ export async function deleteMerchant(deps: AppDeps, id: string, actor: Actor): P
     );
     return existing;
   });
-  invalidateMerchantCache(deps);
+  merchantChanged(deps);
   return deleted;
 }

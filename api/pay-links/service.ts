@@ -27,7 +27,7 @@ import {
 } from '../invoices/observations-repository.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import type { Actor } from '../merchants/service.ts';
-import { invalidateMerchantCache } from '../pay/cache.ts';
+import { merchantChanged } from '../merchants/changes.ts';
 import { payLinkStatus } from '../v1/objects.ts';
 import { insertPayLink, markPayLinkCanceled, observationInUse } from './repository.ts';
 import { payLinkToken } from './token.ts';
@@ -236,6 +236,6 @@ export async function cancelPayLink(deps: AppDeps, link: PayLink, actor: Actor):
       deps.clock,
     );
   });
-  invalidateMerchantCache(deps); // a pay page showing it must refuse it now
+  merchantChanged(deps); // a pay page showing it must refuse it now
   return { ...link, canceled_at: now };
 }

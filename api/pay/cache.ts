@@ -2,9 +2,9 @@
  * Small per-app caches (built with the app's deps: api/app-caches.ts) that keep the pay-session lookup to one indexed read (DESIGN §9 budget):
  *  - merchants by link reference for a few seconds (the session is a display; creating a payment
  *    re-reads the merchant, so a just-disconnected or deleted merchant still cannot be paid);
- *    this process's own merchant writes invalidate it at once; on PostgreSQL so do other processes'
- *    (LISTEN/NOTIFY, api/db/change-bus.ts: within milliseconds; the TTL is only the backstop for a
- *    lost connection); on SQLite (one process) another writer's within the TTL;
+ *    a merchant change (api/merchants/changes.ts: this process's at once; on PostgreSQL other
+ *    processes' within milliseconds, the TTL only the backstop for a lost connection; on SQLite, one
+ *    process, another writer's within the TTL) makes everything cached before it stale;
  *  - the rendered session of a link (everything but the session id), kept while the invoice's
  *    version — bumped by every change to the invoice or its payments' statuses — is the one it was
  *    rendered from, for as long as the merchant entry would live. A lookup checks that version
@@ -12,9 +12,7 @@
  *    so a balance shown is never older than the last commit of this process (and on SQLite, than
  *    another process's commit by more than CHANGE_POLL_MS).
  */
-import type { AppDatabase } from '../db/database.ts';
 import type { Merchant } from '../db/types.ts';
-import type { Logger } from '../logger.ts';
 import type { Observation } from './session-token.ts';
 
 export const MERCHANT_CACHE_TTL_MS = 5_000;
@@ -71,42 +69,9 @@ export interface PayCaches {
   sessions: BoundedCache<RenderedSession>;
   /** Query strings already parsed and validated, to the link they name (api/pay/service.ts). */
   links: BoundedCache<{ key: string; invoiceNumber: string; currency: string; identity: string }>;
-  /** Bumped by every merchant write in this process, so its own changes show at once. */
-  generation: number;
 }
 
-/** The change-bus topic of merchant writes. */
-export const MERCHANTS_TOPIC = 'merchants';
-
-/**
- * The pay caches of one app (built with its deps, api/app-caches.ts). On PostgreSQL they listen for
- * other processes' merchant changes from the start, not from the first pay page.
- */
-export function createPayCaches(database: AppDatabase): PayCaches {
-  const created: PayCaches = {
-    merchants: new BoundedCache(),
-    sessions: new BoundedCache(),
-    links: new BoundedCache(),
-    generation: 0,
-  };
-  // Another process changed a merchant: what this one rendered from it is dropped.
-  database.changes?.subscribe(MERCHANTS_TOPIC, () => created.generation++);
-  return created;
-}
-
-/**
- * Call after changing a merchant (after the commit): this process's pay sessions see the change at
- * once, and on PostgreSQL every other process's within milliseconds.
- */
-export function invalidateMerchantCache(deps: {
-  caches: { pay: PayCaches };
-  database: AppDatabase;
-  logger: Logger;
-}): void {
-  deps.caches.pay.generation++;
-  deps.database.changes
-    ?.publish(MERCHANTS_TOPIC)
-    .catch((err: unknown) =>
-      deps.logger.warn({ err }, 'could not notify other processes of a merchant change'),
-    );
+/** The pay caches of one app (built with its deps, api/app-caches.ts). */
+export function createPayCaches(): PayCaches {
+  return { merchants: new BoundedCache(), sessions: new BoundedCache(), links: new BoundedCache() };
 }

@@ -122,7 +122,11 @@ function openAdmitted(
 /** Nothing committed since it was rendered (SQLite's change stamp), nor any merchant changed here. */
 function reusable(deps: AppDeps, session: RenderedSession): boolean {
   const stamp = deps.database.changeStamp?.();
-  return stamp !== undefined && stamp === session.stamp && session.generation === deps.caches.pay.generation;
+  return (
+    stamp !== undefined &&
+    stamp === session.stamp &&
+    session.generation === deps.caches.merchantChanges.generation
+  );
 }
 
 interface Link {
@@ -155,7 +159,7 @@ async function openThroughDatabase(
 ): Promise<string> {
   const cache = deps.caches.pay;
   const { invoiceNumber, currency } = link;
-  let session = cached?.generation === cache.generation ? cached : undefined;
+  let session = cached?.generation === deps.caches.merchantChanges.generation ? cached : undefined;
   let invoice: Invoice | undefined;
   // Something was committed since (or nothing tells, on PostgreSQL): one indexed read says whether
   // its invoice moved on (its version).
@@ -168,7 +172,7 @@ async function openThroughDatabase(
   if (session && !ownsReservation(session, link))
     return answer(deps, session, link.nowMs, resumedSid(link.previous, session.merchantId, link));
 
-  const generation = cache.generation;
+  const generation = deps.caches.merchantChanges.generation;
   // A signed pay link (api/pay-links) is checked first: altered, canceled or expired is refused.
   const signed = await signedLinkOf(deps, q, link.nowMs);
   const { merchant, expires } = signed
@@ -220,8 +224,8 @@ async function merchantFor(
   const cache = deps.caches.pay;
   const key = `${q.merchant ?? ''}\u0000${q.shortcode ?? ''}`;
   const cached = cache.merchants.get(key, nowMs);
-  if (cached?.generation === cache.generation) return cached;
-  const generation = cache.generation;
+  if (cached?.generation === deps.caches.merchantChanges.generation) return cached;
+  const generation = deps.caches.merchantChanges.generation;
   const merchant = await resolveMerchant(deps.database.db, { merchant: q.merchant, shortcode: q.shortcode });
   const entry = { merchant, generation, expires: nowMs + MERCHANT_CACHE_TTL_MS };
   cache.merchants.set(key, entry, entry.expires);

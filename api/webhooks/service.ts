@@ -24,7 +24,7 @@ import {
 } from '../payments/state.ts';
 import { applyDispute } from '../payments/disputes.ts';
 import { sendDueNotices } from '../payments/notices.ts';
-import { invalidateMerchantCache } from '../pay/cache.ts';
+import { merchantChanged } from '../merchants/changes.ts';
 import { findRefundByProviderId, updateRefund } from '../payments/refunds-repository.ts';
 import { recordProviderEvent } from '../payments/repository.ts';
 
@@ -66,7 +66,7 @@ export async function handleWebhookEvent(
     return { duplicate: false };
   });
   if (event.action.kind === 'account_updated') {
-    invalidateMerchantCache(deps); // after the commit
+    merchantChanged(deps); // after the commit
     if (!result.duplicate && event.action.account.chargesEnabled)
       for (const m of await findMerchantsByAccount(deps.database.db, event.action.account.id))
         await ensurePlatformDomain(deps, m); // wallets on the pay page, once the account takes charges
