@@ -190,6 +190,19 @@ describe.skipIf(skip)(`API keys (${testDialect})`, () => {
       admin.headers,
     );
     expect(nobody.body.error).toMatchObject({ code: 'validation_failed', field: 'merchant_id' });
+    // A deleted merchant is no merchant to give a key to (its row stays, for its payments).
+    const gone = await createConnectedMerchant(t, { business_name: 'Closed Supplies' });
+    expect(
+      (await json(t.app, 'DELETE', `/api/admin/merchants/${gone.id}`, undefined, admin.headers)).status,
+    ).toBe(200);
+    const deleted = await json(
+      t.app,
+      'POST',
+      '/api/admin/api-keys',
+      { name: 'x', permission: 'read', merchant_id: gone.id },
+      admin.headers,
+    );
+    expect(deleted.body.error).toMatchObject({ code: 'validation_failed', message: 'Merchant not found' });
   });
 });
 

@@ -11,6 +11,21 @@ export function apiKeysWithMerchant(db: DbOrTrx) {
     .select('merchants.business_name as merchant_name');
 }
 
+/**
+ * Whether a key may name this merchant: it exists and is not deleted. Keys sit below merchants (the
+ * merchants domain imports auth), so this reads the row the keys' foreign key points at, as the
+ * joins above do, rather than calling the merchants domain.
+ */
+export async function merchantIsLive(db: DbOrTrx, merchantId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('merchants')
+    .select('id')
+    .where('id', '=', merchantId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function findApiKeyWithMerchant(db: DbOrTrx, id: string) {
   return apiKeysWithMerchant(db).where('api_keys.id', '=', id).executeTakeFirst();
 }

@@ -9,10 +9,9 @@ import type { AppDeps } from '../../context.ts';
 import type { ApiKey } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { defineList } from '../../http/simple-rest.ts';
-import type { Actor } from '../../merchants/service.ts';
-import { findMerchantById } from '../../merchants/repository.ts';
+import type { Actor } from '../../audit/actor.ts';
 import { newApiKey, serverKeyMode } from './keys.ts';
-import { findApiKeyWithMerchant, insertApiKey, markRevoked } from './repository.ts';
+import { findApiKeyWithMerchant, insertApiKey, markRevoked, merchantIsLive } from './repository.ts';
 
 export const API_KEY_NOT_FOUND = 'API key not found';
 
@@ -86,8 +85,8 @@ export async function createApiKey(deps: AppDeps, input: CreateApiKeyInput, acto
   if (input.expires_at && Date.parse(input.expires_at) <= now.getTime())
     throw new AppError('validation_failed', 'The expiry must be in the future.', { field: 'expires_at' });
   if (input.merchant_id) {
-    const merchant = await findMerchantById(deps.database.db, input.merchant_id);
-    if (!merchant) throw new AppError('validation_failed', 'Merchant not found', { field: 'merchant_id' });
+    if (!(await merchantIsLive(deps.database.db, input.merchant_id)))
+      throw new AppError('validation_failed', 'Merchant not found', { field: 'merchant_id' });
   }
   const mode = serverKeyMode(deps);
   const { key, prefix, hash } = newApiKey(mode);
