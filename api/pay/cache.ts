@@ -13,7 +13,7 @@
  *    another process's commit by more than CHANGE_POLL_MS).
  */
 import type { Merchant } from '../db/types.ts';
-import type { Observation } from './session-token.ts';
+import type { Observation } from '../invoices/pay-session-token.ts';
 
 export const MERCHANT_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
@@ -57,9 +57,9 @@ export interface RenderedSession {
   reserved: number;
   /** `"paySessionId"` goes first; this is the rest of the JSON object after it. */
   tail: string;
-  /** What the link showed the server (session-token.ts Observation, less its time). */
+  /** What the link showed the server (api/invoices/pay-session-token.ts Observation, less its time). */
   observed: Omit<Observation, 'issuedAt'>;
-  /** The signed observation (session-token.ts), re-signed when older than the reuse window. */
+  /** The signed observation (api/invoices/pay-session-token.ts), re-signed when older than the reuse window. */
   observation: string;
   observedAt: number;
 }

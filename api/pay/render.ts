@@ -24,7 +24,7 @@ import { policyOf, rulesToApi } from '../merchants/surcharge.ts';
 import { invoiceHistory } from '../payments/repository.ts';
 import type { HistoryEntry, RenderedSession } from './cache.ts';
 import type { PaySessionBody, SessionQuery } from './schema.ts';
-import { signObservation } from './session-token.ts';
+import { signObservation } from '../invoices/pay-session-token.ts';
 import { invoiceHolds, reservedBySession } from '../payments/repository.ts';
 import { BANK_DEBIT_TYPE, PAYTO_TYPE, type AccountMethod } from '../merchants/bank-debit.ts';
 import { transact } from '../db/transact.ts';

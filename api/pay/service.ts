@@ -8,7 +8,7 @@
  * committed since (SQLite's change stamp), it is reused as is; otherwise the invoice row is read
  * and its version compared with the one the rendering came from. A lookup then costs at most that
  * one indexed read, a random session id and string concatenation. The observation it makes travels
- * inside the signed session id (api/pay/session-token.ts).
+ * inside the signed session id (api/invoices/pay-session-token.ts).
  */
 import { normalizeCurrency } from '../../core/currencies.ts';
 import type { AppDeps } from '../context.ts';
@@ -28,7 +28,7 @@ import {
   verifyPaySession,
   withSessionId,
   type PaySessionClaims,
-} from './session-token.ts';
+} from '../invoices/pay-session-token.ts';
 
 /** A signed observation is reused for this long, then signed afresh (its issuedAt moves on). */
 const OBSERVATION_REUSE_MS = 60_000;

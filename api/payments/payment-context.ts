@@ -12,7 +12,7 @@ import type { AppDeps } from '../context.ts';
 import type { Merchant, ObservationSource } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { INVALID_MERCHANT_MESSAGE, requireReadyAccount, resolveMerchant } from '../merchants/resolve.ts';
-import { verifyPaySession, type PaySessionClaims } from '../pay/session-token.ts';
+import { verifyPaySession, type PaySessionClaims } from '../invoices/pay-session-token.ts';
 import { enforceDeclineLimits } from './declines.ts';
 import { assertSessionLinkOpen } from '../pay-links/session.ts';
 

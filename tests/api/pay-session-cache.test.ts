@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_POLL_MS, openSqlite } from '../../api/db/database.ts';
 import { NON_DOCUMENT_POLICY } from '../../api/http/security.ts';
-import { verifyPaySession } from '../../api/pay/session-token.ts';
+import { verifyPaySession } from '../../api/invoices/pay-session-token.ts';
 import { SESSION_EXPIRED_MESSAGE } from '../../api/payments/service.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';

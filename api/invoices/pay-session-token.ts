@@ -8,7 +8,8 @@
  * the whole token, it is known only to the browser that holds it — signing it would add nothing.
  * Opening a link therefore writes nothing; the observation is stored only when a payment is
  * created against it. The observation cannot be forged or altered, so the link amount in a payment
- * request is the one the server observed.
+ * request is the one the server observed. It is a statement about an invoice, so it lives with the
+ * invoices: the pay page (api/pay) signs it, payments verify it, and neither imports the other.
  *
  * @example const token = withSessionId(signObservation(secret, { merchantId, invoiceNumber: 'INV-1',
  *   currency: 'AUD', linkAmount: 125000, writtenBack: 0, issuedAt: Date.now(), source: 'link' }),
