@@ -4,12 +4,12 @@
 import type { AppCaches } from './app-caches.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { PasswordHasher } from './auth/password.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ResolveHost } from './net/resolve.ts';
-import type { PaymentProvider } from './payments/providers/provider.ts';
+import type { PasswordHashing } from './ports/password-hashing.ts';
+import type { PaymentProvider } from './ports/payment-provider.ts';
 import type { MemberRole } from '../core/roles.ts';
 
 export { systemClock, type Clock } from './clock.ts';
@@ -25,10 +25,10 @@ export interface AppDeps {
   /** Account mail (verification, password reset): SMTP or captured in `emails` (api/mail). */
   mailer: Mailer;
   /** Password hashing; absent = scrypt at OWASP parameters. Tests pass a cheaper one for speed. */
-  passwordHasher?: PasswordHasher;
+  passwordHasher?: PasswordHashing;
   /** DNS for outbound URLs (SSRF guard, api/net); absent = the system resolver. Tests pass a table. */
   resolveHost?: ResolveHost;
-  /** The app's caches and rate-limit stores, shared by its routes and workers (api/app-caches.ts). */
+  /** The app's rate-limit stores and its domains' caches, shared by its routes and workers (api/app-caches.ts). */
   caches: AppCaches;
 }
 

@@ -1,4 +1,5 @@
 /** The shapes of the invoice content lookup (invoice-content.ts) and of its per-app caches (api/app-caches.ts). */
+import { cacheKey } from '../app-caches.ts';
 import type { ExternalInvoice, InvoiceContent } from './connector.ts';
 
 export type ContentLookup =
@@ -18,7 +19,7 @@ export interface InvoiceContentCaches {
   pdfs: Map<string, Entry<Uint8Array>>;
 }
 
-export const createInvoiceContentCaches = (): InvoiceContentCaches => ({
+export const INVOICE_CONTENTS = cacheKey('invoice contents', (): InvoiceContentCaches => ({
   contents: new Map(),
   pdfs: new Map(),
-});
+}));

@@ -11,6 +11,7 @@
 import type { AppDeps } from '../context.ts';
 import { ConnectorError } from './connector.ts';
 import type { ContentLookup, Entry } from './invoice-content-cache.ts';
+import { INVOICE_CONTENTS } from './invoice-content-cache.ts';
 import { findConnection, withSession } from './connections.ts';
 import { LIVE_CACHE_MS, LIVE_FAILURE_CACHE_MS, LIVE_TIMEOUT_MS } from './live-amount.ts';
 
@@ -38,7 +39,7 @@ export async function invoiceContentFor(
 ): Promise<ContentLookup> {
   const connection = await findConnection(deps.database.db, merchantId);
   if (!connection) return { status: 'not_connected' };
-  const cache = deps.caches.invoiceContents.contents;
+  const cache = deps.caches.of(INVOICE_CONTENTS).contents;
   const key = keyOf(merchantId, invoiceNumber, currency);
   const hit = cache.get(key);
   if (hit && hit.expires > Date.now()) return hit.value;
@@ -72,7 +73,7 @@ export async function invoicePdfFor(
   currency: string,
   found: Extract<ContentLookup, { status: 'ok' }>,
 ): Promise<Uint8Array> {
-  const cache = deps.caches.invoiceContents.pdfs;
+  const cache = deps.caches.of(INVOICE_CONTENTS).pdfs;
   const key = keyOf(merchantId, invoiceNumber, currency);
   const hit = cache.get(key);
   if (hit && hit.expires > Date.now()) return hit.value;
@@ -88,6 +89,6 @@ export async function invoicePdfFor(
 /** Drop what is cached of an invoice (we just recorded a payment on it there). */
 export function invalidateInvoiceContent(deps: AppDeps, merchantId: string, invoiceNumber: string): void {
   const prefix = `${merchantId}|${invoiceNumber}|`;
-  for (const cache of [deps.caches.invoiceContents.contents, deps.caches.invoiceContents.pdfs])
+  for (const cache of [deps.caches.of(INVOICE_CONTENTS).contents, deps.caches.of(INVOICE_CONTENTS).pdfs])
     for (const k of cache.keys()) if (k.startsWith(prefix)) cache.delete(k);
 }

@@ -1,4 +1,6 @@
 /** The shapes of the live amount due lookup (live-amount.ts) and of its per-app cache (api/app-caches.ts). */
+import { cacheKey } from '../app-caches.ts';
+
 export type LiveAmountLookup =
   | { status: 'ok'; amountDue: number; provider: 'xero' | 'quickbooks'; fetchedAt: string }
   | { status: 'not_connected' }
@@ -12,3 +14,5 @@ interface Entry {
 
 /** The app's answers by merchant + invoice + currency. */
 export type LiveAmountCache = Map<string, Entry>;
+
+export const LIVE_AMOUNTS = cacheKey('live amounts due', (): LiveAmountCache => new Map());

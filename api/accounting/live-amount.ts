@@ -16,6 +16,7 @@ import type { AppDeps } from '../context.ts';
 import { ConnectorError } from './connector.ts';
 import { findConnection, withSession } from './connections.ts';
 import type { LiveAmountLookup } from './live-amount-cache.ts';
+import { LIVE_AMOUNTS } from './live-amount-cache.ts';
 
 export type { LiveAmountLookup } from './live-amount-cache.ts';
 
@@ -27,7 +28,7 @@ const keyOf = (merchantId: string, invoiceNumber: string, currency?: string) =>
   `${merchantId}|${invoiceNumber}${currency ? `|${currency.toUpperCase()}` : '|'}`;
 
 export function invalidateLiveAmountDue(deps: AppDeps, merchantId: string, invoiceNumber: string): void {
-  const cache = deps.caches.liveAmounts;
+  const cache = deps.caches.of(LIVE_AMOUNTS);
   const prefix = keyOf(merchantId, invoiceNumber);
   for (const k of cache.keys()) if (k.startsWith(prefix)) cache.delete(k);
 }
@@ -40,7 +41,7 @@ export async function lookupLiveAmountDue(
 ): Promise<LiveAmountLookup> {
   const connection = await findConnection(deps.database.db, merchantId);
   if (!connection) return { status: 'not_connected' };
-  const cache = deps.caches.liveAmounts;
+  const cache = deps.caches.of(LIVE_AMOUNTS);
   const key = keyOf(merchantId, invoiceNumber, currency);
   const now = Date.now();
   const hit = cache.get(key);

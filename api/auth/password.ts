@@ -8,6 +8,7 @@
  * @example const hasher = new PasswordHasher(); const h = await hasher.hash('s3cret!'); await hasher.verify('s3cret!', h) // true
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PasswordHashing } from '../ports/password-hashing.ts';
 
 export interface ScryptParams {
   N: number;
@@ -36,7 +37,7 @@ function scryptAsync(password: string, salt: Buffer, params: ScryptParams): Prom
   );
 }
 
-export class PasswordHasher {
+export class PasswordHasher implements PasswordHashing {
   readonly params: ScryptParams;
   readonly #concurrency: number;
   #running = 0;

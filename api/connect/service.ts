@@ -14,7 +14,7 @@ import { findMerchantById, parseMetadata, updateMerchant } from '../merchants/re
 import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
 import { connectedAccountId } from '../merchants/resolve.ts';
 import { getMerchantOr404, type Actor } from '../merchants/service.ts';
-import type { ConnectedAccount } from '../payments/providers/provider.ts';
+import type { ConnectedAccount } from '../ports/payment-provider.ts';
 import { merchantChanged } from '../merchants/changes.ts';
 
 export const CONNECT_MERCHANT_NOT_FOUND = 'Could not find merchant details';

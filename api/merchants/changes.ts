@@ -5,6 +5,8 @@
  * This process's own writes bump it at once (`merchantChanged`, called after the commit); on
  * PostgreSQL other processes' writes do too within milliseconds (LISTEN/NOTIFY, api/db/change-bus.ts).
  */
+import { cacheKey } from '../app-caches.ts';
+import type { AppCaches } from '../app-caches.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 
@@ -16,23 +18,22 @@ export interface MerchantChanges {
   generation: number;
 }
 
-/** One app's counter (api/app-caches.ts): listens for other processes' changes from the start. */
-export function trackMerchantChanges(database: AppDatabase): MerchantChanges {
+/**
+ * One app's counter (api/app-caches.ts), made before anything is rendered from a merchant: from then
+ * on it also counts other processes' changes.
+ */
+export const MERCHANT_CHANGES = cacheKey('merchant changes', ({ database }): MerchantChanges => {
   const changes: MerchantChanges = { generation: 0 };
   database.changes?.subscribe(MERCHANTS_TOPIC, () => changes.generation++);
   return changes;
-}
+});
 
 /**
  * Call after changing a merchant (after the commit): this process's pay sessions see the change at
  * once, and on PostgreSQL every other process's within milliseconds.
  */
-export function merchantChanged(deps: {
-  caches: { merchantChanges: MerchantChanges };
-  database: AppDatabase;
-  logger: Logger;
-}): void {
-  deps.caches.merchantChanges.generation++;
+export function merchantChanged(deps: { caches: AppCaches; database: AppDatabase; logger: Logger }): void {
+  deps.caches.of(MERCHANT_CHANGES).generation++;
   deps.database.changes
     ?.publish(MERCHANTS_TOPIC)
     .catch((err: unknown) =>

@@ -11,7 +11,7 @@ import type { AppDeps } from '../context.ts';
 import type { DomainStatus, Merchant, PaymentMethodDomainRow } from '../db/types.ts';
 import { audit } from '../audit/service.ts';
 import { AppError } from '../errors.ts';
-import type { PaymentMethodDomain } from '../payments/providers/provider.ts';
+import type { PaymentMethodDomain } from '../ports/payment-provider.ts';
 import { connectedAccountId } from './resolve.ts';
 import type { Actor } from './service.ts';
 import {

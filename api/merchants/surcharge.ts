@@ -15,7 +15,7 @@ import {
   type Breakdown,
 } from '../../core/money.ts';
 import type { Merchant } from '../db/types.ts';
-import type { CardDetails } from '../payments/providers/provider.ts';
+import type { CardDetails } from '../ports/payment-provider.ts';
 
 export interface SurchargeRule {
   funding?: 'credit' | 'debit' | 'prepaid';

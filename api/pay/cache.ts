@@ -1,5 +1,5 @@
 /**
- * Small per-app caches (built with the app's deps: api/app-caches.ts) that keep the pay-session lookup to one indexed read (DESIGN §9 budget):
+ * Small per-app caches (api/app-caches.ts) that keep the pay-session lookup to one indexed read (DESIGN §9 budget):
  *  - merchants by link reference for a few seconds (the session is a display; creating a payment
  *    re-reads the merchant, so a just-disconnected or deleted merchant still cannot be paid);
  *    a merchant change (api/merchants/changes.ts: this process's at once; on PostgreSQL other
@@ -12,6 +12,7 @@
  *    so a balance shown is never older than the last commit of this process (and on SQLite, than
  *    another process's commit by more than CHANGE_POLL_MS).
  */
+import { cacheKey } from '../app-caches.ts';
 import type { Merchant } from '../db/types.ts';
 import type { Observation } from '../invoices/pay-session-token.ts';
 
@@ -71,7 +72,9 @@ export interface PayCaches {
   links: BoundedCache<{ key: string; invoiceNumber: string; currency: string; identity: string }>;
 }
 
-/** The pay caches of one app (built with its deps, api/app-caches.ts). */
-export function createPayCaches(): PayCaches {
-  return { merchants: new BoundedCache(), sessions: new BoundedCache(), links: new BoundedCache() };
-}
+/** The pay caches of one app (api/app-caches.ts). */
+export const PAY_CACHES = cacheKey('pay sessions', (): PayCaches => ({
+  merchants: new BoundedCache(),
+  sessions: new BoundedCache(),
+  links: new BoundedCache(),
+}));

@@ -3,10 +3,11 @@
  * in a window (PAY_LOOKUP_INVOICES_PER_IP per 10 minutes), so a scan of sequential invoice numbers
  * is refused while a customer reloading their own invoice is never counted. The count goes through
  * the app's rate limiter (api/rate-limit); which (address, invoice) pairs were already admitted is
- * remembered in memory (the app's `caches.lookups`), so a repeated lookup costs one map read and never a write anywhere.
+ * remembered in memory (the app's `LOOKUPS` cache), so a repeated lookup costs one map read and never a write anywhere.
  */
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import type { AppDeps } from '../context.ts';
+import { cacheKey } from '../app-caches.ts';
 import { tooManyAttempts } from '../rate-limit/enforce.ts';
 import type { RateRule } from '../rate-limit/limiter.ts';
 
@@ -22,6 +23,9 @@ function ruleFor(deps: AppDeps): RateRule {
   return { name: 'pay-session:invoices', limit: deps.config.payLookupInvoicesPerIp, windowMs: WINDOW_MS };
 }
 
+/** (address, invoice) pairs already counted, to when the count lapses. */
+const LOOKUPS = cacheKey('counted pay-session lookups', () => new Map<string, number>());
+
 /**
  * Count a lookup of `identity` from `ip` if this address has not looked it up in the window.
  * Undefined when there is nothing to count (already admitted, rate limits off, no address): the hot
@@ -29,7 +33,7 @@ function ruleFor(deps: AppDeps): RateRule {
  */
 export function admitLookup(deps: AppDeps, ip: string | null, identity: string): Promise<void> | undefined {
   if (!ip || !deps.config.rateLimits) return undefined;
-  const pairs = deps.caches.lookups;
+  const pairs = deps.caches.of(LOOKUPS);
   const pair = `${ip}\u0000${identity}`;
   const now = deps.clock.now().getTime();
   const until = pairs.get(pair);

@@ -15,10 +15,11 @@ import type { AppDeps } from '../context.ts';
 import type { Invoice, Merchant } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { findInvoice } from '../invoices/repository.ts';
+import { MERCHANT_CHANGES } from '../merchants/changes.ts';
 import { resolveMerchant } from '../merchants/resolve.ts';
 import { MISSING_INVOICE_MESSAGE } from '../payments/service.ts';
 import { signedLinkOf } from '../pay-links/session.ts';
-import { MERCHANT_CACHE_TTL_MS, type RenderedSession } from './cache.ts';
+import { MERCHANT_CACHE_TTL_MS, PAY_CACHES, type RenderedSession } from './cache.ts';
 import { admitLookup, lookupIdentity } from './lookup-limit.ts';
 import { render } from './render.ts';
 import type { SessionQuery } from './schema.ts';
@@ -43,7 +44,7 @@ export function reusePaySession(
   rawQuery: string,
   ip: string | null = null,
 ): string | undefined | Promise<string | undefined> {
-  const cache = deps.caches.pay;
+  const cache = deps.caches.of(PAY_CACHES);
   const link = cache.links.get(rawQuery, 0);
   if (!link) return undefined;
   const admission = admitLookup(deps, ip, link.identity);
@@ -52,7 +53,7 @@ export function reusePaySession(
 }
 
 function reuseRendering(deps: AppDeps, key: string): string | undefined {
-  const cache = deps.caches.pay;
+  const cache = deps.caches.of(PAY_CACHES);
   const nowMs = deps.clock.now().getTime();
   const session = cache.sessions.get(key, nowMs);
   if (!session || !reusable(deps, session)) return undefined;
@@ -109,7 +110,7 @@ function openAdmitted(
     // Reloading the page keeps its pay session, so its next attempt replaces the unconfirmed one.
     previous: q.paySessionId ? verifyPaySession(deps.config.jwtSecret, q.paySessionId, nowMs) : null,
   };
-  const cache = deps.caches.pay;
+  const cache = deps.caches.of(PAY_CACHES);
   // A query string is remembered only as long as a plausible link's (each entry is held until evicted).
   if (rawQuery !== undefined && rawQuery.length <= 1024 && !q.paySessionId)
     cache.links.set(rawQuery, { key: link.key, invoiceNumber, currency, identity }, Number.POSITIVE_INFINITY);
@@ -125,7 +126,7 @@ function reusable(deps: AppDeps, session: RenderedSession): boolean {
   return (
     stamp !== undefined &&
     stamp === session.stamp &&
-    session.generation === deps.caches.merchantChanges.generation
+    session.generation === deps.caches.of(MERCHANT_CHANGES).generation
   );
 }
 
@@ -157,9 +158,9 @@ async function openThroughDatabase(
   cached: RenderedSession | undefined,
   stamp: number | null,
 ): Promise<string> {
-  const cache = deps.caches.pay;
+  const cache = deps.caches.of(PAY_CACHES);
   const { invoiceNumber, currency } = link;
-  let session = cached?.generation === deps.caches.merchantChanges.generation ? cached : undefined;
+  let session = cached?.generation === deps.caches.of(MERCHANT_CHANGES).generation ? cached : undefined;
   let invoice: Invoice | undefined;
   // Something was committed since (or nothing tells, on PostgreSQL): one indexed read says whether
   // its invoice moved on (its version).
@@ -172,7 +173,7 @@ async function openThroughDatabase(
   if (session && !ownsReservation(session, link))
     return answer(deps, session, link.nowMs, resumedSid(link.previous, session.merchantId, link));
 
-  const generation = deps.caches.merchantChanges.generation;
+  const generation = deps.caches.of(MERCHANT_CHANGES).generation;
   // A signed pay link (api/pay-links) is checked first: altered, canceled or expired is refused.
   const signed = await signedLinkOf(deps, q, link.nowMs);
   const { merchant, expires } = signed
@@ -221,11 +222,11 @@ async function merchantFor(
   q: SessionQuery,
   nowMs: number,
 ): Promise<{ merchant: Merchant; expires: number }> {
-  const cache = deps.caches.pay;
+  const cache = deps.caches.of(PAY_CACHES);
   const key = `${q.merchant ?? ''}\u0000${q.shortcode ?? ''}`;
   const cached = cache.merchants.get(key, nowMs);
-  if (cached?.generation === deps.caches.merchantChanges.generation) return cached;
-  const generation = deps.caches.merchantChanges.generation;
+  if (cached?.generation === deps.caches.of(MERCHANT_CHANGES).generation) return cached;
+  const generation = deps.caches.of(MERCHANT_CHANGES).generation;
   const merchant = await resolveMerchant(deps.database.db, { merchant: q.merchant, shortcode: q.shortcode });
   const entry = { merchant, generation, expires: nowMs + MERCHANT_CACHE_TTL_MS };
   cache.merchants.set(key, entry, entry.expires);

@@ -19,7 +19,11 @@ import type { Payment } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { release } from '../invoices/holds.ts';
 import { IDEMPOTENCY_LEASE_MS } from './idempotency.ts';
-import { ProviderRequestError, type CreateIntentInput, type ProviderIntent } from './providers/provider.ts';
+import {
+  ProviderRequestError,
+  type CreateIntentInput,
+  type ProviderIntent,
+} from '../ports/payment-provider.ts';
 import { holdUnansweredAttempt, isReserving, lockPayment } from './repository.ts';
 import { changePayment } from './state-change.ts';
 import { transact } from '../db/transact.ts';

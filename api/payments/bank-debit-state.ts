@@ -16,7 +16,7 @@ import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentStatus, PaymentUpdate } from '../db/types.ts';
 import { BANK_DEBIT_TYPE, PAYTO_TYPE } from '../merchants/bank-debit.ts';
 import { queueCardReceipt, queueDebitNotices } from './notices.ts';
-import type { ProviderIntent } from './providers/provider.ts';
+import type { ProviderIntent } from '../ports/payment-provider.ts';
 import { isReserving } from './repository.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 

@@ -9,7 +9,7 @@
 import type { AppDeps } from '../context.ts';
 import { announce } from './events.ts';
 import type { Trx } from '../db/database.ts';
-import type { ProviderDispute } from './providers/provider.ts';
+import type { ProviderDispute } from '../ports/payment-provider.ts';
 import { findPaymentByIntent, updatePayment, upsertDispute } from './repository.ts';
 
 /** Record a dispute event inside the webhook's transaction; false when no payment of ours matches. */

@@ -16,7 +16,7 @@ import type { AppDeps } from '../context.ts';
 import type { Trx } from '../db/database.ts';
 import type { Payment, PaymentUpdate } from '../db/types.ts';
 import { breakdownFor, policyOf, surchargeFor } from '../merchants/surcharge.ts';
-import type { CardDetails, ProviderIntent } from './providers/provider.ts';
+import type { CardDetails, ProviderIntent } from '../ports/payment-provider.ts';
 import type { QuotedMethod } from './quote-token.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 

@@ -17,7 +17,7 @@ import { AppError } from '../errors.ts';
 import { PROCESSING_ERROR_MESSAGE } from './attempts.ts';
 import { inWriteTransaction } from './group-commit.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
-import type { ProviderIntent } from './providers/provider.ts';
+import type { ProviderIntent } from '../ports/payment-provider.ts';
 import { isAccountPayment, isPayTo } from './bank-debit-state.ts';
 import { applyIntentInTrx, cancelEndedIntent, type ApplyOptions } from './state.ts';
 import { paymentState, remainingForPayment } from './sync.ts';

@@ -29,7 +29,7 @@ import { assertPayable } from './amount-check.ts';
 import { replaceableAttempts } from './repository.ts';
 import { isUnanswered, PAYMENT_DETAILS_EXPIRED, PROCESSING_ERROR_MESSAGE } from './attempts.ts';
 import type { PaymentContext } from './payment-context.ts';
-import type { ConfirmationToken } from './providers/provider.ts';
+import type { ConfirmationToken } from '../ports/payment-provider.ts';
 import { QUOTE_TTL_MS, signQuote, type QuotedMethod } from './quote-token.ts';
 
 export const UNREADABLE_DETAILS = 'Your payment details could not be read. Please check them and try again.';

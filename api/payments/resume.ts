@@ -18,7 +18,7 @@ import { AppError } from '../errors.ts';
 import { obtainIntent, PROCESSING_ERROR_MESSAGE, recoverIntent } from './attempts.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import { outcomeOf, settleAttempt, type CreateResult } from './outcome.ts';
-import type { ProviderIntent } from './providers/provider.ts';
+import type { ProviderIntent } from '../ports/payment-provider.ts';
 import { findPayment, isReserving, isSettled } from './repository.ts';
 
 async function provider<T>(deps: AppDeps, paymentId: string, fn: () => Promise<T>): Promise<T> {

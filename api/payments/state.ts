@@ -26,7 +26,7 @@ import {
 } from './bank-debit-state.ts';
 import { countDecline } from './declines.ts';
 import { methodMismatchChange } from './method-match.ts';
-import type { ProviderIntent } from './providers/provider.ts';
+import type { ProviderIntent } from '../ports/payment-provider.ts';
 import { isReserving, isSettled, lockPayment } from './repository.ts';
 import { changePayment } from './state-change.ts';
 import { transact } from '../db/transact.ts';

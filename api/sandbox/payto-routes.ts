@@ -8,7 +8,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { createRouter } from '../http/router.ts';
-import { ProviderRequestError } from '../payments/providers/provider.ts';
+import { ProviderRequestError } from '../ports/payment-provider.ts';
 import type { SandboxProvider } from '../payments/providers/sandbox/sandbox-provider.ts';
 import { payToMissingPage, payToRequestPage } from './payto-page.ts';
 import { IntentIdParam, PayToDecisionForm } from './schema.ts';

@@ -13,7 +13,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { createRouter } from '../http/router.ts';
-import { ProviderRequestError } from '../payments/providers/provider.ts';
+import { ProviderRequestError } from '../ports/payment-provider.ts';
 import { clientIp } from '../audit/client-ip.ts';
 import { TEST_BANK_ACCOUNTS } from '../payments/providers/sandbox/bank-accounts.ts';
 import { TEST_CARDS } from '../payments/providers/sandbox/cards.ts';

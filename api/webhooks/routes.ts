@@ -8,7 +8,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
 import { completeJson } from '../http/edge.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { WebhookSignatureError } from '../payments/providers/provider.ts';
+import { WebhookSignatureError } from '../ports/payment-provider.ts';
 import { handleWebhookEvent } from './service.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;

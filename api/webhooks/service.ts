@@ -10,7 +10,7 @@ import type { Payment } from '../db/types.ts';
 import { accountStatusFields } from '../connect/service.ts';
 import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
 import { findMerchantsByAccount, updateMerchant } from '../merchants/repository.ts';
-import type { ProviderAction, ProviderIntent, WebhookEvent } from '../payments/providers/provider.ts';
+import type { ProviderAction, ProviderIntent, WebhookEvent } from '../ports/payment-provider.ts';
 import { countRefund, proportion, reverseRefund } from '../payments/refunds.ts';
 import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../payments/repository.ts';
 import { mismatchOf } from '../payments/method-match.ts';

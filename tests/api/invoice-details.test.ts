@@ -11,6 +11,7 @@ import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { startFakeQuickBooks } from '../support/fake-quickbooks.ts';
 import { DETAILS_NOT_AVAILABLE, DETAILS_UNAVAILABLE } from '../../api/pay/invoice-details.ts';
+import { INVOICE_CONTENTS } from '../../api/accounting/invoice-content-cache.ts';
 import { createAccountingApp, quickbooksEnv } from './support/accounting.ts';
 import { createConnectedMerchant } from './support/payments.ts';
 import { createKey } from './support/v1.ts';
@@ -115,7 +116,7 @@ describe.skipIf(skip)(`invoice details from Xero (${testDialect})`, () => {
     await refused(link('550.00', 'INV-NOT-THERE')); // alike whether the invoice exists or not
     // After a payment recorded elsewhere, the link's amount due at the time still shows it.
     [...xero.invoices.values()].find((i) => i.InvoiceNumber === invoice)!.paidCents = 5000;
-    t.deps.caches.invoiceContents.contents.clear();
+    t.deps.caches.of(INVOICE_CONTENTS).contents.clear();
     expect((await json(t.app, 'GET', link('550.00'))).body.amountDue).toBe(50000);
     expect((await json(t.app, 'GET', link('500.00'))).status).toBe(200);
     await refused((await json(t.app, 'GET', link('550.00'))).body.pdfPath.replace('550.00', '1.00'));

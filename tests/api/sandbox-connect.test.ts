@@ -5,7 +5,7 @@
  * what a connected, unfinished or disconnected account allows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateIntentInput } from '../../api/payments/providers/provider.ts';
+import type { CreateIntentInput } from '../../api/ports/payment-provider.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { sandboxDatabaseEnv, sandboxOf } from '../support/sandbox.ts';

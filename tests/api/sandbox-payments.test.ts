@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { CreateIntentInput } from '../../api/payments/providers/provider.ts';
+import type { CreateIntentInput } from '../../api/ports/payment-provider.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import {

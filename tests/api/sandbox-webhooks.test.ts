@@ -15,7 +15,7 @@ import Stripe from 'stripe';
 import { systemClock, type Clock } from '../../api/context.ts';
 import { createLogger } from '../../api/logger.ts';
 import { httpDeliver } from '../../api/payments/providers/factory.ts';
-import { WebhookSignatureError, type CreateIntentInput } from '../../api/payments/providers/provider.ts';
+import { WebhookSignatureError, type CreateIntentInput } from '../../api/ports/payment-provider.ts';
 import { enqueueEvent, FreshEvents } from '../../api/payments/providers/sandbox/event-queue.ts';
 import { SandboxProvider } from '../../api/payments/providers/sandbox/sandbox-provider.ts';
 import { createTestApp, TestClock, type TestApp } from '../support/app.ts';

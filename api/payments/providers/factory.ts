@@ -11,7 +11,7 @@
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../context.ts';
 import type { Logger } from '../../logger.ts';
-import type { DeliverWebhook, PaymentProvider } from './provider.ts';
+import type { DeliverWebhook, PaymentProvider } from '../../ports/payment-provider.ts';
 import { SandboxProvider } from './sandbox/sandbox-provider.ts';
 import { StripeProvider } from './stripe.ts';
 

@@ -12,7 +12,7 @@ import {
   type ConnectedAccount,
   type OnboardingLinkInput,
   type PaymentMethodDomain,
-} from './provider.ts';
+} from '../../ports/payment-provider.ts';
 import { accountFromStripe, paymentMethodDomainFromStripe } from './stripe-objects.ts';
 import { call, toProviderError } from './stripe-sdk.ts';
 import type { PaymentMethodDomainLike } from './stripe-shapes.ts';

@@ -18,7 +18,7 @@ import type {
   ProviderIntent,
   ProviderRefund,
   WebhookEvent,
-} from './provider.ts';
+} from '../../ports/payment-provider.ts';
 import type {
   CardLike,
   ConfirmationTokenLike,

@@ -3,7 +3,7 @@
  * where its requests go, and how its failures become our ProviderRequestError.
  */
 import Stripe from 'stripe';
-import { ProviderRequestError } from './provider.ts';
+import { ProviderRequestError } from '../../ports/payment-provider.ts';
 
 /** `STRIPE_API_BASE` → the SDK's host/port/protocol (the SDK applies a custom host to every base). */
 export function sdkAddress(apiBase: string | null): {

@@ -23,7 +23,7 @@ import {
   type ProviderRefund,
   type RefundInput,
   type WebhookEvent,
-} from './provider.ts';
+} from '../../ports/payment-provider.ts';
 import {
   confirmationTokenFromStripe,
   intentFromStripe,

@@ -9,7 +9,7 @@ import {
   ProviderRequestError,
   type PaymentProvider,
   type ProviderIntent,
-} from '../../../api/payments/providers/provider.ts';
+} from '../../../api/ports/payment-provider.ts';
 import type { TestApp } from '../../support/app.ts';
 import { sandbox } from './payments.ts';
 

@@ -8,7 +8,7 @@
  * existing, fully onboarded test account; one it has seen carries its real state.
  */
 import type { Clock } from '../../../context.ts';
-import { ProviderRequestError, type OnboardingLinkInput } from '../provider.ts';
+import { ProviderRequestError, type OnboardingLinkInput } from '../../../ports/payment-provider.ts';
 import { compiledOnce } from '../../../db/compiled.ts';
 import type { AccountRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './event-queue.ts';

@@ -3,7 +3,7 @@
  */
 import type { Clock } from '../../../context.ts';
 import type { Dialect } from '../../../db/database.ts';
-import { ProviderRequestError } from '../provider.ts';
+import { ProviderRequestError } from '../../../ports/payment-provider.ts';
 import type { FreshEvents } from './event-queue.ts';
 import type { SandboxDb } from './tables.ts';
 

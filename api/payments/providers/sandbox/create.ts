@@ -9,7 +9,7 @@ import { maximumChargeMinor, minimumChargeMinor } from '../../../../core/charge-
 import { normalizeCurrency } from '../../../../core/currencies.ts';
 import { formatMoney } from '../../../../core/money.ts';
 import { inWriteTransaction } from '../../group-commit.ts';
-import type { CreateIntentInput } from '../provider.ts';
+import type { CreateIntentInput } from '../../../ports/payment-provider.ts';
 import { confirmWith } from './confirm.ts';
 import { requireChargeableAccount } from './connect.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';

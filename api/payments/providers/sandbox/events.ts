@@ -21,7 +21,7 @@ import type { Clock } from '../../../context.ts';
 import { type Dialect } from '../../../db/database.ts';
 import type { Logger } from '../../../logger.ts';
 import { inWriteTransaction } from '../../group-commit.ts';
-import type { DeliverWebhook } from '../provider.ts';
+import type { DeliverWebhook } from '../../../ports/payment-provider.ts';
 import { LEASE_MS, type FreshEvents } from './event-queue.ts';
 import type { EventRow, SandboxDb } from './tables.ts';
 

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../../context.ts';
 import { compiledOnce } from '../../../db/compiled.ts';
 import { inWriteTransaction } from '../../group-commit.ts';
-import { ProviderRequestError } from '../provider.ts';
+import { ProviderRequestError } from '../../../ports/payment-provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, RefundRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './event-queue.ts';

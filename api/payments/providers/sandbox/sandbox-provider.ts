@@ -26,7 +26,7 @@ import {
   type ProviderRefund,
   type RefundInput,
   type WebhookEvent,
-} from '../provider.ts';
+} from '../../../ports/payment-provider.ts';
 import {
   accountFromStripe,
   confirmationTokenFromStripe,
