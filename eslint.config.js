@@ -110,11 +110,6 @@ export default tseslint.config(
   },
   {
     files: INFRASTRUCTURE.map((folder) => `api/${folder}/**`),
-    ignores: [
-      // Intended: the migrations' code steps are a registry of domain code (e.g. migration 012
-      // merges invoice numbers with the ledger's own rules), run by the migration runner.
-      'api/db/migration-steps.ts',
-    ],
     rules: {
       'no-restricted-imports': restrict(routeToRoute, {
         group: DOMAINS.flatMap((domain) => [`../${domain}/*`, `../../${domain}/*`]),

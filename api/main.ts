@@ -13,7 +13,7 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { systemClock, type AppDeps } from './context.ts';
 import { openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate } from './migrations.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { startReservationSweeper } from './payments/expiry.ts';

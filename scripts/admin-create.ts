@@ -1,4 +1,4 @@
-/** `npm run admin:create -- --email E --password P`: see api/auth/admin-cli.ts. */
-import { runAdminCreate } from '../api/auth/admin-cli.ts';
+/** `npm run admin:create -- --email E --password P`: see api/admin-cli.ts. */
+import { runAdminCreate } from '../api/admin-cli.ts';
 
 process.exitCode = await runAdminCreate(process.argv.slice(2), process.env, console);

@@ -1,7 +1,7 @@
 /** `npm run db:migrate`: apply schema.sql / pending migrations to DATABASE_URL and exit. */
 import { ConfigError, loadConfig } from '../api/config.ts';
 import { openDatabase } from '../api/db/database.ts';
-import { migrate } from '../api/db/migrate.ts';
+import { migrate } from '../api/migrations.ts';
 
 try {
   const config = loadConfig();

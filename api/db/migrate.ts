@@ -2,16 +2,16 @@
  * Migration runner. A fresh database gets schema.sql whole and every numbered migration is recorded
  * as applied (schema.sql always equals "all migrations applied"); an existing database gets the
  * pending files of api/db/migrations/ (NNN-name.sql), forward-only, in order, each recorded in
- * schema_migrations (a migration that needs code beyond SQL has a step in migration-steps.ts, run
- * right after its SQL). Runs inside one transaction holding a lock, so several processes starting
- * together apply each migration once.
+ * schema_migrations (a migration that needs code beyond SQL has a step, run right after its SQL:
+ * the steps are domain code, so the caller passes them in — api/migrations.ts, which is what the
+ * server, the scripts and the tests call). Runs inside one transaction holding a lock, so several
+ * processes starting together apply each migration once.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { projectPath } from '../project-path.ts';
-import type { AppDatabase } from './database.ts';
-import { MIGRATION_STEPS } from './migration-steps.ts';
+import type { AppDatabase, DbOrTrx } from './database.ts';
 
 const schemaPath = projectPath('schema.sql');
 const migrationsDir = projectPath('api', 'db', 'migrations');
@@ -35,13 +35,21 @@ export function listMigrations(dir = migrationsDir): { version: string; file: st
     .map((f) => ({ version: f.replace(/\.sql$/, ''), file: join(dir, f) }));
 }
 
+/**
+ * Code a numbered migration needs beyond portable SQL, run right after that migration's SQL in the
+ * same transaction, keyed by the migration's version (its file name without `.sql`). A fresh
+ * database (schema.sql whole) has no rows to change, so it runs none of them.
+ */
+export type MigrationStep = (trx: DbOrTrx, now: string) => Promise<unknown>;
+
 export interface MigrationResult {
   fresh: boolean;
   applied: string[];
 }
 
-export async function migrate(
+export async function runMigrations(
   database: AppDatabase,
+  steps: Readonly<Record<string, MigrationStep>>,
   now: () => Date = () => new Date(),
   options: { migrationsDir?: string } = {},
 ): Promise<MigrationResult> {
@@ -72,7 +80,7 @@ export async function migrate(
     for (const m of migrations) {
       if (done.has(m.version)) continue;
       await run(readFileSync(m.file, 'utf8'));
-      await MIGRATION_STEPS[m.version]?.(trx, stamp);
+      await steps[m.version]?.(trx, stamp);
       await trx.insertInto('schema_migrations').values({ version: m.version, applied_at: stamp }).execute();
       applied.push(m.version);
     }

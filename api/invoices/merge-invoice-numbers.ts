@@ -1,5 +1,5 @@
 /**
- * Migration 012's code step (api/db/migration-steps.ts): fill `invoices.number_key` with the
+ * Migration 012's code step (api/migrations.ts): fill `invoices.number_key` with the
  * normalised invoice number (core/invoice-number.ts) and merge the invoices whose numbers now name
  * the same invoice (DESIGN §3.3 case 15: `INV-7`, `inv-7 `, `ＩＮＶ-7` were three ledgers).
  *

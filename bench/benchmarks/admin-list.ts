@@ -13,7 +13,7 @@ import { signAccessToken } from '../../api/auth/access-token.ts';
 import { loadConfig } from '../../api/config.ts';
 import type { AppDeps, Clock } from '../../api/context.ts';
 import { openPostgres, openSqlite, type AppDatabase } from '../../api/db/database.ts';
-import { migrate } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
 import type { NewPayment } from '../../api/db/types.ts';
 import { createLogger } from '../../api/logger.ts';
 import { createMailer } from '../../api/mail/create-mailer.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCreate } from '../../api/auth/admin-cli.ts';
+import { runAdminCreate } from '../../api/admin-cli.ts';
 import { PasswordHasher } from '../../api/auth/password.ts';
 import { adminSeedStep } from '../../api/seed/admin.ts';
 import { openDatabase, type AppDatabase } from '../../api/db/database.ts';

@@ -6,7 +6,7 @@
  * tests/api/sqlite-files.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCreate } from '../../api/auth/admin-cli.ts';
+import { runAdminCreate } from '../../api/admin-cli.ts';
 import { MAX_PAGE_SIZE } from '../../api/http/simple-rest.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders, createUser, signIn } from '../support/auth.ts';

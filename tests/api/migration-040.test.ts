@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres, openSqlite, type AppDatabase } from '../../api/db/database.ts';
-import { listMigrations, migrate, splitStatements } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
+import { listMigrations, splitStatements } from '../../api/db/migrate.ts';
 import { createTestApp } from '../support/app.ts';
 import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
 

@@ -4,7 +4,7 @@
  * still blocks), and the used-challenge table is added — as a fresh database has them.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { databaseBefore } from './support/migration.ts';
 

@@ -3,7 +3,7 @@
  * rebuilt to take the kind 'card_receipt', keeping every notice (a pending one is still mailed).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { databaseBefore } from './support/migration.ts';
 

@@ -4,7 +4,7 @@
  * an ordinary link only once the merchant turns this on).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { databaseBefore } from './support/migration.ts';
 

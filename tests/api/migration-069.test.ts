@@ -3,7 +3,7 @@
  * `staff_refund_limit`, empty (any amount) for every existing merchant, never negative.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { databaseBefore } from './support/migration.ts';
 

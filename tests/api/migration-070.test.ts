@@ -3,7 +3,7 @@
  * `metadata`, empty for the rows there (the API answers `{}` for them).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { databaseBefore } from './support/migration.ts';
 

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgres, openSqlite, type AppDatabase } from '../../api/db/database.ts';
-import { listMigrations, migrate, splitStatements } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
+import { listMigrations, splitStatements } from '../../api/db/migrate.ts';
 import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
 
 const skip = await skipPostgres();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite, type AppDatabase } from '../../api/db/database.ts';
-import { migrate } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
 import { enqueuePaymentSync } from '../../api/accounting/enqueue.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import { testDialect } from '../support/db.ts';

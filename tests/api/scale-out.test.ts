@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openPostgres } from '../../api/db/database.ts';
 import { LISTENER_NAME, type PostgresChangeBus } from '../../api/db/change-bus.ts';
-import { migrate } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
 import { MERCHANT_CACHE_TTL_MS } from '../../api/pay/cache.ts';
 import { CONTACT_RATE_RULE } from '../../api/prospects/service.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../api/db/database.ts';
-import { migrate } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
 import { testDialect } from '../support/db.ts';
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPostgres, openSqlite, type AppDatabase } from '../../api/db/database.ts';
-import { migrate } from '../../api/db/migrate.ts';
+import { migrate } from '../../api/migrations.ts';
 
 export const TEST_POSTGRES_URL =
   process.env.TEST_POSTGRES_URL ?? 'postgres://invoicepay:invoicepay@127.0.0.1:5432/invoicepay_test';

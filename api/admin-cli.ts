@@ -4,14 +4,14 @@
  * The password may come from ADMIN_PASSWORD instead of the command line (kept out of shell history).
  */
 import { parseArgs } from 'node:util';
-import { EMAIL_PATTERN } from '../../core/email.ts';
-import { ConfigError, loadConfig } from '../config.ts';
-import { systemClock } from '../context.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { PasswordHasher } from './password.ts';
-import { PASSWORD_TOO_SHORT } from './schema.ts';
-import { createOrPromoteAdmin } from './service.ts';
+import { EMAIL_PATTERN } from '../core/email.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { systemClock } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './migrations.ts';
+import { PasswordHasher } from './auth/password.ts';
+import { PASSWORD_TOO_SHORT } from './auth/schema.ts';
+import { createOrPromoteAdmin } from './auth/service.ts';
 
 const USAGE = 'Usage: npm run admin:create -- --email admin@example.com --password <at least 6 characters>';
 
