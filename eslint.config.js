@@ -22,6 +22,7 @@ const DOMAINS = [
   'pay-links',
   'payments',
   'prospects',
+  'public-objects',
   'sandbox',
   'seed',
   'v1',

@@ -5,7 +5,7 @@
  *    for `payment.succeeded`, `refund.succeeded` and `payment.write_off` only — what receivers built
  *    for the spec (Make, Zapier, n8n scenarios) expect, so none of them breaks;
  *  - `2026-11`: Stripe-style events `{ id, object: 'event', type, api_version, created, data: { object } }`
- *    whose `data.object` is the integrator API's own object (api/v1/objects.ts: integer minor units,
+ *    whose `data.object` is the integrator API's own object (api/public-objects/objects.ts: integer minor units,
  *    currency, ids, the pay link's `reference`), for every event type below.
  * A delivery's body is built when the event happens (in its transaction) and stored in the outbox,
  * so every attempt sends the same bytes, with the same event id.
@@ -15,7 +15,7 @@ import { localDate } from '../../core/local-date.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice, Merchant, OutboxJob, Payment, Refund, WebhookVersion } from '../db/types.ts';
 import { observationTerms } from '../invoices/observations-repository.ts';
-import { payLinkRefs, toV1Invoice, toV1Payment, toV1Refund } from '../v1/objects.ts';
+import { payLinkRefs, toV1Invoice, toV1Payment, toV1Refund } from '../public-objects/objects.ts';
 import type { WriteOffDetails } from './webhook-payload.ts';
 import { findRefund } from '../payments/refunds-repository.ts';
 import { setJobPayload } from '../outbox/repository.ts';

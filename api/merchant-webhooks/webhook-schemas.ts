@@ -5,7 +5,7 @@
  * the integrator API's own object.
  */
 import { z } from '@hono/zod-openapi';
-import { V1InvoiceSchema, V1PaymentSchema, V1RefundSchema } from '../v1/schemas.ts';
+import { V1InvoiceSchema, V1PaymentSchema, V1RefundSchema } from '../public-objects/schemas.ts';
 
 const major = (description: string) =>
   z.number().openapi({ description: `${description} (major units, e.g. 250.5)` });

@@ -16,7 +16,7 @@ import { defineList, inMerchants, ListQueryParams, listPage, listResponse } from
 import { getMerchantOr404 } from '../merchants/service.ts';
 import { findPayLink, payLinksWithMerchant } from './repository.ts';
 import { cancelPayLink, createPayLink, PAY_LINK_NOT_FOUND, payLinkInput, toV1PayLink } from './service.ts';
-import { MetadataInput } from '../v1/schemas.ts';
+import { MetadataInput } from '../public-objects/schemas.ts';
 
 const tags = ['admin: pay links'];
 

@@ -28,7 +28,7 @@ import {
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import type { Actor } from '../merchants/service.ts';
 import { merchantChanged } from '../merchants/changes.ts';
-import { payLinkStatus } from '../v1/objects.ts';
+import { payLinkStatus } from '../public-objects/objects.ts';
 import { insertPayLink, markPayLinkCanceled, observationInUse } from './repository.ts';
 import { payLinkToken } from './token.ts';
 import { transact } from '../db/transact.ts';

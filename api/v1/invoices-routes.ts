@@ -10,8 +10,14 @@ import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { listBody, MERCHANT_NOT_FOUND, merchantScope, principal, v1Security as security } from './http.ts';
 import { apiKeyById, invoiceOr404, listInvoices, listMerchants, merchantInScope } from './invoices.ts';
-import { toV1Merchant } from './objects.ts';
-import { ListParams, listOf, V1CallerSchema, V1InvoiceSchema, V1MerchantSchema } from './schemas.ts';
+import { toV1Merchant } from '../public-objects/objects.ts';
+import {
+  ListParams,
+  listOf,
+  V1CallerSchema,
+  V1InvoiceSchema,
+  V1MerchantSchema,
+} from '../public-objects/schemas.ts';
 
 const InvoiceList = listOf(V1InvoiceSchema, 'InvoiceList', '/api/v1/invoices');
 const MerchantList = listOf(V1MerchantSchema, 'MerchantList', '/api/v1/merchants');

@@ -17,7 +17,13 @@ import {
   v1Actor,
   v1Security as security,
 } from './http.ts';
-import { ListParams, listOf, MetadataInput, PayLinkStatusSchema, V1PayLinkSchema } from './schemas.ts';
+import {
+  ListParams,
+  listOf,
+  MetadataInput,
+  PayLinkStatusSchema,
+  V1PayLinkSchema,
+} from '../public-objects/schemas.ts';
 
 const PayLinkList = listOf(V1PayLinkSchema, 'PayLinkList', '/api/v1/pay-links');
 

@@ -19,7 +19,7 @@ import {
   PaymentStatusSchema,
   V1PaymentSchema,
   V1RefundSchema,
-} from './schemas.ts';
+} from '../public-objects/schemas.ts';
 
 const PaymentList = listOf(V1PaymentSchema, 'PaymentList', '/api/v1/payments');
 const RefundList = listOf(V1RefundSchema, 'RefundList', '/api/v1/refunds');

@@ -7,7 +7,7 @@ import type { DbOrTrx } from '../db/database.ts';
 import type { Payment } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import type { PageQuery } from './http.ts';
-import { payLinkRefs, toV1Payment, toV1Refund } from './objects.ts';
+import { payLinkRefs, toV1Payment, toV1Refund } from '../public-objects/objects.ts';
 import {
   findPaymentInScope,
   findRefundInScope,

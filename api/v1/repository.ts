@@ -170,16 +170,6 @@ export function apiKeyById(db: DbOrTrx, id: string) {
   return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** The pay links made on these observations, newest first. */
-export function payLinksOfObservations(db: DbOrTrx, observationIds: string[]) {
-  return db
-    .selectFrom('pay_links')
-    .select(['id', 'observation_id', 'reference'])
-    .where('observation_id', 'in', observationIds)
-    .orderBy('created_at', 'desc')
-    .execute();
-}
-
 /** A page of the merchant's webhook endpoints (deleted ones are gone). */
 export function endpointPage(db: DbOrTrx, scope: Scope, q: PageQuery) {
   let base = db.selectFrom('webhook_endpoints').selectAll().where('deleted_at', 'is', null);

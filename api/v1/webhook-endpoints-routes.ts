@@ -44,7 +44,7 @@ import {
   v1Security as security,
 } from './http.ts';
 import { endpointPage, eventPage } from './repository.ts';
-import { ListParams, listOf } from './schemas.ts';
+import { ListParams, listOf } from '../public-objects/schemas.ts';
 
 const CreateBody = z
   .object({

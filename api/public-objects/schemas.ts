@@ -1,7 +1,9 @@
 /**
  * The integrator API's objects (`/api/v1`, and the `2026-11` webhook events' `data.object`): integer
  * minor units with an ISO currency, ids, the integrator's `reference`, ISO-8601 UTC times and the
- * merchant's local `date` for accounting. Each has an `object` field naming its type.
+ * merchant's local `date` for accounting. Each has an `object` field naming its type. They sit
+ * below the routes that serve them (api/v1), the webhook events that carry them
+ * (api/merchant-webhooks) and the console's pay links (api/pay-links), which all import them.
  */
 import { z } from '@hono/zod-openapi';
 import { PAYMENT_STATUSES } from '../db/types.ts';

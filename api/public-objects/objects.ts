@@ -1,5 +1,5 @@
 /**
- * Rows → the integrator API's objects (api/v1/schemas.ts). The same functions build the `2026-11`
+ * Rows → the integrator API's objects (api/public-objects/schemas.ts). The same functions build the `2026-11`
  * webhook events' `data.object` (api/merchant-webhooks/webhook-events.ts), so an event and a GET of the same
  * thing agree. A payment's `reference` is the one of the signed pay link it was paid through (found
  * by the link's credible observation; with several links of the same amount, the newest), else the
