@@ -20,7 +20,7 @@ import {
   type TokenSet,
 } from './connector.ts';
 import { quickbooksConnector } from './quickbooks/connector.ts';
-import { openSecret, sealSecret } from './secret-box.ts';
+import { openSecret, sealSecret } from '../secret-box.ts';
 import { xeroConnector } from './xero/connector.ts';
 import { parseScopes } from './xero/scopes.ts';
 

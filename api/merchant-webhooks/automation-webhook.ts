@@ -13,7 +13,8 @@ import { AppError } from '../errors.ts';
 import { getMerchantOr404, type Actor } from '../merchants/service.ts';
 import { sendOutbound, OutboundTimeoutError } from '../net/outbound.ts';
 import { OutboundUrlError, outboundPolicyOf } from '../net/ssrf.ts';
-import type { DeliveryOutcome } from '../accounting/outcome.ts';
+import type { WritebackInput } from '../invoices/writebacks.ts';
+import type { DeliveryOutcome } from '../outbox/delivery.ts';
 import type { WebhookVersion } from '../db/types.ts';
 import { recordDeliveryAttempt } from './webhook-deliveries.ts';
 import {
@@ -155,7 +156,10 @@ async function receiverOf(deps: AppDeps, job: OutboxJob) {
   return { url: endpoint.url, secrets: endpointSigningSecrets(deps, endpoint) };
 }
 
-export async function deliverAutomationWebhook(deps: AppDeps, job: OutboxJob): Promise<DeliveryOutcome> {
+export async function deliverAutomationWebhook(
+  deps: AppDeps,
+  job: OutboxJob,
+): Promise<DeliveryOutcome<WritebackInput>> {
   const receiver = await receiverOf(deps, job);
   if ('gone' in receiver) return { type: 'cancel', reason: receiver.gone ?? 'Gone' };
   const payload = await settledRefundPayload(deps.database.db, job);

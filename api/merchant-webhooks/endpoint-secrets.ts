@@ -8,7 +8,7 @@ import type { AppDeps } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { WebhookEndpoint } from '../db/types.ts';
 import { updateEndpoint } from './repository.ts';
-import { openSecret, sealSecret } from '../accounting/secret-box.ts';
+import { openSecret, sealSecret } from '../secret-box.ts';
 import { newWebhookSecret } from './webhook-payload.ts';
 
 const context = (endpointId: string) => `webhook_endpoint:${endpointId}:secret`;

@@ -11,7 +11,7 @@ import type { AppDeps } from '../context.ts';
 import { getMerchantOr404 } from '../merchants/service.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import { newWebhookSecret } from './webhook-payload.ts';
-import { openSecret, sealSecret } from '../accounting/secret-box.ts';
+import { openSecret, sealSecret } from '../secret-box.ts';
 import { sealedWebhookSecrets, storeFirstWebhookSecret, storeWebhookSecrets } from './repository.ts';
 
 export const ROTATION_OVERLAP_HOURS = 24;

@@ -6,7 +6,7 @@
  * @example const enc = sealSecret(config, token, `accounting:${merchantId}:access`); openSecret(config, enc, `accounting:${merchantId}:access`);
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { Config } from '../config.ts';
+import type { Config } from './config.ts';
 
 const VERSION = 'v1';
 const keys = new Map<string, Buffer>();
