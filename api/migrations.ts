@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { AppDatabase } from './db/database.ts';
 import { runMigrations, type MigrationResult, type MigrationStep } from './db/migrate.ts';
 import { mergeInvoiceNumbers } from './invoices/merge-invoice-numbers.ts';
+import { wireDomains } from './wiring.ts';
 
 export const MIGRATION_STEPS: Readonly<Record<string, MigrationStep>> = {
   '012-invoice-number-key': mergeInvoiceNumbers,
@@ -27,5 +28,6 @@ export function migrate(
   now?: () => Date,
   options?: { migrationsDir?: string },
 ): Promise<MigrationResult> {
+  wireDomains(); // a step may settle an invoice paid: its invoice.paid event is queued as ever
   return runMigrations(database, MIGRATION_STEPS, now, options);
 }

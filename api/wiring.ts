@@ -1,17 +1,21 @@
 /**
- * The app's wiring between domains that call one way (issue 35): what depends on payments listens
- * to them, registered here once, so payments import neither accounting nor merchant webhooks.
- * Called by createApp (api/app.ts) — the server, every worker and the tests build the app — and by
+ * The app's wiring between domains that call one way (issue 35): what depends on payments and
+ * invoices listens to them (api/announcer.ts), registered here once, so neither imports the domains
+ * above it. Called by createApp (api/app.ts) — the server, every worker and the tests build the app
+ * — and by the migrations (api/migrations.ts: a migration step may settle an invoice paid), and by
  * anything else that records payments without an app.
  *
+ *   invoices ──announce──► merchant webhooks (invoice.paid)
  *   payments ──announce──► accounting (its records and webhook events: payment.succeeded, refunded)
  *            ──announce──► merchant webhooks (payment.failed, refund.failed, payment.disputed)
  */
 import { accountingPaymentListener } from './accounting/enqueue.ts';
-import { webhookPaymentListener } from './merchant-webhooks/notify.ts';
+import { invoiceEvents } from './invoices/events.ts';
+import { webhookInvoiceListener, webhookPaymentListener } from './merchant-webhooks/notify.ts';
 import { listenToPayments } from './payments/events.ts';
 
 export function wireDomains(): void {
   listenToPayments(accountingPaymentListener);
   listenToPayments(webhookPaymentListener);
+  invoiceEvents.listen(webhookInvoiceListener);
 }

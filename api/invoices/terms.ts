@@ -1,13 +1,13 @@
 /**
  * The ledger's derived terms, stored on the invoice row: what the rules of ledger.ts make of the
  * counters and the observations (the credible limit, the overpaid flag, why the invoice needs
- * attention, when it was paid through us), settled after every change that can move them — and the
- * merchant's `invoice.paid` event (api/merchant-webhooks/notify.ts) when an invoice becomes paid, in the
- * same transaction.
+ * attention, when it was paid through us), settled after every change that can move them — and
+ * `invoice.paid` announced (events.ts: the merchant's webhook event) when an invoice becomes paid,
+ * in the same transaction.
  */
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice, InvoiceUpdate } from '../db/types.ts';
-import { notifyInvoicePaid } from '../merchant-webhooks/notify.ts';
+import { invoiceEvents } from './events.ts';
 import { credibleLimitOf, invoiceTerms, type ObservationTerm } from './ledger.ts';
 import { addPaid, countersOf, findInvoiceById, storeInvoiceTerms } from './repository.ts';
 import { observationTerms, setObservationCredible } from './observations-repository.ts';
@@ -52,7 +52,8 @@ async function settleInvoiceTerms(
   if ('paid_at' in invoice && paid !== (invoice.paid_at !== null)) changes.paid_at = paid ? stamp : null;
   if (Object.keys(changes).length === 0) return { invoice, becameOverpaid: false };
   await storeInvoiceTerms(trx, invoiceId, changes, now);
-  if (changes.paid_at) await notifyInvoicePaid(trx, invoiceId, new Date(stamp));
+  if (changes.paid_at)
+    await invoiceEvents.announce(trx, { type: 'invoice.paid', invoiceId, at: new Date(stamp) });
   return {
     invoice: { ...invoice, ...changes } as Invoice,
     becameOverpaid: overpaid === 1 && invoice.overpaid === 0,

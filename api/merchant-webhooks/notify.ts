@@ -11,6 +11,8 @@
  * @example await notifyPaymentFailed(trx, paymentId, now); // from the payment's transition to failed
  * @example await enqueueDisputeEvent(trx, { paymentId, dispute: { id: 'dp_1', amount, reason, status } }, clock);
  */
+import type { Listener } from '../announcer.ts';
+import type { InvoiceEvent } from '../invoices/events.ts';
 import type { PaymentListener } from '../payments/events.ts';
 import {
   disputeEvent,
@@ -61,7 +63,7 @@ export async function notifyRefundFailed(db: DbOrTrx, refundId: string, at: Date
 }
 
 /** The invoice's amount due through us reached 0 (api/invoices/repository.ts sets `paid_at`). */
-export async function notifyInvoicePaid(db: DbOrTrx, invoiceId: string, at: Date): Promise<boolean> {
+async function notifyInvoicePaid(db: DbOrTrx, invoiceId: string, at: Date): Promise<boolean> {
   const invoice = await findInvoiceById(db, invoiceId);
   const receivers = invoice && (await receiversOf(db, invoice.merchant_id));
   if (!invoice || !receivers) return false;
@@ -108,4 +110,9 @@ export const webhookPaymentListener: PaymentListener = async (trx, event) => {
   else if (event.type === 'refund.failed') await notifyRefundFailed(trx, event.refundId, event.at);
   else if (event.type === 'payment.disputed')
     await enqueueDisputeEvent(trx, { paymentId: event.paymentId, dispute: event.dispute }, event.clock);
+};
+
+/** Merchant webhooks listen to invoices too (api/invoices/events.ts): `invoice.paid`. */
+export const webhookInvoiceListener: Listener<InvoiceEvent> = async (trx, event) => {
+  await notifyInvoicePaid(trx, event.invoiceId, event.at);
 };

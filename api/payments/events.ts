@@ -4,7 +4,7 @@
  * dispute moved — inside the transaction that records it; the domains that act on it (accounting
  * queues its records and the webhook events, merchant webhooks queue the failure and dispute
  * notices) listen, registered once by the app's wiring (api/wiring.ts) as the outbox gets its
- * handlers. Payments import neither of them.
+ * handlers. Payments import neither of them (api/announcer.ts).
  *
  * Nothing may be lost: announcing with no listener registered throws (the transaction rolls back)
  * instead of recording a payment that no accounting record or webhook will ever follow.
@@ -13,8 +13,8 @@
  *   listenToPayments(async (trx, event) => { if (event.type === 'payment.failed') … });
  *   await announce(trx, { type: 'payment.failed', paymentId, at: new Date(now) });
  */
+import { createAnnouncer, type Listener } from '../announcer.ts';
 import type { Clock } from '../context.ts';
-import type { DbOrTrx } from '../db/database.ts';
 import type { Payment } from '../db/types.ts';
 
 /** What the provider reports of a dispute (chargeback) on a payment, as its notice names it. */
@@ -37,20 +37,12 @@ export type PaymentEvent =
   | { type: 'refund.failed'; refundId: string; at: Date }
   | { type: 'payment.disputed'; paymentId: string; dispute: DisputeFacts; clock: Clock };
 
-export type PaymentListener = (trx: DbOrTrx, event: PaymentEvent) => Promise<void>;
+export type PaymentListener = Listener<PaymentEvent>;
 
-const listeners: PaymentListener[] = [];
+const payments = createAnnouncer<PaymentEvent>('payments');
 
 /** Register a listener (once; registering the same one again changes nothing). */
-export function listenToPayments(listener: PaymentListener): void {
-  if (!listeners.includes(listener)) listeners.push(listener);
-}
+export const listenToPayments = payments.listen;
 
 /** Tell every listener, in the order they registered, inside the caller's transaction. */
-export async function announce(trx: DbOrTrx, event: PaymentEvent): Promise<void> {
-  if (listeners.length === 0)
-    throw new Error(
-      `payments: nobody listens for ${event.type} (the app's wiring registers accounting and merchant webhooks: api/wiring.ts)`,
-    );
-  for (const listener of listeners) await listener(trx, event);
-}
+export const announce = payments.announce;

@@ -2,7 +2,7 @@
  * API keys as the console manages them (create, list, revoke) and as the guard finds them. A key is
  * shown once, at creation; afterwards only its prefix. Revoking keeps the row (the audit log and
  * the list still name it) and refuses the key at once in every process (the guard reads the row on
- * every request). Creating and revoking are audited; so is every use (api/api-keys/usage.ts).
+ * every request). Creating and revoking are audited; so is every use (api/auth/api-keys/usage.ts).
  */
 import { audit } from '../../audit/service.ts';
 import type { AppDeps } from '../../context.ts';
