@@ -6,10 +6,11 @@
  * anything else that records payments without an app.
  *
  *   invoices ──announce──► merchant webhooks (invoice.paid)
+ *            ──announce──► accounting (invoice.written_off: its sync job)
  *   payments ──announce──► accounting (its records and webhook events: payment.succeeded, refunded)
  *            ──announce──► merchant webhooks (payment.failed, refund.failed, payment.disputed)
  */
-import { accountingPaymentListener } from './accounting/enqueue.ts';
+import { accountingInvoiceListener, accountingPaymentListener } from './accounting/enqueue.ts';
 import { invoiceEvents } from './invoices/events.ts';
 import { webhookInvoiceListener, webhookPaymentListener } from './merchant-webhooks/notify.ts';
 import { listenToPayments } from './payments/events.ts';
@@ -18,4 +19,5 @@ export function wireDomains(): void {
   listenToPayments(accountingPaymentListener);
   listenToPayments(webhookPaymentListener);
   invoiceEvents.listen(webhookInvoiceListener);
+  invoiceEvents.listen(accountingInvoiceListener);
 }

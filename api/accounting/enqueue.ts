@@ -12,6 +12,8 @@
  * @example await enqueuePaymentSync(trx, { paymentId, refundId, kind: 'refund' }, deps.clock);
  * @example await enqueueWriteOffSync(trx, writeOffId, deps.clock);
  */
+import type { Listener } from '../announcer.ts';
+import type { InvoiceEvent } from '../invoices/events.ts';
 import type { PaymentListener } from '../payments/events.ts';
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
@@ -200,4 +202,9 @@ export const accountingPaymentListener: PaymentListener = async (trx, event) => 
       { paymentId: event.paymentId, refundId: event.refundId, kind: 'refund' },
       event.clock,
     );
+};
+
+/** Accounting listens to invoices too (api/invoices/events.ts): a write-off queues its sync job. */
+export const accountingInvoiceListener: Listener<InvoiceEvent> = async (trx, event) => {
+  if (event.type === 'invoice.written_off') await enqueueWriteOffSync(trx, event.writeOffId, event.clock);
 };

@@ -1,14 +1,14 @@
 /**
  * The console's invoice page and its actions (admin-only through the app-wide `/api/admin/*` guard):
  * `GET /api/admin/invoices/{id}/ledger` (every term of the balance), dismiss an observation, write
- * off a remainder below the card minimum, mark a write-off recorded. Each action answers with the
- * page as it now stands.
+ * off a remainder below the card minimum (marking a write-off recorded is accounting's:
+ * api/accounting/records-routes.ts). Each action answers with the page as it now stands.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, jsonContent as jsonOf } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
-import { dismissObservation, INVOICE_NOT_FOUND, markWriteOffRecorded, writeOffRemainder } from './admin.ts';
+import { dismissObservation, INVOICE_NOT_FOUND, writeOffRemainder } from './admin.ts';
 import { authorizeMerchant } from '../auth/access.ts';
 import { merchantOfInvoice } from './repository.ts';
 import { InvoiceLedger } from './admin-schema.ts';
@@ -117,30 +117,6 @@ export const adminInvoiceRoutes = createRouter()
         INVOICE_NOT_FOUND,
       );
       await writeOffRemainder(deps, id, c.req.valid('json').reason, actorOf(c));
-      return c.json(await invoiceLedgerView(deps.database.db, id), 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/invoices/{id}/write-offs/{writeOffId}/mark-recorded',
-      tags,
-      security,
-      'x-access': 'payments.adjust',
-      summary: 'Mark a write-off as recorded in the accounting tool by hand (a write-back)',
-      request: { params: z.object({ id: path('id'), writeOffId: path('writeOffId') }) },
-      responses: { 200: jsonOf(InvoiceLedger, 'The invoice page'), ...errorResponses(401, 403, 404) },
-    }),
-    async (c) => {
-      const deps = c.get('deps');
-      const { id, writeOffId } = c.req.valid('param');
-      authorizeMerchant(
-        c,
-        'payments.adjust',
-        await merchantOfInvoice(deps.database.db, id),
-        INVOICE_NOT_FOUND,
-      );
-      await markWriteOffRecorded(deps, id, writeOffId, actorOf(c));
       return c.json(await invoiceLedgerView(deps.database.db, id), 200);
     },
   );

@@ -4,16 +4,18 @@
  *  - dismiss an observation: it leaves the credible minimum (e.g. a typed low link someone paid,
  *    case 13), or, when it was never credible, it stops counting as a reason for attention;
  *  - write off a remainder below the card minimum (cases 12): a term of the balance like a payment,
- *    with a `payment.write_off` event to the accounting sync;
- *  - mark a write-off recorded in the accounting tool by hand (a write-back).
+ *    announced (`invoice.written_off`, events.ts) so accounting syncs it.
+ * (Marking a write-off recorded in the accounting tool by hand is accounting's:
+ * api/accounting/mark-recorded.ts.)
  */
 import { formatMoney } from '../../core/money.ts';
 import { minimumChargeMinor } from '../../core/charge-limits.ts';
 import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
+import type { DbOrTrx } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import type { Actor } from '../merchants/service.ts';
-import { enqueueWriteOffSync } from '../accounting/enqueue.ts';
+import { invoiceEvents } from './events.ts';
 import { invoiceTerms } from './ledger.ts';
 import {
   adjustInvoice,
@@ -30,16 +32,25 @@ import {
   observationTerms,
 } from './observations-repository.ts';
 import { refreshInvoiceTerms } from './terms.ts';
-import { recordWriteback } from './writebacks.ts';
 import { transact } from '../db/transact.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
 
+/** The merchant an invoice belongs to, or undefined when there is no such invoice (for authorisation). */
+export function invoiceMerchant(deps: AppDeps, id: string): Promise<string | undefined> {
+  return merchantOfInvoice(deps.database.db, id);
+}
+
 /** The invoice's merchant, or 404. */
-async function invoiceOr404(deps: AppDeps, id: string): Promise<string> {
-  const merchantId = await merchantOfInvoice(deps.database.db, id);
+export async function invoiceOr404(deps: AppDeps, id: string): Promise<string> {
+  const merchantId = await invoiceMerchant(deps, id);
   if (!merchantId) throw new AppError('not_found', INVOICE_NOT_FOUND);
   return merchantId;
+}
+
+/** One of the invoice's write-offs (its id and amount), or undefined. */
+export function writeOffOfInvoice(db: DbOrTrx, invoiceId: string, writeOffId: string) {
+  return findWriteOff(db, invoiceId, writeOffId);
 }
 
 export async function dismissObservation(
@@ -135,7 +146,7 @@ export async function writeOffRemainder(
     });
     await adjustInvoice(trx, invoiceId, { writtenOff: amount }, now);
     await refreshInvoiceTerms(trx, invoiceId, now);
-    await enqueueWriteOffSync(trx, id, deps.clock);
+    await invoiceEvents.announce(trx, { type: 'invoice.written_off', writeOffId: id, clock: deps.clock });
     await audit(
       trx,
       {
@@ -150,37 +161,5 @@ export async function writeOffRemainder(
       deps.clock,
     );
     return { id, amount };
-  });
-}
-
-export async function markWriteOffRecorded(
-  deps: AppDeps,
-  invoiceId: string,
-  writeOffId: string,
-  actor: Actor,
-): Promise<void> {
-  const merchantId = await invoiceOr404(deps, invoiceId);
-  await transact(deps.database, async (trx) => {
-    const writeOff = await findWriteOff(trx, invoiceId, writeOffId);
-    if (!writeOff) throw new AppError('not_found', 'Write-off not found.');
-    const result = await recordWriteback(
-      trx,
-      { writeOffId, source: 'manual', createdBy: actor.user?.id ?? null },
-      deps.clock,
-    );
-    if (result.recorded)
-      await audit(
-        trx,
-        {
-          actor: actor.user,
-          action: 'write_off.mark_recorded',
-          targetType: 'invoice',
-          targetId: invoiceId,
-          merchantId,
-          details: { writeOffId, amount: writeOff.amount },
-          ip: actor.ip,
-        },
-        deps.clock,
-      );
   });
 }

@@ -1,10 +1,11 @@
 /**
- * The invoice ledger as the payments domain moves it (issue 35: one owner per ledger): payments
+ * The invoice ledger as the domains above it move it (issue 35: one owner per ledger): payments
  * reserve an amount while a charge is under way, release it when the charge ends without success,
- * record a refund (and undo one the provider refused), and mark a change other pages must see —
- * always through these verbs, never by writing the invoice's counters themselves; they read the
- * ledger and record the link amounts they are made against here too. What a success records is
- * terms.ts's `recordSuccessOnInvoice`. All run inside the caller's transaction.
+ * record a refund (and undo one the provider refused), and mark a change other pages must see;
+ * accounting records what the accounting tool wrote back (S) and marks write-offs recorded — always
+ * through these verbs, never by writing the invoice's counters themselves; they read the ledger and
+ * record the link amounts they are made against here too. What a success records is terms.ts's
+ * `recordSuccessOnInvoice`. All run inside the caller's transaction.
  *
  * @example
  *   const invoice = await lockInvoiceForPayment(trx, dialect, { merchantId, invoiceNumber, currency }, now);
@@ -12,10 +13,19 @@
  *   await release(trx, invoice.id, 10_000, now);
  */
 import type { DbOrTrx, Dialect, Trx } from '../db/database.ts';
-import type { Invoice, ObservationSource } from '../db/types.ts';
+import type { AccountingWritebacksTable, Invoice, InvoiceWriteOff, ObservationSource } from '../db/types.ts';
 import { refundCounters, type LedgerCounters, type RefundKind } from './ledger.ts';
 import { authoritativeCredibleLimit, findObservation, upsertObservation } from './observations-repository.ts';
-import { adjustInvoice, countersOf, findInvoice, findInvoiceById, lockInvoice } from './repository.ts';
+import {
+  adjustInvoice,
+  countersOf,
+  findInvoice,
+  findInvoiceById,
+  findWriteOffById,
+  lockInvoice,
+  setWriteOffRecorded,
+} from './repository.ts';
+import { refreshInvoiceTerms } from './terms.ts';
 
 /** The invoice a payment is for, created if new, locked for the payment's balance check. */
 export function lockInvoiceForPayment(
@@ -90,6 +100,40 @@ export function observeLink(
 /** What had been written back to the invoice when an observation was made (null: no such observation). */
 export async function writtenBackAtObservation(db: DbOrTrx, observationId: string): Promise<number | null> {
   return (await findObservation(db, observationId))?.writtenBack ?? null;
+}
+
+/**
+ * Something recorded in the merchant's accounting tool (DESIGN §3.3 write-backs): a payment or one
+ * of its refunds, or a write-off — by the Xero/QuickBooks connector, an acknowledged automation
+ * webhook, or an admin by hand (api/accounting/writebacks.ts records it).
+ */
+export type WritebackInput =
+  | { paymentId: string; refundId?: string | null; source: WritebackSource; createdBy?: string | null }
+  | { writeOffId: string; source: WritebackSource; createdBy?: string | null };
+
+export type WritebackSource = AccountingWritebacksTable['source'];
+
+/** The accounting tool's records moved the invoice's written-back net S by `delta`: the terms are settled again. */
+export async function recordWrittenBack(
+  trx: DbOrTrx,
+  invoiceId: string,
+  delta: number,
+  now: string,
+): Promise<void> {
+  await adjustInvoice(trx, invoiceId, { writtenBack: delta }, now);
+  await refreshInvoiceTerms(trx, invoiceId, now);
+}
+
+/** A write-off by its id (undefined when there is none). */
+export const writeOffById = findWriteOffById;
+
+/** Mark a write-off recorded by the accounting tool, once; false when it already was. */
+export function markWriteOffRecorded(
+  trx: DbOrTrx,
+  id: string,
+  r: { at: string; source: NonNullable<InvoiceWriteOff['recorded_source']>; by: string | null },
+): Promise<boolean> {
+  return setWriteOffRecorded(trx, id, r);
 }
 
 /** The credible limit over the merchant's own word only (signed links, live amounts): a signed link's cap. */

@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import { compiledOnce, compiledPerShape } from '../db/compiled.ts';
-import type { Database, Invoice, InvoiceUpdate, NewInvoiceWriteOff } from '../db/types.ts';
+import type { Database, Invoice, InvoiceUpdate, InvoiceWriteOff, NewInvoiceWriteOff } from '../db/types.ts';
 import type { LedgerCounters } from './ledger.ts';
 
 export function countersOf(invoice: Invoice | undefined): LedgerCounters {
@@ -222,4 +222,19 @@ export async function findWriteOff(db: DbOrTrx, invoiceId: string, id: string) {
 
 export function findWriteOffById(db: DbOrTrx, id: string) {
   return db.selectFrom('invoice_write_offs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Mark a write-off recorded by the accounting tool, once; false when it already was. */
+export async function setWriteOffRecorded(
+  db: DbOrTrx,
+  id: string,
+  r: { at: string; source: NonNullable<InvoiceWriteOff['recorded_source']>; by: string | null },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('invoice_write_offs')
+    .set({ recorded_at: r.at, recorded_source: r.source, recorded_by: r.by })
+    .where('id', '=', id)
+    .where('recorded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }

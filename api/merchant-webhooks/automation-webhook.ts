@@ -13,7 +13,7 @@ import { AppError } from '../errors.ts';
 import { getMerchantOr404, type Actor } from '../merchants/service.ts';
 import { sendOutbound, OutboundTimeoutError } from '../net/outbound.ts';
 import { OutboundUrlError, outboundPolicyOf } from '../net/ssrf.ts';
-import type { WritebackInput } from '../invoices/writebacks.ts';
+import type { WritebackInput } from '../invoices/holds.ts';
 import type { DeliveryOutcome } from '../outbox/delivery.ts';
 import type { WebhookVersion } from '../db/types.ts';
 import { recordDeliveryAttempt } from './webhook-deliveries.ts';

@@ -114,5 +114,5 @@ export const webhookPaymentListener: PaymentListener = async (trx, event) => {
 
 /** Merchant webhooks listen to invoices too (api/invoices/events.ts): `invoice.paid`. */
 export const webhookInvoiceListener: Listener<InvoiceEvent> = async (trx, event) => {
-  await notifyInvoicePaid(trx, event.invoiceId, event.at);
+  if (event.type === 'invoice.paid') await notifyInvoicePaid(trx, event.invoiceId, event.at);
 };

@@ -1,6 +1,6 @@
 /**
- * `/api/admin/payments`: list and get (simple-rest), refund, and mark-recorded (an admin records
- * by hand that a payment or refund is in the accounting tool: a write-back, DESIGN §3.3).
+ * `/api/admin/payments`: list and get (simple-rest), refund, and cancel a hold. (Marking a payment
+ * recorded in the accounting tool by hand is accounting's: api/accounting/records-routes.ts.)
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as jsonOf } from '../http/openapi.ts';
@@ -8,7 +8,7 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, listResponseHeaders, parseListQuery, setListHeaders } from '../http/simple-rest.ts';
 import { actorOf } from '../audit/actor.ts';
 import { paymentList } from './admin.ts';
-import { listAdminPayments, loadAdminPayment, markRecorded, merchantOfPayment } from './admin-service.ts';
+import { listAdminPayments, loadAdminPayment, merchantOfPayment } from './admin-service.ts';
 import { authorizeMerchant, memberRoleIn, merchantScope } from '../auth/access.ts';
 import { findMerchantById } from '../merchants/repository.ts';
 import { PAYMENT_NOT_FOUND } from './sync.ts';
@@ -119,32 +119,6 @@ export const adminPaymentRoutes = createRouter()
         },
         actorOf(c),
       );
-      return c.json(await loadAdminPayment(deps, id), 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/payments/{id}/mark-recorded',
-      tags: ['admin'],
-      security,
-      'x-access': 'payments.adjust',
-      summary: 'Mark a payment (or one of its refunds) as recorded in the accounting tool by hand',
-      request: {
-        params: IdParam,
-        body: {
-          content: { 'application/json': { schema: z.object({ refundId: z.string().max(100).nullish() }) } },
-        },
-      },
-      responses: { 200: jsonOf(AdminPayment, 'The payment'), ...errorResponses(401, 403, 404, 409) },
-    }),
-    async (c) => {
-      const deps = c.get('deps');
-      const id = c.req.valid('param').id;
-      const refundId = c.req.valid('json')?.refundId ?? null;
-      authorizeMerchant(c, 'payments.adjust', await merchantOfPayment(deps, id), PAYMENT_NOT_FOUND);
-      const actor = actorOf(c);
-      await markRecorded(deps, id, refundId, actor);
       return c.json(await loadAdminPayment(deps, id), 200);
     },
   )

@@ -1,14 +1,11 @@
 /**
- * The console's payments: one payment with its refunds, disputes and invoice flag; a page of the
- * list; and marking a payment (or one of its refunds) as recorded in the accounting tool by hand
- * (a write-back, DESIGN §3.3), audited.
+ * The console's payments: one payment with its refunds, disputes and invoice flag, and a page of
+ * the list. (Marking one recorded in the accounting tool by hand is accounting's:
+ * api/accounting/mark-recorded.ts.)
  */
-import type { Actor } from '../audit/actor.ts';
-import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { inMerchants, paginate, type ListQuery } from '../http/simple-rest.ts';
-import { recordWriteback } from '../invoices/writebacks.ts';
 import { toApiPayment } from './admin.ts';
 import {
   disputesOfPayment,
@@ -19,7 +16,6 @@ import {
 } from './admin-repository.ts';
 import { findPayment } from './repository.ts';
 import { PAYMENT_NOT_FOUND } from './sync.ts';
-import { transact } from '../db/transact.ts';
 
 export async function loadAdminPayment(deps: AppDeps, id: string) {
   const db = deps.database.db;
@@ -47,30 +43,4 @@ export async function listAdminPayments(deps: AppDeps, list: ListQuery, merchant
     base = base.where('payments.status', '<>', 'expired');
   const { rows, total } = await paginate(base, list);
   return { rows: rows.map((p) => toApiPayment(p)), total };
-}
-
-export async function markRecorded(deps: AppDeps, id: string, refundId: string | null, actor: Actor) {
-  const payment = await findPayment(deps.database.db, id);
-  if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-  await transact(deps.database, async (trx) => {
-    const result = await recordWriteback(
-      trx,
-      { paymentId: id, refundId, source: 'manual', createdBy: actor.user?.id ?? null },
-      deps.clock,
-    );
-    if (result.recorded)
-      await audit(
-        trx,
-        {
-          actor: actor.user,
-          action: refundId ? 'refund.mark_recorded' : 'payment.mark_recorded',
-          targetType: 'payment',
-          targetId: id,
-          merchantId: payment.merchant_id,
-          details: { refundId, amount: result.amount },
-          ip: actor.ip,
-        },
-        deps.clock,
-      );
-  });
 }

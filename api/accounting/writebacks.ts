@@ -2,7 +2,7 @@
  * Write-backs (DESIGN §3.3 S(t)): a payment, refund or write-off recorded in the accounting tool, by
  * the Xero/QuickBooks connector, an acknowledged automation webhook, or an admin by hand. Each
  * subject is written back once (UNIQUE subject_id; a write-off's own `recorded_*` columns). S follows
- * ledger.ts whatever the order they arrive in: a payment adds its base, a re-open refund subtracts
+ * the invoices' ledger.ts whatever the order they arrive in: a payment adds its base, a re-open refund subtracts
  * its base but only once its payment is written back, a credit refund changes nothing there, and a
  * write-off adds its amount.
  *
@@ -11,25 +11,18 @@
  */
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
-import type { AccountingWritebacksTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { paymentWrittenBackNet, refundWritebackAmount } from './ledger.ts';
-import { adjustInvoice, findWriteOffById } from './repository.ts';
+import { paymentWrittenBackNet, refundWritebackAmount } from '../invoices/ledger.ts';
 import {
-  hasOwnWriteback,
-  insertWriteback,
   markWriteOffRecorded,
-  writebacksOfPayment,
-} from './writebacks-repository.ts';
+  recordWrittenBack,
+  writeOffById,
+  type WritebackInput,
+  type WritebackSource,
+} from '../invoices/holds.ts';
+import { hasOwnWriteback, insertWriteback, writebacksOfPayment } from './writebacks-repository.ts';
 import { findPayment, updatePayment } from '../payments/repository.ts';
-import { refreshInvoiceTerms } from './terms.ts';
 import { findRefundOfPayment } from '../payments/refunds-repository.ts';
-
-type Source = AccountingWritebacksTable['source'];
-
-export type WritebackInput =
-  | { paymentId: string; refundId?: string | null; source: Source; createdBy?: string | null }
-  | { writeOffId: string; source: Source; createdBy?: string | null };
 
 const WRITABLE_PAYMENT = new Set(['succeeded', 'partially_refunded', 'refunded']);
 
@@ -81,9 +74,7 @@ export async function recordWriteback(
         xero_sync_error: null,
         updated_at: now,
       });
-    const delta = after - before;
-    await adjustInvoice(trx, payment.invoice_id, { writtenBack: delta }, now);
-    await refreshInvoiceTerms(trx, payment.invoice_id, now);
+    await recordWrittenBack(trx, payment.invoice_id, after - before, now);
   }
   return { recorded, amount };
 }
@@ -98,20 +89,17 @@ async function netOfPayment(trx: DbOrTrx, paymentId: string): Promise<number> {
 
 async function recordWriteOffWriteback(
   trx: DbOrTrx,
-  input: { writeOffId: string; source: Source; createdBy?: string | null },
+  input: { writeOffId: string; source: WritebackSource; createdBy?: string | null },
   clock: Clock,
 ): Promise<{ recorded: boolean; amount: number }> {
   const now = clock.now().toISOString();
-  const writeOff = await findWriteOffById(trx, input.writeOffId);
+  const writeOff = await writeOffById(trx, input.writeOffId);
   if (!writeOff) throw new AppError('not_found', 'Write-off not found.');
   const recorded = await markWriteOffRecorded(trx, writeOff.id, {
     at: now,
     source: input.source,
     by: input.createdBy ?? null,
   });
-  if (recorded) {
-    await adjustInvoice(trx, writeOff.invoice_id, { writtenBack: Number(writeOff.amount) }, now);
-    await refreshInvoiceTerms(trx, writeOff.invoice_id, now);
-  }
+  if (recorded) await recordWrittenBack(trx, writeOff.invoice_id, Number(writeOff.amount), now);
   return { recorded, amount: Number(writeOff.amount) };
 }

@@ -1,7 +1,7 @@
 /** Write-back rows: what the merchant's accounting tool recorded of our payments, refunds and write-offs. */
 import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '../db/database.ts';
-import type { AccountingWritebacksTable, InvoiceWriteOff } from '../db/types.ts';
+import type { AccountingWritebacksTable } from '../db/types.ts';
 
 /** Record a write-back, once per subject; false when it was already recorded. */
 export async function insertWriteback(
@@ -31,19 +31,4 @@ export function writebacksOfPayment(db: DbOrTrx, paymentId: string) {
     .select(['refund_id', 'amount'])
     .where('payment_id', '=', paymentId)
     .execute();
-}
-
-/** Mark a write-off recorded by the accounting tool, once; false when it already was. */
-export async function markWriteOffRecorded(
-  db: DbOrTrx,
-  id: string,
-  r: { at: string; source: NonNullable<InvoiceWriteOff['recorded_source']>; by: string | null },
-): Promise<boolean> {
-  const updated = await db
-    .updateTable('invoice_write_offs')
-    .set({ recorded_at: r.at, recorded_source: r.source, recorded_by: r.by })
-    .where('id', '=', id)
-    .where('recorded_at', 'is', null)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
 }
