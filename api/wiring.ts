@@ -1,7 +1,7 @@
 /**
  * The app's wiring between domains that call one way (issue 35): what depends on payments and
- * invoices listens to them (api/announcer.ts), registered here once, so neither imports the domains
- * above it. Called by createApp (api/app.ts) — the server, every worker and the tests build the app
+ * invoices listens to them (api/announcer.ts), and accounting answers the one question payments ask
+ * of it (payments/amount-due.ts), registered here once, so neither imports the domains above it. Called by createApp (api/app.ts) — the server, every worker and the tests build the app
  * — and by the migrations (api/migrations.ts: a migration step may settle an invoice paid), and by
  * anything else that records payments without an app.
  *
@@ -9,10 +9,13 @@
  *            ──announce──► accounting (invoice.written_off: its sync job)
  *   payments ──announce──► accounting (its records and webhook events: payment.succeeded, refunded)
  *            ──announce──► merchant webhooks (payment.failed, refund.failed, payment.disputed)
+ *            ◄──answers─── accounting (an invoice's live amount due, for a payment without a pay page)
  */
 import { accountingInvoiceListener, accountingPaymentListener } from './accounting/enqueue.ts';
+import { getLiveAmountDue } from './accounting/live-amount.ts';
 import { invoiceEvents } from './invoices/events.ts';
 import { webhookInvoiceListener, webhookPaymentListener } from './merchant-webhooks/notify.ts';
+import { answerAmountDueWith } from './payments/amount-due.ts';
 import { listenToPayments } from './payments/events.ts';
 
 export function wireDomains(): void {
@@ -20,4 +23,5 @@ export function wireDomains(): void {
   listenToPayments(webhookPaymentListener);
   invoiceEvents.listen(webhookInvoiceListener);
   invoiceEvents.listen(accountingInvoiceListener);
+  answerAmountDueWith(getLiveAmountDue);
 }

@@ -7,7 +7,7 @@
 import { PAY_MESSAGES } from '../../core/messages.ts';
 import { normalizeCurrency } from '../../core/currencies.ts';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
-import { getLiveAmountDue } from '../accounting/live-amount.ts';
+import { liveAmountDue } from './amount-due.ts';
 import type { AppDeps } from '../context.ts';
 import type { Merchant, ObservationSource } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -89,7 +89,7 @@ export async function resolvePaymentContext(
     ? (await assertSessionLinkOpen(deps, session.payLinkId, merchant, deps.clock.now().getTime())).metadata
     : null;
   // A direct API call without a pay session gets the same live check the pay page does.
-  const live = session ? null : await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
+  const live = session ? null : await liveAmountDue(deps, merchant.id, invoiceNumber, currency);
   const linkAmount = session ? session.linkAmount : (live?.amountDue ?? input.amountDue ?? null);
   return {
     session,

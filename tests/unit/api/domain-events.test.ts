@@ -6,11 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { invoiceEvents, type InvoiceEvent } from '../../../api/invoices/events.ts';
+import { answerAmountDueWith, liveAmountDue } from '../../../api/payments/amount-due.ts';
 import { announce, listenToPayments, type PaymentEvent } from '../../../api/payments/events.ts';
 
 const failed: PaymentEvent = { type: 'payment.failed', paymentId: 'p1', at: new Date(0) };
 
-describe('payment events', () => {
+describe('domain events', () => {
   it('refuses to announce with nobody listening, then tells each listener once, in order', async () => {
     await expect(announce({} as never, failed)).rejects.toThrow(/nobody listens for payment.failed/);
     const heard: string[] = [];
@@ -34,5 +35,18 @@ describe('payment events', () => {
     );
     await invoiceEvents.announce({} as never, paid);
     expect(heard).toEqual(['invoice.paid i1']);
+  });
+
+  it("payments refuse to go on without accounting's answer to the live amount due, then ask it", async () => {
+    await expect(liveAmountDue({} as never, 'm1', 'INV-1', 'AUD')).rejects.toThrow(
+      /nothing answers an invoice's live amount due/,
+    );
+    const asked: string[] = [];
+    answerAmountDueWith(async (_deps, merchantId, invoiceNumber, currency) => {
+      asked.push(`${merchantId} ${invoiceNumber} ${currency}`);
+      return { amountDue: 75_000 };
+    });
+    expect(await liveAmountDue({} as never, 'm1', 'INV-1', 'AUD')).toEqual({ amountDue: 75_000 });
+    expect(asked).toEqual(['m1 INV-1 AUD']);
   });
 });
