@@ -5,31 +5,47 @@
 //   core (isomorphic)                          → nothing of ours but core; no Node, no DOM
 //   api infrastructure (http, db, net, mail, rate-limit, outbox) → core and infrastructure; never a domain
 //   api route files                            → never another route file (share a service instead)
-//   api/payments                               → the invoice ledger through invoices/holds.ts, never its repositories;
-//                                                never accounting's records or merchant webhooks (they listen: payments/events.ts)
+//   api domains                                → only the domains of a lower layer (DOMAIN_LAYERS; the README draws it):
+//                                                what depends on a domain listens to it or answers it (api/wiring.ts)
+//   api shared top-level files (context, caches, announcer, …) → core and infrastructure; never a domain
+//   api/payments                               → the invoice ledger through invoices/holds.ts, never its repositories
 import tseslint from 'typescript-eslint';
 
-const DOMAINS = [
-  'accounting',
-  'admin-console',
-  'auth',
-  'blog',
-  'connect',
-  'invoices',
-  'merchant-webhooks',
-  'merchants',
-  'pay',
-  'pay-links',
-  'payments',
-  'prospects',
-  'public-objects',
-  'sandbox',
-  'seed',
-  'v1',
-  'webhooks',
+/**
+ * The dependency order of the api/ domains, bottom first: a domain imports only domains of a lower
+ * layer, never one of its own layer or above (the README's architecture section draws it). What a
+ * lower domain needs from a higher one comes through the app's wiring (api/wiring.ts): payments and
+ * invoices announce (api/announcer.ts), accounting and merchant webhooks listen; accounting answers
+ * the live amount due payments ask for.
+ */
+const DOMAIN_LAYERS = [
+  ['auth', 'blog'], // users, sessions, API keys; posts
+  ['merchants'], // merchants, their members, settings
+  ['invoices', 'connect', 'prospects'], // the invoice ledger; Stripe Connect onboarding; leads
+  ['public-objects'], // the integrator API's objects, shared by v1, webhook events and the console
+  ['pay-links'], // signed pay links
+  ['payments'], // quotes, charges, refunds, notices, the provider (sandbox and Stripe)
+  ['merchant-webhooks', 'webhooks', 'sandbox'], // events to merchants; the provider's events to us; sandbox pages
+  ['accounting'], // Xero and QuickBooks records, the outbox's jobs, live amounts
+  ['pay', 'v1', 'admin-console', 'seed', 'health', 'meta', 'docs'], // what the outside calls
 ];
+const DOMAINS = DOMAIN_LAYERS.flat();
 // The audit log is infrastructure: every domain writes to it, it knows none of them.
-const INFRASTRUCTURE = ['http', 'db', 'net', 'mail', 'rate-limit', 'outbox', 'audit'];
+const INFRASTRUCTURE = ['http', 'db', 'net', 'mail', 'rate-limit', 'outbox', 'audit', 'ports'];
+// Top-level files every layer shares: they know no domain (composition — app.ts, main.ts, wiring.ts,
+// migrations.ts, admin-cli.ts, cluster.ts — does).
+const SHARED_TOP_LEVEL = [
+  'announcer.ts',
+  'app-caches.ts',
+  'clock.ts',
+  'config.ts',
+  'context.ts',
+  'errors.ts',
+  'logger.ts',
+  'project-path.ts',
+  'secret-box.ts',
+  'secrets.ts',
+];
 
 const NODE_BUILTINS = [
   'node:*',
@@ -47,6 +63,36 @@ const NODE_BUILTINS = [
 
 /** `no-restricted-imports` patterns: `groups` of gitignore-style globs on the import specifier. */
 const restrict = (...patterns) => ['error', { patterns }];
+
+/** Import specifiers that reach a domain folder from a file up to three folders below api/. */
+const reaching = (domains, from = '') =>
+  domains.flatMap((domain) => [
+    `${from}../${domain}/*`,
+    `${from}../../${domain}/*`,
+    `${from}../../../${domain}/*`,
+  ]);
+
+/**
+ * The domain order as one rule per layer (typescript-eslint's copy of no-restricted-imports, so it
+ * adds to the route and payments rules below instead of replacing them): a file of a domain may not
+ * import a domain of its own layer or above.
+ */
+const domainOrder = DOMAIN_LAYERS.flatMap((layer, i) =>
+  layer.map((domain) => {
+    const above = DOMAIN_LAYERS.slice(i)
+      .flat()
+      .filter((d) => d !== domain);
+    return {
+      files: [`api/${domain}/**`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': restrict({
+          group: reaching(above),
+          message: `Domains call one way (README, Architecture; DOMAIN_LAYERS in eslint.config.js): ${domain} does not import a domain of its layer or above (${above.join(', ')}). Announce what happened or ask through api/wiring.ts instead.`,
+        }),
+      },
+    };
+  }),
+);
 
 const neverApi = {
   group: ['**/api/**', '**/api'],
@@ -113,12 +159,23 @@ export default tseslint.config(
     files: INFRASTRUCTURE.map((folder) => `api/${folder}/**`),
     rules: {
       'no-restricted-imports': restrict(routeToRoute, {
-        group: DOMAINS.flatMap((domain) => [`../${domain}/*`, `../../${domain}/*`]),
+        group: reaching(DOMAINS),
         message:
           'Infrastructure never imports a domain: the domain passes what it needs in (registry, callback, parameter).',
       }),
     },
   },
+  {
+    files: SHARED_TOP_LEVEL.map((file) => `api/${file}`),
+    rules: {
+      'no-restricted-imports': restrict({
+        group: DOMAINS.map((domain) => `./${domain}/*`),
+        message:
+          'The files every layer shares (the app dependencies, caches, announcer, errors, …) never import a domain: a domain declares its own (ports, cacheKey, createAnnouncer).',
+      }),
+    },
+  },
+  ...domainOrder,
   {
     files: ['api/**/*routes.ts'],
     ignores: INFRASTRUCTURE.map((folder) => `api/${folder}/**`),
@@ -129,19 +186,11 @@ export default tseslint.config(
     // through the invoices' own verbs (api/invoices/holds.ts), never by writing its tables.
     files: ['api/payments/**'],
     rules: {
-      'no-restricted-imports': restrict(
-        routeToRoute,
-        {
-          group: ['../invoices/*repository*', '../../invoices/*repository*'],
-          message:
-            "Payments never touch the invoices' repositories: use the ledger's verbs in api/invoices/holds.ts.",
-        },
-        {
-          group: ['../accounting/enqueue*', '../merchant-webhooks/*', '../../merchant-webhooks/*'],
-          message:
-            'Payments never call accounting or merchant webhooks: announce what happened (api/payments/events.ts); they listen (api/wiring.ts).',
-        },
-      ),
+      'no-restricted-imports': restrict(routeToRoute, {
+        group: ['../invoices/*repository*', '../../invoices/*repository*'],
+        message:
+          "Payments never touch the invoices' repositories: use the ledger's verbs in api/invoices/holds.ts.",
+      }),
     },
   },
   {

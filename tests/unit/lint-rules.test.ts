@@ -1,8 +1,9 @@
 /**
  * The architecture rules in eslint.config.js, each shown to fail on a planted violation (and to pass
  * the same file written the allowed way), by linting text as if it were a file at that path: no
- * query or SQL in a route file; a route file never imports another; infrastructure never imports a
- * domain; browser code never imports the server. A rule that silently stopped matching fails here.
+ * query or SQL in a route file; a route file never imports another; domains import only domains of
+ * a lower layer; infrastructure and the shared top-level files never import a domain; browser code
+ * never imports the server. A rule that silently stopped matching fails here.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -70,13 +71,15 @@ describe('architecture lint rules', () => {
     expect(
       await problems(file, "import { release } from '../invoices/holds.ts';\nexport const f = release;\n"),
     ).toEqual([]);
-    // Nor does it call accounting's records or the merchant's webhooks: they listen to its events.
+    // Nor does it call accounting's records or the merchant's webhooks (the domain order): they listen.
     expect(
       await problems(
         file,
         "import { enqueuePaymentSync } from '../accounting/enqueue.ts';\nexport const f = enqueuePaymentSync;\n",
       ),
-    ).toEqual([expect.stringMatching(/Payments never call accounting or merchant webhooks/)]);
+    ).toEqual([
+      expect.stringMatching(/Domains call one way .*payments does not import a domain of its layer or above/),
+    ]);
     expect(
       await problems(
         file,
@@ -93,6 +96,79 @@ describe('architecture lint rules', () => {
         "import { adminPaymentRoutes } from './admin-routes.ts';\nexport const r = adminPaymentRoutes;\n",
       ),
     ).toHaveLength(1);
+  });
+
+  it('refuses a domain importing one of its own layer or above, at any depth, and allows one below', async () => {
+    const refused = /^@typescript-eslint\/no-restricted-imports: .*Domains call one way/;
+    // Upward: invoices are below payments, accounting above both, merchants below invoices.
+    expect(
+      await problems(
+        at('api/invoices', 'planted.ts'),
+        "import { findPayment } from '../payments/repository.ts';\nexport const f = findPayment;\n",
+      ),
+    ).toEqual([expect.stringMatching(refused)]);
+    expect(
+      await problems(
+        at('api/merchants', 'planted.ts'),
+        "import { invoiceEvents } from '../invoices/events.ts';\nexport const f = invoiceEvents;\n",
+      ),
+    ).toEqual([expect.stringMatching(refused)]);
+    // From a sub-folder (auth/api-keys) the path climbs twice; the rule still sees it.
+    expect(
+      await problems(
+        at('api/auth/api-keys', 'planted.ts'),
+        "import { findMerchantById } from '../../merchants/repository.ts';\nexport const f = findMerchantById;\n",
+      ),
+    ).toEqual([expect.stringMatching(refused)]);
+    // Sideways, within one layer: merchant webhooks and provider webhooks are siblings.
+    expect(
+      await problems(
+        at('api/merchant-webhooks', 'planted.ts'),
+        "import { handleEvent } from '../webhooks/service.ts';\nexport const f = handleEvent;\n",
+      ),
+    ).toEqual([expect.stringMatching(refused)]);
+    // Downward is the allowed direction: accounting reads payments, payments move the ledger.
+    expect(
+      await problems(
+        at('api/accounting', 'planted.ts'),
+        "import { findPayment } from '../payments/repository.ts';\nexport const f = findPayment;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        at('api/payments', 'planted.ts'),
+        "import { reserve } from '../invoices/holds.ts';\nexport const f = reserve;\n",
+      ),
+    ).toEqual([]);
+    // A route file of a domain keeps the route rule beside the domain order.
+    expect(
+      await problems(
+        at('api/invoices', 'planted-routes.ts'),
+        "import { adminInvoiceRoutes } from './admin-routes.ts';\nimport { findPayment } from '../payments/repository.ts';\nexport const r = [adminInvoiceRoutes, findPayment];\n",
+      ),
+    ).toHaveLength(2);
+  });
+
+  it('refuses the files every layer shares (app dependencies, caches, announcer) importing a domain', async () => {
+    expect(
+      await problems(
+        at('api', 'context.ts'),
+        "import type { PaymentProvider } from './payments/providers/stripe.ts';\nexport type P = PaymentProvider;\n",
+      ),
+    ).toEqual([expect.stringMatching(/The files every layer shares .* never import a domain/)]);
+    expect(
+      await problems(
+        at('api', 'context.ts'),
+        "import type { PaymentProvider } from './ports/payment-provider.ts';\nexport type P = PaymentProvider;\n",
+      ),
+    ).toEqual([]);
+    // Composition does: the wiring names who listens to whom.
+    expect(
+      await problems(
+        at('api', 'wiring.ts'),
+        "import { listenToPayments } from './payments/events.ts';\nexport const f = listenToPayments;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses infrastructure importing a domain', async () => {
