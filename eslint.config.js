@@ -25,7 +25,7 @@ const DOMAIN_LAYERS = [
   ['public-objects'], // the integrator API's objects, shared by v1, webhook events and the console
   ['pay-links'], // signed pay links
   ['payments'], // quotes, charges, refunds, notices, the provider (sandbox and Stripe)
-  ['merchant-webhooks', 'webhooks', 'sandbox'], // events to merchants; the provider's events to us; sandbox pages
+  ['merchant-webhooks', 'webhooks', 'sandbox'], // events to merchants; the provider's events to us; the sandbox provider and its pages
   ['accounting'], // Xero and QuickBooks records, the outbox's jobs, live amounts
   ['pay', 'v1', 'admin-console', 'seed', 'health', 'meta', 'docs'], // what the outside calls
 ];

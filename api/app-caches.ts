@@ -4,7 +4,7 @@
  * the routes and the background workers of one app share it — the outbox worker's write to Xero
  * drops the live amount the pay page cached — and two apps (tests) never do. The SQLite group
  * commit is not here: it belongs to a database (one per database file, whatever app writes to it:
- * api/payments/group-commit.ts).
+ * api/db/group-commit.ts).
  *
  * The caches are the domains' own: each declares a key with the way to make its cache
  * (`cacheKey`), and the app makes it on first use (`caches.of(KEY)`), one per app. So the app's

@@ -20,7 +20,7 @@ export interface AppDeps {
   database: AppDatabase;
   logger: Logger;
   clock: Clock;
-  /** The payment provider (stripe or sandbox), built by `createPaymentProvider` (api/payments/providers/factory.ts). */
+  /** The payment provider (stripe or sandbox), built by `createPaymentProvider` (api/payment-providers.ts). */
   payments: PaymentProvider;
   /** Account mail (verification, password reset): SMTP or captured in `emails` (api/mail). */
   mailer: Mailer;

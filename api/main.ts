@@ -17,7 +17,7 @@ import { migrate } from './migrations.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { startReservationSweeper } from './payments/expiry.ts';
-import { appDeliver, createPaymentProvider, type FetchHandler } from './payments/providers/factory.ts';
+import { appDeliver, createPaymentProvider, type FetchHandler } from './payment-providers.ts';
 import { resolveSecrets } from './secrets.ts';
 import { systemResolveHost } from './net/resolve.ts';
 import { startOutboxWorker } from './accounting/sync-worker.ts';

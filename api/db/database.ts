@@ -38,7 +38,7 @@ export interface AppDatabase {
   /**
    * SQLite file in WAL mode only: make every commit so far durable — `fdatasync` of the write-ahead
    * log on libuv's thread pool, what `synchronous=FULL` does inline at each COMMIT. The group commit
-   * (api/payments/group-commit.ts) commits with `synchronous=NORMAL`, then calls this while it
+   * (api/db/group-commit.ts) commits with `synchronous=NORMAL`, then calls this while it
    * still holds the connection, so the event loop is not stalled by the disk.
    */
   syncWal?: () => Promise<void>;

@@ -18,7 +18,7 @@ import type { AppDeps } from '../context.ts';
 import { type Trx } from '../db/database.ts';
 import { compiledOnce } from '../db/compiled.ts';
 import { AppError } from '../errors.ts';
-import { inWriteTransaction } from './group-commit.ts';
+import { inWriteTransaction } from '../db/group-commit.ts';
 
 export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used with a different request.';
 export const IDEMPOTENCY_IN_PROGRESS = 'A request with this Idempotency-Key is still being processed.';

@@ -15,7 +15,7 @@ import type { AppDeps } from '../context.ts';
 import type { Payment } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { PROCESSING_ERROR_MESSAGE } from './attempts.ts';
-import { inWriteTransaction } from './group-commit.ts';
+import { inWriteTransaction } from '../db/group-commit.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import type { ProviderIntent } from '../ports/payment-provider.ts';
 import { isAccountPayment, isPayTo } from './bank-debit-state.ts';

@@ -32,7 +32,7 @@ import {
   releaseWithoutCharge,
   type IntentSource,
 } from './attempts.ts';
-import { inWriteTransaction } from './group-commit.ts';
+import { inWriteTransaction } from '../db/group-commit.ts';
 import { IDEMPOTENCY_LEASE_MS, type IdempotencyClaim } from './idempotency.ts';
 import { settleAttempt, type CreateResult } from './outcome.ts';
 import { contextWithinLimits, type PaymentContext } from './payment-context.ts';

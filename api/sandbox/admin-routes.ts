@@ -13,7 +13,7 @@ import { IdParam } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
 import { ProviderRequestError } from '../ports/payment-provider.ts';
-import type { SandboxProvider } from '../payments/providers/sandbox/sandbox-provider.ts';
+import type { SandboxProvider } from './provider/sandbox-provider.ts';
 import { findPayment } from '../payments/repository.ts';
 import { PAYMENT_NOT_FOUND } from '../payments/sync.ts';
 

@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { createRouter } from '../http/router.ts';
 import { consentErrorPage, continuePage, oauthConsentPage, onboardingConsentPage } from './consent-page.ts';
-import type { SandboxProvider } from '../payments/providers/sandbox/sandbox-provider.ts';
+import type { SandboxProvider } from './provider/sandbox-provider.ts';
 import { ConsentForm, ConsentQuery } from './schema.ts';
 
 const tags = ['sandbox'];

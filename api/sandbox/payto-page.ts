@@ -4,7 +4,7 @@
  * mode. In real life the request appears in the payer's own banking app, never on our pages.
  */
 import { formatMoney } from '../../core/money.ts';
-import type { PayToRequest } from '../payments/providers/sandbox/payto.ts';
+import type { PayToRequest } from './provider/payto.ts';
 import { escapeHtml, page } from './consent-page.ts';
 
 const STATUS_TEXT: Record<PayToRequest['status'], string> = {

@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { createRouter } from '../http/router.ts';
 import { ProviderRequestError } from '../ports/payment-provider.ts';
-import type { SandboxProvider } from '../payments/providers/sandbox/sandbox-provider.ts';
+import type { SandboxProvider } from './provider/sandbox-provider.ts';
 import { payToMissingPage, payToRequestPage } from './payto-page.ts';
 import { IntentIdParam, PayToDecisionForm } from './schema.ts';
 

@@ -15,10 +15,10 @@ import type { AppEnv } from '../context.ts';
 import { createRouter } from '../http/router.ts';
 import { ProviderRequestError } from '../ports/payment-provider.ts';
 import { clientIp } from '../audit/client-ip.ts';
-import { TEST_BANK_ACCOUNTS } from '../payments/providers/sandbox/bank-accounts.ts';
-import { TEST_CARDS } from '../payments/providers/sandbox/cards.ts';
-import { publicIntentJson } from '../payments/providers/sandbox/objects.ts';
-import type { SandboxProvider } from '../payments/providers/sandbox/sandbox-provider.ts';
+import { TEST_BANK_ACCOUNTS } from './provider/bank-accounts.ts';
+import { TEST_CARDS } from './provider/cards.ts';
+import { publicIntentJson } from './provider/objects.ts';
+import type { SandboxProvider } from './provider/sandbox-provider.ts';
 import {
   AuthenticateBody,
   ClientSecretQuery,
@@ -34,7 +34,7 @@ import {
   TestCardSchema,
   TestPayToSchema,
 } from './schema.ts';
-import { TEST_PAYTO } from '../payments/providers/sandbox/payto.ts';
+import { TEST_PAYTO } from './provider/payto.ts';
 
 const tags = ['sandbox'];
 const jsonOf = (schema: z.ZodType, description: string) => ({

@@ -15,7 +15,7 @@ import { countRefund, proportion, reverseRefund } from '../payments/refunds.ts';
 import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../payments/repository.ts';
 import { mismatchOf } from '../payments/method-match.ts';
 import { isPayTo } from '../payments/bank-debit-state.ts';
-import { inWriteTransaction } from '../payments/group-commit.ts';
+import { inWriteTransaction } from '../db/group-commit.ts';
 import {
   applyIntent,
   applyIntentInTrx,

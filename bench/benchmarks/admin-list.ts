@@ -17,7 +17,7 @@ import { migrate } from '../../api/migrations.ts';
 import type { NewPayment } from '../../api/db/types.ts';
 import { createLogger } from '../../api/logger.ts';
 import { createMailer } from '../../api/mail/create-mailer.ts';
-import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
+import { createPaymentProvider } from '../../api/payment-providers.ts';
 import { createPostgresSchema, postgresReachable, TEST_POSTGRES_URL } from '../../tests/support/db.ts';
 import { BenchSkipped, type Benchmark, type BenchContext } from '../harness.ts';
 import { createAppCaches } from '../../api/app-caches.ts';

@@ -15,7 +15,7 @@ import { signAccessToken } from '../../api/auth/access-token.ts';
 import { buildServer } from '../../scripts/build-server.ts';
 import { serverNodeFlags } from '../../scripts/server-flags.ts';
 import { systemClock } from '../../api/context.ts';
-import { signPayload } from '../../api/payments/providers/sandbox/signature.ts';
+import { signPayload } from '../../api/sandbox/provider/signature.ts';
 import { createConnectedMerchant, type TestMerchant } from '../../tests/e2e/support/pay-fixtures.ts';
 import { freePort } from '../../tests/e2e/support/server.ts';
 

@@ -327,8 +327,7 @@ describe.skipIf(skip)(`bank debits through webhooks (${testDialect})`, () => {
   });
 
   function sandbox() {
-    return t.deps
-      .payments as import('../../api/payments/providers/sandbox/sandbox-provider.ts').SandboxProvider;
+    return t.deps.payments as import('../../api/sandbox/provider/sandbox-provider.ts').SandboxProvider;
   }
   async function sandboxDeliver() {
     await sandbox().flushEvents();

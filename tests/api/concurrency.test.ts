@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../api/db/database.ts';
 import { createLogger } from '../../api/logger.ts';
 import { systemClock } from '../../api/context.ts';
-import { SandboxProvider } from '../../api/payments/providers/sandbox/sandbox-provider.ts';
+import { SandboxProvider } from '../../api/sandbox/provider/sandbox-provider.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
 import {

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../api/logger.ts';
-import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
+import { createPaymentProvider } from '../../api/payment-providers.ts';
 import type { StripeProvider } from '../../api/payments/providers/stripe.ts';
 import { createTestApp, json, TestClock, testConfig } from '../support/app.ts';
 import { skipPostgres } from '../support/db.ts';

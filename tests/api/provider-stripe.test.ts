@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { createLogger } from '../../api/logger.ts';
-import { createPaymentProvider } from '../../api/payments/providers/factory.ts';
+import { createPaymentProvider } from '../../api/payment-providers.ts';
 import { ProviderRequestError, WebhookSignatureError } from '../../api/ports/payment-provider.ts';
 import { StripeProvider } from '../../api/payments/providers/stripe.ts';
 import { createTestApp, json, TestClock, testConfig } from '../support/app.ts';

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../api/logger.ts';
 import { openSqlite } from '../../api/db/database.ts';
 import type { CreateIntentInput } from '../../api/ports/payment-provider.ts';
-import { SandboxProvider } from '../../api/payments/providers/sandbox/sandbox-provider.ts';
+import { SandboxProvider } from '../../api/sandbox/provider/sandbox-provider.ts';
 import { createTestApp, json, TestClock, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { sandboxDatabaseEnv, sandboxOf } from '../support/sandbox.ts';

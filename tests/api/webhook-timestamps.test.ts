@@ -6,7 +6,7 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxProvider } from '../../api/payments/providers/sandbox/sandbox-provider.ts';
+import type { SandboxProvider } from '../../api/sandbox/provider/sandbox-provider.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';

@@ -8,11 +8,7 @@ import type { AppDeps, Clock } from '../../api/context.ts';
 import { PasswordHasher } from '../../api/auth/password.ts';
 import { createLogger, type Logger } from '../../api/logger.ts';
 import { createMailer } from '../../api/mail/create-mailer.ts';
-import {
-  appDeliver,
-  createPaymentProvider,
-  type FetchHandler,
-} from '../../api/payments/providers/factory.ts';
+import { appDeliver, createPaymentProvider, type FetchHandler } from '../../api/payment-providers.ts';
 import type { AppDatabase } from '../../api/db/database.ts';
 import { createTestDatabase } from './db.ts';
 import { staticResolveHost, type ResolveHost } from '../../api/net/resolve.ts';

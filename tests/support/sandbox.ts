@@ -8,7 +8,7 @@
  *   expect(body.paymentIntent.status).toBe('succeeded');
  *   await t.deps.payments.flushEvents(); // the signed events reach /api/webhooks/stripe
  */
-import { SandboxProvider } from '../../api/payments/providers/sandbox/sandbox-provider.ts';
+import { SandboxProvider } from '../../api/sandbox/provider/sandbox-provider.ts';
 import { json, type TestApp } from './app.ts';
 import { createPostgresSchema, testDialect } from './db.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The SQLite group commit (api/payments/group-commit.ts): concurrent payment writes share one
+ * The SQLite group commit (api/db/group-commit.ts): concurrent payment writes share one
  * commit, and none is acknowledged — nor readable by anyone else — before the write-ahead log is on
  * disk (DESIGN §5: an acknowledged payment survives a power cut).
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite, type AppDatabase } from '../../api/db/database.ts';
-import { inWriteTransaction } from '../../api/payments/group-commit.ts';
+import { inWriteTransaction } from '../../api/db/group-commit.ts';
 
 const dirs: string[] = [];
 const opened: AppDatabase[] = [];

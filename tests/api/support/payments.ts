@@ -9,7 +9,7 @@
  *   const { quote, res } = await quoteAndPay(t, { paySessionId, amount: 5000, card: CARDS.visaDebit });
  */
 import { expect } from 'vitest';
-import type { SandboxProvider } from '../../../api/payments/providers/sandbox/sandbox-provider.ts';
+import type { SandboxProvider } from '../../../api/sandbox/provider/sandbox-provider.ts';
 import { json, type TestApp } from '../../support/app.ts';
 
 export const CARDS = {

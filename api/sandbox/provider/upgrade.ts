@@ -5,7 +5,7 @@
  * in the transaction (and, on PostgreSQL, under the lock) that creates the schema.
  */
 import { sql } from 'kysely';
-import type { Dialect } from '../../../db/database.ts';
+import type { Dialect } from '../../db/database.ts';
 import type { SandboxTrx } from './tables.ts';
 
 /** table → [column, portable definition] added since the first release (AU BECS Direct Debit). */

@@ -1,9 +1,9 @@
 /**
  * What every sandbox operation works with, and Stripe-style request errors.
  */
-import type { Clock } from '../../../context.ts';
-import type { Dialect } from '../../../db/database.ts';
-import { ProviderRequestError } from '../../../ports/payment-provider.ts';
+import type { Clock } from '../../context.ts';
+import type { Dialect } from '../../db/database.ts';
+import { ProviderRequestError } from '../../ports/payment-provider.ts';
 import type { FreshEvents } from './event-queue.ts';
 import type { SandboxDb } from './tables.ts';
 

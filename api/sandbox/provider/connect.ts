@@ -7,9 +7,9 @@
  * An `acct_…` id the sandbox has never seen (a seeded or hand-typed test merchant) is treated as an
  * existing, fully onboarded test account; one it has seen carries its real state.
  */
-import type { Clock } from '../../../context.ts';
-import { ProviderRequestError, type OnboardingLinkInput } from '../../../ports/payment-provider.ts';
-import { compiledOnce } from '../../../db/compiled.ts';
+import type { Clock } from '../../context.ts';
+import { ProviderRequestError, type OnboardingLinkInput } from '../../ports/payment-provider.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { AccountRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './event-queue.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';

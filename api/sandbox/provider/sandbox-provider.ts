@@ -12,8 +12,8 @@
  *   const intent = await sandbox.createIntent({ amount: 10295, currency: 'aud', …, confirmationToken: token.id });
  *   await sandbox.flushEvents(); // tests: every queued event delivered and answered
  */
-import type { Clock } from '../../../context.ts';
-import type { Logger } from '../../../logger.ts';
+import type { Clock } from '../../context.ts';
+import type { Logger } from '../../logger.ts';
 import {
   WebhookSignatureError,
   type ConfirmationToken,
@@ -26,15 +26,15 @@ import {
   type ProviderRefund,
   type RefundInput,
   type WebhookEvent,
-} from '../../../ports/payment-provider.ts';
+} from '../../ports/payment-provider.ts';
 import {
   accountFromStripe,
   confirmationTokenFromStripe,
   intentFromStripe,
   paymentMethodDomainFromStripe,
   webhookEventFromStripe,
-} from '../stripe-objects.ts';
-import type { EventLike } from '../stripe-shapes.ts';
+} from '../../payments/providers/stripe-objects.ts';
+import type { EventLike } from '../../payments/providers/stripe-shapes.ts';
 import * as connect from './connect.ts';
 import type { SandboxContext } from './context.ts';
 import { openSandboxDatabase, type SandboxDatabase } from './database.ts';

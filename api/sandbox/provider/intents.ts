@@ -16,10 +16,10 @@
  * retrieving the intent.
  */
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../../context.ts';
-import { compiledOnce } from '../../../db/compiled.ts';
-import { inWriteTransaction } from '../../group-commit.ts';
-import { ProviderRequestError } from '../../../ports/payment-provider.ts';
+import type { Clock } from '../../context.ts';
+import { compiledOnce } from '../../db/compiled.ts';
+import { inWriteTransaction } from '../../db/group-commit.ts';
+import { ProviderRequestError } from '../../ports/payment-provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, RefundRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './event-queue.ts';

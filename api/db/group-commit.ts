@@ -26,8 +26,8 @@
  * is simply its own transaction.
  */
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from '../db/database.ts';
-import { transact } from '../db/transact.ts';
+import type { Dialect } from './database.ts';
+import { transact } from './transact.ts';
 
 /** A database that takes write transactions: ours (AppDatabase) or the sandbox provider's own. */
 export interface WritableDatabase<DB> {

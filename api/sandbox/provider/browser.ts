@@ -6,7 +6,7 @@
  * one is refused here as Stripe refuses it). Each step is one transaction that also queues its
  * webhook event; declines are committed, then reported.
  */
-import { ProviderRequestError } from '../../../ports/payment-provider.ts';
+import { ProviderRequestError } from '../../ports/payment-provider.ts';
 import type { BankAccountInput } from './bank-accounts.ts';
 import { bankPaymentMethod } from './bank-debits.ts';
 import { payToPaymentMethod, type PayToInput } from './payto.ts';

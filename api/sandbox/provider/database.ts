@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { openPostgres, openSqlite, type AppDatabase, type Dialect } from '../../../db/database.ts';
-import { splitStatements } from '../../../db/migrate.ts';
-import { projectPath } from '../../../project-path.ts';
+import { openPostgres, openSqlite, type AppDatabase, type Dialect } from '../../db/database.ts';
+import { splitStatements } from '../../db/migrate.ts';
+import { projectPath } from '../../project-path.ts';
 import type { SandboxDb } from './tables.ts';
 import { upgradeSandboxSchema } from './upgrade.ts';
 
@@ -20,7 +20,7 @@ export interface SandboxDatabase {
   close(): Promise<void>;
 }
 
-const schemaPath = projectPath('api', 'payments', 'providers', 'sandbox', 'schema.sql');
+const schemaPath = projectPath('api', 'sandbox', 'provider', 'schema.sql');
 
 function open(url: string): AppDatabase {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));

@@ -17,11 +17,11 @@
  * attempting it, once its lease has run out (LEASE_MS) — is claimed as above.
  */
 import { sql } from 'kysely';
-import type { Clock } from '../../../context.ts';
-import { type Dialect } from '../../../db/database.ts';
-import type { Logger } from '../../../logger.ts';
-import { inWriteTransaction } from '../../group-commit.ts';
-import type { DeliverWebhook } from '../../../ports/payment-provider.ts';
+import type { Clock } from '../../context.ts';
+import { type Dialect } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import { inWriteTransaction } from '../../db/group-commit.ts';
+import type { DeliverWebhook } from '../../ports/payment-provider.ts';
 import { LEASE_MS, type FreshEvents } from './event-queue.ts';
 import type { EventRow, SandboxDb } from './tables.ts';
 

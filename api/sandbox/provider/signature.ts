@@ -6,7 +6,7 @@
  * treats both providers alike.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { WebhookSignatureError } from '../../../ports/payment-provider.ts';
+import { WebhookSignatureError } from '../../ports/payment-provider.ts';
 
 export function signPayload(rawBody: string, secret: string, timestampSeconds: number): string {
   const v1 = createHmac('sha256', secret).update(`${timestampSeconds}.${rawBody}`, 'utf8').digest('hex');

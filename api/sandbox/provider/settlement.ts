@@ -5,7 +5,7 @@
  * tests with a clock of their own call `settleDueDebits()` after moving it. Several processes may share
  * one sandbox database: settling locks the intent and re-checks it, so each debit settles once.
  */
-import type { Logger } from '../../../logger.ts';
+import type { Logger } from '../../logger.ts';
 import { settleDueDebits } from './bank-debits.ts';
 import type { SandboxContext } from './context.ts';
 

@@ -3,7 +3,7 @@
  * to confirm an intent — once only, on the account it was made for, before it expires, as Stripe.
  */
 import { invalid, seconds, type SandboxContext } from './context.ts';
-import { compiledOnce } from '../../../db/compiled.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { PaymentMethodRow, SandboxDb, SandboxTrx, TokenRow } from './tables.ts';
 import { confirmationTokenJson } from './objects.ts';
 

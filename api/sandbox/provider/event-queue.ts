@@ -5,8 +5,8 @@
  * it once committed without a claim of its own, and no other process does before the lease runs out.
  */
 import { sql } from 'kysely';
-import type { Clock } from '../../../context.ts';
-import { compiledOnce } from '../../../db/compiled.ts';
+import type { Clock } from '../../context.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { SandboxDb, SandboxTrx } from './tables.ts';
 import { eventJson, newId } from './objects.ts';
 

@@ -15,7 +15,7 @@
  *                     ├────────(expired)───► requires_payment_method (payment_method_provider_timeout)
  *                     └────────(canceled by the merchant's server)──► canceled
  */
-import { ProviderRequestError } from '../../../ports/payment-provider.ts';
+import { ProviderRequestError } from '../../ports/payment-provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import { enqueueEvent } from './event-queue.ts';
 import { failWithBankReason, lockIntent, noSuchIntent, saveAndAnnounce } from './intents.ts';

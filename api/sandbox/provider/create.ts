@@ -5,11 +5,11 @@
  * decline, 3-D Secure) is the answer — a bank debit's is `processing` (api/…/bank-debits.ts). The
  * token's payment method must be of a type the intent allows (`allowed_payment_method_types`). A replay under the same key returns the intent as it stands.
  */
-import { maximumChargeMinor, minimumChargeMinor } from '../../../../core/charge-table.ts';
-import { normalizeCurrency } from '../../../../core/currencies.ts';
-import { formatMoney } from '../../../../core/money.ts';
-import { inWriteTransaction } from '../../group-commit.ts';
-import type { CreateIntentInput } from '../../../ports/payment-provider.ts';
+import { maximumChargeMinor, minimumChargeMinor } from '../../../core/charge-table.ts';
+import { normalizeCurrency } from '../../../core/currencies.ts';
+import { formatMoney } from '../../../core/money.ts';
+import { inWriteTransaction } from '../../db/group-commit.ts';
+import type { CreateIntentInput } from '../../ports/payment-provider.ts';
 import { confirmWith } from './confirm.ts';
 import { requireChargeableAccount } from './connect.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';

@@ -10,7 +10,7 @@
  *   confirm ──► processing ──(delay)──► succeeded ──(disputed account / test helper)──► dispute
  *                    └──────────(delay)──► requires_payment_method (last_payment_error: the bank's reason)
  */
-import { ProviderRequestError } from '../../../ports/payment-provider.ts';
+import { ProviderRequestError } from '../../ports/payment-provider.ts';
 import { checkTestBankAccount, testBankAccountByKey, type BankAccountInput } from './bank-accounts.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { DisputeRow, IntentRow, PaymentMethodRow, SandboxDb, SandboxTrx } from './tables.ts';

@@ -3,8 +3,8 @@
  * with `refundApplicationFee` the platform fee comes back in proportion (the last refund returns
  * whatever is left of it). Announced as `charge.refunded` carrying the cumulative amount.
  */
-import { formatMoney } from '../../../../core/money.ts';
-import type { RefundInput } from '../../../ports/payment-provider.ts';
+import { formatMoney } from '../../../core/money.ts';
+import type { RefundInput } from '../../ports/payment-provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import { enqueueEvent } from './event-queue.ts';
 import { idempotentId, lockIntent, noSuchIntent, paymentMethod, refundsOf } from './intents.ts';

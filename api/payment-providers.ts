@@ -1,6 +1,8 @@
 /**
  * Builds the payment provider the configuration names (`PAYMENTS_PROVIDER`, else `stripe` when a
- * Stripe secret key is set, else `sandbox`).
+ * Stripe secret key is set, else `sandbox`): the payments domain's Stripe provider or the sandbox
+ * (api/sandbox/provider, with its pages beside it in api/sandbox). Composition, like api/app.ts: it
+ * knows both, and neither knows the other.
  *
  * @example
  *   // server: the sandbox hands its signed events to our own app's webhook route, in-process
@@ -8,12 +10,12 @@
  *   // tests (tests/support/app.ts): the same, to an app made after the provider
  *   const payments = await createPaymentProvider(config, { logger, clock, deliver: appDeliver(appReady) });
  */
-import type { Config } from '../../config.ts';
-import type { Clock } from '../../context.ts';
-import type { Logger } from '../../logger.ts';
-import type { DeliverWebhook, PaymentProvider } from '../../ports/payment-provider.ts';
-import { SandboxProvider } from './sandbox/sandbox-provider.ts';
-import { StripeProvider } from './stripe.ts';
+import type { Config } from './config.ts';
+import type { Clock } from './context.ts';
+import type { Logger } from './logger.ts';
+import type { DeliverWebhook, PaymentProvider } from './ports/payment-provider.ts';
+import { SandboxProvider } from './sandbox/provider/sandbox-provider.ts';
+import { StripeProvider } from './payments/providers/stripe.ts';
 
 export interface ProviderDeps {
   logger: Logger;
