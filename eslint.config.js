@@ -187,7 +187,7 @@ export default tseslint.config(
     files: ['api/payments/**'],
     rules: {
       'no-restricted-imports': restrict(routeToRoute, {
-        group: ['../invoices/*repository*', '../../invoices/*repository*'],
+        group: ['../invoices/*repository*', '../../invoices/*repository*', '../../../invoices/*repository*'],
         message:
           "Payments never touch the invoices' repositories: use the ledger's verbs in api/invoices/holds.ts.",
       }),

@@ -302,7 +302,7 @@ CREATE INDEX payment_disputes_payment ON payment_disputes (payment_id, created_a
 
 -- Customer and merchant emails about a bank debit (receipt when it clears, notice when it fails),
 -- queued in the transaction that records the provider's final word and then mailed: at least once,
--- once per payment and kind (migration 040; api/payments/notices.ts).
+-- once per payment and kind (migration 040; api/payments/notices/notices.ts).
 CREATE TABLE payment_notices (
   id TEXT PRIMARY KEY,
   payment_id TEXT NOT NULL REFERENCES payments (id),
@@ -330,7 +330,7 @@ CREATE TABLE decline_counters (
 );
 CREATE INDEX decline_counters_blocked ON decline_counters (blocked_until);
 
--- Proof-of-work challenges already used (api/payments/challenge.ts): each solves one quote. Rows
+-- Proof-of-work challenges already used (api/payments/create/challenge.ts): each solves one quote. Rows
 -- live until the challenge expires.
 CREATE TABLE challenge_uses (
   challenge TEXT PRIMARY KEY,

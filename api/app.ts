@@ -27,7 +27,7 @@ import { invitationRoutes, teamRoutes } from './merchants/team-routes.ts';
 import { paymentDomainRoutes } from './merchants/payment-domain-routes.ts';
 import { invoiceRoutes } from './pay/invoice-routes.ts';
 import { payRoutes } from './pay/routes.ts';
-import { adminPaymentRoutes } from './payments/admin-routes.ts';
+import { adminPaymentRoutes } from './payments/console/admin-routes.ts';
 import { adminConsoleRoutes, diagnosticPageRoutes } from './admin-console/routes.ts';
 import { adminInvoiceRoutes } from './invoices/admin-routes.ts';
 import { paymentRoutes } from './payments/routes.ts';

@@ -132,7 +132,7 @@ const envSchema = z.object({
   DECLINE_LIMIT_INVOICE: intIn(2, 1000).default(10),
   DECLINE_LIMIT_ADDRESS: intIn(2, 1000).default(10),
   // Ceilings that rotating addresses and invoice numbers cannot get around: past one, quotes need a
-  // proof-of-work challenge (api/payments/challenge.ts) until the block ends; nobody is locked out.
+  // proof-of-work challenge (api/payments/create/challenge.ts) until the block ends; nobody is locked out.
   DECLINE_CEILING_MERCHANT: intIn(2, 1_000_000).default(25),
   DECLINE_CEILING_PLATFORM: intIn(2, 1_000_000).default(300),
   // The challenge's work: the largest number tried (about half of it on average, ~0.3 s in a browser).

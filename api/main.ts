@@ -16,7 +16,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './migrations.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/create-mailer.ts';
-import { startReservationSweeper } from './payments/expiry.ts';
+import { startReservationSweeper } from './payments/lifecycle/expiry.ts';
 import { appDeliver, createPaymentProvider, type FetchHandler } from './payment-providers.ts';
 import { resolveSecrets } from './secrets.ts';
 import { systemResolveHost } from './net/resolve.ts';

@@ -1,7 +1,7 @@
 /**
  * Card errors as the customer reads them under the card box (spec §8): a few decline codes get the
  * spec's own wording, anything else shows the provider's message, or a generic fallback. The server
- * answers a declined payment with this message (api/payments/outcome.ts); the widget shows it, and
+ * answers a declined payment with this message (api/payments/create/confirm-answer.ts); the widget shows it, and
  * uses the same function for errors Stripe.js reports before anything reaches the server.
  */
 import { CARD_MESSAGES } from './messages.ts';

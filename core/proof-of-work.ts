@@ -1,5 +1,5 @@
 /**
- * The proof-of-work challenge past a card-testing ceiling (api/payments/challenge.ts issues and
+ * The proof-of-work challenge past a card-testing ceiling (api/payments/create/challenge.ts issues and
  * checks it): its shapes, and solving it — find the number whose SHA-256 of salt + number is the
  * challenge, by trying 0, 1, 2, … up to `maxnumber` (Web Crypto, in browsers and Node alike; about
  * maxnumber / 2 hashes on average). The widget solves with it; so do the tests.

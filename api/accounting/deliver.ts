@@ -5,10 +5,10 @@
  */
 import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
-import type { DeliveryOutcome } from './outcome.ts';
+import type { DeliveryOutcome } from './delivery-outcome.ts';
 import { deliverAutomationWebhook } from '../merchant-webhooks/automation-webhook.ts';
 import { syncJobWithConnector } from './sync.ts';
-import { findRefund } from '../payments/refunds-repository.ts';
+import { findRefund } from '../payments/refunds/refunds-repository.ts';
 
 export const REFUND_SETTLE_POLL_MS = 30_000;
 

@@ -29,7 +29,7 @@ import { insertJob } from '../outbox/repository.ts';
 import { findInvoiceById, findWriteOffById } from '../invoices/repository.ts';
 import { findPayment, updatePayment } from '../payments/repository.ts';
 import { syncTargetRow } from './repository.ts';
-import { findRefundOfPayment } from '../payments/refunds-repository.ts';
+import { findRefundOfPayment } from '../payments/refunds/refunds-repository.ts';
 
 export interface EnqueueInput {
   paymentId: string;

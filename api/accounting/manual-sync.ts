@@ -16,7 +16,7 @@ import { runJobNow } from './sync-worker.ts';
 import { findConnection } from './connections.ts';
 import { TARGET_LABELS } from './sync-status.ts';
 import { findPayment } from '../payments/repository.ts';
-import { succeededRefundsOf } from '../payments/refunds-repository.ts';
+import { succeededRefundsOf } from '../payments/refunds/refunds-repository.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 import { jobsOfPayment, restartJob } from '../outbox/repository.ts';
 import { attentionOfPayment } from './repository.ts';

@@ -10,7 +10,7 @@ import { transact } from '../db/transact.ts';
 import { AppError } from '../errors.ts';
 import { invoiceOr404, writeOffOfInvoice } from '../invoices/admin.ts';
 import { findPayment } from '../payments/repository.ts';
-import { PAYMENT_NOT_FOUND } from '../payments/sync.ts';
+import { PAYMENT_NOT_FOUND } from '../payments/lifecycle/read-back.ts';
 import { recordWriteback } from './writebacks.ts';
 
 export async function markPaymentRecorded(deps: AppDeps, id: string, refundId: string | null, actor: Actor) {

@@ -34,7 +34,7 @@ import {
 } from './entries.ts';
 import { invalidateInvoiceContent } from './invoice-content.ts';
 import { invalidateLiveAmountDue } from './live-amount.ts';
-import { succeededRefundsOf } from '../payments/refunds-repository.ts';
+import { succeededRefundsOf } from '../payments/refunds/refunds-repository.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 import {
   deleteAccountingRecord,

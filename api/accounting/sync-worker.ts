@@ -12,9 +12,9 @@ import * as outbox from '../outbox/worker.ts';
 import type { OutboxJob } from '../db/types.ts';
 import type { WritebackInput } from '../invoices/holds.ts';
 import { recordWriteback } from './writebacks.ts';
-import { sendDueNotices } from '../payments/notices.ts';
+import { sendDueNotices } from '../payments/notices/notices.ts';
 import { deliverJob } from './deliver.ts';
-import type { DeliveryOutcome } from './outcome.ts';
+import type { DeliveryOutcome } from './delivery-outcome.ts';
 import { refreshPaymentSyncStatus } from './sync-status.ts';
 
 export const accountingOutbox: OutboxHandlers<WritebackInput> = {
@@ -24,7 +24,7 @@ export const accountingOutbox: OutboxHandlers<WritebackInput> = {
   recorded: async (trx, job, stamp) => {
     if (job.payment_id) await refreshPaymentSyncStatus(trx, job.payment_id, stamp);
   },
-  // Bank debit receipts and failure notices a crash left unsent (api/payments/notices.ts).
+  // Bank debit receipts and failure notices a crash left unsent (api/payments/notices/notices.ts).
   afterPass: (deps) => sendDueNotices(deps).then(() => undefined),
 };
 

@@ -6,7 +6,7 @@
  */
 import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
-import { connectorRetry, type DeliveryOutcome } from './outcome.ts';
+import { connectorRetry, type DeliveryOutcome } from './delivery-outcome.ts';
 import { findConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
 import { convergePayment } from './payment-sync.ts';

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { localDate } from '../../core/local-date.ts';
 import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
-import { connectorRetry, type DeliveryOutcome } from './outcome.ts';
+import { connectorRetry, type DeliveryOutcome } from './delivery-outcome.ts';
 import { withSession, type AccountingConnection } from './connections.ts';
 import { ConnectorError } from './connector.ts';
 import { clearAttention, entriesFor, stepLog } from './entries.ts';

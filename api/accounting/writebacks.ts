@@ -22,7 +22,7 @@ import {
 } from '../invoices/holds.ts';
 import { hasOwnWriteback, insertWriteback, writebacksOfPayment } from './writebacks-repository.ts';
 import { findPayment, updatePayment } from '../payments/repository.ts';
-import { findRefundOfPayment } from '../payments/refunds-repository.ts';
+import { findRefundOfPayment } from '../payments/refunds/refunds-repository.ts';
 
 const WRITABLE_PAYMENT = new Set(['succeeded', 'partially_refunded', 'refunded']);
 

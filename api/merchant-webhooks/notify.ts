@@ -28,7 +28,7 @@ import type { DbOrTrx } from '../db/database.ts';
 import { findInvoiceById } from '../invoices/repository.ts';
 import { findMerchantEvenDeleted } from '../merchants/repository.ts';
 import { findPayment, latestSucceededPayment } from '../payments/repository.ts';
-import { findRefund } from '../payments/refunds-repository.ts';
+import { findRefund } from '../payments/refunds/refunds-repository.ts';
 
 /** The merchant's webhook receivers, when it has any (else nothing is built). */
 async function receiversOf(db: DbOrTrx, merchantId: string) {

@@ -17,7 +17,7 @@ import type { Invoice, Merchant, OutboxJob, Payment, Refund, WebhookVersion } fr
 import { observationTerms } from '../invoices/observations-repository.ts';
 import { payLinkRefs, toV1Invoice, toV1Payment, toV1Refund } from '../public-objects/objects.ts';
 import type { WriteOffDetails } from './webhook-payload.ts';
-import { findRefund } from '../payments/refunds-repository.ts';
+import { findRefund } from '../payments/refunds/refunds-repository.ts';
 import { setJobPayload } from '../outbox/repository.ts';
 import { setEventBody } from './repository.ts';
 

@@ -5,7 +5,7 @@
  * are the ones signed (a changed amount → 400), and that it is neither canceled nor expired (410,
  * naming the merchant to ask for a new one). What the page then shows is the signed amount,
  * observed with the S of the link's creation: the observation recorded (credible) when it was made,
- * which a payment through it therefore finds (api/payments/service.ts upserts the same (A, S)).
+ * which a payment through it therefore finds (api/payments/create/service.ts upserts the same (A, S)).
  */
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import { formatMoney, parseLinkAmount } from '../../core/money.ts';

@@ -18,7 +18,7 @@ import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { resolveMerchant } from '../merchants/resolve.ts';
 import { signedLinkOf } from '../pay-links/session.ts';
-import { MISSING_INVOICE_MESSAGE } from '../payments/service.ts';
+import { MISSING_INVOICE_MESSAGE } from '../payments/create/service.ts';
 import { admitLookup, lookupIdentity } from './lookup-limit.ts';
 
 export const DETAILS_NOT_AVAILABLE = 'No invoice details are available for this link.';

@@ -1,12 +1,12 @@
 /**
  * The customer's documents (`/api/pay/*`, any origin): the invoice itself — its lines, dates and
  * totals, and the accounting tool's PDF, for a link allowed to show them (api/pay/invoice-details.ts)
- * — and a payment's receipt, for the holder of its receipt link (api/payments/receipt.ts).
+ * — and a payment's receipt, for the holder of its receipt link (api/payments/notices/receipt.ts).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { clientIp } from '../audit/client-ip.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { receiptView } from '../payments/receipt.ts';
+import { receiptView } from '../payments/notices/receipt.ts';
 import { invoiceDetails, invoicePdf } from './invoice-details.ts';
 
 const LinkQuerySchema = z.object({

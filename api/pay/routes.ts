@@ -8,14 +8,14 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { PaymentStateSchema } from '../payments/schema.ts';
-import { refreshPayment } from '../payments/sync.ts';
-import { enforceProviderReadLimit } from '../payments/rate-limits.ts';
+import { refreshPayment } from '../payments/lifecycle/read-back.ts';
+import { enforceProviderReadLimit } from '../payments/create/rate-limits.ts';
 import { clientIp } from '../audit/client-ip.ts';
 import { AppError } from '../errors.ts';
 import { fastJson } from '../http/edge.ts';
 import { PaySession, SessionQuery } from './schema.ts';
 import { openPaySession, reusePaySession } from './service.ts';
-import { abandonAttempt, watchPayment } from '../payments/holds.ts';
+import { abandonAttempt, watchPayment } from '../payments/lifecycle/holds.ts';
 
 const sessionRoute = createRoute({
   method: 'get',

@@ -17,7 +17,7 @@ import { AppError } from '../errors.ts';
 import { findInvoice } from '../invoices/repository.ts';
 import { MERCHANT_CHANGES } from '../merchants/changes.ts';
 import { resolveMerchant } from '../merchants/resolve.ts';
-import { MISSING_INVOICE_MESSAGE } from '../payments/service.ts';
+import { MISSING_INVOICE_MESSAGE } from '../payments/create/service.ts';
 import { signedLinkOf } from '../pay-links/session.ts';
 import { MERCHANT_CACHE_TTL_MS, PAY_CACHES, type RenderedSession } from './cache.ts';
 import { admitLookup, lookupIdentity } from './lookup-limit.ts';

@@ -11,12 +11,12 @@ import { AppError } from '../errors.ts';
 import { completeJson } from '../http/edge.ts';
 import { jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { validIdempotencyKey, withIdempotency } from './idempotency.ts';
-import { currentAnswer } from './current-answer.ts';
-import { contextWithinLimits } from './payment-context.ts';
-import { priceQuote } from './quote.ts';
-import { requireChallengeIfPastCeiling } from './challenge.ts';
-import { enforcePaymentLimits, enforceProviderReadLimit } from './rate-limits.ts';
+import { validIdempotencyKey, withIdempotency } from './create/idempotency.ts';
+import { currentAnswer } from './create/current-answer.ts';
+import { contextWithinLimits } from './create/payment-context.ts';
+import { priceQuote } from './create/quote.ts';
+import { requireChallengeIfPastCeiling } from './create/challenge.ts';
+import { enforcePaymentLimits, enforceProviderReadLimit } from './create/rate-limits.ts';
 import {
   ChallengeRequiredSchema,
   CreatePaymentBody,
@@ -28,8 +28,8 @@ import {
   QuoteResponse,
   type CreatePaymentInput,
 } from './schema.ts';
-import { createPayment } from './service.ts';
-import { paymentDetails } from './sync.ts';
+import { createPayment } from './create/service.ts';
+import { paymentDetails } from './lifecycle/read-back.ts';
 
 export const IDEMPOTENCY_KEY_REQUIRED =
   'An Idempotency-Key header is required: one key per payment attempt, the same key for its retries.';

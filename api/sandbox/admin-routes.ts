@@ -15,7 +15,7 @@ import { actorOf } from '../audit/actor.ts';
 import { ProviderRequestError } from '../ports/payment-provider.ts';
 import type { SandboxProvider } from './provider/sandbox-provider.ts';
 import { findPayment } from '../payments/repository.ts';
-import { PAYMENT_NOT_FOUND } from '../payments/sync.ts';
+import { PAYMENT_NOT_FOUND } from '../payments/lifecycle/read-back.ts';
 
 const DisputeBody = z.object({
   reason: z

@@ -6,7 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { EMAIL_PATTERN } from '../../core/email.ts';
 import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { validIdempotencyKey, withIdempotency } from '../payments/idempotency.ts';
+import { validIdempotencyKey, withIdempotency } from '../payments/create/idempotency.ts';
 import { cancelPayLink, createPayLink, payLinkInput, toV1PayLink } from '../pay-links/service.ts';
 import { listPayLinks, payLinkOr404 } from './pay-links.ts';
 import {

@@ -8,8 +8,8 @@ import type { PaymentStatus } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { validIdempotencyKey, withIdempotency } from '../payments/idempotency.ts';
-import { refundPayment } from '../payments/refunds.ts';
+import { validIdempotencyKey, withIdempotency } from '../payments/create/idempotency.ts';
+import { refundPayment } from '../payments/refunds/refunds.ts';
 import { listBody, merchantScope, principal, v1Actor, v1Security as security } from './http.ts';
 import { listPayments, listRefunds, paymentOr404, refundOr404, v1Payments, v1Refund } from './payments.ts';
 import {

@@ -2,7 +2,7 @@
  * Provider events (DESIGN §3.5): verified by the provider, deduplicated by event id, and applied
  * in the same transaction that records the event — so an event is either fully applied and
  * remembered, or neither (and the provider's retry applies it). Application is idempotent and
- * order-independent (see payments/state.ts); refunds use the provider's cumulative refunded amount.
+ * order-independent (see payments/lifecycle/state.ts); refunds use the provider's cumulative refunded amount.
  */
 import type { AppDeps } from '../context.ts';
 import type { DbOrTrx, Trx } from '../db/database.ts';
@@ -11,21 +11,21 @@ import { accountStatusFields } from '../connect/service.ts';
 import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
 import { findMerchantsByAccount, updateMerchant } from '../merchants/repository.ts';
 import type { ProviderAction, ProviderIntent, WebhookEvent } from '../ports/payment-provider.ts';
-import { countRefund, proportion, reverseRefund } from '../payments/refunds.ts';
+import { countRefund, proportion, reverseRefund } from '../payments/refunds/refunds.ts';
 import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../payments/repository.ts';
-import { mismatchOf } from '../payments/method-match.ts';
-import { isPayTo } from '../payments/bank-debit-state.ts';
+import { mismatchOf } from '../payments/create/method-match.ts';
+import { isPayTo } from '../payments/lifecycle/bank-debit-state.ts';
 import { inWriteTransaction } from '../db/group-commit.ts';
 import {
   applyIntent,
   applyIntentInTrx,
   cancelEndedIntent,
   confirmableAfterFailure,
-} from '../payments/state.ts';
-import { applyDispute } from '../payments/disputes.ts';
-import { sendDueNotices } from '../payments/notices.ts';
+} from '../payments/lifecycle/state.ts';
+import { applyDispute } from '../payments/lifecycle/disputes.ts';
+import { sendDueNotices } from '../payments/notices/notices.ts';
 import { merchantChanged } from '../merchants/changes.ts';
-import { findRefundByProviderId, updateRefund } from '../payments/refunds-repository.ts';
+import { findRefundByProviderId, updateRefund } from '../payments/refunds/refunds-repository.ts';
 import { recordProviderEvent } from '../payments/repository.ts';
 
 export async function handleWebhookEvent(
@@ -81,7 +81,7 @@ export async function handleWebhookEvent(
 
 /**
  * Stripe's events do not expand the payment method: a success on a method other than the one the
- * server confirmed with is recorded with the charged card unknown (api/payments/method-match.ts).
+ * server confirmed with is recorded with the charged card unknown (api/payments/create/method-match.ts).
  * The intent is then retrieved, expanded, so the console shows which card was charged and the
  * surcharge it called for. Best effort: the refresh and the console retrieve it too.
  */
@@ -127,7 +127,7 @@ async function completeMandate(deps: AppDeps, intent: ProviderIntent): Promise<v
 /**
  * Whether applying this intent would change nothing: it succeeded, its payment is settled on it, and
  * the event brings neither card details nor another payment method than the one recorded (what
- * api/payments/state.ts would act on). Settled payments never move back, so skipping is safe.
+ * api/payments/lifecycle/state.ts would act on). Settled payments never move back, so skipping is safe.
  */
 async function successAlreadyRecorded(deps: AppDeps, intent: ProviderIntent): Promise<boolean> {
   if (intent.status !== 'succeeded' || intent.card) return false;

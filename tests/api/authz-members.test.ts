@@ -13,7 +13,7 @@ import { ROLE_ACTIONS, ROLE_REFUSED_MESSAGE, SIGNED_IN, type MemberAction } from
 import { addMember } from '../../api/merchants/team-members.ts';
 import { newEndpointSecret } from '../../api/merchant-webhooks/endpoint-secrets.ts';
 import { issueOAuthState } from '../../api/auth/oauth-state.ts';
-import { STAFF_CANNOT_REFUND } from '../../api/payments/refunds.ts';
+import { STAFF_CANNOT_REFUND } from '../../api/payments/refunds/refunds.ts';
 import type { MemberRole } from '../../api/db/types.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { bearerFor, createUser } from '../support/auth.ts';

@@ -7,7 +7,7 @@
  * recorded, shown to admins and sent as `payment.disputed`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireReservations } from '../../api/payments/expiry.ts';
+import { expireReservations } from '../../api/payments/lifecycle/expiry.ts';
 import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
@@ -24,7 +24,7 @@ import {
   settleDebits,
 } from './support/bank-debit.ts';
 import { CARDS, cardToken, invoiceRow, openSession, quote, quoteAndPay } from './support/payments.ts';
-import { AdminPayment } from '../../api/payments/admin-schema.ts';
+import { AdminPayment } from '../../api/payments/console/admin-schema.ts';
 import { expectShape } from './support/shape.ts';
 
 const skip = await skipPostgres();

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
-import { receiptToken } from '../../api/payments/receipt.ts';
+import { receiptToken } from '../../api/payments/notices/receipt.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { emailsTo } from './support/bank-debit.ts';

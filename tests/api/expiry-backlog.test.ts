@@ -4,7 +4,7 @@
  * released in one run, not 100 a minute — and what one run leaves, the next picks up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireReservations } from '../../api/payments/expiry.ts';
+import { expireReservations } from '../../api/payments/lifecycle/expiry.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { invoiceIdOf, placeReservations } from './support/ledger.ts';

@@ -21,7 +21,7 @@ import {
   type Admin,
 } from './support/ledger.ts';
 import { createConnectedMerchant, openSession, payThroughLink, sandbox } from './support/payments.ts';
-import { AdminPayment } from '../../api/payments/admin-schema.ts';
+import { AdminPayment } from '../../api/payments/console/admin-schema.ts';
 import { expectShape } from './support/shape.ts';
 
 const skip = await skipPostgres();

@@ -5,7 +5,7 @@
  * DESIGN §3.3 are in ledger-cases.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireReservations } from '../../api/payments/expiry.ts';
+import { expireReservations } from '../../api/payments/lifecycle/expiry.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

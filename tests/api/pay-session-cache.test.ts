@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_POLL_MS, openSqlite } from '../../api/db/database.ts';
 import { NON_DOCUMENT_POLICY } from '../../api/http/security.ts';
 import { verifyPaySession } from '../../api/invoices/pay-session-token.ts';
-import { SESSION_EXPIRED_MESSAGE } from '../../api/payments/service.ts';
+import { SESSION_EXPIRED_MESSAGE } from '../../api/payments/create/service.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

@@ -23,7 +23,7 @@ import {
   payThroughLink,
 } from './support/payments.ts';
 import { createKey, partsOf } from './support/v1.ts';
-import { DISPUTED_REFUND_MESSAGE } from '../../api/payments/refunds.ts';
+import { DISPUTED_REFUND_MESSAGE } from '../../api/payments/refunds/refunds.ts';
 import { MERCHANT_INACTIVE_MESSAGE, NOT_READY_MESSAGE } from '../../api/merchants/resolve.ts';
 
 const skip = await skipPostgres();

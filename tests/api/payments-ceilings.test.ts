@@ -10,7 +10,7 @@ import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { CARDS, cardToken, createConnectedMerchant, createPayment } from './support/payments.ts';
 import { solveChallenge, type Challenge } from '../../core/proof-of-work.ts';
-import { CHALLENGE_FAILED_MESSAGE, CHALLENGE_REQUIRED_MESSAGE } from '../../api/payments/challenge.ts';
+import { CHALLENGE_FAILED_MESSAGE, CHALLENGE_REQUIRED_MESSAGE } from '../../api/payments/create/challenge.ts';
 
 const skip = await skipPostgres();
 

@@ -9,8 +9,8 @@
  *  - 3-D Secure completed, failed and abandoned (the reservation lasts the action window only).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireReservations } from '../../api/payments/expiry.ts';
-import { QUOTE_CHANGED_MESSAGE } from '../../api/payments/service.ts';
+import { expireReservations } from '../../api/payments/lifecycle/expiry.ts';
+import { QUOTE_CHANGED_MESSAGE } from '../../api/payments/create/service.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -28,7 +28,7 @@ import {
   refresh,
   sandbox,
 } from './support/payments.ts';
-import { AdminPayment } from '../../api/payments/admin-schema.ts';
+import { AdminPayment } from '../../api/payments/console/admin-schema.ts';
 import { expectShape } from './support/shape.ts';
 
 const skip = await skipPostgres();

@@ -24,8 +24,8 @@ import {
 } from './support/payments.ts';
 import { bankDebitMerchant, payByBankDebit } from './support/bank-debit.ts';
 import { createKey } from './support/v1.ts';
-import { ATTEMPT_UNFINISHED_MESSAGE } from '../../api/payments/declines.ts';
-import { HOLD_NOT_CANCELLABLE } from '../../api/payments/holds.ts';
+import { ATTEMPT_UNFINISHED_MESSAGE } from '../../api/payments/create/declines.ts';
+import { HOLD_NOT_CANCELLABLE } from '../../api/payments/lifecycle/holds.ts';
 
 const skip = await skipPostgres();
 

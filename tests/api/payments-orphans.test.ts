@@ -14,8 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, openSqlite, type AppDatabase } from '../../api/db/database.ts';
 import { migrate } from '../../api/migrations.ts';
 import { listMigrations, splitStatements } from '../../api/db/migrate.ts';
-import { expireReservations } from '../../api/payments/expiry.ts';
-import { IDEMPOTENCY_LEASE_MS } from '../../api/payments/idempotency.ts';
+import { expireReservations } from '../../api/payments/lifecycle/expiry.ts';
+import { IDEMPOTENCY_LEASE_MS } from '../../api/payments/create/idempotency.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
 import {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
-import { PAYMENT_RATE_RULES } from '../../api/payments/rate-limits.ts';
+import { PAYMENT_RATE_RULES } from '../../api/payments/create/rate-limits.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { CARDS, cardToken, createConnectedMerchant, createPayment, openSession } from './support/payments.ts';

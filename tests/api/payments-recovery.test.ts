@@ -11,10 +11,10 @@ import {
   IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_MISMATCH,
   requestHash,
-} from '../../api/payments/idempotency.ts';
-import { expireReservations } from '../../api/payments/expiry.ts';
-import { PAYMENT_DETAILS_EXPIRED } from '../../api/payments/attempts.ts';
-import { PROCESSING_ERROR_MESSAGE } from '../../api/payments/service.ts';
+} from '../../api/payments/create/idempotency.ts';
+import { expireReservations } from '../../api/payments/lifecycle/expiry.ts';
+import { PAYMENT_DETAILS_EXPIRED } from '../../api/payments/create/attempts.ts';
+import { PROCESSING_ERROR_MESSAGE } from '../../api/payments/create/service.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import {

@@ -11,7 +11,7 @@ import { computeBreakdown } from '../../core/money.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { PAYMENT_DETAILS_EXPIRED } from '../../api/payments/attempts.ts';
+import { PAYMENT_DETAILS_EXPIRED } from '../../api/payments/create/attempts.ts';
 import { IDEMPOTENCY_KEY_REQUIRED } from '../../api/payments/routes.ts';
 import { QUOTE_REQUIRED_MESSAGE, TOKEN_REQUIRED_MESSAGE } from '../../api/payments/schema.ts';
 import {
@@ -561,7 +561,7 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     ).res.body;
     expect(stale.status).toBe('requires_action');
     t.clock.advance(16 * 60_000); // the 3-D Secure step was abandoned: the action window ran out
-    const { expireReservations } = await import('../../api/payments/expiry.ts');
+    const { expireReservations } = await import('../../api/payments/lifecycle/expiry.ts');
     await expireReservations(t.deps);
     admin = await adminHeaders(t); // the clock moved past the access token's life
     const filter = (f: object) => encodeURIComponent(JSON.stringify({ merchant_id: m.id, ...f }));

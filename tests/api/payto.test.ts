@@ -6,7 +6,7 @@
  * every time. Webhooks arriving twice or out of order change nothing more.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireReservations } from '../../api/payments/expiry.ts';
+import { expireReservations } from '../../api/payments/lifecycle/expiry.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

@@ -1,7 +1,7 @@
 /**
  * References in the code resolve inside the repository (issue 37): every "DESIGN §N" a comment or
  * document cites is a section of docs/design.md, nothing cites CONVENTIONS (not in the
- * repository), and every repository path a source file names (`api/payments/state.ts`, …) exists.
+ * repository), and every repository path a source file names (`api/payments/lifecycle/state.ts`, …) exists.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

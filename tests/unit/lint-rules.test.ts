@@ -71,6 +71,13 @@ describe('architecture lint rules', () => {
     expect(
       await problems(file, "import { release } from '../invoices/holds.ts';\nexport const f = release;\n"),
     ).toEqual([]);
+    // From one of payments' own sub-folders too.
+    expect(
+      await problems(
+        at('api/payments/create', 'planted.ts'),
+        "import { adjustInvoice } from '../../invoices/repository.ts';\nexport const f = adjustInvoice;\n",
+      ),
+    ).toEqual([expect.stringMatching(/Payments never touch the invoices' repositories/)]);
     // Nor does it call accounting's records or the merchant's webhooks (the domain order): they listen.
     expect(
       await problems(

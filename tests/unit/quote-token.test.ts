@@ -1,6 +1,6 @@
 /** Quote ids: what the server priced, signed; any change to it, or another secret, is not a quote. */
 import { describe, expect, it } from 'vitest';
-import { readQuote, signQuote, type QuoteClaims } from '../../api/payments/quote-token.ts';
+import { readQuote, signQuote, type QuoteClaims } from '../../api/payments/create/quote-token.ts';
 
 const SECRET = 'quote-test-secret-quote-test-secret-01';
 const claims: QuoteClaims = {

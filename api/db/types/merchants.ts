@@ -110,7 +110,7 @@ export interface PaymentMethodDomainsTable {
   updated_at: Timestamp;
 }
 
-/** A proof-of-work challenge already used for a quote (api/payments/challenge.ts). */
+/** A proof-of-work challenge already used for a quote (api/payments/create/challenge.ts). */
 export interface ChallengeUsesTable {
   challenge: string;
   expires_at: Timestamp;

@@ -38,7 +38,7 @@ export interface PaymentsTable {
   confirmation_token: string | null;
   /** JSON of the quoted method: { type, brand, funding, country, wallet } (migration 002). */
   quoted_method: string | null;
-  /** JSON: the method charged differs from the quoted one (api/payments/method-match.ts). */
+  /** JSON: the method charged differs from the quoted one (api/payments/create/method-match.ts). */
   method_mismatch: string | null;
   status: Generated<PaymentStatus>;
   reserved_until: Timestamp | null;

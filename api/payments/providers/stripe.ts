@@ -83,7 +83,7 @@ export class StripeProvider implements PaymentProvider {
     };
     if (input.confirmationToken) {
       // Finalised on the server: created and confirmed in one idempotent call; the card used comes
-      // back expanded (charged = quoted check, api/payments/method-match.ts).
+      // back expanded (charged = quoted check, api/payments/create/method-match.ts).
       params.confirm = true;
       params.confirmation_token = input.confirmationToken;
       if (input.returnUrl) params.return_url = input.returnUrl;

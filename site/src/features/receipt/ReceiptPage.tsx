@@ -2,7 +2,7 @@
  * `/receipt/{paymentId}?t=…`: a payment's receipt, reached from the pay flow's result and from the
  * receipt email — the merchant, the invoice, what was paid and how, the dates and the provider's
  * reference — with Print (the browser's "Save as PDF" makes the PDF). The token in the link is what
- * opens it (api/payments/receipt.ts); without it, or for a payment that did not go through, the page
+ * opens it (api/payments/notices/receipt.ts); without it, or for a payment that did not go through, the page
  * says the receipt was not found.
  */
 import { useEffect, useState } from 'react';

@@ -1,0 +1,189 @@
+/**
+ * Emails about a payment, through the existing mailer: a card payment's receipt in sandbox mode
+ * (Stripe mails its own), and for a bank debit (AU BECS Direct Debit) the customer's receipt when the
+ * debit clears, and when it fails days later a notice to the customer (the invoice is open again,
+ * with a link to pay it) and to the merchant. Each is queued in `payment_notices` by the transaction
+ * that records the provider's final word — so a notice exists if and only if that word was recorded
+ * — and mailed after the commit; what a crash leaves pending is mailed by the outbox worker's next
+ * tick. A claim (lease) keeps two senders from mailing the same notice at once; at worst (a crash
+ * between the mail and its mark) a notice goes twice; it is never lost.
+ *
+ * @example await queueDebitNotices(trx, deps, payment, 'succeeded'); // inside the transaction
+ * @example await sendDueNotices(deps); // after the commit, and on every outbox worker tick
+ */
+import { describePaymentMethod } from '../../../core/payment-method.ts';
+import { localDate } from '../../../core/local-date.ts';
+import { formatMoney, fromMinorUnits } from '../../../core/money.ts';
+import type { AppDeps } from '../../context.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { Payment, PaymentNotice, PaymentNoticeKind } from '../../db/types.ts';
+import { composeMail } from '../../mail/compose.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
+import { claimNotice, dueNotices, markNoticeSent, queueNotice } from './notices-repository.ts';
+import { bankAccountLabel, paymentMethodText, receiptUrl } from './receipt.ts';
+import { findPayment } from '../repository.ts';
+
+/** How long a sender holds a notice before another may try it (a mailer call is far shorter). */
+const CLAIM_MS = 60_000;
+const BATCH = 50;
+
+/** Queue the notices of a bank debit's final word, inside the transaction that records it. */
+export async function queueDebitNotices(
+  trx: DbOrTrx,
+  deps: Pick<AppDeps, 'clock'>,
+  payment: Pick<Payment, 'id' | 'merchant_id' | 'customer_email'>,
+  outcome: 'succeeded' | 'failed',
+): Promise<void> {
+  const now = deps.clock.now().toISOString();
+  const notices: Array<{ kind: PaymentNoticeKind; to: string }> = [];
+  if (payment.customer_email)
+    notices.push({
+      kind: outcome === 'succeeded' ? 'debit_cleared' : 'debit_failed',
+      to: payment.customer_email,
+    });
+  if (outcome === 'failed') {
+    const merchant = await findMerchantEvenDeleted(trx, payment.merchant_id);
+    if (merchant?.email) notices.push({ kind: 'merchant_debit_failed', to: merchant.email });
+  }
+  for (const n of notices) await queueNotice(trx, { paymentId: payment.id, kind: n.kind, to: n.to, now });
+}
+
+/**
+ * Queue a card payment's receipt (sandbox mode: Stripe mails its own to the intent's receipt_email),
+ * inside the transaction that records the success.
+ */
+export async function queueCardReceipt(
+  trx: DbOrTrx,
+  deps: Pick<AppDeps, 'clock'>,
+  payment: Pick<Payment, 'id' | 'customer_email'>,
+): Promise<void> {
+  if (!payment.customer_email) return;
+  const now = deps.clock.now().toISOString();
+  await queueNotice(trx, { paymentId: payment.id, kind: 'card_receipt', to: payment.customer_email, now });
+}
+
+/** Mail every pending notice that is due (oldest first); returns how many were mailed. */
+export async function sendDueNotices(deps: AppDeps): Promise<number> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const due = await dueNotices(db, now.toISOString(), BATCH);
+  let sent = 0;
+  for (const notice of due) if (await sendOne(deps, notice)) sent++;
+  return sent;
+}
+
+async function sendOne(deps: AppDeps, notice: PaymentNotice): Promise<boolean> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const until = new Date(now.getTime() + CLAIM_MS).toISOString();
+  if (!(await claimNotice(db, notice, until))) return false; // another sender has it
+  try {
+    const message = await noticeMessage(deps, notice);
+    if (message) await deps.mailer.send(message);
+    await markNoticeSent(db, notice.id, deps.clock.now().toISOString());
+    return message !== null;
+  } catch (err) {
+    deps.logger.warn(
+      { noticeId: notice.id, err: (err as Error).message },
+      'payment notice not sent; will retry',
+    );
+    return false;
+  }
+}
+
+/** A pay link for the invoice the payment was for (the link amount it was made against). */
+function payLink(base: string, p: Payment, shortcode: string): string {
+  const q = new URLSearchParams({
+    INVOICENUMBER: p.invoice_number,
+    CURRENCY: p.currency,
+    SHORTCODE: shortcode,
+  });
+  if (p.link_amount !== null) q.set('AMOUNTDUE', fromMinorUnits(p.link_amount, p.currency));
+  return `${base.replace(/\/+$/, '')}/pay/${p.merchant_id}?${q}`;
+}
+
+async function noticeMessage(deps: AppDeps, notice: PaymentNotice): Promise<MailMessage | null> {
+  const db = deps.database.db;
+  const payment = await findPayment(db, notice.payment_id);
+  if (!payment) return null;
+  const merchant = await findMerchantEvenDeleted(db, payment.merchant_id);
+  const name = merchant?.business_name ?? 'the merchant';
+  const money = (m: number) => formatMoney(m, payment.currency);
+  const reference = payment.payment_intent_id ?? payment.id;
+  const account = bankAccountLabel(payment);
+  const method = describePaymentMethod({ type: payment.method_type });
+  const product = deps.config.productName;
+  const reason = payment.failure_message ?? 'the bank returned the debit';
+  const receipt = receiptUrl(deps.config, payment);
+  const receiptLink = receipt ? { url: receipt, label: 'View or print your receipt' } : undefined;
+  switch (notice.kind) {
+    case 'card_receipt':
+      return message(
+        notice,
+        `Receipt: ${money(payment.total_amount)} paid to ${name}`,
+        [
+          `Your ${payment.method_type === 'payto' ? 'PayTo' : 'card'} payment to ${name} for invoice ${payment.invoice_number} went through. Thank you for your payment.`,
+          '',
+          `Amount: ${money(payment.amount)}`,
+          `Surcharge: ${money(payment.surcharge)}`,
+          `Total ${payment.method_type === 'payto' ? 'paid' : 'charged'}: ${money(payment.total_amount)}`,
+          `Paid by: ${paymentMethodText(payment)}`,
+          `Date: ${localDate(new Date(payment.succeeded_at ?? payment.updated_at), merchant?.time_zone ?? deps.config.defaultTimeZone)}`,
+          `Reference: ${reference}`,
+          '',
+          `Sent by ${product} on behalf of ${name}.`,
+        ],
+        receiptLink,
+      );
+    case 'debit_cleared':
+      return message(
+        notice,
+        `Receipt: ${money(payment.total_amount)} paid to ${name}`,
+        [
+          `Your bank debit to ${name} for invoice ${payment.invoice_number} has cleared. Thank you for your payment.`,
+          '',
+          `Amount: ${money(payment.amount)}`,
+          `Surcharge: ${money(payment.surcharge)}`,
+          `Total debited: ${money(payment.total_amount)}`,
+          `Paid by: ${method}${account ? ` (${account})` : ''}`,
+          `Mandate: ${payment.mandate_reference ?? '—'}`,
+          `Reference: ${reference}`,
+          '',
+          `Sent by ${product} on behalf of ${name}.`,
+        ],
+        receiptLink,
+      );
+    case 'debit_failed':
+      return message(
+        notice,
+        `Your bank debit to ${name} did not go through`,
+        [
+          `Your bank debit of ${money(payment.total_amount)} to ${name} for invoice ${payment.invoice_number} did not go through: ${reason}`,
+          'Nothing was taken from your account for it, and the invoice is open again.',
+          `Reference: ${reference}`,
+          '',
+          `Questions? Contact ${name}${merchant?.email ? ` at ${merchant.email}` : ''}.`,
+        ],
+        merchant
+          ? { url: payLink(deps.config.publicBaseUrl, payment, merchant.shortcode), label: 'Pay the invoice' }
+          : undefined,
+      );
+    case 'merchant_debit_failed':
+      return message(notice, `A bank debit for invoice ${payment.invoice_number} failed`, [
+        `The bank debit of ${money(payment.total_amount)} for invoice ${payment.invoice_number} (${money(payment.amount)} of the invoice) failed: ${reason}`,
+        `That amount is open on the invoice again${payment.customer_email ? `, and the customer (${payment.customer_email}) has been told` : ''}.`,
+        `Reference: ${reference}`,
+        `Payment: ${deps.config.publicBaseUrl.replace(/\/+$/, '')}/admin/payments/${payment.id}`,
+      ]);
+  }
+}
+
+function message(
+  notice: PaymentNotice,
+  subject: string,
+  lines: string[],
+  link?: { url: string; label: string },
+): MailMessage {
+  return composeMail({ to: notice.to_address, kind: notice.kind, subject, lines, link });
+}
