@@ -20,7 +20,7 @@ import { startReservationSweeper } from './payments/lifecycle/expiry.ts';
 import { appDeliver, createPaymentProvider, type FetchHandler } from './payment-providers.ts';
 import { resolveSecrets } from './secrets.ts';
 import { systemResolveHost } from './net/resolve.ts';
-import { startOutboxWorker } from './accounting/sync-worker.ts';
+import { startOutboxWorker } from './accounting/sync/worker.ts';
 import { runDemoSeed } from './seed/demo.ts';
 import { listenOnPrimarySocket, portInUse, runPrimary, WORKER_ROLE, type WorkerMessage } from './cluster.ts';
 import { createAppCaches } from './app-caches.ts';

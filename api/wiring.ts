@@ -11,8 +11,8 @@
  *            ──announce──► merchant webhooks (payment.failed, refund.failed, payment.disputed)
  *            ◄──answers─── accounting (an invoice's live amount due, for a payment without a pay page)
  */
-import { accountingInvoiceListener, accountingPaymentListener } from './accounting/enqueue.ts';
-import { getLiveAmountDue } from './accounting/live-amount.ts';
+import { accountingInvoiceListener, accountingPaymentListener } from './accounting/sync/enqueue.ts';
+import { getLiveAmountDue } from './accounting/live/live-amount.ts';
 import { invoiceEvents } from './invoices/events.ts';
 import { webhookInvoiceListener, webhookPaymentListener } from './merchant-webhooks/notify.ts';
 import { answerAmountDueWith } from './payments/amount-due.ts';

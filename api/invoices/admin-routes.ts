@@ -2,7 +2,7 @@
  * The console's invoice page and its actions (admin-only through the app-wide `/api/admin/*` guard):
  * `GET /api/admin/invoices/{id}/ledger` (every term of the balance), dismiss an observation, write
  * off a remainder below the card minimum (marking a write-off recorded is accounting's:
- * api/accounting/records-routes.ts). Each action answers with the page as it now stands.
+ * api/accounting/records/routes.ts). Each action answers with the page as it now stands.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, jsonContent as jsonOf } from '../http/openapi.ts';

@@ -6,7 +6,7 @@
  *  - write off a remainder below the card minimum (cases 12): a term of the balance like a payment,
  *    announced (`invoice.written_off`, events.ts) so accounting syncs it.
  * (Marking a write-off recorded in the accounting tool by hand is accounting's:
- * api/accounting/mark-recorded.ts.)
+ * api/accounting/records/mark-recorded.ts.)
  */
 import { formatMoney } from '../../core/money.ts';
 import { minimumChargeMinor } from '../../core/charge-limits.ts';

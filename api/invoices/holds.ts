@@ -105,7 +105,7 @@ export async function writtenBackAtObservation(db: DbOrTrx, observationId: strin
 /**
  * Something recorded in the merchant's accounting tool (DESIGN §3.3 write-backs): a payment or one
  * of its refunds, or a write-off — by the Xero/QuickBooks connector, an acknowledged automation
- * webhook, or an admin by hand (api/accounting/writebacks.ts records it).
+ * webhook, or an admin by hand (api/accounting/records/writebacks.ts records it).
  */
 export type WritebackInput =
   | { paymentId: string; refundId?: string | null; source: WritebackSource; createdBy?: string | null }

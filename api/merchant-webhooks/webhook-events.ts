@@ -73,7 +73,7 @@ export function eventOfBody(body: string): { event: string; version: WebhookVers
 
 /**
  * A `2026-11` refund event is built when the refund is counted, before the provider settles it; its
- * job waits for the settlement (api/accounting/deliver.ts), so before the first attempt its refund
+ * job waits for the settlement (api/accounting/sync/deliver.ts), so before the first attempt its refund
  * object takes the settled status and the provider's id. Stored back — in the job and in the stored
  * event —, so every attempt, every retry after a crash and every resend sends the same bytes.
  */

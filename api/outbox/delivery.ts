@@ -1,5 +1,5 @@
 /**
- * What the outbox asks of the domain that owns its jobs (accounting, api/accounting/sync-worker.ts):
+ * What the outbox asks of the domain that owns its jobs (accounting, api/accounting/sync/worker.ts):
  * how to deliver one, what to keep when it is delivered, what to refresh once any outcome is
  * recorded, and what else to do on each pass. The outbox itself only claims jobs under a lease,
  * records outcomes, and retries with back-off; it knows no target and no domain.

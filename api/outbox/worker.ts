@@ -7,7 +7,7 @@
  * A worker killed mid-delivery leaves its job `processing`; when the lease runs out another worker
  * (or this one after a restart) claims it again and delivers it with the same Idempotency-Key.
  *
- * Accounting wraps these with its handlers (api/accounting/sync-worker.ts): the server process runs
+ * Accounting wraps these with its handlers (api/accounting/sync/worker.ts): the server process runs
  * its `startOutboxWorker(deps)`, tests call its `runOutboxOnce(deps)`.
  */
 import type { AppDeps } from '../context.ts';

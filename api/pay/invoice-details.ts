@@ -1,6 +1,6 @@
 /**
  * The invoice itself for the pay page: its lines, dates, totals and the tool's PDF, from the
- * merchant's connected Xero or QuickBooks (api/accounting/invoice-content.ts fetches and caches).
+ * merchant's connected Xero or QuickBooks (api/accounting/live/invoice-content.ts fetches and caches).
  * Who may see it: the invoice shows the customer's name and address and what they bought, so a link
  * must prove it came from the merchant —
  *  - a signed pay link (api/pay-links) always does;
@@ -12,7 +12,7 @@
  */
 import { normalizeCurrency } from '../../core/currencies.ts';
 import { parseLinkAmount } from '../../core/money.ts';
-import { invoiceContentFor, invoicePdfFor, type ContentLookup } from '../accounting/invoice-content.ts';
+import { invoiceContentFor, invoicePdfFor, type ContentLookup } from '../accounting/live/invoice-content.ts';
 import { ConnectorError } from '../accounting/connector.ts';
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';

@@ -7,7 +7,7 @@
  */
 import { largestPayment, maximumChargeMinor, minimumChargeMinor } from '../../core/charge-limits.ts';
 import { parseLinkAmount, percentageFromBps } from '../../core/money.ts';
-import { getLiveAmountDue } from '../accounting/live-amount.ts';
+import { getLiveAmountDue } from '../accounting/live/live-amount.ts';
 import type { AppDeps } from '../context.ts';
 import type { Invoice, Merchant } from '../db/types.ts';
 import { availableBalance, linkBalance } from '../invoices/ledger.ts';
@@ -28,7 +28,7 @@ import { signObservation } from '../invoices/pay-session-token.ts';
 import { invoiceHolds, reservedBySession } from '../payments/repository.ts';
 import { BANK_DEBIT_TYPE, PAYTO_TYPE, type AccountMethod } from '../merchants/bank-debit.ts';
 import { transact } from '../db/transact.ts';
-import { findConnection } from '../accounting/connections.ts';
+import { findConnection } from '../accounting/connections/connections.ts';
 
 const hasConnection = async (deps: AppDeps, merchantId: string) =>
   (await findConnection(deps.database.db, merchantId)) !== undefined;

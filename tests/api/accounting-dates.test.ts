@@ -6,7 +6,7 @@
  * not 30 June, the UTC day.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

@@ -8,8 +8,8 @@
  * harmless; live balance. Amounts with odd cents and in a zero-decimal currency.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getLiveAmountDue } from '../../api/accounting/live-amount.ts';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { getLiveAmountDue } from '../../api/accounting/live/live-amount.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

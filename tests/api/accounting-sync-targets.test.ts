@@ -6,7 +6,7 @@
  * QuickBooks.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOTHING_TO_SYNC, SYNC_FAILED } from '../../api/accounting/manual-sync.ts';
+import { NOTHING_TO_SYNC, SYNC_FAILED } from '../../api/accounting/sync/manual-sync.ts';
 import { json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -23,7 +23,7 @@ import {
   xeroEnv,
 } from './support/accounting.ts';
 import { createConnectedMerchant } from './support/payments.ts';
-import { SyncResult } from '../../api/accounting/sync-routes.ts';
+import { SyncResult } from '../../api/accounting/sync/routes.ts';
 import { ErrorSchema } from '../../api/http/router.ts';
 import { expectShape } from './support/shape.ts';
 

@@ -1,14 +1,14 @@
 /**
  * Write-offs of sub-minimum remainders in the accounting tool (DESIGN §3.3, §7), through the outbox
- * jobs the console's write-off enqueues (api/accounting/enqueue.ts `enqueueWriteOffSync`, a `payment.write_off` job):
+ * jobs the console's write-off enqueues (api/accounting/sync/enqueue.ts `enqueueWriteOffSync`, a `payment.write_off` job):
  * Xero gets a credit note for the remainder allocated to the invoice, QuickBooks a credit memo
  * applied to it, on the merchant's local date; never more than the tool says is due; resumed, not
  * repeated, after a failure between the two calls.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
-import { enqueueWriteOffSync } from '../../api/accounting/enqueue.ts';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { enqueueWriteOffSync } from '../../api/accounting/sync/enqueue.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -48,7 +48,7 @@ describe.skipIf(skip)(`write-offs in Xero and QuickBooks (${testDialect})`, () =
 
   /**
    * A write-off as the console records it: the invoice row and the write-off row, then the sync jobs
-   * of api/accounting/enqueue.ts in the same transaction. Returns the targets that got a job.
+   * of api/accounting/sync/enqueue.ts in the same transaction. Returns the targets that got a job.
    */
   const writeOff = (o: {
     merchantId: string;

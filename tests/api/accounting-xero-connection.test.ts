@@ -5,7 +5,7 @@
  * tokens revoked.
  */
 import { describe, expect, it } from 'vitest';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { json } from '../support/app.ts';
 import { createConnectedMerchant } from './support/payments.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

@@ -4,8 +4,8 @@
  * invoice's amount due in Xero, not the link's).
  */
 import { describe, expect, it } from 'vitest';
-import { getLiveAmountDue, lookupLiveAmountDue } from '../../api/accounting/live-amount.ts';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { getLiveAmountDue, lookupLiveAmountDue } from '../../api/accounting/live/live-amount.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { json } from '../support/app.ts';
 import { cardToken, createConnectedMerchant } from './support/payments.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

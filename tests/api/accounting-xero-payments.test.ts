@@ -5,7 +5,7 @@
  * scopes of old connections and write-offs have their own files (accounting-*.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { xeroSuite } from './support/xero-suite.ts';
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { splitStatements } from '../../api/db/migrate.ts';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -29,7 +29,7 @@ import {
   xeroEnv,
 } from './support/accounting.ts';
 import { createConnectedMerchant } from './support/payments.ts';
-import { AccountingRecords } from '../../api/accounting/records-schema.ts';
+import { AccountingRecords } from '../../api/accounting/records/schema.ts';
 import { expectShape } from './support/shape.ts';
 
 const skip = await skipPostgres();

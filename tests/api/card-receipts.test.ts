@@ -4,7 +4,7 @@
  * ours — queued with the success, once, only for a payment that went through and named an email.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { receiptToken } from '../../api/payments/notices/receipt.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

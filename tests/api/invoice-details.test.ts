@@ -11,7 +11,7 @@ import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { startFakeQuickBooks } from '../support/fake-quickbooks.ts';
 import { DETAILS_NOT_AVAILABLE, DETAILS_UNAVAILABLE } from '../../api/pay/invoice-details.ts';
-import { INVOICE_CONTENTS } from '../../api/accounting/invoice-content-cache.ts';
+import { INVOICE_CONTENTS } from '../../api/accounting/live/invoice-content-cache.ts';
 import { createAccountingApp, quickbooksEnv } from './support/accounting.ts';
 import { createConnectedMerchant } from './support/payments.ts';
 import { createKey } from './support/v1.ts';

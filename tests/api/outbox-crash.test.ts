@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite, type AppDatabase } from '../../api/db/database.ts';
 import { migrate } from '../../api/migrations.ts';
-import { enqueuePaymentSync } from '../../api/accounting/enqueue.ts';
+import { enqueuePaymentSync } from '../../api/accounting/sync/enqueue.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import { testDialect } from '../support/db.ts';
 import { startReceiver, type Receiver } from '../support/fake-receiver.ts';

@@ -5,9 +5,9 @@
  * dead worker can no longer record an outcome; one job per payment and target is in flight at a time.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { enqueuePaymentSync } from '../../api/accounting/enqueue.ts';
+import { enqueuePaymentSync } from '../../api/accounting/sync/enqueue.ts';
 import { claimDueJobs } from '../../api/outbox/repository.ts';
-import { finishDelivery, runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { finishDelivery, runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { startReceiver, type Receiver } from '../support/fake-receiver.ts';

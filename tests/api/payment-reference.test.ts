@@ -5,7 +5,7 @@
  * is too long or holds control characters.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertOutboundUrlAllowed, OutboundUrlError } from '../../api/net/ssrf.ts';
 import { staticResolveHost, type ResolveHost } from '../../api/net/resolve.ts';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

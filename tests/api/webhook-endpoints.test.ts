@@ -13,7 +13,7 @@ import {
   V1NoticeBodySchema,
   V1WebhookBodySchema,
 } from '../../api/merchant-webhooks/webhook-schemas.ts';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

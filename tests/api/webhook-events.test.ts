@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SCHEMAS, V1WebhookBodySchema } from '../../api/merchant-webhooks/webhook-schemas.ts';
 import { enqueueDisputeEvent } from '../../api/merchant-webhooks/notify.ts';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

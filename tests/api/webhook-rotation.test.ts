@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../examples/webhook-receiver/server.mjs';
-import { runOutboxOnce } from '../../api/accounting/sync-worker.ts';
+import { runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';

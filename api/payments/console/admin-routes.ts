@@ -1,6 +1,6 @@
 /**
  * `/api/admin/payments`: list and get (simple-rest), refund, and cancel a hold. (Marking a payment
- * recorded in the accounting tool by hand is accounting's: api/accounting/records-routes.ts.)
+ * recorded in the accounting tool by hand is accounting's: api/accounting/records/routes.ts.)
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity as security, IdParam, jsonContent as jsonOf } from '../../http/openapi.ts';

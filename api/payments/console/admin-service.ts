@@ -1,7 +1,7 @@
 /**
  * The console's payments: one payment with its refunds, disputes and invoice flag, and a page of
  * the list. (Marking one recorded in the accounting tool by hand is accounting's:
- * api/accounting/mark-recorded.ts.)
+ * api/accounting/records/mark-recorded.ts.)
  */
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';

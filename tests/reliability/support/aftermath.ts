@@ -14,7 +14,7 @@ import type { AppDatabase } from '../../../api/db/database.ts';
 import { createLogger } from '../../../api/logger.ts';
 import { createMailer } from '../../../api/mail/create-mailer.ts';
 import { staticResolveHost } from '../../../api/net/resolve.ts';
-import { runOutboxOnce } from '../../../api/accounting/sync-worker.ts';
+import { runOutboxOnce } from '../../../api/accounting/sync/worker.ts';
 import { expireReservations } from '../../../api/payments/lifecycle/expiry.ts';
 import { createPaymentProvider } from '../../../api/payment-providers.ts';
 import { BENCH_ENCRYPTION_KEY, BENCH_JWT_SECRET } from '../../../bench/servers/app-server.ts';

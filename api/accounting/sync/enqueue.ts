@@ -12,24 +12,24 @@
  * @example await enqueuePaymentSync(trx, { paymentId, refundId, kind: 'refund' }, deps.clock);
  * @example await enqueueWriteOffSync(trx, writeOffId, deps.clock);
  */
-import type { Listener } from '../announcer.ts';
-import type { InvoiceEvent } from '../invoices/events.ts';
-import type { PaymentListener } from '../payments/events.ts';
-import { systemClock, type Clock } from '../context.ts';
-import type { DbOrTrx } from '../db/database.ts';
-import type { OutboxTable, Payment } from '../db/types.ts';
-import { emitWebhookEvent, type Receivers } from '../merchant-webhooks/webhook-fanout.ts';
+import type { Listener } from '../../announcer.ts';
+import type { InvoiceEvent } from '../../invoices/events.ts';
+import type { PaymentListener } from '../../payments/events.ts';
+import { systemClock, type Clock } from '../../context.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { OutboxTable, Payment } from '../../db/types.ts';
+import { emitWebhookEvent, type Receivers } from '../../merchant-webhooks/webhook-fanout.ts';
 import {
   buildAutomationPayload,
   buildWriteOffPayload,
   writeOffDetails,
-} from '../merchant-webhooks/webhook-payload.ts';
-import { paymentEvent, refundEvent, writeOffEvent } from '../merchant-webhooks/webhook-events.ts';
-import { insertJob } from '../outbox/repository.ts';
-import { findInvoiceById, findWriteOffById } from '../invoices/repository.ts';
-import { findPayment, updatePayment } from '../payments/repository.ts';
-import { syncTargetRow } from './repository.ts';
-import { findRefundOfPayment } from '../payments/refunds/refunds-repository.ts';
+} from '../../merchant-webhooks/webhook-payload.ts';
+import { paymentEvent, refundEvent, writeOffEvent } from '../../merchant-webhooks/webhook-events.ts';
+import { insertJob } from '../../outbox/repository.ts';
+import { findInvoiceById, findWriteOffById } from '../../invoices/repository.ts';
+import { findPayment, updatePayment } from '../../payments/repository.ts';
+import { syncTargetRow } from '../repository.ts';
+import { findRefundOfPayment } from '../../payments/refunds/refunds-repository.ts';
 
 export interface EnqueueInput {
   paymentId: string;

@@ -3,12 +3,12 @@
  * refund's jobs wait until the provider has settled the refund, and are dropped if the provider
  * refused it.
  */
-import type { AppDeps } from '../context.ts';
-import type { OutboxJob } from '../db/types.ts';
+import type { AppDeps } from '../../context.ts';
+import type { OutboxJob } from '../../db/types.ts';
 import type { DeliveryOutcome } from './delivery-outcome.ts';
-import { deliverAutomationWebhook } from '../merchant-webhooks/automation-webhook.ts';
-import { syncJobWithConnector } from './sync.ts';
-import { findRefund } from '../payments/refunds/refunds-repository.ts';
+import { deliverAutomationWebhook } from '../../merchant-webhooks/automation-webhook.ts';
+import { syncJobWithConnector } from './connector-jobs.ts';
+import { findRefund } from '../../payments/refunds/refunds-repository.ts';
 
 export const REFUND_SETTLE_POLL_MS = 30_000;
 

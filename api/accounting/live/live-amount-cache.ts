@@ -1,5 +1,5 @@
 /** The shapes of the live amount due lookup (live-amount.ts) and of its per-app cache (api/app-caches.ts). */
-import { cacheKey } from '../app-caches.ts';
+import { cacheKey } from '../../app-caches.ts';
 
 export type LiveAmountLookup =
   | { status: 'ok'; amountDue: number; provider: 'xero' | 'quickbooks'; fetchedAt: string }

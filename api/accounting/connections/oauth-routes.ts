@@ -4,17 +4,17 @@
  * merchant's accounting dates then follow) and stores the tokens sealed. Mounted by routes.ts.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { audit } from '../audit/service.ts';
-import { issueOAuthState } from '../auth/oauth-state.ts';
-import { AppError } from '../errors.ts';
-import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
-import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../audit/actor.ts';
-import { authorizeMerchant } from '../auth/access.ts';
-import { getMerchantOr404 } from '../merchants/service.ts';
+import { audit } from '../../audit/service.ts';
+import { issueOAuthState } from '../../auth/oauth-state.ts';
+import { AppError } from '../../errors.ts';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../../http/openapi.ts';
+import { createRouter, errorResponses } from '../../http/router.ts';
+import { actorOf } from '../../audit/actor.ts';
+import { authorizeMerchant } from '../../auth/access.ts';
+import { getMerchantOr404 } from '../../merchants/service.ts';
 import { connectorFor } from './connections.ts';
 import { finishConnection, redirectUriFor } from './oauth.ts';
-import { MerchantConnection, toApiConnection } from './connection-view.ts';
+import { MerchantConnection, toApiConnection } from './view.ts';
 
 const ProviderParam = IdParam.extend({
   provider: z.enum(['xero', 'quickbooks']).openapi({ param: { name: 'provider', in: 'path' } }),

@@ -8,11 +8,11 @@
  *
  * @example const found = await invoiceContentFor(deps, merchant.id, 'INV-1', 'AUD'); // { status: 'ok', content }
  */
-import type { AppDeps } from '../context.ts';
-import { ConnectorError } from './connector.ts';
+import type { AppDeps } from '../../context.ts';
+import { ConnectorError } from '../connector.ts';
 import type { ContentLookup, Entry } from './invoice-content-cache.ts';
 import { INVOICE_CONTENTS } from './invoice-content-cache.ts';
-import { findConnection, withSession } from './connections.ts';
+import { findConnection, withSession } from '../connections/connections.ts';
 import { LIVE_CACHE_MS, LIVE_FAILURE_CACHE_MS, LIVE_TIMEOUT_MS } from './live-amount.ts';
 
 export type { ContentLookup } from './invoice-content-cache.ts';

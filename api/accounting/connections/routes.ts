@@ -1,7 +1,7 @@
 /**
  * Admin API for the Xero / QuickBooks Online connection of a merchant: the connection, its account
  * settings, disconnect. The OAuth connect URL and callback are in oauth-routes.ts, the spec's manual
- * "Sync to Xero" in sync-routes.ts, the refunds' records and Needs attention in records-routes.ts,
+ * "Sync to Xero" in ../sync/routes.ts, the refunds' records and Needs attention in ../records/routes.ts,
  * the Xero Pay now set-up in pay-now-routes.ts (each mounted by api/app.ts). Every action is audit-logged.
  *
  * The OAuth redirect goes to a fixed console page (default `{PUBLIC_BASE_URL}/admin/accounting/callback`,
@@ -9,14 +9,14 @@
  * `POST /api/admin/accounting/callback`. The state is signed, single-use and names the merchant.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
-import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../audit/actor.ts';
-import { authorizeMerchant } from '../auth/access.ts';
-import { getMerchantOr404 } from '../merchants/service.ts';
-import { disconnectAccounting, saveAccountingSettings } from './connection-service.ts';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../../http/openapi.ts';
+import { createRouter, errorResponses } from '../../http/router.ts';
+import { actorOf } from '../../audit/actor.ts';
+import { authorizeMerchant } from '../../auth/access.ts';
+import { getMerchantOr404 } from '../../merchants/service.ts';
+import { disconnectAccounting, saveAccountingSettings } from './service.ts';
 import { findConnection } from './connections.ts';
-import { Connection, toApiConnection } from './connection-view.ts';
+import { Connection, toApiConnection } from './view.ts';
 
 export const accountingRoutes = createRouter()
   .openapi(

@@ -12,18 +12,18 @@
  * 4. re-open refunds: the payment lowered (deleted when nothing is left) — unless the tool says it
  *    is reconciled: then the refund is listed under "Needs attention" with the step to take.
  */
-import { formatMoney } from '../../core/money.ts';
-import { localDate } from '../../core/local-date.ts';
-import type { AppDeps } from '../context.ts';
-import type { Payment, Refund } from '../db/types.ts';
-import type { AccountingConnection } from './connections.ts';
-import { connectorFor, withSession } from './connections.ts';
+import { formatMoney } from '../../../core/money.ts';
+import { localDate } from '../../../core/local-date.ts';
+import type { AppDeps } from '../../context.ts';
+import type { Payment, Refund } from '../../db/types.ts';
+import type { AccountingConnection } from '../connections/connections.ts';
+import { connectorFor, withSession } from '../connections/connections.ts';
 import {
   ConnectorError,
   type AccountingConnector,
   type ConnectorSession,
   type ExternalInvoice,
-} from './connector.ts';
+} from '../connector.ts';
 import {
   clearAttention,
   entriesFor,
@@ -31,17 +31,17 @@ import {
   stepLog,
   type AccountingEntry,
   type EntrySubject,
-} from './entries.ts';
-import { invalidateInvoiceContent } from './invoice-content.ts';
-import { invalidateLiveAmountDue } from './live-amount.ts';
-import { succeededRefundsOf } from '../payments/refunds/refunds-repository.ts';
-import { findMerchantEvenDeleted } from '../merchants/repository.ts';
+} from '../records/entries.ts';
+import { invalidateInvoiceContent } from '../live/invoice-content.ts';
+import { invalidateLiveAmountDue } from '../live/live-amount.ts';
+import { succeededRefundsOf } from '../../payments/refunds/refunds-repository.ts';
+import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
 import {
   deleteAccountingRecord,
   findAccountingRecord,
   startAccountingRecord,
   updateAccountingRecord,
-} from './repository.ts';
+} from '../repository.ts';
 
 export interface ConvergeResult {
   /** Subjects (the payment, refunds) now recorded in the tool. */

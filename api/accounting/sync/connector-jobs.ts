@@ -4,14 +4,14 @@
  * delivered when its own subject is recorded; a refund that needs someone to act first (e.g. a
  * reconciled payment) fails with the step to take and is listed under "Needs attention".
  */
-import type { AppDeps } from '../context.ts';
-import type { OutboxJob } from '../db/types.ts';
+import type { AppDeps } from '../../context.ts';
+import type { OutboxJob } from '../../db/types.ts';
 import { connectorRetry, type DeliveryOutcome } from './delivery-outcome.ts';
-import { findConnection } from './connections.ts';
-import { ConnectorError } from './connector.ts';
+import { findConnection } from '../connections/connections.ts';
+import { ConnectorError } from '../connector.ts';
 import { convergePayment } from './payment-sync.ts';
 import { deliverWriteOff, WRITE_OFF_EVENT } from './write-off-sync.ts';
-import { findPayment } from '../payments/repository.ts';
+import { findPayment } from '../../payments/repository.ts';
 
 export async function syncJobWithConnector(deps: AppDeps, job: OutboxJob): Promise<DeliveryOutcome> {
   const connection = await findConnection(deps.database.db, job.merchant_id);

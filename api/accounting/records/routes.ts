@@ -1,22 +1,22 @@
 /**
  * `GET /api/admin/payments/{id}/accounting-records` and `GET /api/admin/accounting/attention`
- * (api/accounting/records.ts builds both answers), and marking a payment, a refund or a write-off
+ * (api/accounting/records/records.ts builds both answers), and marking a payment, a refund or a write-off
  * recorded in the accounting tool by hand (mark-recorded.ts).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
-import { authorizeMerchant, merchantScope } from '../auth/access.ts';
-import { loadAdminPayment, merchantOfPayment } from '../payments/console/admin-service.ts';
-import { AdminPayment } from '../payments/console/admin-schema.ts';
-import { INVOICE_NOT_FOUND, invoiceMerchant } from '../invoices/admin.ts';
-import { InvoiceLedger } from '../invoices/admin-schema.ts';
-import { invoiceLedgerView } from '../invoices/ledger-view.ts';
-import { actorOf } from '../audit/actor.ts';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../../http/openapi.ts';
+import { authorizeMerchant, merchantScope } from '../../auth/access.ts';
+import { loadAdminPayment, merchantOfPayment } from '../../payments/console/admin-service.ts';
+import { AdminPayment } from '../../payments/console/admin-schema.ts';
+import { INVOICE_NOT_FOUND, invoiceMerchant } from '../../invoices/admin.ts';
+import { InvoiceLedger } from '../../invoices/admin-schema.ts';
+import { invoiceLedgerView } from '../../invoices/ledger-view.ts';
+import { actorOf } from '../../audit/actor.ts';
 import { markPaymentRecorded, markWriteOffRecorded } from './mark-recorded.ts';
-import { PAYMENT_NOT_FOUND } from '../payments/lifecycle/read-back.ts';
-import { createRouter, errorResponses } from '../http/router.ts';
+import { PAYMENT_NOT_FOUND } from '../../payments/lifecycle/read-back.ts';
+import { createRouter, errorResponses } from '../../http/router.ts';
 import { accountingRecordsOf, attentionList } from './records.ts';
-import { AccountingRecords, AttentionEntry } from './records-schema.ts';
+import { AccountingRecords, AttentionEntry } from './schema.ts';
 
 const path = (name: string) =>
   z

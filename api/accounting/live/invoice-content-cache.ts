@@ -1,6 +1,6 @@
 /** The shapes of the invoice content lookup (invoice-content.ts) and of its per-app caches (api/app-caches.ts). */
-import { cacheKey } from '../app-caches.ts';
-import type { ExternalInvoice, InvoiceContent } from './connector.ts';
+import { cacheKey } from '../../app-caches.ts';
+import type { ExternalInvoice, InvoiceContent } from '../connector.ts';
 
 export type ContentLookup =
   | { status: 'ok'; content: InvoiceContent; provider: 'xero' | 'quickbooks'; invoice: ExternalInvoice }

@@ -3,12 +3,12 @@
  * payments, surcharges and credits go to) and disconnecting (tokens revoked where the tool allows,
  * then forgotten). Both audited.
  */
-import type { Actor } from '../audit/actor.ts';
-import { audit } from '../audit/service.ts';
-import type { AppDeps } from '../context.ts';
-import { AppError } from '../errors.ts';
-import { getMerchantOr404 } from '../merchants/service.ts';
-import { merchantChanged } from '../merchants/changes.ts';
+import type { Actor } from '../../audit/actor.ts';
+import { audit } from '../../audit/service.ts';
+import type { AppDeps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { getMerchantOr404 } from '../../merchants/service.ts';
+import { merchantChanged } from '../../merchants/changes.ts';
 import {
   connectorFor,
   deleteConnection,

@@ -9,20 +9,20 @@
  * @example await db.transaction().execute((trx) => recordWriteback(trx, { paymentId, source: 'xero' }, clock));
  * @example await recordWriteback(trx, { writeOffId, source: 'webhook' }, clock);
  */
-import { systemClock, type Clock } from '../context.ts';
-import type { DbOrTrx } from '../db/database.ts';
-import { AppError } from '../errors.ts';
-import { paymentWrittenBackNet, refundWritebackAmount } from '../invoices/ledger.ts';
+import { systemClock, type Clock } from '../../context.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { paymentWrittenBackNet, refundWritebackAmount } from '../../invoices/ledger.ts';
 import {
   markWriteOffRecorded,
   recordWrittenBack,
   writeOffById,
   type WritebackInput,
   type WritebackSource,
-} from '../invoices/holds.ts';
+} from '../../invoices/holds.ts';
 import { hasOwnWriteback, insertWriteback, writebacksOfPayment } from './writebacks-repository.ts';
-import { findPayment, updatePayment } from '../payments/repository.ts';
-import { findRefundOfPayment } from '../payments/refunds/refunds-repository.ts';
+import { findPayment, updatePayment } from '../../payments/repository.ts';
+import { findRefundOfPayment } from '../../payments/refunds/refunds-repository.ts';
 
 const WRITABLE_PAYMENT = new Set(['succeeded', 'partially_refunded', 'refunded']);
 

@@ -1,7 +1,7 @@
 /** What a delivery of an accounting job ends in: a delivered one hands back the invoice write-backs to record. */
-import type { ConnectorError } from './connector.ts';
-import type { WritebackInput } from '../invoices/holds.ts';
-import type { DeliveryOutcome as OutboxOutcome } from '../outbox/delivery.ts';
+import type { ConnectorError } from '../connector.ts';
+import type { WritebackInput } from '../../invoices/holds.ts';
+import type { DeliveryOutcome as OutboxOutcome } from '../../outbox/delivery.ts';
 
 export type DeliveryOutcome = OutboxOutcome<WritebackInput>;
 

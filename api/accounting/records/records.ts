@@ -4,20 +4,20 @@
  * fix first (a reconciled payment), each with the step to take and the sync job to retry.
  */
 import type { z } from '@hono/zod-openapi';
-import { localDate } from '../../core/local-date.ts';
-import type { AppDeps } from '../context.ts';
-import { AppError } from '../errors.ts';
-import { connectorFor } from './connections.ts';
+import { localDate } from '../../../core/local-date.ts';
+import type { AppDeps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { connectorFor } from '../connections/connections.ts';
 import type { AccountingEntry } from './entries.ts';
-import { LEGACY, PAYMENT_CHANGED, SURCHARGE_REFUND } from './payment-sync.ts';
-import type { AccountingRecords } from './records-schema.ts';
+import { LEGACY, PAYMENT_CHANGED, SURCHARGE_REFUND } from '../sync/payment-sync.ts';
+import type { AccountingRecords } from './schema.ts';
 import {
   attentionRows,
   entriesOfPayment,
   failedConnectorJobs,
   findPaymentForRecords,
   recordsInputs,
-} from './records-repository.ts';
+} from './repository.ts';
 
 const STEP_LABELS: Record<string, string> = {
   credit_note: 'Credit note',

@@ -3,9 +3,9 @@
  * settings, the scopes granted and asked for, and whether the Pay now set-up is possible.
  */
 import { z } from '@hono/zod-openapi';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../../context.ts';
 import type { AccountingConnection } from './connections.ts';
-import { grants, parseScopes } from './xero/scopes.ts';
+import { grants, parseScopes } from '../xero/scopes.ts';
 
 export const Connection = z
   .object({

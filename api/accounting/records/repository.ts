@@ -1,10 +1,10 @@
 /**
  * The reads behind the accounting records of a payment and the "Needs attention" list
- * (api/accounting/records.ts).
+ * (api/accounting/records/records.ts).
  */
-import type { DbOrTrx } from '../db/database.ts';
-import { findConnection } from './connections.ts';
-import { inMerchants } from '../http/simple-rest.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import { findConnection } from '../connections/connections.ts';
+import { inMerchants } from '../../http/simple-rest.ts';
 
 export async function findPaymentForRecords(db: DbOrTrx, paymentId: string) {
   return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();

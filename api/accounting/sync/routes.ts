@@ -1,20 +1,20 @@
 /**
  * The spec's manual "Sync to Xero" for one payment (`POST /api/admin/payments/{id}/sync-to-xero`):
- * runs the configured sync now and answers with each delivery. Mounted by accounting/routes.ts.
+ * runs the configured sync now and answers with each delivery. Mounted by accounting/connections/routes.ts.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
-import { authorizeMerchant } from '../auth/access.ts';
-import { merchantOfPayment } from '../payments/console/admin-service.ts';
-import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../audit/actor.ts';
-import { ApiJob, toApiJob } from '../outbox/schema.ts';
-import { AdminPayment } from '../payments/console/admin-schema.ts';
-import { toApiPayment } from '../payments/console/admin.ts';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../../http/openapi.ts';
+import { authorizeMerchant } from '../../auth/access.ts';
+import { merchantOfPayment } from '../../payments/console/admin-service.ts';
+import { createRouter, errorResponses } from '../../http/router.ts';
+import { actorOf } from '../../audit/actor.ts';
+import { ApiJob, toApiJob } from '../../outbox/schema.ts';
+import { AdminPayment } from '../../payments/console/admin-schema.ts';
+import { toApiPayment } from '../../payments/console/admin.ts';
 import { syncPaymentNow } from './manual-sync.ts';
-import { findPayment } from '../payments/repository.ts';
-import { PAYMENT_NOT_FOUND } from '../payments/lifecycle/read-back.ts';
-import { AppError } from '../errors.ts';
+import { findPayment } from '../../payments/repository.ts';
+import { PAYMENT_NOT_FOUND } from '../../payments/lifecycle/read-back.ts';
+import { AppError } from '../../errors.ts';
 
 export const SyncResult = z
   .object({

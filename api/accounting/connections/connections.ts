@@ -7,22 +7,22 @@
  * read; a worker that loses that race uses the winner's tokens (Xero and Intuit both accept the
  * previous refresh token for a while, so the loser's own refresh did no harm).
  */
-import type { AppDeps } from '../context.ts';
-import { type DbOrTrx } from '../db/database.ts';
-import { compiledOnce } from '../db/compiled.ts';
+import type { AppDeps } from '../../context.ts';
+import { type DbOrTrx } from '../../db/database.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Selectable, Updateable } from 'kysely';
-import type { AccountingConnectionsTable } from '../db/types.ts';
+import type { AccountingConnectionsTable } from '../../db/types.ts';
 import {
   ConnectorError,
   type AccountingConnector,
   type AccountingProvider,
   type ConnectorSession,
   type TokenSet,
-} from './connector.ts';
-import { quickbooksConnector } from './quickbooks/connector.ts';
-import { openSecret, sealSecret } from '../secret-box.ts';
-import { xeroConnector } from './xero/connector.ts';
-import { parseScopes } from './xero/scopes.ts';
+} from '../connector.ts';
+import { quickbooksConnector } from '../quickbooks/connector.ts';
+import { openSecret, sealSecret } from '../../secret-box.ts';
+import { xeroConnector } from '../xero/connector.ts';
+import { parseScopes } from '../xero/scopes.ts';
 
 export type AccountingConnection = Selectable<AccountingConnectionsTable>;
 

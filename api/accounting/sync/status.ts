@@ -4,10 +4,10 @@
  * `synced` only when every delivery is done, `failed` when one gave up (with that target's reason),
  * otherwise `pending`. A payment with no deliveries keeps whatever it has (e.g. marked by hand).
  */
-import type { DbOrTrx } from '../db/database.ts';
-import type { OutboxJob } from '../db/types.ts';
-import { liveJobsOfPayment } from '../outbox/repository.ts';
-import { updatePayment } from '../payments/repository.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { OutboxJob } from '../../db/types.ts';
+import { liveJobsOfPayment } from '../../outbox/repository.ts';
+import { updatePayment } from '../../payments/repository.ts';
 
 export const TARGET_LABELS: Record<OutboxJob['kind'], string> = {
   xero: 'Xero',

@@ -1,12 +1,12 @@
 /**
  * The console's "Add the Pay now link to Xero" (pay-now.ts): what is set up now, and setting it up
- * for the branding themes the admin picks. Mounted by accounting/routes.ts.
+ * for the branding themes the admin picks. Mounted by accounting/connections/routes.ts.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearerSecurity as security, IdParam, jsonContent as json } from '../http/openapi.ts';
-import { authorizeMerchant } from '../auth/access.ts';
-import { createRouter, errorResponses } from '../http/router.ts';
-import { actorOf } from '../audit/actor.ts';
+import { bearerSecurity as security, IdParam, jsonContent as json } from '../../http/openapi.ts';
+import { authorizeMerchant } from '../../auth/access.ts';
+import { createRouter, errorResponses } from '../../http/router.ts';
+import { actorOf } from '../../audit/actor.ts';
 import { payNowStatus, setUpPayNow } from './pay-now.ts';
 
 // `{provider}` (only `xero`: Pay now is Xero's) rather than a literal `xero`: beside

@@ -5,16 +5,16 @@
  * themes the admin picks, so every invoice sent with those themes carries a Pay now button. Without
  * that scope the console shows the template to copy, with the steps, as before.
  */
-import { buildAccountingPaymentUrl } from '../../core/link-params.ts';
-import { audit } from '../audit/service.ts';
-import type { AppDeps } from '../context.ts';
-import { AppError } from '../errors.ts';
-import { getMerchantOr404, type Actor } from '../merchants/service.ts';
+import { buildAccountingPaymentUrl } from '../../../core/link-params.ts';
+import { audit } from '../../audit/service.ts';
+import type { AppDeps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { getMerchantOr404, type Actor } from '../../merchants/service.ts';
 import { findConnection, withSession, type AccountingConnection } from './connections.ts';
-import { ConnectorError, type ConnectorSession } from './connector.ts';
-import { xeroApi } from './xero/api.ts';
-import { grants, parseScopes } from './xero/scopes.ts';
-import * as settings from './xero/settings.ts';
+import { ConnectorError, type ConnectorSession } from '../connector.ts';
+import { xeroApi } from '../xero/api.ts';
+import { grants, parseScopes } from '../xero/scopes.ts';
+import * as settings from '../xero/settings.ts';
 
 export const DEFAULT_PAY_NOW_TEXT = 'Pay now by card';
 

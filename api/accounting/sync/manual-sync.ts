@@ -5,21 +5,21 @@
  * what happened at each target. A merchant with nothing to sync to is told so, and nothing about
  * the payment changes (recording it by hand is its own action, "mark recorded").
  */
-import { audit } from '../audit/service.ts';
-import type { AppDeps } from '../context.ts';
-import type { OutboxJob } from '../db/types.ts';
-import { AppError } from '../errors.ts';
-import type { Actor } from '../merchants/service.ts';
+import { audit } from '../../audit/service.ts';
+import type { AppDeps } from '../../context.ts';
+import type { OutboxJob } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../merchants/service.ts';
 import { enqueuePaymentSync } from './enqueue.ts';
-import { findJob } from '../outbox/repository.ts';
-import { runJobNow } from './sync-worker.ts';
-import { findConnection } from './connections.ts';
-import { TARGET_LABELS } from './sync-status.ts';
-import { findPayment } from '../payments/repository.ts';
-import { succeededRefundsOf } from '../payments/refunds/refunds-repository.ts';
-import { findMerchantEvenDeleted } from '../merchants/repository.ts';
-import { jobsOfPayment, restartJob } from '../outbox/repository.ts';
-import { attentionOfPayment } from './repository.ts';
+import { findJob } from '../../outbox/repository.ts';
+import { runJobNow } from './worker.ts';
+import { findConnection } from '../connections/connections.ts';
+import { TARGET_LABELS } from './status.ts';
+import { findPayment } from '../../payments/repository.ts';
+import { succeededRefundsOf } from '../../payments/refunds/refunds-repository.ts';
+import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
+import { jobsOfPayment, restartJob } from '../../outbox/repository.ts';
+import { attentionOfPayment } from '../repository.ts';
 
 const SETTLED = ['succeeded', 'partially_refunded', 'refunded'];
 export const SYNC_FAILED = 'Failed to sync payment to Xero. Please try again.';

@@ -1,7 +1,7 @@
 /** Write-back rows: what the merchant's accounting tool recorded of our payments, refunds and write-offs. */
 import type { Insertable } from 'kysely';
-import type { DbOrTrx } from '../db/database.ts';
-import type { AccountingWritebacksTable } from '../db/types.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { AccountingWritebacksTable } from '../../db/types.ts';
 
 /** Record a write-back, once per subject; false when it was already recorded. */
 export async function insertWriteback(

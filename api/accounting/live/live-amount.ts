@@ -12,9 +12,9 @@
  * @example
  * const live = await getLiveAmountDue(deps, merchant.id, 'INV-1', 'AUD'); // { amountDue: 75000 } | null
  */
-import type { AppDeps } from '../context.ts';
-import { ConnectorError } from './connector.ts';
-import { findConnection, withSession } from './connections.ts';
+import type { AppDeps } from '../../context.ts';
+import { ConnectorError } from '../connector.ts';
+import { findConnection, withSession } from '../connections/connections.ts';
 import type { LiveAmountLookup } from './live-amount-cache.ts';
 import { LIVE_AMOUNTS } from './live-amount-cache.ts';
 

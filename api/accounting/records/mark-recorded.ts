@@ -3,14 +3,14 @@
  * DESIGN §3.3): a payment or one of its refunds, or an invoice's write-off. Audited; once per
  * subject (a second mark changes nothing).
  */
-import type { Actor } from '../audit/actor.ts';
-import { audit } from '../audit/service.ts';
-import type { AppDeps } from '../context.ts';
-import { transact } from '../db/transact.ts';
-import { AppError } from '../errors.ts';
-import { invoiceOr404, writeOffOfInvoice } from '../invoices/admin.ts';
-import { findPayment } from '../payments/repository.ts';
-import { PAYMENT_NOT_FOUND } from '../payments/lifecycle/read-back.ts';
+import type { Actor } from '../../audit/actor.ts';
+import { audit } from '../../audit/service.ts';
+import type { AppDeps } from '../../context.ts';
+import { transact } from '../../db/transact.ts';
+import { AppError } from '../../errors.ts';
+import { invoiceOr404, writeOffOfInvoice } from '../../invoices/admin.ts';
+import { findPayment } from '../../payments/repository.ts';
+import { PAYMENT_NOT_FOUND } from '../../payments/lifecycle/read-back.ts';
 import { recordWriteback } from './writebacks.ts';
 
 export async function markPaymentRecorded(deps: AppDeps, id: string, refundId: string | null, actor: Actor) {

@@ -4,12 +4,12 @@
  * attention" list (accounting_attention): subjects the accounting tool refused for a reason a
  * person must fix first, with the step to take.
  */
-import type { AppDeps } from '../context.ts';
-import type { DbOrTrx } from '../db/database.ts';
-import type { AccountingEntriesTable } from '../db/types.ts';
+import type { AppDeps } from '../../context.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { AccountingEntriesTable } from '../../db/types.ts';
 import type { Selectable } from 'kysely';
-import type { AccountingProvider, ExternalRecord, StepLog } from './connector.ts';
-import { deleteAttention, entriesOfSubjects, insertEntry, upsertAttention } from './repository.ts';
+import type { AccountingProvider, ExternalRecord, StepLog } from '../connector.ts';
+import { deleteAttention, entriesOfSubjects, insertEntry, upsertAttention } from '../repository.ts';
 
 export type AccountingEntry = Selectable<AccountingEntriesTable>;
 

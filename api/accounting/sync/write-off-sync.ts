@@ -4,23 +4,23 @@
  * live amount due agrees with our balance and cannot undo the write-off.
  *
  * The console's write-off enqueues the job in its transaction (`enqueueWriteOffSync` in
- * api/accounting/enqueue.ts): kind 'xero' | 'quickbooks', `write_off_id` set, key
+ * api/accounting/sync/enqueue.ts): kind 'xero' | 'quickbooks', `write_off_id` set, key
  * `payment.write_off:<writeOffId>:<kind>`, payload `{ event: 'payment.write_off', writeOff }` with
  * the write-off as the automation webhook carries it (api/merchant-webhooks/webhook-payload.ts
  * `WriteOffDetails`: amount in minor units, `date` the merchant's local date). Once the tool has it,
  * the write-off counts as written back (DESIGN §3.3 `S`).
  */
 import { z } from 'zod';
-import { localDate } from '../../core/local-date.ts';
-import type { AppDeps } from '../context.ts';
-import type { OutboxJob } from '../db/types.ts';
+import { localDate } from '../../../core/local-date.ts';
+import type { AppDeps } from '../../context.ts';
+import type { OutboxJob } from '../../db/types.ts';
 import { connectorRetry, type DeliveryOutcome } from './delivery-outcome.ts';
-import { withSession, type AccountingConnection } from './connections.ts';
-import { ConnectorError } from './connector.ts';
-import { clearAttention, entriesFor, stepLog } from './entries.ts';
-import { invalidateInvoiceContent } from './invoice-content.ts';
-import { invalidateLiveAmountDue } from './live-amount.ts';
-import { findMerchantEvenDeleted } from '../merchants/repository.ts';
+import { withSession, type AccountingConnection } from '../connections/connections.ts';
+import { ConnectorError } from '../connector.ts';
+import { clearAttention, entriesFor, stepLog } from '../records/entries.ts';
+import { invalidateInvoiceContent } from '../live/invoice-content.ts';
+import { invalidateLiveAmountDue } from '../live/live-amount.ts';
+import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
 
 export const WRITE_OFF_EVENT = 'payment.write_off';
 

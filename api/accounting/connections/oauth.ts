@@ -4,16 +4,16 @@
  * organisation found, the tokens stored encrypted, the merchant's time zone taken from the
  * organisation when it has one, audited.
  */
-import type { Actor } from '../audit/actor.ts';
-import { audit } from '../audit/service.ts';
-import { consumeOAuthState } from '../auth/oauth-state.ts';
-import type { AppDeps } from '../context.ts';
-import { AppError } from '../errors.ts';
-import { setMerchantTimeZone } from '../merchants/repository.ts';
-import { merchantChanged } from '../merchants/changes.ts';
+import type { Actor } from '../../audit/actor.ts';
+import { audit } from '../../audit/service.ts';
+import { consumeOAuthState } from '../../auth/oauth-state.ts';
+import type { AppDeps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { setMerchantTimeZone } from '../../merchants/repository.ts';
+import { merchantChanged } from '../../merchants/changes.ts';
 import { connectorFor, saveConnection } from './connections.ts';
-import { ConnectorError } from './connector.ts';
-import { parseScopes } from './xero/scopes.ts';
+import { ConnectorError } from '../connector.ts';
+import { parseScopes } from '../xero/scopes.ts';
 
 export function redirectUriFor(deps: AppDeps, given?: string | null): string {
   const base = deps.config.publicBaseUrl;
