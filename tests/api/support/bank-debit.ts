@@ -145,7 +145,9 @@ export async function eventTypesFor(t: TestApp, intentId: string) {
     .selectFrom('payment_events')
     .select(['type', 'received_at'])
     .where('object_id', '=', intentId)
+    // Events of one millisecond (the sandbox answers at once) keep the order they came in by seq.
     .orderBy('received_at')
+    .orderBy('seq')
     .execute();
   return rows.map((r) => r.type);
 }
