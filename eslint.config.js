@@ -8,7 +8,8 @@
 //   api domains                                → only the domains of a lower layer (DOMAIN_LAYERS; the README draws it):
 //                                                what depends on a domain listens to it or answers it (api/wiring.ts)
 //   api shared top-level files (context, caches, announcer, …) → core and infrastructure; never a domain
-//   api/payments                               → the invoice ledger through invoices/holds.ts, never its repositories
+//                                                and never another domain's repository (its rows.ts, holds.ts or service):
+//                                                payments move the invoice ledger through invoices/holds.ts
 import tseslint from 'typescript-eslint';
 
 /**
@@ -82,13 +83,20 @@ const domainOrder = DOMAIN_LAYERS.flatMap((layer, i) =>
     const above = DOMAIN_LAYERS.slice(i)
       .flat()
       .filter((d) => d !== domain);
+    const others = DOMAINS.filter((d) => d !== domain);
     return {
       files: [`api/${domain}/**`],
       rules: {
-        '@typescript-eslint/no-restricted-imports': restrict({
-          group: reaching(above),
-          message: `Domains call one way (README, Architecture; DOMAIN_LAYERS in eslint.config.js): ${domain} does not import a domain of its layer or above (${above.join(', ')}). Announce what happened or ask through api/wiring.ts instead.`,
-        }),
+        '@typescript-eslint/no-restricted-imports': restrict(
+          {
+            group: reaching(above),
+            message: `Domains call one way (README, Architecture; DOMAIN_LAYERS in eslint.config.js): ${domain} does not import a domain of its layer or above (${above.join(', ')}). Announce what happened or ask through api/wiring.ts instead.`,
+          },
+          {
+            group: reaching(others.map((d) => `${d}/**/*repository*`)).map((p) => p.replace(/\/\*$/, '')),
+            message: `A domain's tables are its own: ${domain} does not import another domain's repository. Use what that domain offers the others (its rows.ts, holds.ts, service or events).`,
+          },
+        ),
       },
     };
   }),
@@ -180,18 +188,6 @@ export default tseslint.config(
     files: ['api/**/*routes.ts'],
     ignores: INFRASTRUCTURE.map((folder) => `api/${folder}/**`),
     rules: { 'no-restricted-imports': restrict(routeToRoute) },
-  },
-  {
-    // One owner per ledger (issue 35): payments reserve, release, record refunds and read balances
-    // through the invoices' own verbs (api/invoices/holds.ts), never by writing its tables.
-    files: ['api/payments/**'],
-    rules: {
-      'no-restricted-imports': restrict(routeToRoute, {
-        group: ['../invoices/*repository*', '../../invoices/*repository*', '../../../invoices/*repository*'],
-        message:
-          "Payments never touch the invoices' repositories: use the ledger's verbs in api/invoices/holds.ts.",
-      }),
-    },
   },
   {
     // routes → service → repository: a route handler parses, calls a service and maps the answer.

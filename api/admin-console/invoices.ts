@@ -9,7 +9,7 @@ import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice } from '../db/types.ts';
 import { defineList, type FilterValue } from '../http/simple-rest.ts';
 import { availableBalance, overpaidAmount } from '../invoices/ledger.ts';
-import { countersOf } from '../invoices/repository.ts';
+import { countersOf } from '../invoices/holds.ts';
 
 export { INVOICE_NOT_FOUND } from '../invoices/admin.ts';
 

@@ -41,3 +41,6 @@ export async function findUserById(db: DbOrTrx, id: string): Promise<User | unde
 export async function findUserByEmail(db: DbOrTrx, email: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }
+
+/** A new user row (a member invited by a merchant: api/merchants/team-invitations.ts). */
+export { insertUser } from './repository.ts';

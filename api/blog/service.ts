@@ -147,3 +147,6 @@ export async function deleteBlogPost(deps: AppDeps, id: string, actor: Actor): P
     return toAdminBlog(existing);
   });
 }
+
+/** The demo seed's post (api/seed/blog-post.ts): found by slug, inserted as it is, unaudited. */
+export { findBlogBySlug, insertBlog } from './repository.ts';

@@ -10,7 +10,7 @@ import { consumeOAuthState, issueOAuthState } from '../auth/oauth-state.ts';
 import type { AppDeps } from '../context.ts';
 import type { MerchantUpdate } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { findMerchantById, parseMetadata, updateMerchant } from '../merchants/repository.ts';
+import { findMerchantById, parseMetadata, updateMerchant } from '../merchants/rows.ts';
 import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
 import { connectedAccountId } from '../merchants/resolve.ts';
 import { getMerchantOr404, type Actor } from '../merchants/service.ts';

@@ -140,3 +140,20 @@ export function markWriteOffRecorded(
 export const authoritativeLimit = authoritativeCredibleLimit;
 
 export { countersOf };
+
+/**
+ * What the domains above read of an invoice and its observations (the pay page, pay links, webhook
+ * events, the integrator API's objects, accounting), and the observation changes a signed pay link
+ * makes: named here so no domain reaches into the invoices' repositories.
+ */
+export { findInvoice, findInvoiceById, lockInvoice, lockInvoiceById } from './repository.ts';
+export {
+  authoritativeCredibleLimit,
+  clearObservationDismissal,
+  firstObservationWithAmount,
+  makeObservationCredible,
+  observationTerms,
+  observationTermsOf,
+  setObservationDismissed,
+  upsertObservation,
+} from './observations-repository.ts';

@@ -27,7 +27,7 @@ import {
 import { buildTestPayload, signatureHeader, SIGNATURE_HEADER } from './webhook-payload.ts';
 import type { WebhookBodySchema } from './webhook-schemas.ts';
 import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
-import { findMerchantEvenDeleted, updateMerchant } from '../merchants/repository.ts';
+import { findMerchantEvenDeleted, updateMerchant } from '../merchants/rows.ts';
 import { insertWebhookTest } from './repository.ts';
 import { findEndpoint } from './repository.ts';
 import { receiverUrl } from './receiver-url.ts';

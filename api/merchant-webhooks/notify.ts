@@ -25,10 +25,10 @@ import { emitWebhookEvent } from './webhook-fanout.ts';
 import { enabledEndpoints } from './repository.ts';
 import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
-import { findInvoiceById } from '../invoices/repository.ts';
-import { findMerchantEvenDeleted } from '../merchants/repository.ts';
-import { findPayment, latestSucceededPayment } from '../payments/repository.ts';
-import { findRefund } from '../payments/refunds/refunds-repository.ts';
+import { findInvoiceById } from '../invoices/holds.ts';
+import { findMerchantEvenDeleted } from '../merchants/rows.ts';
+import { findPayment, latestSucceededPayment } from '../payments/rows.ts';
+import { findRefund } from '../payments/rows.ts';
 
 /** The merchant's webhook receivers, when it has any (else nothing is built). */
 async function receiversOf(db: DbOrTrx, merchantId: string) {

@@ -14,7 +14,7 @@ import type { WebhookEndpoint, WebhookEventRow, WebhookVersion } from '../db/typ
 import { AppError } from '../errors.ts';
 import { receiverUrl } from './receiver-url.ts';
 import { insertJob } from '../outbox/repository.ts';
-import { findMerchantEvenDeleted } from '../merchants/repository.ts';
+import { findMerchantEvenDeleted } from '../merchants/rows.ts';
 import {
   ENDPOINT_NOT_FOUND,
   EVENT_NOT_FOUND,
@@ -321,3 +321,5 @@ export async function resendEvent(
     status: 'pending' as const,
   };
 }
+
+export { ENDPOINT_NOT_FOUND, EVENT_NOT_FOUND };

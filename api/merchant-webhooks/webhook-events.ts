@@ -14,10 +14,10 @@ import type { DisputeFacts } from '../payments/events.ts';
 import { localDate } from '../../core/local-date.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice, Merchant, OutboxJob, Payment, Refund, WebhookVersion } from '../db/types.ts';
-import { observationTerms } from '../invoices/observations-repository.ts';
+import { observationTerms } from '../invoices/holds.ts';
 import { payLinkRefs, toV1Invoice, toV1Payment, toV1Refund } from '../public-objects/objects.ts';
 import type { WriteOffDetails } from './webhook-payload.ts';
-import { findRefund } from '../payments/refunds/refunds-repository.ts';
+import { findRefund } from '../payments/rows.ts';
 import { setJobPayload } from '../outbox/repository.ts';
 import { setEventBody } from './repository.ts';
 

@@ -9,7 +9,7 @@ import type { Selectable } from 'kysely';
 import type { Actor } from '../audit/actor.ts';
 import { audit } from '../audit/service.ts';
 import { hasherFor } from '../auth/hasher.ts';
-import { insertUser } from '../auth/repository.ts';
+import { insertUser } from '../auth/users.ts';
 import { hashToken, newOpaqueToken } from '../auth/secrets.ts';
 import { findUserByEmail, normalizeEmail } from '../auth/users.ts';
 import type { AuthUser } from '../context.ts';

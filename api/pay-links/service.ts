@@ -18,13 +18,13 @@ import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import type { PayLink } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { lockInvoice, lockInvoiceById } from '../invoices/repository.ts';
+import { lockInvoice, lockInvoiceById } from '../invoices/holds.ts';
 import {
   clearObservationDismissal,
   makeObservationCredible,
   setObservationDismissed,
   upsertObservation,
-} from '../invoices/observations-repository.ts';
+} from '../invoices/holds.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import type { Actor } from '../merchants/service.ts';
 import { merchantChanged } from '../merchants/changes.ts';

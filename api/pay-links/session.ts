@@ -12,7 +12,7 @@ import { formatMoney, parseLinkAmount } from '../../core/money.ts';
 import type { AppDeps } from '../context.ts';
 import type { Merchant, PayLink } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { findMerchantById } from '../merchants/repository.ts';
+import { findMerchantById } from '../merchants/rows.ts';
 import { findPayLink } from './repository.ts';
 import { isPayLinkToken, payLinkIdOf, verifyPayLinkToken } from './token.ts';
 

@@ -11,21 +11,21 @@ import { getLiveAmountDue } from '../accounting/live/live-amount.ts';
 import type { AppDeps } from '../context.ts';
 import type { Invoice, Merchant } from '../db/types.ts';
 import { availableBalance, linkBalance } from '../invoices/ledger.ts';
-import { countersOf, lockInvoiceById } from '../invoices/repository.ts';
+import { countersOf, lockInvoiceById } from '../invoices/holds.ts';
 import {
   authoritativeCredibleLimit,
   firstObservationWithAmount,
   upsertObservation,
-} from '../invoices/observations-repository.ts';
+} from '../invoices/holds.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import { connectedAccountId, NOT_CONNECTED_MESSAGE, NOT_READY_MESSAGE } from '../merchants/resolve.ts';
 import { bankDebitOffered, bankDebitPolicyOf, bankDebitRate } from '../merchants/bank-debit.ts';
 import { policyOf, rulesToApi } from '../merchants/surcharge.ts';
-import { invoiceHistory } from '../payments/repository.ts';
+import { invoiceHistory } from '../payments/rows.ts';
 import type { HistoryEntry, RenderedSession } from './cache.ts';
 import type { PaySessionBody, SessionQuery } from './schema.ts';
 import { signObservation } from '../invoices/pay-session-token.ts';
-import { invoiceHolds, reservedBySession } from '../payments/repository.ts';
+import { invoiceHolds, reservedBySession } from '../payments/rows.ts';
 import { BANK_DEBIT_TYPE, PAYTO_TYPE, type AccountMethod } from '../merchants/bank-debit.ts';
 import { transact } from '../db/transact.ts';
 import { findConnection } from '../accounting/connections/connections.ts';

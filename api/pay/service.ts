@@ -14,7 +14,7 @@ import { normalizeCurrency } from '../../core/currencies.ts';
 import type { AppDeps } from '../context.ts';
 import type { Invoice, Merchant } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { findInvoice } from '../invoices/repository.ts';
+import { findInvoice } from '../invoices/holds.ts';
 import { MERCHANT_CHANGES } from '../merchants/changes.ts';
 import { resolveMerchant } from '../merchants/resolve.ts';
 import { MISSING_INVOICE_MESSAGE } from '../payments/create/service.ts';

@@ -14,7 +14,7 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { actorOf } from '../audit/actor.ts';
 import { ProviderRequestError } from '../ports/payment-provider.ts';
 import type { SandboxProvider } from './provider/sandbox-provider.ts';
-import { findPayment } from '../payments/repository.ts';
+import { findPayment } from '../payments/rows.ts';
 import { PAYMENT_NOT_FOUND } from '../payments/lifecycle/read-back.ts';
 
 const DisputeBody = z.object({

@@ -3,7 +3,7 @@
  * Content goes through the same sanitiser as admin saves.
  */
 import type { SeedStep } from './step.ts';
-import { findBlogBySlug, insertBlog } from '../blog/repository.ts';
+import { findBlogBySlug, insertBlog } from '../blog/service.ts';
 import { sanitizeBlogHtml } from '../blog/sanitize.ts';
 
 export const DEMO_POST_SLUG = 'get-paid-faster-on-big-invoices';

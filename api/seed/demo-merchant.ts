@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SeedStep } from './step.ts';
-import { updateMerchant } from '../merchants/repository.ts';
+import { updateMerchant } from '../merchants/rows.ts';
 import { createMerchant } from '../merchants/service.ts';
 
 export const DEMO_MERCHANT_NAME = 'Demo Building Supplies';

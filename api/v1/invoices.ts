@@ -6,7 +6,7 @@
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { observationTermsOf } from '../invoices/observations-repository.ts';
+import { observationTermsOf } from '../invoices/holds.ts';
 import { toV1Invoice } from '../public-objects/objects.ts';
 import { findInvoiceInScope, INVOICE_NOT_FOUND, invoicePage } from './repository.ts';
 

@@ -8,7 +8,7 @@ import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { PaymentStatus } from '../db/types.ts';
 import { MERCHANT_NOT_FOUND, pageOf, type PageQuery } from './http.ts';
-import { ENDPOINT_NOT_FOUND, EVENT_NOT_FOUND } from '../merchant-webhooks/repository.ts';
+import { ENDPOINT_NOT_FOUND, EVENT_NOT_FOUND } from '../merchant-webhooks/webhook-endpoints.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 export const REFUND_NOT_FOUND = 'Refund not found';

@@ -9,10 +9,10 @@ import type { DbOrTrx, Trx } from '../db/database.ts';
 import type { Payment } from '../db/types.ts';
 import { accountStatusFields } from '../connect/service.ts';
 import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
-import { findMerchantsByAccount, updateMerchant } from '../merchants/repository.ts';
+import { findMerchantsByAccount, updateMerchant } from '../merchants/rows.ts';
 import type { ProviderAction, ProviderIntent, WebhookEvent } from '../ports/payment-provider.ts';
 import { countRefund, proportion, reverseRefund } from '../payments/refunds/refunds.ts';
-import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../payments/repository.ts';
+import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../payments/rows.ts';
 import { mismatchOf } from '../payments/create/method-match.ts';
 import { isPayTo } from '../payments/lifecycle/bank-debit-state.ts';
 import { inWriteTransaction } from '../db/group-commit.ts';
@@ -25,8 +25,8 @@ import {
 import { applyDispute } from '../payments/lifecycle/disputes.ts';
 import { sendDueNotices } from '../payments/notices/notices.ts';
 import { merchantChanged } from '../merchants/changes.ts';
-import { findRefundByProviderId, updateRefund } from '../payments/refunds/refunds-repository.ts';
-import { recordProviderEvent } from '../payments/repository.ts';
+import { findRefundByProviderId, updateRefund } from '../payments/rows.ts';
+import { recordProviderEvent } from '../payments/rows.ts';
 
 export async function handleWebhookEvent(
   deps: AppDeps,

@@ -61,7 +61,11 @@ describe('architecture lint rules', () => {
         file,
         "import { adjustInvoice } from '../invoices/repository.ts';\nexport const f = adjustInvoice;\n",
       ),
-    ).toEqual([expect.stringMatching(/Payments never touch the invoices' repositories/)]);
+    ).toEqual([
+      expect.stringMatching(
+        /A domain's tables are its own: payments does not import another domain's repository/,
+      ),
+    ]);
     expect(
       await problems(
         file,
@@ -77,7 +81,11 @@ describe('architecture lint rules', () => {
         at('api/payments/create', 'planted.ts'),
         "import { adjustInvoice } from '../../invoices/repository.ts';\nexport const f = adjustInvoice;\n",
       ),
-    ).toEqual([expect.stringMatching(/Payments never touch the invoices' repositories/)]);
+    ).toEqual([
+      expect.stringMatching(
+        /A domain's tables are its own: payments does not import another domain's repository/,
+      ),
+    ]);
     // Nor does it call accounting's records or the merchant's webhooks (the domain order): they listen.
     expect(
       await problems(
@@ -111,7 +119,7 @@ describe('architecture lint rules', () => {
     expect(
       await problems(
         at('api/invoices', 'planted.ts'),
-        "import { findPayment } from '../payments/repository.ts';\nexport const f = findPayment;\n",
+        "import { findPayment } from '../payments/rows.ts';\nexport const f = findPayment;\n",
       ),
     ).toEqual([expect.stringMatching(refused)]);
     expect(
@@ -124,7 +132,7 @@ describe('architecture lint rules', () => {
     expect(
       await problems(
         at('api/auth/api-keys', 'planted.ts'),
-        "import { findMerchantById } from '../../merchants/repository.ts';\nexport const f = findMerchantById;\n",
+        "import { findMerchantById } from '../../merchants/rows.ts';\nexport const f = findMerchantById;\n",
       ),
     ).toEqual([expect.stringMatching(refused)]);
     // Sideways, within one layer: merchant webhooks and provider webhooks are siblings.
@@ -138,7 +146,7 @@ describe('architecture lint rules', () => {
     expect(
       await problems(
         at('api/accounting', 'planted.ts'),
-        "import { findPayment } from '../payments/repository.ts';\nexport const f = findPayment;\n",
+        "import { findPayment } from '../payments/rows.ts';\nexport const f = findPayment;\n",
       ),
     ).toEqual([]);
     expect(
@@ -151,9 +159,32 @@ describe('architecture lint rules', () => {
     expect(
       await problems(
         at('api/invoices', 'planted-routes.ts'),
-        "import { adminInvoiceRoutes } from './admin-routes.ts';\nimport { findPayment } from '../payments/repository.ts';\nexport const r = [adminInvoiceRoutes, findPayment];\n",
+        "import { adminInvoiceRoutes } from './admin-routes.ts';\nimport { findPayment } from '../payments/rows.ts';\nexport const r = [adminInvoiceRoutes, findPayment];\n",
       ),
     ).toHaveLength(2);
+  });
+
+  it("refuses a domain importing another domain's repository, even one below it, and allows its own", async () => {
+    const refused = /A domain's tables are its own: accounting does not import another domain's repository/;
+    expect(
+      await problems(
+        at('api/accounting', 'planted.ts'),
+        "import { findPayment } from '../payments/repository.ts';\nexport const f = findPayment;\n",
+      ),
+    ).toEqual([expect.stringMatching(refused)]);
+    // From a sub-folder, into one of the other domain's sub-folders.
+    expect(
+      await problems(
+        at('api/accounting/sync', 'planted.ts'),
+        "import { findRefund } from '../../payments/refunds/refunds-repository.ts';\nexport const f = findRefund;\n",
+      ),
+    ).toEqual([expect.stringMatching(refused)]);
+    expect(
+      await problems(
+        at('api/accounting/sync', 'planted.ts'),
+        "import { insertEntry } from '../repository.ts';\nimport { liveJobsOfPayment } from '../../outbox/repository.ts';\nexport const f = [insertEntry, liveJobsOfPayment];\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses the files every layer shares (app dependencies, caches, announcer) importing a domain', async () => {

@@ -9,7 +9,7 @@ import { audit } from '../../audit/service.ts';
 import { consumeOAuthState } from '../../auth/oauth-state.ts';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { setMerchantTimeZone } from '../../merchants/repository.ts';
+import { setMerchantTimeZone } from '../../merchants/rows.ts';
 import { merchantChanged } from '../../merchants/changes.ts';
 import { connectorFor, saveConnection } from './connections.ts';
 import { ConnectorError } from '../connector.ts';

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../context.ts';
 import { transact } from '../../db/transact.ts';
 import { AppError } from '../../errors.ts';
 import { invoiceOr404, writeOffOfInvoice } from '../../invoices/admin.ts';
-import { findPayment } from '../../payments/repository.ts';
+import { findPayment } from '../../payments/rows.ts';
 import { PAYMENT_NOT_FOUND } from '../../payments/lifecycle/read-back.ts';
 import { recordWriteback } from './writebacks.ts';
 

@@ -21,8 +21,8 @@ import {
   type WritebackSource,
 } from '../../invoices/holds.ts';
 import { hasOwnWriteback, insertWriteback, writebacksOfPayment } from './writebacks-repository.ts';
-import { findPayment, updatePayment } from '../../payments/repository.ts';
-import { findRefundOfPayment } from '../../payments/refunds/refunds-repository.ts';
+import { findPayment, updatePayment } from '../../payments/rows.ts';
+import { findRefundOfPayment } from '../../payments/rows.ts';
 
 const WRITABLE_PAYMENT = new Set(['succeeded', 'partially_refunded', 'refunded']);
 

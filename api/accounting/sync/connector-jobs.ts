@@ -11,7 +11,7 @@ import { findConnection } from '../connections/connections.ts';
 import { ConnectorError } from '../connector.ts';
 import { convergePayment } from './payment-sync.ts';
 import { deliverWriteOff, WRITE_OFF_EVENT } from './write-off-sync.ts';
-import { findPayment } from '../../payments/repository.ts';
+import { findPayment } from '../../payments/rows.ts';
 
 export async function syncJobWithConnector(deps: AppDeps, job: OutboxJob): Promise<DeliveryOutcome> {
   const connection = await findConnection(deps.database.db, job.merchant_id);

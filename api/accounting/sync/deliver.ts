@@ -8,7 +8,7 @@ import type { OutboxJob } from '../../db/types.ts';
 import type { DeliveryOutcome } from './delivery-outcome.ts';
 import { deliverAutomationWebhook } from '../../merchant-webhooks/automation-webhook.ts';
 import { syncJobWithConnector } from './connector-jobs.ts';
-import { findRefund } from '../../payments/refunds/refunds-repository.ts';
+import { findRefund } from '../../payments/rows.ts';
 
 export const REFUND_SETTLE_POLL_MS = 30_000;
 

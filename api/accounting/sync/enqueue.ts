@@ -26,10 +26,10 @@ import {
 } from '../../merchant-webhooks/webhook-payload.ts';
 import { paymentEvent, refundEvent, writeOffEvent } from '../../merchant-webhooks/webhook-events.ts';
 import { insertJob } from '../../outbox/repository.ts';
-import { findInvoiceById, findWriteOffById } from '../../invoices/repository.ts';
-import { findPayment, updatePayment } from '../../payments/repository.ts';
+import { findInvoiceById, writeOffById } from '../../invoices/holds.ts';
+import { findPayment, updatePayment } from '../../payments/rows.ts';
 import { syncTargetRow } from '../repository.ts';
-import { findRefundOfPayment } from '../../payments/refunds/refunds-repository.ts';
+import { findRefundOfPayment } from '../../payments/rows.ts';
 
 export interface EnqueueInput {
   paymentId: string;
@@ -138,7 +138,7 @@ export async function enqueuePaymentSync(
  * invoice_number, currency, amount_minor, amount, date, reason, created_at } }`.
  */
 export async function enqueueWriteOffSync(trx: DbOrTrx, writeOffId: string, clock: Clock = systemClock) {
-  const writeOff = await findWriteOffById(trx, writeOffId);
+  const writeOff = await writeOffById(trx, writeOffId);
   if (!writeOff) throw new Error(`enqueueWriteOffSync: write-off ${writeOffId} not found`);
   const invoice = await findInvoiceById(trx, writeOff.invoice_id);
   if (!invoice) throw new Error(`enqueueWriteOffSync: invoice ${writeOff.invoice_id} not found`);

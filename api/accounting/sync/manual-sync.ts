@@ -15,9 +15,9 @@ import { findJob } from '../../outbox/repository.ts';
 import { runJobNow } from './worker.ts';
 import { findConnection } from '../connections/connections.ts';
 import { TARGET_LABELS } from './status.ts';
-import { findPayment } from '../../payments/repository.ts';
-import { succeededRefundsOf } from '../../payments/refunds/refunds-repository.ts';
-import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
+import { findPayment } from '../../payments/rows.ts';
+import { succeededRefundsOf } from '../../payments/rows.ts';
+import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 import { jobsOfPayment, restartJob } from '../../outbox/repository.ts';
 import { attentionOfPayment } from '../repository.ts';
 

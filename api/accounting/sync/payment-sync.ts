@@ -34,8 +34,8 @@ import {
 } from '../records/entries.ts';
 import { invalidateInvoiceContent } from '../live/invoice-content.ts';
 import { invalidateLiveAmountDue } from '../live/live-amount.ts';
-import { succeededRefundsOf } from '../../payments/refunds/refunds-repository.ts';
-import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
+import { succeededRefundsOf } from '../../payments/rows.ts';
+import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 import {
   deleteAccountingRecord,
   findAccountingRecord,

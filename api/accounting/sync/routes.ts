@@ -12,7 +12,7 @@ import { ApiJob, toApiJob } from '../../outbox/schema.ts';
 import { AdminPayment } from '../../payments/console/admin-schema.ts';
 import { toApiPayment } from '../../payments/console/admin.ts';
 import { syncPaymentNow } from './manual-sync.ts';
-import { findPayment } from '../../payments/repository.ts';
+import { findPayment } from '../../payments/rows.ts';
 import { PAYMENT_NOT_FOUND } from '../../payments/lifecycle/read-back.ts';
 import { AppError } from '../../errors.ts';
 

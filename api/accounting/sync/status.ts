@@ -7,7 +7,7 @@
 import type { DbOrTrx } from '../../db/database.ts';
 import type { OutboxJob } from '../../db/types.ts';
 import { liveJobsOfPayment } from '../../outbox/repository.ts';
-import { updatePayment } from '../../payments/repository.ts';
+import { updatePayment } from '../../payments/rows.ts';
 
 export const TARGET_LABELS: Record<OutboxJob['kind'], string> = {
   xero: 'Xero',

@@ -20,7 +20,7 @@ import { ConnectorError } from '../connector.ts';
 import { clearAttention, entriesFor, stepLog } from '../records/entries.ts';
 import { invalidateInvoiceContent } from '../live/invoice-content.ts';
 import { invalidateLiveAmountDue } from '../live/live-amount.ts';
-import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
+import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 
 export const WRITE_OFF_EVENT = 'payment.write_off';
 

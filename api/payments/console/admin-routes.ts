@@ -15,7 +15,7 @@ import { actorOf } from '../../audit/actor.ts';
 import { paymentList } from './admin.ts';
 import { listAdminPayments, loadAdminPayment, merchantOfPayment } from './admin-service.ts';
 import { authorizeMerchant, memberRoleIn, merchantScope } from '../../auth/access.ts';
-import { findMerchantById } from '../../merchants/repository.ts';
+import { findMerchantById } from '../../merchants/rows.ts';
 import { PAYMENT_NOT_FOUND } from '../lifecycle/read-back.ts';
 import { AdminPayment } from './admin-schema.ts';
 import { refundPayment } from '../refunds/refunds.ts';

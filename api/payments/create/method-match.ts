@@ -18,7 +18,7 @@ import type { Payment, PaymentUpdate } from '../../db/types.ts';
 import { breakdownFor, policyOf, surchargeFor } from '../../merchants/surcharge.ts';
 import type { CardDetails, ProviderIntent } from '../../ports/payment-provider.ts';
 import type { QuotedMethod } from './quote-token.ts';
-import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
+import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 
 export interface MethodMismatch {
   quoted: QuotedMethod;

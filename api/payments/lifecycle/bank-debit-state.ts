@@ -18,7 +18,7 @@ import { BANK_DEBIT_TYPE, PAYTO_TYPE } from '../../merchants/bank-debit.ts';
 import { queueCardReceipt, queueDebitNotices } from '../notices/notices.ts';
 import type { ProviderIntent } from '../../ports/payment-provider.ts';
 import { isReserving } from '../repository.ts';
-import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
+import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 
 /** Stripe: BECS debits take up to three business days to succeed or fail. */
 export const CLEARING_BUSINESS_DAYS = 3;

@@ -10,7 +10,7 @@ import type { Payment } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { availableBalance } from '../../invoices/ledger.ts';
 import { ledgerById, writtenBackAtObservation } from '../../invoices/holds.ts';
-import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
+import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 import { findPayment, findPaymentByIntent, isReserving } from '../repository.ts';
 import { describePaymentMethod } from '../../../core/payment-method.ts';
 import { isAccountPayment } from './bank-debit-state.ts';

@@ -19,7 +19,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { Payment, PaymentNotice, PaymentNoticeKind } from '../../db/types.ts';
 import { composeMail } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
+import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 import { claimNotice, dueNotices, markNoticeSent, queueNotice } from './notices-repository.ts';
 import { bankAccountLabel, paymentMethodText, receiptUrl } from './receipt.ts';
 import { findPayment } from '../repository.ts';

@@ -14,7 +14,7 @@ import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Payment } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { findMerchantEvenDeleted } from '../../merchants/repository.ts';
+import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 import { findPayment } from '../repository.ts';
 
 /** Payments with a receipt: money received, on its way (a clearing bank debit), or since refunded. */
