@@ -19,7 +19,7 @@ import tseslint from 'typescript-eslint';
  * invoices announce (api/announcer.ts), accounting and merchant webhooks listen; accounting answers
  * the live amount due payments ask for.
  */
-const DOMAIN_LAYERS = [
+export const DOMAIN_LAYERS = [
   ['auth', 'blog'], // users, sessions, API keys; posts
   ['merchants'], // merchants, their members, settings
   ['invoices', 'connect', 'prospects'], // the invoice ledger; Stripe Connect onboarding; leads
@@ -32,10 +32,9 @@ const DOMAIN_LAYERS = [
 ];
 const DOMAINS = DOMAIN_LAYERS.flat();
 // The audit log is infrastructure: every domain writes to it, it knows none of them.
-const INFRASTRUCTURE = ['http', 'db', 'net', 'mail', 'rate-limit', 'outbox', 'audit', 'ports'];
-// Top-level files every layer shares: they know no domain (composition — app.ts, main.ts, wiring.ts,
-// migrations.ts, admin-cli.ts, cluster.ts — does).
-const SHARED_TOP_LEVEL = [
+export const INFRASTRUCTURE = ['http', 'db', 'net', 'mail', 'rate-limit', 'outbox', 'audit', 'ports'];
+// Top-level files every layer shares: they know no domain, nor the composition below.
+export const SHARED_TOP_LEVEL = [
   'announcer.ts',
   'app-caches.ts',
   'clock.ts',
@@ -47,6 +46,20 @@ const SHARED_TOP_LEVEL = [
   'secret-box.ts',
   'secrets.ts',
 ];
+// Composition: the top-level files that know the domains and put the app together. Nothing imports
+// them but each other, scripts and tests, so infrastructure and the shared files reach no domain
+// through them either: one hop of these rules is enough.
+export const COMPOSITION = [
+  'admin-cli.ts',
+  'app.ts',
+  'cluster.ts',
+  'main.ts',
+  'migrations.ts',
+  'payment-providers.ts',
+  'wiring.ts',
+];
+/** Import specifiers of the composition files, from api/ itself (`./`) or up to three folders below it. */
+const composition = (from) => COMPOSITION.flatMap((file) => from.map((up) => `${up}${file}`));
 
 const NODE_BUILTINS = [
   'node:*',
@@ -89,8 +102,8 @@ const domainOrder = DOMAIN_LAYERS.flatMap((layer, i) =>
       rules: {
         '@typescript-eslint/no-restricted-imports': restrict(
           {
-            group: reaching(above),
-            message: `Domains call one way (README, Architecture; DOMAIN_LAYERS in eslint.config.js): ${domain} does not import a domain of its layer or above (${above.join(', ')}). Announce what happened or ask through api/wiring.ts instead.`,
+            group: [...reaching(above), ...composition(['../', '../../', '../../../'])],
+            message: `Domains call one way (README, Architecture; DOMAIN_LAYERS in eslint.config.js): ${domain} does not import a domain of its layer or above (${above.join(', ')}), nor the composition (${COMPOSITION.join(', ')}). Announce what happened or ask through api/wiring.ts instead.`,
           },
           {
             group: reaching(others.map((d) => `${d}/**/*repository*`)).map((p) => p.replace(/\/\*$/, '')),
@@ -167,9 +180,9 @@ export default tseslint.config(
     files: INFRASTRUCTURE.map((folder) => `api/${folder}/**`),
     rules: {
       'no-restricted-imports': restrict(routeToRoute, {
-        group: reaching(DOMAINS),
+        group: [...reaching(DOMAINS), ...composition(['../', '../../'])],
         message:
-          'Infrastructure never imports a domain: the domain passes what it needs in (registry, callback, parameter).',
+          'Infrastructure never imports a domain (nor the composition that knows them): the domain passes what it needs in (registry, callback, parameter).',
       }),
     },
   },
@@ -177,9 +190,9 @@ export default tseslint.config(
     files: SHARED_TOP_LEVEL.map((file) => `api/${file}`),
     rules: {
       'no-restricted-imports': restrict({
-        group: DOMAINS.map((domain) => `./${domain}/*`),
+        group: [...DOMAINS.map((domain) => `./${domain}/*`), ...composition(['./'])],
         message:
-          'The files every layer shares (the app dependencies, caches, announcer, errors, …) never import a domain: a domain declares its own (ports, cacheKey, createAnnouncer).',
+          'The files every layer shares (the app dependencies, caches, announcer, errors, …) never import a domain (nor the composition that knows them): a domain declares its own (ports, cacheKey, createAnnouncer).',
       }),
     },
   },

@@ -5,8 +5,10 @@
  * a lower layer; infrastructure and the shared top-level files never import a domain; browser code
  * never imports the server. A rule that silently stopped matching fails here.
  */
+import { readdirSync, statSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { COMPOSITION, DOMAIN_LAYERS, INFRASTRUCTURE, SHARED_TOP_LEVEL } from '../../eslint.config.js';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 /** Where a planted file would be (no such file exists: its text is linted as if it did). */
@@ -231,5 +233,35 @@ describe('architecture lint rules', () => {
         "import { fromMinorUnits } from '../../api/payments/amounts.ts';\nexport const f = fromMinorUnits;\n",
       ),
     ).toEqual([expect.stringMatching(/Browser code never imports the server/)]);
+  });
+
+  it('places every api/ folder in a layer and every top-level file as shared or composition, so no rule misses one', () => {
+    const folders = readdirSync('api').filter((name) => statSync(`api/${name}`).isDirectory());
+    const placed = [...DOMAIN_LAYERS.flat(), ...INFRASTRUCTURE];
+    expect(folders.filter((f) => !placed.includes(f))).toEqual([]);
+    expect(placed.filter((f) => !folders.includes(f))).toEqual([]);
+    const files = readdirSync('api').filter((name) => name.endsWith('.ts'));
+    expect(files.filter((f) => !SHARED_TOP_LEVEL.includes(f) && !COMPOSITION.includes(f))).toEqual([]);
+  });
+
+  it('refuses infrastructure, the shared files and the domains importing the composition', async () => {
+    expect(
+      await problems(
+        at('api/http', 'planted.ts'),
+        "import { wireDomains } from '../wiring.ts';\nexport const f = wireDomains;\n",
+      ),
+    ).toEqual([expect.stringMatching(/Infrastructure never imports a domain \(nor the composition/)]);
+    expect(
+      await problems(
+        at('api', 'errors.ts'),
+        "import { createApp } from './app.ts';\nexport const f = createApp;\n",
+      ),
+    ).toEqual([expect.stringMatching(/The files every layer shares .* \(nor the composition/)]);
+    expect(
+      await problems(
+        at('api/payments/create', 'planted.ts'),
+        "import { createPaymentProvider } from '../../payment-providers.ts';\nexport const f = createPaymentProvider;\n",
+      ),
+    ).toEqual([expect.stringMatching(/Domains call one way .*nor the composition/)]);
   });
 });
