@@ -28,7 +28,7 @@ export const DOMAIN_LAYERS = [
   ['payments'], // quotes, charges, refunds, notices, the provider (sandbox and Stripe)
   ['merchant-webhooks', 'webhooks', 'sandbox'], // events to merchants; the provider's events to us; the sandbox provider and its pages
   ['accounting'], // Xero and QuickBooks records, the outbox's jobs, live amounts
-  ['pay', 'v1', 'admin-console', 'seed', 'health', 'meta', 'docs'], // what the outside calls
+  ['pay', 'v1', 'admin-console', 'seed', 'health', 'public-config', 'docs'], // what the outside calls
 ];
 const DOMAINS = DOMAIN_LAYERS.flat();
 // The audit log is infrastructure: every domain writes to it, it knows none of them.

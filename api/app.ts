@@ -19,7 +19,7 @@ import { healthRoutes } from './health/routes.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { edge } from './http/edge.ts';
 import { createStatic } from './http/static.ts';
-import { configRoutes } from './meta/routes.ts';
+import { configRoutes } from './public-config/routes.ts';
 import { adminProspectRoutes, publicProspectRoutes } from './prospects/routes.ts';
 import { connectRoutes } from './connect/routes.ts';
 import { merchantRoutes } from './merchants/routes.ts';
