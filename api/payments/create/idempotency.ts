@@ -150,27 +150,79 @@ export async function withIdempotency<R extends Answer>(
   } = {},
 ): Promise<R & { replayed: boolean }> {
   if (!key) return { ...(await run(null)), replayed: false };
-  const db = deps.database.db;
-  const hash = requestHash(body);
   const now = deps.clock.now();
-  const nowIso = now.toISOString();
-  const row = async () => (await keyRow(db, { scope, key }))[0];
+  const k: KeyUse = { deps, scope, key, hash: requestHash(body), now, nowIso: now.toISOString() };
+  const taken = await takeKey<R>(k, options.claimFirst ?? false);
+  if ('answer' in taken) return taken.answer;
+  const state = { recorded: taken.recorded, answered: false };
+  const claim = claimOf(k, taken.paymentId, taken.resumed, state);
+  let result: R;
+  try {
+    result = await run(claim);
+  } catch (err) {
+    // A concurrent run with the same key got there first: its answer, or "in progress".
+    if (err instanceof ClaimTaken) return answerOrInProgress<R>(k);
+    if (state.recorded)
+      await releaseClaim(deps, scope, key, claim.paymentId).catch((e: unknown) =>
+        // The claim then runs out with its lease, as after a crash.
+        deps.logger.warn({ err: (e as Error).message }, 'could not release an idempotency claim'),
+      );
+    throw err;
+  }
+  if (!state.answered) await storeLateAnswer(k, claim, state, result);
+  return { ...result, replayed: false };
+}
 
-  let paymentId: string = crypto.randomUUID();
-  let resumed = false;
-  let recorded = false;
-  const existing = await row();
+/** One request's use of a key: who asks, under which scope and key, with which body (its hash), when. */
+interface KeyUse {
+  deps: AppDeps;
+  scope: string;
+  key: string;
+  hash: string;
+  now: Date;
+  nowIso: string;
+}
+
+/** Whether the key holds a claim (recorded) and whether the run's answer is stored under it (answered). */
+interface ClaimState {
+  recorded: boolean;
+  answered: boolean;
+}
+
+const currentRow = async (k: KeyUse) => (await keyRow(k.deps.database.db, { scope: k.scope, key: k.key }))[0];
+
+/** The answer stored under the key now, or 409 "in progress" when another run still holds it. */
+async function answerOrInProgress<R extends Answer>(k: KeyUse): Promise<R & { replayed: boolean }> {
+  const answer = answerOf<R>(await currentRow(k), k.hash);
+  if (answer) return answer;
+  throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
+}
+
+/**
+ * Before the run: the stored answer of an earlier run with the key (replayed), or the key taken —
+ * over from a run that let go of it or whose lease ran out (resuming its payment), claimed at once
+ * (`claimFirst`), or left to the run's reserving transaction to claim (a new key).
+ */
+async function takeKey<R extends Answer>(
+  k: KeyUse,
+  claimFirst: boolean,
+): Promise<
+  { answer: R & { replayed: boolean } } | { paymentId: string; resumed: boolean; recorded: boolean }
+> {
+  const { deps, scope, key, hash, nowIso } = k;
+  const paymentId: string = crypto.randomUUID();
+  const existing = await currentRow(k);
   if (existing) {
     const answer = answerOf<R>(existing, hash);
-    if (answer) return answer;
+    if (answer) return { answer };
     // Unanswered: take the key over if no run holds it (released, or its lease ran out). The
     // condition makes the takeover atomic: of two retries racing, one updates the row.
-    const staleBefore = new Date(now.getTime() - IDEMPOTENCY_LEASE_MS).toISOString();
-    paymentId = existing.payment_id ?? paymentId; // a claim from before payment ids were recorded gets one now
+    const staleBefore = new Date(k.now.getTime() - IDEMPOTENCY_LEASE_MS).toISOString();
+    const resumedId = existing.payment_id ?? paymentId; // a claim from before payment ids were recorded gets one now
     const taken = await inWriteTransaction(deps.database, (trx) =>
       trx
         .updateTable('idempotency_keys')
-        .set({ claimed_at: nowIso, payment_id: paymentId })
+        .set({ claimed_at: nowIso, payment_id: resumedId })
         .where('scope', '=', scope)
         .where('idem_key', '=', key)
         .where('request_hash', '=', hash)
@@ -178,33 +230,29 @@ export async function withIdempotency<R extends Answer>(
         .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
         .executeTakeFirst(),
     );
-    if (Number(taken.numUpdatedRows) === 0) {
-      const again = answerOf<R>(await row(), hash);
-      if (again) return again;
-      throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
-    }
-    resumed = Boolean(existing.payment_id);
-    recorded = true;
-  } else if (options.claimFirst) {
+    if (Number(taken.numUpdatedRows) === 0) return { answer: await answerOrInProgress<R>(k) };
+    return { paymentId: resumedId, resumed: Boolean(existing.payment_id), recorded: true };
+  }
+  if (claimFirst) {
     const inserted = await inWriteTransaction(deps.database, (trx) =>
       insertClaim(trx, { scope, key, hash, paymentId, now: nowIso }),
     );
-    if (inserted.length === 0) {
-      // A concurrent request with the same key claimed it first: its answer, or "in progress".
-      const other = answerOf<R>(await row(), hash);
-      if (other) return other;
-      throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
-    }
-    recorded = true;
+    // A concurrent request with the same key claimed it first: its answer, or "in progress".
+    if (inserted.length === 0) return { answer: await answerOrInProgress<R>(k) };
+    return { paymentId, resumed: false, recorded: true };
   }
+  return { paymentId, resumed: false, recorded: false };
+}
 
-  let answered = false;
+/** The run's hold on the key: it records its claim and its answer in its own transactions. */
+function claimOf(k: KeyUse, paymentId: string, resumed: boolean, state: ClaimState): IdempotencyClaim {
+  const { scope, key, hash, nowIso } = k;
   const claim: IdempotencyClaim = {
     key,
     paymentId,
     resumed,
     repoint: async (next) => {
-      const moved = await db
+      const moved = await k.deps.database.db
         .updateTable('idempotency_keys')
         .set({ payment_id: next })
         .where('scope', '=', scope)
@@ -217,13 +265,13 @@ export async function withIdempotency<R extends Answer>(
       claim.paymentId = next;
     },
     record: async (trx) => {
-      if (recorded) return;
+      if (state.recorded) return;
       const inserted = await insertClaim(trx, { scope, key, hash, paymentId: claim.paymentId, now: nowIso });
       if (inserted.length === 0) throw new ClaimTaken();
-      recorded = true; // (if this transaction rolls back, its payment is gone too)
+      state.recorded = true; // (if this transaction rolls back, its payment is gone too)
     },
     answer: async (trx, status, answerBody) => {
-      if (!recorded) return;
+      if (!state.recorded) return;
       const stored = await storeAnswer(trx, {
         scope,
         key,
@@ -231,54 +279,38 @@ export async function withIdempotency<R extends Answer>(
         status,
         body: JSON.stringify(answerBody),
       });
-      answered = stored.length === 1;
+      state.answered = stored.length === 1;
     },
   };
+  return claim;
+}
 
-  let result;
-  try {
-    result = await run(claim);
-  } catch (err) {
-    if (err instanceof ClaimTaken) {
-      // A concurrent run with the same key got there first: its answer, or "in progress".
-      const other = answerOf<R>(await row(), hash);
-      if (other) return other;
-      throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
-    }
-    if (recorded)
-      await releaseClaim(deps, scope, key, claim.paymentId).catch((e: unknown) =>
-        // The claim then runs out with its lease, as after a crash.
-        deps.logger.warn({ err: (e as Error).message }, 'could not release an idempotency claim'),
-      );
-    throw err;
-  }
-  if (answered) return { ...result, replayed: false };
-  // The run recorded no answer itself (it reserved nothing, or answered outside a transaction).
-  const stored = await inWriteTransaction(deps.database, async (trx) => {
-    if (!recorded)
+/** The run recorded no answer itself (it reserved nothing, or answered outside a transaction): store it now. */
+async function storeLateAnswer(k: KeyUse, claim: IdempotencyClaim, state: ClaimState, result: Answer) {
+  const stored = await inWriteTransaction(k.deps.database, async (trx) => {
+    if (!state.recorded)
       await trx
         .insertInto('idempotency_keys')
         .values({
-          scope,
-          idem_key: key,
-          request_hash: hash,
+          scope: k.scope,
+          idem_key: k.key,
+          request_hash: k.hash,
           response_status: result.status,
           response_body: JSON.stringify(result.body),
           payment_id: claim.paymentId,
           claimed_at: null,
-          created_at: nowIso,
+          created_at: k.nowIso,
         })
         .onConflict((oc) => oc.columns(['scope', 'idem_key']).doNothing())
         .executeTakeFirst();
     else await claim.answer(trx, result.status, result.body);
-    return !recorded || answered;
+    return !state.recorded || state.answered;
   });
   if (!stored)
-    deps.logger.warn(
-      { scope, paymentId: claim.paymentId },
+    k.deps.logger.warn(
+      { scope: k.scope, paymentId: claim.paymentId },
       'idempotency key was taken over; answer not stored',
     );
-  return { ...result, replayed: false };
 }
 
 /**
