@@ -49,6 +49,39 @@ function TestResult({ result }: { result: WebhookTest }) {
 }
 
 export function WebhookPanel({ merchant }: { merchant: Merchant }) {
+  const translate = useTranslate();
+  const settings = useDataQuery(['merchants', 'webhook-settings', merchant.id], (dp) =>
+    dp.getWebhookSettings({ id: merchant.id }),
+  );
+  const configured = merchant.xero_integration_status === 'configured';
+  return (
+    <Card component="section" aria-labelledby="webhook-title">
+      <CardContent>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+          <Typography id="webhook-title" variant="h6" component="h2">
+            {translate('console.webhook.title')}
+          </Typography>
+          <Chip
+            size="small"
+            color={configured ? 'success' : 'default'}
+            label={translate(
+              configured ? 'console.webhook.configured' : 'console.webhook.not_configured_badge',
+            )}
+          />
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('console.webhook.intro')}
+        </Typography>
+        <WebhookSettingsForm merchant={merchant} settings={settings.data} />
+        <WebhookSecret merchant={merchant} previousValidUntil={settings.data?.previous_secret_valid_until} />
+        <WebhookDeliveries merchantId={merchant.id} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** URL, scenario ID, payload version and event types, with Save and Test and the recent tests. */
+function WebhookSettingsForm({ merchant, settings }: { merchant: Merchant; settings?: WebhookSettings }) {
   const notify = useNotify();
   const translate = useTranslate();
   const saved = { url: merchant.make_webhook_url ?? '', scenario: merchant.make_scenario_id ?? '' };
@@ -56,22 +89,10 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
   const [scenario, setScenario] = useState(saved.scenario);
   const [urlError, setUrlError] = useState<string | null>(null);
   const [testError, setTestError] = useState<string | null>(null);
-  const [secret, setSecret] = useState<string | null>(null);
-  const [confirmRotate, setConfirmRotate] = useState(false);
-  const settings = useDataQuery(['merchants', 'webhook-settings', merchant.id], (dp) =>
-    dp.getWebhookSettings({ id: merchant.id }),
-  );
-  const savedVersion = settings.data?.payload_version ?? 'v1';
+  const savedVersion = settings?.payload_version ?? 'v1';
   const [version, setVersion] = useState<WebhookSettings['payload_version'] | null>(null);
-  const savedEvents = settings.data?.enabled_events ?? [];
+  const savedEvents = settings?.enabled_events ?? [];
   const [events, setEvents] = useState<string[] | null>(null);
-  const log = useDataQuery(
-    ['merchants', 'webhook-tests', merchant.id],
-    (dp) => dp.getWebhookTests({ id: merchant.id }),
-    {
-      retry: false,
-    },
-  );
 
   useEffect(() => {
     setUrl(merchant.make_webhook_url ?? '');
@@ -117,20 +138,6 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
       notify(message, { type: 'error' });
     },
   });
-  const reveal = useAction((dp) => dp.revealWebhookSecret({ id: merchant.id }), {
-    failure: 'console.webhook.secret_load_failed',
-    onSuccess: ({ secret }) => setSecret(secret),
-  });
-  const rotate = useAction((dp) => dp.rotateWebhookSecret({ id: merchant.id }), {
-    success: 'console.webhook.secret_rotated',
-    failure: 'console.webhook.secret_rotate_failed',
-    invalidate: ['merchants'],
-    onSuccess: ({ secret }) => {
-      setSecret(secret);
-      setConfirmRotate(false);
-    },
-    onError: () => setConfirmRotate(false),
-  });
 
   function submit() {
     const trimmed = url.trim();
@@ -157,7 +164,6 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
     test.mutate();
   }
 
-  const configured = merchant.xero_integration_status === 'configured';
   const unsaved =
     url.trim() !== saved.url ||
     scenario.trim() !== saved.scenario ||
@@ -165,143 +171,166 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
     (events !== null && events.join() !== savedEvents.join());
 
   return (
-    <Card component="section" aria-labelledby="webhook-title">
-      <CardContent>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-          <Typography id="webhook-title" variant="h6" component="h2">
-            {translate('console.webhook.title')}
-          </Typography>
-          <Chip
-            size="small"
-            color={configured ? 'success' : 'default'}
-            label={translate(
-              configured ? 'console.webhook.configured' : 'console.webhook.not_configured_badge',
-            )}
-          />
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {translate('console.webhook.intro')}
+    <>
+      <TextField
+        label={translate('console.webhook.url')}
+        value={url}
+        placeholder={WEBHOOK_URL_EXAMPLE}
+        onChange={(e) => {
+          setUrl(e.target.value);
+          setUrlError(null);
+        }}
+        fullWidth
+        margin="dense"
+        size="small"
+        type="url"
+        error={Boolean(urlError)}
+        helperText={urlError ?? (saved.url ? null : translate('console.webhook.none_saved'))}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        label={translate('console.webhook.scenario')}
+        value={scenario}
+        onChange={(e) => setScenario(e.target.value)}
+        fullWidth
+        margin="dense"
+        size="small"
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        select
+        label={translate('console.webhook_versions.label')}
+        value={version ?? savedVersion}
+        onChange={(e) => setVersion(e.target.value as WebhookSettings['payload_version'])}
+        fullWidth
+        margin="dense"
+        size="small"
+        helperText={translate('console.webhook_versions.help')}
+        slotProps={{ htmlInput: { 'data-testid': 'webhook-version' } }}
+      >
+        <MenuItem value="v1">{translate('console.webhook_versions.v1')}</MenuItem>
+        <MenuItem value="2026-11">{translate('console.webhook_versions.latest')}</MenuItem>
+      </TextField>
+      <EventTypesField
+        value={events ?? savedEvents}
+        onChange={setEvents}
+        testId="webhook-events"
+        helperText={translate('console.webhook_endpoints.automation_events_help')}
+      />
+      {unsaved ? (
+        <Typography variant="body2" color="warning.main" role="status" sx={{ mt: 0.5 }}>
+          {translate('console.webhook.unsaved')}
         </Typography>
-        <TextField
-          label={translate('console.webhook.url')}
-          value={url}
-          placeholder={WEBHOOK_URL_EXAMPLE}
-          onChange={(e) => {
-            setUrl(e.target.value);
-            setUrlError(null);
-          }}
-          fullWidth
-          margin="dense"
+      ) : null}
+      <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+        <Button variant="contained" onClick={submit} disabled={save.isPending}>
+          {translate(save.isPending ? 'console.common.saving' : 'console.webhook.save')}
+        </Button>
+        <Button variant="outlined" onClick={runTest} disabled={test.isPending}>
+          {translate(test.isPending ? 'console.webhook.testing' : 'console.webhook.test')}
+        </Button>
+      </Box>
+      {testError ? (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {testError}
+        </Alert>
+      ) : null}
+      {test.data ? <TestResult result={test.data} /> : null}
+      <RecentTests merchantId={merchant.id} />
+    </>
+  );
+}
+
+/** The last five tests sent, newest first. */
+function RecentTests({ merchantId }: { merchantId: string }) {
+  const translate = useTranslate();
+  const log = useDataQuery(
+    ['merchants', 'webhook-tests', merchantId],
+    (dp) => dp.getWebhookTests({ id: merchantId }),
+    { retry: false },
+  );
+  if (!log.data?.length) return null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="subtitle2">{translate('console.webhook.recent_tests')}</Typography>
+      <Box component="ul" sx={{ pl: 2, my: 0.5 }} data-testid="webhook-test-log">
+        {log.data.slice(0, 5).map((t, i) => (
+          <li key={t.id ?? i}>
+            {dateTime(t.created_at)}: {t.status}
+            {t.response_status !== null && t.response_status !== undefined
+              ? ` (HTTP ${t.response_status})`
+              : ''}
+            {t.error_message ? `, ${t.error_message}` : ''}
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** The signing secret: hidden until revealed; rotating keeps the old one signing for 24 h, which it says. */
+function WebhookSecret({
+  merchant,
+  previousValidUntil,
+}: {
+  merchant: Merchant;
+  previousValidUntil?: string | null;
+}) {
+  const translate = useTranslate();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const reveal = useAction((dp) => dp.revealWebhookSecret({ id: merchant.id }), {
+    failure: 'console.webhook.secret_load_failed',
+    onSuccess: ({ secret }) => setSecret(secret),
+  });
+  const rotate = useAction((dp) => dp.rotateWebhookSecret({ id: merchant.id }), {
+    success: 'console.webhook.secret_rotated',
+    failure: 'console.webhook.secret_rotate_failed',
+    invalidate: ['merchants'],
+    onSuccess: ({ secret }) => {
+      setSecret(secret);
+      setConfirmRotate(false);
+    },
+    onError: () => setConfirmRotate(false),
+  });
+  return (
+    <>
+      <Typography variant="subtitle2" sx={{ mt: 3 }}>
+        {translate('console.webhook.secret_title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('console.webhook.secret_intro')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        {secret ? (
+          <code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
+            {secret}
+          </code>
+        ) : (
+          <code aria-label={translate('console.webhook.secret_hidden')}>••••••••••••••••</code>
+        )}
+        <Button
           size="small"
-          type="url"
-          error={Boolean(urlError)}
-          helperText={urlError ?? (saved.url ? null : translate('console.webhook.none_saved'))}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label={translate('console.webhook.scenario')}
-          value={scenario}
-          onChange={(e) => setScenario(e.target.value)}
-          fullWidth
-          margin="dense"
-          size="small"
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          select
-          label={translate('console.webhook_versions.label')}
-          value={version ?? savedVersion}
-          onChange={(e) => setVersion(e.target.value as WebhookSettings['payload_version'])}
-          fullWidth
-          margin="dense"
-          size="small"
-          helperText={translate('console.webhook_versions.help')}
-          slotProps={{ htmlInput: { 'data-testid': 'webhook-version' } }}
+          disabled={reveal.isPending}
+          onClick={secret ? () => setSecret(null) : () => reveal.mutate()}
         >
-          <MenuItem value="v1">{translate('console.webhook_versions.v1')}</MenuItem>
-          <MenuItem value="2026-11">{translate('console.webhook_versions.latest')}</MenuItem>
-        </TextField>
-        <EventTypesField
-          value={events ?? savedEvents}
-          onChange={setEvents}
-          testId="webhook-events"
-          helperText={translate('console.webhook_endpoints.automation_events_help')}
-        />
-        {unsaved ? (
-          <Typography variant="body2" color="warning.main" role="status" sx={{ mt: 0.5 }}>
-            {translate('console.webhook.unsaved')}
-          </Typography>
-        ) : null}
-        <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" onClick={submit} disabled={save.isPending}>
-            {translate(save.isPending ? 'console.common.saving' : 'console.webhook.save')}
-          </Button>
-          <Button variant="outlined" onClick={runTest} disabled={test.isPending}>
-            {translate(test.isPending ? 'console.webhook.testing' : 'console.webhook.test')}
-          </Button>
-        </Box>
-        {testError ? (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {testError}
-          </Alert>
-        ) : null}
-        {test.data ? <TestResult result={test.data} /> : null}
-        {log.data?.length ? (
-          <Box sx={{ mt: 2 }}>
-            <Typography variant="subtitle2">{translate('console.webhook.recent_tests')}</Typography>
-            <Box component="ul" sx={{ pl: 2, my: 0.5 }} data-testid="webhook-test-log">
-              {log.data.slice(0, 5).map((t, i) => (
-                <li key={t.id ?? i}>
-                  {dateTime(t.created_at)}: {t.status}
-                  {t.response_status !== null && t.response_status !== undefined
-                    ? ` (HTTP ${t.response_status})`
-                    : ''}
-                  {t.error_message ? `, ${t.error_message}` : ''}
-                </li>
-              ))}
-            </Box>
-          </Box>
-        ) : null}
-        <Typography variant="subtitle2" sx={{ mt: 3 }}>
-          {translate('console.webhook.secret_title')}
+          {translate(secret ? 'console.webhook.hide' : 'console.webhook.reveal')}
+        </Button>
+        <Button size="small" color="warning" onClick={() => setConfirmRotate(true)}>
+          {translate('console.webhook.rotate')}
+        </Button>
+      </Box>
+      {previousValidUntil ? (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          role="status"
+          sx={{ mt: 1 }}
+          data-testid="previous-secret"
+        >
+          {translate('console.webhook_versions.previous_valid', { when: dateTime(previousValidUntil) })}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {translate('console.webhook.secret_intro')}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 1, mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          {secret ? (
-            <code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
-              {secret}
-            </code>
-          ) : (
-            <code aria-label={translate('console.webhook.secret_hidden')}>••••••••••••••••</code>
-          )}
-          <Button
-            size="small"
-            disabled={reveal.isPending}
-            onClick={secret ? () => setSecret(null) : () => reveal.mutate()}
-          >
-            {translate(secret ? 'console.webhook.hide' : 'console.webhook.reveal')}
-          </Button>
-          <Button size="small" color="warning" onClick={() => setConfirmRotate(true)}>
-            {translate('console.webhook.rotate')}
-          </Button>
-        </Box>
-        {settings.data?.previous_secret_valid_until ? (
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            role="status"
-            sx={{ mt: 1 }}
-            data-testid="previous-secret"
-          >
-            {translate('console.webhook_versions.previous_valid', {
-              when: dateTime(settings.data.previous_secret_valid_until),
-            })}
-          </Typography>
-        ) : null}
-        <WebhookDeliveries merchantId={merchant.id} />
-      </CardContent>
+      ) : null}
       <ConfirmDialog
         open={confirmRotate}
         title={translate('console.webhook.rotate_title')}
@@ -313,6 +342,6 @@ export function WebhookPanel({ merchant }: { merchant: Merchant }) {
       >
         {translate('console.webhook.rotate_text')}
       </ConfirmDialog>
-    </Card>
+    </>
   );
 }
