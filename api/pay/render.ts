@@ -46,33 +46,17 @@ export async function render(
   signed: { id: string; amount: number; writtenBack: number } | null = null,
 ): Promise<RenderedSession> {
   const { database, config } = deps;
-  // With a connected accounting tool its live amount due replaces the link's (DESIGN §3.3); when the
-  // tool is unreachable the link amount and the ledger's credible observations still bound payments.
-  // A signed link's amount is the merchant's own word (authoritative, credible from its creation).
-  const live = signed ? null : await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
-  const linkAmount = signed ? signed.amount : live ? live.amountDue : parseLinkAmount(q.amount, currency);
-  const source = live ? 'live' : 'link';
-  const counters = countersOf(invoice);
-  // A signed link is the merchant's word: only other authoritative observations cap it.
-  if (signed && invoice) counters.credibleLimit = await authoritativeCredibleLimit(database.db, invoice.id);
-  const reserved = counters.reserved;
-  if (resumedSid && invoice && reserved > 0) {
-    counters.reserved -= await reservedBySession(database.db, resumedSid);
-  }
-  const link = { amount: linkAmount, writtenBack: signed ? signed.writtenBack : counters.writtenBack };
-  const balance = availableBalance(counters, link);
-  // The link alone would leave more due than another observation allows (DESIGN §3.3, case 13): the
-  // page says so, and the console lists the invoice under Needs attention.
-  let own = linkBalance(counters, link);
-  if (own !== null && balance !== null && own > balance && invoice && linkAmount !== null) {
-    // A link seen before is that same link (its amount never changes): it was written when S was
-    // what it was then, so an old link opened after its payments were written back is not capped.
-    const seen = await firstObservationWithAmount(database.db, invoice.id, linkAmount);
-    if (seen) own = linkBalance(counters, { amount: linkAmount, writtenBack: seen.writtenBack });
-  }
-  const cappedFrom = own !== null && balance !== null && own > balance ? own : null;
-  if (cappedFrom !== null && invoice && linkAmount !== null && invoice.attention === null)
-    await recordCappedLink(deps, invoice.id, linkAmount, counters.writtenBack, source, nowMs);
+  const { live, linkAmount, source, counters, reserved, link, balance, cappedFrom } = await amountsOf(
+    deps,
+    q,
+    merchant,
+    invoiceNumber,
+    currency,
+    invoice,
+    resumedSid,
+    nowMs,
+    signed,
+  );
   const history: HistoryEntry[] = invoice
     ? (await invoiceHistory(database.db, invoice.id)).map((p) => ({
         amount: p.amount,
@@ -109,17 +93,7 @@ export async function render(
         ? 'below_minimum'
         : 'open';
   const rest = {
-    merchant: {
-      id: merchant.id,
-      name: merchant.business_name,
-      status: merchant.status,
-      shortcode: merchant.shortcode,
-      ready: notReady === null,
-      notReadyReason: notReady,
-      contact: { email: merchant.email, phone: merchant.phone },
-      logoUrl: merchant.logo_url ?? null,
-      brandColor: merchant.brand_color ?? null,
-    },
+    merchant: merchantView(merchant, notReady),
     provider: {
       mode: deps.payments.mode,
       publishableKey: deps.payments.mode === 'stripe' ? config.stripe.publishableKey : null,
@@ -179,6 +153,68 @@ export async function render(
     observation: signObservation(config.jwtSecret, { ...observed, issuedAt: nowMs }),
     observedAt: nowMs,
   };
+}
+
+/** The merchant as the page shows it: who, whether it can take a card now (and why not), its brand. */
+function merchantView(merchant: Merchant, notReady: string | null) {
+  return {
+    id: merchant.id,
+    name: merchant.business_name,
+    status: merchant.status,
+    shortcode: merchant.shortcode,
+    ready: notReady === null,
+    notReadyReason: notReady,
+    contact: { email: merchant.email, phone: merchant.phone },
+    logoUrl: merchant.logo_url ?? null,
+    brandColor: merchant.brand_color ?? null,
+  };
+}
+
+/**
+ * What the page may take for this link: the link's amount (the live amount due with a connected
+ * accounting tool, a signed link's own), the ledger's counters less a resumed page's own holds, the
+ * balance, and — when another observation caps the link — what the link alone would have left due.
+ */
+async function amountsOf(
+  deps: AppDeps,
+  q: SessionQuery,
+  merchant: Merchant,
+  invoiceNumber: string,
+  currency: string,
+  invoice: Invoice | undefined,
+  resumedSid: string | null,
+  nowMs: number,
+  signed: { id: string; amount: number; writtenBack: number } | null,
+) {
+  const { database } = deps;
+  // With a connected accounting tool its live amount due replaces the link's (DESIGN §3.3); when the
+  // tool is unreachable the link amount and the ledger's credible observations still bound payments.
+  // A signed link's amount is the merchant's own word (authoritative, credible from its creation).
+  const live = signed ? null : await getLiveAmountDue(deps, merchant.id, invoiceNumber, currency);
+  const linkAmount = signed ? signed.amount : live ? live.amountDue : parseLinkAmount(q.amount, currency);
+  const source = live ? 'live' : 'link';
+  const counters = countersOf(invoice);
+  // A signed link is the merchant's word: only other authoritative observations cap it.
+  if (signed && invoice) counters.credibleLimit = await authoritativeCredibleLimit(database.db, invoice.id);
+  const reserved = counters.reserved;
+  if (resumedSid && invoice && reserved > 0) {
+    counters.reserved -= await reservedBySession(database.db, resumedSid);
+  }
+  const link = { amount: linkAmount, writtenBack: signed ? signed.writtenBack : counters.writtenBack };
+  const balance = availableBalance(counters, link);
+  // The link alone would leave more due than another observation allows (DESIGN §3.3, case 13): the
+  // page says so, and the console lists the invoice under Needs attention.
+  let own = linkBalance(counters, link);
+  if (own !== null && balance !== null && own > balance && invoice && linkAmount !== null) {
+    // A link seen before is that same link (its amount never changes): it was written when S was
+    // what it was then, so an old link opened after its payments were written back is not capped.
+    const seen = await firstObservationWithAmount(database.db, invoice.id, linkAmount);
+    if (seen) own = linkBalance(counters, { amount: linkAmount, writtenBack: seen.writtenBack });
+  }
+  const cappedFrom = own !== null && balance !== null && own > balance ? own : null;
+  if (cappedFrom !== null && invoice && linkAmount !== null && invoice.attention === null)
+    await recordCappedLink(deps, invoice.id, linkAmount, counters.writtenBack, source, nowMs);
+  return { live, linkAmount, source, counters, reserved, link, balance, cappedFrom } as const;
 }
 
 /** The holds another customer's page shows as being paid: amount, method, since when, until when. */
