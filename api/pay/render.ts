@@ -33,29 +33,25 @@ import { findConnection } from '../accounting/connections/connections.ts';
 const hasConnection = async (deps: AppDeps, merchantId: string) =>
   (await findConnection(deps.database.db, merchantId)) !== undefined;
 
-export async function render(
-  deps: AppDeps,
-  q: SessionQuery,
-  merchant: Merchant,
-  invoiceNumber: string,
-  currency: string,
-  invoice: Invoice | undefined,
-  resumedSid: string | null,
-  nowMs: number,
+/** What a pay session is rendered from: the link's query, its merchant and invoice, the page resumed. */
+export interface RenderInput {
+  q: SessionQuery;
+  merchant: Merchant;
+  invoiceNumber: string;
+  currency: string;
+  invoice: Invoice | undefined;
+  resumedSid: string | null;
+  nowMs: number;
   /** A signed pay link (api/pay-links/session.ts): its amount, observed with the S of its creation. */
-  signed: { id: string; amount: number; writtenBack: number } | null = null,
-): Promise<RenderedSession> {
+  signed: { id: string; amount: number; writtenBack: number } | null;
+}
+
+export async function render(deps: AppDeps, input: RenderInput): Promise<RenderedSession> {
+  const { merchant, invoiceNumber, currency, invoice, resumedSid, nowMs, signed } = input;
   const { database, config } = deps;
   const { live, linkAmount, source, counters, reserved, link, balance, cappedFrom } = await amountsOf(
     deps,
-    q,
-    merchant,
-    invoiceNumber,
-    currency,
-    invoice,
-    resumedSid,
-    nowMs,
-    signed,
+    input,
   );
   const history: HistoryEntry[] = invoice
     ? (await invoiceHistory(database.db, invoice.id)).map((p) => ({
@@ -175,17 +171,8 @@ function merchantView(merchant: Merchant, notReady: string | null) {
  * accounting tool, a signed link's own), the ledger's counters less a resumed page's own holds, the
  * balance, and — when another observation caps the link — what the link alone would have left due.
  */
-async function amountsOf(
-  deps: AppDeps,
-  q: SessionQuery,
-  merchant: Merchant,
-  invoiceNumber: string,
-  currency: string,
-  invoice: Invoice | undefined,
-  resumedSid: string | null,
-  nowMs: number,
-  signed: { id: string; amount: number; writtenBack: number } | null,
-) {
+async function amountsOf(deps: AppDeps, input: RenderInput) {
+  const { q, merchant, invoiceNumber, currency, invoice, resumedSid, nowMs, signed } = input;
   const { database } = deps;
   // With a connected accounting tool its live amount due replaces the link's (DESIGN §3.3); when the
   // tool is unreachable the link amount and the ledger's credible observations still bound payments.

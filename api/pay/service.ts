@@ -185,17 +185,16 @@ async function openThroughDatabase(
   if (invoice?.merchant_id !== merchant.id)
     invoice = await findInvoice(deps.database.db, merchant.id, invoiceNumber, currency);
   const resumed = resumedSid(link.previous, merchant.id, link);
-  const rendered = await render(
-    deps,
+  const rendered = await render(deps, {
     q,
     merchant,
     invoiceNumber,
     currency,
     invoice,
-    resumed,
-    link.nowMs,
-    signed,
-  );
+    resumedSid: resumed,
+    nowMs: link.nowMs,
+    signed: signed ?? null,
+  });
   rendered.generation = generation;
   rendered.stamp = stamp;
   if (!resumed || rendered.reserved === 0) cache.sessions.set(link.key, rendered, expires);
