@@ -13,6 +13,7 @@
  * Idempotency-Key of a run that ended without an answer resumes that run's attempt
  * (api/payments/create/resume.ts); the provider request is rebuilt from the row (api/payments/create/attempts.ts).
  */
+import type { Trx } from '../../db/database.ts';
 import type { PaymentMethodType } from '../../db/types.ts';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -93,7 +94,7 @@ export async function createPayment(
   input: CreatePaymentInput,
   run: CreateContext,
 ): Promise<CreateResult> {
-  const { database, config, clock, payments: provider } = deps;
+  const { database, config, clock } = deps;
   // A retry of a run that ended without an answer carries on with that run's attempt: before any
   // check that may have changed since (the quote's age, the balance).
   let clientKey = run.claim?.key ?? null;
@@ -108,17 +109,42 @@ export async function createPayment(
   // The merchant may have switched bank debit off (or raised its minimum) since the quote.
   assertMethodOffered(ctx, quote.method, input.amount);
   const breakdown = breakdownFor(input.amount, quote.bps, config.platformFeeBps, quote.cap);
-  // A bank debit or PayTo: an account, not a card (the type is the quoted one).
-  const bankDebit = accountMethodOf(quote.method.type) !== null;
 
   if (ctx.session) await replaceSessionAttempts(deps, ctx.session.sid);
 
   const paymentId = run.claim?.paymentId ?? crypto.randomUUID();
   const now = clock.now();
-  const nowIso = now.toISOString();
-  // Everything the provider's create request is built from, stored on the row so that a retry
-  // rebuilds the identical request (api/payments/create/attempts.ts).
-  const attempt: IntentSource = {
+  const attempt = attemptOf(ctx, input, quote, breakdown, paymentId, providerKeyFor(clientKey, paymentId));
+  // One write transaction (grouped with concurrent creations' under one commit on SQLite).
+  const balance = await inWriteTransaction(database, async (trx) => {
+    await run.claim?.record(trx); // the key is claimed by the same commit as its reservation
+    return reserveAttempt(trx, deps, { ctx, input, quote, breakdown, attempt, ip: run.ip, now });
+  });
+
+  const intent = await obtainIntent(deps, attempt);
+  return settleAttempt(deps, paymentId, intent, balance === null ? null : balance - breakdown.amount, {
+    claim: run.claim,
+  });
+}
+
+type HeldQuote = Awaited<ReturnType<typeof holdingQuote>>;
+type Breakdown = ReturnType<typeof breakdownFor>;
+
+/**
+ * Everything the provider's create request is built from, stored on the row so that a retry
+ * rebuilds the identical request (api/payments/create/attempts.ts).
+ */
+function attemptOf(
+  ctx: PaymentContext,
+  input: CreatePaymentInput,
+  quote: HeldQuote,
+  breakdown: Breakdown,
+  paymentId: string,
+  providerKey: string,
+): IntentSource {
+  // A bank debit or PayTo: an account, not a card (the type is the quoted one).
+  const bankDebit = accountMethodOf(quote.method.type) !== null;
+  return {
     id: paymentId,
     merchant_id: ctx.merchant.id,
     invoice_number: ctx.invoiceNumber,
@@ -131,81 +157,95 @@ export async function createPayment(
     stripe_connect_account_id: ctx.account,
     customer_email: input.customerEmail ? input.customerEmail.toLowerCase() : null,
     reference: input.reference || null,
-    provider_idempotency_key: providerKeyFor(clientKey, paymentId),
+    provider_idempotency_key: providerKey,
     payment_method_id: null,
     confirmation_token: input.confirmationToken,
     method_type: bankDebit ? (quote.method.type as PaymentMethodType) : 'card',
   };
+}
 
-  // One write transaction (grouped with concurrent creations' under one commit on SQLite).
-  const balance = await inWriteTransaction(database, async (trx) => {
-    await run.claim?.record(trx); // the key is claimed by the same commit as its reservation
-    const invoice = await lockInvoiceForPayment(
-      trx,
-      database.dialect,
-      { merchantId: ctx.merchant.id, invoiceNumber: ctx.invoiceNumber, currency: ctx.currency },
-      nowIso,
-    );
-    // Past the quote's check: simultaneous attempts are counted here, one after another.
-    await assertAttemptWithinLimits(trx, deps, { sid: ctx.session?.sid ?? null, ip: run.ip });
-    await assertNoUnfinishedAttempt(trx, deps, invoice.id, { sid: ctx.session?.sid ?? null, ip: run.ip });
-    const counters = countersOf(invoice);
-    // A signed link's page: only authoritative observations cap it (an unsigned typed link never does).
-    if (ctx.session?.payLinkId) counters.credibleLimit = await authoritativeLimit(trx, invoice.id);
-    const writtenBack = ctx.writtenBack ?? counters.writtenBack;
-    const available = availableBalance(counters, { amount: ctx.linkAmount, writtenBack });
-    assertPayable(
-      input.amount,
-      available,
-      ctx.currency,
-      breakdown.total,
-      ctx.merchant.business_name,
-      counters.reserved,
-    );
-    const observationId =
-      ctx.linkAmount !== null
-        ? await observeLink(
-            trx,
-            invoice.id,
-            { amount: ctx.linkAmount, writtenBack, source: ctx.source },
-            nowIso,
-          )
-        : null;
-    const m = quote.method;
-    await insertPayment(trx, {
-      ...attempt,
-      seq: nextSeq(),
-      method_type: attempt.method_type ?? 'card',
-      invoice_id: invoice.id,
-      observation_id: observationId,
-      surcharge_rule: quote.rule,
-      link_amount: ctx.linkAmount,
-      provider: provider.mode,
-      pay_session_id: ctx.session?.sid ?? null,
-      status: 'pending',
-      // The charge is under way now: held for the provider's answer (the idempotency lease bounds
-      // a call with the SDK's retries); a 3-D Secure step then gets the action window.
-      reserved_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString(),
-      client_ip: run.ip,
-      quoted_method: JSON.stringify(m),
-      card_brand: bankDebit ? null : m.brand,
-      card_last4: bankDebit ? null : m.last4,
-      card_funding: bankDebit ? null : m.funding,
-      card_country: bankDebit ? null : m.country,
-      card_wallet: bankDebit ? null : m.wallet,
-      bank_last4: bankDebit ? m.last4 : null,
-      metadata: ctx.linkMetadata,
-      created_at: nowIso,
-      updated_at: nowIso,
-    });
-    await reserve(trx, invoice.id, breakdown.amount, nowIso);
-    return available;
+/**
+ * In the creation's write transaction: the invoice locked, the attempt limits and the balance
+ * checked against everyone else's reservations, the link observed, the payment inserted pending
+ * with its quoted method, and its amount reserved. Answers the balance it was checked against.
+ */
+async function reserveAttempt(
+  trx: Trx,
+  deps: AppDeps,
+  a: {
+    ctx: PaymentContext;
+    input: CreatePaymentInput;
+    quote: HeldQuote;
+    breakdown: Breakdown;
+    attempt: IntentSource;
+    ip: string | null;
+    now: Date;
+  },
+): Promise<number | null> {
+  const { database, payments: provider } = deps;
+  const { ctx, input, quote, breakdown, attempt, now, ip } = a;
+  const nowIso = now.toISOString();
+  const bankDebit = accountMethodOf(quote.method.type) !== null;
+  const invoice = await lockInvoiceForPayment(
+    trx,
+    database.dialect,
+    { merchantId: ctx.merchant.id, invoiceNumber: ctx.invoiceNumber, currency: ctx.currency },
+    nowIso,
+  );
+  // Past the quote's check: simultaneous attempts are counted here, one after another.
+  await assertAttemptWithinLimits(trx, deps, { sid: ctx.session?.sid ?? null, ip });
+  await assertNoUnfinishedAttempt(trx, deps, invoice.id, { sid: ctx.session?.sid ?? null, ip });
+  const counters = countersOf(invoice);
+  // A signed link's page: only authoritative observations cap it (an unsigned typed link never does).
+  if (ctx.session?.payLinkId) counters.credibleLimit = await authoritativeLimit(trx, invoice.id);
+  const writtenBack = ctx.writtenBack ?? counters.writtenBack;
+  const available = availableBalance(counters, { amount: ctx.linkAmount, writtenBack });
+  assertPayable(
+    input.amount,
+    available,
+    ctx.currency,
+    breakdown.total,
+    ctx.merchant.business_name,
+    counters.reserved,
+  );
+  const observationId =
+    ctx.linkAmount !== null
+      ? await observeLink(
+          trx,
+          invoice.id,
+          { amount: ctx.linkAmount, writtenBack, source: ctx.source },
+          nowIso,
+        )
+      : null;
+  const m = quote.method;
+  await insertPayment(trx, {
+    ...attempt,
+    seq: nextSeq(),
+    method_type: attempt.method_type ?? 'card',
+    invoice_id: invoice.id,
+    observation_id: observationId,
+    surcharge_rule: quote.rule,
+    link_amount: ctx.linkAmount,
+    provider: provider.mode,
+    pay_session_id: ctx.session?.sid ?? null,
+    status: 'pending',
+    // The charge is under way now: held for the provider's answer (the idempotency lease bounds
+    // a call with the SDK's retries); a 3-D Secure step then gets the action window.
+    reserved_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString(),
+    client_ip: ip,
+    quoted_method: JSON.stringify(m),
+    card_brand: bankDebit ? null : m.brand,
+    card_last4: bankDebit ? null : m.last4,
+    card_funding: bankDebit ? null : m.funding,
+    card_country: bankDebit ? null : m.country,
+    card_wallet: bankDebit ? null : m.wallet,
+    bank_last4: bankDebit ? m.last4 : null,
+    metadata: ctx.linkMetadata,
+    created_at: nowIso,
+    updated_at: nowIso,
   });
-
-  const intent = await obtainIntent(deps, attempt);
-  return settleAttempt(deps, paymentId, intent, balance === null ? null : balance - breakdown.amount, {
-    claim: run.claim,
-  });
+  await reserve(trx, invoice.id, breakdown.amount, nowIso);
+  return available;
 }
 
 /**
