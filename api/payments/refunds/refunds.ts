@@ -143,62 +143,29 @@ export const DISPUTED_REFUND_MESSAGE =
 
 export const STAFF_CANNOT_REFUND = "This merchant's owner has not allowed staff to refund; ask an owner.";
 
-export async function refundPayment(
-  deps: AppDeps,
-  paymentId: string,
-  input: {
-    amount?: number | null;
-    reason?: string | null;
-    kind?: RefundKind | null;
-    /** Fixes the refund's id (an Idempotency-Key's claim): a refund with it already made is not made again. */
-    id?: string;
-    /** The most this refund may be (a staff member's limit, set by the merchant's owner); null: any. */
-    limit?: number | null;
-    /** The integrator's metadata (validated by the route's schema). */
-    metadata?: Record<string, string | null> | null;
-  },
-  actor: Actor,
-) {
+/** What a refund asks for (the console, the integrator API). */
+interface RefundRequest {
+  amount?: number | null;
+  reason?: string | null;
+  kind?: RefundKind | null;
+  /** Fixes the refund's id (an Idempotency-Key's claim): a refund with it already made is not made again. */
+  id?: string;
+  /** The most this refund may be (a staff member's limit, set by the merchant's owner); null: any. */
+  limit?: number | null;
+  /** The integrator's metadata (validated by the route's schema). */
+  metadata?: Record<string, string | null> | null;
+}
+
+export async function refundPayment(deps: AppDeps, paymentId: string, input: RefundRequest, actor: Actor) {
   const kind = input.kind ?? 'credit';
   const db = deps.database.db;
-  if (input.id) {
-    const made = await findRefund(db, input.id);
-    if (made && made.payment_id === paymentId) {
-      const refund = {
-        id: made.id,
-        amount: made.amount,
-        surcharge: made.surcharge,
-        total: made.total_amount,
-      };
-      return {
-        refund: { ...refund, platformFeeRefunded: made.platform_fee_refunded, kind: made.kind },
-        payment: (await findPayment(db, paymentId))!,
-      };
-    }
-  }
-  const counted = await transact(deps.database, async (trx) => {
+  const made = input.id ? await refundAlreadyMade(deps, paymentId, input.id) : null;
+  if (made) return made;
+  // Counted on the ledger first (the payment locked), then asked of the provider.
+  const { refund, payment } = await transact(deps.database, async (trx) => {
     const payment = await lockPayment(trx, deps.database.dialect, paymentId);
     if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-    if (!isSettled(payment.status) || payment.status === 'refunded' || !payment.payment_intent_id)
-      throw new AppError('conflict', 'Only a succeeded payment that is not fully refunded can be refunded.');
-    if (payment.dispute_status && !CLOSED_DISPUTE.has(payment.dispute_status))
-      throw new AppError('conflict', DISPUTED_REFUND_MESSAGE);
-    const remaining = payment.amount - payment.refunded_amount;
-    const base = input.amount ?? remaining;
-    if (!Number.isSafeInteger(base) || base <= 0 || base > remaining)
-      throw new AppError(
-        'validation_failed',
-        `The refund must be between ${formatMoney(1, payment.currency)} and ${formatMoney(remaining, payment.currency)}.`,
-        { field: 'amount' },
-      );
-    if (input.limit != null && base > input.limit)
-      throw new AppError(
-        'forbidden',
-        input.limit === 0
-          ? STAFF_CANNOT_REFUND
-          : `Staff can refund up to ${formatMoney(input.limit, payment.currency)} at once; ask an owner for more.`,
-        { field: 'amount' },
-      );
+    const base = refundableBase(payment, input);
     const refund = await countRefund(trx, deps, payment, base, null, {
       status: 'pending',
       reason: input.reason,
@@ -229,8 +196,59 @@ export async function refundPayment(
     );
     return { refund, payment };
   });
+  await refundAtProvider(deps, payment, refund);
+  return { refund, payment: (await findPayment(db, paymentId))! };
+}
 
-  const { refund, payment } = counted;
+/** A refund with this id was made already (a repeated Idempotency-Key): it, not a second one. */
+async function refundAlreadyMade(deps: AppDeps, paymentId: string, id: string) {
+  const db = deps.database.db;
+  const made = await findRefund(db, id);
+  if (!made || made.payment_id !== paymentId) return null;
+  return {
+    refund: {
+      id: made.id,
+      amount: made.amount,
+      surcharge: made.surcharge,
+      total: made.total_amount,
+      platformFeeRefunded: made.platform_fee_refunded,
+      kind: made.kind,
+    },
+    payment: (await findPayment(db, paymentId))!,
+  };
+}
+
+/**
+ * The refund's base (before surcharge): what was asked, else all that is left — refused for a
+ * payment not (or no longer) refundable, a disputed one, an amount out of range, or past a staff
+ * member's limit.
+ */
+function refundableBase(payment: Payment, input: RefundRequest): number {
+  if (!isSettled(payment.status) || payment.status === 'refunded' || !payment.payment_intent_id)
+    throw new AppError('conflict', 'Only a succeeded payment that is not fully refunded can be refunded.');
+  if (payment.dispute_status && !CLOSED_DISPUTE.has(payment.dispute_status))
+    throw new AppError('conflict', DISPUTED_REFUND_MESSAGE);
+  const remaining = payment.amount - payment.refunded_amount;
+  const base = input.amount ?? remaining;
+  if (!Number.isSafeInteger(base) || base <= 0 || base > remaining)
+    throw new AppError(
+      'validation_failed',
+      `The refund must be between ${formatMoney(1, payment.currency)} and ${formatMoney(remaining, payment.currency)}.`,
+      { field: 'amount' },
+    );
+  if (input.limit != null && base > input.limit)
+    throw new AppError(
+      'forbidden',
+      input.limit === 0
+        ? STAFF_CANNOT_REFUND
+        : `Staff can refund up to ${formatMoney(input.limit, payment.currency)} at once; ask an owner for more.`,
+      { field: 'amount' },
+    );
+  return base;
+}
+
+/** The provider refunds the total (the platform fee back too); a refusal takes the counted refund back and says so. */
+async function refundAtProvider(deps: AppDeps, payment: Payment, refund: { id: string; total: number }) {
   try {
     const result = await deps.payments.refund({
       paymentIntentId: payment.payment_intent_id!,
@@ -242,18 +260,17 @@ export async function refundPayment(
     });
     if (result.status === 'failed' || result.status === 'canceled')
       throw new Error(`refund ${result.status}`);
-    await updateRefund(db, refund.id, {
+    await updateRefund(deps.database.db, refund.id, {
       provider_refund_id: result.id,
       status: result.status === 'succeeded' ? 'succeeded' : 'pending',
       updated_at: deps.clock.now().toISOString(),
     });
   } catch (err) {
     deps.logger.warn(
-      { paymentId, refundId: refund.id, err: (err as Error).message },
+      { paymentId: payment.id, refundId: refund.id, err: (err as Error).message },
       'refund failed at the provider',
     );
     await transact(deps.database, (trx) => reverseRefund(trx, deps, refund.id, 'failed'));
     throw new AppError('provider_error', REFUND_FAILED_MESSAGE, { cause: err });
   }
-  return { refund, payment: (await findPayment(db, paymentId))! };
 }
