@@ -75,6 +75,35 @@ export async function applyIntentInTrx(
   const reservationLapsed = payment.reserved_until !== null && payment.reserved_until <= now;
   if (target === 'canceled' && (options.expire || reservationLapsed)) target = 'expired';
 
+  const changes = await intentFacts(trx, deps, payment, intent);
+  const { next, succeeded } = await transition(trx, deps, payment, intent, target, changes, now);
+  if (isAccountPayment(payment) || intent.bankAccount)
+    Object.assign(changes, await bankDebitChanges(trx, deps, payment, intent, next));
+  if (options.renewActionWindow && next === 'requires_action' && !isPayTo(payment))
+    changes.reserved_until = actionWindowEnd(deps, payment);
+
+  if (next !== payment.status) {
+    changes.status = next;
+    // Pay-session caches key on the invoice version: a status change must move it even when no
+    // counter moves (e.g. pending → processing).
+    if (payment.invoice_id && !(next === 'succeeded' || (isReserving(payment.status) && !isReserving(next))))
+      await markChanged(trx, payment.invoice_id, now);
+  }
+  if (Object.keys(changes).length === 0) return payment;
+  changes.updated_at = now;
+  await changePayment(trx, payment.id, changes);
+  const after = { ...payment, ...changes } as Payment;
+  if (succeeded) await recordSuccess(trx, deps, payment, after, now);
+  await onFinalWord(trx, deps, payment, after); // a bank debit's receipt or failure notices
+  return after;
+}
+
+/**
+ * What the intent tells of the payment whatever its state: its id (the first time), the card, the
+ * payment method the server's confirmation attached, and — on a success — whether the method charged
+ * differs from the one quoted.
+ */
+async function intentFacts(trx: Trx, deps: AppDeps, payment: Payment, intent: ProviderIntent) {
   const changes: PaymentUpdate = {};
   if (!payment.payment_intent_id) {
     changes.payment_intent_id = intent.id;
@@ -98,34 +127,55 @@ export async function applyIntentInTrx(
     changes.payment_method_id = intent.paymentMethodId;
   if (intent.status === 'succeeded')
     Object.assign(changes, await methodMismatchChange(trx, deps, payment, intent));
-  let next = payment.status;
-  let syncJobs = false;
+  return changes;
+}
 
+/**
+ * The move the provider's word makes (DESIGN §3.4–3.5), its changes added to `changes`: a settled
+ * payment never moves back; a success settles it; a failure, cancellation or expiry of a live
+ * attempt releases its reservation (a failed 3-D Secure attempt the browser could still confirm
+ * keeps it until the intent is cancelled); an intermediate state only moves forward. Answers the
+ * status it leads to and whether it is a success to record.
+ */
+async function transition(
+  trx: Trx,
+  deps: AppDeps,
+  payment: Payment,
+  intent: ProviderIntent,
+  target: PaymentStatus,
+  changes: PaymentUpdate,
+  now: string,
+): Promise<{ next: PaymentStatus; succeeded: boolean }> {
   if (isSettled(payment.status)) {
     // Never move a settled payment back; refunds change it through their own path.
-  } else if (target === 'succeeded') {
-    next = 'succeeded';
+    return { next: payment.status, succeeded: false };
+  }
+  if (target === 'succeeded') {
     if (intent.amount !== payment.total_amount)
       deps.logger.error(
-        { paymentId, intentAmount: intent.amount, total: payment.total_amount },
+        { paymentId: payment.id, intentAmount: intent.amount, total: payment.total_amount },
         'provider amount differs',
       );
     changes.succeeded_at = now;
     changes.reserved_until = null;
     changes.failure_code = null;
     changes.failure_message = null;
-    // Accounting sync jobs commit with the success, or not at all (api/outbox): queued below, once
-    // the row carries everything (its intent id) the jobs' payloads are built from.
-    syncJobs = true;
-  } else if (target === 'failed' && payment.status === 'requires_action' && confirmableAfterFailure(intent)) {
+    // Accounting sync jobs commit with the success, or not at all (api/outbox): queued by
+    // recordSuccess, once the row carries everything (its intent id) the jobs' payloads are built from.
+    return { next: 'succeeded', succeeded: true };
+  }
+  if (target === 'failed' && payment.status === 'requires_action' && confirmableAfterFailure(intent)) {
     // The customer's browser holds this intent's client secret and the intent is not cancelled:
     // releasing now would let it be confirmed later, past the balance. The reservation stays until
     // the intent is cancelled (`applyIntent` does that first; else the expiry sweep).
     deps.logger.warn(
-      { paymentId, intentId: intent.id },
+      { paymentId: payment.id, intentId: intent.id },
       'failed attempt not cancelled yet: reservation kept',
     );
-  } else if (target === 'failed' || target === 'canceled' || target === 'expired') {
+    return { next: payment.status, succeeded: false };
+  }
+  if (target === 'failed' || target === 'canceled' || target === 'expired') {
+    let next = payment.status;
     if (isReserving(payment.status)) {
       next = target;
       if (payment.invoice_id) await release(trx, payment.invoice_id, payment.amount, now);
@@ -138,41 +188,32 @@ export async function applyIntentInTrx(
       // debit returned days later is not card testing.
       if (isReserving(payment.status) && countsAsDecline(payment)) await countDecline(trx, deps, payment);
     }
-  } else if (isReserving(payment.status) && (RANK[target] ?? 0) > (RANK[payment.status] ?? 0)) {
-    next = target;
+    return { next, succeeded: false };
+  }
+  if (isReserving(payment.status) && (RANK[target] ?? 0) > (RANK[payment.status] ?? 0)) {
     if (target === 'requires_action') changes.reserved_until = actionWindowEnd(deps, payment);
     else if (target === 'processing') changes.reserved_until = null; // held until the provider's final word
+    return { next: target, succeeded: false };
   }
   // A non-final state after failed/canceled/expired is ignored: the reservation is gone, and a
   // success on the same intent still counts when it arrives.
-  if (isAccountPayment(payment) || intent.bankAccount)
-    Object.assign(changes, await bankDebitChanges(trx, deps, payment, intent, next));
-  if (options.renewActionWindow && next === 'requires_action' && !isPayTo(payment))
-    changes.reserved_until = actionWindowEnd(deps, payment);
+  return { next: payment.status, succeeded: false };
+}
 
-  if (next !== payment.status) {
-    changes.status = next;
-    // Pay-session caches key on the invoice version: a status change must move it even when no
-    // counter moves (e.g. pending → processing).
-    if (payment.invoice_id && !(next === 'succeeded' || (isReserving(payment.status) && !isReserving(next))))
-      await markChanged(trx, payment.invoice_id, now);
-  }
-  if (Object.keys(changes).length === 0) return payment;
-  changes.updated_at = now;
-  await changePayment(trx, payment.id, changes);
-  const after = { ...payment, ...changes } as Payment;
-  if (syncJobs) {
-    // The payment's jobs (payment.succeeded among them) first, then the invoice's counters: an
-    // invoice.paid this success causes is queued after the payment.succeeded, and names it
-    // (api/merchant-webhooks/notify.ts). Locks stay in order: the payment row is held already.
-    await announce(trx, { type: 'payment.succeeded', payment: after, clock: deps.clock });
-    const delta = { paid: payment.amount, reserved: isReserving(payment.status) ? -payment.amount : 0 };
-    if (payment.invoice_id)
-      if (await recordSuccessOnInvoice(trx, payment.invoice_id, delta, payment.observation_id, now))
-        deps.logger.warn({ paymentId, invoiceId: payment.invoice_id }, 'invoice overpaid by a late success');
-  }
-  await onFinalWord(trx, deps, payment, after); // a bank debit's receipt or failure notices
-  return after;
+/**
+ * A success recorded: the payment's jobs (payment.succeeded among them) first, then the invoice's
+ * counters — an invoice.paid this success causes is queued after the payment.succeeded, and names it
+ * (api/merchant-webhooks/notify.ts). Locks stay in order: the payment row is held already.
+ */
+async function recordSuccess(trx: Trx, deps: AppDeps, payment: Payment, after: Payment, now: string) {
+  await announce(trx, { type: 'payment.succeeded', payment: after, clock: deps.clock });
+  const delta = { paid: payment.amount, reserved: isReserving(payment.status) ? -payment.amount : 0 };
+  if (payment.invoice_id)
+    if (await recordSuccessOnInvoice(trx, payment.invoice_id, delta, payment.observation_id, now))
+      deps.logger.warn(
+        { paymentId: payment.id, invoiceId: payment.invoice_id },
+        'invoice overpaid by a late success',
+      );
 }
 
 /**
