@@ -8,9 +8,13 @@ import { CONNECT_MESSAGES } from '../../core/messages.ts';
 import { audit } from '../audit/service.ts';
 import { consumeOAuthState, issueOAuthState } from '../auth/oauth-state.ts';
 import type { AppDeps } from '../context.ts';
-import type { MerchantUpdate } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { findMerchantById, parseMetadata, updateMerchant } from '../merchants/rows.ts';
+import {
+  findMerchantById,
+  parseMetadata,
+  setStripeAccount,
+  type StripeAccountFields,
+} from '../merchants/rows.ts';
 import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
 import { connectedAccountId } from '../merchants/resolve.ts';
 import { getMerchantOr404, type Actor } from '../merchants/service.ts';
@@ -25,7 +29,7 @@ export const NO_STATE = CONNECT_MESSAGES.noState;
 export const BAD_STATE =
   'This connection link has expired or was already used. Please start again from the merchant page.';
 
-export function accountStatusFields(account: ConnectedAccount): MerchantUpdate {
+export function accountStatusFields(account: ConnectedAccount): StripeAccountFields {
   const complete = account.chargesEnabled && account.detailsSubmitted;
   return {
     stripe_charges_enabled: account.chargesEnabled ? 1 : 0,
@@ -77,13 +81,17 @@ export async function startConnect(
   await db.transaction().execute(async (trx) => {
     const now = deps.clock.now().toISOString();
     if (accountId && accountId !== merchant.stripe_account_id)
-      await updateMerchant(trx, merchant.id, {
-        stripe_account_id: accountId,
-        stripe_connect_status: 'onboarding',
-        stripe_charges_enabled: 0,
-        stripe_onboarding_complete: 0,
-        last_updated: now,
-      });
+      await setStripeAccount(
+        trx,
+        merchant.id,
+        {
+          stripe_account_id: accountId,
+          stripe_connect_status: 'onboarding',
+          stripe_charges_enabled: 0,
+          stripe_onboarding_complete: 0,
+        },
+        now,
+      );
     await audit(
       trx,
       {
@@ -129,10 +137,14 @@ export async function completeConnect(
   } catch (err) {
     deps.logger.warn({ merchantId: merchant.id, err: (err as Error).message }, 'connect exchange failed');
     await db.transaction().execute(async (trx) => {
-      await updateMerchant(trx, merchant.id, {
-        stripe_connect_status: 'pending_manual_processing',
-        last_updated: deps.clock.now().toISOString(),
-      });
+      await setStripeAccount(
+        trx,
+        merchant.id,
+        {
+          stripe_connect_status: 'pending_manual_processing',
+        },
+        deps.clock.now().toISOString(),
+      );
       await audit(
         trx,
         {
@@ -155,7 +167,7 @@ export async function completeConnect(
       message: 'We could not confirm the connection with Stripe yet. It will be completed manually.',
     };
   }
-  let fields: MerchantUpdate = {
+  let fields: StripeAccountFields = {
     stripe_connect_status: 'onboarding',
     stripe_charges_enabled: 0,
     stripe_onboarding_complete: 0,
@@ -166,11 +178,15 @@ export async function completeConnect(
     deps.logger.warn({ accountId, err: (err as Error).message }, 'could not retrieve the connected account');
   }
   await db.transaction().execute(async (trx) => {
-    await updateMerchant(trx, merchant.id, {
-      ...fields,
-      stripe_account_id: accountId,
-      last_updated: deps.clock.now().toISOString(),
-    });
+    await setStripeAccount(
+      trx,
+      merchant.id,
+      {
+        ...fields,
+        stripe_account_id: accountId,
+      },
+      deps.clock.now().toISOString(),
+    );
     await audit(
       trx,
       {
@@ -215,15 +231,19 @@ export async function disconnectStripe(deps: AppDeps, merchantId: string, actor:
   const hadMetaAccount = ACCOUNT_KEYS.some((k) => k in meta);
   for (const k of ACCOUNT_KEYS) delete meta[k];
   await deps.database.db.transaction().execute(async (trx) => {
-    await updateMerchant(trx, merchantId, {
-      stripe_account_id: null,
-      stripe_connect_id: null,
-      stripe_charges_enabled: 0,
-      stripe_onboarding_complete: 0,
-      stripe_connect_status: 'disconnected',
-      ...(hadMetaAccount ? { metadata: JSON.stringify(meta) } : {}),
-      last_updated: deps.clock.now().toISOString(),
-    });
+    await setStripeAccount(
+      trx,
+      merchantId,
+      {
+        stripe_account_id: null,
+        stripe_connect_id: null,
+        stripe_charges_enabled: 0,
+        stripe_onboarding_complete: 0,
+        stripe_connect_status: 'disconnected',
+        ...(hadMetaAccount ? { metadata: JSON.stringify(meta) } : {}),
+      },
+      deps.clock.now().toISOString(),
+    );
     await audit(
       trx,
       {

@@ -27,7 +27,7 @@ import {
 import { buildTestPayload, signatureHeader, SIGNATURE_HEADER } from './webhook-payload.ts';
 import type { WebhookBodySchema } from './webhook-schemas.ts';
 import { signingSecretsFor, webhookSecretFor } from './webhook-secret.ts';
-import { findMerchantEvenDeleted, updateMerchant } from '../merchants/rows.ts';
+import { findMerchantEvenDeleted, setAutomationWebhook } from '../merchants/rows.ts';
 import { insertWebhookTest } from './repository.ts';
 import { findEndpoint } from './repository.ts';
 import { receiverUrl } from './receiver-url.ts';
@@ -255,14 +255,18 @@ export async function saveWebhookSettings(
   const scenario = input.scenario_id?.trim() || null;
   const now = deps.clock.now().toISOString();
   await transact(deps.database, async (trx) => {
-    await updateMerchant(trx, merchantId, {
-      make_webhook_url: url,
-      make_scenario_id: scenario,
-      xero_integration_status: url ? 'configured' : 'not_configured',
-      webhook_version: version,
-      webhook_enabled_events: events,
-      last_updated: now,
-    });
+    await setAutomationWebhook(
+      trx,
+      merchantId,
+      {
+        make_webhook_url: url,
+        make_scenario_id: scenario,
+        xero_integration_status: url ? 'configured' : 'not_configured',
+        webhook_version: version,
+        webhook_enabled_events: events,
+      },
+      now,
+    );
     if (url) await webhookSecretFor(deps, trx, merchantId);
     await audit(
       trx,

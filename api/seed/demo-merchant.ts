@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SeedStep } from './step.ts';
-import { updateMerchant } from '../merchants/rows.ts';
+import { setStripeAccount } from '../merchants/rows.ts';
 import { createMerchant } from '../merchants/service.ts';
 
 export const DEMO_MERCHANT_NAME = 'Demo Building Supplies';
@@ -28,13 +28,17 @@ export const demoMerchantSeedStep: SeedStep = {
     if (deps.payments.mode === 'sandbox') {
       // The sandbox treats an account id it has not seen as an existing, fully onboarded test account.
       const account = `acct_demo${randomBytes(6).toString('hex')}`;
-      await updateMerchant(deps.database.db, merchant.id, {
-        stripe_account_id: account,
-        stripe_charges_enabled: 1,
-        stripe_onboarding_complete: 1,
-        stripe_connect_status: 'active',
-        last_updated: deps.clock.now().toISOString(),
-      });
+      await setStripeAccount(
+        deps.database.db,
+        merchant.id,
+        {
+          stripe_account_id: account,
+          stripe_charges_enabled: 1,
+          stripe_onboarding_complete: 1,
+          stripe_connect_status: 'active',
+        },
+        deps.clock.now().toISOString(),
+      );
     }
     return demoLines(deps, merchant.id);
   },

@@ -9,10 +9,18 @@ import type { DbOrTrx, Trx } from '../db/database.ts';
 import type { Payment } from '../db/types.ts';
 import { accountStatusFields } from '../connect/service.ts';
 import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
-import { findMerchantsByAccount, updateMerchant } from '../merchants/rows.ts';
+import { findMerchantsByAccount, setStripeAccount } from '../merchants/rows.ts';
 import type { ProviderAction, ProviderIntent, WebhookEvent } from '../ports/payment-provider.ts';
 import { countRefund, proportion, reverseRefund } from '../payments/refunds/refunds.ts';
-import { findPayment, findPaymentByIntent, isSettled, lockPayment } from '../payments/rows.ts';
+import {
+  findPayment,
+  findPaymentByIntent,
+  findRefundByProviderId,
+  isSettled,
+  lockPayment,
+  markRefundSucceeded,
+  recordProviderEvent,
+} from '../payments/rows.ts';
 import { mismatchOf } from '../payments/create/method-match.ts';
 import { isPayTo } from '../payments/lifecycle/bank-debit-state.ts';
 import { inWriteTransaction } from '../db/group-commit.ts';
@@ -25,8 +33,6 @@ import {
 import { applyDispute } from '../payments/lifecycle/disputes.ts';
 import { sendDueNotices } from '../payments/notices/notices.ts';
 import { merchantChanged } from '../merchants/changes.ts';
-import { findRefundByProviderId, updateRefund } from '../payments/rows.ts';
-import { recordProviderEvent } from '../payments/rows.ts';
 
 export async function handleWebhookEvent(
   deps: AppDeps,
@@ -197,10 +203,14 @@ async function applyAction(trx: Trx, deps: AppDeps, action: ProviderAction): Pro
     case 'account_updated': {
       const merchants = await findMerchantsByAccount(trx, action.account.id);
       for (const m of merchants)
-        await updateMerchant(trx, m.id, {
-          ...accountStatusFields(action.account),
-          last_updated: deps.clock.now().toISOString(),
-        });
+        await setStripeAccount(
+          trx,
+          m.id,
+          {
+            ...accountStatusFields(action.account),
+          },
+          deps.clock.now().toISOString(),
+        );
       return;
     }
     default:
@@ -245,7 +255,7 @@ async function applyChargeRefunded(
     if ((r.status === 'failed' || r.status === 'canceled') && ours.status !== r.status)
       await reverseRefund(trx, deps, ours.id, r.status);
     else if (r.status === 'succeeded' && ours.status === 'pending')
-      await updateRefund(trx, ours.id, { status: 'succeeded', updated_at: now });
+      await markRefundSucceeded(trx, ours.id, now);
   }
   payment = (await findPayment(trx, payment.id))!;
   const recorded = payment.refunded_amount + payment.refunded_surcharge;

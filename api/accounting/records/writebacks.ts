@@ -21,7 +21,7 @@ import {
   type WritebackSource,
 } from '../../invoices/holds.ts';
 import { hasOwnWriteback, insertWriteback, writebacksOfPayment } from './writebacks-repository.ts';
-import { findPayment, updatePayment } from '../../payments/rows.ts';
+import { findPayment, setAccountingSyncStatus } from '../../payments/rows.ts';
 import { findRefundOfPayment } from '../../payments/rows.ts';
 
 const WRITABLE_PAYMENT = new Set(['succeeded', 'partially_refunded', 'refunded']);
@@ -68,12 +68,12 @@ export async function recordWriteback(
     const paymentRecorded = !input.refundId || (await hasOwnWriteback(trx, payment.id));
     // Payment row before invoice row: the same lock order as every other ledger transaction.
     if (paymentRecorded)
-      await updatePayment(trx, payment.id, {
-        xero_sync_status: 'synced',
-        xero_sync_time: now,
-        xero_sync_error: null,
-        updated_at: now,
-      });
+      await setAccountingSyncStatus(
+        trx,
+        payment.id,
+        { xero_sync_status: 'synced', xero_sync_time: now, xero_sync_error: null },
+        now,
+      );
     await recordWrittenBack(trx, payment.invoice_id, after - before, now);
   }
   return { recorded, amount };

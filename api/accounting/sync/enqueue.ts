@@ -27,7 +27,7 @@ import {
 import { paymentEvent, refundEvent, writeOffEvent } from '../../merchant-webhooks/webhook-events.ts';
 import { insertJob } from '../../outbox/repository.ts';
 import { findInvoiceById, writeOffById } from '../../invoices/holds.ts';
-import { findPayment, updatePayment } from '../../payments/rows.ts';
+import { findPayment, setAccountingSyncStatus } from '../../payments/rows.ts';
 import { syncTargetRow } from '../repository.ts';
 import { findRefundOfPayment } from '../../payments/rows.ts';
 
@@ -122,11 +122,12 @@ export async function enqueuePaymentSync(
   )
     added.push(connection.provider);
   if (added.length > 0)
-    await updatePayment(trx, payment.id, {
-      xero_sync_status: 'pending',
-      xero_sync_error: null,
-      updated_at: stamp,
-    });
+    await setAccountingSyncStatus(
+      trx,
+      payment.id,
+      { xero_sync_status: 'pending', xero_sync_error: null },
+      stamp,
+    );
   return added;
 }
 

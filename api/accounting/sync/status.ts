@@ -7,7 +7,7 @@
 import type { DbOrTrx } from '../../db/database.ts';
 import type { OutboxJob } from '../../db/types.ts';
 import { liveJobsOfPayment } from '../../outbox/repository.ts';
-import { updatePayment } from '../../payments/rows.ts';
+import { setAccountingSyncStatus } from '../../payments/rows.ts';
 
 export const TARGET_LABELS: Record<OutboxJob['kind'], string> = {
   xero: 'Xero',
@@ -38,5 +38,5 @@ export async function refreshPaymentSyncStatus(db: DbOrTrx, paymentId: string, s
             .sort()
             .at(-1)!,
         };
-  await updatePayment(db, paymentId, { ...changes, updated_at: stamp });
+  await setAccountingSyncStatus(db, paymentId, changes, stamp);
 }
