@@ -3,13 +3,13 @@
 //
 //   browser code (site, widget, admin, client) → core, client; never api
 //   core (isomorphic)                          → nothing of ours but core; no Node, no DOM
-//   api infrastructure (http, db, net, mail, rate-limit, outbox) → core and infrastructure; never a domain
-//   api route files                            → never another route file (share a service instead)
-//   api domains                                → only the domains of a lower layer (DOMAIN_LAYERS; the README draws it):
-//                                                what depends on a domain listens to it or answers it (api/wiring.ts)
+//   api infrastructure (http, db, net, mail, rate-limit, outbox, audit, ports)
+//                                              → core and infrastructure; never a domain, never the composition
 //   api shared top-level files (context, caches, announcer, …) → core and infrastructure; never a domain
-//                                                and never another domain's repository (its rows.ts, holds.ts or service):
-//                                                payments move the invoice ledger through invoices/holds.ts
+//   api domains                                → only the domains of a lower layer (DOMAIN_LAYERS; the README draws it):
+//                                                what depends on a domain listens to it or answers it (api/wiring.ts);
+//                                                never another domain's repository (its rows.ts, holds.ts or service)
+//   api route files                            → never another route file (share a service instead)
 import tseslint from 'typescript-eslint';
 
 /**
@@ -87,9 +87,9 @@ const reaching = (domains, from = '') =>
   ]);
 
 /**
- * The domain order as one rule per layer (typescript-eslint's copy of no-restricted-imports, so it
- * adds to the route and payments rules below instead of replacing them): a file of a domain may not
- * import a domain of its own layer or above.
+ * The domain order as one rule per domain (typescript-eslint's copy of no-restricted-imports, so it
+ * adds to the route rules below instead of replacing them): a file of a domain may not import a
+ * domain of its own layer or above, the composition, or another domain's repository.
  */
 const domainOrder = DOMAIN_LAYERS.flatMap((layer, i) =>
   layer.map((domain) => {
