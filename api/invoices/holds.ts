@@ -148,12 +148,10 @@ export { countersOf };
  */
 export { findInvoice, findInvoiceById, lockInvoice, lockInvoiceById } from './repository.ts';
 export {
-  authoritativeCredibleLimit,
   clearObservationDismissal,
   firstObservationWithAmount,
   makeObservationCredible,
   observationTerms,
   observationTermsOf,
   setObservationDismissed,
-  upsertObservation,
 } from './observations-repository.ts';

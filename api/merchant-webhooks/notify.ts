@@ -27,8 +27,7 @@ import { systemClock, type Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import { findInvoiceById } from '../invoices/holds.ts';
 import { findMerchantEvenDeleted } from '../merchants/rows.ts';
-import { findPayment, latestSucceededPayment } from '../payments/rows.ts';
-import { findRefund } from '../payments/rows.ts';
+import { findPayment, findRefund, latestSucceededPayment } from '../payments/rows.ts';
 
 /** The merchant's webhook receivers, when it has any (else nothing is built). */
 async function receiversOf(db: DbOrTrx, merchantId: string) {

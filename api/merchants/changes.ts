@@ -5,8 +5,7 @@
  * This process's own writes bump it at once (`merchantChanged`, called after the commit); on
  * PostgreSQL other processes' writes do too within milliseconds (LISTEN/NOTIFY, api/db/change-bus.ts).
  */
-import { cacheKey } from '../app-caches.ts';
-import type { AppCaches } from '../app-caches.ts';
+import { type AppCaches, cacheKey } from '../app-caches.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 

@@ -18,12 +18,13 @@ import { audit } from '../audit/service.ts';
 import type { AppDeps } from '../context.ts';
 import type { PayLink } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { lockInvoice, lockInvoiceById } from '../invoices/holds.ts';
 import {
   clearObservationDismissal,
+  lockInvoice,
+  lockInvoiceById,
   makeObservationCredible,
+  observeLink,
   setObservationDismissed,
-  upsertObservation,
 } from '../invoices/holds.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import type { Actor } from '../merchants/service.ts';
@@ -156,7 +157,12 @@ export async function createPayLink(
       nowIso,
     );
     const writtenBack = invoice.written_back_amount;
-    const observationId = await upsertObservation(trx, invoice.id, input.amount, writtenBack, nowIso, 'link');
+    const observationId = await observeLink(
+      trx,
+      invoice.id,
+      { amount: input.amount, writtenBack, source: 'link' },
+      nowIso,
+    );
     // The merchant says this is due: an earlier dismissal of the same observation no longer holds.
     await clearObservationDismissal(trx, observationId);
     await makeObservationCredible(trx, observationId, invoice.id, nowIso);

@@ -11,22 +11,28 @@ import { getLiveAmountDue } from '../accounting/live/live-amount.ts';
 import type { AppDeps } from '../context.ts';
 import type { Invoice, Merchant } from '../db/types.ts';
 import { availableBalance, linkBalance } from '../invoices/ledger.ts';
-import { countersOf, lockInvoiceById } from '../invoices/holds.ts';
 import {
-  authoritativeCredibleLimit,
+  authoritativeLimit,
+  countersOf,
   firstObservationWithAmount,
-  upsertObservation,
+  lockInvoiceById,
+  observeLink,
 } from '../invoices/holds.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
 import { connectedAccountId, NOT_CONNECTED_MESSAGE, NOT_READY_MESSAGE } from '../merchants/resolve.ts';
-import { bankDebitOffered, bankDebitPolicyOf, bankDebitRate } from '../merchants/bank-debit.ts';
+import {
+  type AccountMethod,
+  BANK_DEBIT_TYPE,
+  bankDebitOffered,
+  bankDebitPolicyOf,
+  bankDebitRate,
+  PAYTO_TYPE,
+} from '../merchants/bank-debit.ts';
 import { policyOf, rulesToApi } from '../merchants/surcharge.ts';
-import { invoiceHistory } from '../payments/rows.ts';
+import { invoiceHistory, invoiceHolds, reservedBySession } from '../payments/rows.ts';
 import type { HistoryEntry, RenderedSession } from './cache.ts';
 import type { PaySessionBody, SessionQuery } from './schema.ts';
 import { signObservation } from '../invoices/pay-session-token.ts';
-import { invoiceHolds, reservedBySession } from '../payments/rows.ts';
-import { BANK_DEBIT_TYPE, PAYTO_TYPE, type AccountMethod } from '../merchants/bank-debit.ts';
 import { transact } from '../db/transact.ts';
 import { findConnection } from '../accounting/connections/connections.ts';
 
@@ -182,7 +188,7 @@ async function amountsOf(deps: AppDeps, input: RenderInput) {
   const source = live ? 'live' : 'link';
   const counters = countersOf(invoice);
   // A signed link is the merchant's word: only other authoritative observations cap it.
-  if (signed && invoice) counters.credibleLimit = await authoritativeCredibleLimit(database.db, invoice.id);
+  if (signed && invoice) counters.credibleLimit = await authoritativeLimit(database.db, invoice.id);
   const reserved = counters.reserved;
   if (resumedSid && invoice && reserved > 0) {
     counters.reserved -= await reservedBySession(database.db, resumedSid);
@@ -269,7 +275,7 @@ async function recordCappedLink(
     await transact(deps.database, async (trx) => {
       // Invoice row first, then the observation: the lock order of payment creation (no deadlock).
       await lockInvoiceById(trx, deps.database.dialect, invoiceId);
-      await upsertObservation(trx, invoiceId, amount, writtenBack, now, source);
+      await observeLink(trx, invoiceId, { amount, writtenBack, source }, now);
       await refreshInvoiceTerms(trx, invoiceId, now);
     });
   } catch (err) {

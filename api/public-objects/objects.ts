@@ -10,8 +10,7 @@ import { localDate } from '../../core/local-date.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Invoice, Merchant, Payment, PayLink, Refund } from '../db/types.ts';
 import { invoiceTerms } from '../invoices/ledger.ts';
-import { countersOf } from '../invoices/holds.ts';
-import { type observationTerms } from '../invoices/holds.ts';
+import { countersOf, type observationTerms } from '../invoices/holds.ts';
 import { buildAccountingPaymentUrl } from '../../core/link-params.ts';
 import { payLinksOfObservations } from './repository.ts';
 

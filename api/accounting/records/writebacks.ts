@@ -21,8 +21,7 @@ import {
   type WritebackSource,
 } from '../../invoices/holds.ts';
 import { hasOwnWriteback, insertWriteback, writebacksOfPayment } from './writebacks-repository.ts';
-import { findPayment, setAccountingSyncStatus } from '../../payments/rows.ts';
-import { findRefundOfPayment } from '../../payments/rows.ts';
+import { findPayment, findRefundOfPayment, setAccountingSyncStatus } from '../../payments/rows.ts';
 
 const WRITABLE_PAYMENT = new Set(['succeeded', 'partially_refunded', 'refunded']);
 

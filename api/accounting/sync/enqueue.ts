@@ -27,9 +27,8 @@ import {
 import { paymentEvent, refundEvent, writeOffEvent } from '../../merchant-webhooks/webhook-events.ts';
 import { insertJob } from '../../outbox/repository.ts';
 import { findInvoiceById, writeOffById } from '../../invoices/holds.ts';
-import { findPayment, setAccountingSyncStatus } from '../../payments/rows.ts';
+import { findPayment, findRefundOfPayment, setAccountingSyncStatus } from '../../payments/rows.ts';
 import { syncTargetRow } from '../repository.ts';
-import { findRefundOfPayment } from '../../payments/rows.ts';
 
 export interface EnqueueInput {
   paymentId: string;

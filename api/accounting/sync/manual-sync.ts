@@ -11,14 +11,12 @@ import type { OutboxJob } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../merchants/service.ts';
 import { enqueuePaymentSync } from './enqueue.ts';
-import { findJob } from '../../outbox/repository.ts';
+import { findJob, jobsOfPayment, restartJob } from '../../outbox/repository.ts';
 import { runJobNow } from './worker.ts';
 import { findConnection } from '../connections/connections.ts';
 import { TARGET_LABELS } from './status.ts';
-import { findPayment } from '../../payments/rows.ts';
-import { succeededRefundsOf } from '../../payments/rows.ts';
+import { findPayment, succeededRefundsOf } from '../../payments/rows.ts';
 import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
-import { jobsOfPayment, restartJob } from '../../outbox/repository.ts';
 import { attentionOfPayment } from '../repository.ts';
 
 const SETTLED = ['succeeded', 'partially_refunded', 'refunded'];
