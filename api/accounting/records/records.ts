@@ -9,7 +9,7 @@ import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { connectorFor } from '../connections/connections.ts';
 import type { AccountingEntry } from './entries.ts';
-import { LEGACY, PAYMENT_CHANGED, SURCHARGE_REFUND } from '../sync/payment-sync.ts';
+import { LEGACY, PAYMENT_CHANGED, SURCHARGE_REFUND } from '../sync/payment-sync-steps.ts';
 import type { AccountingRecords } from './schema.ts';
 import {
   attentionRows,
