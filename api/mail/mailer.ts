@@ -6,6 +6,7 @@
  * @example await deps.mailer.send({ to: 'ann@acme.test', subject: 'Confirm your email', text, kind: 'verify_email' });
  */
 import type { AppDatabase } from '../db/database.ts';
+import { inWriteTransaction } from '../db/group-commit.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -38,19 +39,22 @@ export async function recordEmail(
   error: string | null = null,
 ): Promise<string> {
   const id = crypto.randomUUID();
-  await deps.database.db
-    .insertInto('emails')
-    .values({
-      id,
-      to_address: message.to,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html ?? null,
-      kind: message.kind,
-      status,
-      error,
-      created_at: deps.clock.now().toISOString(),
-    })
-    .execute();
+  // Grouped with concurrent writes under one commit on SQLite (its sync off the event loop).
+  await inWriteTransaction(deps.database, (trx) =>
+    trx
+      .insertInto('emails')
+      .values({
+        id,
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        kind: message.kind,
+        status,
+        error,
+        created_at: deps.clock.now().toISOString(),
+      })
+      .execute(),
+  );
   return id;
 }

@@ -33,18 +33,32 @@ export function dueNotices(db: DbOrTrx, now: string, limit: number): Promise<Pay
     .execute();
 }
 
-/** Claim a notice for one attempt until `until`; false when another sender has it. */
-export async function claimNotice(db: DbOrTrx, notice: PaymentNotice, until: string): Promise<boolean> {
-  const claimed = await db
+/**
+ * Claim the notices among `ids` that are still pending and due by `now`, for one attempt until
+ * `until` (a claimed notice is due no more, so another sender's claim skips it); the claimed rows.
+ */
+export async function claimNotices(
+  db: DbOrTrx,
+  ids: string[],
+  now: string,
+  until: string,
+): Promise<PaymentNotice[]> {
+  if (ids.length === 0) return [];
+  return db
     .updateTable('payment_notices')
-    .set({ next_attempt_at: until, attempts: notice.attempts + 1 })
-    .where('id', '=', notice.id)
+    .set((eb) => ({ next_attempt_at: until, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', ids)
     .where('status', '=', 'pending')
-    .where('next_attempt_at', '=', notice.next_attempt_at)
-    .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1;
+    .where('next_attempt_at', '<=', now)
+    .returningAll()
+    .execute();
 }
 
-export async function markNoticeSent(db: DbOrTrx, id: string, at: string): Promise<void> {
-  await db.updateTable('payment_notices').set({ status: 'sent', sent_at: at }).where('id', '=', id).execute();
+export async function markNoticesSent(db: DbOrTrx, ids: string[], at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('payment_notices')
+    .set({ status: 'sent', sent_at: at })
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -6,7 +6,8 @@
  * that records the provider's final word — so a notice exists if and only if that word was recorded
  * — and mailed after the commit; what a crash leaves pending is mailed by the outbox worker's next
  * tick. A claim (lease) keeps two senders from mailing the same notice at once; at worst (a crash
- * between the mail and its mark) a notice goes twice; it is never lost.
+ * between the mail and its mark) a notice goes twice; it is never lost. In one process one pass
+ * mails at a time (a batch claimed in one statement, marked sent in another).
  *
  * @example await queueDebitNotices(trx, deps, payment, 'succeeded'); // inside the transaction
  * @example await sendDueNotices(deps); // after the commit, and on every outbox worker tick
@@ -14,19 +15,23 @@
 import { describePaymentMethod } from '../../../core/payment-method.ts';
 import { localDate } from '../../../core/local-date.ts';
 import { formatMoney, fromMinorUnits } from '../../../core/money.ts';
+import { cacheKey } from '../../app-caches.ts';
 import type { AppDeps } from '../../context.ts';
+import { inWriteTransaction } from '../../db/group-commit.ts';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { Payment, PaymentNotice, PaymentNoticeKind } from '../../db/types.ts';
 import { composeMail } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
-import { claimNotice, dueNotices, markNoticeSent, queueNotice } from './notices-repository.ts';
+import { claimNotices, dueNotices, markNoticesSent, queueNotice } from './notices-repository.ts';
 import { bankAccountLabel, paymentMethodText, receiptUrl } from './receipt.ts';
 import { findPayment } from '../repository.ts';
 
 /** How long a sender holds a notice before another may try it (a mailer call is far shorter). */
 const CLAIM_MS = 60_000;
 const BATCH = 50;
+/** Notices of one batch mailed at once. */
+const MAIL_LANES = 8;
 
 /** Queue the notices of a bank debit's final word, inside the transaction that records it. */
 export async function queueDebitNotices(
@@ -63,33 +68,73 @@ export async function queueCardReceipt(
   await queueNotice(trx, { paymentId: payment.id, kind: 'card_receipt', to: payment.customer_email, now });
 }
 
-/** Mail every pending notice that is due (oldest first); returns how many were mailed. */
-export async function sendDueNotices(deps: AppDeps): Promise<number> {
-  const db = deps.database.db;
-  const now = deps.clock.now();
-  const due = await dueNotices(db, now.toISOString(), BATCH);
-  let sent = 0;
-  for (const notice of due) if (await sendOne(deps, notice)) sent++;
-  return sent;
+/**
+ * One sender per app at a time: a call while a pass runs is answered by one more pass after it
+ * (which sees what was queued meanwhile), however many calls came — each payment's webhook asks.
+ */
+const SENDER = cacheKey('payment notice sender', () => ({
+  running: null as Promise<number> | null,
+  next: null as Promise<number> | null,
+}));
+
+/** Mail every pending notice that is due (oldest first, a batch); resolves with how many were mailed. */
+export function sendDueNotices(deps: AppDeps): Promise<number> {
+  const sender = deps.caches.of(SENDER);
+  if (!sender.running) {
+    sender.running = sendPass(deps).finally(() => (sender.running = null));
+    return sender.running;
+  }
+  sender.next ??= sender.running
+    .catch(() => 0)
+    .then(() => {
+      sender.next = null;
+      return sendDueNotices(deps);
+    });
+  return sender.next;
 }
 
-async function sendOne(deps: AppDeps, notice: PaymentNotice): Promise<boolean> {
-  const db = deps.database.db;
-  const now = deps.clock.now();
+/**
+ * Claim the due notices in one statement, mail each, and mark those mailed in one more; both writes
+ * grouped with concurrent payment writes under one commit on SQLite. A notice whose mail failed
+ * stays claimed until CLAIM_MS, then is tried again.
+ */
+async function sendPass(deps: AppDeps): Promise<number> {
+  const { database, clock } = deps;
+  const now = clock.now();
+  const due = await dueNotices(database.db, now.toISOString(), BATCH);
+  if (due.length === 0) return 0;
   const until = new Date(now.getTime() + CLAIM_MS).toISOString();
-  if (!(await claimNotice(db, notice, until))) return false; // another sender has it
-  try {
-    const message = await noticeMessage(deps, notice);
-    if (message) await deps.mailer.send(message);
-    await markNoticeSent(db, notice.id, deps.clock.now().toISOString());
-    return message !== null;
-  } catch (err) {
-    deps.logger.warn(
-      { noticeId: notice.id, err: (err as Error).message },
-      'payment notice not sent; will retry',
-    );
-    return false;
-  }
+  const claimed = await inWriteTransaction(database, (trx) =>
+    claimNotices(
+      trx,
+      due.map((n) => n.id),
+      now.toISOString(),
+      until,
+    ),
+  );
+  const done: string[] = [];
+  let sent = 0;
+  const mail = async (notice: PaymentNotice) => {
+    try {
+      const message = await noticeMessage(deps, notice);
+      if (message) await deps.mailer.send(message);
+      done.push(notice.id);
+      if (message) sent++;
+    } catch (err) {
+      deps.logger.warn(
+        { noticeId: notice.id, err: (err as Error).message },
+        'payment notice not sent; will retry',
+      );
+    }
+  };
+  // A few at a time: their records share commits, and an SMTP server sees a handful of connections.
+  let next = 0;
+  const lane = async () => {
+    while (next < claimed.length) await mail(claimed[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(MAIL_LANES, claimed.length) }, lane));
+  await inWriteTransaction(database, (trx) => markNoticesSent(trx, done, clock.now().toISOString()));
+  return sent;
 }
 
 /** A pay link for the invoice the payment was for (the link amount it was made against). */

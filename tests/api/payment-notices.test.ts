@@ -1,0 +1,103 @@
+/**
+ * The payment notice sender (api/payments/notices/notices.ts): one pass at a time per app, a batch
+ * claimed in one statement and marked sent in another. However many callers ask at once (each
+ * payment's webhook does), every notice is mailed once; a caller that asks while a pass runs gets
+ * what was queued meanwhile mailed too; a mail that fails is tried again once its claim runs out.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendDueNotices } from '../../api/payments/notices/notices.ts';
+import type { MailMessage } from '../../api/mail/mailer.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { skipPostgres, testDialect } from '../support/db.ts';
+import { CARDS, createConnectedMerchant, openSession, quoteAndPay } from './support/payments.ts';
+
+const skip = await skipPostgres();
+
+describe.skipIf(skip)(`payment notice sender (${testDialect})`, () => {
+  let t: TestApp;
+  let pay: (customerEmail: string) => Promise<string>;
+  beforeEach(async () => {
+    t = await createTestApp({ autoDeliverEvents: false });
+    const m = await createConnectedMerchant(t);
+    const session = (await openSession(t, { merchant: m.id, invoice: 'INV-NOTICES', amount: '900.00' })).body;
+    pay = async (customerEmail) => {
+      const paid = await quoteAndPay(t, {
+        account: m.stripe_account_id!,
+        paySessionId: session.paySessionId,
+        amount: 1000,
+        card: CARDS.visa,
+        customerEmail,
+      });
+      expect(paid.res.status, JSON.stringify(paid.res.body)).toBe(200);
+      return paid.res.body.paymentId as string;
+    };
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  const receipts = () =>
+    t.deps.database.db
+      .selectFrom('emails')
+      .select('to_address')
+      .where('kind', '=', 'card_receipt')
+      .orderBy('to_address')
+      .execute()
+      .then((rows) => rows.map((r) => r.to_address));
+  const notices = () =>
+    t.deps.database.db
+      .selectFrom('payment_notices')
+      .select(['to_address', 'status', 'attempts'])
+      .orderBy('to_address')
+      .execute();
+
+  it('mails each notice once however many callers ask at the same time', async () => {
+    const emails = ['a@builders.test', 'b@builders.test', 'c@builders.test', 'd@builders.test'];
+    for (const email of emails) await pay(email);
+    const mailed = await Promise.all([
+      sendDueNotices(t.deps),
+      sendDueNotices(t.deps),
+      sendDueNotices(t.deps),
+    ]);
+    expect(mailed.reduce((a, b) => a + b, 0)).toBe(4);
+    expect(await receipts()).toEqual(emails);
+    expect(await notices()).toEqual(
+      emails.map((to_address) => ({ to_address, status: 'sent', attempts: 1 })),
+    );
+    expect(await sendDueNotices(t.deps)).toBe(0); // nothing left
+  });
+
+  it('a caller that asks while a pass runs gets what was queued meanwhile mailed', async () => {
+    await pay('first@builders.test');
+    const first = sendDueNotices(t.deps); // reads its batch now
+    await pay('second@builders.test'); // queued after that read
+    const second = sendDueNotices(t.deps);
+    expect(await first).toBe(1);
+    expect(await second).toBe(1);
+    expect(await receipts()).toEqual(['first@builders.test', 'second@builders.test']);
+  });
+
+  it('a notice whose mail failed stays pending and goes once its claim has run out', async () => {
+    await pay('down@builders.test');
+    await pay('up@builders.test');
+    const send = t.deps.mailer.send.bind(t.deps.mailer);
+    t.deps.mailer.send = async (message: MailMessage) => {
+      if (message.to === 'down@builders.test') throw new Error('SMTP 421 try again later');
+      return send(message);
+    };
+    expect(await sendDueNotices(t.deps)).toBe(1);
+    expect(await notices()).toEqual([
+      { to_address: 'down@builders.test', status: 'pending', attempts: 1 },
+      { to_address: 'up@builders.test', status: 'sent', attempts: 1 },
+    ]);
+    t.deps.mailer.send = send;
+    expect(await sendDueNotices(t.deps)).toBe(0); // still claimed by the failed attempt
+    t.clock.advance(60_001);
+    expect(await sendDueNotices(t.deps)).toBe(1);
+    expect(await receipts()).toEqual(['down@builders.test', 'up@builders.test']);
+    expect(await notices()).toEqual([
+      { to_address: 'down@builders.test', status: 'sent', attempts: 2 },
+      { to_address: 'up@builders.test', status: 'sent', attempts: 1 },
+    ]);
+  });
+});
