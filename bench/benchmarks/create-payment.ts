@@ -130,7 +130,16 @@ function audit(dataDir: string, ctx: BenchContext): number {
       .all() as { invoice_number: string; n: number }[];
     const overHot = hot.filter((h) => h.n > HOT_ALLOWED).length;
     const overpaid = overpaidInvoices(db).length;
-    ctx.log(`payment audit: ${hot.length} hot invoices paid, ${overpaid + overHot} overpaid`);
+    // Receipts are mailed after the commit, beside the load: how many had gone when the server stopped.
+    const receipts = db
+      .prepare(
+        `SELECT COUNT(*) AS queued, COALESCE(SUM(status = 'sent'), 0) AS sent FROM payment_notices WHERE kind = 'card_receipt'`,
+      )
+      .get() as { queued: number; sent: number };
+    ctx.log(
+      `payment audit: ${hot.length} hot invoices paid, ${overpaid + overHot} overpaid; ` +
+        `receipts mailed ${receipts.sent} of ${receipts.queued} by the time the server stopped`,
+    );
     return overpaid + overHot;
   } finally {
     db.close();
