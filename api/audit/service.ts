@@ -9,6 +9,7 @@
 import type { AuthUser, Clock } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import { nextSeq } from '../db/sequence.ts';
+import { newRowId } from '../db/row-id.ts';
 
 export interface AuditEntry {
   /** The signed-in user, or null for the system (seed, CLI, webhooks). */
@@ -37,7 +38,7 @@ export async function audit(
   clock: Clock,
   options: { sequenced?: boolean } = {},
 ): Promise<string> {
-  const id = crypto.randomUUID();
+  const id = newRowId();
   await db
     .insertInto('audit_log')
     .values({

@@ -33,6 +33,7 @@ import {
 } from './observations-repository.ts';
 import { refreshInvoiceTerms } from './terms.ts';
 import { transact } from '../db/transact.ts';
+import { newRowId } from '../db/row-id.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
 
@@ -134,7 +135,7 @@ export async function writeOffRemainder(
     // The admin confirms the reading the remainder comes from: it caps the invoice from now on.
     if (terms.capping?.kind === 'latest_link')
       await setObservationCredible(trx, terms.capping.observationId, now);
-    const id = crypto.randomUUID();
+    const id = newRowId();
     await insertWriteOff(trx, {
       id,
       invoice_id: invoiceId,

@@ -8,6 +8,7 @@ import { compiledOnce } from '../db/compiled.ts';
 import type { ObservationSource } from '../db/types.ts';
 import { credibleLimitOf, withCredibleObservation, type ObservationTerm } from './ledger.ts';
 import { storeInvoiceTerms } from './repository.ts';
+import { newRowId } from '../db/row-id.ts';
 
 // Every payment's statements here are compiled once (api/db/compiled.ts).
 const insertObservation = compiledOnce(
@@ -73,7 +74,7 @@ export async function upsertObservation(
   source: ObservationSource = 'link',
 ): Promise<string> {
   const [inserted] = await insertObservation(trx, {
-    id: crypto.randomUUID(),
+    id: newRowId(),
     invoiceId,
     amount,
     writtenBack,

@@ -11,6 +11,7 @@ import { type DbOrTrx, type Dialect, type Trx } from '../db/database.ts';
 import { compiledOnce, compiledPerShape } from '../db/compiled.ts';
 import type { Database, Invoice, InvoiceUpdate, InvoiceWriteOff, NewInvoiceWriteOff } from '../db/types.ts';
 import type { LedgerCounters } from './ledger.ts';
+import { newRowId } from '../db/row-id.ts';
 
 export function countersOf(invoice: Invoice | undefined): LedgerCounters {
   if (!invoice) return { paid: 0, reserved: 0, writtenBack: 0, writtenOff: 0, credibleLimit: null };
@@ -63,7 +64,7 @@ export async function lockInvoice(
   // A new invoice comes back from the insert itself (one statement; on PostgreSQL the fresh row is
   // ours until commit); an existing one is read (and locked) as before.
   const [created] = await insertInvoice(trx, {
-    id: crypto.randomUUID(),
+    id: newRowId(),
     merchantId: key.merchantId,
     invoiceNumber: key.invoiceNumber,
     numberKey,

@@ -10,6 +10,7 @@ import { inWriteTransaction } from '../db/group-commit.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { newRowId } from '../db/row-id.ts';
 
 export interface MailMessage {
   to: string;
@@ -38,7 +39,7 @@ export async function recordEmail(
   status: 'captured' | 'sent' | 'failed',
   error: string | null = null,
 ): Promise<string> {
-  const id = crypto.randomUUID();
+  const id = newRowId();
   // Grouped with concurrent writes under one commit on SQLite (its sync off the event loop).
   await inWriteTransaction(deps.database, (trx) =>
     trx

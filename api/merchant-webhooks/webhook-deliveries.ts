@@ -10,6 +10,7 @@ import type { AppDeps } from '../context.ts';
 import type { WebhookDelivery } from '../db/types.ts';
 import { defineList } from '../http/simple-rest.ts';
 import { logWebhookDelivery } from './repository.ts';
+import { newRowId } from '../db/row-id.ts';
 
 export const DELIVERY_RETENTION_DAYS = 30;
 const MAX_STORED_BODY = 4096;
@@ -43,7 +44,7 @@ export async function recordDeliveryAttempt(deps: AppDeps, a: AttemptRecord): Pr
     await logWebhookDelivery(
       deps.database.db,
       {
-        id: crypto.randomUUID(),
+        id: newRowId(),
         merchant_id: a.merchantId,
         outbox_id: a.outboxId,
         event: a.event,

@@ -20,6 +20,7 @@ import type { WriteOffDetails } from './webhook-payload.ts';
 import { findRefund } from '../payments/rows.ts';
 import { setJobPayload } from '../outbox/repository.ts';
 import { setEventBody } from './repository.ts';
+import { newRowId } from '../db/row-id.ts';
 
 export const WEBHOOK_VERSIONS: readonly WebhookVersion[] = ['v1', '2026-11'];
 
@@ -54,7 +55,7 @@ export interface WebhookEventBody<T = unknown> {
 
 export function eventBody<T>(type: EventType, object: T, at: Date): WebhookEventBody<T> {
   return {
-    id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+    id: `evt_${newRowId().replace(/-/g, '')}`,
     object: 'event',
     type,
     api_version: '2026-11',

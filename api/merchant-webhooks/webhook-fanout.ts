@@ -19,6 +19,7 @@ import { insertJob } from '../outbox/repository.ts';
 import { enabledEndpoints, insertEventOnce } from './repository.ts';
 import { EVENT_TYPES, type EventType, type WebhookEventBody } from './webhook-events.ts';
 import type { AutomationPayload } from './webhook-payload.ts';
+import { newRowId } from '../db/row-id.ts';
 
 export type SentEventType = Exclude<EventType, 'test'>;
 
@@ -134,7 +135,7 @@ export async function emitWebhookEvent(
   for (const t of targets) {
     const key = sendKeyOf(event, t.endpointId, t.version);
     const inserted = await insertJob(db, {
-      id: crypto.randomUUID(),
+      id: newRowId(),
       kind: 'automation_webhook',
       merchant_id: merchant.id,
       // Named, the payment puts this event in line behind that payment's earlier events to the

@@ -14,6 +14,7 @@ import type {
   PaymentUpdate,
 } from '../db/types.ts';
 import { nextSeq } from '../db/sequence.ts';
+import { newRowId } from '../db/row-id.ts';
 
 /** Statuses that hold a reservation on the invoice balance. */
 export const RESERVING: readonly PaymentStatus[] = HELD_STATUSES;
@@ -239,7 +240,7 @@ export async function dueReservations(
 export async function upsertDispute(trx: DbOrTrx, row: Omit<NewPaymentDispute, 'id'>): Promise<boolean> {
   const inserted = await trx
     .insertInto('payment_disputes')
-    .values({ id: crypto.randomUUID(), ...row, seq: nextSeq() })
+    .values({ id: newRowId(), ...row, seq: nextSeq() })
     .onConflict((oc) => oc.column('provider_dispute_id').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;

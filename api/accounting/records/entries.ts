@@ -10,6 +10,7 @@ import type { AccountingEntriesTable } from '../../db/types.ts';
 import type { Selectable } from 'kysely';
 import type { AccountingProvider, ExternalRecord, StepLog } from '../connector.ts';
 import { deleteAttention, entriesOfSubjects, insertEntry, upsertAttention } from '../repository.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 export type AccountingEntry = Selectable<AccountingEntriesTable>;
 
@@ -40,7 +41,7 @@ export function stepLog(deps: AppDeps, subject: EntrySubject, known: AccountingE
       mine.set(step, record);
       const now = deps.clock.now().toISOString();
       await insertEntry(deps.database.db, {
-        id: crypto.randomUUID(),
+        id: newRowId(),
         provider: subject.provider,
         merchant_id: subject.merchantId,
         payment_id: subject.paymentId,

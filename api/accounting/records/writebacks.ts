@@ -22,6 +22,7 @@ import {
 } from '../../invoices/holds.ts';
 import { hasOwnWriteback, insertWriteback, writebacksOfPayment } from './writebacks-repository.ts';
 import { findPayment, findRefundOfPayment, setAccountingSyncStatus } from '../../payments/rows.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 const WRITABLE_PAYMENT = new Set(['succeeded', 'partially_refunded', 'refunded']);
 
@@ -52,7 +53,7 @@ export async function recordWriteback(
   const before = await netOfPayment(trx, payment.id);
   const now = clock.now().toISOString();
   const recorded = await insertWriteback(trx, {
-    id: crypto.randomUUID(),
+    id: newRowId(),
     invoice_id: payment.invoice_id,
     payment_id: payment.id,
     refund_id: input.refundId ?? null,

@@ -29,6 +29,7 @@ import { insertJob } from '../../outbox/repository.ts';
 import { findInvoiceById, writeOffById } from '../../invoices/holds.ts';
 import { findPayment, findRefundOfPayment, setAccountingSyncStatus } from '../../payments/rows.ts';
 import { syncTargetRow } from '../repository.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 export interface EnqueueInput {
   paymentId: string;
@@ -102,7 +103,7 @@ export async function enqueuePaymentSync(
   if (
     connection &&
     (await insertJob(trx, {
-      id: crypto.randomUUID(),
+      id: newRowId(),
       kind: connection.provider,
       merchant_id: merchant.id,
       payment_id: payment.id,
@@ -168,7 +169,7 @@ export async function enqueueWriteOffSync(trx: DbOrTrx, writeOffId: string, cloc
   if (
     connection &&
     (await insertJob(trx, {
-      id: crypto.randomUUID(),
+      id: newRowId(),
       kind: connection.provider,
       merchant_id: merchant.id,
       payment_id: null,

@@ -19,6 +19,7 @@ import { type Trx } from '../../db/database.ts';
 import { compiledOnce } from '../../db/compiled.ts';
 import { AppError } from '../../errors.ts';
 import { inWriteTransaction } from '../../db/group-commit.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used with a different request.';
 export const IDEMPOTENCY_IN_PROGRESS = 'A request with this Idempotency-Key is still being processed.';
@@ -210,7 +211,7 @@ async function takeKey<R extends Answer>(
   { answer: R & { replayed: boolean } } | { paymentId: string; resumed: boolean; recorded: boolean }
 > {
   const { deps, scope, key, hash, nowIso } = k;
-  const paymentId: string = crypto.randomUUID();
+  const paymentId: string = newRowId();
   const existing = await currentRow(k);
   if (existing) {
     const answer = answerOf<R>(existing, hash);

@@ -20,6 +20,7 @@ import type { IdempotencyClaim } from './idempotency.ts';
 import { outcomeOf, settleAttempt, type CreateResult } from './confirm-answer.ts';
 import type { ProviderIntent } from '../../ports/payment-provider.ts';
 import { findPayment, isReserving, isSettled } from '../repository.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 async function provider<T>(deps: AppDeps, paymentId: string, fn: () => Promise<T>): Promise<T> {
   try {
@@ -73,6 +74,6 @@ export async function resumeAttempt(
       if (outcomeOf(canceled) === 'succeeded') return settleAttempt(deps, payment.id, canceled);
     }
   }
-  await claim.repoint(crypto.randomUUID());
+  await claim.repoint(newRowId());
   return 'repointed';
 }

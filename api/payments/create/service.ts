@@ -47,6 +47,7 @@ import { breakdownFor } from '../../merchants/surcharge.ts';
 import { applyIntent } from '../lifecycle/state.ts';
 import { assertAttemptWithinLimits, assertNoUnfinishedAttempt } from './declines.ts';
 import { nextSeq } from '../../db/sequence.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 export { PROCESSING_ERROR_MESSAGE } from './attempts.ts';
 export { MISSING_INVOICE_MESSAGE, SESSION_EXPIRED_MESSAGE } from './payment-context.ts';
@@ -112,7 +113,7 @@ export async function createPayment(
 
   if (ctx.session) await replaceSessionAttempts(deps, ctx.session.sid);
 
-  const paymentId = run.claim?.paymentId ?? crypto.randomUUID();
+  const paymentId = run.claim?.paymentId ?? newRowId();
   const now = clock.now();
   const attempt = attemptOf(ctx, input, quote, breakdown, paymentId, providerKeyFor(clientKey, paymentId));
   // One write transaction (grouped with concurrent creations' under one commit on SQLite).

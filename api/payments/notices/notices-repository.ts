@@ -1,6 +1,7 @@
 /** Payment notice rows (a bank debit's emails): queued once per kind, claimed by one sender, marked sent. */
 import type { DbOrTrx } from '../../db/database.ts';
 import type { PaymentNotice, PaymentNoticeKind } from '../../db/types.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 /** Queue a notice, once per payment and kind. */
 export async function queueNotice(
@@ -10,7 +11,7 @@ export async function queueNotice(
   await db
     .insertInto('payment_notices')
     .values({
-      id: crypto.randomUUID(),
+      id: newRowId(),
       payment_id: n.paymentId,
       kind: n.kind,
       to_address: n.to,

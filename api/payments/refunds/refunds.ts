@@ -27,6 +27,7 @@ import { findPayment, isSettled, lockPayment, updatePayment } from '../repositor
 import { PAYMENT_NOT_FOUND } from '../lifecycle/read-back.ts';
 import { findRefund, insertRefund, platformFeeRefunded, updateRefund } from './refunds-repository.ts';
 import { transact } from '../../db/transact.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 export const REFUND_FAILED_MESSAGE = 'The payment provider refused the refund. Please try again.';
 
@@ -76,7 +77,7 @@ export async function countRefund(
     ? feeLeft
     : Math.min(feeLeft, proportion(payment.platform_fee, total, payment.total_amount));
   const now = deps.clock.now().toISOString();
-  const id = fields.id ?? crypto.randomUUID();
+  const id = fields.id ?? newRowId();
   await insertRefund(trx, {
     id,
     payment_id: payment.id,
