@@ -9,6 +9,7 @@
  *    every path, runs out of heap and dies).
  * The 60 s flood with figures is `npm run bench -- --only flood-rss`.
  */
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '../../bench/servers/app-server.ts';
 import { getUniquePaths, sendOversized, type OversizedAnswer } from '../../bench/servers/flood.ts';
@@ -68,6 +69,41 @@ describe('bounded memory on the real server', () => {
     expect(peak - before, `RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`).toBeLessThan(SLACK_MB);
     // Still serving.
     expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+  });
+
+  it('reads a streamed (chunked) body within its limit whole, and stops reading one past it', async () => {
+    // Sent in three pieces without a Content-Length: the route must see the JSON whole (its
+    // validation names the unsupported currency inside it), not an empty or cut body.
+    const pieces = [
+      '{"merchantId":"m","invoiceNumber":"INV-1",',
+      '"amount":1000,"confirmationToken":"ctoken_x",',
+      '"currency":"xyz"}',
+    ];
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${server.baseUrl}/api/payments/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      for (const piece of pieces) req.write(piece);
+      req.end();
+    });
+    expect(answer.status, answer.body).toBe(400);
+    expect(JSON.parse(answer.body).error).toMatchObject({
+      message: 'Unsupported currency: XYZ',
+      field: 'currency',
+    });
+
+    // One past the small routes' 16 KB, streamed: refused, and the server is not left reading it.
+    const refused = await sendOversized(`${server.baseUrl}/api/payments/quote`, 64 * MB);
+    expect(refused.status).toBe(413);
+    expect(refused.sent).toBeLessThan(64 * MB);
   });
 
   it('does not grow with unique unknown paths', async () => {
