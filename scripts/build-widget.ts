@@ -50,7 +50,7 @@ function outputOf(result: Awaited<ReturnType<typeof build>>): Rollup.OutputChunk
     .filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
 }
 
-/** The flow's files, entry first, then what it imports statically (preloaded with it), then the rest. */
+/** The flow's files, entry first, then what it imports statically at any depth (preloaded with it), then the rest. */
 export interface FlowFile {
   file: string;
   integrity: string;
@@ -82,7 +82,12 @@ async function buildFlow(): Promise<{ preload: FlowFile[]; all: FlowFile[] }> {
     file: name,
     integrity: sriOf(readFileSync(join(WIDGET_DIR, name))),
   });
-  const preload = [entry.fileName, ...entry.imports].map(file);
+  // Everything the entry imports statically, at any depth (a chunk its imports import is as needed,
+  // and preloaded it does not wait for its importer to arrive first).
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const needed = new Set<string>([entry.fileName]);
+  for (const name of needed) for (const imported of byName.get(name)?.imports ?? []) needed.add(imported);
+  const preload = [...needed].map(file);
   const rest = chunks.map((c) => c.fileName).filter((n) => !preload.some((p) => p.file === n));
   return { preload, all: [...preload, ...rest.map(file)] };
 }

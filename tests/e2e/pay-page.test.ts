@@ -371,6 +371,25 @@ describe('hosted pay page', () => {
     await page.close();
   });
 
+  it('announces in its head every widget file it needs before the form is usable (no second round trip)', async () => {
+    const page = await open(`/pay/${merchant.id}?INVOICENUMBER=INV-PRELOAD&AMOUNTDUE=10.00&CURRENCY=AUD`);
+    await waitForForm(page);
+    const { preloaded, loaded } = await page.evaluate(() => ({
+      preloaded: [
+        ...document.querySelectorAll<HTMLLinkElement>('link[rel=preload], link[rel=modulepreload]'),
+      ].map((l) => new URL(l.href).pathname),
+      loaded: performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.startsWith('/widget/')),
+    }));
+    // The loader and the flow with everything it imports statically, at any depth (a chunk found
+    // only once its importer arrived would wait a round trip more).
+    expect(preloaded.length).toBeGreaterThanOrEqual(3);
+    expect(loaded.filter((p) => !preloaded.includes(p))).toEqual([]);
+    await page.context().close();
+  });
+
   it('reports a link it cannot parse', async () => {
     const page = await open('/pay/abc%E0%A4%A?invoiceno=INV-1');
     await page.getByText('Error parsing URL parameters. Please check the URL and try again.').waitFor();
