@@ -110,7 +110,7 @@ function readWithin(incoming: IncomingMessage, maxSize: number): Promise<Buffer<
       if (size > maxSize) {
         incoming.off('data', onData);
         incoming.pause();
-        incoming.socket.pause();
+        incoming.socket?.pause();
         chunks.length = 0;
         reject(tooLarge(maxSize));
         return;

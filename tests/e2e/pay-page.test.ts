@@ -373,7 +373,7 @@ describe('hosted pay page', () => {
 
   it('announces in its head every widget file it needs before the form is usable (no second round trip)', async () => {
     const page = await open(`/pay/${merchant.id}?INVOICENUMBER=INV-PRELOAD&AMOUNTDUE=10.00&CURRENCY=AUD`);
-    await waitForForm(page);
+    await waitForForm(widget(page));
     const { preloaded, loaded } = await page.evaluate(() => ({
       preloaded: [
         ...document.querySelectorAll<HTMLLinkElement>('link[rel=preload], link[rel=modulepreload]'),
