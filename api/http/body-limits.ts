@@ -4,10 +4,10 @@
  * before a byte is read, and a streamed (chunked) body is counted as it arrives and refused at the
  * first chunk past the limit — so at most the limit is ever held in memory. The refusal closes the
  * connection (`Connection: close`). On the server a streamed body is read from Node's request
- * itself, and past the limit its socket stops being read: what the client keeps sending waits in
- * the kernel until the connection closes. Read through a web stream instead, each refused body
- * left megabytes of chunks for the garbage collector, and a flood of them (`npm run bench -- --only
- * flood-rss`) peaked at 200–205 MB; now at 182–186 MB, serving more of the flood's other requests.
+ * itself, and past the limit nothing more is kept: what still arrives until the connection closes
+ * is dropped as it comes. Read through a web stream instead, each refused body left megabytes of
+ * chunks for the garbage collector, and a flood of them (`npm run bench -- --only flood-rss`)
+ * peaked at 200–205 MB; now at 181–189 MB, serving more of the flood's other requests.
  *
  * | route | limit |
  * |---|---|
@@ -97,9 +97,8 @@ function limiter(maxSize: number): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * Read a streamed body from Node's request as it arrives, at most `maxSize` bytes: past it, stop
- * reading (the socket is paused, so the client's bytes wait in the kernel rather than in memory)
- * and refuse; the refusal closes the connection.
+ * Read a streamed body from Node's request as it arrives, at most `maxSize` bytes: past it, keep
+ * nothing more and refuse; the refusal closes the connection.
  */
 function readWithin(incoming: IncomingMessage, maxSize: number): Promise<Buffer<ArrayBuffer>> {
   return new Promise<Buffer<ArrayBuffer>>((resolve, reject) => {
@@ -108,9 +107,10 @@ function readWithin(incoming: IncomingMessage, maxSize: number): Promise<Buffer<
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxSize) {
+        // Kept flowing, but to no one: what still arrives is dropped as it comes (it dies young),
+        // and the refusal reaches the client (a socket closed with unread bytes resets the
+        // connection, and the answer with it).
         incoming.off('data', onData);
-        incoming.pause();
-        incoming.socket?.pause();
         chunks.length = 0;
         reject(tooLarge(maxSize));
         return;
