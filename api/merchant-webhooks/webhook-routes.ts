@@ -14,7 +14,7 @@ import {
   sendTestWebhook,
   toApiWebhookTest,
   webhookSettingsOf,
-} from './automation-webhook.ts';
+} from './automation-webhook-settings.ts';
 import { EVENT_TYPES, WEBHOOK_VERSIONS } from './webhook-events.ts';
 import { ALL_EVENTS } from './webhook-fanout.ts';
 import { WebhookBodySchema } from './webhook-schemas.ts';
