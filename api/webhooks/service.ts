@@ -80,7 +80,7 @@ export async function handleWebhookEvent(
   if (!result.duplicate && event.action.kind === 'intent_updated') {
     await completeMethodCheck(deps, event.action.intent);
     await completeMandate(deps, event.action.intent);
-    await mailNotices(deps); // a bank debit's receipt or failure notice, queued with the event
+    mailNotices(deps); // a receipt or failure notice the event queued: mailed beside the answer
   }
   return result;
 }
@@ -163,13 +163,17 @@ function objectId(action: ProviderAction): string | null {
   }
 }
 
-/** Mail what the event queued, after its commit (the outbox worker mails what this misses). */
-async function mailNotices(deps: AppDeps): Promise<void> {
-  try {
-    await sendDueNotices(deps);
-  } catch (err) {
-    deps.logger.warn({ err: (err as Error).message }, 'payment notices not sent yet');
-  }
+/**
+ * Mail what the event queued, after its commit, without holding the provider's answer: a webhook is
+ * answered at once however slow the mail server is (Stripe retries, then disables, an endpoint that
+ * keeps it waiting), and mail is one pass at a time, which a webhook would otherwise queue behind.
+ * The notices are in the database already: what this pass misses (a crash, a mail server down), the
+ * outbox worker's next tick mails.
+ */
+function mailNotices(deps: AppDeps): void {
+  sendDueNotices(deps).catch((err) =>
+    deps.logger.warn({ err: (err as Error).message }, 'payment notices not sent yet'),
+  );
 }
 
 async function paymentForIntent(

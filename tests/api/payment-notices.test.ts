@@ -2,13 +2,15 @@
  * The payment notice sender (api/payments/notices/notices.ts): one pass at a time per app, a batch
  * claimed in one statement and marked sent in another. However many callers ask at once (each
  * payment's webhook does), every notice is mailed once; a caller that asks while a pass runs gets
- * what was queued meanwhile mailed too; a mail that fails is tried again once its claim runs out.
+ * what was queued meanwhile mailed too; a mail that fails is tried again once its claim runs out; a
+ * webhook that queued a notice is answered without waiting for its mail.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendDueNotices } from '../../api/payments/notices/notices.ts';
+import { noticesSettled, sendDueNotices } from '../../api/payments/notices/notices.ts';
 import type { MailMessage } from '../../api/mail/mailer.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
+import { bankDebitMerchant, payByBankDebit, settleDebits } from './support/bank-debit.ts';
 import { CARDS, createConnectedMerchant, openSession, quoteAndPay } from './support/payments.ts';
 
 const skip = await skipPostgres();
@@ -75,6 +77,47 @@ describe.skipIf(skip)(`payment notice sender (${testDialect})`, () => {
     expect(await first).toBe(1);
     expect(await second).toBe(1);
     expect(await receipts()).toEqual(['first@builders.test', 'second@builders.test']);
+  });
+
+  it('a webhook that queued a notice is answered without waiting for the mail server; the notice goes once it answers', async () => {
+    const m = await bankDebitMerchant(t);
+    const session = (await openSession(t, { merchant: m.id, invoice: 'INV-SLOW-MAIL', amount: '500.00' }))
+      .body;
+    const { res } = await payByBankDebit(t, {
+      account: m.stripe_account_id!,
+      paySessionId: session.paySessionId,
+      amount: 50_000,
+      customerEmail: 'slow@builders.test',
+    });
+    expect(res.body.status, JSON.stringify(res.body)).toBe('processing');
+    let answerMail: () => void = () => {};
+    const mailServerAnswers = new Promise<void>((resolve) => (answerMail = resolve));
+    const send = t.deps.mailer.send.bind(t.deps.mailer);
+    t.deps.mailer.send = async (message: MailMessage) => {
+      await mailServerAnswers; // a mail server that hangs until the test lets it answer
+      return send(message);
+    };
+    // The bank's word: the sandbox posts payment_intent.succeeded to /api/webhooks/stripe, whose
+    // transaction queues the customer's receipt; settleDebits resolves with the webhook's answer.
+    const answered = await Promise.race([
+      settleDebits(t).then(() => 'answered'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting for the mail server'), 2_000)),
+    ]);
+    expect(answered).toBe('answered');
+    const mailed = () =>
+      t.deps.database.db
+        .selectFrom('emails')
+        .select(['kind', 'to_address'])
+        .where('to_address', '=', 'slow@builders.test')
+        .execute();
+    expect(await mailed()).toEqual([]); // on its way
+    expect((await notices()).map((n) => [n.to_address, n.status])).toEqual([
+      ['slow@builders.test', 'pending'],
+    ]);
+    answerMail();
+    await noticesSettled(t.deps); // the pass the webhook started (nothing else starts one here)
+    expect(await mailed()).toEqual([{ kind: 'debit_cleared', to_address: 'slow@builders.test' }]);
+    expect(await notices()).toEqual([{ to_address: 'slow@builders.test', status: 'sent', attempts: 1 }]);
   });
 
   it('a notice whose mail failed stays pending and goes once its claim has run out', async () => {

@@ -15,6 +15,7 @@ import { createTestApp, json, TestClock, testConfig } from '../support/app.ts';
 import { skipPostgres } from '../support/db.ts';
 import { startFakeStripe, stripeEventSigner, type FakeStripe } from '../support/fake-stripe.ts';
 import { createConnectedMerchant, invoiceRow, openSession } from './support/payments.ts';
+import { emailsTo } from './support/bank-debit.ts';
 
 const skip = await skipPostgres();
 const SECRET = 'whsec_platform_becs';
@@ -245,12 +246,8 @@ describe.skipIf(skip)('stripe provider: AU BECS Direct Debit', () => {
       };
       expect((await post(signed('payment_intent.succeeded', pi))).status).toBe(200);
       expect(await invoiceRow(t, m.id, 'INV-B1')).toMatchObject({ reserved_amount: 0, paid_amount: 500_000 });
-      const receipt = await t.deps.database.db
-        .selectFrom('emails')
-        .select(['kind', 'to_address'])
-        .where('to_address', '=', 'jordan@builders.test')
-        .execute();
-      expect(receipt).toEqual([{ kind: 'debit_cleared', to_address: 'jordan@builders.test' }]);
+      const receipt = await emailsTo(t, 'jordan@builders.test');
+      expect(receipt.map((e) => [e.kind, e.to_address])).toEqual([['debit_cleared', 'jordan@builders.test']]);
 
       const dispute = {
         id: 'dp_api1',

@@ -11,6 +11,7 @@
  *
  * @example await queueDebitNotices(trx, deps, payment, 'succeeded'); // inside the transaction
  * @example await sendDueNotices(deps); // after the commit, and on every outbox worker tick
+ * @example await noticesSettled(deps); // before closing the database: the passes under way are done
  */
 import { describePaymentMethod } from '../../../core/payment-method.ts';
 import { localDate } from '../../../core/local-date.ts';
@@ -91,6 +92,16 @@ export function sendDueNotices(deps: AppDeps): Promise<number> {
       return sendDueNotices(deps);
     });
   return sender.next;
+}
+
+/**
+ * Resolves once the pass under way, and the one queued after it, have finished (never rejects):
+ * a webhook starts a pass without waiting for it, so shutdown waits here before the database
+ * closes, and so may a test before it reads what was mailed.
+ */
+export async function noticesSettled(deps: AppDeps): Promise<void> {
+  const sender = deps.caches.of(SENDER);
+  await Promise.allSettled([sender.running, sender.next]);
 }
 
 /**
