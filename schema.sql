@@ -164,6 +164,8 @@ CREATE TABLE invoices (
   number_key TEXT NOT NULL,
   -- When its balance through us reached 0 (`invoice.paid`); NULL while due (migration 062).
   paid_at TEXT,
+  -- Tie-breaker after created_at for rows of the same millisecond (migration 073, api/db/sequence.ts).
+  seq BIGINT NOT NULL DEFAULT 0,
   UNIQUE (merchant_id, invoice_number, currency)
 );
 CREATE UNIQUE INDEX invoices_number_key ON invoices (merchant_id, number_key, currency);
@@ -652,7 +654,9 @@ CREATE TABLE pay_links (
   created_by TEXT,
   created_at TEXT NOT NULL,
   -- The integrator's key-value data, a JSON object of strings (migration 070).
-  metadata TEXT
+  metadata TEXT,
+  -- Tie-breaker after created_at for rows of the same millisecond (migration 073, api/db/sequence.ts).
+  seq BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX pay_links_merchant_created ON pay_links (merchant_id, created_at);
 CREATE INDEX pay_links_observation ON pay_links (observation_id);

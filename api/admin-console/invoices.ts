@@ -27,6 +27,7 @@ export const invoiceList = defineList({
     merchant_name: 'merchants.business_name',
   },
   defaultSort: ['updated_at', 'DESC'],
+  sequence: 'invoices.seq',
   tiebreaker: 'invoices.id',
   filters: {
     q: { search: ['invoices.invoice_number', 'merchants.business_name'] },

@@ -12,6 +12,7 @@ import { compiledOnce, compiledPerShape } from '../db/compiled.ts';
 import type { Database, Invoice, InvoiceUpdate, InvoiceWriteOff, NewInvoiceWriteOff } from '../db/types.ts';
 import type { LedgerCounters } from './ledger.ts';
 import { newRowId } from '../db/row-id.ts';
+import { nextSeq } from '../db/sequence.ts';
 
 export function countersOf(invoice: Invoice | undefined): LedgerCounters {
   if (!invoice) return { paid: 0, reserved: 0, writtenBack: 0, writtenOff: 0, credibleLimit: null };
@@ -70,6 +71,7 @@ export async function lockInvoice(
     numberKey,
     currency: key.currency,
     now,
+    seq: nextSeq(),
   });
   if (created) return created;
   return trx
@@ -102,6 +104,7 @@ const insertInvoice = compiledOnce(
       numberKey: string;
       currency: string;
       now: string;
+      seq: number;
     },
   ) =>
     db
@@ -114,6 +117,7 @@ const insertInvoice = compiledOnce(
         currency: p.currency,
         created_at: p.now,
         updated_at: p.now,
+        seq: p.seq,
       })
       .onConflict((oc) => oc.doNothing())
       .returningAll(),

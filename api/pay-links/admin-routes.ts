@@ -29,6 +29,7 @@ const payLinkList = defineList({
     expires_at: 'pay_links.expires_at',
   },
   defaultSort: ['created_at', 'DESC'],
+  sequence: 'pay_links.seq',
   tiebreaker: 'pay_links.id',
   filters: {
     // The metadata's JSON text too: a search for an order number finds the link that carries it.

@@ -33,6 +33,7 @@ import { payLinkStatus } from '../public-objects/objects.ts';
 import { insertPayLink, markPayLinkCanceled, observationInUse } from './repository.ts';
 import { payLinkToken } from './token.ts';
 import { transact } from '../db/transact.ts';
+import { nextSeq } from '../db/sequence.ts';
 
 export const PAY_LINK_NOT_FOUND = 'Pay link not found';
 const SHORT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -183,6 +184,7 @@ export async function createPayLink(
       canceled_at: null,
       created_by: actor.user?.id ?? null,
       created_at: nowIso,
+      seq: nextSeq(), // links made in the same millisecond keep their order in lists
       metadata: storedMetadata(input.metadata),
     };
     await insertPayLink(trx, row);

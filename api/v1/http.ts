@@ -61,18 +61,28 @@ export interface PageQuery {
   ending_before?: string;
 }
 
+/** The columns a list is ordered by: creation time, then the row sequence where the table has one, then id. */
+export interface PageOrder {
+  createdAt: string;
+  /** The row sequence (api/db/sequence.ts): rows made in the same millisecond keep their order. */
+  seq?: string;
+  id: string;
+}
+
+type CursorRow = { created_at: string; id: string; seq?: number };
+
 /**
- * One page, newest first (created_at, then id, both descending): `limit` + 1 rows are read to know
- * whether more follow. `starting_after` pages on to older items, `ending_before` back to newer ones
- * (the `limit` items just newer than it, still listed newest first; `has_more`: newer ones remain).
- * `cursorOf` finds the cursor item within the caller's scope (404 if it is not there, like any id the
- * caller may not see).
+ * One page, newest first (created_at, then seq where the table has one, then id, all descending):
+ * `limit` + 1 rows are read to know whether more follow. `starting_after` pages on to older items,
+ * `ending_before` back to newer ones (the `limit` items just newer than it, still listed newest
+ * first; `has_more`: newer ones remain). `cursorOf` finds the cursor item within the caller's scope
+ * (404 if it is not there, like any id the caller may not see).
  */
 export async function pageOf<DB, TB extends keyof DB, O extends { created_at: string; id: string }>(
   base: SelectQueryBuilder<DB, TB, O>,
-  columns: { createdAt: string; id: string },
+  columns: PageOrder,
   query: PageQuery,
-  cursorOf: (id: string) => Promise<{ created_at: string; id: string } | undefined>,
+  cursorOf: (id: string) => Promise<CursorRow | undefined>,
   notFound: string,
 ): Promise<{ rows: O[]; hasMore: boolean }> {
   const limit = query.limit ?? DEFAULT_LIMIT;
@@ -82,25 +92,27 @@ export async function pageOf<DB, TB extends keyof DB, O extends { created_at: st
     });
   const cursorId = query.starting_after ?? query.ending_before;
   const backwards = Boolean(query.ending_before);
+  const keys = [columns.createdAt, ...(columns.seq ? [columns.seq] : []), columns.id];
   let q = base;
   if (cursorId) {
     const cursor = await cursorOf(cursorId);
     if (!cursor) throw new AppError('not_found', notFound);
-    // (created_at, id) < (or >) the cursor's: written out, as SQLite and PostgreSQL both take it.
+    const values = [cursor.created_at, ...(columns.seq ? [cursor.seq ?? 0] : []), cursor.id];
+    // (created_at, seq, id) < (or >) the cursor's, written out as SQLite and PostgreSQL both take
+    // it: beyond on the first key, or equal on it and beyond on the next, and so on.
     const beyond = backwards ? '>' : '<';
     q = q.where((eb: any) =>
-      eb.or([
-        eb(columns.createdAt, beyond, cursor.created_at),
-        eb.and([eb(columns.createdAt, '=', cursor.created_at), eb(columns.id, beyond, cursor.id)]),
-      ]),
+      eb.or(
+        keys.map((key, i) =>
+          eb.and([...keys.slice(0, i).map((k, j) => eb(k, '=', values[j])), eb(key, beyond, values[i])]),
+        ),
+      ),
     ) as typeof q;
   }
   const order = backwards ? 'asc' : 'desc';
-  const rows = (await (q as any)
-    .orderBy(columns.createdAt, order)
-    .orderBy(columns.id, order)
-    .limit(limit + 1)
-    .execute()) as O[];
+  let ordered = q as any;
+  for (const key of keys) ordered = ordered.orderBy(key, order);
+  const rows = (await ordered.limit(limit + 1).execute()) as O[];
   const page = rows.slice(0, limit);
   return { rows: backwards ? page.reverse() : page, hasMore: rows.length > limit };
 }

@@ -7,7 +7,7 @@
 import { invoiceNumberKey } from '../../core/invoice-number.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { PaymentStatus } from '../db/types.ts';
-import { MERCHANT_NOT_FOUND, pageOf, type PageQuery } from './http.ts';
+import { MERCHANT_NOT_FOUND, pageOf, type PageOrder, type PageQuery } from './http.ts';
 import { ENDPOINT_NOT_FOUND, EVENT_NOT_FOUND } from '../merchant-webhooks/webhook-endpoints.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -15,7 +15,10 @@ export const REFUND_NOT_FOUND = 'Refund not found';
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 
 type Scope = string | null;
-const byCreation = { createdAt: 'created_at', id: 'id' };
+/** Newest first; rows made in the same millisecond in the order they were made (api/db/sequence.ts). */
+const byCreation: PageOrder = { createdAt: 'created_at', seq: 'seq', id: 'id' };
+/** The same for a table without a row sequence (merchants: made one at a time, by people). */
+const byCreationAndId: PageOrder = { createdAt: 'created_at', id: 'id' };
 
 function paymentsInScope(db: DbOrTrx, merchantId: Scope) {
   return db
@@ -96,7 +99,7 @@ export function refundPage(
   if (filters.status) base = base.where('refunds.status', '=', filters.status);
   return pageOf(
     base,
-    { createdAt: 'refunds.created_at', id: 'refunds.id' },
+    { createdAt: 'refunds.created_at', seq: 'refunds.seq', id: 'refunds.id' },
     filters,
     (id) => findRefundInScope(db, merchantId, id),
     REFUND_NOT_FOUND,
@@ -118,7 +121,7 @@ export function invoicePage(
 export function merchantPage(db: DbOrTrx, own: Scope, page: PageQuery) {
   return pageOf(
     merchantsInScope(db, own),
-    byCreation,
+    byCreationAndId,
     page,
     (id) => findMerchantInScope(db, own, id),
     MERCHANT_NOT_FOUND,

@@ -142,4 +142,57 @@ describe.skipIf(skip)(`integrator API pages (${testDialect})`, () => {
     expect(payments.status).toBe(404);
     expect(payments.body.error.message).toBe('Payment not found');
   });
+
+  it('keeps rows made in the same millisecond in the order they were made, on every page and both ways', async () => {
+    // Another merchant, and a clock that stands still: six links (and their invoices) share one
+    // created_at. Links made in the console have random ids, so only the row sequence can give the
+    // order they were made in (the API's own links have time-ordered ids).
+    const admin = await adminHeaders(t);
+    const merchant = await createConnectedMerchant(t);
+    const own = await createKey(t, admin, { merchant_id: merchant.id });
+    const links: string[] = [];
+    const invoices: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const res = await json(
+        t.app,
+        'POST',
+        '/api/admin/pay-links',
+        { merchant_id: merchant.id, invoice_number: `INV-BURST-${i}`, amount: 1_000 * i, currency: 'AUD' },
+        admin,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      links.push(res.body.id);
+      invoices.push(res.body.invoice_id);
+    }
+    const rows = await t.deps.database.db
+      .selectFrom('pay_links')
+      .select('created_at')
+      .where('merchant_id', '=', merchant.id)
+      .execute();
+    expect(new Set(rows.map((r) => r.created_at)).size).toBe(1); // one millisecond for all six
+
+    const get = async (path: string) => {
+      const res = await json(t.app, 'GET', path, undefined, own.headers);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { ids: (res.body.data as Array<{ id: string }>).map((o) => o.id), more: res.body.has_more };
+    };
+    for (const [path, made] of [
+      ['/api/v1/pay-links', links],
+      ['/api/v1/invoices', invoices],
+    ] as const) {
+      const newestFirst = [...made].reverse();
+      expect((await get(`${path}?limit=10`)).ids, path).toEqual(newestFirst);
+      // Pages of four and two, the cursor in the middle of the tie.
+      const first = await get(`${path}?limit=4`);
+      expect(first, path).toEqual({ ids: newestFirst.slice(0, 4), more: true });
+      expect(await get(`${path}?limit=4&starting_after=${first.ids[3]}`), path).toEqual({
+        ids: newestFirst.slice(4),
+        more: false,
+      });
+      expect(await get(`${path}?limit=2&ending_before=${newestFirst[3]}`), path).toEqual({
+        ids: newestFirst.slice(1, 3),
+        more: true,
+      });
+    }
+  });
 });

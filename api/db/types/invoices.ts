@@ -22,6 +22,8 @@ export interface InvoicesTable {
   number_key: string;
   /** When the balance through us reached 0 (`invoice.paid`); null while something is due. */
   paid_at: Timestamp | null;
+  /** Tie-breaker after created_at (migration 073, api/db/sequence.ts); 0 for older rows. */
+  seq: Generated<number>;
 }
 
 export type InvoiceAttention = 'overpaid' | 'capped' | 'below_minimum';

@@ -101,4 +101,6 @@ export interface PayLinksTable {
   created_at: Timestamp;
   /** The integrator's metadata, a JSON object of strings (core/metadata.ts; migration 070). */
   metadata: string | null;
+  /** Tie-breaker after created_at (migration 073, api/db/sequence.ts); 0 for older rows. */
+  seq: Generated<number>;
 }
