@@ -97,26 +97,30 @@ describe.skipIf(skip)(`payment notice sender (${testDialect})`, () => {
       await mailServerAnswers; // a mail server that hangs until the test lets it answer
       return send(message);
     };
-    // The bank's word: the sandbox posts payment_intent.succeeded to /api/webhooks/stripe, whose
-    // transaction queues the customer's receipt; settleDebits resolves with the webhook's answer.
-    const answered = await Promise.race([
-      settleDebits(t).then(() => 'answered'),
-      new Promise((resolve) => setTimeout(() => resolve('still waiting for the mail server'), 2_000)),
-    ]);
-    expect(answered).toBe('answered');
-    const mailed = () =>
-      t.deps.database.db
-        .selectFrom('emails')
-        .select(['kind', 'to_address'])
-        .where('to_address', '=', 'slow@builders.test')
-        .execute();
-    expect(await mailed()).toEqual([]); // on its way
-    expect((await notices()).map((n) => [n.to_address, n.status])).toEqual([
-      ['slow@builders.test', 'pending'],
-    ]);
-    answerMail();
-    await noticesSettled(t.deps); // the pass the webhook started (nothing else starts one here)
-    expect(await mailed()).toEqual([{ kind: 'debit_cleared', to_address: 'slow@builders.test' }]);
+    try {
+      // The bank's word: the sandbox posts payment_intent.succeeded to /api/webhooks/stripe, whose
+      // transaction queues the customer's receipt; settleDebits resolves with the webhook's answer.
+      const answered = await Promise.race([
+        settleDebits(t).then(() => 'answered'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting for the mail server'), 2_000)),
+      ]);
+      expect(answered).toBe('answered');
+      const mailed = () =>
+        t.deps.database.db
+          .selectFrom('emails')
+          .select(['kind', 'to_address'])
+          .where('to_address', '=', 'slow@builders.test')
+          .execute();
+      expect(await mailed()).toEqual([]); // on its way
+      expect((await notices()).map((n) => [n.to_address, n.status])).toEqual([
+        ['slow@builders.test', 'pending'],
+      ]);
+      answerMail();
+      await noticesSettled(t.deps); // the pass the webhook started (nothing else starts one here)
+      expect(await mailed()).toEqual([{ kind: 'debit_cleared', to_address: 'slow@builders.test' }]);
+    } finally {
+      answerMail(); // (again) also when an expectation failed: the app's close waits for the pass
+    }
     expect(await notices()).toEqual([{ to_address: 'slow@builders.test', status: 'sent', attempts: 1 }]);
   });
 
