@@ -31,7 +31,7 @@ import {
   confirmableAfterFailure,
 } from '../payments/lifecycle/state.ts';
 import { applyDispute } from '../payments/lifecycle/disputes.ts';
-import { sendDueNotices } from '../payments/notices/notices.ts';
+import { mailNoticesSoon } from '../payments/notices/notices.ts';
 import { merchantChanged } from '../merchants/changes.ts';
 
 export async function handleWebhookEvent(
@@ -80,7 +80,7 @@ export async function handleWebhookEvent(
   if (!result.duplicate && event.action.kind === 'intent_updated') {
     await completeMethodCheck(deps, event.action.intent);
     await completeMandate(deps, event.action.intent);
-    mailNotices(deps); // a receipt or failure notice the event queued: mailed beside the answer
+    mailNoticesSoon(deps); // a receipt or failure notice the event queued: mailed beside the answer
   }
   return result;
 }
@@ -161,19 +161,6 @@ function objectId(action: ProviderAction): string | null {
     default:
       return null;
   }
-}
-
-/**
- * Mail what the event queued, after its commit, without holding the provider's answer: a webhook is
- * answered at once however slow the mail server is (Stripe retries, then disables, an endpoint that
- * keeps it waiting), and mail is one pass at a time, which a webhook would otherwise queue behind.
- * The notices are in the database already: what this pass misses (a crash, a mail server down), the
- * outbox worker's next tick mails.
- */
-function mailNotices(deps: AppDeps): void {
-  sendDueNotices(deps).catch((err) =>
-    deps.logger.warn({ err: (err as Error).message }, 'payment notices not sent yet'),
-  );
 }
 
 async function paymentForIntent(

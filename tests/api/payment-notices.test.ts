@@ -3,15 +3,15 @@
  * claimed in one statement and marked sent in another. However many callers ask at once (each
  * payment's webhook does), every notice is mailed once; a caller that asks while a pass runs gets
  * what was queued meanwhile mailed too; a mail that fails is tried again once its claim runs out; a
- * webhook that queued a notice is answered without waiting for its mail.
+ * webhook or a customer's refresh that queued a notice is answered without waiting for its mail.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { noticesSettled, sendDueNotices } from '../../api/payments/notices/notices.ts';
 import type { MailMessage } from '../../api/mail/mailer.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { bankDebitMerchant, payByBankDebit, settleDebits } from './support/bank-debit.ts';
-import { CARDS, createConnectedMerchant, openSession, quoteAndPay } from './support/payments.ts';
+import { CARDS, createConnectedMerchant, openSession, quoteAndPay, sandbox } from './support/payments.ts';
 
 const skip = await skipPostgres();
 
@@ -122,6 +122,47 @@ describe.skipIf(skip)(`payment notice sender (${testDialect})`, () => {
       answerMail(); // (again) also when an expectation failed: the app's close waits for the pass
     }
     expect(await notices()).toEqual([{ to_address: 'slow@builders.test', status: 'sent', attempts: 1 }]);
+  });
+
+  it("a customer's refresh that finds a bank debit's final word is answered without waiting for its mail", async () => {
+    const m = await bankDebitMerchant(t);
+    const session = (await openSession(t, { merchant: m.id, invoice: 'INV-SLOW-REFRESH', amount: '500.00' }))
+      .body;
+    const { res } = await payByBankDebit(t, {
+      account: m.stripe_account_id!,
+      paySessionId: session.paySessionId,
+      amount: 50_000,
+      customerEmail: 'refresh@builders.test',
+    });
+    expect(res.body.status, JSON.stringify(res.body)).toBe('processing');
+    let answerMail: () => void = () => {};
+    const mailServerAnswers = new Promise<void>((resolve) => (answerMail = resolve));
+    const send = t.deps.mailer.send.bind(t.deps.mailer);
+    t.deps.mailer.send = async (message: MailMessage) => {
+      await mailServerAnswers;
+      return send(message);
+    };
+    try {
+      // The bank clears the debit at the provider; its webhook is not delivered (events wait for a
+      // flush here), so the customer's refresh is what learns of it and queues the receipt.
+      t.clock.advance(t.deps.config.sandboxBecsDelaySeconds * 1000 + 1000);
+      await sandbox(t).settleDueDebits();
+      const refreshed = await Promise.race([
+        json(t.app, 'POST', `/api/pay/payments/${res.body.paymentId}/refresh`),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000)),
+      ]);
+      expect(refreshed, 'the refresh still waiting for the mail server').not.toBeNull();
+      expect(refreshed!.status, JSON.stringify(refreshed!.body)).toBe(200);
+      expect(refreshed!.body.status).toBe('succeeded');
+      expect((await notices()).map((n) => [n.to_address, n.status])).toEqual([
+        ['refresh@builders.test', 'pending'],
+      ]);
+      answerMail();
+      await noticesSettled(t.deps); // the pass the refresh started (nothing else starts one here)
+    } finally {
+      answerMail(); // (again) also when an expectation failed: the app's close waits for the pass
+    }
+    expect(await notices()).toEqual([{ to_address: 'refresh@builders.test', status: 'sent', attempts: 1 }]);
   });
 
   it('a notice whose mail failed stays pending and goes once its claim has run out', async () => {

@@ -14,7 +14,7 @@ import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 import { findPayment, findPaymentByIntent, isReserving } from '../repository.ts';
 import { describePaymentMethod } from '../../../core/payment-method.ts';
 import { isAccountPayment } from './bank-debit-state.ts';
-import { sendDueNotices } from '../notices/notices.ts';
+import { mailNoticesSoon } from '../notices/notices.ts';
 import { receiptUrl } from '../notices/receipt.ts';
 import { applyIntent } from './state.ts';
 
@@ -35,10 +35,8 @@ export async function syncFromProvider(deps: AppDeps, payment: Payment): Promise
     });
   }
   const after = (await applyIntent(deps, payment.id, intent)) ?? payment;
-  if (after.status !== payment.status && isAccountPayment(payment))
-    await sendDueNotices(deps).catch((err) =>
-      deps.logger.warn({ err: (err as Error).message }, 'payment notices not sent yet'),
-    );
+  // A bank debit's final word queues its notices: mailed beside the answer, not before it.
+  if (after.status !== payment.status && isAccountPayment(payment)) mailNoticesSoon(deps);
   return after;
 }
 
