@@ -37,6 +37,7 @@ export const INFRASTRUCTURE = ['http', 'db', 'net', 'mail', 'rate-limit', 'outbo
 export const SHARED_TOP_LEVEL = [
   'announcer.ts',
   'app-caches.ts',
+  'background.ts',
   'clock.ts',
   'config.ts',
   'context.ts',

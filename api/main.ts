@@ -24,7 +24,7 @@ import { startOutboxWorker } from './accounting/sync/worker.ts';
 import { runDemoSeed } from './seed/demo.ts';
 import { listenOnPrimarySocket, portInUse, runPrimary, WORKER_ROLE, type WorkerMessage } from './cluster.ts';
 import { createAppCaches } from './app-caches.ts';
-import { noticesSettled } from './payments/notices/notices.ts';
+import { backgroundSettled } from './background.ts';
 import type { PostgresChangeBus } from './db/change-bus.ts';
 
 export async function main(): Promise<void> {
@@ -128,7 +128,7 @@ export async function main(): Promise<void> {
     server.close(async () => {
       await outboxWorker?.stop();
       await payments.close();
-      await noticesSettled(deps); // mail a webhook started (the notices are in the database either way)
+      await backgroundSettled(deps); // mail the requests started beside their answers
       await database.close();
       process.exit(0);
     });

@@ -28,6 +28,7 @@ import { membershipList } from './memberships.ts';
 import * as accounts from './service.ts';
 import * as sessions from './session.ts';
 import { findUserById, normalizeEmail } from './users.ts';
+import { runInBackground } from '../background.ts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
@@ -132,7 +133,9 @@ authRoutes
         [R.verifyIp, ipKey(c)],
         [R.verifyAccount, normalizeEmail(email)],
       ]);
-      await accounts.resendVerification(c.get('deps'), email);
+      // Beside the answer: how long it takes must not tell whether the address has an account.
+      const deps = c.get('deps');
+      runInBackground(deps, 'confirmation mail', () => accounts.resendVerification(deps, email));
       return c.json({ message: VERIFY_SENT }, 202);
     },
   )
@@ -245,7 +248,10 @@ authRoutes
         [R.resetIp, ipKey(c)],
         [R.resetAccount, normalizeEmail(email)],
       ]);
-      await accounts.forgotPassword(c.get('deps'), email, clientIp(c));
+      // Beside the answer: how long it takes must not tell whether the address has an account.
+      const deps = c.get('deps');
+      const ip = clientIp(c);
+      runInBackground(deps, 'password reset mail', () => accounts.forgotPassword(deps, email, ip));
       return c.json({ message: RESET_SENT }, 202);
     },
   )

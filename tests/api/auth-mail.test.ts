@@ -8,13 +8,18 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../api/logger.ts';
 import { createMailer } from '../../api/mail/create-mailer.ts';
+import { backgroundSettled } from '../../api/background.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
+import { createUser } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 
 const skip = await skipPostgres();
 
-/** Just enough SMTP for nodemailer: no STARTTLS, no AUTH; records each message's DATA. */
-function fakeSmtp(): Promise<{
+/**
+ * Just enough SMTP for nodemailer: no STARTTLS, no AUTH; records each message's DATA. With `greeting`,
+ * a connection is greeted only once it resolves (a slow mail server).
+ */
+function fakeSmtp(greeting: Promise<void> = Promise.resolve()): Promise<{
   server: Server;
   port: number;
   messages: Array<{ from: string; to: string[]; data: string }>;
@@ -24,7 +29,7 @@ function fakeSmtp(): Promise<{
     let buffer = '';
     let inData = false;
     let current = { from: '', to: [] as string[], data: '' };
-    socket.write('220 fake.smtp ESMTP\r\n');
+    void greeting.then(() => socket.write('220 fake.smtp ESMTP\r\n'));
     socket.on('data', (chunk) => {
       buffer += chunk.toString('utf8');
       let idx: number;
@@ -145,5 +150,34 @@ describe.skipIf(skip)(`account mail (${testDialect})`, () => {
       to: 'cap@acme.example',
       body: expect.stringContaining('/reset-password?token=abc'),
     });
+  });
+
+  it('answers a password reset at once, for an account or not, while the mail server is slow; the link goes once it answers', async () => {
+    let answer: () => void = () => {};
+    const slow = await fakeSmtp(new Promise<void>((resolve) => (answer = resolve)));
+    const app = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${slow.port}`, MAIL_FROM: 'x@y.test' },
+    });
+    try {
+      await createUser(app, { email: 'slow-reset@acme.example' });
+      // How long the answer takes must not tell an account from none: neither waits for the mail.
+      for (const email of ['slow-reset@acme.example', 'no-account@acme.example']) {
+        const res = await Promise.race([
+          json(app.app, 'POST', '/api/auth/forgot-password', { email }),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000)),
+        ]);
+        expect(res, `${email}: still waiting for the mail server`).not.toBeNull();
+        expect(res!.status).toBe(202);
+      }
+      expect(slow.messages).toHaveLength(0); // on its way
+      answer();
+      await backgroundSettled(app.deps);
+      expect(slow.messages.map((m) => m.to[0])).toEqual([expect.stringContaining('slow-reset@acme.example')]);
+      expect(slow.messages[0].data).toMatch(/Subject: Reset your InvoicePay password/);
+    } finally {
+      answer();
+      await app.close();
+      await new Promise((r) => slow.server.close(r));
+    }
   });
 });

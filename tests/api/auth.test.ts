@@ -4,13 +4,16 @@
  * whether an email is registered; password reset; the admin rule for ADMIN_EMAIL_DOMAIN.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundSettled } from '../../api/background.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { bearerFor, createUser, signIn } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 
 const skip = await skipPostgres();
 
+/** The latest mail to `to`, once the mail a request started beside its answer has gone. */
 async function lastEmail(t: TestApp, to: string) {
+  await backgroundSettled(t.deps);
   return t.deps.database.db
     .selectFrom('emails')
     .selectAll()

@@ -6,7 +6,8 @@
  * webhook or a customer's refresh that queued a notice is answered without waiting for its mail.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { noticesSettled, sendDueNotices } from '../../api/payments/notices/notices.ts';
+import { backgroundSettled } from '../../api/background.ts';
+import { sendDueNotices } from '../../api/payments/notices/notices.ts';
 import type { MailMessage } from '../../api/mail/mailer.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -116,7 +117,7 @@ describe.skipIf(skip)(`payment notice sender (${testDialect})`, () => {
         ['slow@builders.test', 'pending'],
       ]);
       answerMail();
-      await noticesSettled(t.deps); // the pass the webhook started (nothing else starts one here)
+      await backgroundSettled(t.deps); // the pass the webhook started (nothing else starts one here)
       expect(await mailed()).toEqual([{ kind: 'debit_cleared', to_address: 'slow@builders.test' }]);
     } finally {
       answerMail(); // (again) also when an expectation failed: the app's close waits for the pass
@@ -158,7 +159,7 @@ describe.skipIf(skip)(`payment notice sender (${testDialect})`, () => {
         ['refresh@builders.test', 'pending'],
       ]);
       answerMail();
-      await noticesSettled(t.deps); // the pass the refresh started (nothing else starts one here)
+      await backgroundSettled(t.deps); // the pass the refresh started (nothing else starts one here)
     } finally {
       answerMail(); // (again) also when an expectation failed: the app's close waits for the pass
     }

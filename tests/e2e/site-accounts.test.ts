@@ -128,7 +128,8 @@ describe('accounts pages', () => {
     await page.getByText(/Email not confirmed/).waitFor();
     await page.getByRole('button', { name: 'Resend confirmation email' }).click();
     await page.getByText(/we have sent a new confirmation link/).waitFor();
-    expect(emailsTo(email, 'verify_email')).toHaveLength(2);
+    // (Mailed beside the answer: the answer does not wait for the mail server.)
+    await expect.poll(() => emailsTo(email, 'verify_email').length, { timeout: 5_000 }).toBe(2);
 
     await page.goto(`${server.baseUrl}${await mailedLink(email, 'verify_email')}`);
     await page.getByRole('heading', { name: 'Email Confirmed' }).waitFor();

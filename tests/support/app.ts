@@ -13,7 +13,7 @@ import type { AppDatabase } from '../../api/db/database.ts';
 import { createTestDatabase } from './db.ts';
 import { staticResolveHost, type ResolveHost } from '../../api/net/resolve.ts';
 import { createAppCaches } from '../../api/app-caches.ts';
-import { noticesSettled } from '../../api/payments/notices/notices.ts';
+import { backgroundSettled } from '../../api/background.ts';
 
 export class TestClock implements Clock {
   #now: number;
@@ -101,7 +101,7 @@ export async function createTestApp(
     clock,
     close: async () => {
       await payments.close();
-      await noticesSettled(deps);
+      await backgroundSettled(deps);
       await database.close();
     },
   };

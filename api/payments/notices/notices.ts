@@ -12,12 +12,12 @@
  * @example await queueDebitNotices(trx, deps, payment, 'succeeded'); // inside the transaction
  * @example await sendDueNotices(deps); // on every outbox worker tick
  * @example mailNoticesSoon(deps); // after the commit that queued some: answer without waiting for them
- * @example await noticesSettled(deps); // before closing the database: the passes under way are done
  */
 import { describePaymentMethod } from '../../../core/payment-method.ts';
 import { localDate } from '../../../core/local-date.ts';
 import { formatMoney, fromMinorUnits } from '../../../core/money.ts';
 import { cacheKey } from '../../app-caches.ts';
+import { runInBackground } from '../../background.ts';
 import type { AppDeps } from '../../context.ts';
 import { inWriteTransaction } from '../../db/group-commit.ts';
 import type { DbOrTrx } from '../../db/database.ts';
@@ -96,27 +96,14 @@ export function sendDueNotices(deps: AppDeps): Promise<number> {
 }
 
 /**
- * Start a pass for what a commit just queued, without waiting for it: whoever's request queued the
- * notices (a provider's webhook, a customer's refresh) is answered at once however slow the mail
- * server is — Stripe retries, then disables, an endpoint that keeps it waiting — and mail, one pass
- * at a time, would otherwise queue the answer behind the pass under way. The notices are in the
- * database already: what this pass misses (a crash, the mail server down), the outbox worker's
- * next tick mails.
+ * Start a pass for what a commit just queued, without waiting for it (api/background.ts): whoever's
+ * request queued the notices (a provider's webhook, a customer's refresh) is answered at once
+ * however slow the mail server is, and not queued behind the pass under way. The notices are in the
+ * database already: what this pass misses (a crash, the mail server down), the outbox worker's next
+ * tick mails.
  */
 export function mailNoticesSoon(deps: AppDeps): void {
-  sendDueNotices(deps).catch((err) =>
-    deps.logger.warn({ err: (err as Error).message }, 'payment notices not sent yet'),
-  );
-}
-
-/**
- * Resolves once the pass under way, and the one queued after it, have finished (never rejects):
- * `mailNoticesSoon` does not wait for its pass, so shutdown waits here before the database closes,
- * and so may a test before it reads what was mailed.
- */
-export async function noticesSettled(deps: AppDeps): Promise<void> {
-  const sender = deps.caches.of(SENDER);
-  await Promise.allSettled([sender.running, sender.next]);
+  runInBackground(deps, 'payment notices pass', () => sendDueNotices(deps));
 }
 
 /**

@@ -11,7 +11,7 @@
  */
 import { expect } from 'vitest';
 import { json, type TestApp } from '../../support/app.ts';
-import { noticesSettled } from '../../../api/payments/notices/notices.ts';
+import { backgroundSettled } from '../../../api/background.ts';
 import { createConnectedMerchant, createPayment, quote, sandbox } from './payments.ts';
 
 export const BANK_ACCOUNTS = {
@@ -117,7 +117,7 @@ export async function paymentRow(t: TestApp, id: string) {
 
 /** What was mailed to `to`, once the mail a webhook started beside its answer has gone. */
 export async function emailsTo(t: TestApp, to: string) {
-  await noticesSettled(t.deps);
+  await backgroundSettled(t.deps);
   return t.deps.database.db
     .selectFrom('emails')
     .selectAll()
