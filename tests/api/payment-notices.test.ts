@@ -80,24 +80,32 @@ describe.skipIf(skip)(`payment notice sender (${testDialect})`, () => {
     expect(await receipts()).toEqual(['first@builders.test', 'second@builders.test']);
   });
 
-  it('a webhook that queued a notice is answered without waiting for the mail server; the notice goes once it answers', async () => {
+  /**
+   * A bank debit paid (processing, the customer's receipt to `customerEmail` once it clears), and a
+   * mail server that hangs from now on until `answerMail` is called.
+   */
+  async function debitWithHangingMail(invoice: string, customerEmail: string) {
     const m = await bankDebitMerchant(t);
-    const session = (await openSession(t, { merchant: m.id, invoice: 'INV-SLOW-MAIL', amount: '500.00' }))
-      .body;
+    const session = (await openSession(t, { merchant: m.id, invoice, amount: '500.00' })).body;
     const { res } = await payByBankDebit(t, {
       account: m.stripe_account_id!,
       paySessionId: session.paySessionId,
       amount: 50_000,
-      customerEmail: 'slow@builders.test',
+      customerEmail,
     });
     expect(res.body.status, JSON.stringify(res.body)).toBe('processing');
     let answerMail: () => void = () => {};
     const mailServerAnswers = new Promise<void>((resolve) => (answerMail = resolve));
     const send = t.deps.mailer.send.bind(t.deps.mailer);
     t.deps.mailer.send = async (message: MailMessage) => {
-      await mailServerAnswers; // a mail server that hangs until the test lets it answer
+      await mailServerAnswers;
       return send(message);
     };
+    return { paymentId: res.body.paymentId as string, answerMail };
+  }
+
+  it('a webhook that queued a notice is answered without waiting for the mail server; the notice goes once it answers', async () => {
+    const { answerMail } = await debitWithHangingMail('INV-SLOW-MAIL', 'slow@builders.test');
     try {
       // The bank's word: the sandbox posts payment_intent.succeeded to /api/webhooks/stripe, whose
       // transaction queues the customer's receipt; settleDebits resolves with the webhook's answer.
@@ -126,30 +134,14 @@ describe.skipIf(skip)(`payment notice sender (${testDialect})`, () => {
   });
 
   it("a customer's refresh that finds a bank debit's final word is answered without waiting for its mail", async () => {
-    const m = await bankDebitMerchant(t);
-    const session = (await openSession(t, { merchant: m.id, invoice: 'INV-SLOW-REFRESH', amount: '500.00' }))
-      .body;
-    const { res } = await payByBankDebit(t, {
-      account: m.stripe_account_id!,
-      paySessionId: session.paySessionId,
-      amount: 50_000,
-      customerEmail: 'refresh@builders.test',
-    });
-    expect(res.body.status, JSON.stringify(res.body)).toBe('processing');
-    let answerMail: () => void = () => {};
-    const mailServerAnswers = new Promise<void>((resolve) => (answerMail = resolve));
-    const send = t.deps.mailer.send.bind(t.deps.mailer);
-    t.deps.mailer.send = async (message: MailMessage) => {
-      await mailServerAnswers;
-      return send(message);
-    };
+    const { paymentId, answerMail } = await debitWithHangingMail('INV-SLOW-REFRESH', 'refresh@builders.test');
     try {
       // The bank clears the debit at the provider; its webhook is not delivered (events wait for a
       // flush here), so the customer's refresh is what learns of it and queues the receipt.
       t.clock.advance(t.deps.config.sandboxBecsDelaySeconds * 1000 + 1000);
       await sandbox(t).settleDueDebits();
       const refreshed = await Promise.race([
-        json(t.app, 'POST', `/api/pay/payments/${res.body.paymentId}/refresh`),
+        json(t.app, 'POST', `/api/pay/payments/${paymentId}/refresh`),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000)),
       ]);
       expect(refreshed, 'the refresh still waiting for the mail server').not.toBeNull();
