@@ -17,7 +17,8 @@ import { migrate } from './migrations.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { startReservationSweeper } from './payments/lifecycle/expiry.ts';
-import { appDeliver, createPaymentProvider, type FetchHandler } from './payment-providers.ts';
+import { createPaymentProvider } from './payment-providers.ts';
+import { deliverInProcess } from './webhooks/in-process.ts';
 import { resolveSecrets } from './secrets.ts';
 import { systemResolveHost } from './net/resolve.ts';
 import { startOutboxWorker } from './accounting/sync/worker.ts';
@@ -55,16 +56,16 @@ export async function main(): Promise<void> {
     return fail(`Could not open or migrate the database (${database.describe}): ${(err as Error).message}`);
   }
   const mailer = createMailer({ config, database, logger, clock: systemClock });
-  // The sandbox hands its signed events to our own webhook route in-process, once the app exists
-  // (until then they wait).
-  let appBuilt: (app: FetchHandler) => void = () => {};
-  const appForWebhooks = new Promise<FetchHandler>((resolve) => (appBuilt = resolve));
+  // The sandbox hands its signed events to our own webhook handling in-process, once the app's
+  // dependencies exist (until then they wait).
+  let depsMade: (deps: AppDeps) => void = () => {};
+  const depsForWebhooks = new Promise<AppDeps>((resolve) => (depsMade = resolve));
   let payments;
   try {
     payments = await createPaymentProvider(config, {
       logger,
       clock: systemClock,
-      deliver: appDeliver(appForWebhooks),
+      deliver: deliverInProcess(depsForWebhooks, logger),
     });
   } catch (err) {
     return fail(
@@ -81,9 +82,9 @@ export async function main(): Promise<void> {
     resolveHost: systemResolveHost,
     caches: createAppCaches({ database, clock: systemClock, logger }),
   };
+  depsMade(deps);
   const seedLines = first ? await runDemoSeed(deps) : [];
   const app = createApp(deps);
-  appBuilt(app);
   // Unconfirmed payment reservations expire after RESERVATION_TTL_MINUTES (DESIGN §3.4).
   const stopSweeper = startReservationSweeper(deps);
   // Accounting sync deliveries (webhook, Xero, QuickBooks); safe to run in every instance (leases).

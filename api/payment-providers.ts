@@ -5,10 +5,9 @@
  * knows both, and neither knows the other.
  *
  * @example
- *   // server: the sandbox hands its signed events to our own app's webhook route, in-process
- *   const payments = await createPaymentProvider(config, { logger, clock, deliver: appDeliver(appCreated) });
- *   // tests (tests/support/app.ts): the same, to an app made after the provider
- *   const payments = await createPaymentProvider(config, { logger, clock, deliver: appDeliver(appReady) });
+ *   // server and tests: the sandbox hands its signed events to our own webhook handling, in-process
+ *   // (api/webhooks/in-process.ts), once the app's dependencies — the provider among them — exist
+ *   const payments = await createPaymentProvider(config, { logger, clock, deliver: deliverInProcess(depsReady, logger) });
  */
 import type { Config } from './config.ts';
 import type { Clock } from './context.ts';
@@ -59,44 +58,5 @@ export function httpDeliver(url: Promise<string> | string, timeoutMs = 10_000): 
     });
     await res.arrayBuffer().catch(() => undefined);
     return res.status;
-  };
-}
-
-/** Something that answers a web `Request` (a Hono app's `fetch`). */
-export interface FetchHandler {
-  fetch(request: Request): Response | Promise<Response>;
-}
-
-/**
- * Delivery to our own webhook route in-process (the server's sandbox wiring): the same signed body
- * and `Stripe-Signature` header through the app's whole request path (body limit, signature check,
- * deduplication), without a socket and HTTP parsing on either side. An answer slower than
- * `timeoutMs` counts as no answer (the event is tried again later), as over HTTP.
- */
-export function appDeliver(app: Promise<FetchHandler> | FetchHandler, timeoutMs = 10_000): DeliverWebhook {
-  return async (rawBody, signatureHeader) => {
-    const handler = await app; // the app exists once the server has built it
-    const request = new Request('http://sandbox.invalid/api/webhooks/stripe', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': signatureHeader,
-        // Declared, as over HTTP: the body limit judges it from the header, not by reading a stream.
-        'content-length': String(Buffer.byteLength(rawBody)),
-      },
-      body: rawBody,
-    });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      const res = await Promise.race([handler.fetch(request), timeout]);
-      // Only the status is read. The answer is in memory, with no socket behind it to drain; reading
-      // its body would only make the server build a web Response and a stream to throw away.
-      return res.status;
-    } finally {
-      clearTimeout(timer);
-    }
   };
 }

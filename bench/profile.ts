@@ -7,7 +7,8 @@
  * /tmp/invoicepay-prof-<ps|cp>; PROF_NODE_ARGS adds flags to the server's node. With SQL_TRACE=1 the
  * server counts and times its SQLite statements (servers/sql-trace.mjs) during the measured window,
  * and the statements, commits and SQLite time per payment (or request) are printed, with the
- * statements that took the most.
+ * statements that took the most. SERVER_ENV='NAME=value …' adds to the server's environment (a
+ * setting compared on and off, for example).
  */
 import autocannon from 'autocannon';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +31,15 @@ const server = await startAppServer({
     ...(sqlTrace ? ['--import', fileURLToPath(new URL('./servers/sql-trace.mjs', import.meta.url))] : []),
     ...(process.env.PROF_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
   ],
-  env: sqlTrace ? { SQL_TRACE_OUT: sqlTrace } : {},
+  env: {
+    ...(sqlTrace ? { SQL_TRACE_OUT: sqlTrace } : {}),
+    ...Object.fromEntries(
+      (process.env.SERVER_ENV ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((kv) => kv.split('=')),
+    ),
+  },
 });
 const cpuMs = (mainThread = false) => cpuMsOf(server.pid, { mainThread });
 const merchant = server.merchant();

@@ -2,14 +2,14 @@
  * `POST /api/webhooks/stripe`: the provider's events. The raw body is verified against the signing
  * secrets (platform and Connect endpoint) by the provider; a bad or stale signature is 400. The
  * event is recorded and applied in one transaction, then answered 2xx; a failure answers 500 so
- * the provider delivers it again.
+ * the provider delivers it again. The sandbox, in our process, hands its events to the same
+ * `receiveProviderEvent` without HTTP (in-process.ts).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
 import { completeJson } from '../http/edge.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
-import { WebhookSignatureError } from '../ports/payment-provider.ts';
-import { handleWebhookEvent } from './service.ts';
+import { receiveProviderEvent } from './service.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -31,20 +31,9 @@ export const webhookRoutes = createRouter().openapi(
     },
   }),
   async (c) => {
-    const deps = c.get('deps');
     const raw = await c.req.text();
     if (raw.length > MAX_BODY_BYTES) throw new AppError('payload_too_large', 'Webhook body too large');
-    let event;
-    try {
-      event = deps.payments.parseWebhook(raw, c.req.header('stripe-signature') ?? null);
-    } catch (err) {
-      if (err instanceof WebhookSignatureError)
-        throw new AppError('bad_request', `Webhook signature verification failed: ${err.message}`, {
-          cause: err,
-        });
-      throw new AppError('bad_request', 'Malformed webhook event', { cause: err });
-    }
-    const result = await handleWebhookEvent(deps, event);
+    const result = await receiveProviderEvent(c.get('deps'), raw, c.req.header('stripe-signature') ?? null);
     return completeJson(c, { received: true as const, duplicate: result.duplicate }, 200);
   },
 );

@@ -10,7 +10,13 @@ import type { Payment } from '../db/types.ts';
 import { accountStatusFields } from '../connect/service.ts';
 import { ensurePlatformDomain } from '../merchants/payment-domains.ts';
 import { findMerchantsByAccount, setStripeAccount } from '../merchants/rows.ts';
-import type { ProviderAction, ProviderIntent, WebhookEvent } from '../ports/payment-provider.ts';
+import {
+  WebhookSignatureError,
+  type ProviderAction,
+  type ProviderIntent,
+  type WebhookEvent,
+} from '../ports/payment-provider.ts';
+import { AppError } from '../errors.ts';
 import { countRefund, proportion, reverseRefund } from '../payments/refunds/refunds.ts';
 import {
   findPayment,
@@ -34,10 +40,29 @@ import { applyDispute } from '../payments/lifecycle/disputes.ts';
 import { mailNoticesSoon } from '../payments/notices/notices.ts';
 import { merchantChanged } from '../merchants/changes.ts';
 
-export async function handleWebhookEvent(
+/**
+ * A provider event as it arrives (the raw body and its `Stripe-Signature` header): checked by the
+ * provider, then handled. A bad signature or a body that is not an event is a 400 AppError.
+ */
+export async function receiveProviderEvent(
   deps: AppDeps,
-  event: WebhookEvent,
+  rawBody: string,
+  signatureHeader: string | null,
 ): Promise<{ duplicate: boolean }> {
+  let event: WebhookEvent;
+  try {
+    event = deps.payments.parseWebhook(rawBody, signatureHeader);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError)
+      throw new AppError('bad_request', `Webhook signature verification failed: ${err.message}`, {
+        cause: err,
+      });
+    throw new AppError('bad_request', 'Malformed webhook event', { cause: err });
+  }
+  return handleWebhookEvent(deps, event);
+}
+
+async function handleWebhookEvent(deps: AppDeps, event: WebhookEvent): Promise<{ duplicate: boolean }> {
   // An event type we do not act on (e.g. charge.succeeded) changes nothing: acknowledged, not stored.
   if (event.action.kind === 'ignored') return { duplicate: false };
   // The success of a payment already recorded as succeeded (from the create-and-confirm answer, the

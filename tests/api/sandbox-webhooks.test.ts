@@ -15,6 +15,7 @@ import Stripe from 'stripe';
 import { systemClock, type Clock } from '../../api/context.ts';
 import { createLogger } from '../../api/logger.ts';
 import { httpDeliver } from '../../api/payment-providers.ts';
+import { deliverInProcess } from '../../api/webhooks/in-process.ts';
 import { WebhookSignatureError, type CreateIntentInput } from '../../api/ports/payment-provider.ts';
 import { enqueueEvent, FreshEvents } from '../../api/sandbox/provider/event-queue.ts';
 import { SandboxProvider } from '../../api/sandbox/provider/sandbox-provider.ts';
@@ -513,5 +514,61 @@ describe.skipIf(skip)(`sandbox webhooks (${testDialect})`, () => {
         .execute();
       expect(rows).toEqual([{ type: 'payment_intent.succeeded', status: 'delivered', last_status: 200 }]);
     });
+
+    it('answers each event as the route would: 200 once handled (a replay too), 400 for a bad signature, 500 for a failure', async () => {
+      const lines: string[] = [];
+      const deliver = deliverInProcess(
+        Promise.resolve(t.deps),
+        createLogger('error', { write: (line: string) => void lines.push(line) }),
+      );
+      const payload = JSON.stringify({
+        id: 'evt_inproc1',
+        object: 'event',
+        type: 'account.updated',
+        account: 'acct_nobodyHere1',
+        created: Math.floor(t.clock.now().getTime() / 1000),
+        data: {
+          object: {
+            id: 'acct_nobodyHere1',
+            object: 'account',
+            charges_enabled: true,
+            details_submitted: true,
+            payouts_enabled: true,
+          },
+        },
+      });
+      const events = () =>
+        t.deps.database.db
+          .selectFrom('payment_events')
+          .select('id')
+          .where('id', '=', 'evt_inproc1')
+          .execute();
+      expect(await deliver(payload, sandboxOf(t).signPayload(payload.replace('true', 'false')))).toBe(400);
+      expect(await deliver(payload, 't=1,v1=00')).toBe(400);
+      expect(await events()).toEqual([]);
+      expect(await deliver(payload, sandboxOf(t).signPayload(payload))).toBe(200);
+      expect(await deliver(payload, sandboxOf(t).signPayload(payload))).toBe(200);
+      expect(await events()).toEqual([{ id: 'evt_inproc1' }]);
+      expect(lines).toEqual([]);
+
+      // Handling that fails (here: its database is gone) is a 500, logged, and the event is tried again.
+      const broken = { ...t.deps, database: { ...t.deps.database, db: brokenDb() } };
+      const failing = deliverInProcess(
+        broken,
+        createLogger('error', { write: (line: string) => void lines.push(line) }),
+      );
+      const again = payload.replace('evt_inproc1', 'evt_inproc2');
+      expect(await failing(again, sandboxOf(t).signPayload(again))).toBe(500);
+      expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['a sandbox event could not be handled']);
+    });
   });
 });
+
+/** A database handle whose every query fails, as one whose connection was lost. */
+function brokenDb(): TestApp['deps']['database']['db'] {
+  return new Proxy({} as TestApp['deps']['database']['db'], {
+    get: () => () => {
+      throw new Error('the database connection is not open');
+    },
+  });
+}

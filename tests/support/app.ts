@@ -8,7 +8,8 @@ import type { AppDeps, Clock } from '../../api/context.ts';
 import { PasswordHasher } from '../../api/auth/password.ts';
 import { createLogger, type Logger } from '../../api/logger.ts';
 import { createMailer } from '../../api/mail/create-mailer.ts';
-import { appDeliver, createPaymentProvider, type FetchHandler } from '../../api/payment-providers.ts';
+import { createPaymentProvider } from '../../api/payment-providers.ts';
+import { deliverInProcess } from '../../api/webhooks/in-process.ts';
 import type { AppDatabase } from '../../api/db/database.ts';
 import { createTestDatabase } from './db.ts';
 import { staticResolveHost, type ResolveHost } from '../../api/net/resolve.ts';
@@ -70,15 +71,15 @@ export async function createTestApp(
   // scrypt at OWASP cost takes ~0.7 s per hash here; tests use a cheap N (production default is OWASP).
   const passwordHasher = new PasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
   // The sandbox provider (own in-memory database) delivers its signed events to this same app,
-  // in-process; the app needs the provider, so the delivery target is bound once the app exists.
-  // The server's own wiring (appDeliver), so every test that pays exercises it.
-  let appCreated!: (app: FetchHandler) => void;
-  const appReady = new Promise<FetchHandler>((resolve) => (appCreated = resolve));
+  // in-process; the app needs the provider, so the delivery target is bound once its deps exist.
+  // The server's own wiring (deliverInProcess), so every test that pays exercises it.
+  let depsMade!: (deps: AppDeps) => void;
+  const depsReady = new Promise<AppDeps>((resolve) => (depsMade = resolve));
   const payments = await createPaymentProvider(config, {
     logger,
     clock,
     autoDeliver: options.autoDeliverEvents ?? true,
-    deliver: appDeliver(appReady),
+    deliver: deliverInProcess(depsReady, logger),
   });
   // Outbound URLs resolve from a table (never real DNS): localhost only, unless a test passes its own.
   const resolveHost = options.resolveHost ?? staticResolveHost({ localhost: ['127.0.0.1'] });
@@ -93,8 +94,8 @@ export async function createTestApp(
     resolveHost,
     caches: createAppCaches({ database, clock, logger }),
   };
+  depsMade(deps);
   const app = createApp(deps);
-  appCreated(app);
   return {
     app,
     deps,
