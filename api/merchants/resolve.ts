@@ -8,6 +8,8 @@
  */
 import { PAY_MESSAGES } from '../../core/messages.ts';
 import { MERCHANT_ID_MIN_LENGTH } from '../../core/link-params.ts';
+import { cacheKey } from '../app-caches.ts';
+import type { AppDeps } from '../context.ts';
 import type { DbOrTrx } from '../db/database.ts';
 import type { Merchant } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -17,6 +19,7 @@ import {
   findMerchantByShortcode,
   parseMetadata,
 } from './repository.ts';
+import { MERCHANT_CHANGES } from './changes.ts';
 
 export const INVALID_MERCHANT_MESSAGE = PAY_MESSAGES.invalidMerchant;
 export const MERCHANT_NOT_FOUND_MESSAGE = 'Could not find the merchant. Please check the URL and try again.';
@@ -70,6 +73,53 @@ export async function resolveMerchant(
   if (!found && shortcodeRef) found = await byShortcode(db, shortcodeRef);
   if (!found) throw new AppError('not_found', MERCHANT_NOT_FOUND_MESSAGE);
   return found;
+}
+
+/**
+ * How long a merchant read for payments is used without reading it again, at most. Every change made
+ * through this server (settings, Stripe account, deletion) drops it at once (`merchantChanged`), and
+ * on PostgreSQL another process's within milliseconds; this bounds what nothing announces — a write
+ * to the SQLite file by another process, such as the admin CLI.
+ */
+export const PAYMENT_MERCHANT_TTL_MS = 1_000;
+/** Merchants kept at most (a merchant is kept under its id only, so this is merchants, not refs). */
+const PAYMENT_MERCHANTS_MAX = 10_000;
+
+interface KeptMerchant {
+  merchant: Merchant;
+  /** MERCHANT_CHANGES' generation before it was read: any change since makes it stale. */
+  generation: number;
+  readAt: number;
+}
+
+const PAYMENT_MERCHANTS = cacheKey('merchants of payments', () => new Map<string, KeptMerchant>());
+
+/**
+ * The merchant a quote or a payment names (by id, as the widget and the pay session send it), from
+ * a copy read at most PAYMENT_MERCHANT_TTL_MS ago with no merchant change since — or read now, as
+ * `resolveMerchant` does. Each payment reads its merchant twice (quote, then create), under load
+ * some 5 % of the server's time per payment (DESIGN §9). What it is read for is checked again where
+ * it matters: the quote's rule against the merchant's at create, the account by the provider.
+ */
+export async function paymentMerchant(
+  deps: Pick<AppDeps, 'database' | 'caches' | 'clock'>,
+  ref: string,
+): Promise<Merchant> {
+  if (ref.length < MERCHANT_ID_MIN_LENGTH || ref.length > 100)
+    return resolveMerchant(deps.database.db, { merchant: ref });
+  const kept = deps.caches.of(PAYMENT_MERCHANTS);
+  const changes = deps.caches.of(MERCHANT_CHANGES);
+  const now = deps.clock.now().getTime();
+  const hit = kept.get(ref);
+  if (hit && hit.generation === changes.generation && now - hit.readAt < PAYMENT_MERCHANT_TTL_MS)
+    return hit.merchant;
+  const generation = changes.generation;
+  const merchant = await resolveMerchant(deps.database.db, { merchant: ref });
+  kept.delete(ref);
+  if (kept.size >= PAYMENT_MERCHANTS_MAX) kept.delete(kept.keys().next().value!);
+  // Under its own id only: a ref is an id here, so a miss (thrown above) is never kept.
+  if (merchant.id === ref) kept.set(ref, { merchant, generation, readAt: now });
+  return merchant;
 }
 
 async function byShortcode(db: DbOrTrx, code: string): Promise<Merchant | undefined> {

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireReservations } from '../../api/payments/lifecycle/expiry.ts';
 import { QUOTE_CHANGED_MESSAGE } from '../../api/payments/create/service.ts';
+import { merchantChanged } from '../../api/merchants/changes.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -187,6 +188,7 @@ describe.skipIf(skip)(`server-confirmed payments (${testDialect})`, () => {
       .set({ surcharge_bps: 150 })
       .where('id', '=', m.id)
       .execute();
+    merchantChanged(t.deps); // as every merchant write through the server announces it
     const ruleChanged = await attempt({});
     expect(ruleChanged.status).toBe(409);
     expect(ruleChanged.body.quote.breakdown).toMatchObject({

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { computeBreakdown } from '../../core/money.ts';
+import { merchantChanged } from '../../api/merchants/changes.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -201,6 +202,7 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
             .set({ surcharge_bps: bps, surcharge_enabled: enabled ? 1 : 0 })
             .where('id', '=', merchant.id)
             .execute();
+          merchantChanged(t.deps); // as every merchant write through the server announces it
           const where = {
             merchantId: merchant.id,
             invoiceNumber: `INV-PROP-${amount}-${bps}-${enabled}`,
@@ -247,6 +249,7 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
       .set({ surcharge_bps: 295, surcharge_enabled: 1 })
       .where('id', '=', merchant.id)
       .execute();
+    merchantChanged(t.deps); // as every merchant write through the server announces it
   });
 
   it('quotes surcharge rules by funding, brand and region for the card the token previews, and stores the rule', async () => {

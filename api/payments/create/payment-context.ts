@@ -11,7 +11,7 @@ import { liveAmountDue } from '../amount-due.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Merchant, ObservationSource } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { INVALID_MERCHANT_MESSAGE, requireReadyAccount, resolveMerchant } from '../../merchants/resolve.ts';
+import { INVALID_MERCHANT_MESSAGE, paymentMerchant, requireReadyAccount } from '../../merchants/resolve.ts';
 import { verifyPaySession, type PaySessionClaims } from '../../invoices/pay-session-token.ts';
 import { enforceDeclineLimits } from './declines.ts';
 import { assertSessionLinkOpen } from '../../pay-links/session.ts';
@@ -71,7 +71,7 @@ export async function resolvePaymentContext(
   const merchantRef = input.merchantId || session?.merchantId;
   if (!merchantRef)
     throw new AppError('validation_failed', INVALID_MERCHANT_MESSAGE, { field: 'merchantId' });
-  const merchant = await resolveMerchant(deps.database.db, { merchant: merchantRef });
+  const merchant = await paymentMerchant(deps, merchantRef);
   const invoiceNumber = session?.invoiceNumber ?? input.invoiceNumber?.trim();
   if (!invoiceNumber)
     throw new AppError('validation_failed', MISSING_INVOICE_MESSAGE, { field: 'invoiceNumber' });
