@@ -16,7 +16,7 @@ import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { DisputeRow, IntentRow, PaymentMethodRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './event-queue.ts';
 import { failWithBankReason, lockIntent, noSuchIntent, saveAndAnnounce } from './intents.ts';
-import { disputeJson, newId } from './objects.ts';
+import { disputeJson, newId, newObjectId } from './objects.ts';
 import { answerDue } from './payto.ts';
 
 export const BANK_DEBIT = 'au_becs_debit';
@@ -68,7 +68,7 @@ export async function startDebit(
     status: 'processing',
     payment_method_id: pm.id,
     last_error: null,
-    charge_id: newId('py'),
+    charge_id: newObjectId('py'),
     mandate_id: newId('mandate'),
     settles_at: ctx.clock.now().getTime() + ctx.becsDelayMs,
   };
@@ -145,7 +145,7 @@ async function createDispute(
   reason: string,
 ): Promise<DisputeRow> {
   const dispute: DisputeRow = {
-    id: newId('dp'),
+    id: newObjectId('dp'),
     account_id: row.account_id,
     payment_intent_id: row.id,
     charge_id: row.charge_id as string,

@@ -11,7 +11,7 @@ import { testCardByKey, type CardOutcome } from './cards.ts';
 import { invalid, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, SandboxTrx } from './tables.ts';
 import { saveAndAnnounce } from './intents.ts';
-import { newId, type StoredError } from './objects.ts';
+import { newObjectId, type StoredError } from './objects.ts';
 
 /** A card problem as Stripe.js reports it (and as Stripe's API answers a declined confirmation). */
 export interface BrowserError {
@@ -56,7 +56,7 @@ export async function applyOutcome(
       status: 'succeeded',
       payment_method_id: pm.id,
       last_error: null,
-      charge_id: newId('ch'),
+      charge_id: newObjectId('ch'),
     };
     // (Stripe would also emit charge.succeeded; our endpoint does not subscribe to it.)
     await saveAndAnnounce(ctx, trx, next, 'payment_intent.succeeded', { pm, created });

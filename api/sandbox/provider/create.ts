@@ -15,7 +15,7 @@ import { requireChargeableAccount } from './connect.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { IntentRow } from './tables.ts';
 import { idempotentId, renderIntent, usablePaymentMethod } from './intents.ts';
-import { newId } from './objects.ts';
+import { newId, newObjectId } from './objects.ts';
 import { useToken } from './tokens.ts';
 
 /** The payment method types the sandbox can take. */
@@ -68,7 +68,7 @@ export async function createIntent(ctx: SandboxContext, input: CreateIntentInput
       key: input.idempotencyKey,
       operation: 'payment_intents.create',
       params: { ...input, idempotencyKey: undefined, currency },
-      newId: newId('pi'),
+      newId: newObjectId('pi'),
     });
     if (replay) {
       const row = await trx

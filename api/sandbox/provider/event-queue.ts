@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../../context.ts';
 import { compiledOnce } from '../../db/compiled.ts';
 import type { SandboxDb, SandboxTrx } from './tables.ts';
-import { eventJson, newId } from './objects.ts';
+import { eventJson, newObjectId } from './objects.ts';
 
 /** How long an attempt holds its claim; a process that dies mid-attempt releases it by expiry. */
 export const LEASE_MS = 60_000;
@@ -71,7 +71,7 @@ export async function enqueueEvent(
   if (!ENDPOINT_EVENTS.has(type)) return null;
   const nowMs = ctx.clock.now().getTime();
   const created = Math.floor(nowMs / 1000);
-  const id = newId('evt');
+  const id = newObjectId('evt');
   const payload = JSON.stringify(eventJson(id, type, account, created, object));
   const nextAttemptAt = ctx.fresh ? nowMs + LEASE_MS : nowMs;
   await insertEvent(trx, { id, type, account, payload, created, nextAttemptAt });

@@ -19,7 +19,7 @@ import { ProviderRequestError } from '../../ports/payment-provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import { enqueueEvent } from './event-queue.ts';
 import { failWithBankReason, lockIntent, noSuchIntent, saveAndAnnounce } from './intents.ts';
-import { newId, type StoredError } from './objects.ts';
+import { newId, newObjectId, type StoredError } from './objects.ts';
 import type { IntentRow, PaymentMethodRow, SandboxDb, SandboxTrx } from './tables.ts';
 
 export const PAYTO = 'payto';
@@ -208,7 +208,7 @@ async function answer(
     const processing: IntentRow = {
       ...row,
       status: 'processing',
-      charge_id: newId('py'),
+      charge_id: newObjectId('py'),
       settles_at: ctx.clock.now().getTime() + ctx.paytoSettleMs,
     };
     await saveAndAnnounce(ctx, trx, processing, 'payment_intent.processing', { pm });

@@ -8,7 +8,7 @@ import type { RefundInput } from '../../ports/payment-provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import { enqueueEvent } from './event-queue.ts';
 import { idempotentId, lockIntent, noSuchIntent, paymentMethod, refundsOf } from './intents.ts';
-import { chargeJson, newId } from './objects.ts';
+import { chargeJson, newObjectId } from './objects.ts';
 
 /** Refund part or all of a succeeded intent's charge; the application fee comes back pro rata. */
 export async function refundIntent(ctx: SandboxContext, input: RefundInput) {
@@ -20,7 +20,7 @@ export async function refundIntent(ctx: SandboxContext, input: RefundInput) {
       key: input.idempotencyKey,
       operation: 'refunds.create',
       params: { ...input, idempotencyKey: undefined },
-      newId: newId('re'),
+      newId: newObjectId('re'),
     });
     if (!replay) {
       if (row.status !== 'succeeded' || !row.charge_id) {
