@@ -56,8 +56,8 @@ export async function main(): Promise<void> {
     return fail(`Could not open or migrate the database (${database.describe}): ${(err as Error).message}`);
   }
   const mailer = createMailer({ config, database, logger, clock: systemClock });
-  // The sandbox hands its signed events to our own webhook handling in-process, once the app's
-  // dependencies exist (until then they wait).
+  // The sandbox hands its signed events to our own webhook handling in-process, once the app
+  // exists (until then they wait).
   let depsMade: (deps: AppDeps) => void = () => {};
   const depsForWebhooks = new Promise<AppDeps>((resolve) => (depsMade = resolve));
   let payments;
@@ -82,9 +82,9 @@ export async function main(): Promise<void> {
     resolveHost: systemResolveHost,
     caches: createAppCaches({ database, clock: systemClock, logger }),
   };
-  depsMade(deps);
   const seedLines = first ? await runDemoSeed(deps) : [];
   const app = createApp(deps);
+  depsMade(deps); // once the app has wired its domains (api/wiring.ts): a payment's success is heard
   // Unconfirmed payment reservations expire after RESERVATION_TTL_MINUTES (DESIGN §3.4).
   const stopSweeper = startReservationSweeper(deps);
   // Accounting sync deliveries (webhook, Xero, QuickBooks); safe to run in every instance (leases).

@@ -71,7 +71,7 @@ export async function createTestApp(
   // scrypt at OWASP cost takes ~0.7 s per hash here; tests use a cheap N (production default is OWASP).
   const passwordHasher = new PasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
   // The sandbox provider (own in-memory database) delivers its signed events to this same app,
-  // in-process; the app needs the provider, so the delivery target is bound once its deps exist.
+  // in-process; the app needs the provider, so the delivery target is bound once the app exists.
   // The server's own wiring (deliverInProcess), so every test that pays exercises it.
   let depsMade!: (deps: AppDeps) => void;
   const depsReady = new Promise<AppDeps>((resolve) => (depsMade = resolve));
@@ -94,8 +94,8 @@ export async function createTestApp(
     resolveHost,
     caches: createAppCaches({ database, clock, logger }),
   };
-  depsMade(deps);
   const app = createApp(deps);
+  depsMade(deps); // once the app has wired its domains (api/wiring.ts), as the server does
   return {
     app,
     deps,
