@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import { hasPayLinkParams } from '../../core/link-params.ts';
 import type { AppEnv } from '../context.ts';
 import { WeightedLru } from './lru.ts';
+import { renderPayPage } from './pay-page.ts';
 import { shellStatus } from './spa-pages.ts';
 
 const TYPES: Record<string, string> = {
@@ -130,6 +131,18 @@ export function createStatic(
   };
 
   const siteDir = join(root, 'site');
+  /** The built pay page's text, kept beside the cached file it was decoded from. */
+  let payText: { body: Buffer; text: string } | null = null;
+  const payPage = (c: Context<AppEnv>): Response | null => {
+    const file = load(join(siteDir, 'pay.html'));
+    if (!file) return null;
+    if (payText?.body !== file.body) payText = { body: file.body, text: file.body.toString('utf8') };
+    const html = renderPayPage(payText.text, new URL(c.req.url));
+    if (html === null) return null;
+    return new Response(c.req.method === 'HEAD' ? null : html, {
+      headers: { 'content-type': file.type, 'cache-control': 'no-cache' },
+    });
+  };
   const adminDir = join(root, 'admin');
   const widgetDir = join(root, 'widget');
 
@@ -150,8 +163,10 @@ export function createStatic(
       if (path.startsWith('/widget/')) return fromDir(c, widgetDir, path.slice('/widget/'.length), null);
       if (path === '/admin' || path.startsWith('/admin/'))
         return fromDir(c, adminDir, path.slice('/admin/'.length), 'console');
-      // The hosted pay page is its own lean entry (the widget script and little else).
-      if (path === '/pay' || path.startsWith('/pay/')) return fromDir(c, siteDir, 'pay.html', null);
+      // The hosted pay page is its own lean entry (the widget script and little else), with the
+      // link's element already in it (./pay-page.ts).
+      if (path === '/pay' || path.startsWith('/pay/'))
+        return payPage(c) ?? fromDir(c, siteDir, 'pay.html', null);
       // A payment link pointed at `/` (DESIGN §4b): one pay page, the query kept.
       if (path === '/') {
         const url = new URL(c.req.url);

@@ -390,6 +390,23 @@ describe('hosted pay page', () => {
     await page.context().close();
   });
 
+  it("is served with the link's element already in it, which the page adopts: one form, one session request", async () => {
+    const link = `/pay/${merchant.id}?INVOICENUMBER=INV-SERVED&AMOUNTDUE=20.00&CURRENCY=AUD`;
+    const html = await (await fetch(`${server.baseUrl}${link}`)).text();
+    expect(html).toContain(
+      `<invoice-pay merchant="${merchant.id}" invoice="INV-SERVED" amount="20.00" currency="AUD" loading="eager"></invoice-pay>`,
+    );
+    const page = await (await browser.newContext()).newPage();
+    const sessions: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/api/pay/session?') && sessions.push(r.url())));
+    await page.goto(`${server.baseUrl}${link}`);
+    await waitForForm(widget(page));
+    await expect(page.locator('.pay-merchant-name').textContent()).resolves.toBe(merchant.name);
+    await expect(page.locator('invoice-pay').count()).resolves.toBe(1);
+    expect(sessions).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('reports a link it cannot parse', async () => {
     const page = await open('/pay/abc%E0%A4%A?invoiceno=INV-1');
     await page.getByText('Error parsing URL parameters. Please check the URL and try again.').waitFor();

@@ -1,7 +1,9 @@
 /**
  * The hosted pay page (`/pay`, `/pay/{merchantId}`, `/pay/{shortcode}`): reads every link
  * parameter alias (core/link-params.ts, DESIGN §4a) and renders `<invoice-pay>` for them, loaded at
- * once (`loading="eager"`; pay.html preloads the widget's flow). The page is lean on purpose — this
+ * once (`loading="eager"`; pay.html preloads the widget's flow) — or adopts the one the server
+ * already put in the page for a valid link (api/http/pay-page.ts), which the loader upgrades
+ * without waiting for this module. The page is lean on purpose — this
  * module, the widget and a few lines of CSS; no React of its own. It starts the pay-session request
  * itself, so the network wait overlaps the widget's start-up, and shows the merchant at the top from
  * the same answer: its name, its logo (an https image) and brand colour (the widget's accent).
@@ -43,18 +45,23 @@ function render(
   { link, params }: ReturnType<typeof readLink>,
   answer: Promise<RawAnswer> | null,
 ): void {
-  const el = document.createElement('invoice-pay');
-  const set = (name: string, value: string | null) => value && el.setAttribute(name, value);
-  set('merchant', link.merchantId);
-  set('shortcode', link.shortcode);
-  set('invoice', link.invoiceNumber);
-  set('amount', link.amountRaw);
-  // An unsupported currency goes through as written, so the element shows the invalid-link panel.
-  const rawCurrency = CURRENCY_PARAMS.map((n) => params.get(n)?.trim()).find(Boolean) ?? null;
-  set('currency', link.currencyValid ? link.currency : rawCurrency);
-  if (params.has('debug')) el.setAttribute('debug', '');
-  el.setAttribute('api', location.origin);
-  el.setAttribute('loading', 'eager');
+  // The server put the link's element in the page already (api/http/pay-page.ts, from the same
+  // parameters): it is adopted as it is, already loading. Otherwise (an invalid link) it is made here.
+  const served = root.querySelector('invoice-pay');
+  const el = served ?? document.createElement('invoice-pay');
+  if (!served) {
+    const set = (name: string, value: string | null) => value && el.setAttribute(name, value);
+    set('merchant', link.merchantId);
+    set('shortcode', link.shortcode);
+    set('invoice', link.invoiceNumber);
+    set('amount', link.amountRaw);
+    // An unsupported currency goes through as written, so the element shows the invalid-link panel.
+    const rawCurrency = CURRENCY_PARAMS.map((n) => params.get(n)?.trim()).find(Boolean) ?? null;
+    set('currency', link.currencyValid ? link.currency : rawCurrency);
+    if (params.has('debug')) el.setAttribute('debug', '');
+    el.setAttribute('api', location.origin);
+    el.setAttribute('loading', 'eager');
+  }
   void answer?.then(
     (a) => showMerchant(a, el),
     () => undefined,
@@ -68,7 +75,7 @@ function render(
     e.preventDefault();
     location.assign('/payment-complete');
   });
-  root.replaceChildren(el);
+  if (!served) root.replaceChildren(el);
 }
 
 function start(): void {
