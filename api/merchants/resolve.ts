@@ -98,8 +98,9 @@ const PAYMENT_MERCHANTS = cacheKey('merchants of payments', () => new Map<string
  * The merchant a quote or a payment names (by id, as the widget and the pay session send it), from
  * a copy read at most PAYMENT_MERCHANT_TTL_MS ago with no merchant change since — or read now, as
  * `resolveMerchant` does. Each payment reads its merchant twice (quote, then create), under load
- * some 5 % of the server's time per payment (DESIGN §9). What it is read for is checked again where
- * it matters: the quote's rule against the merchant's at create, the account by the provider.
+ * some 5 % of the server's time per payment (DESIGN §9). At worst a payment is priced and checked
+ * by the merchant as it stood up to a second before — as if it had come that second earlier; the
+ * provider still refuses an account that cannot take charges. The row is shared: never changed.
  */
 export async function paymentMerchant(
   deps: Pick<AppDeps, 'database' | 'caches' | 'clock'>,
@@ -118,7 +119,7 @@ export async function paymentMerchant(
   kept.delete(ref);
   if (kept.size >= PAYMENT_MERCHANTS_MAX) kept.delete(kept.keys().next().value!);
   // Under its own id only: a ref is an id here, so a miss (thrown above) is never kept.
-  if (merchant.id === ref) kept.set(ref, { merchant, generation, readAt: now });
+  if (merchant.id === ref) kept.set(ref, { merchant: Object.freeze(merchant), generation, readAt: now });
   return merchant;
 }
 
