@@ -52,19 +52,7 @@ describe.skipIf(skip)(`the merchant of payments (${testDialect})`, () => {
 
     const missing = crypto.randomUUID();
     await expect(paymentMerchant(t.deps, missing)).rejects.toThrow(/Could not find the merchant/);
-    const now = t.clock.now().toISOString();
-    await t.deps.database.db
-      .insertInto('merchants')
-      .values({
-        id: missing,
-        shortcode: missing.slice(0, 8),
-        business_name: 'Late Bricks',
-        name: 'Pat',
-        email: 'late@bricks.test',
-        created_at: now,
-        last_updated: now,
-      })
-      .execute();
+    await createConnectedMerchant(t, { id: missing, business_name: 'Late Bricks' });
     expect((await paymentMerchant(t.deps, missing)).business_name).toBe('Late Bricks');
   });
 

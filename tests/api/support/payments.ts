@@ -42,9 +42,11 @@ export async function createConnectedMerchant(
     stripe_charges_enabled: 0 | 1;
     metadata: string | null;
     business_name: string;
+    /** A chosen id (e.g. one looked up before the merchant existed). */
+    id: string;
   }> = {},
 ) {
-  const id = crypto.randomUUID();
+  const id = overrides.id ?? crypto.randomUUID();
   const now = t.clock.now().toISOString();
   const row = {
     id,
