@@ -6,8 +6,8 @@
  *
  * @example
  *   // server and tests: the sandbox hands its signed events to our own webhook handling, in-process
- *   // (api/webhooks/in-process.ts), once the app's dependencies — the provider among them — exist
- *   const payments = await createPaymentProvider(config, { logger, clock, deliver: deliverInProcess(depsReady, logger) });
+ *   // (api/webhooks/in-process.ts), once the app — which needs the provider — exists
+ *   const payments = await createPaymentProvider(config, { logger, clock, deliver: deliverInProcess(appReady, logger) });
  */
 import type { Config } from './config.ts';
 import type { Clock } from './context.ts';
