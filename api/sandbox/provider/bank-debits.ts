@@ -16,7 +16,8 @@ import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { DisputeRow, IntentRow, PaymentMethodRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './event-queue.ts';
 import { failWithBankReason, lockIntent, noSuchIntent, saveAndAnnounce } from './intents.ts';
-import { disputeJson, newId, newObjectId } from './objects.ts';
+import { disputeJson } from './objects.ts';
+import { newId, newObjectId } from './ids.ts';
 import { answerDue } from './payto.ts';
 
 export const BANK_DEBIT = 'au_becs_debit';

@@ -15,7 +15,8 @@ import { applyOutcome, confirmWith, refuseUnconfirmable, type BrowserError } fro
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { PaymentMethodRow, SandboxTrx } from './tables.ts';
 import { lockIntent, noSuchIntent, renderIntent, saveAndAnnounce, usablePaymentMethod } from './intents.ts';
-import { confirmationTokenJson, newId, paymentMethodJson, type StoredError } from './objects.ts';
+import { confirmationTokenJson, paymentMethodJson, type StoredError } from './objects.ts';
+import { newId } from './ids.ts';
 
 /** Stripe's confirmation tokens are short-lived. */
 export const TOKEN_TTL_SECONDS = 15 * 60;

@@ -11,7 +11,8 @@ import { testCardByKey, type CardOutcome } from './cards.ts';
 import { invalid, type SandboxContext } from './context.ts';
 import type { IntentRow, PaymentMethodRow, SandboxTrx } from './tables.ts';
 import { saveAndAnnounce } from './intents.ts';
-import { newObjectId, type StoredError } from './objects.ts';
+import { type StoredError } from './objects.ts';
+import { newObjectId } from './ids.ts';
 
 /** A card problem as Stripe.js reports it (and as Stripe's API answers a declined confirmation). */
 export interface BrowserError {

@@ -13,7 +13,8 @@ import { compiledOnce } from '../../db/compiled.ts';
 import type { AccountRow, SandboxDb, SandboxTrx } from './tables.ts';
 import { enqueueEvent } from './event-queue.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
-import { accountJson, newId } from './objects.ts';
+import { accountJson } from './objects.ts';
+import { newId } from './ids.ts';
 
 export const LINK_TTL_SECONDS = 300;
 export const OAUTH_CODE_TTL_SECONDS = 300;

@@ -15,7 +15,7 @@ import { requireChargeableAccount } from './connect.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { IntentRow } from './tables.ts';
 import { idempotentId, renderIntent, usablePaymentMethod } from './intents.ts';
-import { newId, newObjectId } from './objects.ts';
+import { newId, newObjectId } from './ids.ts';
 import { useToken } from './tokens.ts';
 
 /** The payment method types the sandbox can take. */

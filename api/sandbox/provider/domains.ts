@@ -6,7 +6,8 @@
  */
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import type { DomainRow } from './tables.ts';
-import { newId, paymentMethodDomainJson } from './objects.ts';
+import { paymentMethodDomainJson } from './objects.ts';
+import { newId } from './ids.ts';
 
 const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 

@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import type { Clock } from '../../context.ts';
 import { compiledOnce } from '../../db/compiled.ts';
 import type { SandboxDb, SandboxTrx } from './tables.ts';
-import { eventJson, newObjectId } from './objects.ts';
+import { eventJson } from './objects.ts';
+import { newObjectId } from './ids.ts';
 
 /** How long an attempt holds its claim; a process that dies mid-attempt releases it by expiry. */
 export const LEASE_MS = 60_000;

@@ -19,7 +19,8 @@ import { ProviderRequestError } from '../../ports/payment-provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import { enqueueEvent } from './event-queue.ts';
 import { failWithBankReason, lockIntent, noSuchIntent, saveAndAnnounce } from './intents.ts';
-import { newId, newObjectId, type StoredError } from './objects.ts';
+import { type StoredError } from './objects.ts';
+import { newId, newObjectId } from './ids.ts';
 import type { IntentRow, PaymentMethodRow, SandboxDb, SandboxTrx } from './tables.ts';
 
 export const PAYTO = 'payto';

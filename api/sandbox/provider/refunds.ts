@@ -8,7 +8,8 @@ import type { RefundInput } from '../../ports/payment-provider.ts';
 import { invalid, seconds, type SandboxContext } from './context.ts';
 import { enqueueEvent } from './event-queue.ts';
 import { idempotentId, lockIntent, noSuchIntent, paymentMethod, refundsOf } from './intents.ts';
-import { chargeJson, newObjectId } from './objects.ts';
+import { chargeJson } from './objects.ts';
+import { newObjectId } from './ids.ts';
 
 /** Refund part or all of a succeeded intent's charge; the application fee comes back pro rata. */
 export async function refundIntent(ctx: SandboxContext, input: RefundInput) {

@@ -1,10 +1,10 @@
 /**
- * The sandbox's ids (api/sandbox/provider/objects.ts): Stripe-looking everywhere; those of the objects
+ * The sandbox's ids (api/sandbox/provider/ids.ts): Stripe-looking everywhere; those of the objects
  * each payment makes (`newObjectId`: intents, charges, events, refunds) begin with the time so they
  * sort as made, and the rest stays random (`newId`: secrets, tokens, codes).
  */
 import { describe, expect, it } from 'vitest';
-import { newId, newObjectId } from '../../../../api/sandbox/provider/objects.ts';
+import { newId, newObjectId } from '../../../../api/sandbox/provider/ids.ts';
 
 const STRIPE_LIKE = /^pi_[0-9A-Za-z]{24}$/;
 
