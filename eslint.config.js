@@ -40,6 +40,7 @@ export const SHARED_TOP_LEVEL = [
   'background.ts',
   'clock.ts',
   'config.ts',
+  'config-production.ts',
   'context.ts',
   'errors.ts',
   'logger.ts',

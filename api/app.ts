@@ -15,6 +15,7 @@ import { registerWebhookDocs } from './merchant-webhooks/webhook-docs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { adminBlogRoutes, blogPageRoutes, publicBlogRoutes } from './blog/routes.ts';
 import { AppError, errorBody } from './errors.ts';
+import { databaseUnavailable } from './db/transact.ts';
 import { healthRoutes } from './health/routes.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { edge } from './http/edge.ts';
@@ -193,6 +194,16 @@ export function createApp(deps: AppDeps) {
               ? 'not_found'
               : 'bad_request';
       return c.json(errorBody(code, status >= 500 ? 'Internal error' : err.message || 'Bad request'), status);
+    }
+    if (databaseUnavailable(err)) {
+      // The database went away under this request (a restart, a failover, a stall past the
+      // statement time-out): nothing it did was committed half-way, and the client may retry.
+      deps.logger.warn({ reqId: c.get('requestId'), err: (err as Error).message }, 'database unavailable');
+      return c.json(
+        errorBody('unavailable', 'The service is briefly unavailable. Please try again in a few seconds.'),
+        503,
+        { 'Retry-After': '5' },
+      );
     }
     deps.logger.error({ reqId: c.get('requestId'), err }, 'unhandled error');
     return c.json(errorBody('internal', `Internal error (request ${c.get('requestId')})`), 500);

@@ -2,8 +2,9 @@
  * `WORKERS=N` (PostgreSQL only): the primary process serves nothing itself; it binds the port,
  * starts N workers of this same server that accept on that one socket (`bindPort`), and looks after
  * them. The first worker migrates the database and runs the demo seed, then the others start; the
- * primary prints the start-up lines once, when all of them serve. A worker that dies is replaced
- * (unless workers keep dying: then everything stops with the last one's code). SIGTERM/SIGINT stop
+ * primary prints the start-up lines once, when all of them serve. A worker that dies is replaced;
+ * when workers keep dying (a database down for minutes) each replacement waits longer, up to
+ * MAX_RESTART_DELAY_MS, and the primary never gives up on them. SIGTERM/SIGINT stop
  * every worker gracefully — each finishes its in-flight requests and closes its database — then the
  * primary exits.
  *
@@ -23,8 +24,15 @@ export type WorkerMessage = { type: 'ready'; lines: string[] } | { type: 'socket
 /** Environment a worker is started with (beside the primary's own). */
 export const WORKER_ROLE = 'INVOICEPAY_WORKER_ROLE';
 
-const CRASH_WINDOW_MS = 60_000;
-const MAX_CRASHES = 5;
+/** Crashes within this window make the next replacement wait longer. */
+const CRASH_WINDOW_MS = 300_000;
+const FIRST_RESTART_DELAY_MS = 500;
+const MAX_RESTART_DELAY_MS = 30_000;
+
+/** How long a replacement waits after the `recent`-th crash in the window: at once, then doubling. */
+export function restartDelay(recent: number): number {
+  return recent <= 1 ? 0 : Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (recent - 2));
+}
 const STOP_TIMEOUT_MS = 15_000;
 
 export const portInUse = (port: number) => `Port ${port} is already in use (set PORT to another port)`;
@@ -139,13 +147,14 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
       // The first start-up failed (it has said why: it shares our output): stop with its code. A
       // replacement that dies before it serves counts as a crash like any other.
       if (!served) return stop(code || 1);
-      console.error(`Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
-      if (crashes.length >= MAX_CRASHES) {
-        console.error(`${MAX_CRASHES} workers exited within a minute; stopping`);
-        return stop(code || 1);
-      }
+      const delay = restartDelay(crashes.length);
+      console.error(
+        `Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another${delay ? ` in ${delay / 1000} s (${crashes.length} exits in ${CRASH_WINDOW_MS / 60_000} minutes)` : ''}`,
+      );
       if (serving) ready--;
-      fork('other');
+      setTimeout(() => {
+        if (!stopping) fork('other');
+      }, delay);
     });
     return worker;
   };

@@ -5,6 +5,11 @@
  */
 import { z } from 'zod';
 import { isTimeZone } from '../core/local-date.ts';
+import { redactUrl } from './db/redact-url.ts';
+import { productionProblem } from './config-production.ts';
+
+/** Variables whose values are never repeated in an error. */
+const SECRET_NAME = /SECRET|KEY|TOKEN|PASSWORD/;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -77,6 +82,8 @@ const envSchema = z.object({
   SMTP_URL: optionalString.refine((v) => v === null || /^smtps?:\/\//.test(v), {
     message: 'must be an smtp:// or smtps:// URL',
   }),
+  // How mail leaves: SMTP (SMTP_URL), kept in the `emails` table (capture), or only logged (log).
+  MAIL_TRANSPORT: z.enum(['smtp', 'capture', 'log']).optional(),
   MAIL_FROM: z.string().trim().min(3).default('InvoicePay <no-reply@localhost>'),
   PLATFORM_FEE_BPS: intIn(0, 1000).default(125),
   PRODUCT_NAME: z.string().trim().min(1).max(60).default('InvoicePay'),
@@ -149,6 +156,23 @@ const envSchema = z.object({
   // Time a connection has to send its complete request headers (node's default: 60 s).
   HEADERS_TIMEOUT_MS: intIn(1_000, 120_000).default(10_000),
   WORKERS: intIn(1, 64).default(1),
+  // PostgreSQL's pool: connections per process, the wait for a new one, the longest statement.
+  DB_POOL_SIZE: intIn(1, 1000).default(10),
+  DB_CONNECT_TIMEOUT_MS: intIn(100, 120_000).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: intIn(0, 3_600_000).default(30_000),
+  // The payment provider's calls: one attempt's time-out, retries, and the breaker that pauses
+  // payments after repeated failures (api/payments/providers/breaker.ts).
+  PROVIDER_TIMEOUT_MS: intIn(1_000, 120_000).default(10_000),
+  PROVIDER_RETRIES: intIn(0, 5).default(1),
+  PROVIDER_BREAKER_FAILURES: intIn(1, 1000).default(5),
+  PROVIDER_BREAKER_SECONDS: intIn(1, 3600).default(30),
+  // Prometheus metrics (GET /metrics): behind a bearer token on the main port, and/or on a port of
+  // their own. Neither set: not served.
+  METRICS_TOKEN: optionalString.refine((v) => v === null || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  METRICS_PORT: intIn(1, 65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().trim().min(1).default('dist'),
 });
@@ -189,6 +213,8 @@ export interface Config {
   encryptionKey: string | null;
   adminEmailDomain: string | null;
   smtpUrl: string | null;
+  /** How mail leaves (MAIL_TRANSPORT; SMTP_URL implies smtp, else capture). */
+  mailTransport: 'smtp' | 'capture' | 'log';
   mailFrom: string;
   platformFeeBps: number;
   productName: string;
@@ -249,6 +275,12 @@ export interface Config {
   connections: { perAddress: number; headersTimeoutMs: number };
   /** Worker processes serving one port (node:cluster); more than 1 needs PostgreSQL. */
   workers: number;
+  /** PostgreSQL's pool (DB_*). */
+  database: { poolSize: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  /** The payment provider's calls (PROVIDER_*). */
+  provider: { timeoutMs: number; retries: number; breakerFailures: number; breakerSeconds: number };
+  /** Prometheus metrics: a bearer token for /metrics on the main port, and/or a port of their own. */
+  metrics: { token: string | null; port: number | null; host: string };
   logLevel: string;
   staticDir: string;
 }
@@ -263,9 +295,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
     const got = env[name];
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`,
-    );
+    const shown =
+      got === undefined || SECRET_NAME.test(name) ? '' : ` (got ${JSON.stringify(redactUrl(got))})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const e = parsed.data;
   const provider: PaymentsMode = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
@@ -281,6 +313,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!e.JWT_SECRET)
       throw new ConfigError('Invalid configuration: JWT_SECRET is required when PAYMENTS_PROVIDER=stripe');
   }
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL)
+    throw new ConfigError('Invalid configuration: MAIL_TRANSPORT=smtp needs SMTP_URL');
   if (e.WORKERS > 1 && !/^postgres(ql)?:/.test(e.DATABASE_URL))
     throw new ConfigError(
       `Invalid configuration: WORKERS=${e.WORKERS} needs PostgreSQL (DATABASE_URL=postgres://…); SQLite is the one-process set-up, use WORKERS=1`,
@@ -308,6 +342,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     encryptionKey: e.ENCRYPTION_KEY,
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
     smtpUrl: e.SMTP_URL,
+    mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'capture'),
     mailFrom: e.MAIL_FROM,
     platformFeeBps: e.PLATFORM_FEE_BPS,
     productName: e.PRODUCT_NAME,
@@ -361,9 +396,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     },
     workers: e.WORKERS,
+    database: {
+      poolSize: e.DB_POOL_SIZE,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    },
+    provider: {
+      timeoutMs: e.PROVIDER_TIMEOUT_MS,
+      retries: e.PROVIDER_RETRIES,
+      breakerFailures: e.PROVIDER_BREAKER_FAILURES,
+      breakerSeconds: e.PROVIDER_BREAKER_SECONDS,
+    },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR,
   };
+  const unsafe = productionProblem(config, env);
+  if (unsafe) throw new ConfigError(unsafe);
   return Object.freeze(config);
 }
 

@@ -13,6 +13,7 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { systemClock, type AppDeps } from './context.ts';
 import { openDatabase } from './db/database.ts';
+import { redactUrl } from './db/redact-url.ts';
 import { migrate } from './migrations.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/create-mailer.ts';
@@ -48,7 +49,11 @@ export async function main(): Promise<void> {
     process.exit(1);
   };
   const logger = createLogger(config.logLevel);
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, {
+    ...config.database,
+    onConnectionError: (err) =>
+      logger.warn({ err: err.message }, 'database connection lost; the pool opens another'),
+  });
   if (database.changes) (database.changes as PostgresChangeBus).logger = logger;
   try {
     if (first) await migrate(database);
@@ -69,7 +74,7 @@ export async function main(): Promise<void> {
     });
   } catch (err) {
     return fail(
-      `Could not open the sandbox payments database (${config.sandboxDatabaseUrl}): ${(err as Error).message}`,
+      `Could not open the sandbox payments database (${redactUrl(config.sandboxDatabaseUrl)}): ${(err as Error).message}`,
     );
   }
   const deps: AppDeps = {

@@ -47,6 +47,8 @@ export interface AppDatabase {
    * changed what others may cache publishes a topic after its commit. Absent on SQLite.
    */
   changes?: ChangeBus;
+  /** PostgreSQL only: the pool's connections now (metrics). */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -304,8 +306,42 @@ const pgTypes = {
   },
 };
 
-export function openPostgres(url: string, poolSize = 10): AppDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes as pg.CustomTypesConfig });
+/** How a PostgreSQL pool behaves when the database is slow or goes away (DB_* settings). */
+export interface PostgresOptions {
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+  /** How long a request waits for a new connection before it fails (default 5 s). */
+  connectTimeoutMs?: number;
+  /** The server cancels a statement running longer (default 30 s; 0: never). */
+  statementTimeoutMs?: number;
+  /**
+   * An idle pooled connection failed (the server restarted, a failover, `pg_terminate_backend`, an
+   * idle-session timeout). The pool has already dropped it and opens another when one is needed;
+   * this only reports it. Without a listener, node would end the process for it.
+   */
+  onConnectionError?: (err: Error) => void;
+}
+
+export function openPostgres(url: string, poolSizeOrOptions: number | PostgresOptions = {}): AppDatabase {
+  const options = typeof poolSizeOrOptions === 'number' ? { poolSize: poolSizeOrOptions } : poolSizeOrOptions;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types: pgTypes as pg.CustomTypesConfig,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    statement_timeout: options.statementTimeoutMs ?? 30_000,
+    application_name: 'invoicepay',
+    // A half-open connection (a host gone without a word) is noticed by TCP, not by the next query.
+    keepAlive: true,
+  });
+  const report =
+    options.onConnectionError ?? ((err: Error) => process.emitWarning(`PostgreSQL: ${err.message}`));
+  pool.on('error', report);
+  // A connection that fails while a request holds it (between two statements of a transaction)
+  // emits its error on the client, where nothing else listens: without this, node would end the
+  // process. The request's next statement fails instead (a 503, or a retried transaction), and the
+  // pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const u = new URL(url);
   const changes = new PostgresChangeBus(url, (text, values) => pool.query(text, values));
@@ -314,6 +350,7 @@ export function openPostgres(url: string, poolSize = 10): AppDatabase {
     dialect: 'postgres',
     describe: `postgres://${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`,
     changes,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await changes.close();
       await db.destroy();
@@ -322,8 +359,8 @@ export function openPostgres(url: string, poolSize = 10): AppDatabase {
 }
 
 /** Open the database a DATABASE_URL names (`sqlite:PATH` or `postgres://…`). */
-export function openDatabase(url: string): AppDatabase {
+export function openDatabase(url: string, postgres: PostgresOptions = {}): AppDatabase {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, postgres);
   throw new Error(`Unsupported DATABASE_URL: ${url.split(':')[0]}:…`);
 }

@@ -55,7 +55,11 @@ export async function runMigrations(
 ): Promise<MigrationResult> {
   const { db, dialect } = database;
   return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(7231001)`.execute(trx);
+    if (dialect === 'postgres') {
+      // A migration (or the wait for another process's) may take longer than a request's statements.
+      await sql`SET LOCAL statement_timeout = 0`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(7231001)`.execute(trx);
+    }
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(
       trx,
     );

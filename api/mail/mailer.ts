@@ -27,7 +27,7 @@ export interface Mailer {
 }
 
 export interface MailerDeps {
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'mailTransport' | 'nodeEnv'>>;
   database: AppDatabase;
   logger: Logger;
   clock: Clock;

@@ -14,7 +14,7 @@ import type { AppDeps } from '../context.ts';
 import type { OutboxJob } from '../db/types.ts';
 import type { DeliveryOutcome, OutboxHandlers } from './delivery.ts';
 import { claimDueJobs, finishJob } from './repository.ts';
-import { transact } from '../db/transact.ts';
+import { databaseUnavailable, transact } from '../db/transact.ts';
 
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 
@@ -84,9 +84,23 @@ export async function finishDelivery<Kept>(
         backoffDelay(job.attempts, config.outbox.backoffBaseMs),
         outcome.retryAfterMs ?? 0,
       );
+      const nextAttemptAt = giveUp ? job.next_attempt_at : new Date(now.getTime() + delay).toISOString();
+      logger.warn(
+        {
+          jobId: job.id,
+          kind: job.kind,
+          endpointId: job.endpoint_id ?? undefined,
+          merchantId: job.merchant_id,
+          attempt: job.attempts,
+          status: outcome.responseStatus ?? undefined,
+          err: outcome.error.slice(0, 300),
+          nextAttemptAt: giveUp ? undefined : nextAttemptAt,
+        },
+        giveUp ? 'outbox delivery failed; no more attempts' : 'outbox delivery failed; will retry',
+      );
       ok = await finishJob(trx, job, {
         status: giveUp ? 'failed' : 'pending',
-        next_attempt_at: giveUp ? job.next_attempt_at : new Date(now.getTime() + delay).toISOString(),
+        next_attempt_at: nextAttemptAt,
         locked_until: null,
         last_error: outcome.error.slice(0, 1000),
         last_response_status: outcome.responseStatus ?? null,
@@ -178,7 +192,10 @@ export function startOutboxWorker<Kept>(deps: AppDeps, handlers: OutboxHandlers<
         full = r.claimed >= deps.config.outbox.batchSize;
         await handlers.afterPass(deps);
       } catch (err) {
-        deps.logger.error({ err }, 'outbox worker tick failed');
+        // The database away (a restart, a failover) is said in one line; the next pass tries again.
+        if (databaseUnavailable(err))
+          deps.logger.warn({ err: (err as Error).message }, 'outbox worker: database unavailable');
+        else deps.logger.error({ err }, 'outbox worker tick failed');
       }
       if (stopped) break;
       if (!full)

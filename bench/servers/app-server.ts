@@ -87,6 +87,7 @@ export async function startAppServer(
         PAYMENTS_PROVIDER: 'sandbox',
         JWT_SECRET: BENCH_JWT_SECRET,
         ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
+        MAIL_TRANSPORT: 'capture',
         RATE_LIMITS: '0',
         LOG_LEVEL: 'warn',
         STATIC_DIR: 'dist',

@@ -11,7 +11,7 @@
  *  - every invoice's counters equal its payments (balances = the provider's record);
  *  - no reservation is left holding a balance; an overpaid invoice, if any, is flagged;
  *  - the automation webhook applied each succeeded payment exactly once.
- * Counts: 3 worker kills (DEEP=1: 4; the primary stops after 5 deaths within a minute).
+ * Counts: 3 worker kills (DEEP=1: 4; replacements start at once, then back off).
  * Skipped, visibly, without a reachable PostgreSQL (unless REQUIRE_POSTGRES=1).
  */
 import { execFileSync } from 'node:child_process';

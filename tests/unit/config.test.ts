@@ -77,3 +77,96 @@ describe('config', () => {
     expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS must be an integer between 1 and 64/);
   });
 });
+
+describe('production refuses unsafe settings (issue 48)', () => {
+  const safe = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'j'.repeat(40),
+    ENCRYPTION_KEY: 'e'.repeat(40),
+    PUBLIC_BASE_URL: 'https://pay.example.com',
+    SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+  };
+
+  it('starts with every setting given, and with capture or log mail chosen on purpose', () => {
+    expect(loadConfig(safe).mailTransport).toBe('smtp');
+    const { SMTP_URL: _, ...noSmtp } = safe;
+    expect(loadConfig({ ...noSmtp, MAIL_TRANSPORT: 'capture' }).mailTransport).toBe('capture');
+    expect(loadConfig({ ...noSmtp, MAIL_TRANSPORT: 'log' }).mailTransport).toBe('log');
+    expect(loadConfig({ ...safe, PUBLIC_BASE_URL: 'http://127.0.0.1:8787' }).publicBaseUrl).toBe(
+      'http://127.0.0.1:8787',
+    );
+  });
+
+  it.each([
+    ['JWT_SECRET', { JWT_SECRET: '' }, /^Refusing to start with NODE_ENV=production: JWT_SECRET is not set/],
+    ['ENCRYPTION_KEY', { ENCRYPTION_KEY: '' }, /ENCRYPTION_KEY is not set/],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: '' }, /PUBLIC_BASE_URL is not set/],
+    ['plain http', { PUBLIC_BASE_URL: 'http://pay.example.com' }, /PUBLIC_BASE_URL must be https:\/\//],
+    [
+      'a mail transport',
+      { SMTP_URL: '' },
+      /no mail transport chosen: set SMTP_URL, or MAIL_TRANSPORT=capture/,
+    ],
+    [
+      'the webhook secret',
+      { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' },
+      /STRIPE_WEBHOOK_SECRET is not set/,
+    ],
+    [
+      'the Connect webhook secret',
+      {
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_a',
+      },
+      /STRIPE_CONNECT_WEBHOOK_SECRET is not set/,
+    ],
+  ])('refuses to start without %s', (_what, change, message) => {
+    expect(() => loadConfig({ ...safe, ...change })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...safe, ...change })).toThrow(message);
+  });
+
+  it('asks the same of live Stripe keys outside production; development stays as easy as before', () => {
+    expect(() =>
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+        JWT_SECRET: 'j'.repeat(40),
+      }),
+    ).toThrow(/^Refusing to start with live Stripe keys: ENCRYPTION_KEY is not set/);
+    const dev = loadConfig({});
+    expect(dev.mailTransport).toBe('capture');
+    expect(dev.jwtSecret).toBeNull(); // generated at start (api/secrets.ts), in development only
+  });
+
+  it('never repeats a secret or a password in its error', () => {
+    let message = '';
+    try {
+      loadConfig({ JWT_SECRET: 'too-short-but-secret' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/JWT_SECRET must be at least 32 characters/);
+    expect(message).not.toContain('too-short-but-secret');
+    try {
+      loadConfig({ SANDBOX_DATABASE_URL: 'mysql://u:hunter2@db/x' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/SANDBOX_DATABASE_URL/);
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('stops the real server with one line and exit code 1', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://pay.example.com' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/^Refusing to start with NODE_ENV=production: JWT_SECRET is not set/),
+    ]);
+  }, 30_000);
+});
