@@ -15,10 +15,13 @@ import type { Logger } from './logger.ts';
 import type { DeliverWebhook, PaymentProvider } from './ports/payment-provider.ts';
 import { SandboxProvider } from './sandbox/provider/sandbox-provider.ts';
 import { StripeProvider } from './payments/providers/stripe.ts';
+import { watchProvider, type BreakerOptions } from './payments/providers/breaker.ts';
 
 export interface ProviderDeps {
   logger: Logger;
   clock: Clock;
+  /** Each provider call's operation, outcome and seconds (metrics). */
+  onCall?: BreakerOptions['onCall'];
   /** Sandbox only: how its signed events reach `POST /api/webhooks/stripe`. */
   deliver: DeliverWebhook;
   /** Sandbox only: background delivery (default true). */
@@ -29,10 +32,19 @@ export async function createPaymentProvider(
   config: Readonly<Config>,
   deps: ProviderDeps,
 ): Promise<PaymentProvider> {
+  // Every call timed, counted and logged when it fails; payments paused while the provider keeps
+  // failing (api/payments/providers/breaker.ts).
+  const watch = <P extends PaymentProvider>(provider: P) =>
+    watchProvider(provider, {
+      failures: config.provider.breakerFailures,
+      seconds: config.provider.breakerSeconds,
+      logger: deps.logger,
+      onCall: deps.onCall,
+    });
   if (config.paymentsProvider === 'stripe') {
-    return new StripeProvider(config, { logger: deps.logger, clock: deps.clock });
+    return watch(new StripeProvider(config, { logger: deps.logger, clock: deps.clock }));
   }
-  return SandboxProvider.open({
+  const sandbox = await SandboxProvider.open({
     databaseUrl: config.sandboxDatabaseUrl,
     baseUrl: config.publicBaseUrl,
     clock: deps.clock,
@@ -44,6 +56,7 @@ export async function createPaymentProvider(
     // The bank's request outlives our hold by a minute: our expiry sweep cancels it first.
     paytoExpirySeconds: config.paytoApprovalMinutes * 60 + 60,
   });
+  return watch(sandbox);
 }
 
 /** Delivery over HTTP to our own webhook route (the server's sandbox wiring). */

@@ -31,6 +31,7 @@ import { isUnanswered, PAYMENT_DETAILS_EXPIRED, PROCESSING_ERROR_MESSAGE } from 
 import type { PaymentContext } from './payment-context.ts';
 import type { ConfirmationToken } from '../../ports/payment-provider.ts';
 import { QUOTE_TTL_MS, signQuote, type QuotedMethod } from './quote-token.ts';
+import { providerPausedFor } from '../providers/breaker.ts';
 
 export const UNREADABLE_DETAILS = 'Your payment details could not be read. Please check them and try again.';
 export const METHOD_NOT_ACCEPTED = 'This payment method is not accepted here. Please pay by card.';
@@ -145,7 +146,20 @@ export async function balanceNow(
 }
 
 /** Price `amount` for the token's method: the quote answer (also the body of a 409 changed quote). */
+export const PAYMENTS_PAUSED = 'Payments are paused for a moment. Please try again shortly.';
+
+/**
+ * New quotes and payments wait while the provider keeps failing (api/payments/providers/breaker.ts):
+ * 503 at once, with when to try again, instead of a wait for its time-outs.
+ */
+export function assertPaymentsOpen(deps: AppDeps): void {
+  const seconds = providerPausedFor(deps.payments);
+  if (seconds > 0)
+    throw new AppError('unavailable', PAYMENTS_PAUSED, { headers: { 'Retry-After': String(seconds) } });
+}
+
 export async function priceQuote(deps: AppDeps, ctx: PaymentContext, amount: number, tokenId: string) {
+  assertPaymentsOpen(deps);
   const [token, { balance, held }] = await Promise.all([
     readToken(deps, tokenId, ctx.account),
     balanceNow(deps, ctx),

@@ -37,7 +37,7 @@ import { inWriteTransaction } from '../../db/group-commit.ts';
 import { IDEMPOTENCY_LEASE_MS, type IdempotencyClaim } from './idempotency.ts';
 import { settleAttempt, type CreateResult } from './confirm-answer.ts';
 import { contextWithinLimits, type PaymentContext } from './payment-context.ts';
-import { assertMethodOffered, priceQuote, rateFor } from './quote.ts';
+import { assertMethodOffered, assertPaymentsOpen, priceQuote, rateFor } from './quote.ts';
 import { readQuote, type QuoteClaims } from './quote-token.ts';
 import { accountMethodOf } from '../../merchants/bank-debit.ts';
 import { insertPayment, replaceableAttempts } from '../repository.ts';
@@ -105,6 +105,7 @@ export async function createPayment(
       clientKey = null; // the key's provider key belongs to the ended attempt
     else if (resumed) return resumed;
   }
+  assertPaymentsOpen(deps); // a retry above finishes its run; nothing new starts while paused
   const ctx = await contextWithinLimits(deps, input, run.ip);
   const quote = await holdingQuote(deps, ctx, input);
   // The merchant may have switched bank debit off (or raised its minimum) since the quote.

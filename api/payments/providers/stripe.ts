@@ -57,8 +57,11 @@ export class StripeProvider implements PaymentProvider {
     this.#logger = options.logger;
     this.stripe = new Stripe(config.stripe.secretKey, {
       ...sdkAddress(config.stripe.apiBase),
-      maxNetworkRetries: 2,
-      timeout: 20_000,
+      // One attempt's time-out and the retries after it (PROVIDER_TIMEOUT_MS, PROVIDER_RETRIES): a hung
+      // Stripe costs a request at most (1 + retries) × timeout, and the breaker (breaker.ts) stops
+      // new payments from waiting on it at all after a few such failures.
+      maxNetworkRetries: config.provider.retries,
+      timeout: config.provider.timeoutMs,
       telemetry: false,
       appInfo: { name: config.productName },
     });
