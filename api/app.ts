@@ -16,6 +16,8 @@ import { authRoutes } from './auth/routes.ts';
 import { adminBlogRoutes, blogPageRoutes, publicBlogRoutes } from './blog/routes.ts';
 import { AppError, errorBody } from './errors.ts';
 import { databaseUnavailable } from './db/transact.ts';
+import { metricsEnabled } from './metrics/metrics.ts';
+import { METRICS_CONTENT_TYPE, metricsText, metricsTokenMatches } from './metrics/serve.ts';
 import { healthRoutes } from './health/routes.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { edge } from './http/edge.ts';
@@ -162,6 +164,20 @@ export function createApp(deps: AppDeps) {
   app.get('/api/openapi.json', (c) => c.json(openApiDocument()));
 
   app.route('/api/docs', apiDocsRoutes(app)); // the readable reference of /api/openapi.json (not an operation itself)
+
+  // Prometheus metrics behind METRICS_TOKEN (api/metrics; METRICS_PORT serves them apart instead).
+  const metricsToken = deps.config.metrics.token;
+  if (metricsToken && metricsEnabled())
+    app.get('/metrics', async (c) => {
+      if (!metricsTokenMatches(c.req.header('authorization'), metricsToken))
+        return c.json(errorBody('unauthenticated', 'A valid metrics token is required'), 401, {
+          'WWW-Authenticate': 'Bearer',
+        });
+      return c.body(await metricsText(), 200, {
+        'Content-Type': METRICS_CONTENT_TYPE,
+        'Cache-Control': 'no-store',
+      });
+    });
 
   app.notFound((c) => {
     if (!c.req.path.startsWith('/api/')) {

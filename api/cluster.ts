@@ -17,6 +17,7 @@ import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import { getSystemErrorName } from 'node:util';
 import type { Config } from './config.ts';
+import { aggregateWorkerMetrics, startMetricsListener } from './metrics/serve.ts';
 
 /** What a worker tells the primary: it serves, or it is ready for the listening socket. */
 export type WorkerMessage = { type: 'ready'; lines: string[] } | { type: 'socket' };
@@ -174,6 +175,19 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
       worker.process.kill('SIGTERM');
     }
   };
+
+  // Metrics: the primary sums its workers' (api/metrics/serve.ts), for METRICS_PORT and for a worker
+  // asked on the main port.
+  if (config.metrics.token || config.metrics.port) {
+    const read = aggregateWorkerMetrics();
+    if (config.metrics.port)
+      startMetricsListener(config.metrics.host, config.metrics.port, read, (err) => {
+        console.error(
+          `Could not serve metrics on ${config.metrics.host}:${config.metrics.port}: ${err.message}`,
+        );
+        stop(1);
+      });
+  }
 
   process.on('SIGTERM', () => stop(0));
   process.on('SIGINT', () => stop(0));

@@ -28,6 +28,11 @@ import { listenOnPrimarySocket, portInUse, runPrimary, WORKER_ROLE, type WorkerM
 import { createAppCaches } from './app-caches.ts';
 import { backgroundSettled } from './background.ts';
 import type { PostgresChangeBus } from './db/change-bus.ts';
+import type { PaymentProvider } from './ports/payment-provider.ts';
+import { enableMetrics, registry } from './metrics/metrics.ts';
+import { reportMetricsToPrimary, startMetricsListener } from './metrics/serve.ts';
+import { providerPausedFor } from './payments/providers/breaker.ts';
+import { outboxBacklog } from './outbox/repository.ts';
 
 export async function main(): Promise<void> {
   let config;
@@ -65,7 +70,8 @@ export async function main(): Promise<void> {
   // exists (until then they wait).
   let depsMade: (deps: AppDeps) => void = () => {};
   const depsForWebhooks = new Promise<AppDeps>((resolve) => (depsMade = resolve));
-  let payments;
+  const measured = Boolean(config.metrics.token || config.metrics.port);
+  let payments: PaymentProvider;
   try {
     payments = await createPaymentProvider(config, {
       logger,
@@ -87,6 +93,24 @@ export async function main(): Promise<void> {
     resolveHost: systemResolveHost,
     caches: createAppCaches({ database, clock: systemClock, logger }),
   };
+  if (measured) {
+    // Before the app is made: its edge counts requests only when metrics are on (api/metrics).
+    enableMetrics({
+      outbox: () => outboxBacklog(database.db),
+      pool: database.pool,
+      paymentsPausedFor: () => providerPausedFor(payments),
+      now: () => systemClock.now().getTime(),
+    });
+    if (cluster.isWorker) reportMetricsToPrimary();
+    else if (config.metrics.port)
+      startMetricsListener(
+        config.metrics.host,
+        config.metrics.port,
+        () => registry.metrics(),
+        (err) =>
+          fail(`Could not serve metrics on ${config.metrics.host}:${config.metrics.port}: ${err.message}`),
+      );
+  }
   const seedLines = first ? await runDemoSeed(deps) : [];
   const app = createApp(deps);
   depsMade(deps); // once the app has wired its domains (api/wiring.ts): a payment's success is heard

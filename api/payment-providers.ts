@@ -16,6 +16,7 @@ import type { DeliverWebhook, PaymentProvider } from './ports/payment-provider.t
 import { SandboxProvider } from './sandbox/provider/sandbox-provider.ts';
 import { StripeProvider } from './payments/providers/stripe.ts';
 import { watchProvider, type BreakerOptions } from './payments/providers/breaker.ts';
+import { recordProviderCall } from './metrics/metrics.ts';
 
 export interface ProviderDeps {
   logger: Logger;
@@ -39,7 +40,7 @@ export async function createPaymentProvider(
       failures: config.provider.breakerFailures,
       seconds: config.provider.breakerSeconds,
       logger: deps.logger,
-      onCall: deps.onCall,
+      onCall: deps.onCall ?? recordProviderCall, // (nothing while metrics are off)
     });
   if (config.paymentsProvider === 'stripe') {
     return watch(new StripeProvider(config, { logger: deps.logger, clock: deps.clock }));

@@ -17,10 +17,12 @@ import { invoiceEvents } from './invoices/events.ts';
 import { webhookInvoiceListener, webhookPaymentListener } from './merchant-webhooks/notify.ts';
 import { answerAmountDueWith } from './payments/amount-due.ts';
 import { listenToPayments } from './payments/events.ts';
+import { metricsPaymentListener } from './payments/metrics-listener.ts';
 
 export function wireDomains(): void {
   listenToPayments(accountingPaymentListener);
   listenToPayments(webhookPaymentListener);
+  listenToPayments(metricsPaymentListener); // outcomes counted for /metrics (when on)
   invoiceEvents.listen(webhookInvoiceListener);
   invoiceEvents.listen(accountingInvoiceListener);
   answerAmountDueWith(getLiveAmountDue);

@@ -11,6 +11,8 @@ import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { matchedRoutes } from 'hono/route';
+import { metricsEnabled, recordHttp } from '../metrics/metrics.ts';
 import { headerOf } from './request-header.ts';
 import {
   arrivedOverHttps,
@@ -38,6 +40,8 @@ const PLAIN_ID = /^[\w\-=]{1,255}$/;
 export function edge(deps: AppDeps): MiddlewareHandler<AppEnv> {
   // The access log's level is fixed at start: without it, a request builds no log line at all.
   const logInfo = deps.logger.isLevelEnabled('info');
+  // Metrics are on or off for the process's life (api/metrics): off, a request pays nothing for them.
+  const measure = metricsEnabled();
   return async (c, next) => {
     c.set('deps', deps);
     const given = headerOf(c, 'x-request-id');
@@ -46,7 +50,7 @@ export function edge(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const path = c.req.path;
     const kind = pathKind(path);
     const logged = kind === 'public-api' || kind === 'api';
-    const started = logInfo ? performance.now() : 0;
+    const started = logInfo || measure ? performance.now() : 0;
 
     if (c.req.method === 'OPTIONS' && kind !== 'other' && headerOf(c, 'origin')) {
       // A cross-site preflight: allowed on the widget's prefixes, refused everywhere else.
@@ -68,6 +72,13 @@ export function edge(deps: AppDeps): MiddlewareHandler<AppEnv> {
         h.set(name, value);
       h.set('X-Request-Id', id);
     }
+    if (measure)
+      recordHttp(
+        c.req.method,
+        routeTemplate(c, res.status),
+        res.status,
+        (performance.now() - started) / 1000,
+      );
     if (logInfo && (logged || res.status >= 500)) {
       deps.logger.info(
         {
@@ -81,6 +92,17 @@ export function edge(deps: AppDeps): MiddlewareHandler<AppEnv> {
       );
     }
   };
+}
+
+/**
+ * The route a request matched, as registered (`/api/pay/payments/:id/refresh`): the last handler
+ * that is not middleware. Nothing matched: a static file, or `unmatched` for a 404 (never the path
+ * itself, which would make one series per URL anyone can type).
+ */
+function routeTemplate(c: Context<AppEnv>, status: number): string {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) if (routes[i].method !== 'ALL') return routes[i].path;
+  return status === 404 ? 'unmatched' : 'static';
 }
 
 /**

@@ -216,3 +216,15 @@ export async function restartJob(db: DbOrTrx, id: string, now: string): Promise<
 export async function setJobPayload(db: DbOrTrx, id: string, payload: string): Promise<void> {
   await db.updateTable('outbox').set({ payload }).where('id', '=', id).execute();
 }
+
+/** Jobs not yet delivered or given up, and the oldest one's creation time (metrics). */
+export async function outboxBacklog(
+  db: DbOrTrx,
+): Promise<{ waiting: number; oldestCreatedAt: string | null }> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('waiting'), eb.fn.min('created_at').as('oldest')])
+    .where('status', 'in', ['pending', 'processing'])
+    .executeTakeFirst();
+  return { waiting: Number(row?.waiting ?? 0), oldestCreatedAt: (row?.oldest as string | null) ?? null };
+}

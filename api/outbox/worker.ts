@@ -15,6 +15,7 @@ import type { OutboxJob } from '../db/types.ts';
 import type { DeliveryOutcome, OutboxHandlers } from './delivery.ts';
 import { claimDueJobs, finishJob } from './repository.ts';
 import { databaseUnavailable, transact } from '../db/transact.ts';
+import { recordOutboxDelivery } from '../metrics/metrics.ts';
 
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 
@@ -107,6 +108,7 @@ export async function finishDelivery<Kept>(
         updated_at: stamp,
       });
     }
+    if (ok) recordOutboxDelivery(job.kind, outcomeLabel(outcome, job, config.outbox.maxAttempts));
     if (!ok) {
       logger.warn(
         { jobId: job.id },
@@ -117,6 +119,14 @@ export async function finishDelivery<Kept>(
     await handlers.recorded(trx, job, stamp);
     return (await trx.selectFrom('outbox').selectAll().where('id', '=', job.id).executeTakeFirst()) ?? null;
   });
+}
+
+/** How a delivery ended, as the metrics name it. */
+function outcomeLabel(outcome: DeliveryOutcome<unknown>, job: OutboxJob, maxAttempts: number): string {
+  if (outcome.type === 'delivered') return 'delivered';
+  if (outcome.type === 'defer') return 'deferred';
+  if (outcome.type === 'cancel') return 'canceled';
+  return outcome.permanent || job.attempts >= maxAttempts ? 'failed' : 'retrying';
 }
 
 /** Deliver one claimed job and record the outcome. */

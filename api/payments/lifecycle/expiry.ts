@@ -16,6 +16,7 @@
  * one-minute reservations blocking invoice balances for minutes. One it could not settle (no answer)
  * is left for the next sweep, behind a cursor, so it is not retried in a loop.
  */
+import { recordSweep } from '../../metrics/metrics.ts';
 import type { AppDeps } from '../../context.ts';
 import { release } from '../../invoices/holds.ts';
 import type { Payment } from '../../db/types.ts';
@@ -138,6 +139,7 @@ export function startReservationSweeper(deps: AppDeps, intervalMs = 60_000): () 
     running = true;
     expireReservations(deps)
       .then((r) => {
+        recordSweep(r);
         if (r.expired || r.succeeded || r.errors) deps.logger.info(r, 'reservation sweep');
       })
       .catch((err) => deps.logger.error({ err }, 'reservation sweep failed'))
