@@ -506,7 +506,10 @@ CREATE TABLE outbox (
   -- Idempotency-Key sent (NULL: idempotency_key; a resend repeats the first delivery's).
   endpoint_id TEXT,
   event_id TEXT,
-  send_key TEXT
+  send_key TEXT,
+  -- The format of its kind the job is written in (migration 074): a release claims only the kinds
+  -- and formats it understands, so a rollback leaves a newer release's jobs waiting for it.
+  format INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
 CREATE INDEX outbox_payment ON outbox (payment_id);

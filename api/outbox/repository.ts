@@ -13,6 +13,9 @@ import { nextSeq } from '../db/sequence.ts';
 
 export type NewOutboxJob = Insertable<OutboxTable>;
 
+/** The kinds of job this release delivers. */
+const OUTBOX_KINDS: readonly OutboxJob['kind'][] = ['automation_webhook', 'xero', 'quickbooks'];
+
 /** Returns false when a job with this idempotency key exists already. */
 export async function insertJob(db: DbOrTrx, row: NewOutboxJob): Promise<boolean> {
   const res = await db
@@ -35,6 +38,13 @@ const chainKey = (j: Pick<OutboxJob, 'payment_id' | 'kind' | 'id' | 'endpoint_id
  * Claim up to `limit` due jobs (pending and due, or processing with an expired lease: its worker
  * died) for `leaseUntil`. Each claim counts as an attempt.
  */
+/**
+ * The newest job format this release writes and understands. A change to what a kind's job means or
+ * carries raises it (and writes the new number); a release never claims a job of a newer format or
+ * of a kind it does not know, so after a rollback those wait, pending, for the release that made them.
+ */
+export const OUTBOX_JOB_FORMAT = 1;
+
 export async function claimDueJobs(
   database: AppDatabase,
   now: string,
@@ -53,6 +63,8 @@ export async function claimDueJobs(
           eb.and([eb('status', '=', 'processing'), eb('locked_until', '<=', now)]),
         ]),
       )
+      .where('kind', 'in', OUTBOX_KINDS)
+      .where('format', '<=', OUTBOX_JOB_FORMAT)
       .orderBy('next_attempt_at', 'asc')
       .orderBy('created_at', 'asc')
       .orderBy('seq', 'asc')

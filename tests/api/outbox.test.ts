@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueuePaymentSync } from '../../api/accounting/sync/enqueue.ts';
-import { claimDueJobs } from '../../api/outbox/repository.ts';
+import { claimDueJobs, OUTBOX_JOB_FORMAT } from '../../api/outbox/repository.ts';
 import { finishDelivery, runOutboxOnce } from '../../api/accounting/sync/worker.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -117,6 +117,28 @@ describe.skipIf(skip)(`outbox claiming (${testDialect})`, () => {
       .transaction()
       .execute((trx) => enqueuePaymentSync(trx, { paymentId, kind: 'payment' }, t.clock));
     expect(again).toEqual([]);
+  });
+
+  it('leaves a newer release’s jobs waiting for it (a rollback): only formats it understands are claimed', async () => {
+    const older = await succeededPayment();
+    const newer = await succeededPayment();
+    // As a newer release would have written it: the same kind, a format this one does not know.
+    await t.deps.database.db
+      .updateTable('outbox')
+      .set({ format: OUTBOX_JOB_FORMAT + 1 })
+      .where('payment_id', '=', newer)
+      .execute();
+    const sent = receiver.deliveries.length;
+    await runOutboxOnce(t.deps);
+    await runOutboxOnce(t.deps);
+    const jobs = await t.deps.database.db
+      .selectFrom('outbox')
+      .select(['payment_id', 'status', 'attempts'])
+      .where('payment_id', 'in', [older, newer])
+      .execute();
+    expect(jobs.find((j) => j.payment_id === older)).toMatchObject({ status: 'delivered' });
+    expect(jobs.find((j) => j.payment_id === newer)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(receiver.deliveries.slice(sent).map((d) => d.json.payment_details?.payment_id)).toEqual([older]);
   });
 
   it('several workers at once deliver each job exactly once', async () => {

@@ -70,6 +70,8 @@ export interface OutboxTable {
   event_id: string | null;
   /** The Idempotency-Key sent, when not `idempotency_key` (a resend repeats the first delivery's). */
   send_key: string | null;
+  /** The format of its kind the job is written in (migration 074; api/outbox/repository.ts). */
+  format: Generated<number>;
 }
 
 export interface WebhookTestsTable {
