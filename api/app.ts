@@ -6,6 +6,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { actorOf } from './audit/actor.ts';
+import { audit } from './audit/service.ts';
 import { adminApiKeyRoutes } from './auth/api-keys/admin-routes.ts';
 import { requireConsole, requireIntegrator } from './auth/guard.ts';
 import { BEARER_SCHEME } from './http/openapi-security.ts';
@@ -139,6 +141,22 @@ export function createApp(deps: AppDeps) {
         scope: (c) => merchantScope(c, 'accounting.manage'),
         authorize: (c, merchantId, notFound) =>
           authorizeMerchant(c, 'accounting.manage', merchantId, notFound),
+        recordRetry: (c, trx, job) => {
+          const actor = actorOf(c);
+          return audit(
+            trx,
+            {
+              actor: actor.user,
+              action: 'outbox.retry',
+              targetType: 'outbox',
+              targetId: job.id,
+              merchantId: job.merchant_id,
+              details: { kind: job.kind, previousStatus: job.status, paymentId: job.payment_id },
+              ip: actor.ip,
+            },
+            deps.clock,
+          );
+        },
       }),
       adminApiKeyRoutes,
       adminPayLinkRoutes,

@@ -9,7 +9,8 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { defineList, inMerchants, ListQueryParams, listPage, listResponse } from '../http/simple-rest.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { actorOf } from '../audit/actor.ts';
+import type { Trx } from '../db/database.ts';
+import type { OutboxJob } from '../db/types.ts';
 import { allJobs, findJob } from './repository.ts';
 import { JOB_NOT_FOUND, retryJob } from './service.ts';
 import { ApiJob, toApiJob } from './schema.ts';
@@ -37,13 +38,16 @@ const jobList = defineList({
 
 /**
  * Who may see and retry which jobs, given by api/app.ts from the console's access rules: the action
- * the routes declare, the merchants whose jobs a list shows (null: all), and a check that throws
- * 404/403 unless the user may act on a job of `merchantId`.
+ * the routes declare, the merchants whose jobs a list shows (null: all), a check that throws
+ * 404/403 unless the user may act on a job of `merchantId`, and how a retry is recorded in the audit
+ * log (the outbox is infrastructure: it knows neither the access rules nor the audit log).
  */
 export interface OutboxAccess {
   action: string;
   scope: (c: Context<AppEnv>) => readonly string[] | null;
   authorize: (c: Context<AppEnv>, merchantId: string | undefined, notFound: string) => void;
+  /** In the retry's transaction: say who retried `job` (from the request `c`). */
+  recordRetry: (c: Context<AppEnv>, trx: Trx, job: OutboxJob) => Promise<unknown>;
 }
 
 /** The routes, delivering through the owning domain's handlers (given by api/app.ts). */
@@ -108,7 +112,7 @@ export const outboxRoutes = (handlers: OutboxHandlers, access: OutboxAccess) =>
         const deps = c.get('deps');
         const { id } = c.req.valid('param');
         access.authorize(c, (await findJob(deps.database.db, id))?.merchant_id, JOB_NOT_FOUND);
-        const job = await retryJob(deps, handlers, id, actorOf(c));
+        const job = await retryJob(deps, handlers, id, (trx, before) => access.recordRetry(c, trx, before));
         return c.json(toApiJob(job, deps.config.outbox.maxAttempts), 200);
       },
     );

@@ -1,7 +1,6 @@
-/** An admin's retry of a sync job: a fresh set of attempts, delivered at once, audited. */
-import type { Actor } from '../audit/actor.ts';
-import { audit } from '../audit/service.ts';
+/** An admin's retry of a sync job: a fresh set of attempts, delivered at once, recorded by the caller. */
 import type { AppDeps } from '../context.ts';
+import type { Trx } from '../db/database.ts';
 import type { OutboxJob } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import type { OutboxHandlers } from './delivery.ts';
@@ -15,7 +14,8 @@ export async function retryJob(
   deps: AppDeps,
   handlers: OutboxHandlers,
   id: string,
-  actor: Actor,
+  /** In the retry's transaction: record who retried the job (the audit log, given by the routes' caller). */
+  record: (trx: Trx, job: OutboxJob) => Promise<unknown>,
 ): Promise<OutboxJob> {
   const db = deps.database.db;
   const job = await findJob(db, id);
@@ -26,19 +26,7 @@ export async function retryJob(
     throw new AppError('conflict', 'This sync job is being delivered right now.');
   await db.transaction().execute(async (trx) => {
     await resetJobForRetry(trx, id, now);
-    await audit(
-      trx,
-      {
-        actor: actor.user,
-        action: 'outbox.retry',
-        targetType: 'outbox',
-        targetId: id,
-        merchantId: job.merchant_id,
-        details: { kind: job.kind, previousStatus: job.status, paymentId: job.payment_id },
-        ip: actor.ip,
-      },
-      deps.clock,
-    );
+    await record(trx, job);
   });
   await runJobNow(deps, handlers, id);
   return (await findJob(db, id))!;
