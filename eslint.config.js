@@ -58,6 +58,7 @@ export const COMPOSITION = [
   'main.ts',
   'migrations.ts',
   'payment-providers.ts',
+  'retention.ts',
   'wiring.ts',
 ];
 /** Import specifiers of the composition files, from api/ itself (`./`) or up to three folders below it. */

@@ -173,6 +173,11 @@ const envSchema = z.object({
   }),
   METRICS_PORT: intIn(1, 65535).optional(),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // Retention (api/retention.ts): days kept after use or expiry, and how often the purge runs.
+  RETENTION_TOKEN_DAYS: intIn(1, 3650).default(30),
+  RETENTION_IDEMPOTENCY_DAYS: intIn(1, 3650).default(30),
+  RETENTION_EMAIL_DAYS: intIn(1, 3650).default(90),
+  RETENTION_INTERVAL_MINUTES: intIn(1, 10_080).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().trim().min(1).default('dist'),
 });
@@ -279,6 +284,8 @@ export interface Config {
   database: { poolSize: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** The payment provider's calls (PROVIDER_*). */
   provider: { timeoutMs: number; retries: number; breakerFailures: number; breakerSeconds: number };
+  /** Days kept after use or expiry (RETENTION_*), and the purge's interval (api/retention.ts). */
+  retention: { tokenDays: number; idempotencyDays: number; emailDays: number; intervalMinutes: number };
   /** Prometheus metrics: a bearer token for /metrics on the main port, and/or a port of their own. */
   metrics: { token: string | null; port: number | null; host: string };
   logLevel: string;
@@ -408,6 +415,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       breakerSeconds: e.PROVIDER_BREAKER_SECONDS,
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
+    retention: {
+      tokenDays: e.RETENTION_TOKEN_DAYS,
+      idempotencyDays: e.RETENTION_IDEMPOTENCY_DAYS,
+      emailDays: e.RETENTION_EMAIL_DAYS,
+      intervalMinutes: e.RETENTION_INTERVAL_MINUTES,
+    },
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR,
   };

@@ -26,6 +26,7 @@ import { startOutboxWorker } from './accounting/sync/worker.ts';
 import { runDemoSeed } from './seed/demo.ts';
 import { listenOnPrimarySocket, portInUse, runPrimary, WORKER_ROLE, type WorkerMessage } from './cluster.ts';
 import { createAppCaches } from './app-caches.ts';
+import { startRetention } from './retention.ts';
 import { backgroundSettled } from './background.ts';
 import type { PostgresChangeBus } from './db/change-bus.ts';
 import type { PaymentProvider } from './ports/payment-provider.ts';
@@ -116,6 +117,8 @@ export async function main(): Promise<void> {
   depsMade(deps); // once the app has wired its domains (api/wiring.ts): a payment's success is heard
   // Unconfirmed payment reservations expire after RESERVATION_TTL_MINUTES (DESIGN §3.4).
   const stopSweeper = startReservationSweeper(deps);
+  // Tokens, invitations, idempotency records and mail past their retention (api/retention.ts).
+  const stopRetention = startRetention(deps);
   // Accounting sync deliveries (webhook, Xero, QuickBooks); safe to run in every instance (leases).
   const outboxWorker = config.outbox.workerEnabled ? startOutboxWorker(deps) : null;
 
@@ -155,6 +158,7 @@ export async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     stopSweeper();
+    stopRetention();
     server.close(async () => {
       await outboxWorker?.stop();
       await payments.close();

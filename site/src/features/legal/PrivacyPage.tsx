@@ -86,6 +86,13 @@ export function PrivacyPage() {
           including when a merchant account is closed. Contact-form enquiries are kept for up to two years.
           Server logs are kept for up to 90 days.
         </p>
+        <p>
+          Some things are only needed for a short while and are deleted automatically: email confirmation and
+          password-reset links, sign-in sessions, team invitations and accounting connection requests 30 days
+          after they were used or expired; records that stop a payment request from being processed twice
+          after 30 days; and our record of the emails we sent you after 90 days. (An operator running the
+          software may set other periods.)
+        </p>
 
         <h2>Security</h2>
         <p>
