@@ -58,6 +58,7 @@ export const COMPOSITION = [
   'main.ts',
   'migrations.ts',
   'payment-providers.ts',
+  'reconcile-cli.ts',
   'retention.ts',
   'wiring.ts',
 ];

@@ -2,7 +2,8 @@
  * Endpoints only the admin console needs: `GET /api/admin/stats` (dashboard figures and the 30-day
  * series), `GET /api/admin/invoices[/{id}]` (simple-rest, balances, the overpaid flag and Needs
  * attention; the invoice page and its actions are api/invoices/admin-routes.ts) and
- * `GET /api/admin/diagnostics` (and the redirects of the spec's `/debug`, `/test/supabase` to it).
+ * `GET /api/admin/diagnostics` (and the redirects of the spec's `/debug`, `/test/supabase` to it),
+ * `POST /api/admin/tools/reconcile` (the provider's intents against the ledger: api/payments/reconcile.ts).
  * Admin-only through the app-wide `/api/admin/*` guard.
  */
 import { readFileSync } from 'node:fs';
@@ -17,6 +18,34 @@ import { diagnostics } from './diagnostics.ts';
 import { INVOICE_NOT_FOUND, invoiceList, invoicesWithMerchant, toApiInvoice } from './invoices.ts';
 import { dashboardStats } from './stats.ts';
 import { ADMIN_MERCHANT_NOT_FOUND } from '../merchants/service.ts';
+import { reconcile } from '../payments/reconcile.ts';
+import { audit } from '../audit/service.ts';
+import { actorOf } from '../audit/actor.ts';
+
+const ReconcileReportSchema = z
+  .object({
+    since: z.string(),
+    accounts: z.number().int(),
+    intents: z.number().int(),
+    findings: z.array(
+      z.object({
+        problem: z.enum(['missing', 'status', 'amount']),
+        intentId: z.string(),
+        accountId: z.string(),
+        providerStatus: z.string(),
+        amount: z.number().int(),
+        currency: z.string(),
+        created: z.string(),
+        paymentId: z.string().nullable(),
+        invoiceNumber: z.string().nullable(),
+        ledger: z
+          .object({ paymentId: z.string(), status: z.string(), totalAmount: z.number().int() })
+          .nullable(),
+        recorded: z.boolean(),
+      }),
+    ),
+  })
+  .openapi('ReconcileReport');
 
 const VERSION: string = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')).version;
 
@@ -187,6 +216,57 @@ export const adminConsoleRoutes = createRouter()
     async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await diagnostics(c.get('deps'), c.get('user'), VERSION), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/tools/reconcile',
+      tags,
+      security,
+      summary:
+        "The provider's intents since a date against the ledger (after a restore); `record` applies missing outcomes",
+      description:
+        'Lists, per connected account, every intent the provider charged that the ledger lacks (`missing`), whose ' +
+        "outcome the ledger lacks (`status`; with `record: true` the provider's word is applied as its webhook would " +
+        'be), or whose amount differs (`amount`). The same as `npm run reconcile`. Admins only.',
+      request: {
+        body: {
+          content: {
+            'application/json': {
+              schema: z.object({
+                since: z.iso
+                  .datetime({ offset: true, message: 'since must be an ISO date and time' })
+                  .or(z.iso.date()),
+                record: z.boolean().optional(),
+              }),
+            },
+          },
+        },
+      },
+      responses: { 200: jsonOf(ReconcileReportSchema, 'What differs'), ...errorResponses(400, 401, 403) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const { since, record } = c.req.valid('json');
+      const report = await reconcile(deps, new Date(since), { record });
+      if (record) {
+        const actor = actorOf(c);
+        await audit(
+          deps.database.db,
+          {
+            actor: actor.user,
+            action: 'payments.reconcile',
+            details: {
+              since: report.since,
+              recorded: report.findings.filter((f) => f.recorded).map((f) => f.intentId),
+            },
+            ip: actor.ip,
+          },
+          deps.clock,
+        );
+      }
+      return c.json(report, 200);
     },
   );
 

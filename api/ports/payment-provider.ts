@@ -261,6 +261,11 @@ export interface PaymentProvider {
   retrieveIntent(intentId: string, connectedAccountId: string): Promise<ProviderIntent>;
   /** Cancel an unconfirmed intent. Resolves with the intent as it now stands (it may have succeeded). */
   cancelIntent(intentId: string, connectedAccountId: string): Promise<ProviderIntent>;
+  /**
+   * Every intent made on the connected account since `since`, newest first (reconciliation after a
+   * restore: api/payments/reconcile.ts). Cards are not expanded.
+   */
+  listIntents(connectedAccountId: string, since: Date): Promise<ProviderIntent[]>;
   /** A confirmation token made in the browser for the connected account (what the customer will pay with). */
   retrieveConfirmationToken(tokenId: string, connectedAccountId: string): Promise<ConfirmationToken>;
   refund(input: RefundInput): Promise<ProviderRefund>;

@@ -433,6 +433,15 @@ function defaultRoutes(fake: FakeStripe): Route[] {
       const { account: _a, ...body } = d;
       return { status: 200, body };
     }),
+    r('GET', /^\/v1\/payment_intents$/, (req) => {
+      const account = req.headers['stripe-account'] ?? '';
+      const since = Number(req.query['created[gte]'] ?? 0);
+      const data = [...fake.intents.entries()]
+        .filter(([id, pi]) => fake.intentAccounts.get(id) === account && Number(pi.created ?? 0) >= since)
+        .map(([, pi]) => shown(fake, pi, []))
+        .reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/payment_intents' } };
+    }),
     r('GET', /^\/v1\/payment_intents\/([^/]+)$/, (req, [id]) => {
       const pi = fake.intents.get(id);
       if (!pi) return missing('payment_intent', id, 'intent');

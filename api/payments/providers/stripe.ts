@@ -132,6 +132,18 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async listIntents(connectedAccountId: string, since: Date): Promise<ProviderIntent[]> {
+    const list = await call(() =>
+      this.stripe.paymentIntents
+        .list(
+          { created: { gte: Math.floor(since.getTime() / 1000) }, limit: 100 },
+          { stripeAccount: connectedAccountId },
+        )
+        .autoPagingToArray({ limit: 100_000 }),
+    );
+    return list.map((pi) => intentFromStripe(pi as PaymentIntentLike, connectedAccountId));
+  }
+
   async retrieveConfirmationToken(tokenId: string, connectedAccountId: string): Promise<ConfirmationToken> {
     const token = await call(() =>
       this.stripe.confirmationTokens.retrieve(tokenId, {}, { stripeAccount: connectedAccountId }),

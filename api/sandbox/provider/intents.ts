@@ -209,6 +209,21 @@ export async function retrieveIntent(ctx: SandboxContext, id: string, account: s
   return renderIntent(ctx, ctx.db, row, true);
 }
 
+/** The account's intents created at or after `sinceSeconds`, newest first (as Stripe lists them). */
+export async function listIntents(ctx: SandboxContext, account: string, sinceSeconds: number) {
+  const rows = await ctx.db
+    .selectFrom('sandbox_payment_intents')
+    .selectAll()
+    .where('account_id', '=', account)
+    .where('created', '>=', sinceSeconds)
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const out = [];
+  for (const row of rows) out.push(await renderIntent(ctx, ctx.db, row, false));
+  return out;
+}
+
 /**
  * Cancel if still unconfirmed; a succeeded, canceled or processing intent (a bank debit under way,
  * which Stripe cannot cancel) is returned as it stands.

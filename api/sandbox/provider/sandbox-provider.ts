@@ -163,6 +163,11 @@ export class SandboxProvider implements PaymentProvider {
     );
   }
 
+  async listIntents(connectedAccountId: string, since: Date): Promise<ProviderIntent[]> {
+    const list = await intents.listIntents(this.ctx, connectedAccountId, Math.floor(since.getTime() / 1000));
+    return list.map((pi) => intentFromStripe(pi, connectedAccountId));
+  }
+
   async cancelIntent(intentId: string, connectedAccountId: string): Promise<ProviderIntent> {
     const pi = await this.#announcing(() => intents.cancelIntent(this.ctx, intentId, connectedAccountId));
     return intentFromStripe(pi, connectedAccountId);
