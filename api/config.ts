@@ -424,9 +424,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR,
   };
+  return Object.freeze(config);
+}
+
+/**
+ * The configuration a server starts with: `loadConfig`, then what production (or live Stripe keys)
+ * requires of a server taking real money (api/config-production.ts). The command-line tools
+ * (admin:create, db:migrate, reconcile) only need the database and load `loadConfig` alone.
+ */
+export function loadServerConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const config = loadConfig(env);
   const unsafe = productionProblem(config, env);
   if (unsafe) throw new ConfigError(unsafe);
-  return Object.freeze(config);
+  return config;
 }
 
 /** The only configuration the browser sees. */

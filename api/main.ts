@@ -10,7 +10,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { Server as HttpServer } from 'node:http';
 import { limitConnections, serverOptions } from './http/connections.ts';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadServerConfig } from './config.ts';
 import { systemClock, type AppDeps } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { redactUrl } from './db/redact-url.ts';
@@ -38,7 +38,7 @@ import { outboxBacklog } from './outbox/repository.ts';
 export async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadServerConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

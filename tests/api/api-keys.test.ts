@@ -78,11 +78,6 @@ describe.skipIf(skip)(`API keys (${testDialect})`, () => {
         STRIPE_SECRET_KEY: secret,
         STRIPE_PUBLISHABLE_KEY: secret.includes('live') ? 'pk_live_x' : 'pk_test_x',
         PAYMENTS_PROVIDER: 'stripe',
-        // Live keys ask what production asks (api/config-production.ts).
-        PUBLIC_BASE_URL: 'https://pay.example.com',
-        MAIL_TRANSPORT: 'capture',
-        STRIPE_WEBHOOK_SECRET: 'whsec_platform',
-        STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect',
       });
     const live = {
       ...t.deps,

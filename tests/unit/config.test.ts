@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, publicConfig } from '../../api/config.ts';
+import { ConfigError, loadConfig, loadServerConfig, publicConfig } from '../../api/config.ts';
 
 describe('config', () => {
   it('has embedded defaults: SQLite file, sandbox payments, port 8787, 1.25 % platform fee', () => {
@@ -88,11 +88,11 @@ describe('production refuses unsafe settings (issue 48)', () => {
   };
 
   it('starts with every setting given, and with capture or log mail chosen on purpose', () => {
-    expect(loadConfig(safe).mailTransport).toBe('smtp');
+    expect(loadServerConfig(safe).mailTransport).toBe('smtp');
     const { SMTP_URL: _, ...noSmtp } = safe;
-    expect(loadConfig({ ...noSmtp, MAIL_TRANSPORT: 'capture' }).mailTransport).toBe('capture');
-    expect(loadConfig({ ...noSmtp, MAIL_TRANSPORT: 'log' }).mailTransport).toBe('log');
-    expect(loadConfig({ ...safe, PUBLIC_BASE_URL: 'http://127.0.0.1:8787' }).publicBaseUrl).toBe(
+    expect(loadServerConfig({ ...noSmtp, MAIL_TRANSPORT: 'capture' }).mailTransport).toBe('capture');
+    expect(loadServerConfig({ ...noSmtp, MAIL_TRANSPORT: 'log' }).mailTransport).toBe('log');
+    expect(loadServerConfig({ ...safe, PUBLIC_BASE_URL: 'http://127.0.0.1:8787' }).publicBaseUrl).toBe(
       'http://127.0.0.1:8787',
     );
   });
@@ -122,34 +122,40 @@ describe('production refuses unsafe settings (issue 48)', () => {
       /STRIPE_CONNECT_WEBHOOK_SECRET is not set/,
     ],
   ])('refuses to start without %s', (_what, change, message) => {
-    expect(() => loadConfig({ ...safe, ...change })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...safe, ...change })).toThrow(message);
+    expect(() => loadServerConfig({ ...safe, ...change })).toThrow(ConfigError);
+    expect(() => loadServerConfig({ ...safe, ...change })).toThrow(message);
   });
 
   it('asks the same of live Stripe keys outside production; development stays as easy as before', () => {
     expect(() =>
-      loadConfig({
+      loadServerConfig({
         STRIPE_SECRET_KEY: 'sk_live_x',
         STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
         JWT_SECRET: 'j'.repeat(40),
       }),
     ).toThrow(/^Refusing to start with live Stripe keys: ENCRYPTION_KEY is not set/);
-    const dev = loadConfig({});
+    const dev = loadServerConfig({});
     expect(dev.mailTransport).toBe('capture');
     expect(dev.jwtSecret).toBeNull(); // generated at start (api/secrets.ts), in development only
+  });
+
+  it('is asked of the server only: the command-line tools need the database alone', () => {
+    const { JWT_SECRET: _j, ...noSecret } = safe;
+    expect(() => loadServerConfig(noSecret)).toThrow(/JWT_SECRET is not set/);
+    expect(loadConfig(noSecret).nodeEnv).toBe('production'); // npm run admin:create, db:migrate, reconcile
   });
 
   it('never repeats a secret or a password in its error', () => {
     let message = '';
     try {
-      loadConfig({ JWT_SECRET: 'too-short-but-secret' });
+      loadServerConfig({ JWT_SECRET: 'too-short-but-secret' });
     } catch (err) {
       message = (err as Error).message;
     }
     expect(message).toMatch(/JWT_SECRET must be at least 32 characters/);
     expect(message).not.toContain('too-short-but-secret');
     try {
-      loadConfig({ SANDBOX_DATABASE_URL: 'mysql://u:hunter2@db/x' });
+      loadServerConfig({ SANDBOX_DATABASE_URL: 'mysql://u:hunter2@db/x' });
     } catch (err) {
       message = (err as Error).message;
     }
