@@ -15,8 +15,8 @@ import { openPostgres, openSqlite, type AppDatabase } from '../../api/db/databas
 import { migrate } from '../../api/migrations.ts';
 import { listMigrations, splitStatements } from '../../api/db/migrate.ts';
 import { expireReservations } from '../../api/payments/lifecycle/expiry.ts';
-import { IDEMPOTENCY_LEASE_MS } from '../../api/payments/create/idempotency.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { idempotencyLeaseMs } from '../../api/payments/create/idempotency.ts';
+import { createTestApp, testConfig, type TestApp } from '../support/app.ts';
 import { createPostgresSchema, skipPostgres, testDialect } from '../support/db.ts';
 import {
   startFakeStripe,
@@ -42,6 +42,8 @@ import {
   type FaultyProvider,
 } from './support/recovery.ts';
 
+/** The claim's lease with the test configuration's provider time-outs. */
+const LEASE_MS = idempotencyLeaseMs(testConfig());
 const skip = await skipPostgres();
 
 describe.skipIf(skip)(`orphaned intents are found and settled (${testDialect})`, () => {
@@ -82,7 +84,7 @@ describe.skipIf(skip)(`orphaned intents are found and settled (${testDialect})`,
     expect(await invoiceRow(t, merchant.id, invoice)).toMatchObject({ reserved_amount: 25000 });
     expect(await expireReservations(t.deps)).toMatchObject({ expired: 0 });
 
-    t.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    t.clock.advance(LEASE_MS + 1000);
     expect(await expireReservations(t.deps)).toMatchObject({ expired: 1, errors: 0 });
     expect((await sandbox(t).retrieveIntent(orphan.id, account)).status).toBe('canceled');
     expect(await sandboxIntents(t, account)).toHaveLength(1); // found, not a second one made
@@ -98,7 +100,7 @@ describe.skipIf(skip)(`orphaned intents are found and settled (${testDialect})`,
     void createPayment(t, body);
     await until(async () => faults!.created.length === 1);
     const [orphan] = faults!.created;
-    t.clock.advance(IDEMPOTENCY_LEASE_MS - 1000);
+    t.clock.advance(LEASE_MS - 1000);
     expect(await expireReservations(t.deps)).toMatchObject({ expired: 0 });
     t.clock.advance(2000);
     expect(await expireReservations(t.deps)).toMatchObject({ expired: 1 });
@@ -117,7 +119,7 @@ describe.skipIf(skip)(`orphaned intents are found and settled (${testDialect})`,
       faults!.next.push('lose-answer');
       expect((await createPayment(quiet, body)).status).toBe(502);
       const [orphan] = faults!.created;
-      quiet.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+      quiet.clock.advance(LEASE_MS + 1000);
       expect(await expireReservations(quiet.deps)).toMatchObject({ succeeded: 1, expired: 0 });
       expect((await sandbox(quiet).retrieveIntent(orphan.id, account)).status).toBe('succeeded');
       expect(await paymentsOf(quiet, merchant.id, invoice)).toMatchObject([
@@ -317,7 +319,7 @@ describe.skipIf(skip)(
       const body = await quoted(merchant.id, merchant.stripe_account_id!, 'INV-STRIPE-SWEEP', 'authenticate');
       faults.next.push('lose-answer');
       expect((await createPayment(t, body)).status).toBe(502);
-      t.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+      t.clock.advance(LEASE_MS + 1000);
       expect(await expireReservations(t.deps)).toMatchObject({ expired: 1, errors: 0 });
       expect(creates().slice(before)).toHaveLength(1);
       const orphan = faults.created[0].id;

@@ -8,14 +8,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   IDEMPOTENCY_IN_PROGRESS,
-  IDEMPOTENCY_LEASE_MS,
+  idempotencyLeaseMs,
   IDEMPOTENCY_MISMATCH,
   requestHash,
 } from '../../api/payments/create/idempotency.ts';
 import { expireReservations } from '../../api/payments/lifecycle/expiry.ts';
 import { PAYMENT_DETAILS_EXPIRED } from '../../api/payments/create/attempts.ts';
 import { PROCESSING_ERROR_MESSAGE } from '../../api/payments/create/service.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp, testConfig, type TestApp } from '../support/app.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import {
   authenticate,
@@ -36,6 +36,8 @@ import {
   type FaultyProvider,
 } from './support/recovery.ts';
 
+/** The claim's lease with the test configuration's provider time-outs. */
+const LEASE_MS = idempotencyLeaseMs(testConfig());
 const skip = await skipPostgres();
 
 describe.skipIf(skip)(`payment creation resumes after failures and crashes (${testDialect})`, () => {
@@ -135,8 +137,13 @@ describe.skipIf(skip)(`payment creation resumes after failures and crashes (${te
     const during = await createPayment(t, body, key);
     expect(during.status).toBe(409);
     expect(during.body.error.message).toBe(IDEMPOTENCY_IN_PROGRESS);
-    t.clock.advance(IDEMPOTENCY_LEASE_MS - 1000);
-    expect((await createPayment(t, body, key)).status).toBe(409);
+    // When to look again: when the claim lapses (the widget keeps checking until then).
+    expect(during.body.retryAfterSeconds).toBe(LEASE_MS / 1000);
+    expect(during.headers.get('retry-after')).toBe(String(LEASE_MS / 1000));
+    t.clock.advance(LEASE_MS - 1000);
+    const later = await createPayment(t, body, key);
+    expect(later.status).toBe(409);
+    expect(later.body.retryAfterSeconds).toBe(1);
 
     t.clock.advance(2000);
     const resumed = await createPayment(t, body, key);
@@ -174,7 +181,7 @@ describe.skipIf(skip)(`payment creation resumes after failures and crashes (${te
       .where('idem_key', '=', key['idempotency-key'])
       .execute();
     expect((await createPayment(t, body, key)).status).toBe(409);
-    t.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    t.clock.advance(LEASE_MS + 1000);
     const resumed = await createPayment(t, body, key);
     expect(resumed.status).toBe(200);
     expect(resumed.body).toEqual(first.body);
@@ -202,7 +209,7 @@ describe.skipIf(skip)(`payment creation resumes after failures and crashes (${te
       })
       .execute();
     expect((await createPayment(t, body, key)).status).toBe(409);
-    t.clock.advance(IDEMPOTENCY_LEASE_MS + 1);
+    t.clock.advance(LEASE_MS + 1);
     const resumed = await createPayment(t, body, key);
     expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
     expect(resumed.body.paymentId).toBe(paymentId);
@@ -218,7 +225,7 @@ describe.skipIf(skip)(`payment creation resumes after failures and crashes (${te
     expect(orphan.status).toBe('requires_action');
     // No answer from the provider: the reservation is only held for the lease, then swept. The sweep
     // finds the intent through the token (never by sending the charge again) and cancels it.
-    t.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    t.clock.advance(LEASE_MS + 1000);
     expect(await expireReservations(t.deps)).toMatchObject({ expired: 1, errors: 0 });
     expect((await sandbox(t).retrieveIntent(orphan.id, account)).status).toBe('canceled');
 
@@ -251,7 +258,7 @@ describe.skipIf(skip)(`payment creation resumes after failures and crashes (${te
     faults.next.push('hang');
     void createPayment(t, body, key);
     await until(async () => faults.created.length === 1);
-    t.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    t.clock.advance(LEASE_MS + 1000);
     const [a, b] = await Promise.all([createPayment(t, body, key), createPayment(t, body, key)]);
     // Each answer is the one intent, or "in progress" (409); at least one is the intent.
     const answers = [a, b].map((r) =>

@@ -97,6 +97,47 @@ describe('quote, then pay (sandbox)', () => {
     await page.context().close();
   });
 
+  it('a server that went away mid-payment: the page keeps checking under the same key and ends on the outcome', async () => {
+    const page = await open('120.00');
+    const errors = watchErrors(page);
+    const w = widget(page);
+    const keys: string[] = [];
+    let seen = 0;
+    await page.route('**/api/payments/create-payment-intent', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      seen++;
+      if (seen === 1) {
+        // The server charges, then its answer is lost with it (a host killed mid-payment).
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      if (seen === 2)
+        // Another host, while the dead one's claim has not lapsed yet.
+        return route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: {
+              code: 'idempotency_conflict',
+              message: 'A request with this Idempotency-Key is still being processed.',
+            },
+            retryAfterSeconds: 1,
+          }),
+        });
+      return route.continue(); // the claim lapsed: the run is resumed, its answer given
+    });
+    await fillSandboxCard(w, CARDS.visa);
+    await w.getByText(/Visa credit · surcharge 2.95 %/).waitFor();
+    await w.locator('button[type=submit]').click();
+    await w.getByText('Checking your payment… Please keep this page open.').waitFor();
+    await w.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    expect(seen).toBe(3);
+    expect(new Set(keys).size).toBe(1); // one Idempotency-Key throughout: nothing charged twice
+    // The browser reports the two answers we took away; nothing else went wrong on the page.
+    expect(errors.filter((e) => !e.startsWith('console: Failed to load resource'))).toEqual([]);
+    await page.context().close();
+  });
+
   it('past the pay session’s decline limit, Pay is disabled and waits with a countdown that counts down', async () => {
     const page = await open('300.00');
     const w = widget(page);

@@ -134,3 +134,22 @@ describe('pay machine: PayTo, waiting for the bank (issue 34)', () => {
     expect(payReducer(idle, { type: 'APPROVAL_CHANGED', payment: waiting })).toBe(idle);
   });
 });
+
+describe('pay machine: no answer yet (issue 48: a server went away mid-payment)', () => {
+  it('checks while busy — nothing can be changed or paid again — and ends as a payment does', () => {
+    const checking = payReducer(paying(), { type: 'CHECKING' });
+    expect(checking.phase).toBe('checking');
+    // Busy: a typed amount or a second Pay changes nothing.
+    expect(payReducer(checking, { type: 'AMOUNT_TYPED', text: '5.00' })).toBe(checking);
+    expect(payReducer(checking, { type: 'PAY_STARTED' })).toBe(checking);
+    expect(payReducer(checking, { type: 'PAID', clearing: false }).phase).toBe('paid');
+    expect(payReducer(checking, { type: 'ACTION_REQUIRED' }).phase).toBe('authenticating');
+    expect(
+      payReducer(checking, {
+        type: 'PAY_FAILED',
+        problem: { at: 'form', message: 'not confirmed', code: 'unconfirmed' },
+        detailsUsed: true,
+      }).phase,
+    ).toBe('entering');
+  });
+});

@@ -18,7 +18,7 @@ import type { AppDeps } from '../../context.ts';
 import type { Payment } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { release } from '../../invoices/holds.ts';
-import { IDEMPOTENCY_LEASE_MS } from './idempotency.ts';
+import { idempotencyLeaseMs } from './idempotency.ts';
 import {
   ProviderRequestError,
   type CreateIntentInput,
@@ -206,7 +206,7 @@ export const UNANSWERED = 'provider_unanswered';
  */
 async function holdUnanswered(deps: AppDeps, paymentId: string): Promise<void> {
   const now = deps.clock.now();
-  const until = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString();
+  const until = new Date(now.getTime() + idempotencyLeaseMs(deps.config)).toISOString();
   await holdUnansweredAttempt(deps.database.db, paymentId, {
     until,
     code: UNANSWERED,

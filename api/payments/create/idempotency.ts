@@ -14,6 +14,7 @@
  * identical parameters and returns the same intent (api/payments/create/attempts.ts).
  */
 import { createHash } from 'node:crypto';
+import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../context.ts';
 import { type Trx } from '../../db/database.ts';
 import { compiledOnce } from '../../db/compiled.ts';
@@ -52,12 +53,16 @@ export function validIdempotencyKey(key: string | undefined | null): string | nu
 }
 
 /**
- * How long a claim without an answer counts as in progress. Above one provider call with the SDK's
- * retries (3 × 20 s timeout plus back-off, api/payments/providers/stripe.ts). A run that is merely
- * slow and gets overtaken does no harm: both runs work on the same payment id under the same
- * provider idempotency key, so they reserve once and get the same intent.
+ * How long a claim without an answer counts as in progress: above one provider call with the SDK's
+ * retries (PROVIDER_TIMEOUT_MS × (1 + PROVIDER_RETRIES), api/payments/providers/stripe.ts) and its
+ * back-off; 30 s with the defaults. Then a retry on any host takes the claim over and resumes the
+ * run (a host that died mid-payment). A run that is merely slow and gets overtaken does no harm: both
+ * runs work on the same payment id under the same provider idempotency key, so they reserve once and
+ * get the same intent.
  */
-export const IDEMPOTENCY_LEASE_MS = 90_000;
+export function idempotencyLeaseMs(config: Pick<Config, 'provider'>): number {
+  return config.provider.timeoutMs * (config.provider.retries + 1) + 10_000;
+}
 
 /** What a run holding a key knows about it. */
 export interface IdempotencyClaim {
@@ -192,11 +197,25 @@ interface ClaimState {
 
 const currentRow = async (k: KeyUse) => (await keyRow(k.deps.database.db, { scope: k.scope, key: k.key }))[0];
 
-/** The answer stored under the key now, or 409 "in progress" when another run still holds it. */
+/**
+ * The answer stored under the key now, or 409 "in progress" when another run still holds it — with
+ * when its claim lapses (`Retry-After`, `retryAfterSeconds`): the widget keeps checking until then,
+ * and its retry then resumes the run, also when the host that held it died.
+ */
 async function answerOrInProgress<R extends Answer>(k: KeyUse): Promise<R & { replayed: boolean }> {
-  const answer = answerOf<R>(await currentRow(k), k.hash);
+  const row = await currentRow(k);
+  const answer = answerOf<R>(row, k.hash);
   if (answer) return answer;
-  throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
+  throw inProgress(k, row?.claimed_at ?? null);
+}
+
+function inProgress(k: KeyUse, claimedAt: string | null): AppError {
+  const lapses = claimedAt ? Date.parse(claimedAt) + idempotencyLeaseMs(k.deps.config) : k.now.getTime();
+  const seconds = Math.max(1, Math.ceil((lapses - k.now.getTime()) / 1000));
+  return new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS, {
+    headers: { 'Retry-After': String(seconds) },
+    extra: { retryAfterSeconds: seconds },
+  });
 }
 
 /**
@@ -218,7 +237,7 @@ async function takeKey<R extends Answer>(
     if (answer) return { answer };
     // Unanswered: take the key over if no run holds it (released, or its lease ran out). The
     // condition makes the takeover atomic: of two retries racing, one updates the row.
-    const staleBefore = new Date(k.now.getTime() - IDEMPOTENCY_LEASE_MS).toISOString();
+    const staleBefore = new Date(k.now.getTime() - idempotencyLeaseMs(deps.config)).toISOString();
     const resumedId = existing.payment_id ?? paymentId; // a claim from before payment ids were recorded gets one now
     const taken = await inWriteTransaction(deps.database, (trx) =>
       trx
@@ -261,8 +280,7 @@ function claimOf(k: KeyUse, paymentId: string, resumed: boolean, state: ClaimSta
         .where('payment_id', '=', claim.paymentId)
         .where('response_status', 'is', null)
         .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0)
-        throw new AppError('idempotency_conflict', IDEMPOTENCY_IN_PROGRESS);
+      if (Number(moved.numUpdatedRows) === 0) throw inProgress(k, k.nowIso);
       claim.paymentId = next;
     },
     record: async (trx) => {

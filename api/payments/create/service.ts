@@ -34,7 +34,7 @@ import {
   type IntentSource,
 } from './attempts.ts';
 import { inWriteTransaction } from '../../db/group-commit.ts';
-import { IDEMPOTENCY_LEASE_MS, type IdempotencyClaim } from './idempotency.ts';
+import { idempotencyLeaseMs, type IdempotencyClaim } from './idempotency.ts';
 import { settleAttempt, type CreateResult } from './confirm-answer.ts';
 import { contextWithinLimits, type PaymentContext } from './payment-context.ts';
 import { assertMethodOffered, assertPaymentsOpen, priceQuote, rateFor } from './quote.ts';
@@ -233,7 +233,7 @@ async function reserveAttempt(
     status: 'pending',
     // The charge is under way now: held for the provider's answer (the idempotency lease bounds
     // a call with the SDK's retries); a 3-D Secure step then gets the action window.
-    reserved_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString(),
+    reserved_until: new Date(now.getTime() + idempotencyLeaseMs(deps.config)).toISOString(),
     client_ip: ip,
     quoted_method: JSON.stringify(m),
     card_brand: bankDebit ? null : m.brand,

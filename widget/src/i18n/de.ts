@@ -168,6 +168,9 @@ export const de: Messages = {
   waitFor: 'Sie können es in {clock} erneut versuchen.',
   pay: (total) => `${total} bezahlen`,
   processing: 'Wird verarbeitet...',
+  checking: 'Ihre Zahlung wird geprüft… Bitte lassen Sie diese Seite geöffnet.',
+  unconfirmed:
+    'Wir konnten Ihre Zahlung noch nicht bestätigen. Bitte zahlen Sie nicht erneut: Wenn sie durchgegangen ist, erhalten Sie eine Quittung per E-Mail.',
   processingError:
     'Bei der Verarbeitung Ihrer Zahlung ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
   paymentFailed: (message) => `Zahlung fehlgeschlagen: ${message}`,

@@ -177,6 +177,10 @@ export const en = {
   waitFor: 'You can try again in {clock}.',
   pay: (total: string) => `Pay ${total}`,
   processing: 'Processing...',
+  /** The server has not said yet (a server went away mid-payment): the page keeps asking. */
+  checking: 'Checking your payment… Please keep this page open.',
+  unconfirmed:
+    "We couldn't confirm your payment yet. Please don't pay again: if it went through, you'll get a receipt by email.",
   processingError: PAY_MESSAGES.processingError,
   paymentFailed: (message: string) => `Payment failed: ${message}`,
   paymentFailedStatus: (status: string) => `Payment failed with status: ${status}`,

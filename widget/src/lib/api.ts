@@ -13,6 +13,9 @@ import { solveChallenge, type Challenge } from '../../../core/proof-of-work.ts';
 export { ApiError, readAnswer };
 export type { SessionQuery };
 
+/** How long the page keeps asking for a payment's answer before it says it could not confirm it. */
+export const CHECK_FOR_MS = 180_000;
+
 const NETWORK_ERROR = 'Could not reach the payment server. Please check your connection and try again.';
 
 /** The server's answers, as its OpenAPI document describes them (client/api-types.ts, generated). */
@@ -89,12 +92,15 @@ export class PayApi {
   }
 
   /**
-   * Create and confirm the payment the quote priced. A network failure or a server error without an
-   * answer is retried (twice, with a pause) under the same Idempotency-Key: the server resumes the
-   * same attempt, so a retry never charges twice.
+   * Create and confirm the payment the quote priced. No answer yet — a network failure, a server
+   * error, or another server still holding the run (409 with `retryAfterSeconds`: it may have died,
+   * and its claim lapses then) — is asked again under the same Idempotency-Key for up to
+   * CHECK_FOR_MS, `onChecking` telling the page: the server resumes the same attempt, so a retry
+   * never charges twice, and the page ends on the provider's outcome.
    */
   async createPayment(
     input: WhereInput & { quote: Quote; customerEmail: string | null; reference: string | null },
+    onChecking?: () => void,
   ): Promise<CreatedPayment> {
     const key = randomId();
     const { quote, reference, ...where } = input;
@@ -106,16 +112,19 @@ export class PayApi {
       quoteId: quote.quoteId,
       customerEmail: input.customerEmail || undefined,
     };
+    const until = Date.now() + CHECK_FOR_MS;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.#call('POST', '/api/payments/create-payment-intent', body, {
           'idempotency-key': key,
         });
       } catch (err) {
-        const retryable =
-          err instanceof ApiError && (err.code === 'network' || err.status === 502 || err.status === 503);
-        if (!retryable || attempt >= 2) throw err;
-        await new Promise((r) => setTimeout(r, 400 * (attempt + 1)));
+        const e = err as ApiError;
+        const later = Number(e.body?.retryAfterSeconds) * 1000;
+        if (!(e.code === 'network' || e.status === 502 || e.status === 503 || later) || Date.now() > until)
+          throw err;
+        onChecking?.();
+        await new Promise((r) => setTimeout(r, Math.min(5000, later || 400 * 2 ** attempt)));
       }
     }
   }

@@ -208,6 +208,11 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
           {state.problems.form}
         </p>
       )}
+      {state.phase === 'checking' && (
+        <p className="section notice" role="status">
+          {t.checking}
+        </p>
+      )}
       {state.phase === 'waiting' && state.retryAt && (
         <WaitNotice until={state.retryAt} reason={state.waitReason} onOver={onWaitOver} />
       )}

@@ -5,6 +5,8 @@
  *        ▲                           ▲  ▲                        │ QUOTE_FAILED      │
  *        └──────AMOUNT_RESTATED──────┘  └────────────────────────┘                   │
  *   entering | quoting | quoted ─PAY_STARTED─▶ paying ─ACTION_REQUIRED─▶ authenticating
+ *                                              paying ─CHECKING─▶ checking (no answer yet: asked again
+ *                                              under the same key; then as paying)
  *                                              paying ─APPROVAL_REQUIRED─▶ approving (PayTo: the
  *                                              customer approves in their banking app; APPROVAL_CHANGED
  *                                              keeps the payment as it stands, for the countdown)
@@ -25,6 +27,7 @@ export type PayPhase =
   | 'quoting'
   | 'quoted'
   | 'paying'
+  | 'checking'
   | 'authenticating'
   | 'approving'
   | 'waiting'
@@ -78,6 +81,8 @@ export type PayEvent =
   | { type: 'QUOTE_FAILED'; revision: number; problem: Problem; retryAt?: string }
   | { type: 'CHECK_FAILED'; problems: Partial<Record<ProblemPlace, string>> }
   | { type: 'PAY_STARTED' }
+  /** No answer yet (a server went away mid-payment): the page keeps asking under the same key. */
+  | { type: 'CHECKING' }
   | { type: 'ACTION_REQUIRED' }
   | { type: 'APPROVAL_REQUIRED'; payment: PaymentState }
   | { type: 'APPROVAL_CHANGED'; payment: PaymentState }
@@ -109,7 +114,8 @@ export function initialPayState(o: { amountText: string; needsAmount: boolean; e
 /** The reason of a refusal to wait, without its own wording of the wait (the countdown says it). */
 const reasonOf = (message: string) => message.split(/(?<=[.!])\s/)[0];
 
-const busy = (s: PayState) => s.phase === 'paying' || s.phase === 'authenticating' || s.phase === 'approving';
+const busy = (s: PayState) =>
+  s.phase === 'paying' || s.phase === 'checking' || s.phase === 'authenticating' || s.phase === 'approving';
 
 /** The amount or the details changed: whatever was quoted no longer holds. */
 function changed(s: PayState, patch: Partial<PayState>): PayState {
@@ -164,10 +170,14 @@ export function payReducer(s: PayState, e: PayEvent): PayState {
     case 'PAY_STARTED':
       if (busy(s) || s.phase === 'waiting' || s.phase === 'stating_amount') return s;
       return { ...s, phase: 'paying', problems: {}, repriced: null };
+    case 'CHECKING':
+      return s.phase === 'paying' ? { ...s, phase: 'checking' } : s;
     case 'ACTION_REQUIRED':
-      return s.phase === 'paying' ? { ...s, phase: 'authenticating' } : s;
+      return s.phase === 'paying' || s.phase === 'checking' ? { ...s, phase: 'authenticating' } : s;
     case 'APPROVAL_REQUIRED':
-      return s.phase === 'paying' ? { ...s, phase: 'approving', approval: e.payment } : s;
+      return s.phase === 'paying' || s.phase === 'checking'
+        ? { ...s, phase: 'approving', approval: e.payment }
+        : s;
     case 'APPROVAL_CHANGED':
       return s.phase === 'approving' ? { ...s, approval: e.payment } : s;
     case 'REPRICED':

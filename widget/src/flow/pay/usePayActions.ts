@@ -142,18 +142,27 @@ export function usePayActions(state: PayState, dispatch: Dispatch<PayEvent>, ctx
         }
       }
       let created;
+      let checked = false;
       try {
-        created = await c.api.createPayment({
-          ...c.where,
-          quote: q,
-          customerEmail: s.email.trim() || null,
-          reference: c.reference,
-        });
+        created = await c.api.createPayment(
+          {
+            ...c.where,
+            quote: q,
+            customerEmail: s.email.trim() || null,
+            reference: c.reference,
+          },
+          () => {
+            if (!checked) dispatch({ type: 'CHECKING' });
+            checked = true;
+          },
+        );
       } catch (err) {
         if (err instanceof ApiError && err.status === 409 && err.body?.quote) {
           dispatch({ type: 'REPRICED', quote: err.body.quote as Quote });
           return null;
         }
+        // Asked for long enough without a word: the money may have moved, so never "try again".
+        if (checked) return fail({ at: 'form', message: c.t.unconfirmed, code: 'unconfirmed' }, true);
         const p = problemOf(err, c.t);
         // The token was used (declined) or refused: the next Pay makes a new one.
         return fail(p.problem, p.problem.at === 'card', p.retryAt);
