@@ -139,4 +139,74 @@ describe.skipIf(skip)(`decline ceilings per merchant and platform (${testDialect
     );
     expect(solved.q.status).toBe(200);
   });
+
+  it('cannot be skipped through create: a made-up or stale quote id past the ceiling gets the challenge, not a fresh quote', async () => {
+    t.clock.advance(2 * 60 * 60_000); // a new window
+    const m = await createConnectedMerchant(t);
+    for (let i = 0; i < 3; i++) await rotatingDecline(m, 100 + i);
+    // A card tester skips the quote: a made-up quote id used to come back as a 409 carrying a fresh,
+    // chargeable quote that had passed no challenge.
+    for (let i = 0; i < 5; i++) {
+      const ip = freshAddress();
+      const token = await cardToken(t, m.stripe_account_id!, CARDS.declined);
+      const body = {
+        merchantId: m.id,
+        invoiceNumber: `SKIP-${i}`,
+        amountDue: 100_000,
+        currency: 'aud',
+        amount: 1000,
+        confirmationToken: token,
+      };
+      const forged = await createPayment(t, { ...body, quoteId: `forged.${i}` }, { 'x-forwarded-for': ip });
+      expect(forged.status, JSON.stringify(forged.body)).toBe(428);
+      expect(forged.body.quote).toBeUndefined();
+      expect(forged.body.error.code).toBe('challenge_required');
+    }
+    const attempts = await t.deps.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('merchant_id', '=', m.id)
+      .where('invoice_number', 'like', 'SKIP-%')
+      .execute();
+    expect(attempts).toEqual([]); // nothing reached the provider
+  });
+
+  it('binds a solution to its merchant, and asks more work the further past the ceiling', async () => {
+    t.clock.advance(2 * 60 * 60_000); // a new window
+    const [a, b] = [await createConnectedMerchant(t), await createConnectedMerchant(t)];
+    for (let i = 0; i < 3; i++) await rotatingDecline(a, 200 + i);
+    for (let i = 0; i < 3; i++) await rotatingDecline(b, 300 + i);
+    const forA = (await quoteFrom(a, freshAddress(), 'INV-A')).q.body.challenge as Challenge;
+    expect(forA.maxnumber).toBe(3000); // at the ceiling: the base work
+    const solution = await solve(forA);
+    const onB = await quoteFrom(b, freshAddress(), 'INV-B', CARDS.visa, solution);
+    expect(onB.q.status).toBe(428);
+    expect(onB.q.body.error.message).toBe(CHALLENGE_FAILED_MESSAGE);
+    expect((await quoteFrom(a, freshAddress(), 'INV-A', CARDS.visa, solution)).q.status).toBe(200);
+    // Three more declines (another ceiling's worth; each needs a solution to be quoted): twice the work.
+    for (let i = 0; i < 3; i++) {
+      const ip = freshAddress();
+      const asked = await quoteFrom(a, ip, `MORE-${i}`, CARDS.declined);
+      const { q, body } = await quoteFrom(
+        a,
+        ip,
+        `MORE-${i}`,
+        CARDS.declined,
+        await solve(asked.q.body.challenge),
+      );
+      expect(q.status).toBe(200);
+      expect(
+        (
+          await createPayment(
+            t,
+            { ...body, proofOfWork: undefined, quoteId: q.body.quoteId },
+            { 'x-forwarded-for': ip },
+          )
+        ).status,
+      ).toBe(422);
+    }
+    expect(((await quoteFrom(a, freshAddress(), 'INV-A2')).q.body.challenge as Challenge).maxnumber).toBe(
+      6000,
+    );
+  });
 });

@@ -8,6 +8,13 @@
  * is good for one quote (kept in `challenge_uses` until it expires). Self-hosted and offline, in
  * the format of ALTCHA's: `{ algorithm, challenge, salt, maxnumber, signature }`, answered with
  * `{ algorithm, challenge, salt, number, signature }`. Enforced with RATE_LIMITS.
+ *
+ * Round four (DESIGN §3.4): a challenge names the merchant it was issued for in its salt (which the
+ * signed challenge hash binds), and is good for that merchant's quotes only; its work grows with the
+ * declines — CHALLENGE_MAX_NUMBER at the ceiling, doubled for each further ceiling's worth, up to 16×
+ * — so a card tester pays more per card the more they decline. Every path to a chargeable quote
+ * passes the gate: the quote route, and a payment whose quote no longer holds (api/payments/create/
+ * service.ts answers 428 instead of re-quoting past a ceiling).
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Challenge, Solution } from '../../../core/proof-of-work.ts';
@@ -29,10 +36,19 @@ const sign = (secret: string | null, challenge: string) =>
     .update(challenge)
     .digest('hex');
 
-export function issueChallenge(deps: AppDeps): Challenge {
-  const maxnumber = deps.config.declineLimits.challengeMaxNumber;
+/** The most work a challenge asks: this many times CHALLENGE_MAX_NUMBER. */
+const MAX_WORK_FACTOR = 16;
+
+/** How much work past the ceilings: 1× at a ceiling, doubling with each further ceiling's worth of declines. */
+export function workFactor(declines: number, ceiling: number): number {
+  const over = Math.max(0, Math.floor(declines / ceiling) - 1);
+  return Math.min(MAX_WORK_FACTOR, 2 ** over);
+}
+
+export function issueChallenge(deps: AppDeps, merchantId: string, factor = 1): Challenge {
+  const maxnumber = deps.config.declineLimits.challengeMaxNumber * factor;
   const expires = Math.floor((deps.clock.now().getTime() + CHALLENGE_TTL_MS) / 1000);
-  const salt = `${randomBytes(12).toString('hex')}?expires=${expires}`;
+  const salt = `${randomBytes(12).toString('hex')}?m=${encodeURIComponent(merchantId)}&expires=${expires}`;
   const challenge = sha256(`${salt}${randomInt(0, maxnumber + 1)}`);
   return {
     algorithm: 'SHA-256',
@@ -43,9 +59,13 @@ export function issueChallenge(deps: AppDeps): Challenge {
   };
 }
 
-/** A solution is ours (signed), unexpired, correct, and not used before (then used now). */
-async function accepted(deps: AppDeps, s: Solution): Promise<boolean> {
+/**
+ * A solution is ours (signed), for this merchant, unexpired, correct, and not used before (then used
+ * now). The salt is part of what was hashed into the signed challenge, so its merchant cannot be changed.
+ */
+async function accepted(deps: AppDeps, s: Solution, merchantId: string): Promise<boolean> {
   if (s.algorithm !== 'SHA-256' || !/^[0-9a-f]{64}$/.test(s.challenge)) return false;
+  if (/[?&]m=([^&]*)&/.exec(s.salt)?.[1] !== encodeURIComponent(merchantId)) return false;
   const expected = Buffer.from(sign(deps.config.jwtSecret, s.challenge), 'hex');
   const given = Buffer.from(/^[0-9a-f]{64}$/.test(s.signature) ? s.signature : '', 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
@@ -77,9 +97,14 @@ export async function requireChallengeIfPastCeiling(
   if (!deps.config.rateLimits) return;
   const now = deps.clock.now().toISOString();
   const blocks = await declineBlocks(deps.database.db, ceilingKeysOf(merchantId), now);
-  if (!blocks.some((b) => b.blocked_until !== null && b.blocked_until > now)) return;
-  if (solution && (await accepted(deps, solution))) return;
+  const active = blocks.filter((b) => b.blocked_until !== null && b.blocked_until > now);
+  if (active.length === 0) return;
+  if (solution && (await accepted(deps, solution, merchantId))) return;
+  const limits = deps.config.declineLimits;
+  const factor = Math.max(
+    ...active.map((b) => workFactor(b.declines, b.scope === 'platform' ? limits.platform : limits.merchant)),
+  );
   throw new AppError('challenge_required', solution ? CHALLENGE_FAILED_MESSAGE : CHALLENGE_REQUIRED_MESSAGE, {
-    extra: { challenge: issueChallenge(deps) },
+    extra: { challenge: issueChallenge(deps, merchantId, factor) },
   });
 }

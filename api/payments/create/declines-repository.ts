@@ -53,10 +53,10 @@ export async function declineBlocks(
   db: DbOrTrx,
   keys: Array<[DeclineScope, string]>,
   now: string,
-): Promise<Array<{ blocked_until: string | null }>> {
+): Promise<Array<{ scope: DeclineScope; blocked_until: string | null; declines: number }>> {
   return db
     .selectFrom('decline_counters')
-    .select('blocked_until')
+    .select(['scope', 'blocked_until', 'declines'])
     .where('blocked_until', '>', now)
     .where((eb) =>
       eb.or(keys.map(([scope, key]) => eb.and([eb('scope', '=', scope), eb('scope_key', '=', key)]))),

@@ -38,6 +38,7 @@ import { idempotencyLeaseMs, type IdempotencyClaim } from './idempotency.ts';
 import { settleAttempt, type CreateResult } from './confirm-answer.ts';
 import { contextWithinLimits, type PaymentContext } from './payment-context.ts';
 import { assertMethodOffered, assertPaymentsOpen, priceQuote, rateFor } from './quote.ts';
+import { requireChallengeIfPastCeiling } from './challenge.ts';
 import { readQuote, type QuoteClaims } from './quote-token.ts';
 import { accountMethodOf } from '../../merchants/bank-debit.ts';
 import { insertPayment, replaceableAttempts } from '../repository.ts';
@@ -64,7 +65,9 @@ export interface CreateContext {
 /**
  * The quote the request names, if it still holds for this request; otherwise a 409 carrying a new
  * quote for what the request asks (the server prices the token again), so nothing is charged at a
- * price the customer did not see.
+ * price the customer did not see. That new quote is a chargeable quote like the quote route's, so
+ * it passes the same gate: past a decline ceiling, 428 with a challenge (solved, then quoted on the
+ * quote route) instead — a made-up quote id is no way around the card-testing challenge.
  */
 async function holdingQuote(
   deps: AppDeps,
@@ -86,6 +89,7 @@ async function holdingQuote(
     const total = breakdownFor(q.amount, now.bps, deps.config.platformFeeBps, now.cap).total;
     if (now.bps === q.bps && now.rule === q.rule && total === q.total) return { ...q, cap: now.cap };
   }
+  await requireChallengeIfPastCeiling(deps, ctx.merchant.id, undefined);
   const quote = await priceQuote(deps, ctx, input.amount, input.confirmationToken);
   throw new AppError('conflict', QUOTE_CHANGED_MESSAGE, { field: 'quoteId', extra: { quote } });
 }
