@@ -1564,6 +1564,29 @@ export interface components {
       }[];
       checked_at: string;
     };
+    ReconcileReport: {
+      since: string;
+      accounts: number;
+      intents: number;
+      findings: {
+        /** @enum {string} */
+        problem: 'missing' | 'status' | 'amount';
+        intentId: string;
+        accountId: string;
+        providerStatus: string;
+        amount: number;
+        currency: string;
+        created: string;
+        paymentId: string | null;
+        invoiceNumber: string | null;
+        ledger: {
+          paymentId: string;
+          status: string;
+          totalAmount: number;
+        } | null;
+        recorded: boolean;
+      }[];
+    };
     AdminInvoiceLedger: {
       invoice: {
         id: string;

@@ -57,10 +57,55 @@ export function toMinorUnits(major: string | number, currency: string): number |
   return text === null ? null : scaleDecimal(text, minorUnitExponent(currency));
 }
 
+/** An accounting template placeholder the tool did not fill in (e.g. "[AMOUNTDUE]"): no amount. */
+const PLACEHOLDER = /^\[[A-Za-z_]+\]$/;
+/** Digits, optionally grouped by commas in threes, optionally a "." and decimals (DESIGN §4a). */
+const PLAIN_DECIMAL = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
+
 /**
- * Parse a raw link amount to minor units. Null when there is no usable amount (the payer enters
- * one); 0 when the link says nothing is due — an amount of zero, or a negative one (a credit
- * balance, written "-12.50", "−12.50" or "(12.50)"): DESIGN §3.3, not "no amount".
+ * Read a raw link amount (DESIGN §4a, round four): `null` when the link has none (blank, or a
+ * placeholder the accounting tool did not fill); `'invalid'` when it is not a plain decimal — digits,
+ * optionally grouped `1,234` by commas in threes, optionally `.` and at most the currency's minor
+ * digits — never guessed (`1234,56`, `1 234,56`, `1.234,56`, `1e3`, `0x10`, `12.5.0`, JPY `3000.5`);
+ * else minor units, 0 when the link says nothing is due: zero, or a negative amount (a credit
+ * balance, written "-12.50", "−12.50" or "(12.50)").
+ */
+export function readLinkAmount(raw: string | null | undefined, currency: string): number | null | 'invalid' {
+  if (typeof raw !== 'string') return null;
+  let text = raw.trim();
+  if (text === '' || PLACEHOLDER.test(text)) return null;
+  let negative = false;
+  if (text.startsWith('(') && text.endsWith(')')) {
+    negative = true;
+    text = text.slice(1, -1).trim();
+  } else if (/^[-\u2212]/.test(text)) {
+    negative = true;
+    text = text.slice(1).trim();
+  }
+  const m = PLAIN_DECIMAL.exec(text);
+  if (!m || (m[2]?.length ?? 0) > minorUnitExponent(currency)) return 'invalid';
+  const minor = toMinorUnits(m[2] ? `${m[1].replace(/,/g, '')}.${m[2]}` : m[1].replace(/,/g, ''), currency);
+  if (minor === null || !Number.isSafeInteger(minor)) return 'invalid';
+  return negative ? 0 : minor;
+}
+
+/**
+ * The customer-facing reason a link's amount is refused, or null when it is a plain amount (or none).
+ *
+ * @example linkAmountProblem('1234,56', 'EUR') // 'Invalid payment link: the amount "1234,56" is not …'
+ */
+export function linkAmountProblem(raw: string | null | undefined, currency: string): string | null {
+  if (readLinkAmount(raw, currency) !== 'invalid') return null;
+  const exponent = minorUnitExponent(currency);
+  const example = exponent === 0 ? '1,250' : `1,250.${'0'.repeat(exponent)}`;
+  const decimals =
+    exponent === 0 ? `${currency} has no decimal places` : `at most ${exponent} decimal places after a "."`;
+  return `Invalid payment link: the amount "${String(raw).trim().slice(0, 40)}" is not a plain amount (digits, commas only between thousands, ${decimals}, e.g. ${example}).`;
+}
+
+/**
+ * A link amount in minor units, or null when the link has none — or when it is not a plain amount:
+ * check `linkAmountProblem` first wherever a link is taken (the server refuses it).
  *
  * @example
  * parseLinkAmount('1,250.00', 'AUD'); // 125000
@@ -69,18 +114,8 @@ export function toMinorUnits(major: string | number, currency: string): number |
  * parseLinkAmount('[AMOUNTDUE]', 'AUD'); // null
  */
 export function parseLinkAmount(raw: string | null | undefined, currency: string): number | null {
-  const cleaned = parseAmountString(raw);
-  if (cleaned === null) return null;
-  const minor = toMinorUnits(cleaned, currency);
-  if (minor === null) return null;
-  return isNegativeAmount(raw!) ? 0 : minor;
-}
-
-/** A minus sign (ASCII or U+2212) before the first digit, or accounting parentheses around it. */
-function isNegativeAmount(raw: string): boolean {
-  const text = raw.trim();
-  const firstDigit = text.search(/\d/);
-  return /[-\u2212]/.test(text.slice(0, firstDigit)) || (text.startsWith('(') && text.endsWith(')'));
+  const amount = readLinkAmount(raw, currency);
+  return amount === 'invalid' ? null : amount;
 }
 
 /**

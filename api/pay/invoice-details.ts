@@ -11,7 +11,7 @@
  * against the pay page's distinct-invoices-per-address limit (api/pay/lookup-limit.ts).
  */
 import { normalizeCurrency } from '../../core/currencies.ts';
-import { parseLinkAmount } from '../../core/money.ts';
+import { linkAmountProblem, parseLinkAmount } from '../../core/money.ts';
 import { invoiceContentFor, invoicePdfFor, type ContentLookup } from '../accounting/live/invoice-content.ts';
 import { ConnectorError } from '../accounting/connector.ts';
 import type { AppDeps } from '../context.ts';
@@ -48,6 +48,8 @@ export async function invoiceForLink(
   const invoiceNumber = q.invoice?.trim();
   if (!invoiceNumber || invoiceNumber.length > 100)
     throw new AppError('validation_failed', MISSING_INVOICE_MESSAGE, { field: 'invoice' });
+  const amountProblem = linkAmountProblem(q.amount, currency);
+  if (amountProblem) throw new AppError('validation_failed', amountProblem, { field: 'amount' });
   await admitLookup(
     deps,
     ip,
@@ -60,9 +62,12 @@ export async function invoiceForLink(
   if (found.status === 'unavailable') throw new AppError('provider_error', DETAILS_UNAVAILABLE);
   if (found.status !== 'ok') throw notAvailable();
   if (!signed) {
+    // An unsigned link shows the invoice only when its amount matches it and something is due:
+    // a link amount of 0 (or below) says nothing is due and shows nothing, and a paid invoice's
+    // lines and PDF need a signed link (DESIGN §4a) — a number and an amount of 0 read none of them.
     const amount = parseLinkAmount(q.amount, currency);
-    if (amount === null || (amount !== found.content.total && amount !== found.content.amountDue))
-      throw notAvailable();
+    const matches = amount === found.content.total || amount === found.content.amountDue;
+    if (amount === null || amount <= 0 || found.content.amountDue <= 0 || !matches) throw notAvailable();
   }
   return { merchantId: merchant.id, invoiceNumber, currency, found };
 }

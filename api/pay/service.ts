@@ -10,6 +10,7 @@
  * one indexed read, a random session id and string concatenation. The observation it makes travels
  * inside the signed session id (api/invoices/pay-session-token.ts).
  */
+import { linkAmountProblem } from '../../core/money.ts';
 import { normalizeCurrency } from '../../core/currencies.ts';
 import type { AppDeps } from '../context.ts';
 import type { Invoice, Merchant } from '../db/types.ts';
@@ -80,6 +81,9 @@ export function openPaySession(
     );
   const invoiceNumber = q.invoice?.trim();
   if (!invoiceNumber) throw new AppError('validation_failed', MISSING_INVOICE_MESSAGE, { field: 'invoice' });
+  // A link amount is a plain decimal or the link is refused: never guessed (DESIGN §4a).
+  const amountProblem = linkAmountProblem(q.amount, currency);
+  if (amountProblem) throw new AppError('validation_failed', amountProblem, { field: 'amount' });
   if (invoiceNumber.length > 100)
     throw new AppError('validation_failed', 'Invalid payment link: the invoice number is too long.', {
       field: 'invoice',

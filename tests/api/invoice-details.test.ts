@@ -132,6 +132,29 @@ describe.skipIf(skip)(`invoice details from Xero (${testDialect})`, () => {
     await refused(link('550.00'));
   });
 
+  it('never shows a fully paid invoice to an unsigned link: not for 0, -1, (5) nor its total (issue 49 item 2)', async () => {
+    const { t, xero } = suite;
+    const { merchant, invoice } = await suite.connectedMerchantWithInvoice(60000);
+    await showOnLinks(t, merchant.id, true);
+    [...xero.invoices.values()].find((i) => i.InvoiceNumber === invoice)!.paidCents = 60000; // paid in full
+    t.deps.caches.of(INVOICE_CONTENTS).contents.clear();
+    for (const amount of ['0', '0.00', '-1', '(5)', '600.00']) {
+      const q = query({ merchant: merchant.id, invoice, amount, currency: 'AUD' });
+      const res = await json(t.app, 'GET', `/api/pay/invoice?${q}`);
+      expect(res.status, `${amount}: ${JSON.stringify(res.body)}`).toBe(404);
+      expect(res.body.error.message).toBe(DETAILS_NOT_AVAILABLE);
+      expect((await pdf(t, `/api/pay/invoice/pdf?${q}`)).status).toBe(404);
+    }
+    // A link amount that is not a plain amount is refused as a malformed link, never read as 0.
+    const malformed = await json(
+      t.app,
+      'GET',
+      `/api/pay/invoice?${query({ merchant: merchant.id, invoice, amount: '1e3', currency: 'AUD' })}`,
+    );
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toMatchObject({ code: 'validation_failed', field: 'amount' });
+  });
+
   it('has nothing to show for a merchant without Xero', async () => {
     const { t } = suite;
     const m = await createConnectedMerchant(t);

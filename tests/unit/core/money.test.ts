@@ -13,7 +13,9 @@ import {
   fromMinorUnits,
   minimumPaymentMinor,
   parseAmountString,
+  linkAmountProblem,
   parseLinkAmount,
+  readLinkAmount,
   percentOf,
   percentageFromBps,
   toMinorUnits,
@@ -79,26 +81,64 @@ describe('toMinorUnits', () => {
 });
 
 describe('parseLinkAmount', () => {
-  it('parses link amounts', () => {
+  it('parses plain link amounts, with or without thousands groups', () => {
     expect(parseLinkAmount('1,250.00', 'AUD')).toBe(125000);
-    expect(parseLinkAmount('¥1,030', 'JPY')).toBe(1030);
+    expect(parseLinkAmount('1250.5', 'AUD')).toBe(125050);
+    expect(parseLinkAmount('1,030', 'JPY')).toBe(1030);
+    expect(parseLinkAmount(' 99 ', 'AUD')).toBe(9900);
   });
 
   it('returns null when the link has no amount', () => {
     expect(parseLinkAmount('[AMOUNTDUE]', 'AUD')).toBeNull();
     expect(parseLinkAmount('', 'AUD')).toBeNull();
     expect(parseLinkAmount(null, 'AUD')).toBeNull();
-    expect(parseLinkAmount('abc', 'AUD')).toBeNull();
   });
 
   it('reads zero and negative amounts as nothing due (0), never as no amount', () => {
     expect(parseLinkAmount('0.00', 'AUD')).toBe(0);
     expect(parseLinkAmount('0', 'JPY')).toBe(0);
-    expect(parseLinkAmount('0.004', 'AUD')).toBe(0);
     expect(parseLinkAmount('-12.50', 'AUD')).toBe(0);
     expect(parseLinkAmount('\u221212.50', 'AUD')).toBe(0);
     expect(parseLinkAmount('(1,250.00)', 'AUD')).toBe(0);
-    expect(parseLinkAmount('A$-5', 'AUD')).toBe(0);
+  });
+});
+
+describe('link amounts are plain decimals or refused (DESIGN §4a, issue 49 item 3)', () => {
+  it.each([
+    ['1234,56', 'EUR'],
+    ['1 234,56', 'EUR'],
+    ['1.234,56', 'EUR'],
+    ['1e3', 'AUD'],
+    ['0x10', 'AUD'],
+    ['12.5.0', 'AUD'],
+    ['3000.5', 'JPY'],
+    ['0.004', 'AUD'],
+    ['12,34.00', 'AUD'],
+    ['$12.00', 'AUD'],
+    ['abc', 'AUD'],
+    ['1.', 'AUD'],
+    ['.5', 'AUD'],
+  ])('%s %s is not guessed: refused with a message that says what is expected', (raw, currency) => {
+    expect(readLinkAmount(raw, currency)).toBe('invalid');
+    expect(parseLinkAmount(raw, currency)).toBeNull();
+    expect(linkAmountProblem(raw, currency)).toMatch(
+      /^Invalid payment link: the amount ".+" is not a plain amount/,
+    );
+  });
+
+  it('says so for a currency without decimals', () => {
+    expect(linkAmountProblem('3000.5', 'JPY')).toMatch(/JPY has no decimal places, e\.g\. 1,250\)/);
+    expect(linkAmountProblem('1234,56', 'EUR')).toMatch(
+      /at most 2 decimal places after a "\.", e\.g\. 1,250\.00\)/,
+    );
+  });
+
+  it('accepts every plain amount, grouped or not', () => {
+    expect(readLinkAmount('1,234.56', 'EUR')).toBe(123456);
+    expect(readLinkAmount('1234.56', 'EUR')).toBe(123456);
+    expect(readLinkAmount('1,234,567', 'JPY')).toBe(1234567);
+    expect(linkAmountProblem('1,234.56', 'EUR')).toBeNull();
+    expect(linkAmountProblem(null, 'EUR')).toBeNull();
   });
 });
 
