@@ -121,7 +121,7 @@ async function completeMethodCheck(deps: AppDeps, intent: ProviderIntent): Promi
   const payment = await paymentForIntent(deps.database.db, intent);
   if (!payment?.method_mismatch || mismatchOf(payment)?.charged) return;
   try {
-    const full = await deps.payments.retrieveIntent(intent.id, intent.connectedAccountId);
+    const full = await deps.payments.retrieveIntent(intent.id, payment.stripe_connect_account_id ?? '');
     await applyIntent(deps, payment.id, full);
   } catch (err) {
     deps.logger.warn(
@@ -145,7 +145,7 @@ async function completeMandate(deps: AppDeps, intent: ProviderIntent): Promise<v
     await applyIntent(
       deps,
       payment.id,
-      await deps.payments.retrieveIntent(intent.id, intent.connectedAccountId),
+      await deps.payments.retrieveIntent(intent.id, payment.stripe_connect_account_id ?? ''),
     );
   } catch (err) {
     deps.logger.warn(

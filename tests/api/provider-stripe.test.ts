@@ -15,6 +15,7 @@ import { skipPostgres } from '../support/db.ts';
 import {
   startFakeStripe,
   stripeError,
+  stripeEventSigner,
   type FakeCard,
   type FakeOutcome,
   type FakeStripe,
@@ -655,6 +656,35 @@ describe.skipIf(skip)('stripe provider against a local Stripe', () => {
       const [create] = fake.find('POST', '/v1/payment_intents').slice(-1);
       expect(create.form).toMatchObject({ confirm: 'true', application_fee_amount: '129' });
       expect(create.headers['idempotency-key']).toBe(`create-${action.key}`);
+      // Issue 49 item 11: an event without `account` (localstripe sends them) about a failed 3-D Secure
+      // step: the intent is cancelled on the payment's connected account, never on the platform's.
+      {
+        const failed = await pay(visa, 'authenticate');
+        const intentId = failed.res.body.paymentIntentId as string;
+        const pi = fake.intents.get(intentId)!;
+        Object.assign(pi, {
+          status: 'requires_payment_method',
+          last_payment_error: {
+            type: 'card_error',
+            code: 'payment_intent_authentication_failure',
+            message: 'failed',
+          },
+        });
+        const unaddressed = stripeEventSigner(
+          CONNECT_SECRET,
+          undefined as never,
+          clock,
+        )('payment_intent.payment_failed', pi);
+        const delivered = await t.app.request('/api/webhooks/stripe', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': unaddressed.header },
+          body: unaddressed.payload,
+        });
+        expect(delivered.status).toBe(200);
+        const cancels = fake.find('POST', `/v1/payment_intents/${intentId}/cancel`);
+        expect(cancels).toHaveLength(1);
+        expect(cancels[0].headers['stripe-account']).toBe(ACCOUNT);
+      }
     } finally {
       await t.close();
     }

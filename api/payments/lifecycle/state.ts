@@ -27,7 +27,7 @@ import {
 import { countDecline } from '../create/declines.ts';
 import { methodMismatchChange } from '../create/method-match.ts';
 import type { ProviderIntent } from '../../ports/payment-provider.ts';
-import { isReserving, isSettled, lockPayment } from '../repository.ts';
+import { findPayment, isReserving, isSettled, lockPayment } from '../repository.ts';
 import { changePayment } from './state-change.ts';
 import { transact } from '../../db/transact.ts';
 
@@ -249,8 +249,18 @@ export async function cancelEndedIntent(
 ): Promise<ProviderIntent> {
   if (intent.status === 'canceled' || intent.status === 'succeeded' || intent.status === 'processing')
     return intent;
+  // Addressed to the connected account stored on the payment, never to the one an event names: an
+  // event without `account` would otherwise send the cancel to the platform's own account.
+  const account = (await findPayment(deps.database.db, paymentId))?.stripe_connect_account_id;
+  if (!account) {
+    deps.logger.warn(
+      { paymentId, intentId: intent.id },
+      'an ended intent of a payment without an account: not cancelled',
+    );
+    return intent;
+  }
   try {
-    const after = await deps.payments.cancelIntent(intent.id, intent.connectedAccountId);
+    const after = await deps.payments.cancelIntent(intent.id, account);
     return after.lastError || after.status === 'succeeded'
       ? after
       : { ...after, lastError: intent.lastError };
