@@ -1360,6 +1360,8 @@ export interface components {
       amount: number;
       surcharge: number;
       surcharge_percentage: number;
+      /** @description The surcharge charged is less than the rate on the amount: a cap applied */
+      surcharge_capped: boolean;
       surcharge_rule: string | null;
       platform_fee: number;
       total_amount: number;

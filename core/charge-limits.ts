@@ -48,7 +48,13 @@ export function amountRefusal(
 }
 
 /** The customer's words for a refusal (the API and the widget say the same). */
-export function amountRefusalMessage(refusal: AmountRefusal, currency: string, locale?: string): string {
+export function amountRefusalMessage(
+  refusal: AmountRefusal,
+  currency: string,
+  locale?: string,
+  /** The method being paid with, when known: a bank payment's limit is not "the card limit". */
+  methodType?: string,
+): string {
   const money = (minor: number) => formatMoney(minor, currency, locale);
   switch (refusal.reason) {
     case 'invalid':
@@ -66,7 +72,9 @@ export function amountRefusalMessage(refusal: AmountRefusal, currency: string, l
         money(refusal.minimum),
       );
     case 'above_maximum':
-      return AMOUNT_MESSAGES.aboveMaximum;
+      return methodType && methodType !== 'card'
+        ? AMOUNT_MESSAGES.aboveMaximumBank
+        : AMOUNT_MESSAGES.aboveMaximum;
   }
 }
 

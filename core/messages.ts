@@ -33,6 +33,8 @@ export const AMOUNT_MESSAGES = {
   remainderBelowMinimum: (rest: string, balance: string, minimum: string) =>
     `This would leave ${rest}, less than the smallest card payment. Pay ${balance}, or leave at least ${minimum}.`,
   aboveMaximum: 'This amount is above the card limit per payment; please split it across cards.',
+  /** The same limit for a bank payment (BECS Direct Debit, PayTo): no cards to split it across. */
+  aboveMaximumBank: 'This amount is above the limit for one payment; please pay it in parts.',
 };
 
 /** Card errors under the card box (spec §8; core/card-errors.ts picks one). */

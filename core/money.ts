@@ -349,19 +349,21 @@ export function percentOf(balanceMinor: number, percent: BalancePercent): number
 }
 
 /**
- * The surcharge a refund of `base` gives back (DESIGN §3.8): the surcharge on that part at the
- * percentage it was charged at, rounded half-up as it was charged, never more than what is left of
- * it; the refund that settles the base settles the rest of the surcharge too.
+ * The surcharge a refund of `base` gives back (DESIGN §3.8, one rule for every method since round
+ * four): its proportional share of the surcharge actually charged, `half-up(S × base ÷ B)` for a
+ * payment of base `B` and surcharge `S`, never more than what is left of it; the refund that settles
+ * the base settles the rest of the surcharge too. For an uncapped percentage this is the surcharge
+ * on that part at the rate it was charged; for a capped one (1 % capped at A$3.50 on A$600.00) it is
+ * the capped surcharge's share (A$0.58 for A$100.00), never the uncapped rate's (A$1.00).
  *
  * @example
  * // A$30.00 paid with 2.95 % (A$0.89 charged): refunding A$10.00 gives back A$0.30, then A$0.30, then A$0.29.
- * refundSurcharge({ amount: 3000, surcharge: 89, surcharge_bps: 295, refunded_amount: 0, refunded_surcharge: 0 }, 1000); // 30
+ * refundSurcharge({ amount: 3000, surcharge: 89, refunded_amount: 0, refunded_surcharge: 0 }, 1000); // 30
  */
 export function refundSurcharge(
   payment: {
     amount: number;
     surcharge: number;
-    surcharge_bps: number;
     refunded_amount: number;
     refunded_surcharge: number;
   },
@@ -369,6 +371,7 @@ export function refundSurcharge(
 ): number {
   const left = Math.max(0, payment.surcharge - payment.refunded_surcharge);
   if (base >= payment.amount - payment.refunded_amount) return left;
-  if (base <= 0) return 0;
-  return Math.min(left, mulDivRoundHalfUp(base, payment.surcharge_bps, BPS_DENOMINATOR));
+  if (base <= 0 || payment.amount <= 0) return 0;
+  // half-up(S × base ÷ B) for any B: floor((2·S·base + B) ÷ 2B), in exact integer maths.
+  return Math.min(left, mulDivFloor(2 * payment.surcharge, base, 2 * payment.amount, payment.amount));
 }

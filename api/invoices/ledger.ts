@@ -227,8 +227,9 @@ export function paymentAmountError(
   currency: string,
   merchantName?: string,
   held = 0,
+  methodType?: string,
 ): AppError {
-  let message = amountRefusalMessage(check.refusal, currency);
+  let message = amountRefusalMessage(check.refusal, currency, undefined, methodType);
   if (check.reason === 'balance_below_minimum' && merchantName) message += ` Please contact ${merchantName}.`;
   // Money held for others' unfinished payments is not paid (DESIGN §3.4): the refusal says so.
   if (check.reason === 'exceeds_balance' && held > 0)

@@ -318,6 +318,34 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ paid_amount: 50_000 });
   });
 
+  it('refunds a capped surcharge by its share of what was charged, and the console says it was capped (issue 49 item 12)', async () => {
+    const { open, account } = await link('600.00', { payto_surcharge_bps: 100, payto_surcharge_cap: 350 });
+    const session = await open();
+    const { res, quote: q } = await payByPayTo(
+      { account, amount: 60_000, paySessionId: session.paySessionId },
+      { payId: 'approve@payto.test' },
+    );
+    expect(q.breakdown).toMatchObject({ surcharge: 350, total: 60_350 });
+    await settle(DELAY_S * 1000);
+    await settle();
+    const admin = await adminHeaders(t);
+    const refund = (amount: number) =>
+      json(t.app, 'POST', `/api/admin/payments/${res.body.paymentId}/refund`, { amount }, admin);
+    // 1 % capped at A$3.50 on A$600.00: A$100.00 back returns A$0.58 (not the uncapped A$1.00), A$200.00 A$1.17.
+    const first = await refund(10_000);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const second = await refund(20_000);
+    const last = await refund(30_000);
+    expect(last.body.refunds.map((r: { surcharge: number }) => r.surcharge)).toEqual([58, 117, 175]);
+    const shown = await json(t.app, 'GET', `/api/admin/payments/${res.body.paymentId}`, undefined, admin);
+    expect(shown.body).toMatchObject({
+      surcharge_percentage: 1,
+      surcharge_capped: true,
+      refunded_surcharge: 350,
+    });
+    expect(second.status).toBe(200);
+  });
+
   it('reaches the automation webhook like any payment: payment.succeeded with the method, or payment.failed', async () => {
     const hooks = { make_webhook_url: 'http://127.0.0.1:9/hook', webhook_version: '2026-11' };
     const paid = await link('700.00', hooks);

@@ -217,6 +217,7 @@ export const records = {
       merchant: 'Merchant',
       amount: 'Amount',
       surcharge: 'Surcharge (%{percent}%)',
+      surcharge_capped: 'Surcharge (%{percent}%, capped at %{cap})',
       total_amount: 'Total amount',
       refunded: 'Refunded',
       status: 'Status',

@@ -142,7 +142,16 @@ export function PaymentDetails() {
               )}
             </Row>
             <Row label={translate('console.payments.fields.amount')}>{money(p.amount, p.currency)}</Row>
-            <Row label={translate('console.payments.fields.surcharge', { percent: p.surcharge_percentage })}>
+            <Row
+              label={
+                p.surcharge_capped
+                  ? translate('console.payments.fields.surcharge_capped', {
+                      percent: p.surcharge_percentage,
+                      cap: money(p.surcharge, p.currency),
+                    })
+                  : translate('console.payments.fields.surcharge', { percent: p.surcharge_percentage })
+              }
+            >
               {money(p.surcharge, p.currency)}
             </Row>
             <Row label={translate('console.payments.fields.total_amount')}>

@@ -87,12 +87,9 @@ export function RefundDialog({
     // Only when the dialog opens: the form is reset from what it shows then, not on every change.
   }, [open]);
 
-  /** The server's rule (core/money.ts): the surcharge on this part, half-up, the last refund settling the rest. */
+  /** The server's rule (core/money.ts): this part's share of the surcharge charged, the last refund settling the rest. */
   function surchargeFor(base: number): number {
-    return refundSurcharge(
-      { ...payment, surcharge_bps: Math.round(payment.surcharge_percentage * 100) },
-      base,
-    );
+    return refundSurcharge(payment, base);
   }
 
   function review(e: FormEvent) {

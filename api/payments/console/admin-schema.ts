@@ -83,6 +83,9 @@ export const AdminPayment = z
     amount: minor,
     surcharge: minor,
     surcharge_percentage: z.number(),
+    surcharge_capped: z.boolean().openapi({
+      description: 'The surcharge charged is less than the rate on the amount: a cap applied',
+    }),
     surcharge_rule: z.string().nullable(),
     platform_fee: minor,
     total_amount: minor,

@@ -3,6 +3,7 @@
  * card, refunds) and the simple-rest list definition. Lists hide expired reservations unless a
  * status filter asks for them (DESIGN §3.7).
  */
+import { mulDivRoundHalfUp } from '../../../core/decimal.ts';
 import { readMetadata } from '../../../core/metadata.ts';
 import { HELD, HELD_STATUSES } from '../../../core/payment-status.ts';
 import { invoiceNumberKey } from '../../../core/invoice-number.ts';
@@ -26,6 +27,8 @@ export function toApiPayment(
     amount: p.amount,
     surcharge: p.surcharge,
     surcharge_percentage: Number(percentageFromBps(p.surcharge_bps)),
+    // Less than the rate on the amount: a cap applied (e.g. 1 % capped at A$3.50), and the console says so.
+    surcharge_capped: p.surcharge < mulDivRoundHalfUp(p.amount, p.surcharge_bps, 10_000),
     surcharge_rule: p.surcharge_rule,
     platform_fee: p.platform_fee,
     total_amount: p.total_amount,

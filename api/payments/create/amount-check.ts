@@ -13,7 +13,9 @@ export function assertPayable(
   merchantName: string,
   /** Held for payments not yet received (DESIGN §3.4): a refusal says so, not that the invoice is paid. */
   held = 0,
+  /** The method quoted (card, au_becs_debit, payto): the words of a refusal above the maximum. */
+  methodType?: string,
 ): void {
   const check = checkPaymentAmount(amount, balance, currency, total);
-  if (!check.ok) throw paymentAmountError(check, currency, merchantName, held);
+  if (!check.ok) throw paymentAmountError(check, currency, merchantName, held, methodType);
 }

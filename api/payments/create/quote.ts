@@ -168,7 +168,15 @@ export async function priceQuote(deps: AppDeps, ctx: PaymentContext, amount: num
   assertMethodOffered(ctx, method, amount);
   const { bps, rule, cap } = rateFor(ctx, method);
   const breakdown = breakdownFor(amount, bps, deps.config.platformFeeBps, cap);
-  assertPayable(amount, balance, ctx.currency, breakdown.total, ctx.merchant.business_name, held);
+  assertPayable(
+    amount,
+    balance,
+    ctx.currency,
+    breakdown.total,
+    ctx.merchant.business_name,
+    held,
+    method.type,
+  );
   const nowMs = deps.clock.now().getTime();
   const tokenExpiry = token.expiresAt === null ? Infinity : token.expiresAt * 1000;
   const expiresAt = Math.min(nowMs + QUOTE_TTL_MS, tokenExpiry);

@@ -213,6 +213,7 @@ async function reserveAttempt(
     breakdown.total,
     ctx.merchant.business_name,
     counters.reserved,
+    quote.method.type,
   );
   const observationId =
     ctx.linkAmount !== null

@@ -95,3 +95,17 @@ describe('largestPayment', () => {
     expect(largestPayment(399, 'HKD', 0)).toBe(0);
   });
 });
+
+describe('the words of a refusal above the maximum (issue 49 item 12)', () => {
+  const refusal = { reason: 'above_maximum', maximum: 99_999_999 } as const;
+  it('speaks of cards for a card, and of payments in parts for a bank payment', () => {
+    expect(amountRefusalMessage(refusal, 'AUD')).toBe(
+      'This amount is above the card limit per payment; please split it across cards.',
+    );
+    expect(amountRefusalMessage(refusal, 'AUD', undefined, 'card')).toMatch(/split it across cards/);
+    for (const method of ['payto', 'au_becs_debit'])
+      expect(amountRefusalMessage(refusal, 'AUD', undefined, method)).toBe(
+        'This amount is above the limit for one payment; please pay it in parts.',
+      );
+  });
+});

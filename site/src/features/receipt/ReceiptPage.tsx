@@ -88,7 +88,8 @@ function ReceiptBody({ receipt: r }: { receipt: Receipt }) {
       <h1 id="receipt-title">Receipt for invoice {r.invoice}</h1>
       <p className="receipt__status">{STATUS[r.status] ?? r.status}</p>
       <dl className="receipt__details">
-        <dt>Paid on the invoice</dt>
+        {/* A bank debit still clearing has not paid anything yet (DESIGN §3.4: never shown as paid). */}
+        <dt>{r.status === 'processing' ? 'Being paid on the invoice' : 'Paid on the invoice'}</dt>
         <dd className="receipt__figure">{money(r.amount)}</dd>
         <dt>Surcharge</dt>
         <dd className="receipt__figure">{money(r.surcharge)}</dd>

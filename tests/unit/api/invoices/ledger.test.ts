@@ -239,11 +239,30 @@ describe('refundSurcharge', () => {
     expect([returned, payment.refunded_amount]).toEqual([295, 10001]);
   });
 
-  it('never gives back more than is left of the surcharge (a capped surcharge)', () => {
-    const capped = { ...paid(100000, 100, 295), refunded_amount: 50000, refunded_surcharge: 90 };
-    expect(refundSurcharge(capped, 10000)).toBe(10);
+  it('never gives back more than is left of the surcharge', () => {
+    const mostlyBack = { ...paid(100000, 2950, 295), refunded_amount: 50000, refunded_surcharge: 2900 };
+    expect(refundSurcharge(mostlyBack, 10000)).toBe(50);
     expect(refundSurcharge(paid(100000, 2950, 295), 16)).toBe(0);
     expect(refundSurcharge(paid(100000, 2950, 295), 17)).toBe(1);
+  });
+
+  it('gives back the share of a capped surcharge actually charged, not the uncapped rate (issue 49 item 12)', () => {
+    // 600.00 by PayTo at 1 % capped at A$3.50: 3.50 charged. 100.00 back returns 0.58 (not 1.00), 200.00 1.17.
+    const capped = paid(60000, 350, 100);
+    expect(refundSurcharge(capped, 10000)).toBe(58);
+    expect(refundSurcharge(capped, 20000)).toBe(117);
+    let payment = capped;
+    let returned = 0;
+    for (const part of [10000, 20000, 30000]) {
+      const now = refundSurcharge(payment, part);
+      returned += now;
+      payment = {
+        ...payment,
+        refunded_amount: payment.refunded_amount + part,
+        refunded_surcharge: payment.refunded_surcharge + now,
+      };
+    }
+    expect(returned).toBe(350); // the last refund returns the rest
   });
 });
 
