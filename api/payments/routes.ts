@@ -112,6 +112,16 @@ async function handleCreate(c: Context<AppEnv>, input: CreatePaymentInput) {
 const DetailsQuery = z.object({
   session_id: z.string().max(255).optional().openapi({ description: 'The provider intent id (pi_…)' }),
   reference: z.string().max(100).optional().openapi({ description: 'Our payment id' }),
+  paySessionId: z
+    .string()
+    .max(2000)
+    .optional()
+    .openapi({ description: 'The pay session that made the payment (this or `t` is required)' }),
+  t: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: "The payment's receipt token (from its receipt link)" }),
 });
 
 const detailsRoute = (method: 'get' | 'post') =>
@@ -147,14 +157,24 @@ export const paymentRoutes = createRouter()
   .openapi(detailsRoute('post'), async (c) => {
     const q = c.req.valid('query');
     return c.json(
-      await paymentDetails(c.get('deps'), { sessionId: q.session_id, reference: q.reference }),
+      await paymentDetails(c.get('deps'), {
+        sessionId: q.session_id,
+        reference: q.reference,
+        paySessionId: q.paySessionId,
+        receiptToken: q.t,
+      }),
       200,
     );
   })
   .openapi(detailsRoute('get'), async (c) => {
     const q = c.req.valid('query');
     return c.json(
-      await paymentDetails(c.get('deps'), { sessionId: q.session_id, reference: q.reference }),
+      await paymentDetails(c.get('deps'), {
+        sessionId: q.session_id,
+        reference: q.reference,
+        paySessionId: q.paySessionId,
+        receiptToken: q.t,
+      }),
       200,
     );
   });

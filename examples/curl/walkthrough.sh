@@ -8,7 +8,7 @@
 #   4. pay: the server checks the balance, reserves and confirms the charge (twice: the same
 #      Idempotency-Key returns the same payment)      POST /api/payments/create-payment-intent
 #   5. the provider's word, read by the server        POST /api/pay/payments/{paymentId}/refresh
-#   6. read the details the success page shows        GET  /api/payments/details?session_id=pi_…
+#   6. read the details the success page shows        GET  /api/payments/details?reference=…&paySessionId=…
 #
 # Usage: examples/curl/walkthrough.sh BASE_URL MERCHANT_ID
 #   BASE_URL     e.g. http://localhost:8787 (npm start)
@@ -106,7 +106,9 @@ status=$(field .status <<<"$state")
 echo "   status $status, remaining $(field .remaining <<<"$state") (minor units)"
 
 echo "== 6. Details (what /success shows)"
-details=$(call GET "/api/payments/details?session_id=$intent" '')
+# Only the payer may read them: the pay session that made the payment (or its receipt token).
+details=$(curl -sS --fail-with-body -G "$BASE/api/payments/details" \
+  --data-urlencode "reference=$payment_id" --data-urlencode "paySessionId=$pay_session")
 echo "   $details"
 
 echo "RESULT status=$status payment_id=$payment_id intent=$intent amount=$(field .amount <<<"$state") surcharge=$(field .surcharge <<<"$state") total=$(field .total <<<"$state") remaining=$(field .remaining_due <<<"$details")"

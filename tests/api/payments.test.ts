@@ -15,6 +15,8 @@ import { skipPostgres, testDialect } from '../support/db.ts';
 import { PAYMENT_DETAILS_EXPIRED } from '../../api/payments/create/attempts.ts';
 import { IDEMPOTENCY_KEY_REQUIRED } from '../../api/payments/routes.ts';
 import { QUOTE_REQUIRED_MESSAGE, TOKEN_REQUIRED_MESSAGE } from '../../api/payments/schema.ts';
+import { DETAILS_NOT_FOUND } from '../../api/payments/lifecycle/read-back.ts';
+import { receiptToken } from '../../api/payments/notices/receipt.ts';
 import {
   authenticate,
   CARDS,
@@ -378,17 +380,22 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
     expect((await invoiceRow(t, merchant.id, 'INV-IDEM'))!.paid_amount).toBe(1234);
   });
 
-  it("gives the success page the payment's details by intent id or by our reference", async () => {
-    const { created } = await payThroughLink(t, {
+  it("gives the success page the payment's details — only to the payer: its pay session or receipt token (issue 49 item 7)", async () => {
+    const { created, paySessionId } = await payThroughLink(t, {
       merchant: merchant.id,
       invoice: 'INV-DETAILS',
       linkAmount: '300.00',
       amount: 10000,
     });
-    const res = await json(t.app, 'POST', `/api/payments/details?session_id=${created.paymentIntentId}`);
+    const ps = encodeURIComponent(paySessionId);
+    const res = await json(
+      t.app,
+      'POST',
+      `/api/payments/details?session_id=${created.paymentIntentId}&paySessionId=${ps}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: created.paymentIntentId,
+      id: created.paymentId, // never the provider's intent id
       amount: 10000,
       currency: 'AUD',
       status: 'succeeded',
@@ -398,9 +405,27 @@ describe.skipIf(skip)(`payments (${testDialect})`, () => {
       merchantName: merchant.business_name,
       remaining_due: 20000,
       merchant_id: merchant.id,
+      receiptUrl: null, // the receipt token is never handed out here
     });
-    const byRef = await json(t.app, 'GET', `/api/payments/details?reference=${created.paymentId}`);
-    expect(byRef.body.id).toBe(created.paymentIntentId);
+    expect(JSON.stringify(res.body)).not.toContain(created.paymentIntentId);
+    // A payment id (or intent id) alone, another pay session, or a wrong token: as if unknown.
+    const other = (await openSession(t, { merchant: merchant.id, invoice: 'INV-OTHER', amount: '10.00' }))
+      .body;
+    for (const query of [
+      `reference=${created.paymentId}`,
+      `session_id=${created.paymentIntentId}`,
+      `reference=${created.paymentId}&paySessionId=${encodeURIComponent(other.paySessionId)}`,
+      `reference=${created.paymentId}&t=${'x'.repeat(22)}`,
+    ]) {
+      const refused = await json(t.app, 'GET', `/api/payments/details?${query}`);
+      expect(refused.status, query).toBe(404);
+      expect(refused.body.error.message).toBe(DETAILS_NOT_FOUND);
+    }
+    // The receipt link's token proves it too (the receipt mail's holder).
+    const t1 = receiptToken(t.deps.config.jwtSecret, created.paymentId);
+    const byToken = await json(t.app, 'GET', `/api/payments/details?reference=${created.paymentId}&t=${t1}`);
+    expect(byToken.status).toBe(200);
+    expect(byToken.body.receiptUrl).toContain(`t=${t1}`);
   });
 
   it('3-D Secure: the client secret only while the intent waits; the refresh asks the provider', async () => {

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { money, waitForForm, widget } from './support/pay-fixtures.ts';
+import { receiptTokenFor } from './support/site.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import {
   demoMerchantId,
@@ -93,7 +94,7 @@ describe('examples: plain HTML, snippet, pinned with SRI, theming', () => {
       `Thank you! ${money(128688)} paid on invoice ${invoice} (reference ${payment.transactionId}). The invoice is now fully paid.`,
     );
     const details = await fetch(
-      `${server.baseUrl}/api/payments/details?session_id=${payment.transactionId}`,
+      `${server.baseUrl}/api/payments/details?session_id=${payment.transactionId}&t=${receiptTokenFor(payment.paymentId as string)}`,
     ).then((r) => r.json());
     expect(details).toMatchObject({
       status: 'succeeded',

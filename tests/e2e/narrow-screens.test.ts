@@ -10,6 +10,7 @@ import { seededAdmin, signIn, bearerFor } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
 import { paySucceeded } from './support/console-api.ts';
 import { createConnectedMerchant, waitForForm, widget, type TestMerchant } from './support/pay-fixtures.ts';
+import { receiptTokenFor } from './support/site.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const WIDTHS = [320, 375];
@@ -57,7 +58,7 @@ describe('narrow screens', () => {
     '/privacy',
     `/pay/${merchant.id}?INVOICENUMBER=INV-NARROW-0002&AMOUNTDUE=1,000,000.00`,
     `/pay/${merchant.id}?INVOICENUMBER=INV-NARROW-0001&AMOUNTDUE=150.00`,
-    `/success?reference=${paymentId}`,
+    `/success?reference=${paymentId}&t=${receiptTokenFor(paymentId)}`,
   ];
 
   for (const width of WIDTHS)

@@ -19,6 +19,7 @@ import {
   widget,
   type TestMerchant,
 } from './support/pay-fixtures.ts';
+import { openServerDb, receiptTokenFor } from './support/site.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const SUBMITTED =
@@ -107,7 +108,14 @@ describe('bank debit pay flow', () => {
 
     // The /success page (a return URL) says the same for this payment, by its reference.
     const reference = await w.locator('dt:text-is("Reference") + dd').textContent();
-    await page.goto(`${server.baseUrl}/success?session_id=${encodeURIComponent(reference ?? '')}`);
+    const db = openServerDb(server);
+    const { id: paymentId } = db
+      .prepare('SELECT id FROM payments WHERE payment_intent_id = ?')
+      .get(reference ?? '') as { id: string };
+    db.close();
+    await page.goto(
+      `${server.baseUrl}/success?session_id=${encodeURIComponent(reference ?? '')}&t=${receiptTokenFor(paymentId)}`,
+    );
     await page.getByRole('heading', { name: 'Payment Submitted' }).waitFor();
     await expect(page.getByText(SUBMITTED).isVisible()).resolves.toBe(true);
     await expect(page.getByText(money(2_000_350)).isVisible()).resolves.toBe(true);

@@ -16,6 +16,7 @@ import {
   type TestMerchant,
 } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { receiptTokenFor } from './support/site.ts';
 
 describe('payment success page', () => {
   let server: RunningServer;
@@ -44,6 +45,8 @@ describe('payment success page', () => {
     return {
       paymentIntentId: body.transactionId as string,
       paymentId: body.paymentId as string,
+      /** The receipt token: the proof /success passes on (issue 49 item 7). */
+      t: receiptTokenFor(body.paymentId as string),
       breakdown: { surcharge: body.surcharge as number, total: body.total as number },
     };
   }
@@ -83,7 +86,10 @@ describe('payment success page', () => {
       await codeHeld;
       await route.continue();
     });
-    const { errors } = await open(`/success?session_id=${paid.paymentIntentId}&invoice_no=INV-5001`, page);
+    const { errors } = await open(
+      `/success?session_id=${paid.paymentIntentId}&t=${paid.t}&invoice_no=INV-5001`,
+      page,
+    );
     await page.getByRole('heading', { name: 'Verifying…', exact: true }).waitFor();
     const codeLoaded = page.waitForResponse('**/assets/PaymentSuccessPage-*.js');
     releaseCode();
@@ -99,7 +105,8 @@ describe('payment success page', () => {
     expect(text).toMatch(new RegExp(`Card surcharge\\s+${escape(money(paid.breakdown.surcharge))}`));
     expect(text).toMatch(new RegExp(`Total charged\\s+${escape(money(paid.breakdown.total))}`));
     expect(text).toMatch(new RegExp(`Remaining due\\s+${escape(money(6000))}`));
-    expect(text).toContain(paid.paymentIntentId);
+    expect(text).toContain(paid.paymentId); // our reference, never the provider's intent id
+    expect(text).not.toContain(paid.paymentIntentId);
     expect(await page.getByText('This invoice has been fully paid. Thank you!').count()).toBe(0);
     const again = new URL(
       (await page.getByRole('link', { name: 'Make Another Payment' }).getAttribute('href'))!,
@@ -123,7 +130,7 @@ describe('payment success page', () => {
   it('paying the rest: by reference (our payment id) it shows the invoice fully paid, with no Make Another Payment', async () => {
     await pay('INV-5002', '250.00', 10000);
     const last = await pay('INV-5002', '250.00', 15000);
-    const { page } = await open(`/success?reference=${last.paymentId}`);
+    const { page } = await open(`/success?reference=${last.paymentId}&t=${last.t}`);
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await page.getByText('This invoice has been fully paid. Thank you!').waitFor();
     expect(await details(page)).toMatch(new RegExp(`Remaining due\\s+${escape(money(0))}`));
@@ -135,7 +142,9 @@ describe('payment success page', () => {
 
   it("links the payment's receipt: its figures, printable, fitting 320 px; without its token it is not found", async () => {
     const paid = await pay('INV-5007', '80.00', 8000);
-    const { page, errors } = await open(`/success?session_id=${paid.paymentIntentId}&invoice_no=INV-5007`);
+    const { page, errors } = await open(
+      `/success?session_id=${paid.paymentIntentId}&t=${paid.t}&invoice_no=INV-5007`,
+    );
     const link = page.getByRole('link', { name: 'View or print your receipt' });
     const href = (await link.getAttribute('href'))!;
     expect(href).toMatch(new RegExp(`/receipt/${paid.paymentId}\\?t=[\\w-]{22}$`));
@@ -146,7 +155,7 @@ describe('payment success page', () => {
     expect(text).toMatch(new RegExp(`Paid on the invoice\\s+${escape(money(8000))}`));
     expect(text).toMatch(new RegExp(`Total charged\\s+${escape(money(paid.breakdown.total))}`));
     expect(text).toContain('Visa credit ending 4242');
-    expect(text).toContain(paid.paymentIntentId);
+    expect(text).toContain(paid.paymentIntentId); // the receipt names the provider's reference
     await page.getByRole('button', { name: 'Print or save as PDF' }).waitFor();
     const axe = await new AxeBuilder({ page }).analyze();
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -174,7 +183,9 @@ describe('payment success page', () => {
 
   it('a declined payment is not shown as successful', async () => {
     const declined = await pay('INV-5003', '80.00', 8000, CARDS.declined);
-    const { page } = await open(`/success?session_id=${declined.paymentIntentId}&invoice_no=INV-5003`);
+    const { page } = await open(
+      `/success?session_id=${declined.paymentIntentId}&t=${declined.t}&invoice_no=INV-5003`,
+    );
     await page.getByRole('heading', { name: 'Payment Not Completed' }).waitFor();
     await page.getByText('your card was not charged').waitFor();
     expect(await page.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toContain(
@@ -192,13 +203,17 @@ describe('payment success page', () => {
     await page.getByText('Unable to retrieve payment details. Please contact support.').waitFor();
     await page.goto(`${server.baseUrl}/success?reference=${crypto.randomUUID()}`);
     await page.getByText('Unable to retrieve payment details. Please contact support.').waitFor();
+    // A real payment without the payer's proof (its receipt token or pay session): the same answer.
+    const paid = await pay('INV-5008', '50.00', 5000);
+    await page.goto(`${server.baseUrl}/success?reference=${paid.paymentId}`);
+    await page.getByText('Unable to retrieve payment details. Please contact support.').waitFor();
     expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
     await page.close();
   });
 
   it('End Session closes a window the payment flow opened, and goes to /payment-complete where it cannot', async () => {
     const paid = await pay('INV-5004', '60.00', 1000);
-    const path = `/success?session_id=${paid.paymentIntentId}&invoice_no=INV-5004`;
+    const path = `/success?session_id=${paid.paymentIntentId}&t=${paid.t}&invoice_no=INV-5004`;
 
     // A tab with history of its own cannot be closed by script: the thank-you page instead.
     const { page } = await open('/');

@@ -18,6 +18,7 @@ import {
   type TestMerchant,
 } from './support/pay-fixtures.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
+import { receiptTokenFor } from './support/site.ts';
 
 /** What a careless merchant site might ship: resets that would wreck an unisolated widget. */
 const HOSTILE_CSS = `
@@ -172,7 +173,7 @@ describe('embedded widget', () => {
     expect(events[1].detail).toEqual(detail);
     // The server agrees: the success page's details for that intent.
     const details = await fetch(
-      `${server.baseUrl}/api/payments/details?session_id=${detail.transactionId}`,
+      `${server.baseUrl}/api/payments/details?session_id=${detail.transactionId}&t=${receiptTokenFor(detail.paymentId as string)}`,
     ).then((r) => r.json());
     expect(details).toMatchObject({
       status: 'succeeded',

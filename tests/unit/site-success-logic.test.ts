@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatPaymentDate,
   isClearingDebit,
+  detailsQuery,
   lookupFromSearch,
   mayStillChange,
   outcomeOf,
@@ -14,15 +15,27 @@ import {
 
 describe('success page: lookup from the URL', () => {
   it('uses reference (our payment id) before session_id, and accepts Stripe’s payment_intent', () => {
-    expect(lookupFromSearch('?reference=abc&session_id=pi_1')).toEqual({ by: 'reference', value: 'abc' });
+    expect(lookupFromSearch('?reference=abc&session_id=pi_1')).toEqual({
+      by: 'reference',
+      value: 'abc',
+      proof: {},
+    });
     expect(lookupFromSearch('?session_id=pi_1&invoice_no=INV-1')).toEqual({
       by: 'session_id',
       value: 'pi_1',
+      proof: {},
     });
     expect(lookupFromSearch('?payment_intent=pi_2&redirect_status=succeeded')).toEqual({
       by: 'session_id',
       value: 'pi_2',
+      proof: {},
     });
+  });
+
+  it('carries the payer’s proof to the server: the receipt token or the pay session (issue 49 item 7)', () => {
+    const lookup = lookupFromSearch('?reference=abc&t=tok123&paySessionId=ps1')!;
+    expect(lookup.proof).toEqual({ t: 'tok123', paySessionId: 'ps1' });
+    expect(detailsQuery(lookup)).toBe('reference=abc&t=tok123&paySessionId=ps1');
   });
 
   it('is invalid without a session id or reference, even with an invoice number', () => {

@@ -15,7 +15,8 @@ import { findPayment, findPaymentByIntent, isReserving } from '../repository.ts'
 import { describePaymentMethod } from '../../../core/payment-method.ts';
 import { isAccountPayment } from './bank-debit-state.ts';
 import { mailNoticesSoon } from '../notices/notices.ts';
-import { receiptUrl } from '../notices/receipt.ts';
+import { receiptTokenMatches, receiptUrl } from '../notices/receipt.ts';
+import { sessionOf } from '../create/payment-context.ts';
 import { applyIntent } from './state.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found.';
@@ -99,7 +100,14 @@ function paymentMethodLabel(p: Payment): string | null {
 /** The success page's details (spec §3 "Payment details response"), by intent id or our id. */
 export async function paymentDetails(
   deps: AppDeps,
-  ref: { sessionId?: string | null; reference?: string | null },
+  ref: {
+    sessionId?: string | null;
+    reference?: string | null;
+    /** The pay session that made the payment, or… */
+    paySessionId?: string | null;
+    /** …its receipt token: one of the two is required (issue 49 item 7). */
+    receiptToken?: string | null;
+  },
 ) {
   const db = deps.database.db;
   const sessionId = ref.sessionId?.trim();
@@ -107,11 +115,20 @@ export async function paymentDetails(
   if (!sessionId && !reference)
     throw new AppError('validation_failed', INVALID_SESSION, { field: 'session_id' });
   let payment = sessionId ? await findPaymentByIntent(db, sessionId) : await findPayment(db, reference!);
-  if (!payment) throw new AppError('not_found', DETAILS_NOT_FOUND);
+  // Only the payer: the pay session that made it, or a holder of its receipt token. Anyone else is
+  // told what an unknown id is told (a payment id alone used to return the card, the intent id and
+  // the receipt link with its token).
+  const session = sessionOf(deps, ref.paySessionId);
+  const bySession = payment !== undefined && session !== null && payment.pay_session_id === session.sid;
+  const byToken =
+    payment !== undefined &&
+    !!ref.receiptToken &&
+    receiptTokenMatches(deps.config.jwtSecret, payment.id, ref.receiptToken);
+  if (!payment || (!bySession && !byToken)) throw new AppError('not_found', DETAILS_NOT_FOUND);
   if (isReserving(payment.status)) payment = await syncFromProvider(deps, payment);
   const merchant = await findMerchantEvenDeleted(db, payment.merchant_id);
   return {
-    id: payment.payment_intent_id ?? payment.id,
+    id: payment.id, // never the provider's intent id
     paymentId: payment.id,
     amount: payment.amount,
     currency: payment.currency,
@@ -127,8 +144,8 @@ export async function paymentDetails(
     link_amount: payment.link_amount,
     method: payment.method_type,
     clearsBy: payment.status === 'processing' ? payment.clears_by : null,
-    /** The payment's receipt page, once it went through (or is clearing); else null. */
-    receiptUrl: receiptUrl(deps.config, payment),
+    /** The receipt page, for a caller that proved itself by its token (it holds the link already). */
+    receiptUrl: byToken ? receiptUrl(deps.config, payment) : null,
   };
 }
 

@@ -72,14 +72,18 @@ export function paymentMethodText(p: Payment): string {
   return p.card_last4 ? `${card} ending ${p.card_last4}` : card;
 }
 
+/** `token` is the receipt token of `paymentId` (compared in constant time). */
+export function receiptTokenMatches(secret: string | null, paymentId: string, token: string): boolean {
+  const expected = Buffer.from(receiptToken(secret, paymentId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 /** The receipt of `paymentId` for a holder of its token; 404 alike for a wrong token or no receipt. */
 export async function receiptView(deps: AppDeps, paymentId: string, token: string) {
-  const expected = Buffer.from(receiptToken(deps.config.jwtSecret, paymentId));
-  const given = Buffer.from(token);
-  const payment =
-    given.length === expected.length && timingSafeEqual(given, expected)
-      ? await findPayment(deps.database.db, paymentId)
-      : undefined;
+  const payment = receiptTokenMatches(deps.config.jwtSecret, paymentId, token)
+    ? await findPayment(deps.database.db, paymentId)
+    : undefined;
   if (!payment || !RECEIPT_STATUSES.has(payment.status)) throw new AppError('not_found', RECEIPT_NOT_FOUND);
   const merchant = await findMerchantEvenDeleted(deps.database.db, payment.merchant_id);
   return {

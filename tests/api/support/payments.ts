@@ -254,7 +254,11 @@ export async function payThroughLink(
           paymentIntentId: res.body.payment.transactionId,
           stripeConnectAccountId: account,
         };
-  return { created, state: await refresh(t, created.paymentId) };
+  return {
+    created,
+    state: await refresh(t, created.paymentId),
+    paySessionId: session.body.paySessionId as string,
+  };
 }
 
 export async function invoiceRow(t: TestApp, merchantId: string, invoice: string, currency = 'AUD') {

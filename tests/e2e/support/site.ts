@@ -8,10 +8,17 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { signAccessToken } from '../../../api/auth/access-token.ts';
 import { systemClock } from '../../../api/context.ts';
+import { receiptToken } from '../../../api/payments/notices/receipt.ts';
 import type { RunningServer } from './server.ts';
 
 /** The JWT_SECRET `startServer()` gives the server. */
 const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456';
+
+/**
+ * A payment's receipt token, as its receipt link carries it: what `/success` and
+ * `/api/payments/details` ask of a caller that is not the pay session that made it.
+ */
+export const receiptTokenFor = (paymentId: string) => receiptToken(E2E_JWT_SECRET, paymentId);
 
 export function openServerDb(server: RunningServer): Database.Database {
   const db = new Database(join(server.dataDir, 'app.db'));

@@ -19,6 +19,7 @@ import {
   DEBIT_SUBMITTED,
   formatPaymentDate,
   isClearingDebit,
+  detailsQuery,
   lookupFromSearch,
   mayStillChange,
   outcomeOf,
@@ -36,10 +37,7 @@ const RECHECKS = 5;
 const RECHECK_MS = 1500;
 
 function fetchDetails(lookup: NonNullable<DetailsLookup>): Promise<PaymentDetails> {
-  return requestJson<PaymentDetails>(
-    `/api/payments/details?${lookup.by}=${encodeURIComponent(lookup.value)}`,
-    { method: 'POST' },
-  );
+  return requestJson<PaymentDetails>(`/api/payments/details?${detailsQuery(lookup)}`, { method: 'POST' });
 }
 
 function endSession() {
@@ -54,7 +52,7 @@ export function PaymentSuccessPage() {
   const productName = useProductName();
   const { search } = useLocation();
   const lookup = lookupFromSearch(search);
-  const lookupKey = lookup ? `${lookup.by}=${lookup.value}` : '';
+  const lookupKey = lookup ? detailsQuery(lookup) : '';
   const [view, setView] = useState<View>(
     lookup ? { state: 'verifying' } : { state: 'error', message: INVALID_SESSION },
   );

@@ -20,20 +20,36 @@ export const DEBIT_SUBMITTED = PAY_MESSAGES.debitSubmitted;
 export const isClearingDebit = (d: { status: string; method?: string }) =>
   d.status === 'processing' && d.method === 'au_becs_debit';
 
-export type DetailsLookup = { by: 'session_id' | 'reference'; value: string } | null;
+export type DetailsLookup = {
+  by: 'session_id' | 'reference';
+  value: string;
+  /** The payer's proof, as the URL carries it: the receipt token `t` or the pay session (issue 49 item 7). */
+  proof: { t?: string; paySessionId?: string };
+} | null;
 
 /**
  * The payment the URL names: `reference` (our payment id, DESIGN §4b) or `session_id` (the
  * provider's intent id, DESIGN §4a); Stripe's own redirect parameter `payment_intent` is accepted
- * too. Null: 'Invalid payment session.'
+ * too — with the proof the server asks of it: the receipt token `t` (as the receipt link carries it)
+ * or the `paySessionId` that made it. Null: 'Invalid payment session.'
  */
 export function lookupFromSearch(search: string): DetailsLookup {
   const params = new URLSearchParams(search);
+  const proof: { t?: string; paySessionId?: string } = {};
+  const t = params.get('t')?.trim();
+  const paySessionId = params.get('paySessionId')?.trim();
+  if (t) proof.t = t;
+  if (paySessionId) proof.paySessionId = paySessionId;
   const reference = params.get('reference')?.trim();
-  if (reference) return { by: 'reference', value: reference };
+  if (reference) return { by: 'reference', value: reference, proof };
   const session = (params.get('session_id') ?? params.get('payment_intent'))?.trim();
-  if (session) return { by: 'session_id', value: session };
+  if (session) return { by: 'session_id', value: session, proof };
   return null;
+}
+
+/** The details request's query: the payment and the payer's proof. */
+export function detailsQuery(lookup: NonNullable<DetailsLookup>): string {
+  return new URLSearchParams({ [lookup.by]: lookup.value, ...lookup.proof }).toString();
 }
 
 export type Outcome = 'paid' | 'processing' | 'not_completed';
