@@ -1206,7 +1206,7 @@ export interface components {
       status?: 'active' | 'pending' | 'inactive';
       surcharge_enabled?: boolean;
       invoice_details_on_links?: boolean;
-      /** @description The most a staff member may refund at once (minor units of the payment’s currency); 0: staff cannot refund; null: any amount */
+      /** @description The most staff may refund of one payment in total (minor units of the payment’s currency); 0: staff cannot refund (a new merchant’s default); null: any amount */
       staff_refund_limit?: number | null;
       /** @example 2.95 */
       surcharge_percentage?: number;
@@ -1262,7 +1262,7 @@ export interface components {
       status?: 'active' | 'pending' | 'inactive';
       surcharge_enabled?: boolean;
       invoice_details_on_links?: boolean;
-      /** @description The most a staff member may refund at once (minor units of the payment’s currency); 0: staff cannot refund; null: any amount */
+      /** @description The most staff may refund of one payment in total (minor units of the payment’s currency); 0: staff cannot refund (a new merchant’s default); null: any amount */
       staff_refund_limit?: number | null;
       /** @example 2.95 */
       surcharge_percentage?: number;

@@ -88,7 +88,7 @@ const common = {
     .nullish()
     .openapi({
       description:
-        'The most a staff member may refund at once (minor units of the payment’s currency); 0: staff cannot refund; null: any amount',
+        'The most staff may refund of one payment in total (minor units of the payment’s currency); 0: staff cannot refund (a new merchant’s default); null: any amount',
     }),
   surcharge_percentage: SurchargePercentageInput.optional().openapi({ type: 'number', example: 2.95 }),
   surcharge_rules: SurchargeRulesInput.nullish(),

@@ -107,7 +107,8 @@ export async function createMerchant(
       logo_url: input.logo_url ?? null,
       brand_color: input.brand_color ?? null,
       invoice_details_on_links: input.invoice_details_on_links ? 1 : 0,
-      staff_refund_limit: input.staff_refund_limit ?? null,
+      // Staff cannot refund until an owner sets a limit (DESIGN §6, round four); null: any amount.
+      staff_refund_limit: input.staff_refund_limit === undefined ? 0 : input.staff_refund_limit,
       xero_payment_url: buildAccountingPaymentUrl(deps.config.publicBaseUrl, id, shortcode),
       stripe_account_id: null,
       created_at: now,

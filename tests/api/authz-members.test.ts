@@ -16,9 +16,9 @@ import { issueOAuthState } from '../../api/auth/oauth-state.ts';
 import { STAFF_CANNOT_REFUND } from '../../api/payments/refunds/refunds.ts';
 import type { MemberRole } from '../../api/db/types.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
-import { bearerFor, createUser } from '../support/auth.ts';
+import { adminHeaders, bearerFor, createUser } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { createConnectedMerchant, openSession, quoteAndPay } from './support/payments.ts';
+import { createConnectedMerchant, openSession, payThroughLink, quoteAndPay } from './support/payments.ts';
 
 const skip = await skipPostgres();
 
@@ -505,8 +505,17 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     expect(set.body.staff_refund_limit).toBe(500);
     const over = await refund('staffA', 501);
     expect(over.status).toBe(403);
-    expect(over.body.error.message).toBe('Staff can refund up to A$5.00 at once; ask an owner for more.');
-    expect((await refund('staffA', 500)).status).toBe(200);
+    expect(over.body.error.message).toBe(
+      'Staff can refund up to A$5.00 of a payment in total; ask an owner for more.',
+    );
+    expect((await refund('staffA', 300)).status).toBe(200);
+    // The limit is for the payment in total (issue 49 item 6): 3.00 refunded, 2.01 more is past it.
+    const past = await refund('staffA', 201);
+    expect(past.status).toBe(403);
+    expect(past.body.error.message).toBe(
+      'Staff can refund up to A$5.00 of a payment in total (A$3.00 refunded by staff already); ask an owner for more.',
+    );
+    expect((await refund('staffA', 200)).status).toBe(200);
     expect((await refund('ownerA', 501)).status).toBe(200); // owners are not limited
     expect((await setLimit('ownerA', 0)).status).toBe(200);
     const none = await refund('staffA', 1);
@@ -519,7 +528,70 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
       .where('payment_id', '=', merchants.A.paymentId)
       .orderBy('created_at')
       .execute();
-    expect(refunds.map((r) => Number(r.amount))).toEqual([500, 501, 100]);
+    expect(refunds.map((r) => Number(r.amount))).toEqual([300, 200, 501, 100]);
+  });
+
+  it('caps what staff refund of one payment in total, also when their refunds arrive at once (issue 49 item 6)', async () => {
+    const { created } = await payThroughLink(t, {
+      merchant: merchants.A.id,
+      invoice: 'INV-A-STAFF-LIMIT',
+      linkAmount: '100.00',
+      amount: 10_000,
+    });
+    const set = await json(
+      t.app,
+      'PUT',
+      `/api/admin/merchants/${merchants.A.id}`,
+      { staff_refund_limit: 1_000 },
+      people.ownerA.headers,
+    );
+    expect(set.status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        json(
+          t.app,
+          'POST',
+          `/api/admin/payments/${created.paymentId}/refund`,
+          { amount: 400 },
+          people.staffA.headers,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 403, 403, 403]);
+    const refunded = await t.deps.database.db
+      .selectFrom('refunds')
+      .select('amount')
+      .where('payment_id', '=', created.paymentId)
+      .where('status', 'in', ['pending', 'succeeded'])
+      .execute();
+    expect(refunded.reduce((sum, r) => sum + Number(r.amount), 0)).toBe(800); // never past 10.00
+    // Ten in a row of 1.00 after that: two more fit, then none.
+    const inRow: number[] = [];
+    for (let i = 0; i < 10; i++)
+      inRow.push(
+        (
+          await json(
+            t.app,
+            'POST',
+            `/api/admin/payments/${created.paymentId}/refund`,
+            { amount: 100 },
+            people.staffA.headers,
+          )
+        ).status,
+      );
+    expect(inRow).toEqual([200, 200, 403, 403, 403, 403, 403, 403, 403, 403]);
+  });
+
+  it('gives a new merchant staff who cannot refund until an owner sets a limit', async () => {
+    const made = await json(
+      t.app,
+      'POST',
+      '/api/admin/merchants',
+      { business_name: 'New Timber', name: 'Nat', email: 'nat@newtimber.test' },
+      await adminHeaders(t),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.staff_refund_limit).toBe(0);
   });
 
   it("refuses an accounting connection callback for another merchant's state, before any exchange", async () => {

@@ -35,7 +35,7 @@ export const team = {
   },
   staff_refunds: {
     title: 'Staff refunds',
-    help: 'How much a staff member may refund at once. Owners can always refund any amount.',
+    help: 'How much staff may refund of one payment in total. A new merchant starts at 0: staff cannot refund until you set a limit. Owners can always refund any amount.',
     limited: 'Limit what staff can refund',
     limit: 'Most per refund',
     limit_help: '0 means staff cannot refund',

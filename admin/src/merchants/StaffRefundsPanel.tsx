@@ -1,5 +1,5 @@
 /**
- * How much a staff member may refund at once (issue 32): off (any amount), or a limit in dollars,
+ * How much staff may refund of one payment in total (issue 32, issue 49 item 6): off (any amount), or a limit in dollars,
  * where 0 means staff cannot refund. Owners and admins set it; the server enforces it on every refund
  * by staff (403 above it) and never limits owners.
  */

@@ -74,8 +74,8 @@ export const adminPaymentRoutes = createRouter()
         'is refunded (its share of the surcharge charged) and the platform fee on it is returned. `kind` says what the ' +
         'refund means for the invoice (DESIGN §3.8): `credit` (the default: goods returned or a price reduced; the ' +
         'refunded part is no longer owed, so the balance does not change) or `reopen` (the customer still owes it: the ' +
-        'base part returns to the invoice balance). A staff member refunds at most the merchant’s `staff_refund_limit` ' +
-        'at once (403 above it).',
+        'base part returns to the invoice balance). Staff refund at most the merchant’s `staff_refund_limit` ' +
+        'of one payment in total (403 above it; 0, a new merchant’s default: staff cannot refund).',
       request: {
         params: IdParam,
         body: {

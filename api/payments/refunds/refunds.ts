@@ -15,7 +15,7 @@ import { storedMetadata } from '../../../core/metadata.ts';
 import { formatMoney } from '../../../core/money.ts';
 import { audit } from '../../audit/service.ts';
 import type { AppDeps } from '../../context.ts';
-import type { Trx } from '../../db/database.ts';
+import type { DbOrTrx, Trx } from '../../db/database.ts';
 import type { Payment, PaymentStatus } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { refundSurcharge, type RefundKind } from '../../invoices/ledger.ts';
@@ -167,6 +167,21 @@ export async function refundPayment(deps: AppDeps, paymentId: string, input: Ref
     const payment = await lockPayment(trx, deps.database.dialect, paymentId);
     if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
     const base = refundableBase(payment, input);
+    // A staff member's limit caps what staff refund of this payment in total, counted with the
+    // payment locked: refunds in a row, or at once, cannot add up past it (issue 49 item 6).
+    if (input.limit != null) {
+      const byStaff = await staffRefundedOf(trx, payment);
+      if (byStaff + base > input.limit)
+        throw new AppError(
+          'forbidden',
+          input.limit === 0
+            ? STAFF_CANNOT_REFUND
+            : `Staff can refund up to ${formatMoney(input.limit, payment.currency)} of a payment in total${
+                byStaff > 0 ? ` (${formatMoney(byStaff, payment.currency)} refunded by staff already)` : ''
+              }; ask an owner for more.`,
+          { field: 'amount' },
+        );
+    }
     const refund = await countRefund(trx, deps, payment, base, null, {
       status: 'pending',
       reason: input.reason,
@@ -221,8 +236,7 @@ async function refundAlreadyMade(deps: AppDeps, paymentId: string, id: string) {
 
 /**
  * The refund's base (before surcharge): what was asked, else all that is left — refused for a
- * payment not (or no longer) refundable, a disputed one, an amount out of range, or past a staff
- * member's limit.
+ * payment not (or no longer) refundable, a disputed one, or an amount out of range.
  */
 function refundableBase(payment: Payment, input: RefundRequest): number {
   if (!isSettled(payment.status) || payment.status === 'refunded' || !payment.payment_intent_id)
@@ -237,15 +251,24 @@ function refundableBase(payment: Payment, input: RefundRequest): number {
       `The refund must be between ${formatMoney(1, payment.currency)} and ${formatMoney(remaining, payment.currency)}.`,
       { field: 'amount' },
     );
-  if (input.limit != null && base > input.limit)
-    throw new AppError(
-      'forbidden',
-      input.limit === 0
-        ? STAFF_CANNOT_REFUND
-        : `Staff can refund up to ${formatMoney(input.limit, payment.currency)} at once; ask an owner for more.`,
-      { field: 'amount' },
-    );
   return base;
+}
+
+/** What the merchant's staff members have refunded of `payment` so far (refunds not failed or canceled). */
+async function staffRefundedOf(trx: DbOrTrx, payment: Payment): Promise<number> {
+  const row = await trx
+    .selectFrom('refunds')
+    .innerJoin('merchant_members', (join) =>
+      join
+        .onRef('merchant_members.user_id', '=', 'refunds.created_by')
+        .on('merchant_members.merchant_id', '=', payment.merchant_id)
+        .on('merchant_members.role', '=', 'staff'),
+    )
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('refunds.amount'), eb.lit(0)).as('total'))
+    .where('refunds.payment_id', '=', payment.id)
+    .where('refunds.status', 'in', ['pending', 'succeeded'])
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
 }
 
 /** The provider refunds the total (the platform fee back too); a refusal takes the counted refund back and says so. */
