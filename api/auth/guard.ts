@@ -132,7 +132,7 @@ export function requireIntegrator(): MiddlewareHandler<AppEnv> {
       throw new AppError('unauthenticated', INVALID_API_KEY, { headers: { 'WWW-Authenticate': 'Bearer' } });
     const use = { method: c.req.method, path: c.req.path, ip: clientIp(c), requestId: c.get('requestId') };
     try {
-      const refusal = keyRefusal(deps, key, c.req.method);
+      const refusal = keyRefusal(deps, key, c.req.method, c.req.path);
       if (refusal) throw refusal;
       await enforceRateLimits(c, [[apiKeyRateRule(deps), key.id]]);
     } catch (err) {

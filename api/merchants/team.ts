@@ -106,6 +106,8 @@ export async function changeRole(
       .where('merchant_id', '=', merchantId)
       .where('user_id', '=', userId)
       .execute();
+    // A demotion (any change but to owner) withdraws what they made with the role they had.
+    if (role !== 'owner') await withdrawWhatTheyMade(trx, deps, merchantId, userId, actor);
     await audit(
       trx,
       {
@@ -137,6 +139,7 @@ export async function removeMember(
       .where('merchant_id', '=', merchantId)
       .where('user_id', '=', userId)
       .execute();
+    await withdrawWhatTheyMade(trx, deps, merchantId, userId, actor);
     await audit(
       trx,
       {
@@ -151,4 +154,51 @@ export async function removeMember(
       deps.clock,
     );
   });
+}
+
+/**
+ * Removing or demoting a member withdraws, at once and audited, what they made in the merchant with
+ * the access they had (issue 49 item 5, DESIGN §6): their open invitations (an owner's invitation of
+ * their own second address no longer makes them an owner again) and their API keys (which act with
+ * at most their maker's role anyway: api/auth/api-keys/key-access.ts).
+ */
+async function withdrawWhatTheyMade(
+  trx: DbOrTrx,
+  deps: TeamDeps,
+  merchantId: string,
+  userId: string,
+  actor: Actor,
+): Promise<void> {
+  const now = deps.clock.now().toISOString();
+  const invitations = await trx
+    .updateTable('merchant_invitations')
+    .set({ revoked_at: now })
+    .where('merchant_id', '=', merchantId)
+    .where('invited_by', '=', userId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  const keys = await trx
+    .updateTable('api_keys')
+    .set({ revoked_at: now, revoked_by: actor.user?.id ?? null })
+    .where('merchant_id', '=', merchantId)
+    .where('created_by', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('prefix')
+    .execute();
+  if (invitations.length === 0 && keys.length === 0) return;
+  await audit(
+    trx,
+    {
+      actor: actor.user,
+      action: 'member.withdrawn',
+      targetType: 'user',
+      targetId: userId,
+      merchantId,
+      details: { invitations: invitations.map((i) => i.id), apiKeys: keys.map((k) => k.prefix) },
+      ip: actor.ip,
+    },
+    deps.clock,
+  );
 }

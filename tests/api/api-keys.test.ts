@@ -94,8 +94,8 @@ describe.skipIf(skip)(`API keys (${testDialect})`, () => {
     expect(serverKeyMode(stripeTest)).toBe('test');
     const key = await createKey(t, admin.headers);
     const row = (await findKeyByToken(t.deps, key.secret))!;
-    expect(keyRefusal(t.deps, row, 'GET')).toBeNull();
-    expect(keyRefusal(live, row, 'GET')?.message).toBe(
+    expect(keyRefusal(t.deps, row, 'GET', '/api/v1/payments')).toBeNull();
+    expect(keyRefusal(live, row, 'GET', '/api/v1/payments')?.message).toBe(
       'This is a test key; this server takes live keys (ip_live_…). Create one in the console.',
     );
   });
@@ -130,7 +130,8 @@ describe.skipIf(skip)(`API keys (${testDialect})`, () => {
       ['GET', '/api/v1/payments', 400],
       ['POST', '/api/v1/pay-links', 403],
     ]);
-    expect(uses[0].actor_email).toBe(`api_key:${key.record.prefix}`);
+    // The audit names the member behind the key (issue 49 item 4).
+    expect(uses[0].actor_email).toBe(`api_key:${key.record.prefix} (${admin.user.email})`);
     const listed = await json(t.app, 'GET', `/api/admin/api-keys/${key.id}`, undefined, admin.headers);
     expect(listed.body.last_used_at).toBe(t.clock.now().toISOString());
   });

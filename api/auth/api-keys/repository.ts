@@ -1,6 +1,6 @@
 /** API key rows: the console's reads (with the merchant's name), the guard's lookup by hash, and the key's writes. */
 import type { DbOrTrx } from '../../db/database.ts';
-import type { ApiKey, NewApiKey } from '../../db/types.ts';
+import type { ApiKey, MemberRole, NewApiKey } from '../../db/types.ts';
 
 /** Every key with its merchant's name (null for an all-merchant key), for the console's list and reads. */
 export function apiKeysWithMerchant(db: DbOrTrx) {
@@ -30,15 +30,37 @@ export function findApiKeyWithMerchant(db: DbOrTrx, id: string) {
   return apiKeysWithMerchant(db).where('api_keys.id', '=', id).executeTakeFirst();
 }
 
-export type KeyRow = ApiKey & { merchant_deleted_at: string | null };
+export type KeyRow = ApiKey & {
+  merchant_deleted_at: string | null;
+  /** The maker now: their account's role and email, and their role in the key's merchant (null: none). */
+  maker_user_role: 'user' | 'admin' | null;
+  maker_email: string | null;
+  maker_email_verified_at: string | null;
+  maker_member_role: MemberRole | null;
+};
 
-/** The key a bearer token's hash names, with whether its merchant was deleted. */
+/**
+ * The key a bearer token's hash names, with whether its merchant was deleted and who its maker is
+ * now (their account and their role in the key's merchant): one statement, read at each use.
+ */
 export function findKeyByHash(db: DbOrTrx, keyHash: string): Promise<KeyRow | undefined> {
   return db
     .selectFrom('api_keys')
     .leftJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
+    .leftJoin('users as maker', 'maker.id', 'api_keys.created_by')
+    .leftJoin('merchant_members as maker_member', (join) =>
+      join
+        .onRef('maker_member.user_id', '=', 'api_keys.created_by')
+        .onRef('maker_member.merchant_id', '=', 'api_keys.merchant_id'),
+    )
     .selectAll('api_keys')
-    .select('merchants.deleted_at as merchant_deleted_at')
+    .select([
+      'merchants.deleted_at as merchant_deleted_at',
+      'maker.role as maker_user_role',
+      'maker.email as maker_email',
+      'maker.email_verified_at as maker_email_verified_at',
+      'maker_member.role as maker_member_role',
+    ])
     .where('api_keys.key_hash', '=', keyHash)
     .executeTakeFirst();
 }

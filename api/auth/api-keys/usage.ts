@@ -12,6 +12,8 @@ import type { RateRule } from '../../rate-limit/limiter.ts';
 import { audit } from '../../audit/service.ts';
 import { hashApiKey, serverKeyMode } from './keys.ts';
 import { findKeyByHash, markUsed, type KeyRow } from './repository.ts';
+import { makerRefusal } from './key-access.ts';
+import { isAdminUser } from '../users.ts';
 
 export const INVALID_API_KEY = 'Invalid API key.';
 export const REVOKED_API_KEY = 'This API key was revoked.';
@@ -29,7 +31,7 @@ const unauthenticated = (message: string) =>
   new AppError('unauthenticated', message, { headers: { 'WWW-Authenticate': 'Bearer' } });
 
 /** Why this key may not make this request, or null when it may. */
-export function keyRefusal(deps: AppDeps, key: KeyRow, method: string): AppError | null {
+export function keyRefusal(deps: AppDeps, key: KeyRow, method: string, path: string): AppError | null {
   const now = deps.clock.now().toISOString();
   if (key.revoked_at) return unauthenticated(REVOKED_API_KEY);
   if (key.expires_at && key.expires_at <= now) return unauthenticated(expiredKeyMessage(key.expires_at));
@@ -40,6 +42,22 @@ export function keyRefusal(deps: AppDeps, key: KeyRow, method: string): AppError
       `This is a ${key.mode} key; this server takes ${mode} keys (ip_${mode}_…). Create one in the console.`,
     );
   if (key.permission === 'read' && isWriteMethod(method)) return new AppError('forbidden', READ_ONLY_API_KEY);
+  // At most what its maker may do now (api/auth/api-keys/key-access.ts). A key made before makers
+  // were recorded (none) acts as the admin that made it.
+  const makerAdmin =
+    key.created_by === null ||
+    (key.maker_user_role !== null &&
+      isAdminUser(
+        {
+          role: key.maker_user_role,
+          email: key.maker_email ?? '',
+          email_verified_at: key.maker_email_verified_at,
+        },
+        deps.config,
+      ));
+  const maker = makerRefusal(makerAdmin, key.maker_member_role, method, path);
+  if (maker?.status === 401) return unauthenticated(maker.message);
+  if (maker) return new AppError('forbidden', maker.message);
   return null;
 }
 
@@ -49,11 +67,12 @@ export const apiKeyRateRule = (deps: AppDeps): RateRule => ({
   windowMs: 60_000,
 });
 
-export function principalOf(key: ApiKey): Principal {
+export function principalOf(key: ApiKey & { maker_email?: string | null }): Principal {
   return {
     kind: 'api_key',
     id: key.id,
-    label: key.prefix,
+    // The audit names the member behind the key (issue 49 item 4).
+    label: key.maker_email ? `${key.prefix} (${key.maker_email})` : key.prefix,
     merchantId: key.merchant_id,
     canWrite: key.permission === 'write',
   };
@@ -72,7 +91,7 @@ export function actorUserOf(p: Principal): AuthUser {
 /** One use of a key: its audit entry and its last use, in one transaction. Never throws. */
 export async function recordKeyUse(
   deps: AppDeps,
-  key: ApiKey,
+  key: ApiKey & { maker_email?: string | null },
   use: { method: string; path: string; status: number; ip: string | null; requestId: string },
 ): Promise<void> {
   const now = deps.clock.now().toISOString();
