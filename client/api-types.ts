@@ -622,6 +622,15 @@ export interface components {
       /** @example ann@acme.example */
       email: string;
       password: string;
+      proofOfWork?: components['schemas']['ProofOfWork'];
+    };
+    /** @description After many failed sign-ins to the account: the solved `challenge` of the 428 answer */
+    ProofOfWork: {
+      algorithm: string;
+      challenge: string;
+      salt: string;
+      number: number;
+      signature: string;
     };
     Me: components['schemas']['User'] & {
       memberships: {
@@ -929,15 +938,7 @@ export interface components {
       amount: number;
       /** @description The confirmation token (ctoken_…) the customer’s payment details became: Stripe.js `createConfirmationToken` on the merchant’s connected account, or POST /api/sandbox/confirmation_tokens in sandbox mode */
       confirmationToken: string;
-      proofOfWork?: components['schemas']['ProofOfWork'];
-    };
-    /** @description Needed only after a 428 `challenge_required` (past a card-testing ceiling) */
-    ProofOfWork: {
-      algorithm: string;
-      challenge: string;
-      salt: string;
-      number: number;
-      signature: string;
+      proofOfWork?: components['schemas']['ProofOfWork'] & components['schemas']['JsonValue'];
     };
     CreatePaymentResponse: {
       paymentId: string;

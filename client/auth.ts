@@ -14,6 +14,7 @@
  * await auth.signIn('ann@acme.example', 'hunter22');
  * const res = await auth.fetch('/api/admin/merchants'); // adds Authorization: Bearer …
  */
+import { solveChallenge, type Challenge } from '../core/proof-of-work.ts';
 import { ACCOUNT_MESSAGES, FIELD_MESSAGES } from '../core/messages.ts';
 import type { Schemas } from './api-types.ts';
 import { ApiError, answerError, rawAnswer } from './http.ts';
@@ -252,6 +253,17 @@ export function createAuthClient(options: AuthClientOptions = {}) {
       let res: Response;
       try {
         res = await call('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) });
+        // After many failed sign-ins to the account the server asks for a short proof of work
+        // (428 with a challenge) rather than refusing: solved here, then asked again.
+        if (res.status === 428) {
+          const challenge = ((await res.clone().json()) as { challenge?: Challenge }).challenge;
+          const proofOfWork = challenge ? await solveChallenge(challenge) : null;
+          if (proofOfWork)
+            res = await call('/api/auth/login', {
+              method: 'POST',
+              body: JSON.stringify({ email, password, proofOfWork }),
+            });
+        }
       } catch {
         throw new AuthError(SIGN_IN_FAILED);
       }

@@ -150,17 +150,17 @@ authRoutes
       request: body(LoginBody),
       responses: {
         200: { description: 'Signed in', ...json(Session) },
-        ...errorResponses(400, 401, 403, 429),
+        ...errorResponses(400, 401, 403, 428, 429),
       },
     }),
     async (c) => {
-      const { email, password } = c.req.valid('json');
+      const { email, password, proofOfWork } = c.req.valid('json');
       const account = normalizeEmail(email);
       const ipAccount = `${ipKey(c)}|${account}`;
       await enforceRateLimits(c, [[R.loginIp, ipKey(c)]]);
       await assertUnderLimit(c, R.loginFailIpAccount, ipAccount);
-      // Failures per account across all IPs lock the account (temporarily) inside sessions.login.
-      const result = await sessions.login(c.get('deps'), account, password, clientIp(c));
+      // Failures per account across all IPs ask for a challenge (temporarily) inside sessions.login.
+      const result = await sessions.login(c.get('deps'), account, password, clientIp(c), proofOfWork);
       if (!result.ok) {
         await recordFailure(c, R.loginFailIpAccount, ipAccount);
         throw new AppError('unauthenticated', sessions.INVALID_CREDENTIALS);

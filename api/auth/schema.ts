@@ -2,6 +2,7 @@
  * Request and response shapes of /api/auth (zod, so the OpenAPI document is generated). Validation
  * messages are the spec's ('Passwords don't match', 'Password must be at least 6 characters').
  */
+import { ProofOfWork } from '../rate-limit/proof-of-work-schema.ts';
 import { FIELD_MESSAGES } from '../../core/messages.ts';
 import { z } from '@hono/zod-openapi';
 import { EMAIL_PATTERN } from '../../core/email.ts';
@@ -42,6 +43,9 @@ export const LoginBody = z
       .string({ error: FIELD_MESSAGES.passwordRequired })
       .min(1, FIELD_MESSAGES.passwordRequired)
       .max(MAX_PASSWORD_LENGTH, 'Invalid login credentials'),
+    proofOfWork: ProofOfWork.optional().openapi({
+      description: 'After many failed sign-ins to the account: the solved `challenge` of the 428 answer',
+    }),
   })
   .openapi('LoginRequest');
 

@@ -7,13 +7,18 @@
  * lost (a page reloaded or navigated away while its refresh was in flight, so the browser never
  * stored the new cookie), and the holder gets another successor instead of being signed out.
  * Sign-out revokes the family.
- * Failed sign-ins count on the user row; LOGIN_LOCK_THRESHOLD failures in a row lock the account for
- * LOGIN_LOCK_MINUTES (temporary by design, and cleared by a password reset or `npm run admin:create`).
+ * Failed sign-ins count on the user row; after LOGIN_LOCK_THRESHOLD failures in a row, for
+ * LOGIN_LOCK_MINUTES, every sign-in of the account needs a solved proof of work
+ * (api/rate-limit/proof-of-work.ts; the browser client solves it) — a cost per guess, never a refusal
+ * of the right password: 20 wrong passwords from 20 addresses used to lock the owner out for 15
+ * minutes (issue 49 item 8, DESIGN §6). Failures per address and account are limited apart
+ * (api/auth/rate-rules.ts). Cleared by a password reset or `npm run admin:create`.
  */
 import type { AppDeps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../audit/service.ts';
-import { tooManyAttempts } from '../rate-limit/enforce.ts';
+import { challengeAccepted, issueChallenge } from '../rate-limit/proof-of-work.ts';
+import type { Solution } from '../../core/proof-of-work.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './access-token.ts';
 import { hasherFor } from './hasher.ts';
 import * as repo from './repository.ts';
@@ -30,6 +35,21 @@ export const REFRESH_REUSE_GRACE_SECONDS = 30;
 export const LOGIN_LOCK_THRESHOLD = 20;
 export const LOGIN_LOCK_MINUTES = 15;
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
+export const SIGN_IN_CHECK_MESSAGE =
+  'There have been many failed sign-ins to this account, so your browser must complete a short security check. Please try again.';
+export const SIGN_IN_CHECK_FAILED = 'The security check could not be verified. Please try again.';
+
+/**
+ * Past the failures threshold a sign-in needs a solved challenge for this account (by email, so an
+ * unknown address answers exactly like a registered one). Throws 428 with a fresh one otherwise.
+ */
+async function requireSignInChallenge(deps: SessionDeps, email: string, solution: Solution | undefined) {
+  const scope = `login:${email}`;
+  if (solution && (await challengeAccepted(deps, solution, scope))) return;
+  throw new AppError('challenge_required', solution ? SIGN_IN_CHECK_FAILED : SIGN_IN_CHECK_MESSAGE, {
+    extra: { challenge: issueChallenge(deps, scope) },
+  });
+}
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 export type SessionDeps = Pick<
@@ -103,6 +123,8 @@ export async function login(
   email: string,
   password: string,
   ip: string | null,
+  /** A solved sign-in challenge, when the account asks for one. */
+  proofOfWork?: Solution,
 ): Promise<LoginResult> {
   const hasher = hasherFor(deps);
   const user = await findUserByEmail(deps.database.db, email);
@@ -112,14 +134,13 @@ export async function login(
     // Unknown emails lock exactly like accounts do, so a 429 does not reveal registration.
     const phantom = deps.caches.lockouts;
     const lockedFor = lockout ? await phantom.lockedFor(email) : 0;
-    if (lockedFor > 0) throw tooManyAttempts(lockedFor);
+    if (lockedFor > 0) await requireSignInChallenge(deps, email, proofOfWork);
     await hasher.verifyDummy(password);
     if (lockout) await phantom.fail(email, LOGIN_LOCK_THRESHOLD, LOGIN_LOCK_MINUTES * 60_000);
     return { ok: false };
   }
-  if (lockout && user.locked_until && Date.parse(user.locked_until) > now.getTime()) {
-    throw tooManyAttempts(Math.ceil((Date.parse(user.locked_until) - now.getTime()) / 1000));
-  }
+  if (lockout && user.locked_until && Date.parse(user.locked_until) > now.getTime())
+    await requireSignInChallenge(deps, user.email, proofOfWork);
   if (!(await hasher.verify(password, user.password_hash))) {
     const failures = user.failed_login_count + 1;
     const lock = lockout && failures >= LOGIN_LOCK_THRESHOLD;

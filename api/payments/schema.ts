@@ -3,6 +3,7 @@
  * integer minor units. The spec's client also sends surcharge, total_amount, applicationFeeAmount
  * and metadata: they are accepted and ignored, because the server computes every number.
  */
+import { ProofOfWork } from '../rate-limit/proof-of-work-schema.ts';
 import { AMOUNT_MESSAGES, CARD_MESSAGES, FIELD_MESSAGES } from '../../core/messages.ts';
 import { z } from '@hono/zod-openapi';
 import { EMAIL_PATTERN } from '../../core/email.ts';
@@ -43,19 +44,6 @@ const linkFields = {
     .openapi({ description: "The link's amount due, minor units (ignored when paySessionId is given)" }),
   paySessionId: z.string().max(2000).nullish().openapi({ description: 'From GET /api/pay/session' }),
 };
-
-export const ProofOfWork = z
-  .object({
-    algorithm: z.string().max(20),
-    challenge: z.string().max(128),
-    salt: z.string().max(200),
-    number: z.number().int().min(0),
-    signature: z.string().max(128),
-  })
-  .openapi('ProofOfWork', {
-    description:
-      'A solved challenge (the `challenge` of a 428 answer, with the `number` whose SHA-256 of salt + number is the challenge); each is good for one quote',
-  });
 
 export const QuoteBody = z
   .object({

@@ -1,12 +1,15 @@
 /**
  * Abuse limits with RATE_LIMITS on: per-IP and per-account limits on sign-in, sign-up, confirmation
  * and reset answer 429 with Retry-After, identically for registered and unknown emails; a guesser
- * cannot lock the real user out from another address; the persisted lockout is temporary and is
- * cleared by admin:create.
+ * cannot lock the real user out from another address; many failures from many addresses make every
+ * sign-in of the account solve a proof of work for a while (never a refusal of the right password),
+ * persisted, and cleared by admin:create.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { createOrPromoteAdmin } from '../../api/auth/service.ts';
+import { SIGN_IN_CHECK_FAILED, SIGN_IN_CHECK_MESSAGE } from '../../api/auth/session.ts';
+import { solveChallenge, type Challenge } from '../../core/proof-of-work.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { createUser } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
@@ -23,6 +26,11 @@ describe.skipIf(skip)(`rate limits (${testDialect})`, () => {
   });
 
   const from = (ip: string) => ({ 'x-forwarded-for': `198.51.100.77, ${ip}` });
+  const solve = async (c: Challenge) => {
+    const solution = await solveChallenge(c);
+    if (!solution) throw new Error('no solution');
+    return solution;
+  };
   const login = (email: string, password: string, ip = '203.0.113.1', app = t.app) =>
     json(app, 'POST', '/api/auth/login', { email, password }, from(ip));
 
@@ -46,31 +54,59 @@ describe.skipIf(skip)(`rate limits (${testDialect})`, () => {
     expect((await login('ann@acme.example', 'right-password')).status).toBe(200);
   });
 
-  it('locks an account temporarily after many failures from many IPs; admin:create clears it', async () => {
+  it('asks for a challenge, never refuses the right password, after many failures from many IPs (issue 49 item 8)', async () => {
     await createUser(t, { email: 'boss@acme.example', password: 'right-password', role: 'admin' });
     for (let i = 0; i < 20; i++)
       expect((await login('boss@acme.example', 'wrong', `10.0.0.${i}`)).status).toBe(401);
     for (let i = 0; i < 20; i++)
       expect((await login('nobody@acme.example', 'wrong', `10.0.1.${i}`)).status).toBe(401);
-    const locked = await login('boss@acme.example', 'right-password', '10.0.2.1');
+    // The right password from a new address: a security check, not a 15-minute lock-out.
+    const asked = await login('boss@acme.example', 'right-password', '10.0.2.1');
     const unknown = await login('nobody@acme.example', 'right-password', '10.0.2.1');
-    expect(locked.status).toBe(429);
-    expect(unknown.body).toEqual(locked.body);
-
+    expect(asked.status).toBe(428);
+    expect(asked.body.error).toEqual({ code: 'challenge_required', message: SIGN_IN_CHECK_MESSAGE });
+    expect(unknown.status).toBe(428); // an unknown address answers alike (no enumeration)
+    expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(asked.body).sort());
+    const solved = await solve(asked.body.challenge);
+    const signedIn = await json(
+      t.app,
+      'POST',
+      '/api/auth/login',
+      { email: 'boss@acme.example', password: 'right-password', proofOfWork: solved },
+      from('10.0.2.1'),
+    );
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    // After a success the account's failures are cleared: no check is asked any more.
+    const replay = await json(
+      t.app,
+      'POST',
+      '/api/auth/login',
+      { email: 'boss@acme.example', password: 'right-password', proofOfWork: solved },
+      from('10.0.2.2'),
+    );
+    expect(replay.status).toBe(200);
+    // A solution is good for its account only.
+    for (let i = 0; i < 20; i++) await login('boss@acme.example', 'wrong', `10.0.4.${i}`);
+    const forOther = await solve((await login('nobody@acme.example', 'x', '10.0.5.1')).body.challenge);
+    const crossed = await json(
+      t.app,
+      'POST',
+      '/api/auth/login',
+      { email: 'boss@acme.example', password: 'right-password', proofOfWork: forOther },
+      from('10.0.5.2'),
+    );
+    expect(crossed.status).toBe(428);
+    expect(crossed.body.error.message).toBe(SIGN_IN_CHECK_FAILED);
+    // Persisted: a restarted server (fresh in-memory limits) still asks; admin:create clears it.
     const row = await t.deps.database.db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', 'boss@acme.example')
       .executeTakeFirstOrThrow();
-    expect(row.locked_until).toBe(new Date(t.clock.now().getTime() + 15 * 60_000).toISOString());
-    // The lock is in the database: a restarted server (fresh in-memory limits) still refuses.
     const restarted = createApp({ ...t.deps });
-    expect((await login('boss@acme.example', 'right-password', '10.0.3.1', restarted)).status).toBe(429);
-
-    // admin:create (run while the server is up) takes effect on the running server at once.
+    expect((await login('boss@acme.example', 'right-password', '10.0.3.1', restarted)).status).toBe(428);
     await createOrPromoteAdmin(t.deps, { email: 'boss@acme.example', password: 'new-password', via: 'cli' });
     expect((await login('boss@acme.example', 'new-password', '10.0.3.1')).status).toBe(200);
-    expect((await login('boss@acme.example', 'new-password', '10.0.3.2', restarted)).status).toBe(200);
     const audit = await t.deps.database.db
       .selectFrom('audit_log')
       .select('action')
@@ -81,10 +117,10 @@ describe.skipIf(skip)(`rate limits (${testDialect})`, () => {
     );
   });
 
-  it('lets a locked account in again once the lock expires', async () => {
+  it('stops asking once the window passes', async () => {
     await createUser(t, { email: 'sam@acme.example', password: 'right-password' });
     for (let i = 0; i < 20; i++) await login('sam@acme.example', 'wrong', `10.1.0.${i}`);
-    expect((await login('sam@acme.example', 'right-password', '10.1.1.1')).status).toBe(429);
+    expect((await login('sam@acme.example', 'right-password', '10.1.1.1')).status).toBe(428);
     t.clock.advance(15 * 60_000 + 1000);
     expect((await login('sam@acme.example', 'right-password', '10.1.1.1')).status).toBe(200);
   });

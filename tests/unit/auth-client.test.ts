@@ -3,6 +3,7 @@
  * in for other tabs: refresh on load and before expiry, back-off on 502/503/504, sign-out across
  * tabs that ignores 401/403/404, URL errors, and the spec's messages.
  */
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AuthError,
@@ -191,6 +192,31 @@ describe('auth client', () => {
     expect(auth.getState()).toEqual({ status: 'authenticated', user, error: null });
     const login = f.calls.filter((c) => c.path === '/api/auth/login').at(-1)!;
     expect(JSON.parse(String(login.init.body))).toEqual({ email: 'ann@acme.example', password: 'hunter22' });
+  });
+
+  it('solves the sign-in check the server asks for after many failures, then signs in (issue 49 item 8)', async () => {
+    const salt = 'abc?m=login%3Aann%40acme.example&expires=9999999999';
+    const number = 42;
+    const challenge = {
+      algorithm: 'SHA-256',
+      challenge: createHash('sha256').update(`${salt}${number}`).digest('hex'),
+      salt,
+      maxnumber: 100,
+      signature: 'f'.repeat(64),
+    };
+    const f = fakeFetch((path, init) => {
+      if (path === '/api/auth/refresh') return jsonResponse(401);
+      const body = JSON.parse(String(init.body));
+      if (!body.proofOfWork)
+        return jsonResponse(428, { error: { code: 'challenge_required', message: 'check' }, challenge });
+      return body.proofOfWork.number === number ? jsonResponse(200, session(7)) : jsonResponse(428, {});
+    });
+    const auth = client({ fetch: f.fetch });
+    await auth.init();
+    expect(await auth.signIn('ann@acme.example', 'hunter22')).toEqual(user);
+    const logins = f.calls.filter((c) => c.path === '/api/auth/login');
+    expect(logins).toHaveLength(2);
+    expect(JSON.parse(String(logins[1].init.body)).proofOfWork).toMatchObject({ number, salt });
   });
 
   it("checks the spec's sign-up rules before calling the server", async () => {
