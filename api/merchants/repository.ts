@@ -101,3 +101,17 @@ export async function setMerchantTimeZone(
 export async function findMerchantEvenDeleted(db: DbOrTrx, id: string): Promise<Merchant | undefined> {
   return db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Merchants `userId` owns that are still pending (awaiting review). */
+export async function pendingMerchantsOwnedBy(db: DbOrTrx, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('merchant_members')
+    .innerJoin('merchants', 'merchants.id', 'merchant_members.merchant_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchant_members.user_id', '=', userId)
+    .where('merchant_members.role', '=', 'owner')
+    .where('merchants.status', '=', 'pending')
+    .where('merchants.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -17,7 +17,7 @@ import {
   toApiMerchant,
   updateMerchantDetails,
 } from './service.ts';
-import { activeMerchants } from './repository.ts';
+import { activeMerchants, pendingMerchantsOwnedBy } from './repository.ts';
 import { authorizeMerchant, isAdmin, merchantScope, SIGNED_IN } from '../auth/access.ts';
 import { AppError } from '../errors.ts';
 import { inviteMember } from './team-invitations.ts';
@@ -50,6 +50,10 @@ const merchantList = defineList({
     created_at_lte: { column: 'created_at', op: 'lte' },
   },
 });
+
+/** How many merchants one person may have awaiting review at once. */
+export const MAX_PENDING_OWN_MERCHANTS = 3;
+export const TOO_MANY_PENDING = `You already have ${MAX_PENDING_OWN_MERCHANTS} merchants awaiting review. Finish setting one up, or wait until it is approved, before starting another.`;
 
 export const merchantRoutes = createRouter()
   .openapi(
@@ -105,7 +109,7 @@ export const merchantRoutes = createRouter()
       summary:
         'Create a merchant (defaults: surcharge 2.95 %, status active, payment URL). A signed-in user who is not an admin starts their own (MERCHANT_SIGNUP): pending, with them as its owner',
       request: { body: { content: { 'application/json': { schema: MerchantCreateBody } }, required: true } },
-      responses: { 201: json(MerchantSchema, 'Created'), ...errorResponses(400, 401, 403) },
+      responses: { 201: json(MerchantSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
     }),
     async (c) => {
       const deps = c.get('deps');
@@ -118,6 +122,9 @@ export const merchantRoutes = createRouter()
       }
       if (!deps.config.merchantSignup) throw new AppError('forbidden', MERCHANT_SIGNUP_OFF);
       if (ownerEmail) throw new AppError('forbidden', OWNER_EMAIL_ADMIN_ONLY, { field: 'owner_email' });
+      // A few awaiting review at most (issue 49 item 10): one person cannot fill the review queue.
+      const awaiting = await pendingMerchantsOwnedBy(deps.database.db, actor.user!.id);
+      if (awaiting >= MAX_PENDING_OWN_MERCHANTS) throw new AppError('conflict', TOO_MANY_PENDING);
       // Started by its owner: pending until the platform or Stripe onboarding says otherwise.
       const merchant = await createMerchant(deps, { ...input, status: 'pending' }, actor, {
         userId: actor.user!.id,

@@ -3,6 +3,7 @@
  * and admins) and the invitation link's two calls (`/api/auth/invitations/…`: whoever holds the link).
  * docs/auth.md has the roles table.
  */
+import type { RateRule } from '../rate-limit/limiter.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { authorizeMerchant } from '../auth/access.ts';
 import { actorOf } from '../audit/actor.ts';
@@ -32,6 +33,9 @@ const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
 
+/** Invitations a merchant sends, and one person sends, per hour (RATE_LIMITS). */
+export const INVITES_PER_MERCHANT: RateRule = { name: 'invite:merchant', limit: 20, windowMs: 3_600_000 };
+export const INVITES_PER_SENDER: RateRule = { name: 'invite:sender', limit: 10, windowMs: 3_600_000 };
 export const teamRoutes = createRouter()
   .openapi(
     createRoute({
@@ -114,12 +118,18 @@ export const teamRoutes = createRouter()
       request: { params: IdParam, ...body(InviteBody) },
       responses: {
         201: json(InvitationSchema.omit({ created_at: true, expired: true }), 'Invited'),
-        ...errorResponses(400, 401, 403, 404, 409),
+        ...errorResponses(400, 401, 403, 404, 409, 429),
       },
     }),
     async (c) => {
       const { id } = c.req.valid('param');
       authorizeMerchant(c, 'team.manage', id, ADMIN_MERCHANT_NOT_FOUND);
+      // Each invitation mails someone the name of a merchant its sender chose: bounded per merchant
+      // and per sender (issue 49 item 10), in every process together.
+      await enforceRateLimits(c, [
+        [INVITES_PER_MERCHANT, id],
+        [INVITES_PER_SENDER, c.get('user')?.id ?? null],
+      ]);
       return c.json(await invitations.inviteMember(c.get('deps'), id, c.req.valid('json'), actorOf(c)), 201);
     },
   )
