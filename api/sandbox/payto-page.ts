@@ -22,7 +22,7 @@ function account(r: PayToRequest): string {
 }
 
 /** The request and, while it waits, the two answers. `notice`: what the last answer did. */
-export function payToRequestPage(r: PayToRequest, notice: string | null = null): string {
+export function payToRequestPage(r: PayToRequest, notice: string | null = null, paySessionId = ''): string {
   const waiting = r.status === 'waiting';
   const until = r.expiresAt ? new Date(r.expiresAt).toISOString().replace('T', ' ').slice(0, 16) : null;
   return page(
@@ -39,7 +39,7 @@ ${waiting && until ? `<dt>Answer by</dt><dd>${escapeHtml(until)} UTC</dd>` : ''}
 </dl>
 ${
   waiting
-    ? `<form method="post" action="/api/sandbox/payto/${escapeHtml(r.intentId)}">
+    ? `<form method="post" action="/api/sandbox/payto/${escapeHtml(r.intentId)}?paySessionId=${escapeHtml(encodeURIComponent(paySessionId))}">
 <div class="actions">
 <button class="primary" type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="decline">Decline</button>

@@ -83,12 +83,15 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
   }
 
   /** The sandbox's bank page: approve or decline, as the customer does in their banking app. */
-  async function decide(intentId: string, decision: 'approve' | 'decline') {
-    const res = await t.app.request(`/api/sandbox/payto/${intentId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ decision }).toString(),
-    });
+  async function decide(intentId: string, decision: 'approve' | 'decline', paySessionId: string) {
+    const res = await t.app.request(
+      `/api/sandbox/payto/${intentId}?paySessionId=${encodeURIComponent(paySessionId)}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ decision }).toString(),
+      },
+    );
     return { status: res.status, html: await res.text() };
   }
 
@@ -140,8 +143,19 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
     expect(second.status).toBe(422);
     expect(second.body.error.message).toContain('is being paid in payments not yet received');
 
-    // The bank page shows the request; the page that made it watches it (our ledger, no provider call).
-    const page = await t.app.request(`/api/sandbox/payto/${intentId}`);
+    // The bank page shows the request to the pay session that made it only (the payer's name and
+    // PayID are on it: issue 49 item 10); that page watches it (our ledger, no provider call).
+    expect((await t.app.request(`/api/sandbox/payto/${intentId}`)).status).toBe(404);
+    expect(
+      (
+        await t.app.request(
+          `/api/sandbox/payto/${intentId}?paySessionId=${encodeURIComponent(other.paySessionId)}`,
+        )
+      ).status,
+    ).toBe(404);
+    const page = await t.app.request(
+      `/api/sandbox/payto/${intentId}?paySessionId=${encodeURIComponent(session.paySessionId)}`,
+    );
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('PayID customer@payto.test');
@@ -149,7 +163,7 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
     expect((await watch(paymentId, session.paySessionId)).body).toMatchObject({ status: 'requires_action' });
     expect((await watch(paymentId, other.paySessionId)).status).toBe(404); // another page cannot read it
 
-    const approved = await decide(intentId, 'approve');
+    const approved = await decide(intentId, 'approve', session.paySessionId);
     expect(approved.status).toBe(200);
     expect(approved.html).toContain('You approved the payment.');
     await deliver();
@@ -215,7 +229,9 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
     );
     expect(res.status).toBe(200);
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ reserved_amount: 1_000_000 });
-    expect((await decide(res.body.paymentIntentId, 'decline')).html).toContain('You declined the payment.');
+    expect((await decide(res.body.paymentIntentId, 'decline', session.paySessionId)).html).toContain(
+      'You declined the payment.',
+    );
     await deliver();
     const row = await paymentRow(t, res.body.paymentId);
     expect(row).toMatchObject({
@@ -231,7 +247,7 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
       'The customer declined the PayTo agreement in their banking app.',
     );
     // Answered already: the bank page says so, and the intent stays as it is.
-    expect((await decide(res.body.paymentIntentId, 'approve')).status).toBe(409);
+    expect((await decide(res.body.paymentIntentId, 'approve', session.paySessionId)).status).toBe(409);
     // The whole balance is payable again.
     expect((await open()).invoice.balance).toBe(1_000_000);
   });
@@ -272,7 +288,7 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
     expect(cancel.body.status).toBe('canceled');
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ reserved_amount: 0 });
     // The bank can no longer approve it.
-    expect((await decide(res.body.paymentIntentId, 'approve')).status).toBe(409);
+    expect((await decide(res.body.paymentIntentId, 'approve', session.paySessionId)).status).toBe(409);
     await deliver();
     expect(await paymentRow(t, res.body.paymentId)).toMatchObject({ status: 'canceled' });
   });
@@ -291,7 +307,7 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
       reserved_until: null,
     });
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ reserved_amount: 0 });
-    expect((await decide(res.body.paymentIntentId, 'approve')).status).toBe(409);
+    expect((await decide(res.body.paymentIntentId, 'approve', session.paySessionId)).status).toBe(409);
   });
 
   it('is refunded like any payment once paid: a credit keeps the invoice settled, a re-open gives the part back', async () => {
@@ -378,7 +394,7 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
     const { m, invoice, account, open } = await link('2000.00');
     const session = await open();
     const { res } = await payByPayTo({ account, amount: 200_000, paySessionId: session.paySessionId });
-    await decide(res.body.paymentIntentId, 'approve');
+    await decide(res.body.paymentIntentId, 'approve', session.paySessionId);
     await settle();
     // Every event of this intent again, newest first: the success is counted once, nothing moves back.
     const events = await sandbox(t)

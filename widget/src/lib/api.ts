@@ -145,8 +145,8 @@ export class PayApi {
   }
 
   /** The sandbox's stand-in for the customer's banking app, where a PayTo request is approved (test mode). */
-  sandboxBankUrl(paymentIntentId: string): string {
-    return `${this.base}/api/sandbox/payto/${encodeURIComponent(paymentIntentId)}`;
+  sandboxBankUrl(paymentIntentId: string, paySessionId: string): string {
+    return `${this.base}/api/sandbox/payto/${encodeURIComponent(paymentIntentId)}?paySessionId=${encodeURIComponent(paySessionId)}`;
   }
 
   /**

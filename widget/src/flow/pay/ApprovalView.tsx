@@ -66,7 +66,7 @@ export function ApprovalView({ payment, merchantName, paySessionId, api, testMod
       )}
       {testMode && payment.transactionId && !approved && (
         <p>
-          <a href={api.sandboxBankUrl(payment.transactionId)} target="_blank" rel="noopener">
+          <a href={api.sandboxBankUrl(payment.transactionId, paySessionId)} target="_blank" rel="noopener">
             {t.approveTestBank}
           </a>
         </p>
