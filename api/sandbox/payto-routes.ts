@@ -12,7 +12,7 @@ import type { AppEnv } from '../context.ts';
 import { createRouter } from '../http/router.ts';
 import { ProviderRequestError } from '../ports/payment-provider.ts';
 import { sessionOf } from '../payments/create/payment-context.ts';
-import { findPaymentByIntent } from '../payments/repository.ts';
+import { findPaymentByIntent } from '../payments/rows.ts';
 import type { SandboxProvider } from './provider/sandbox-provider.ts';
 import { payToMissingPage, payToRequestPage } from './payto-page.ts';
 import { IntentIdParam, PayToDecisionForm } from './schema.ts';
