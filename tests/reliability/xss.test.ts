@@ -16,6 +16,7 @@ import { seededAdmin, signIn } from '../e2e/support/admin.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { payOverHttp } from '../e2e/support/pay-fixtures.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { receiptTokenFor } from '../e2e/support/site.ts';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { trapValues, watchContext, type Watch } from './support/browser-watch.ts';
@@ -170,7 +171,9 @@ describe('no stored or reflected script runs on any surface', () => {
           `/pay/${merchants[i]}?INVOICENUMBER=${encodeURIComponent(invoice)}&AMOUNTDUE=100.00&CURRENCY=AUD`,
           mark(i),
         );
-        await visit(page, watch, `/success?session_id=${payments[i].intentId}`, mark(i));
+        // With the payer's proof (the receipt token), as /success asks (issue 49 item 7).
+        const t = receiptTokenFor(payments[i].paymentId);
+        await visit(page, watch, `/success?session_id=${payments[i].intentId}&t=${t}`, mark(i));
         await visit(
           page,
           watch,
