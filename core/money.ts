@@ -20,22 +20,6 @@ export const MAX_SURCHARGE_BPS = 500;
 const BPS_DENOMINATOR = 10_000;
 
 /**
- * Keep digits and the first decimal point only; null when no digit remains.
- *
- * @example
- * parseAmountString('1,250.00'); // '1250.00'
- * parseAmountString('$1.2.3'); // '1.23'
- * parseAmountString('abc'); // null
- */
-export function parseAmountString(input: string | null | undefined): string | null {
-  if (typeof input !== 'string') return null;
-  const kept = input.replace(/[^\d.]/g, '');
-  const dot = kept.indexOf('.');
-  const cleaned = dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, '');
-  return /\d/.test(cleaned) ? cleaned : null;
-}
-
-/**
  * Convert a major-unit amount to integer minor units exactly (half-up).
  * Returns null for unparseable, negative, non-finite or unsafe values.
  *

@@ -12,7 +12,6 @@ import {
   formatMoney,
   fromMinorUnits,
   minimumPaymentMinor,
-  parseAmountString,
   linkAmountProblem,
   parseLinkAmount,
   readLinkAmount,
@@ -26,24 +25,6 @@ describe('constants', () => {
     expect(DEFAULT_SURCHARGE_BPS).toBe(295);
     expect(DEFAULT_PLATFORM_FEE_BPS).toBe(125);
     expect(MAX_SURCHARGE_BPS).toBe(500);
-  });
-});
-
-describe('parseAmountString', () => {
-  it('keeps digits and the first dot', () => {
-    expect(parseAmountString('1,250.00')).toBe('1250.00');
-    expect(parseAmountString('$1.2.3')).toBe('1.23');
-    expect(parseAmountString(' AUD 99 ')).toBe('99');
-    expect(parseAmountString('.5')).toBe('.5');
-  });
-
-  it('returns null when nothing usable remains', () => {
-    expect(parseAmountString('abc')).toBeNull();
-    expect(parseAmountString('')).toBeNull();
-    expect(parseAmountString('.')).toBeNull();
-    expect(parseAmountString('$..')).toBeNull();
-    expect(parseAmountString(null)).toBeNull();
-    expect(parseAmountString(undefined)).toBeNull();
   });
 });
 
