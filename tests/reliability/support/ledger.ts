@@ -74,6 +74,37 @@ export interface ProviderCharge {
   amountRefunded: number;
 }
 
+/** A payment as the ledger has it, for `providerLedgerDifferences`. */
+export interface RecordedPayment {
+  id: string;
+  payment_intent_id: string | null;
+  status: string;
+  total_amount: number;
+}
+
+/**
+ * Where the ledger and the provider disagree (empty: provider = ledger): every charge the provider
+ * reports succeeded is recorded exactly once, as succeeded, for the amount charged, under the payment
+ * id its metadata names; and nothing else is recorded as succeeded. The crash and outage tests' check.
+ */
+export function providerLedgerDifferences(charged: ProviderCharge[], recorded: RecordedPayment[]): string[] {
+  const out: string[] = [];
+  for (const c of charged) {
+    const rows = recorded.filter((p) => p.payment_intent_id === c.intentId);
+    if (rows.length !== 1) out.push(`intent ${c.intentId}: ${rows.length} payments recorded`);
+    else if (rows[0].status !== 'succeeded') out.push(`intent ${c.intentId}: recorded as ${rows[0].status}`);
+    else if (rows[0].total_amount !== c.amount)
+      out.push(`intent ${c.intentId}: recorded ${rows[0].total_amount}, charged ${c.amount}`);
+    else if (c.paymentId !== null && rows[0].id !== c.paymentId)
+      out.push(`intent ${c.intentId}: recorded under payment ${rows[0].id}, made for ${c.paymentId}`);
+  }
+  const chargedIds = new Set(charged.map((c) => c.intentId));
+  for (const p of recorded)
+    if (p.status === 'succeeded' && !chargedIds.has(p.payment_intent_id!))
+      out.push(`payment ${p.id}: succeeded without a charge at the provider`);
+  return out;
+}
+
 /** What the sandbox provider (its own database) says succeeded. */
 export function providerSucceeded(sandbox: Database.Database): ProviderCharge[] {
   return (
