@@ -76,14 +76,10 @@ export function watchProvider<P extends PaymentProvider>(
   const wrap = (operation: string, fn: (...args: unknown[]) => unknown) =>
     function watched(...args: unknown[]) {
       const started = performance.now();
-      let result: unknown;
-      try {
-        result = fn(...args);
-      } catch (err) {
-        record(operation, providerFailed(err) ? 'failed' : 'refused', started, err);
-        throw err;
-      }
-      if (!(result instanceof Promise)) return result; // a local computation (a signature check)
+      // A method that answers at once (a webhook's signature check, a URL) asks the provider
+      // nothing: neither counted nor able to throw into the breaker.
+      const result = fn(...args);
+      if (!(result instanceof Promise)) return result;
       return result.then(
         (value) => {
           record(operation, 'ok', started);
