@@ -340,6 +340,15 @@ CREATE TABLE challenge_uses (
 );
 CREATE INDEX challenge_uses_expires ON challenge_uses (expires_at);
 
+CREATE TABLE unpaid_holds (
+  merchant_id TEXT NOT NULL,
+  scope TEXT NOT NULL CHECK (scope IN ('session', 'address')),
+  scope_key TEXT NOT NULL,
+  ended_at TEXT NOT NULL,
+  PRIMARY KEY (merchant_id, scope, scope_key)
+);
+CREATE INDEX unpaid_holds_ended ON unpaid_holds (ended_at);
+
 -- Domains registered for wallets on a merchant's connected account (Stripe Payment Method Domains):
 -- the platform's own host when the merchant is onboarded, and the merchant's sites added by an admin.
 CREATE TABLE payment_method_domains (

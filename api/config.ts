@@ -127,11 +127,12 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: intIn(10, 60_000).default(1000),
   OUTBOX_BATCH: intIn(1, 100).default(10),
   OUTBOX_BACKOFF_BASE_MS: intIn(10, 3_600_000).default(10_000),
-  // How long a reservation waits for the customer's 3-D Secure step (DESIGN §3.4: at most 15 min).
-  RESERVATION_TTL_MINUTES: intIn(1, 15).default(15),
+  // How long a reservation waits for the customer's 3-D Secure step (DESIGN §3.4: 5 min, what a real
+  // customer needs; at most 15).
+  RESERVATION_TTL_MINUTES: intIn(1, 15).default(5),
   // How long a PayTo payment waits for the customer to approve the agreement in their banking app
-  // (the amount is held meanwhile; then the attempt is cancelled and the hold released).
-  PAYTO_APPROVAL_MINUTES: intIn(1, 30).default(10),
+  // (the amount is held meanwhile; then the attempt is cancelled and the hold released). 5 min.
+  PAYTO_APPROVAL_MINUTES: intIn(1, 30).default(5),
   // Card-testing defence: provider declines per pay session / invoice / client address within the
   // window before further attempts are refused for DECLINE_BLOCK_MINUTES. At least 2 each: a first
   // decline never blocks the customer's next card.

@@ -16,6 +16,7 @@ import type {
   AccountingConnectionsTable,
   ChallengeUsesTable,
   DeclineCountersTable,
+  UnpaidHoldsTable,
   MerchantsTable,
   PaymentMethodDomainsTable,
 } from './types/merchants.ts';
@@ -74,6 +75,7 @@ export interface Database {
   payment_notices: PaymentNoticesTable;
   decline_counters: DeclineCountersTable;
   challenge_uses: ChallengeUsesTable;
+  unpaid_holds: UnpaidHoldsTable;
   payment_method_domains: PaymentMethodDomainsTable;
   refunds: RefundsTable;
   accounting_writebacks: AccountingWritebacksTable;

@@ -15,7 +15,7 @@ import { validIdempotencyKey, withIdempotency } from './create/idempotency.ts';
 import { currentAnswer } from './create/current-answer.ts';
 import { contextWithinLimits } from './create/payment-context.ts';
 import { priceQuote } from './create/quote.ts';
-import { requireChallengeIfPastCeiling } from './create/challenge.ts';
+import { requireChallenge } from './create/challenge.ts';
 import { enforcePaymentLimits, enforceProviderReadLimit } from './create/rate-limits.ts';
 import {
   ChallengeRequiredSchema,
@@ -144,7 +144,11 @@ export const paymentRoutes = createRouter()
     const ip = clientIp(c);
     await enforceProviderReadLimit(c, 'quotePerIp', ip);
     const ctx = await contextWithinLimits(deps, input, ip);
-    await requireChallengeIfPastCeiling(deps, ctx.merchant.id, input.proofOfWork);
+    await requireChallenge(
+      deps,
+      { merchantId: ctx.merchant.id, sid: ctx.session?.sid ?? null, ip },
+      input.proofOfWork,
+    );
     return completeJson(c, await priceQuote(deps, ctx, input.amount, input.confirmationToken), 200);
   })
   .openapi(createPaymentRoute('/create-payment-intent', 'Create and confirm a payment'), (c) =>

@@ -132,7 +132,8 @@ describe.skipIf(skip)(`ledger (${testDialect})`, () => {
     expect(
       (await openSession(t, { merchant: merchant.id, invoice, amount: '500.00' })).body.invoice.balance,
     ).toBe(0);
-    t.clock.advance(14 * 60_000);
+    // The action window is 5 minutes (RESERVATION_TTL_MINUTES' default).
+    t.clock.advance(4 * 60_000);
     await expireReservations(t.deps);
     expect((await invoiceRow(t, merchant.id, invoice))!.reserved_amount).toBe(50000);
     t.clock.advance(2 * 60_000);

@@ -115,3 +115,11 @@ export interface ChallengeUsesTable {
   challenge: string;
   expires_at: Timestamp;
 }
+
+/** A session's or address's hold that ended unpaid: its next hold on the merchant's invoices needs the challenge. */
+export interface UnpaidHoldsTable {
+  merchant_id: string;
+  scope: 'session' | 'address';
+  scope_key: string;
+  ended_at: Timestamp;
+}

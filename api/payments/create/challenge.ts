@@ -12,6 +12,9 @@
  * — so a card tester pays more per card the more they decline. Every path to a chargeable quote
  * passes the gate: the quote route, and a payment whose quote no longer holds (api/payments/create/
  * service.ts answers 428 instead of re-quoting past a ceiling).
+ *
+ * The same gate asks a payer whose earlier hold ended unpaid (api/payments/create/unpaid-holds.ts):
+ * the challenge before their next hold, at the base work.
  */
 import type { Solution } from '../../../core/proof-of-work.ts';
 import { challengeAccepted, issueChallenge } from '../../rate-limit/proof-of-work.ts';
@@ -19,10 +22,13 @@ import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { ceilingKeysOf } from './declines.ts';
 import { declineBlocks } from './declines-repository.ts';
+import { owesChallenge, settleUnpaidHolds, type Payer } from './unpaid-holds.ts';
 
 export const CHALLENGE_REQUIRED_MESSAGE =
   'Many card payments have been declined here recently, so your browser must complete a short security check. Please try again.';
 export const CHALLENGE_FAILED_MESSAGE = 'The security check could not be verified. Please try again.';
+export const UNPAID_HOLD_CHALLENGE_MESSAGE =
+  'Your last payment attempt here ended unpaid, so your browser must complete a short security check before the next one. Please try again.';
 
 /** The most work a challenge asks: this many times CHALLENGE_MAX_NUMBER. */
 const MAX_WORK_FACTOR = 16;
@@ -34,25 +40,51 @@ export function workFactor(declines: number, ceiling: number): number {
 }
 
 /**
- * Before a quote for `merchantId`: past the merchant's or the platform's decline ceiling, a valid
- * unused solution is required — else 428 with a fresh challenge to solve.
+ * Before a quote for the payer's merchant: past the merchant's or the platform's decline ceiling, or
+ * while the payer's session or address owes the challenge for a hold that ended unpaid
+ * (api/payments/create/unpaid-holds.ts), a valid unused solution is required — else 428 with a fresh
+ * challenge to solve. A solution accepted settles what the payer owed.
  */
-export async function requireChallengeIfPastCeiling(
+export async function requireChallenge(
   deps: AppDeps,
-  merchantId: string,
+  payer: Payer,
   solution: Solution | undefined,
 ): Promise<void> {
   if (!deps.config.rateLimits) return;
   const now = deps.clock.now().toISOString();
-  const blocks = await declineBlocks(deps.database.db, ceilingKeysOf(merchantId), now);
+  const db = deps.database.db;
+  const blocks = await declineBlocks(db, ceilingKeysOf(payer.merchantId), now);
   const active = blocks.filter((b) => b.blocked_until !== null && b.blocked_until > now);
-  if (active.length === 0) return;
-  if (solution && (await challengeAccepted(deps, solution, merchantId))) return;
+  const owed = await owesChallenge(db, payer, now);
+  if (active.length === 0 && !owed) return;
+  if (solution && (await challengeAccepted(deps, solution, payer.merchantId))) {
+    if (owed) await settleUnpaidHolds(db, payer, now);
+    return;
+  }
   const limits = deps.config.declineLimits;
   const factor = Math.max(
+    1,
     ...active.map((b) => workFactor(b.declines, b.scope === 'platform' ? limits.platform : limits.merchant)),
   );
-  throw new AppError('challenge_required', solution ? CHALLENGE_FAILED_MESSAGE : CHALLENGE_REQUIRED_MESSAGE, {
-    extra: { challenge: issueChallenge(deps, merchantId, factor) },
+  const message = solution
+    ? CHALLENGE_FAILED_MESSAGE
+    : active.length > 0
+      ? CHALLENGE_REQUIRED_MESSAGE
+      : UNPAID_HOLD_CHALLENGE_MESSAGE;
+  throw new AppError('challenge_required', message, {
+    extra: { challenge: issueChallenge(deps, payer.merchantId, factor) },
+  });
+}
+
+/**
+ * At create, for a quote that still holds: a hold of the payer's that ended unpaid since the quote
+ * was made (a quote taken in advance, before the hold was placed and left) is owed first.
+ */
+export async function requireNoUnpaidHold(deps: AppDeps, payer: Payer): Promise<void> {
+  if (!deps.config.rateLimits) return;
+  const now = deps.clock.now().toISOString();
+  if (!(await owesChallenge(deps.database.db, payer, now))) return;
+  throw new AppError('challenge_required', UNPAID_HOLD_CHALLENGE_MESSAGE, {
+    extra: { challenge: issueChallenge(deps, payer.merchantId, 1) },
   });
 }

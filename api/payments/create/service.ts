@@ -38,7 +38,7 @@ import { idempotencyLeaseMs, type IdempotencyClaim } from './idempotency.ts';
 import { settleAttempt, type CreateResult } from './confirm-answer.ts';
 import { contextWithinLimits, type PaymentContext } from './payment-context.ts';
 import { assertMethodOffered, assertPaymentsOpen, priceQuote, rateFor } from './quote.ts';
-import { requireChallengeIfPastCeiling } from './challenge.ts';
+import { requireChallenge, requireNoUnpaidHold } from './challenge.ts';
 import { readQuote, type QuoteClaims } from './quote-token.ts';
 import { accountMethodOf } from '../../merchants/bank-debit.ts';
 import { insertPayment, replaceableAttempts } from '../repository.ts';
@@ -67,13 +67,17 @@ export interface CreateContext {
  * quote for what the request asks (the server prices the token again), so nothing is charged at a
  * price the customer did not see. That new quote is a chargeable quote like the quote route's, so
  * it passes the same gate: past a decline ceiling, 428 with a challenge (solved, then quoted on the
- * quote route) instead — a made-up quote id is no way around the card-testing challenge.
+ * quote route) instead — a made-up quote id is no way around the card-testing challenge. A quote
+ * that holds is still refused (428) while the payer owes the challenge for a hold that ended unpaid
+ * after the quote was made (the quote route's challenge settled what was owed before).
  */
 async function holdingQuote(
   deps: AppDeps,
   ctx: PaymentContext,
   input: CreatePaymentInput,
+  ip: string | null,
 ): Promise<QuoteClaims & { cap: number | null }> {
+  const payer = { merchantId: ctx.merchant.id, sid: ctx.session?.sid ?? null, ip };
   const q = readQuote(deps.config.jwtSecret, input.quoteId);
   const holds =
     q !== null &&
@@ -87,9 +91,12 @@ async function holdingQuote(
   if (holds) {
     const now = rateFor(ctx, q.method);
     const total = breakdownFor(q.amount, now.bps, deps.config.platformFeeBps, now.cap).total;
-    if (now.bps === q.bps && now.rule === q.rule && total === q.total) return { ...q, cap: now.cap };
+    if (now.bps === q.bps && now.rule === q.rule && total === q.total) {
+      await requireNoUnpaidHold(deps, payer);
+      return { ...q, cap: now.cap };
+    }
   }
-  await requireChallengeIfPastCeiling(deps, ctx.merchant.id, undefined);
+  await requireChallenge(deps, payer, undefined);
   const quote = await priceQuote(deps, ctx, input.amount, input.confirmationToken);
   throw new AppError('conflict', QUOTE_CHANGED_MESSAGE, { field: 'quoteId', extra: { quote } });
 }
@@ -111,7 +118,7 @@ export async function createPayment(
   }
   assertPaymentsOpen(deps); // a retry above finishes its run; nothing new starts while paused
   const ctx = await contextWithinLimits(deps, input, run.ip);
-  const quote = await holdingQuote(deps, ctx, input);
+  const quote = await holdingQuote(deps, ctx, input, run.ip);
   // The merchant may have switched bank debit off (or raised its minimum) since the quote.
   assertMethodOffered(ctx, quote.method, input.amount);
   const breakdown = breakdownFor(input.amount, quote.bps, config.platformFeeBps, quote.cap);

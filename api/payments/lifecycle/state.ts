@@ -25,6 +25,7 @@ import {
   onFinalWord,
 } from './bank-debit-state.ts';
 import { countDecline } from '../create/declines.ts';
+import { recordUnpaidHold } from '../create/unpaid-holds.ts';
 import { methodMismatchChange } from '../create/method-match.ts';
 import type { ProviderIntent } from '../../ports/payment-provider.ts';
 import { findPayment, isReserving, isSettled, lockPayment } from '../repository.ts';
@@ -180,6 +181,9 @@ async function transition(
       next = target;
       if (payment.invoice_id) await release(trx, payment.invoice_id, payment.amount, now);
       changes.reserved_until = null;
+      // It held the invoice waiting for its customer and ended unpaid: the payer's next hold on this
+      // merchant's invoices needs the challenge (api/payments/create/unpaid-holds.ts).
+      if (payment.status === 'requires_action') await recordUnpaidHold(trx, payment, now);
     }
     if (target === 'failed' && intent.lastError) {
       changes.failure_code = intent.lastError.declineCode ?? intent.lastError.code;
@@ -217,9 +221,10 @@ async function recordSuccess(trx: Trx, deps: AppDeps, payment: Payment, after: P
 }
 
 /**
- * When a payment waiting for its customer stops holding its amount: the action window (at most
- * 15 min) for 3-D Secure; for PayTo, the approval window the customer has to approve the agreement
- * in their banking app (PAYTO_APPROVAL_MINUTES, shown to them as a countdown). Then the sweep
+ * When a payment waiting for its customer stops holding its amount: the action window for 3-D Secure
+ * (RESERVATION_TTL_MINUTES, 5 min by default, at most 15); for PayTo, the approval window the
+ * customer has to approve the agreement in their banking app (PAYTO_APPROVAL_MINUTES, 5 by default,
+ * shown to them as a countdown). Then the sweep
  * cancels the intent and releases the amount (api/payments/lifecycle/expiry.ts).
  */
 function actionWindowEnd(deps: AppDeps, payment: Pick<Payment, 'method_type'>): string {
