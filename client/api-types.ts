@@ -1481,6 +1481,10 @@ export interface components {
         provider_refund_id: string | null;
         created_at: string;
       }[];
+      /** @description One payment only, read by a staff member: how much of its invoice part they may still refund under the merchant’s staff refund limit (the limit less what staff refunded of it already). Absent for owners and admins. */
+      refund_limit_left?: number;
+      /** @description With `refund_limit_left`: the limit itself, per payment in total. */
+      staff_refund_limit?: number;
     };
     AdminStats: {
       total_merchants: number;

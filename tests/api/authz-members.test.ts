@@ -509,6 +509,12 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
       'Staff can refund up to A$5.00 of a payment in total; ask an owner for more.',
     );
     expect((await refund('staffA', 300)).status).toBe(200);
+    // What staff may still refund of it is on the payment they read (the dialog says it before Review);
+    // an owner reads no limit.
+    const read = (who: string) =>
+      json(t.app, 'GET', `/api/admin/payments/${merchants.A.paymentId}`, undefined, people[who].headers);
+    expect((await read('staffA')).body).toMatchObject({ staff_refund_limit: 500, refund_limit_left: 200 });
+    expect((await read('ownerA')).body).not.toHaveProperty('refund_limit_left');
     // The limit is for the payment in total (issue 49 item 6): 3.00 refunded, 2.01 more is past it.
     const past = await refund('staffA', 201);
     expect(past.status).toBe(403);
@@ -516,7 +522,9 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
       'Staff can refund up to A$5.00 of a payment in total (A$3.00 refunded by staff already); ask an owner for more.',
     );
     expect((await refund('staffA', 200)).status).toBe(200);
+    expect((await read('staffA')).body.refund_limit_left).toBe(0);
     expect((await refund('ownerA', 501)).status).toBe(200); // owners are not limited
+    expect((await read('staffA')).body.refund_limit_left).toBe(0); // an owner's refund is not staff's
     expect((await setLimit('ownerA', 0)).status).toBe(200);
     const none = await refund('staffA', 1);
     expect(none.body.error.message).toBe(STAFF_CANNOT_REFUND);

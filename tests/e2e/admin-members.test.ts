@@ -92,14 +92,20 @@ describe('merchant members in the console', () => {
   it('an agency in two merchants switches between them, and every list follows', async () => {
     const a = createConnectedMerchant(server, { business_name: 'Agency Client Alpha' });
     const b = createConnectedMerchant(server, { business_name: 'Agency Client Beta' });
+    const paymentIds: string[] = [];
     for (const [m, invoice] of [
       [a, 'INV-ALPHA-1'],
       [b, 'INV-BETA-1'],
-    ] as const)
-      expect(
-        (await payOverHttp(server.baseUrl, { merchant: m.id, invoice, linkAmount: '50.00', amount: 5000 }))
-          .status,
-      ).toBe(200);
+    ] as const) {
+      const paid = await payOverHttp(server.baseUrl, {
+        merchant: m.id,
+        invoice,
+        linkAmount: '50.00',
+        amount: 5000,
+      });
+      expect(paid.status).toBe(200);
+      paymentIds.push(paid.body.paymentId);
+    }
     const agency = await createVerifiedUser(
       server,
       `dev-${Date.now().toString(36)}@web-agency.test`,
@@ -144,6 +150,42 @@ describe('merchant members in the console', () => {
     await page.goto(`${server.baseUrl}/admin/payments`);
     await page.getByText('INV-ALPHA-1').first().waitFor();
     await page.getByText('INV-BETA-1').first().waitFor();
+
+    // Staff of Alpha: with its staff refund limit at 0 (a new merchant's) the refund dialog says so before
+    // Review; with a limit of 20.00 it says how much is left, and refuses more at Review, not after Confirm.
+    const setStaffLimit = (limit: number) =>
+      fetch(`${server.baseUrl}/api/admin/merchants/${a.id}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ staff_refund_limit: limit }),
+      });
+    expect((await setStaffLimit(0)).status).toBe(200);
+    await page.goto(`${server.baseUrl}/admin/payments/${paymentIds[0]}`);
+    await page.getByRole('button', { name: 'Refund' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByText('its owner has not set a staff refund limit').waitFor();
+    await expect(dialog.getByRole('button', { name: 'Review refund' }).isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await setStaffLimit(2000)).status).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: 'Refund' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(
+        'As staff you can refund up to A$20.00 of this payment (the owner set A$20.00 per payment, in total).',
+      )
+      .waitFor();
+    await expect(dialog.getByLabel('Refund amount (AUD)').inputValue()).resolves.toBe('20.00');
+    await dialog.getByLabel('Refund amount (AUD)').fill('30.00');
+    await dialog.getByRole('button', { name: 'Review refund' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({
+        hasText: 'As staff you can refund at most A$20.00 of this payment. Ask an owner to refund more.',
+      })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`${server.baseUrl}/admin/payments`);
 
     await page.getByRole('combobox', { name: 'Showing' }).click();
     await page.getByRole('option', { name: 'Agency Client Beta' }).click();

@@ -138,6 +138,14 @@ export const accountingTexts = {
     negative: 'The refund amount must be a positive amount, e.g. 5.00.',
     too_precise: 'The refund amount has more decimal places than the currency allows (%{smart_count}).',
     too_much: 'Refund amount cannot exceed the refundable amount of %{amount}.',
+    staff_limit:
+      'As staff you can refund up to %{left} of this payment (the owner set %{limit} per payment, in total).',
+    staff_not_allowed:
+      'As staff you cannot refund payments of this merchant: its owner has not set a staff refund limit. Ask an owner.',
+    staff_used_up:
+      'As staff you cannot refund more of this payment: staff have refunded the owner’s limit of %{limit} per payment. Ask an owner.',
+    above_staff_limit:
+      'As staff you can refund at most %{amount} of this payment. Ask an owner to refund more.',
     confirm_title: 'Confirm refund',
     confirm_text:
       "Refund %{amount} of invoice %{invoice} (total %{total}) to the customer's card? This cannot be undone.",

@@ -70,6 +70,9 @@ export function RefundDialog({
 }) {
   const translate = useTranslate();
   const left = refundableOf(payment);
+  // A staff member's own limit on this payment (the server's figure): said before Review, not after Confirm.
+  const staffLeft = payment.refund_limit_left ?? null;
+  const mostYouMay = staffLeft === null ? left.base : Math.min(left.base, staffLeft);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [kind, setKind] = useState<RefundKind>('credit');
@@ -78,7 +81,7 @@ export function RefundDialog({
 
   useEffect(() => {
     if (open) {
-      setAmount(fromMinorUnits(left.base, payment.currency));
+      setAmount(fromMinorUnits(mostYouMay, payment.currency));
       setReason('');
       setKind('credit');
       setError(null);
@@ -112,6 +115,10 @@ export function RefundDialog({
     }
     if (minor > left.base) {
       setError(translate('console.refund.too_much', { amount: money(left.base, payment.currency) }));
+      return;
+    }
+    if (staffLeft !== null && minor > staffLeft) {
+      setError(translate('console.refund.above_staff_limit', { amount: money(staffLeft, payment.currency) }));
       return;
     }
     setError(null);
@@ -154,6 +161,21 @@ export function RefundDialog({
             <DialogContentText sx={{ mb: 1 }}>
               {translate('console.refund.refundable', { amount: money(left.base, payment.currency) })}
             </DialogContentText>
+            {staffLeft !== null ? (
+              <Alert severity={staffLeft > 0 ? 'info' : 'warning'} sx={{ mb: 1 }}>
+                {translate(
+                  staffLeft > 0
+                    ? 'console.refund.staff_limit'
+                    : payment.staff_refund_limit
+                      ? 'console.refund.staff_used_up'
+                      : 'console.refund.staff_not_allowed',
+                  {
+                    left: money(mostYouMay, payment.currency),
+                    limit: money(payment.staff_refund_limit ?? 0, payment.currency),
+                  },
+                )}
+              </Alert>
+            ) : null}
             {error ? (
               <Alert severity="error" role="alert" sx={{ mb: 1 }}>
                 {error}
@@ -202,7 +224,7 @@ export function RefundDialog({
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-            <Button type="submit" variant="contained">
+            <Button type="submit" variant="contained" disabled={staffLeft === 0}>
               {translate('console.refund.review')}
             </Button>
           </DialogActions>

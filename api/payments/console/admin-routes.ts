@@ -3,6 +3,8 @@
  * recorded in the accounting tool by hand is accounting's: api/accounting/records/routes.ts.)
  */
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../context.ts';
 import { bearerSecurity as security, IdParam, jsonContent as jsonOf } from '../../http/openapi.ts';
 import { createRouter, errorResponses } from '../../http/router.ts';
 import {
@@ -20,6 +22,16 @@ import { PAYMENT_NOT_FOUND } from '../lifecycle/read-back.ts';
 import { AdminPayment } from './admin-schema.ts';
 import { refundPayment } from '../refunds/refunds.ts';
 import { cancelHold } from '../lifecycle/holds.ts';
+
+/**
+ * The refund limit the caller works under on `merchantId`'s payments: a staff member's is the limit
+ * the merchant's owner set; owners and admins have none (null).
+ */
+async function staffLimitOf(c: Context<AppEnv>, merchantId: string | undefined): Promise<number | null> {
+  if (!merchantId || memberRoleIn(c, merchantId) !== 'staff') return null;
+  const limit = (await findMerchantById(c.get('deps').database.db, merchantId))?.staff_refund_limit ?? null;
+  return limit === null ? null : Number(limit);
+}
 
 export const adminPaymentRoutes = createRouter()
   .openapi(
@@ -57,8 +69,9 @@ export const adminPaymentRoutes = createRouter()
     async (c) => {
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
-      authorizeMerchant(c, 'payments.read', await merchantOfPayment(deps, id), PAYMENT_NOT_FOUND);
-      return c.json(await loadAdminPayment(deps, id), 200);
+      const merchantId = await merchantOfPayment(deps, id);
+      authorizeMerchant(c, 'payments.read', merchantId, PAYMENT_NOT_FOUND);
+      return c.json(await loadAdminPayment(deps, id, await staffLimitOf(c, merchantId)), 200);
     },
   )
   .openapi(
@@ -109,22 +122,14 @@ export const adminPaymentRoutes = createRouter()
       const merchantId = await merchantOfPayment(deps, id);
       authorizeMerchant(c, 'payments.refund', merchantId, PAYMENT_NOT_FOUND);
       // Staff refund up to the limit the merchant's owner set (owners and admins: any amount).
-      const staff = !!merchantId && memberRoleIn(c, merchantId) === 'staff';
-      const limit = staff
-        ? ((await findMerchantById(deps.database.db, merchantId))?.staff_refund_limit ?? null)
-        : null;
+      const limit = await staffLimitOf(c, merchantId);
       await refundPayment(
         deps,
         id,
-        {
-          amount: body.amount,
-          reason: body.reason,
-          kind: body.kind,
-          limit: limit === null ? null : Number(limit),
-        },
+        { amount: body.amount, reason: body.reason, kind: body.kind, limit },
         actorOf(c),
       );
-      return c.json(await loadAdminPayment(deps, id), 200);
+      return c.json(await loadAdminPayment(deps, id, limit), 200);
     },
   )
   .openapi(

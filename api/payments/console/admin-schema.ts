@@ -141,5 +141,13 @@ export const AdminPayment = z
     disputes: z.array(Dispute).optional(),
     /** One payment only. */
     refunds: z.array(Refund).optional(),
+    refund_limit_left: minor.optional().openapi({
+      description:
+        'One payment only, read by a staff member: how much of its invoice part they may still refund under the ' +
+        'merchant’s staff refund limit (the limit less what staff refunded of it already). Absent for owners and admins.',
+    }),
+    staff_refund_limit: minor.optional().openapi({
+      description: 'With `refund_limit_left`: the limit itself, per payment in total.',
+    }),
   })
   .openapi('AdminPayment');

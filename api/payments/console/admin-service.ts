@@ -16,17 +16,28 @@ import {
 } from './admin-repository.ts';
 import { findPayment } from '../repository.ts';
 import { PAYMENT_NOT_FOUND } from '../lifecycle/read-back.ts';
+import { staffRefundedOf } from '../refunds/refunds.ts';
 
-export async function loadAdminPayment(deps: AppDeps, id: string) {
+/**
+ * One payment for the console. `staffLimit`: the reader is a staff member of its merchant with this
+ * refund limit — the answer says how much of the payment they may still refund, so the refund dialog
+ * says it before Review (issue 49 item 6).
+ */
+export async function loadAdminPayment(deps: AppDeps, id: string, staffLimit: number | null = null) {
   const db = deps.database.db;
   const payment = await paymentWithMerchant(db, id);
   if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-  const [refunds, disputes, invoiceOverpaid] = await Promise.all([
+  const [refunds, disputes, invoiceOverpaid, byStaff] = await Promise.all([
     refundsOfPayment(db, id),
     disputesOfPayment(db, id),
     payment.invoice_id ? invoiceIsOverpaid(db, payment.invoice_id) : Promise.resolve(false),
+    staffLimit === null ? Promise.resolve(0) : staffRefundedOf(db, payment),
   ]);
-  return toApiPayment(payment, { refunds, disputes, invoiceOverpaid });
+  const limit =
+    staffLimit === null
+      ? {}
+      : { staff_refund_limit: staffLimit, refund_limit_left: Math.max(0, staffLimit - byStaff) };
+  return { ...toApiPayment(payment, { refunds, disputes, invoiceOverpaid }), ...limit };
 }
 
 /** The merchant a payment belongs to, or undefined when there is no such payment (for authorisation). */

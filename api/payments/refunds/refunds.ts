@@ -255,7 +255,10 @@ function refundableBase(payment: Payment, input: RefundRequest): number {
 }
 
 /** What the merchant's staff members have refunded of `payment` so far (refunds not failed or canceled). */
-async function staffRefundedOf(trx: DbOrTrx, payment: Payment): Promise<number> {
+export async function staffRefundedOf(
+  trx: DbOrTrx,
+  payment: Pick<Payment, 'id' | 'merchant_id'>,
+): Promise<number> {
   const row = await trx
     .selectFrom('refunds')
     .innerJoin('merchant_members', (join) =>
