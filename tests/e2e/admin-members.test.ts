@@ -89,9 +89,10 @@ describe('merchant members in the console', () => {
     await context.close();
   });
 
-  it('an agency in two merchants switches between them, and every list follows', async () => {
+  it('an agency in three merchants switches between them, every list follows, and the key dialog says what its role allows', async () => {
     const a = createConnectedMerchant(server, { business_name: 'Agency Client Alpha' });
     const b = createConnectedMerchant(server, { business_name: 'Agency Client Beta' });
+    const g = createConnectedMerchant(server, { business_name: 'Agency Client Gamma' });
     const paymentIds: string[] = [];
     for (const [m, invoice] of [
       [a, 'INV-ALPHA-1'],
@@ -116,6 +117,7 @@ describe('merchant members in the console', () => {
     for (const [m, role] of [
       [a, 'staff'],
       [b, 'owner'],
+      [g, 'developer'],
     ] as const) {
       const invited = await fetch(`${server.baseUrl}/api/admin/merchants/${m.id}/invitations`, {
         method: 'POST',
@@ -185,6 +187,28 @@ describe('merchant members in the console', () => {
       })
       .waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`${server.baseUrl}/admin/payments`);
+
+    // The key dialog says what a key will do with the agency's role in the merchant chosen: as
+    // Gamma's developer it never reads payments or refunds; as Beta's owner it does.
+    await page.goto(`${server.baseUrl}/admin/api-keys`);
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const keyDialog = page.getByRole('dialog', { name: 'Create an API key' });
+    await keyDialog
+      .getByText('What a key can do is what your role in the merchant you choose allows.')
+      .waitFor();
+    await keyDialog.getByRole('combobox', { name: 'Merchant' }).fill('Gamma');
+    await page.getByRole('option', { name: /Agency Client Gamma/ }).click();
+    await keyDialog.getByLabel('Read and write: also manages webhook endpoints').waitFor();
+    await keyDialog.getByText('it cannot read payments or refund them').waitFor();
+    expect(await keyDialog.getByText(/refunds payments/).count()).toBe(0);
+    await keyDialog.getByRole('combobox', { name: 'Merchant' }).fill('Beta');
+    await page.getByRole('option', { name: /Agency Client Beta/ }).click();
+    await keyDialog
+      .getByLabel('Read and write: also creates pay links, refunds payments and manages webhook endpoints')
+      .waitFor();
+    expect(await keyDialog.getByText('it cannot read payments or refund them').count()).toBe(0);
+    await keyDialog.getByRole('button', { name: 'Cancel' }).click();
     await page.goto(`${server.baseUrl}/admin/payments`);
 
     await page.getByRole('combobox', { name: 'Showing' }).click();

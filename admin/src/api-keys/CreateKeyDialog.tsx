@@ -1,6 +1,7 @@
 /**
  * Create an API key: name, scope (one merchant, or all for an admin), permission (read or read-write) and an
- * optional expiry, created with react-admin's `useCreate` through the data provider. The answer
+ * optional expiry — each permission said as what the key will do with the maker's role in the chosen
+ * merchant (a developer's keys never read payments or refund; issue 49 item 4), created with react-admin's `useCreate` through the data provider. The answer
  * carries the key itself once: it is shown in the next dialog, with a copy button, and never again.
  */
 import {
@@ -12,6 +13,7 @@ import {
   DialogTitle,
   FormControl,
   FormControlLabel,
+  FormHelperText,
   FormLabel,
   MenuItem,
   Radio,
@@ -22,7 +24,17 @@ import { useState } from 'react';
 import { useCreate, useGetList, useNotify, useTranslate } from 'react-admin';
 import { serverMessage } from '../data/http.ts';
 import type { ApiKey, Merchant } from '../shared/types.ts';
-import { isAdmin } from '../access.ts';
+import { can, isAdmin, myMemberships, roleIn } from '../access.ts';
+
+/** The one role the user makes keys with when every merchant they may make keys for gives them the same. */
+function singleRole() {
+  const roles = new Set(
+    myMemberships()
+      .filter((m) => can('api_keys.manage', m.merchant_id))
+      .map((m) => m.role),
+  );
+  return roles.size === 1 ? [...roles][0] : undefined;
+}
 
 export type CreatedKey = ApiKey & { secret: string };
 
@@ -55,6 +67,16 @@ export function CreateKeyDialog({
   const [expiry, setExpiry] = useState<Expiry>('never');
   const [date, setDate] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // What the key will be able to do: the maker's role in the chosen merchant decides (an admin: all).
+  const role = isAdmin() || scope === 'all' ? 'admin' : merchant ? roleIn(merchant.id) : singleRole();
+  const powers =
+    role === 'developer' ? 'console.api_keys.powers.developer' : role ? 'console.api_keys.powers.full' : null;
+  const note =
+    role === 'developer'
+      ? 'console.api_keys.powers.developer_note'
+      : role
+        ? null
+        : 'console.api_keys.powers.unknown_note';
   const merchants = useGetList<Merchant>(
     'merchants',
     {
@@ -181,14 +203,15 @@ export function CreateKeyDialog({
             <FormControlLabel
               value="read"
               control={<Radio />}
-              label={translate('console.api_keys.permission_read')}
+              label={powers ? translate(`${powers}.read`) : translate('console.api_keys.permission_read')}
             />
             <FormControlLabel
               value="write"
               control={<Radio />}
-              label={translate('console.api_keys.permission_write')}
+              label={powers ? translate(`${powers}.write`) : translate('console.api_keys.permission_write')}
             />
           </RadioGroup>
+          {note ? <FormHelperText>{translate(note)}</FormHelperText> : null}
         </FormControl>
         <TextField
           select

@@ -49,7 +49,21 @@ export const integrations = {
     merchant_required: 'Choose the merchant this key may use',
     permission: 'Permission',
     permission_read: 'Read only (GET)',
-    permission_write: 'Read and write (also creates pay links and refunds)',
+    permission_write: 'Read and write',
+    // What a key can do: at most what its maker's role allows, checked at each use (issue 49 item 4).
+    powers: {
+      full: {
+        read: 'Read only: payments, refunds, invoices, pay links, webhook endpoints and events',
+        write: 'Read and write: also creates pay links, refunds payments and manages webhook endpoints',
+      },
+      developer: {
+        read: 'Read only: the merchant’s details, webhook endpoints and events',
+        write: 'Read and write: also manages webhook endpoints',
+      },
+      developer_note:
+        'A key acts with your role in this merchant (developer), checked each time it is used: it cannot read payments or refund them. Keys that refund are made by owners.',
+      unknown_note: 'What a key can do is what your role in the merchant you choose allows.',
+    },
     expiry: 'Expires',
     expiry_never: 'Never',
     expiry_days: 'In %{days} days',
