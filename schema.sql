@@ -711,7 +711,8 @@ CREATE TABLE webhook_endpoints (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
   deleted_at TEXT,
-  seq BIGINT NOT NULL DEFAULT 0
+  seq BIGINT NOT NULL DEFAULT 0,
+  created_by TEXT
 );
 CREATE INDEX webhook_endpoints_merchant ON webhook_endpoints (merchant_id, created_at);
 CREATE TABLE webhook_events (

@@ -54,6 +54,8 @@ export interface Principal {
   /** The one merchant it may see and change; null = every merchant. */
   merchantId: string | null;
   canWrite: boolean;
+  /** The user it acts for: the member who made the API key (null: not recorded), or the admin. */
+  userId: string | null;
 }
 
 /**

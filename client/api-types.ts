@@ -1314,6 +1314,14 @@ export interface components {
        */
       role: 'owner' | 'staff' | 'developer';
     };
+    RemovedMember: {
+      /** @description The webhook endpoints the removed member made: they keep receiving events */
+      webhook_endpoints: {
+        id: string;
+        url: string;
+        description: string | null;
+      }[];
+    };
     Invitation: {
       id: string;
       email: string;

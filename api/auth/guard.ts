@@ -124,7 +124,14 @@ export function requireIntegrator(): MiddlewareHandler<AppEnv> {
         });
       if (!user.isAdmin) throw new AppError('forbidden', FORBIDDEN_MESSAGE);
       c.set('user', user);
-      c.set('principal', { kind: 'admin', id: user.id, label: user.email, merchantId: null, canWrite: true });
+      c.set('principal', {
+        kind: 'admin',
+        id: user.id,
+        label: user.email,
+        merchantId: null,
+        canWrite: true,
+        userId: user.id,
+      });
       return next();
     }
     const key = await findKeyByToken(deps, token);

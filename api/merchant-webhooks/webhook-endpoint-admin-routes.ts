@@ -115,7 +115,8 @@ export const webhookEndpointAdminRoutes = createRouter()
       const id = c.req.valid('param').id;
       authorizeMerchant(c, 'webhooks.manage', id);
       await getMerchantOr404(deps, id);
-      return c.json(await createEndpoint(deps, id, c.req.valid('json'), actorOf(c)), 201);
+      const actor = actorOf(c);
+      return c.json(await createEndpoint(deps, id, c.req.valid('json'), actor, actor.user?.id ?? null), 201);
     },
   )
   .openapi(

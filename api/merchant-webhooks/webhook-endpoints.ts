@@ -78,8 +78,17 @@ export interface EndpointInput {
   api_version?: WebhookVersion;
 }
 
-/** A new endpoint; its secret is in the answer and nowhere else. */
-export async function createEndpoint(deps: AppDeps, merchantId: string, input: EndpointInput, actor: Actor) {
+/**
+ * A new endpoint; its secret is in the answer and nowhere else. `createdBy`: the member who makes it
+ * (signed in, or behind the API key), shown to the owner if that member is removed.
+ */
+export async function createEndpoint(
+  deps: AppDeps,
+  merchantId: string,
+  input: EndpointInput,
+  actor: Actor,
+  createdBy: string | null,
+) {
   const url = await receiverUrl(deps, input.url, 'url');
   const events = checkedEvents(input.enabled_events);
   const id = crypto.randomUUID();
@@ -104,6 +113,7 @@ export async function createEndpoint(deps: AppDeps, merchantId: string, input: E
       secret: sealed,
       created_at: stamp,
       updated_at: stamp,
+      created_by: createdBy,
     });
     await auditEndpoint(deps, trx, actor, 'webhook_endpoint.create', merchantId, id, {
       url,

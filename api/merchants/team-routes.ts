@@ -22,6 +22,7 @@ import {
   InvitationTokenBody,
   InviteBody,
   MemberParams,
+  RemovedMember,
   RoleBody,
   TeamMemberSchema,
 } from './team-schema.ts';
@@ -80,14 +81,19 @@ export const teamRoutes = createRouter()
       security,
       'x-access': 'team.manage',
       summary: 'Remove a member (not the last owner); they lose access at once',
+      description:
+        'Their open invitations and API keys are withdrawn with them (audited). The answer lists the webhook ' +
+        'endpoints they made: those keep receiving the merchant’s events until an owner deletes them.',
       request: { params: MemberParams },
-      responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 404, 409) },
+      responses: {
+        200: json(RemovedMember, 'Removed; the webhook endpoints they made'),
+        ...errorResponses(401, 403, 404, 409),
+      },
     }),
     async (c) => {
       const { id, userId } = c.req.valid('param');
       authorizeMerchant(c, 'team.manage', id, ADMIN_MERCHANT_NOT_FOUND);
-      await team.removeMember(c.get('deps'), id, userId, actorOf(c));
-      return c.body(null, 204);
+      return c.json(await team.removeMember(c.get('deps'), id, userId, actorOf(c)), 200);
     },
   )
   .openapi(

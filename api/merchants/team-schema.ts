@@ -11,6 +11,14 @@ export const TeamMemberSchema = z
   .object({ user_id: z.string(), email: z.string(), role: MemberRole, created_at: z.string() })
   .openapi('TeamMember');
 
+export const RemovedMember = z
+  .object({
+    webhook_endpoints: z
+      .array(z.object({ id: z.string(), url: z.string(), description: z.string().nullable() }))
+      .openapi({ description: 'The webhook endpoints the removed member made: they keep receiving events' }),
+  })
+  .openapi('RemovedMember');
+
 export const InvitationSchema = z
   .object({
     id: z.string(),

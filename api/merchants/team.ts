@@ -125,14 +125,25 @@ export async function changeRole(
   return (await listMembers(deps, merchantId)).find((m) => m.user_id === userId)!;
 }
 
-/** Remove a member (their next request no longer sees the merchant); the last owner stays. */
+/** A webhook endpoint a removed member made: it keeps receiving events until an owner deletes it. */
+export interface EndpointLeftBehind {
+  id: string;
+  url: string;
+  description: string | null;
+}
+
+/**
+ * Remove a member (their next request no longer sees the merchant); the last owner stays. Answers
+ * the webhook endpoints they made, which still receive the merchant's events: the owner is shown
+ * them, to keep or delete (issue 49 item 5).
+ */
 export async function removeMember(
   deps: TeamDeps,
   merchantId: string,
   userId: string,
   actor: Actor,
-): Promise<void> {
-  await transact(deps.database, async (trx) => {
+): Promise<{ webhook_endpoints: EndpointLeftBehind[] }> {
+  return transact(deps.database, async (trx) => {
     const member = await changeableMember(trx, deps.database.dialect, merchantId, userId, null);
     await trx
       .deleteFrom('merchant_members')
@@ -140,6 +151,7 @@ export async function removeMember(
       .where('user_id', '=', userId)
       .execute();
     await withdrawWhatTheyMade(trx, deps, merchantId, userId, actor);
+    const endpoints = await endpointsMadeBy(trx, merchantId, userId);
     await audit(
       trx,
       {
@@ -148,12 +160,25 @@ export async function removeMember(
         targetType: 'user',
         targetId: userId,
         merchantId,
-        details: { role: member.role },
+        details: { role: member.role, webhook_endpoints_kept: endpoints.map((e) => e.id) },
         ip: actor.ip,
       },
       deps.clock,
     );
+    return { webhook_endpoints: endpoints };
   });
+}
+
+/** The live webhook endpoints `userId` made in the merchant. */
+function endpointsMadeBy(trx: DbOrTrx, merchantId: string, userId: string): Promise<EndpointLeftBehind[]> {
+  return trx
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'url', 'description'])
+    .where('merchant_id', '=', merchantId)
+    .where('created_by', '=', userId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
 }
 
 /**

@@ -125,6 +125,7 @@ export const v1WebhookEndpointRoutes = createRouter({ closedQuery: true })
           api_version: body.api_version,
         },
         v1Actor(c),
+        principal(c).userId,
       );
       return c.json(created, 201);
     },

@@ -5,7 +5,8 @@
  *    an owner's key does what an owner does, and the audit names the member behind the key;
  *  - demoting or removing a member withdraws their open invitations and keys at once, audited: a
  *    removed owner's invitation of their own second address no longer makes them an owner again,
- *    and a removed developer's key stops working.
+ *    and a removed developer's key stops working; the owner is shown the webhook endpoints the
+ *    removed member made (with a key or in the console), which keep receiving events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAKER_LEFT_MESSAGE, makerRoleRefusedMessage } from '../../api/auth/api-keys/key-access.ts';
@@ -42,7 +43,7 @@ describe.skipIf(skip)(`API keys and their makers (${testDialect})`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { OUTBOUND_ALLOWLIST: '127.0.0.1' } });
     merchantId = (await createConnectedMerchant(t)).id;
     await person('owner', 'owner');
     await person('second', 'owner'); // so the first owner can be removed
@@ -99,9 +100,35 @@ describe.skipIf(skip)(`API keys and their makers (${testDialect})`, () => {
     expect(entry.actor_email).toBe(`api_key:${owner.prefix} (${people.owner.email})`);
   });
 
-  it('removing a developer withdraws their key at once, audited; the key says why', async () => {
+  it('removing a developer withdraws their key at once, audited; the key says why; the owner is shown their endpoints', async () => {
     const dev = await keyOf('dev');
     expect((await json(t.app, 'GET', '/api/v1/webhook_endpoints', undefined, dev.headers)).status).toBe(200);
+    // Two endpoints the developer made — one with their key, one in the console — and one the owner made.
+    const byKey = await json(
+      t.app,
+      'POST',
+      '/api/v1/webhook_endpoints',
+      { url: 'http://127.0.0.1:9/dev-key', description: 'Shop sync' },
+      dev.headers,
+    );
+    expect(byKey.status, JSON.stringify(byKey.body)).toBe(201);
+    const endpointsPath = `/api/admin/merchants/${merchantId}/webhook-endpoints`;
+    const byConsole = await json(
+      t.app,
+      'POST',
+      endpointsPath,
+      { url: 'http://127.0.0.1:9/dev-console' },
+      people.dev.headers,
+    );
+    expect(byConsole.status, JSON.stringify(byConsole.body)).toBe(201);
+    const ownersOwn = await json(
+      t.app,
+      'POST',
+      endpointsPath,
+      { url: 'http://127.0.0.1:9/owner' },
+      people.owner.headers,
+    );
+    expect(ownersOwn.status).toBe(201);
     const removed = await json(
       t.app,
       'DELETE',
@@ -109,7 +136,20 @@ describe.skipIf(skip)(`API keys and their makers (${testDialect})`, () => {
       undefined,
       people.owner.headers,
     );
-    expect(removed.status).toBe(204);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({
+      webhook_endpoints: [
+        { id: byKey.body.id, url: 'http://127.0.0.1:9/dev-key', description: 'Shop sync' },
+        { id: byConsole.body.id, url: 'http://127.0.0.1:9/dev-console', description: null },
+      ],
+    });
+    const removal = await t.deps.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'member.remove')
+      .where('target_id', '=', people.dev.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(removal.details!).webhook_endpoints_kept).toEqual([byKey.body.id, byConsole.body.id]);
     const after = await json(t.app, 'GET', '/api/v1/webhook_endpoints', undefined, dev.headers);
     expect(after.status).toBe(401);
     const withdrawn = await t.deps.database.db
@@ -152,7 +192,7 @@ describe.skipIf(skip)(`API keys and their makers (${testDialect})`, () => {
       undefined,
       people.second.headers,
     );
-    expect(removed.status).toBe(204);
+    expect(removed.status).toBe(200);
     const open = await t.deps.database.db
       .selectFrom('merchant_invitations')
       .select(['revoked_at'])

@@ -17,7 +17,11 @@ describe('merchant members in the console', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // Webhook endpoints at 127.0.0.1 are allowed (nothing is listening: none is delivered to).
+    [server, browser] = await Promise.all([
+      startServer({ env: { OUTBOUND_ALLOWLIST: '127.0.0.1' } }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -223,5 +227,29 @@ describe('merchant members in the console', () => {
     await page.getByText('Agency Client Beta').first().waitFor();
     expect(await page.getByText('Agency Client Alpha').count()).toBe(0);
     await context.close();
+
+    // As Gamma's developer the agency adds a webhook endpoint; the operator removes the agency from
+    // Gamma's team and is shown that endpoint, which keeps receiving events.
+    const hook = await fetch(`${server.baseUrl}/api/admin/merchants/${g.id}/webhook-endpoints`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'http://127.0.0.1:9/agency-sync', description: 'Agency sync' }),
+    });
+    expect(hook.status).toBe(201);
+    const operator = await browser.newContext();
+    const adminPage = await operator.newPage();
+    await signIn(adminPage, server.baseUrl, seededAdmin(server));
+    await adminPage.waitForURL(/\/admin\/dashboard/);
+    await adminPage.goto(`${server.baseUrl}/admin/merchants/${g.id}`);
+    await adminPage
+      .getByRole('row')
+      .filter({ hasText: agency.email })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    const left = adminPage.getByRole('alert').filter({ hasText: 'made this webhook endpoint' });
+    await left.getByText('http://127.0.0.1:9/agency-sync (Agency sync)').waitFor();
+    expect(await left.textContent()).toContain(`${agency.email} made this webhook endpoint`);
+    await operator.close();
   });
 });

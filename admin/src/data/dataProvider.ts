@@ -21,6 +21,7 @@ import type {
   WebhookEvent,
   WebhookSettings,
   WebhookTest,
+  RemovedMember,
   TeamMember,
   TeamInvitation,
 } from '../shared/types.ts';
@@ -91,7 +92,9 @@ const actions = {
       body: { role: p.role },
     }),
   removeMember: (p: { id: Identifier; userId: string }) =>
-    callApi<void>(`${merchantPath(p.id)}/members/${encodeURIComponent(p.userId)}`, { method: 'DELETE' }),
+    callApi<RemovedMember>(`${merchantPath(p.id)}/members/${encodeURIComponent(p.userId)}`, {
+      method: 'DELETE',
+    }),
 
   // Stripe Connect.
   startStripeConnect: (p: { id: Identifier; mode: 'onboarding' | 'oauth'; redirectUri: string }) =>

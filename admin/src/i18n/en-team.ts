@@ -26,7 +26,10 @@ export const team = {
     withdraw_failed: 'The invitation could not be withdrawn: %{detail}',
     remove: 'Remove',
     remove_title: 'Remove %{email}?',
-    remove_text: 'They lose access to this merchant at once.',
+    remove_text:
+      'They lose access to this merchant at once; their open invitations and API keys are withdrawn with them.',
+    endpoints_left:
+      '%{email} made this webhook endpoint, which still receives this merchant’s events. Delete it under Webhook endpoints if it should stop: |||| %{email} made these %{smart_count} webhook endpoints, which still receive this merchant’s events. Delete them under Webhook endpoints if they should stop:',
     removed: 'Removed from the team',
     remove_failed: 'Could not remove: %{detail}',
     role_changed: 'Role changed',

@@ -4,6 +4,7 @@
  * role, remove someone. The server keeps the last owner and says so; its message is shown.
  */
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -24,7 +25,7 @@ import { MEMBER_ROLES } from '../../../core/roles.ts';
 import { useAction, useDataQuery } from '../data/useAction.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import { shortDate } from '../shared/format.ts';
-import type { Merchant, TeamMember } from '../shared/types.ts';
+import type { Merchant, RemovedMember, TeamMember } from '../shared/types.ts';
 
 export function TeamPanel({ merchant }: { merchant: Merchant }) {
   const translate = useTranslate();
@@ -53,11 +54,23 @@ export function TeamPanel({ merchant }: { merchant: Merchant }) {
     (dp, v: { userId: string; role: string }) => dp.changeMemberRole({ id: merchant.id, ...v }),
     { success: 'console.team.role_changed', failure: 'console.team.role_failed', invalidate: ['team'] },
   );
+  // The webhook endpoints a removed member made keep receiving events: shown, to keep or delete.
+  const [leftBehind, setLeftBehind] = useState<{
+    email: string;
+    endpoints: RemovedMember['webhook_endpoints'];
+  } | null>(null);
   const remove = useAction((dp, userId: string) => dp.removeMember({ id: merchant.id, userId }), {
     success: 'console.team.removed',
     failure: 'console.team.remove_failed',
-    invalidate: ['team'],
-    onSuccess: () => setRemoving(null),
+    invalidate: ['team', 'webhook-endpoints'],
+    onSuccess: (removed) => {
+      setLeftBehind(
+        removed.webhook_endpoints.length > 0
+          ? { email: removing?.email ?? '', endpoints: removed.webhook_endpoints }
+          : null,
+      );
+      setRemoving(null);
+    },
   });
 
   const roleName = (r: string) => translate(`console.team.roles.${r}`);
@@ -70,6 +83,22 @@ export function TeamPanel({ merchant }: { merchant: Merchant }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('console.team.intro')}
         </Typography>
+        {leftBehind ? (
+          <Alert severity="warning" sx={{ mb: 2 }} onClose={() => setLeftBehind(null)}>
+            {translate('console.team.endpoints_left', {
+              email: leftBehind.email,
+              smart_count: leftBehind.endpoints.length,
+            })}
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {leftBehind.endpoints.map((e) => (
+                <li key={e.id} style={{ wordBreak: 'break-all' }}>
+                  {e.url}
+                  {e.description ? ` (${e.description})` : ''}
+                </li>
+              ))}
+            </Box>
+          </Alert>
+        ) : null}
         {team.isPending ? (
           <CircularProgress size={24} aria-label={translate('console.team.loading')} />
         ) : team.error ? (

@@ -75,6 +75,7 @@ export function principalOf(key: ApiKey & { maker_email?: string | null }): Prin
     label: key.maker_email ? `${key.prefix} (${key.maker_email})` : key.prefix,
     merchantId: key.merchant_id,
     canWrite: key.permission === 'write',
+    userId: key.created_by,
   };
 }
 

@@ -123,6 +123,8 @@ export interface WebhookEndpointsTable {
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
   seq: Generated<number>;
+  /** The member who made it (signed in, or behind the API key); null: not recorded (before migration 076). */
+  created_by: string | null;
 }
 
 export interface WebhookEventsTable {
