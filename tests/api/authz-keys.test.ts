@@ -4,6 +4,12 @@
  * to a read-only key on a write, and 404 to merchant A's key for merchant B's objects — by id in the
  * path, by id in a body, and through list filters — while A's key reaches A's own. A new v1 route
  * without an entry here fails the suite until it is added.
+ *
+ * Keys made by members (issue 49 items 4, 5): a key acts with at most its maker's role in its merchant
+ * now. Every route × {a write key made by A's owner, by A's developer, by an owner of A since demoted
+ * to staff, by a member removed from A (through the team: the key is withdrawn; behind its back: the
+ * maker left)} answers what the roles table (core/roles.ts, docs/auth.md) says — hand-written below
+ * per route, not read from the server's own map: through, 403 naming the maker's role, or 401.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATOR_UNAUTHENTICATED_MESSAGE } from '../../api/auth/guard.ts';
@@ -13,6 +19,10 @@ import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
 import { createConnectedMerchant } from './support/payments.ts';
 import { createKey, payThroughSignedLink, type Headers, type MadeKey } from './support/v1.ts';
+import { MAKER_LEFT_MESSAGE, makerRoleRefusedMessage } from '../../api/auth/api-keys/key-access.ts';
+import { roleAllows, type MemberAction, type MemberRole } from '../../core/roles.ts';
+import { addMember } from '../../api/merchants/team-members.ts';
+import { bearerFor, createUser } from '../support/auth.ts';
 
 const skip = await skipPostgres();
 const isV1 = (p: string) => p.startsWith('/api/v1/');
@@ -41,6 +51,38 @@ const ID_OF: Record<string, keyof Objects> = {
   '/api/v1/webhook_endpoints/{id}/rotate_secret': 'endpoint',
   '/api/v1/events/{id}': 'event',
   '/api/v1/events/{id}/resend': 'event',
+};
+
+/**
+ * What the maker of a key must be allowed to do for each route (the roles table, by hand): null, the
+ * key describing itself or listing what it may see. A route missing here fails the suite.
+ */
+const MAKER_NEEDS: Record<string, MemberAction | null> = {
+  'GET /api/v1/keys/current': null,
+  'GET /api/v1/merchants': 'merchant.read',
+  'GET /api/v1/merchants/{id}': 'merchant.read',
+  'GET /api/v1/payments': 'payments.read',
+  'GET /api/v1/payments/{id}': 'payments.read',
+  'POST /api/v1/payments/{id}': 'payments.adjust',
+  'GET /api/v1/payments/{id}/refunds': 'payments.read',
+  'POST /api/v1/payments/{id}/refunds': 'payments.refund',
+  'GET /api/v1/refunds': 'payments.read',
+  'GET /api/v1/refunds/{id}': 'payments.read',
+  'GET /api/v1/invoices': 'payments.read',
+  'GET /api/v1/invoices/{id}': 'payments.read',
+  'GET /api/v1/pay-links': 'pay_links.manage',
+  'POST /api/v1/pay-links': 'pay_links.manage',
+  'GET /api/v1/pay-links/{id}': 'pay_links.manage',
+  'POST /api/v1/pay-links/{id}/cancel': 'pay_links.manage',
+  'GET /api/v1/webhook_endpoints': 'webhooks.manage',
+  'POST /api/v1/webhook_endpoints': 'webhooks.manage',
+  'GET /api/v1/webhook_endpoints/{id}': 'webhooks.manage',
+  'POST /api/v1/webhook_endpoints/{id}': 'webhooks.manage',
+  'DELETE /api/v1/webhook_endpoints/{id}': 'webhooks.manage',
+  'POST /api/v1/webhook_endpoints/{id}/rotate_secret': 'webhooks.manage',
+  'GET /api/v1/events': 'webhooks.manage',
+  'GET /api/v1/events/{id}': 'webhooks.manage',
+  'POST /api/v1/events/{id}/resend': 'webhooks.manage',
 };
 
 /** Routes with no merchant to cross (the caller itself). */
@@ -230,5 +272,92 @@ describe.skipIf(skip)(`API keys on every integrator route (${testDialect})`, () 
       );
       expect(new Set(merchants), list).toEqual(new Set([a.merchant]));
     }
+  });
+
+  it('a key made by a member acts with their role in its merchant now, on every route', async () => {
+    const merchantId = (await createConnectedMerchant(t)).id;
+    const now = () => t.clock.now().toISOString();
+    async function makerKey(name: string, role: MemberRole) {
+      const user = await createUser(t, { email: `${name}-${merchantId.slice(0, 8)}@makers.test` });
+      await addMember(t.deps.database.db, merchantId, user.id, role, null, now());
+      const key = await createKey(t, await bearerFor(t, user.id), {
+        merchant_id: merchantId,
+        permission: 'write',
+      });
+      return { user, key };
+    }
+    const owner = await makerKey('owner', 'owner');
+    const developer = await makerKey('developer', 'developer');
+    const demoted = await makerKey('demoted', 'owner');
+    const left = await makerKey('left', 'developer');
+    const removed = await makerKey('removed', 'developer');
+    // Behind the team's back (another process, a database fix): only the check at each use sees it.
+    await t.deps.database.db
+      .updateTable('merchant_members')
+      .set({ role: 'staff' })
+      .where('merchant_id', '=', merchantId)
+      .where('user_id', '=', demoted.user.id)
+      .execute();
+    await t.deps.database.db
+      .deleteFrom('merchant_members')
+      .where('merchant_id', '=', merchantId)
+      .where('user_id', '=', left.user.id)
+      .execute();
+    // Through the team: the key is withdrawn with them.
+    const gone = await json(
+      t.app,
+      'DELETE',
+      `/api/admin/merchants/${merchantId}/members/${removed.user.id}`,
+      undefined,
+      await bearerFor(t, owner.user.id),
+    );
+    expect(gone.status).toBe(200);
+
+    // DELETE last: the other calls on an endpoint must find it.
+    const ordered = [...cases].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+    const missing = ordered.filter((c) => !(`${c.method} ${c.template}` in MAKER_NEEDS));
+    expect(missing.map((c) => `${c.method} ${c.template}`)).toEqual([]);
+
+    const failures: string[] = [];
+    for (const [who, key, role] of [
+      ['owner', owner.key, 'owner'],
+      ['developer', developer.key, 'developer'],
+      ['owner demoted to staff', demoted.key, 'staff'],
+    ] as const) {
+      const objects = await objectsOf(merchantId, `INV-MAKER-${who.replace(/\W/g, '')}`);
+      for (const c of ordered) {
+        const needs = MAKER_NEEDS[`${c.method} ${c.template}`];
+        const res = await call(c, objects, key.headers);
+        const line = `${who} ${c.method} ${c.template} → ${res.status} ${res.body?.error?.message ?? ''}`;
+        if (needs && !roleAllows(role, needs)) {
+          if (res.status !== 403 || res.body?.error?.message !== makerRoleRefusedMessage(role))
+            failures.push(line);
+        } else if ([401, 403, 404].includes(res.status)) failures.push(line);
+      }
+    }
+    const objects = await objectsOf(merchantId, 'INV-MAKER-GONE');
+    for (const c of ordered)
+      for (const [who, key, message] of [
+        ['maker left behind the team', left.key, MAKER_LEFT_MESSAGE],
+        ['maker removed through the team', removed.key, REVOKED_API_KEY],
+      ] as const) {
+        const res = await call(c, objects, key.headers);
+        if (res.status !== 401 || res.body?.error?.message !== message)
+          failures.push(`${who} ${c.method} ${c.template} → ${res.status} ${res.body?.error?.message ?? ''}`);
+      }
+    expect(failures).toEqual([]);
+    // The developer's key refunded nothing; the owner's and the demoted owner's (staff refund, and this
+    // merchant set no staff limit) once each.
+    const refunds = await t.deps.database.db
+      .selectFrom('refunds')
+      .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+      .select('payments.invoice_number')
+      .where('payments.merchant_id', '=', merchantId)
+      .where('refunds.amount', '=', 100)
+      .execute();
+    expect(refunds.map((r) => r.invoice_number).sort()).toEqual([
+      'INV-MAKER-owner',
+      'INV-MAKER-ownerdemotedtostaff',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The members' authorization matrix (issue 32, docs/auth.md), generated from /api/openapi.json: every
  * console operation × {staff of A, developer of A, owner of A, owner of B, an agency in A (staff)
- * and B (owner)} × {an object of merchant A}. Each answer is the one the roles table says: a role that
+ * and B (owner), an owner of A removed from its team (issue 49 item 5)} × {an object of merchant A}. Each answer is the one the roles table says: a role that
  * lacks the operation's action everywhere gets 403; a member whose role allows it on A gets through
  * (anything but 401/403/404); a member of B only gets 404 for A's object, as for an id that does not
  * exist. An operation the document opens to members (`x-access`) whose path parameter or body has
@@ -167,6 +167,17 @@ describe.skipIf(skip)(`members' authorization matrix (${testDialect})`, () => {
     await member('staffA', { A: 'staff' });
     await member('developerA', { A: 'developer' });
     await member('agency', { A: 'staff', B: 'owner' });
+    // An owner of A removed through the team, still holding their session: nothing of A's any more.
+    const leaver = await member('removedOwnerA', { A: 'owner' });
+    const removal = await json(
+      t.app,
+      'DELETE',
+      `/api/admin/merchants/${merchants.A.id}/members/${leaver.id}`,
+      undefined,
+      people.ownerA.headers,
+    );
+    expect(removal.status).toBe(200);
+    people.removedOwnerA.roles = {};
     const doc = (await json(t.app, 'GET', '/api/openapi.json')).body as {
       paths: Record<string, Record<string, { 'x-access'?: string }>>;
     };
