@@ -7,7 +7,7 @@
  * `payment_intent.processing`, then `succeeded` or `payment_failed`, and `charge.dispute.created` —
  * applied through our webhook route to the ledger.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../api/logger.ts';
 import { createPaymentProvider } from '../../api/payment-providers.ts';
 import type { StripeProvider } from '../../api/payments/providers/stripe.ts';
@@ -61,6 +61,8 @@ describe.skipIf(skip)('stripe provider: AU BECS Direct Debit', () => {
     await fake?.close();
   });
   beforeEach(() => fake.reset());
+  // Every call on an intent is addressed to the connected account it lives on (issue 49 item 11).
+  afterEach(() => expect(fake.intentCallsOffAccount()).toEqual([]));
 
   it("reads a bank account's token: its au_becs_debit preview, the payer's email and the accepted mandate", async () => {
     const token = fake.addConfirmationToken({ account: ACCOUNT, bank: BANK });

@@ -8,7 +8,7 @@
  * A PayTo intent Stripe reports as `processing` while the customer approves is held until its final
  * word, as a bank debit is.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../api/logger.ts';
 import { createPaymentProvider } from '../../api/payment-providers.ts';
 import type { StripeProvider } from '../../api/payments/providers/stripe.ts';
@@ -54,6 +54,8 @@ describe.skipIf(skip)('stripe provider: PayTo', () => {
     await fake?.close();
   });
   beforeEach(() => fake.reset());
+  // Every call on an intent is addressed to the connected account it lives on (issue 49 item 11).
+  afterEach(() => expect(fake.intentCallsOffAccount()).toEqual([]));
 
   it("reads a PayTo token's preview: the PayID, or the BSB and account", async () => {
     const byPayId = fake.addConfirmationToken({ account: ACCOUNT, payto: PAYID });

@@ -4,7 +4,7 @@
  * path, Stripe-Account / Idempotency-Key / Authorization headers, form parameters) and how Stripe's
  * answers, errors included, come back through the PaymentProvider interface.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { createLogger } from '../../api/logger.ts';
 import { createPaymentProvider } from '../../api/payment-providers.ts';
@@ -59,6 +59,8 @@ describe.skipIf(skip)('stripe provider against a local Stripe', () => {
     await fake?.close();
   });
   beforeEach(() => fake.reset());
+  // Every call on an intent is addressed to the connected account it lives on (issue 49 item 11).
+  afterEach(() => expect(fake.intentCallsOffAccount()).toEqual([]));
 
   it('is chosen by the factory for PAYMENTS_PROVIDER=stripe', () => {
     expect(provider).toBeInstanceOf(StripeProvider);

@@ -108,6 +108,12 @@ export interface FakeStripe {
   reset(): void;
   /** Requests matching method and path (exact string or pattern). */
   find(method: string, path: string | RegExp): RecordedRequest[];
+  /**
+   * Every recorded call on a payment intent (create, retrieve, confirm, cancel, list) that was not
+   * addressed with `Stripe-Account` to the connected account the intent lives on (issue 49 item 11):
+   * one line each; none is what a test expects.
+   */
+  intentCallsOffAccount(): string[];
   close(): Promise<void>;
 }
 
@@ -631,6 +637,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     find(method, path) {
       const p = toPattern(path);
       return fake.requests.filter((r) => r.method === method.toUpperCase() && p.test(r.path));
+    },
+    intentCallsOffAccount() {
+      const off: string[] = [];
+      for (const r of fake.requests) {
+        const m = /^\/v1\/payment_intents(?:\/([^/]+))?/.exec(r.path);
+        if (!m) continue;
+        const account = r.headers['stripe-account'];
+        const home = m[1] ? fake.intentAccounts.get(m[1]) : undefined;
+        if (!account) off.push(`${r.method} ${r.path}: no Stripe-Account`);
+        else if (home && account !== home) off.push(`${r.method} ${r.path}: ${account}, not ${home}`);
+      }
+      return off;
     },
     close: async () => {},
   };
