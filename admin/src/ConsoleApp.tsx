@@ -12,6 +12,7 @@ import apiKeys from './api-keys/index.ts';
 import auditLog from './audit-log/index.ts';
 import { Navigate, Route } from 'react-router-dom';
 import { can, isAdmin } from './access.ts';
+import type { MemberAction } from '../../core/roles.ts';
 import { authProvider } from './authProvider.ts';
 import blogs from './blogs/index.ts';
 import { BlogCreate } from './blogs/BlogCreate.tsx';
@@ -36,6 +37,14 @@ import { XeroIntegration } from './tools/XeroIntegration.tsx';
 /** A page of the platform's: a merchant member gets Page Not Found (or `member`) instead. */
 function AdminOnly({ page, member }: { page: React.ReactElement; member?: React.ReactElement }) {
   return isAdmin() ? page : (member ?? <NotFound />);
+}
+
+/**
+ * A page for whoever may take `action` in one of their merchants (an admin too); Page Not Found for
+ * others. A component, so the check runs when the route renders — after the user's access is loaded.
+ */
+function AllowedTo({ action, page }: { action: MemberAction; page: React.ReactElement }) {
+  return can(action) ? page : <NotFound />;
 }
 
 /** The platform's dashboard; a member's merchants' figures, or their merchants without payments to read. */
@@ -74,7 +83,11 @@ export function ConsoleApp() {
         <Route path="/test-xero-urls" element={<AdminOnly page={<TestXeroUrls />} />} />
         <Route path="/xero-integration" element={<AdminOnly page={<XeroIntegration />} />} />
         <Route path="/diagnostics" element={<AdminOnly page={<Diagnostics />} />} />
-        <Route path="/accounting/callback" element={<AdminOnly page={<AccountingCallback />} />} />
+        {/* An owner connecting their merchant's Xero or QuickBooks comes back here too (accounting.manage). */}
+        <Route
+          path="/accounting/callback"
+          element={<AllowedTo action="accounting.manage" page={<AccountingCallback />} />}
+        />
       </CustomRoutes>
     </Admin>
   );

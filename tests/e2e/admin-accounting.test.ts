@@ -10,7 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFakeXero, type FakeXero } from '../support/fake-xero.ts';
-import { bearerFor, seededAdmin, signIn, toast } from './support/admin.ts';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { bearerFor, createVerifiedUser, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
 import {
   createConnectedMerchant,
@@ -230,6 +232,12 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
     await page.goto(`${server.baseUrl}/admin/merchants/${other.id}`);
     const card = page.getByRole('region', { name: 'Accounting Connection' });
     await card.getByText(/^Not connected\. Payments are synced/).waitFor();
+    // The operator is told which setting turns QuickBooks on.
+    await card
+      .getByText(
+        'QuickBooks is off on this server: set QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET to offer it.',
+      )
+      .waitFor();
     // Connect: the console goes to Xero's consent page; the admin approves it there.
     await card.getByRole('button', { name: 'Connect Xero' }).click();
     await page.waitForURL((url) => url.href.startsWith(xero.url));
@@ -266,5 +274,56 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
     await card.getByRole('button', { name: 'Connect Xero' }).waitFor();
     const after = await call('GET', `/api/admin/merchants/${other.id}/accounting`);
     expect(after.body.provider).toBeNull();
+  });
+
+  it("an owner connects Xero from their merchant's page and comes back to it, connected", async () => {
+    const own = createConnectedMerchant(server, { business_name: 'Owner Operated Timber' });
+    const owner = await createVerifiedUser(server, `owner-${Date.now()}@timber.test`, 'owner-pass-123');
+    const db = new Database(join(server.dataDir, 'app.db'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      const user = db.prepare('select id from users where email = ?').get(owner.email) as { id: string };
+      db.prepare(
+        "insert into merchant_members (merchant_id, user_id, role, invited_by, created_at) values (?, ?, 'owner', null, ?)",
+      ).run(own.id, user.id, new Date().toISOString());
+    } finally {
+      db.close();
+    }
+    const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      // Xero's consent screen, approved: Xero sends the browser back to the console's callback.
+      await ownerContext.route(`${xero.url}/**`, async (route) => {
+        const url = new URL(route.request().url());
+        const consent = xero.consent(url.href) as { code: string };
+        const back = new URL(url.searchParams.get('redirect_uri')!);
+        back.searchParams.set('code', consent.code);
+        back.searchParams.set('state', url.searchParams.get('state')!);
+        await route.fulfill({ status: 302, headers: { location: back.href } });
+      });
+      const ownerPage = await ownerContext.newPage();
+      await signIn(ownerPage, server.baseUrl, owner, '/admin/login');
+      await ownerPage.waitForURL(`${server.baseUrl}/admin/dashboard`);
+      await ownerPage.goto(`${server.baseUrl}/admin/merchants/${own.id}`);
+      const card = ownerPage.getByRole('region', { name: 'Accounting Connection' });
+      // QuickBooks is not set up on this server: its button is greyed out and says whom to ask, not
+      // which server setting to change.
+      await expect(card.getByRole('button', { name: 'Connect QuickBooks' }).isDisabled()).resolves.toBe(true);
+      await card
+        .getByText(
+          'QuickBooks is not offered on this platform yet. Ask the platform’s operator if you need it.',
+        )
+        .waitFor();
+      expect(await card.getByText(/CLIENT_ID/).count()).toBe(0);
+      await card.getByRole('button', { name: 'Connect Xero' }).click();
+      await ownerPage.waitForURL((url) => url.pathname === '/admin/accounting/callback');
+      await ownerPage.waitForURL(`${server.baseUrl}/admin/merchants/${own.id}`);
+      await card.getByText('Xero: connected').waitFor();
+      await toast(ownerPage, 'Xero connected').waitFor();
+      expect(await ownerPage.getByText('Page Not Found').count()).toBe(0);
+    } finally {
+      await ownerContext.close();
+    }
+    const connected = await call('GET', `/api/admin/merchants/${own.id}/accounting`);
+    expect(connected.body).toMatchObject({ provider: 'xero', status: 'connected' });
   });
 });

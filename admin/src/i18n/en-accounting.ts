@@ -33,8 +33,11 @@ export const accountingTexts = {
     disconnected: '%{tool} disconnected',
     disconnect_failed: 'Failed to disconnect. Please try again.',
     not_connected: 'Not connected. Payments are synced through the automation webhook, or marked by hand.',
-    not_configured:
-      'Set XERO_CLIENT_ID/SECRET or QUICKBOOKS_CLIENT_ID/SECRET on the server to enable direct connections.',
+    // Why a Connect button is greyed out: an operator is told the setting, a merchant whom to ask.
+    unavailable_admin:
+      '%{tool} is off on this server: set %{setting}_CLIENT_ID and %{setting}_CLIENT_SECRET to offer it.',
+    unavailable_member:
+      '%{tool} is not offered on this platform yet. Ask the platform’s operator if you need it.',
     connect: 'Connect %{tool}',
     connect_failed: 'Failed to connect. Please try again.',
   },

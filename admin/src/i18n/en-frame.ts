@@ -135,6 +135,7 @@ export const frame = {
     no_code: 'No authorization code received',
     no_state: 'No state received',
     back: 'Back to Xero Integration',
+    back_merchants: 'Back to your merchants',
     connecting: 'Connecting',
     completing: 'Completing the connection…',
   },

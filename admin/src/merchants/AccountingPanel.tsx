@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../shared/Confirm.tsx';
 import type { Merchant } from '../shared/types.ts';
 import { useMerchantSave } from './SettingsCard.tsx';
 import { XeroPayNow } from './XeroPayNow.tsx';
+import { isAdmin } from '../access.ts';
 
 const TOOL_NAMES = { xero: 'Xero', quickbooks: 'QuickBooks' } as const;
 type Provider = keyof typeof TOOL_NAMES;
@@ -222,11 +223,7 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
             <Typography color="text.secondary" sx={{ mb: 1 }}>
               {translate('console.accounting_connection.not_connected')}
             </Typography>
-            {data?.available && !data.available.xero && !data.available.quickbooks ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {translate('console.accounting_connection.not_configured')}
-              </Typography>
-            ) : null}
+
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               {(['xero', 'quickbooks'] as const).map((provider) => (
                 <Button
@@ -239,6 +236,18 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
                 </Button>
               ))}
             </Box>
+            {(['xero', 'quickbooks'] as const)
+              .filter((provider) => data?.available?.[provider] === false)
+              .map((provider) => (
+                <Typography key={provider} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {translate(
+                    isAdmin()
+                      ? 'console.accounting_connection.unavailable_admin'
+                      : 'console.accounting_connection.unavailable_member',
+                    { tool: TOOL_NAMES[provider], setting: provider.toUpperCase() },
+                  )}
+                </Typography>
+              ))}
           </>
         )}
       </CardContent>

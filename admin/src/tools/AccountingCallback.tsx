@@ -1,5 +1,6 @@
 /**
- * /admin/accounting/callback: where Xero or QuickBooks send the admin back after consent. Posts
+ * /admin/accounting/callback: where Xero or QuickBooks send the admin, or the merchant's owner
+ * (accounting.manage), back after consent. Posts
  * code, state (and QuickBooks' realmId) to the API, then opens the merchant's page.
  */
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
@@ -8,6 +9,7 @@ import { useTranslate } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { serverMessage } from '../data/http.ts';
 import { useAction } from '../data/useAction.ts';
+import { isAdmin } from '../access.ts';
 
 export function AccountingCallback() {
   const [params] = useSearchParams();
@@ -48,8 +50,8 @@ export function AccountingCallback() {
           <Alert severity="error" role="alert">
             {error}
           </Alert>
-          <Button component={Link} to="/xero-integration" sx={{ mt: 2 }}>
-            {translate('console.accounting.back')}
+          <Button component={Link} to={isAdmin() ? '/xero-integration' : '/merchants'} sx={{ mt: 2 }}>
+            {translate(isAdmin() ? 'console.accounting.back' : 'console.accounting.back_merchants')}
           </Button>
         </>
       ) : (
