@@ -70,7 +70,11 @@ export function CreateKeyDialog({
   // What the key will be able to do: the maker's role in the chosen merchant decides (an admin: all).
   const role = isAdmin() || scope === 'all' ? 'admin' : merchant ? roleIn(merchant.id) : singleRole();
   const powers =
-    role === 'developer' ? 'console.api_keys.powers.developer' : role ? 'console.api_keys.powers.full' : null;
+    role === 'developer'
+      ? { read: 'console.api_keys.powers.developer.read', write: 'console.api_keys.powers.developer.write' }
+      : role
+        ? { read: 'console.api_keys.powers.full.read', write: 'console.api_keys.powers.full.write' }
+        : null;
   const note =
     role === 'developer'
       ? 'console.api_keys.powers.developer_note'
@@ -203,12 +207,12 @@ export function CreateKeyDialog({
             <FormControlLabel
               value="read"
               control={<Radio />}
-              label={powers ? translate(`${powers}.read`) : translate('console.api_keys.permission_read')}
+              label={translate(powers?.read ?? 'console.api_keys.permission_read')}
             />
             <FormControlLabel
               value="write"
               control={<Radio />}
-              label={powers ? translate(`${powers}.write`) : translate('console.api_keys.permission_write')}
+              label={translate(powers?.write ?? 'console.api_keys.permission_write')}
             />
           </RadioGroup>
           {note ? <FormHelperText>{translate(note)}</FormHelperText> : null}
