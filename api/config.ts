@@ -447,5 +447,7 @@ export function publicConfig(config: Config) {
     paymentsMode: config.paymentsProvider,
     publishableKey: config.paymentsProvider === 'stripe' ? config.stripe.publishableKey : null,
     publicBaseUrl: config.publicBaseUrl,
+    /** Whether a business may sign itself up (the site's Sign up links and Get Started lead there). */
+    merchantSignup: config.merchantSignup,
   };
 }

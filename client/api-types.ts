@@ -558,6 +558,8 @@ export interface components {
       paymentsMode: 'sandbox' | 'stripe';
       publishableKey: string | null;
       publicBaseUrl: string;
+      /** @description Businesses may sign themselves up (MERCHANT_SIGNUP) */
+      merchantSignup: boolean;
     };
     PublicBlogSummary: {
       id: string;

@@ -12,6 +12,9 @@ const PublicConfig = z
     paymentsMode: z.enum(['sandbox', 'stripe']),
     publishableKey: z.string().nullable(),
     publicBaseUrl: z.string(),
+    merchantSignup: z
+      .boolean()
+      .openapi({ description: 'Businesses may sign themselves up (MERCHANT_SIGNUP)' }),
   })
   .openapi('PublicConfig');
 

@@ -140,7 +140,7 @@ describe('accounts pages', () => {
     await reused.getByText('This confirmation link is invalid or has expired.').waitFor();
     await reused.close();
 
-    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL('**/login');
     // Our pages ran cleanly (the refused sign-in's 403 is expected in the console log).
     expect(errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
@@ -152,16 +152,49 @@ describe('accounts pages', () => {
     await page.close();
   });
 
-  it('an account without admin access is sent from sign-in to /unauthorized, which explains it and signs out', async () => {
+  it('a business finds sign-up on the home page, confirms its email, signs in and creates its merchant', async () => {
+    const email = uniqueEmail();
+    const { page } = await open('/');
+    await page.locator('.hero').getByRole('link', { name: 'Get Started' }).click();
+    await page.waitForURL('**/signup');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('timber-yard-1');
+    await page.getByLabel('Confirm password').fill('timber-yard-1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('heading', { name: 'Registration Successful' }).waitFor();
+    await page.goto(`${server.baseUrl}${await mailedLink(email, 'verify_email')}`);
+    await page.getByRole('heading', { name: 'Email Confirmed' }).waitFor();
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/login');
+    await signIn(page, email, 'timber-yard-1');
+    await page.waitForURL('**/unauthorized', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Set up your business' }).waitFor();
+    await page.getByLabel('Business name').fill('Self Serve Sleepers');
+    await page.getByLabel('Your name').fill('Sam Sleeper');
+    await page.getByRole('button', { name: 'Start Taking Payments' }).click();
+    await page.waitForURL(/\/admin\/merchants\/[0-9a-f-]+$/, { timeout: 15_000 });
+    await page.getByText('Self Serve Sleepers').first().waitFor();
+    await page.close();
+  });
+
+  it('an account without a merchant is sent from sign-in to set up its business (not Access Denied), and signs out', async () => {
     const email = uniqueEmail();
     await confirmedAccount(email, 'builder-pass');
     const { page } = await open('/login');
     await signIn(page, email, 'builder-pass');
     await page.waitForURL('**/unauthorized', { timeout: 15_000 });
-    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
-    await page.getByText('does not have admin access').waitFor();
+    await page.getByRole('heading', { name: 'Set up your business' }).waitFor();
     await page.getByText(email).waitFor();
-    expect(await page.title()).toBe('Access Denied | InvoicePay');
+    expect(await page.getByText('admin access').count()).toBe(0);
+    expect(await page.title()).toBe('Set up your business | InvoicePay');
+    // The start form names every empty field by its label, at the field.
+    await page.getByLabel('Business email').fill('');
+    await page.getByRole('button', { name: 'Start Taking Payments' }).click();
+    await page.getByText('Enter your business name').waitFor();
+    await page.getByText('Enter your name', { exact: true }).waitFor();
+    await page.getByText('Enter your business email').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('start-business');
     expect(await page.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByText('You have been signed out.').waitFor();
@@ -178,7 +211,9 @@ describe('accounts pages', () => {
     await confirmedAccount(email, 'right-password');
     const { page, errors } = await open('/login');
     expect(await page.title()).toBe('Sign In | InvoicePay');
-    expect(await page.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      '/signup',
+    );
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Email is required').waitFor();
     await page.getByText('Password is required').waitFor();
@@ -230,7 +265,7 @@ describe('accounts pages', () => {
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.getByRole('heading', { name: 'Password Updated' }).waitFor();
 
-    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL('**/login');
     await signIn(page, email, 'old-password');
     await page.getByText('Invalid login credentials').waitFor();

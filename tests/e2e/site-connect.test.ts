@@ -119,7 +119,7 @@ describe('Stripe Connect callback page', () => {
     const callback = `/connect/callback?state=${encodeURIComponent(state)}`;
     await page.goto(`${server.baseUrl}${callback}`);
     await page.getByText('You must be signed in to finish connecting Stripe.').waitFor();
-    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL('**/login?next=*');
     await page.getByLabel('Email', { exact: true }).fill(admin.email);
     await page.getByLabel('Password', { exact: true }).fill(admin.password);

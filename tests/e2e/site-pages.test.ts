@@ -42,6 +42,9 @@ describe('public pages', () => {
       expect(await page.locator(href).count()).toBe(1);
     }
     expect(await header.getByRole('link', { name: 'Blog' }).getAttribute('href')).toBe('/blog');
+    // A business finds sign-in and sign-up (MERCHANT_SIGNUP is on by default).
+    expect(await header.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(await header.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
     await expect(header.getByRole('button', { name: 'Contact Us' }).isVisible()).resolves.toBe(true);
     const scrolled = () => header.getAttribute('data-scrolled');
     expect(await scrolled()).toBe('false');
@@ -71,7 +74,8 @@ describe('public pages', () => {
     const { page } = await open('/');
     const main = page.getByRole('main');
     const hero = page.locator('.hero');
-    await expect(hero.getByRole('button', { name: 'Get Started' }).isVisible()).resolves.toBe(true);
+    // Get Started leads to sign-up; Talk to sales keeps the contact form.
+    expect(await hero.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
     expect(await hero.getByRole('link', { name: 'See Demo' }).getAttribute('href')).toBe('#demo');
     for (const id of ['problem', 'demo', 'features', 'how-it-works', 'pricing', 'testimonials', 'faq']) {
       expect(await page.locator(`section#${id}`).count()).toBe(1);
@@ -112,18 +116,43 @@ describe('public pages', () => {
         .isVisible(),
     ).resolves.toBe(true);
     expect(await page.locator('#testimonials blockquote').count()).toBeGreaterThanOrEqual(3);
-    await expect(page.locator('.cta').getByRole('button', { name: 'Get Started' }).isVisible()).resolves.toBe(
-      true,
+    expect(await page.locator('.cta').getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
+      '/signup',
     );
+    expect(
+      await page.locator('#pricing').getByRole('link', { name: 'Get Started' }).getAttribute('href'),
+    ).toBe('/signup');
     const footer = page.getByRole('contentinfo');
     expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
     expect(await footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
-    // Get Started opens the contact modal.
-    await hero.getByRole('button', { name: 'Get Started' }).click();
+    expect(await footer.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(await footer.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+    // Talk to sales opens the contact modal.
+    await hero.getByRole('button', { name: 'Talk to sales' }).click();
     await page.getByRole('dialog', { name: 'Contact InvoicePay' }).waitFor();
     expect(await page.title()).toMatch(/^InvoicePay: /);
     expect(await main.count()).toBe(1);
     await page.close();
+  });
+
+  it('with sign-up off (MERCHANT_SIGNUP=0) Get Started opens the sales form and no page offers sign-up', async () => {
+    const context = await browser.newContext();
+    // The server's answer as one with MERCHANT_SIGNUP=0 gives it.
+    await context.route('**/api/public/config', async (route) => {
+      const real = await route.fetch();
+      await route.fulfill({ response: real, json: { ...(await real.json()), merchantSignup: false } });
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    const hero = page.locator('.hero');
+    await hero.getByRole('button', { name: 'Get Started' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    await hero.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('dialog', { name: 'Contact InvoicePay' }).waitFor();
+    await context.close();
   });
 
   it('sends a payment link that lands on / to /pay with its query', async () => {

@@ -1,15 +1,17 @@
 /**
  * Header and footer of the secondary public pages (blog, legal, result and error pages): anchors
- * to the landing page's sections, the Blog link, an optional contact mailto, and the footer links.
+ * to the landing page's sections, the Blog link, Sign in and Sign up (when MERCHANT_SIGNUP is on), an
+ * optional contact mailto, and the footer links.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useProductName } from './public-config.ts';
+import { useMerchantSignup, useProductName } from './public-config.ts';
 import { CONTACT_EMAIL } from './site-info.ts';
 import '../styles/layout.css';
 
 export function PageHeader({ showContact = false }: { showContact?: boolean }) {
   const productName = useProductName();
+  const signup = useMerchantSignup();
   return (
     <header className="page-header">
       <div className="container page-header__inner">
@@ -21,6 +23,8 @@ export function PageHeader({ showContact = false }: { showContact?: boolean }) {
           <a href="/#how-it-works">How It Works</a>
           <a href="/#pricing">Pricing</a>
           <Link to="/blog">Blog</Link>
+          <Link to="/login">Sign in</Link>
+          {signup ? <Link to="/signup">Sign up</Link> : null}
           {showContact && (
             <a className="button button--small" href={`mailto:${CONTACT_EMAIL}`}>
               Contact
@@ -34,6 +38,7 @@ export function PageHeader({ showContact = false }: { showContact?: boolean }) {
 
 export function PageFooter() {
   const productName = useProductName();
+  const signup = useMerchantSignup();
   return (
     <footer className="page-footer">
       <div className="container page-footer__inner">
@@ -44,6 +49,8 @@ export function PageFooter() {
           <Link to="/blog">Blog</Link>
           <Link to="/privacy">Privacy Policy</Link>
           <Link to="/terms">Terms of Service</Link>
+          <Link to="/login">Sign in</Link>
+          {signup ? <Link to="/signup">Sign up</Link> : null}
         </nav>
       </div>
     </footer>

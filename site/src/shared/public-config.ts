@@ -34,3 +34,22 @@ export function useProductName(): string {
   }, []);
   return name;
 }
+
+/**
+ * Whether a business may sign itself up (MERCHANT_SIGNUP): Sign up links and Get Started lead to
+ * /signup. True while loading (the server's default); a server with sign-up off turns them back to
+ * the sales contact form once its answer arrives.
+ */
+export function useMerchantSignup(): boolean {
+  const [open, setOpen] = useState(loaded?.merchantSignup ?? true);
+  useEffect(() => {
+    let live = true;
+    void loadPublicConfig().then((config) => {
+      if (live && config) setOpen(config.merchantSignup);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return open;
+}

@@ -16,6 +16,11 @@ const IDS: Record<Field, string> = {
   name: 'start-name',
   email: 'start-email',
 };
+const REQUIRED: Record<Field, string> = {
+  business_name: 'Enter your business name',
+  name: 'Enter your name',
+  email: 'Enter your business email',
+};
 
 export function StartMerchantForm({ email, onNotice }: { email: string; onNotice: (n: Notice) => void }) {
   const [values, setValues] = useState<Record<Field, string>>({ business_name: '', name: '', email });
@@ -25,6 +30,13 @@ export function StartMerchantForm({ email, onNotice }: { email: string; onNotice
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    // Every empty field is named at once, by the label the form shows it under.
+    const missing = (Object.keys(IDS) as Field[]).filter((f) => !values[f].trim());
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((f) => [f, REQUIRED[f]])));
+      focusById(IDS[missing[0]]);
+      return;
+    }
     setBusy(true);
     onNotice(null);
     try {

@@ -1,13 +1,15 @@
 /**
  * `/unauthorized` (spec §6, §8): where the console sends a signed-in account that is neither an admin
- * nor a member of any merchant. Explains why (admin access needs the admin role, or a confirmed email
- * under the company's domain, docs/design.md), offers to start a merchant of one's own (issue 32),
- * and Home and Sign Out so another account can be used.
+ * nor a member of any merchant. While businesses may sign themselves up (MERCHANT_SIGNUP) it is the
+ * first screen of a new business: "Set up your business" with the start form (issue 50 item 2), not
+ * a refusal. Otherwise it explains why there is no access (admin access needs the admin role, or a
+ * confirmed email under the company's domain, docs/design.md). Home and Sign Out either way.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../../client/auth.ts';
 import { restoreSession, siteAuth } from '../../shared/auth.ts';
+import { useMerchantSignup } from '../../shared/public-config.ts';
 import { AuthCard, type Notice } from './AuthCard.tsx';
 import { StartMerchantForm } from './StartMerchantForm.tsx';
 
@@ -16,6 +18,7 @@ export function UnauthorizedPage() {
   const [signedOut, setSignedOut] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const signup = useMerchantSignup();
 
   useEffect(() => {
     let live = true;
@@ -38,6 +41,42 @@ export function UnauthorizedPage() {
     }
   };
 
+  // A business that signed itself up lands here first: with sign-up open that is not a refusal but
+  // the start of its set-up (issue 50 item 2).
+  if (signup && !signedOut)
+    return (
+      <AuthCard title="Set up your business" view="start" notice={notice}>
+        <p>
+          {user ? (
+            <>
+              Welcome, <strong>{user.email}</strong>. Create your business to start taking card payments on
+              your invoices.
+            </>
+          ) : (
+            'Create your business to start taking card payments on your invoices.'
+          )}{' '}
+          Joining someone else’s business instead? Ask its owner to invite you to their team.
+        </p>
+        {user && !user.emailVerified && (
+          <p>Your email address is not confirmed yet: check your inbox for the link, then come back here.</p>
+        )}
+        {user && user.emailVerified && <StartMerchantForm email={user.email} onNotice={setNotice} />}
+        <div className="auth-card__actions">
+          <Link className="button button--secondary" to="/">
+            Go Home
+          </Link>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void signOut()}
+            disabled={busy}
+          >
+            {busy ? 'Signing out...' : 'Sign Out'}
+          </button>
+        </div>
+      </AuthCard>
+    );
+
   return (
     <AuthCard title="Access Denied" view={signedOut ? 'signed-out' : 'denied'} notice={notice}>
       {!signedOut && (
@@ -52,14 +91,7 @@ export function UnauthorizedPage() {
               'Your account does not have admin access.'
             )}
           </p>
-          <p>
-            This account is not part of any merchant yet. A merchant owner can invite you to their team, or
-            you can start taking payments for your own business.
-          </p>
-          {user && !user.emailVerified && (
-            <p>Your email address is not confirmed yet: check your inbox for the link.</p>
-          )}
-          {user && user.emailVerified && <StartMerchantForm email={user.email} onNotice={setNotice} />}
+          <p>This account is not part of any merchant yet. A merchant owner can invite you to their team.</p>
         </>
       )}
       <div className="auth-card__actions">

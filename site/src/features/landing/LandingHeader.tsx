@@ -1,10 +1,12 @@
 /**
- * The landing page's sticky header: section anchors, the Blog link and Contact Us. It changes state
+ * The landing page's sticky header: section anchors, the Blog link, Sign in, Sign up (when businesses
+ * may sign themselves up: MERCHANT_SIGNUP) and Contact Us. It changes state
  * (solid background and shadow) once the page has scrolled more than 50 px (spec §9). On narrow
  * screens the links fold behind a Menu button.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useMerchantSignup } from '../../shared/public-config.ts';
 import './styles/header.css';
 
 export const SCROLL_THRESHOLD_PX = 50;
@@ -17,6 +19,7 @@ const ANCHORS = [
 ] as const;
 
 export function LandingHeader({ productName, onContact }: { productName: string; onContact: () => void }) {
+  const signup = useMerchantSignup();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -66,9 +69,15 @@ export function LandingHeader({ productName, onContact }: { productName: string;
             </a>
           ))}
           <Link to="/blog">Blog</Link>
+          <Link to="/login">Sign in</Link>
+          {signup ? (
+            <Link className="button button--small" to="/signup">
+              Sign up
+            </Link>
+          ) : null}
           <button
             type="button"
-            className="button button--small"
+            className={`button button--small${signup ? ' button--secondary' : ''}`}
             onClick={() => {
               setMenuOpen(false);
               onContact();

@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
-import { useProductName } from '../../shared/public-config.ts';
+import { useMerchantSignup, useProductName } from '../../shared/public-config.ts';
 import '../../styles/layout.css';
 import './styles/page.css';
 import './styles/hero.css';
@@ -28,8 +28,28 @@ interface Props {
 
 export function LandingPage({ demoCheckout, renderContact }: Props) {
   const productName = useProductName();
+  const signup = useMerchantSignup();
   const [contactOpen, setContactOpen] = useState(false);
   const openContact = () => setContactOpen(true);
+  /**
+   * "Get Started": sign-up when businesses may sign themselves up, with "Talk to sales" for the
+   * contact form beside it; the contact form otherwise.
+   */
+  const getStarted = (className: string, salesClassName: string) =>
+    signup ? (
+      <>
+        <Link className={className} to="/signup">
+          Get Started
+        </Link>
+        <button type="button" className={salesClassName} onClick={openContact}>
+          Talk to sales
+        </button>
+      </>
+    ) : (
+      <button type="button" className={className} onClick={openContact}>
+        Get Started
+      </button>
+    );
   useDocumentMeta({
     title: `${productName}: card payments on your Xero and QuickBooks invoices`,
     description:
@@ -54,9 +74,7 @@ export function LandingPage({ demoCheckout, renderContact }: Props) {
                 risk.
               </p>
               <div className="hero__actions">
-                <button type="button" className="button" onClick={openContact}>
-                  Get Started
-                </button>
+                {getStarted('button', 'button button--secondary')}
                 <a className="button button--secondary" href="#demo">
                   See Demo
                 </a>
@@ -184,9 +202,7 @@ export function LandingPage({ demoCheckout, renderContact }: Props) {
                 ))}
               </dl>
               <p className="pricing__fine">International cards are not covered.</p>
-              <button type="button" className="button" onClick={openContact}>
-                Get Started
-              </button>
+              <div className="hero__actions">{getStarted('button', 'button button--secondary')}</div>
             </div>
           </div>
         </section>
@@ -234,9 +250,7 @@ export function LandingPage({ demoCheckout, renderContact }: Props) {
               Put a card payment link on every invoice and let your customers pay the way their cards allow.
             </p>
             <div className="hero__actions hero__actions--center">
-              <button type="button" className="button button--inverse" onClick={openContact}>
-                Get Started
-              </button>
+              {getStarted('button button--inverse', 'button button--outline-inverse')}
               <a className="button button--outline-inverse" href="#demo">
                 See Demo
               </a>
@@ -257,6 +271,8 @@ export function LandingPage({ demoCheckout, renderContact }: Props) {
             <Link to="/blog">Blog</Link>
             <Link to="/privacy">Privacy Policy</Link>
             <Link to="/terms">Terms of Service</Link>
+            <Link to="/login">Sign in</Link>
+            {signup ? <Link to="/signup">Sign up</Link> : null}
             <button type="button" className="link-button" onClick={openContact}>
               Contact Us
             </button>
