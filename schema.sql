@@ -111,7 +111,11 @@ CREATE TABLE merchants (
   -- The most a staff member may refund at once (minor units); NULL: any amount (migration 069).
   staff_refund_limit BIGINT CHECK (staff_refund_limit >= 0),
   -- The automation webhook's event types, a JSON array; NULL: its version's default (migration 071).
-  webhook_enabled_events TEXT
+  webhook_enabled_events TEXT,
+  -- The operator's review: why, when and by whom the status was last set (migration 077).
+  status_reason TEXT,
+  status_changed_at TEXT,
+  status_changed_by TEXT
 );
 CREATE INDEX merchants_created ON merchants (created_at);
 CREATE INDEX merchants_stripe_account ON merchants (stripe_account_id);

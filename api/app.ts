@@ -28,6 +28,7 @@ import { configRoutes } from './public-config/routes.ts';
 import { adminProspectRoutes, publicProspectRoutes } from './prospects/routes.ts';
 import { connectRoutes } from './connect/routes.ts';
 import { merchantRoutes } from './merchants/routes.ts';
+import { merchantReviewRoutes } from './merchants/review-routes.ts';
 import { invitationRoutes, teamRoutes } from './merchants/team-routes.ts';
 import { paymentDomainRoutes } from './merchants/payment-domain-routes.ts';
 import { invoiceRoutes } from './pay/invoice-routes.ts';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps) {
       adminBlogRoutes,
       adminProspectRoutes,
       merchantRoutes,
+      merchantReviewRoutes,
       teamRoutes,
       paymentDomainRoutes,
       connectRoutes,

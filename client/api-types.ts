@@ -1147,6 +1147,10 @@ export interface components {
       phone: string | null;
       description: string | null;
       status: string;
+      /** @description The operator's reason for the status (a suspension's) */
+      status_reason: string | null;
+      /** @description When the operator last approved or suspended it */
+      status_changed_at: string | null;
       country: string;
       time_zone: string;
       logo_url: string | null;
@@ -1298,6 +1302,9 @@ export interface components {
       payto_surcharge_percentage?: number;
       /** @description The most the PayTo surcharge may be (minor units); null: no cap */
       payto_surcharge_cap?: number | null;
+    };
+    SuspendMerchantInput: {
+      reason: string;
     };
     TeamMember: {
       user_id: string;
@@ -1498,7 +1505,15 @@ export interface components {
     };
     AdminStats: {
       total_merchants: number;
+      /** @description Merchants the operator approved (status active), not suspended */
       active_merchants: number;
+      /** @description Merchants awaiting the operator’s review (pending) */
+      awaiting_review: number;
+      /** @description Merchants suspended (inactive) */
+      suspended_merchants: number;
+      /** @description Merchants whose Stripe onboarding is complete */
+      stripe_connected: number;
+      /** @description Share of merchants whose Stripe onboarding is complete, 0–100 */
       onboarded_percentage: number;
       total_payments: number;
       platform_revenue: {

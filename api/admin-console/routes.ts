@@ -56,8 +56,22 @@ const CurrencyAmount = z.object({ currency: z.string(), amount: z.number().int()
 const StatsSchema = z
   .object({
     total_merchants: z.number().int(),
-    active_merchants: z.number().int(),
-    onboarded_percentage: z.number(),
+    active_merchants: z
+      .number()
+      .int()
+      .openapi({ description: 'Merchants the operator approved (status active), not suspended' }),
+    awaiting_review: z
+      .number()
+      .int()
+      .openapi({ description: 'Merchants awaiting the operator’s review (pending)' }),
+    suspended_merchants: z.number().int().openapi({ description: 'Merchants suspended (inactive)' }),
+    stripe_connected: z
+      .number()
+      .int()
+      .openapi({ description: 'Merchants whose Stripe onboarding is complete' }),
+    onboarded_percentage: z
+      .number()
+      .openapi({ description: 'Share of merchants whose Stripe onboarding is complete, 0–100' }),
     total_payments: z.number().int(),
     platform_revenue: z.array(CurrencyAmount),
     payment_volume: z.array(CurrencyAmount),

@@ -18,7 +18,14 @@ export interface CurrencyAmount {
 
 export interface DashboardStats {
   total_merchants: number;
+  /** Approved by the operator and not suspended (status active). */
   active_merchants: number;
+  /** Awaiting the operator's review (status pending). */
+  awaiting_review: number;
+  /** Suspended (status inactive). */
+  suspended_merchants: number;
+  /** Stripe onboarding complete: able to take card payments (unless suspended). */
+  stripe_connected: number;
   /** Share of merchants with Stripe onboarding complete, 0–100, one decimal. */
   onboarded_percentage: number;
   total_payments: number;
@@ -62,8 +69,11 @@ export async function dashboardStats(
     .select([
       sql<number | string>`count(*)`.as('total'),
       sql<number | string>`coalesce(sum(case when stripe_onboarding_complete = 1 then 1 else 0 end), 0)`.as(
-        'active',
+        'connected',
       ),
+      sql<number | string>`coalesce(sum(case when status = 'active' then 1 else 0 end), 0)`.as('active'),
+      sql<number | string>`coalesce(sum(case when status = 'pending' then 1 else 0 end), 0)`.as('pending'),
+      sql<number | string>`coalesce(sum(case when status = 'inactive' then 1 else 0 end), 0)`.as('inactive'),
     ])
     .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
@@ -119,11 +129,14 @@ export async function dashboardStats(
     .execute();
 
   const total = Number(merchants.total);
-  const active = Number(merchants.active);
+  const connected = Number(merchants.connected);
   return {
     total_merchants: total,
-    active_merchants: active,
-    onboarded_percentage: total === 0 ? 0 : Math.round((active / total) * 1000) / 10,
+    active_merchants: Number(merchants.active),
+    awaiting_review: Number(merchants.pending),
+    suspended_merchants: Number(merchants.inactive),
+    stripe_connected: connected,
+    onboarded_percentage: total === 0 ? 0 : Math.round((connected / total) * 1000) / 10,
     total_payments: perCurrency.reduce((n, r) => n + Number(r.payments), 0),
     platform_revenue: byCurrency(perCurrency.map((r) => ({ currency: r.currency, amount: r.revenue }))),
     payment_volume: byCurrency(perCurrency.map((r) => ({ currency: r.currency, amount: r.volume }))),

@@ -25,8 +25,9 @@ export const INVALID_MERCHANT_MESSAGE = PAY_MESSAGES.invalidMerchant;
 export const MERCHANT_NOT_FOUND_MESSAGE = 'Could not find the merchant. Please check the URL and try again.';
 export const NOT_CONNECTED_MESSAGE = 'This merchant has not connected their Stripe account';
 export const NOT_READY_MESSAGE = PAY_MESSAGES.merchantNotConfigured;
-export const MERCHANT_INACTIVE_MESSAGE =
-  'This merchant is not taking card payments at the moment. Please contact them to pay this invoice.';
+/** A suspended merchant's links refuse payment, naming the merchant (issue 50 item 4). */
+export const merchantInactiveMessage = (businessName: string) =>
+  `${businessName} is not taking card payments at the moment. Please contact them to pay this invoice.`;
 
 const ACCOUNT_FIELDS = [
   'stripe_account_id',
@@ -135,7 +136,8 @@ async function byShortcode(db: DbOrTrx, code: string): Promise<Merchant | undefi
 export function requireReadyAccount(merchant: Merchant): string {
   const account = connectedAccountId(merchant);
   if (!account) throw new AppError('unprocessable', NOT_CONNECTED_MESSAGE);
-  if (merchant.status === 'inactive') throw new AppError('unprocessable', MERCHANT_INACTIVE_MESSAGE);
+  if (merchant.status === 'inactive')
+    throw new AppError('unprocessable', merchantInactiveMessage(merchant.business_name));
   if (!merchant.stripe_charges_enabled || !merchant.stripe_onboarding_complete)
     throw new AppError('unprocessable', NOT_READY_MESSAGE);
   return account;

@@ -150,6 +150,14 @@ export const MerchantSchema = z
     phone: z.string().nullable(),
     description: z.string().nullable(),
     status: z.string(),
+    status_reason: z
+      .string()
+      .nullable()
+      .openapi({ description: "The operator's reason for the status (a suspension's)" }),
+    status_changed_at: z
+      .string()
+      .nullable()
+      .openapi({ description: 'When the operator last approved or suspended it' }),
     country: z.string(),
     time_zone: z.string(),
     logo_url: z.string().nullable(),

@@ -38,6 +38,8 @@ export function toApiMerchant(m: Merchant, publicBaseUrl: string) {
     phone: m.phone,
     description: m.description,
     status: m.status,
+    status_reason: m.status_reason,
+    status_changed_at: m.status_changed_at,
     country: m.country,
     time_zone: m.time_zone,
     logo_url: m.logo_url,

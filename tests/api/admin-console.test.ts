@@ -19,7 +19,13 @@ describe.skipIf(skip)(`admin console endpoints (${testDialect})`, () => {
 
   async function merchant(
     name: string,
-    options: { onboarded?: boolean; deleted?: boolean; createdAgo?: number; bps?: number } = {},
+    options: {
+      onboarded?: boolean;
+      deleted?: boolean;
+      createdAgo?: number;
+      bps?: number;
+      status?: 'active' | 'pending' | 'inactive';
+    } = {},
   ) {
     const id = crypto.randomUUID();
     const at = iso(now() - (options.createdAgo ?? 0));
@@ -34,6 +40,7 @@ describe.skipIf(skip)(`admin console endpoints (${testDialect})`, () => {
         stripe_account_id: options.onboarded ? `acct_${id.slice(0, 8)}` : null,
         stripe_onboarding_complete: options.onboarded ? 1 : 0,
         surcharge_bps: options.bps ?? 295,
+        status: options.status ?? 'active',
         deleted_at: options.deleted ? at : null,
         created_at: at,
         last_updated: at,
@@ -152,6 +159,9 @@ describe.skipIf(skip)(`admin console endpoints (${testDialect})`, () => {
     expect(res.body).toMatchObject({
       total_merchants: 0,
       active_merchants: 0,
+      awaiting_review: 0,
+      suspended_merchants: 0,
+      stripe_connected: 0,
       onboarded_percentage: 0,
       total_payments: 0,
       platform_revenue: [],
@@ -169,7 +179,7 @@ describe.skipIf(skip)(`admin console endpoints (${testDialect})`, () => {
     beforeAll(async () => {
       acme = await merchant('Acme Timber', { onboarded: true, createdAgo: 3 * DAY });
       const bricks = await merchant('Bricks Co', { onboarded: true, createdAgo: 2 * DAY });
-      await merchant('Onboarding Steel', { createdAgo: DAY });
+      await merchant('Onboarding Steel', { createdAgo: DAY, status: 'pending' });
       await merchant('Gone Pty', { onboarded: true, deleted: true });
       // Counted: succeeded today (fee 125), partially refunded 2 days ago (fee 250 less 50 returned; a
       // failed refund returns nothing), succeeded in USD 40 days ago (totals, not the series).
@@ -196,7 +206,13 @@ describe.skipIf(skip)(`admin console endpoints (${testDialect})`, () => {
       const res = await json(t.app, 'GET', '/api/admin/stats', undefined, admin);
       expect(res.status).toBe(200);
       expect(res.body.total_merchants).toBe(3);
-      expect(res.body.active_merchants).toBe(2);
+      // The counts say what they mean: approved, awaiting review, suspended; connected to Stripe.
+      expect(res.body).toMatchObject({
+        active_merchants: 2,
+        awaiting_review: 1,
+        suspended_merchants: 0,
+        stripe_connected: 2,
+      });
       expect(res.body.onboarded_percentage).toBe(66.7);
       expect(res.body.total_payments).toBe(3);
       expect(res.body.platform_revenue).toEqual([

@@ -24,7 +24,7 @@ import {
 } from './support/payments.ts';
 import { createKey, partsOf } from './support/v1.ts';
 import { DISPUTED_REFUND_MESSAGE } from '../../api/payments/refunds/refunds.ts';
-import { MERCHANT_INACTIVE_MESSAGE, NOT_READY_MESSAGE } from '../../api/merchants/resolve.ts';
+import { merchantInactiveMessage, NOT_READY_MESSAGE } from '../../api/merchants/resolve.ts';
 
 const skip = await skipPostgres();
 
@@ -237,11 +237,12 @@ describe.skipIf(skip)(`payments under attack (${testDialect})`, () => {
   });
 
   it('an inactive merchant, or one still onboarding, takes no payment', async () => {
-    for (const [change, message] of [
-      [{ status: 'inactive' }, MERCHANT_INACTIVE_MESSAGE],
-      [{ stripe_onboarding_complete: 0 as const }, NOT_READY_MESSAGE],
+    for (const [change, messageOf] of [
+      [{ status: 'inactive' }, (name: string) => merchantInactiveMessage(name)],
+      [{ stripe_onboarding_complete: 0 as const }, () => NOT_READY_MESSAGE],
     ] as const) {
       const { m, account, open } = await link();
+      const message = messageOf(m.business_name);
       const s = await open();
       await t.deps.database.db.updateTable('merchants').set(change).where('id', '=', m.id).execute();
       const token = await cardToken(t, account);

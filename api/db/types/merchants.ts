@@ -57,6 +57,10 @@ export interface MerchantsTable {
   invoice_details_on_links: Generated<0 | 1>;
   /** The most a staff member may refund at once (minor units); null: any amount (migration 069). */
   staff_refund_limit: number | null;
+  /** The operator's review (migration 077): why the status was last set (a suspension's reason), when, by whom. */
+  status_reason: string | null;
+  status_changed_at: Timestamp | null;
+  status_changed_by: string | null;
   /** The automation webhook's event types, a JSON array; null: its version's default (migration 071). */
   webhook_enabled_events: string | null;
 }
