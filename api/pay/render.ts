@@ -19,7 +19,12 @@ import {
   observeLink,
 } from '../invoices/holds.ts';
 import { refreshInvoiceTerms } from '../invoices/terms.ts';
-import { connectedAccountId, NOT_CONNECTED_MESSAGE, NOT_READY_MESSAGE } from '../merchants/resolve.ts';
+import {
+  connectedAccountId,
+  merchantInactiveMessage,
+  NOT_CONNECTED_MESSAGE,
+  NOT_READY_MESSAGE,
+} from '../merchants/resolve.ts';
 import {
   type AccountMethod,
   BANK_DEBIT_TYPE,
@@ -69,11 +74,14 @@ export async function render(deps: AppDeps, input: RenderInput): Promise<Rendere
       }))
     : [];
   const account = connectedAccountId(merchant);
+  // A suspended merchant's page says so, naming it, before anyone types a card (issue 50 item 4).
   const notReady = !account
     ? NOT_CONNECTED_MESSAGE
-    : merchant.stripe_charges_enabled
-      ? null
-      : NOT_READY_MESSAGE;
+    : merchant.status === 'inactive'
+      ? merchantInactiveMessage(merchant.business_name)
+      : merchant.stripe_charges_enabled
+        ? null
+        : NOT_READY_MESSAGE;
   const policy = policyOf(merchant);
   const minimum = minimumChargeMinor(currency);
   const bankDebit = bankDebitSession(merchant, currency, linkAmount);

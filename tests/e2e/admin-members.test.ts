@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { bearerFor, createVerifiedUser, seededAdmin, signIn } from './support/admin.ts';
+import { bearerFor, createVerifiedUser, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
 import { createConnectedMerchant, payOverHttp } from './support/pay-fixtures.ts';
 import { invitedOwnerWalk } from './support/member-walk.ts';
@@ -91,6 +91,46 @@ describe('merchant members in the console', () => {
     await page.goto(`${server.baseUrl}/admin/payments`);
     await page.getByText('INV-PAVE-1').first().waitFor();
     await context.close();
+
+    // The operator reviews it (issue 50 item 4): the dashboard links to the merchants awaiting review;
+    // approve it, then suspend it with a reason — its pay page then refuses payment, naming it.
+    const operator = await browser.newContext();
+    const review = await operator.newPage();
+    await signIn(review, server.baseUrl, seededAdmin(server));
+    await review.waitForURL(/\/admin\/dashboard/);
+    await review.getByTestId('review-queue-link').click();
+    await review.waitForURL(/\/admin\/merchants\?/);
+    await review.getByRole('row').filter({ hasText: 'Fresh Pavers' }).getByText('Fresh Pavers').click();
+    await review.waitForURL(`${server.baseUrl}/admin/merchants/${merchantId}`);
+    const card = review.getByRole('region', { name: 'Review' });
+    await card.getByText('Account: Awaiting review').waitFor();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await toast(review, 'Merchant approved; its owners have been told').waitFor();
+    await card.getByText('Account: Active').waitFor();
+    await card.getByRole('button', { name: 'Suspend' }).click();
+    const dialog = review.getByRole('dialog', { name: 'Suspend Fresh Pavers?' });
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await dialog.getByText('Say why the merchant is suspended: the owners are told.').waitFor();
+    await dialog.getByLabel('Reason').fill('Bank details need checking');
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await toast(review, 'Merchant suspended; its owners have been told why').waitFor();
+    await card.getByText('Reason: Bank details need checking').waitFor();
+    await review.goto(
+      `${server.baseUrl}/pay?merchant=${merchantId}&invoice=INV-PAVE-2&amount=10.00&currency=AUD`,
+    );
+    await review
+      .getByText(
+        'Fresh Pavers is not taking card payments at the moment. Please contact them to pay this invoice.',
+      )
+      .waitFor();
+    const refused = await payOverHttp(server.baseUrl, {
+      merchant: merchantId,
+      invoice: 'INV-PAVE-3',
+      linkAmount: '80.00',
+      amount: 8000,
+    });
+    expect(refused.status).toBe(422);
+    await operator.close();
   });
 
   it('an agency in three merchants switches between them, every list follows, and the key dialog says what its role allows', async () => {

@@ -87,6 +87,8 @@ const CALLS: Record<string, () => Promise<unknown>> = {
   withdrawInvitation: () => dataProvider.withdrawInvitation({ id: ID, invitationId: ID }),
   changeMemberRole: () => dataProvider.changeMemberRole({ id: ID, userId: ID, role: 'developer' }),
   removeMember: () => dataProvider.removeMember({ id: ID, userId: ID }),
+  approveMerchant: () => dataProvider.approveMerchant({ id: ID }),
+  suspendMerchant: () => dataProvider.suspendMerchant({ id: ID, reason: 'Bank details need checking' }),
 };
 
 /** Methods that read a static file the server serves, not an API operation. */

@@ -40,5 +40,7 @@ describe('merchant status', () => {
       'On hold',
       'Unknown',
     ]);
+    // The operator's review in words (issue 50 item 4).
+    expect([accountLabel('pending'), accountLabel('inactive')]).toEqual(['Awaiting review', 'Suspended']);
   });
 });

@@ -1,8 +1,15 @@
-/** Dashboard cards: Total Merchants, Active Merchants (% onboarded), Total Payments, Platform Revenue. */
-import { Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+/**
+ * Dashboard cards: Total Merchants, Active Merchants (approved; with the share connected to Stripe,
+ * those suspended, and a link to those awaiting review), Total Payments, Platform Revenue.
+ */
+import { Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { money } from '../shared/format.ts';
 import type { Stats } from '../shared/types.ts';
+
+/** The merchants list filtered to those awaiting the operator's review. */
+export const REVIEW_QUEUE = `/merchants?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}`;
 
 export function StatCard({
   id,
@@ -10,6 +17,7 @@ export function StatCard({
   value,
   note,
   loading,
+  children,
 }: {
   /** For tests: data-testid="stat-{id}". */
   id: string;
@@ -17,6 +25,8 @@ export function StatCard({
   value: string;
   note?: string;
   loading: boolean;
+  /** Shown under the note: e.g. a link to the merchants awaiting review. */
+  children?: React.ReactNode;
 }) {
   return (
     <Card component="section" aria-label={label} sx={{ height: '100%' }}>
@@ -36,6 +46,7 @@ export function StatCard({
             {note}
           </Typography>
         ) : null}
+        {!loading ? children : null}
       </CardContent>
     </Card>
   );
@@ -84,9 +95,20 @@ export function StatCards({ stats, loading }: { stats: Stats | undefined; loadin
           id="active-merchants"
           label={translate('console.dashboard.active_merchants')}
           value={String(stats?.active_merchants ?? 0)}
-          note={translate('console.dashboard.onboarded', { percent: stats?.onboarded_percentage ?? 0 })}
+          note={[
+            translate('console.dashboard.onboarded', { percent: stats?.onboarded_percentage ?? 0 }),
+            ...(stats?.suspended_merchants
+              ? [translate('console.dashboard.suspended', { smart_count: stats.suspended_merchants })]
+              : []),
+          ].join(' · ')}
           loading={loading}
-        />
+        >
+          {stats?.awaiting_review ? (
+            <Link component={RouterLink} to={REVIEW_QUEUE} variant="body2" data-testid="review-queue-link">
+              {translate('console.dashboard.awaiting_review', { smart_count: stats.awaiting_review })}
+            </Link>
+          ) : null}
+        </StatCard>
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <TotalPaymentsCard stats={stats} loading={loading} />

@@ -12,6 +12,7 @@ import type { DataProvider, Identifier } from 'react-admin';
 import type { WidgetManifest } from '../merchants/embed-snippets.ts';
 import type {
   Diagnostics,
+  Merchant,
   Payment,
   PublicConfig,
   Stats,
@@ -91,6 +92,11 @@ const actions = {
       method: 'PUT',
       body: { role: p.role },
     }),
+  // The operator's review (admins).
+  approveMerchant: (p: { id: Identifier }) =>
+    callApi<Merchant>(`${merchantPath(p.id)}/approve`, { method: 'POST', body: {} }),
+  suspendMerchant: (p: { id: Identifier; reason: string }) =>
+    callApi<Merchant>(`${merchantPath(p.id)}/suspend`, { method: 'POST', body: { reason: p.reason } }),
   removeMember: (p: { id: Identifier; userId: string }) =>
     callApi<RemovedMember>(`${merchantPath(p.id)}/members/${encodeURIComponent(p.userId)}`, {
       method: 'DELETE',

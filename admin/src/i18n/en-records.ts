@@ -23,6 +23,7 @@ export const records = {
     no_description: 'No description provided',
     account_badge: 'Account: %{status}',
     onboarding_badge: 'Stripe: %{status}',
+    review_status: { pending: 'Awaiting review', active: 'Active', inactive: 'Suspended' },
     onboarding: {
       complete: 'Active',
       incomplete: 'Onboarding (not complete)',
@@ -58,6 +59,32 @@ export const records = {
       email_invalid: FIELD_MESSAGES.emailInvalid,
       time_zone: 'Time zone must be an IANA name such as Australia/Sydney',
     },
+  },
+  // The operator's review of a merchant (issue 50 item 4).
+  review: {
+    title: 'Review',
+    since: 'since %{date}',
+    explain: {
+      pending:
+        'Signed up by itself and awaiting your review. It can already finish Stripe onboarding and take payments; approve it once you have checked it, or suspend it.',
+      active:
+        'Approved. Suspending it stops its payment links from taking payments; its owners are told why.',
+      inactive: 'Suspended: its payment links refuse payment. Reinstating it lets them take payments again.',
+    },
+    reason: 'Reason: %{reason}',
+    approve: 'Approve',
+    reinstate: 'Reinstate',
+    suspend: 'Suspend',
+    approved: 'Merchant approved; its owners have been told',
+    reinstated: 'Merchant reinstated; its owners have been told',
+    suspended: 'Merchant suspended; its owners have been told why',
+    failed: 'Could not save the decision: %{detail}',
+    suspend_title: 'Suspend %{name}?',
+    suspend_text:
+      'Its payment links will refuse payment until it is reinstated. Its owners are mailed the reason you give here.',
+    reason_label: 'Reason',
+    reason_help: 'The owners read this: say what they need to do.',
+    reason_required: 'Say why the merchant is suspended: the owners are told.',
   },
   stripe: {
     title: 'Stripe Connect',

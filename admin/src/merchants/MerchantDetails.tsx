@@ -24,7 +24,8 @@ import { BankDebitPanel } from './BankDebitPanel.tsx';
 import { WebhookPanel } from './WebhookPanel.tsx';
 import { WebhookEndpointsPanel } from '../webhooks/WebhookEndpointsPanel.tsx';
 import { TeamPanel } from './TeamPanel.tsx';
-import { can } from '../access.ts';
+import { can, isAdmin } from '../access.ts';
+import { ReviewPanel } from './ReviewPanel.tsx';
 
 const ONBOARDING_POLL_MS = 4000;
 
@@ -67,6 +68,11 @@ export function MerchantDetails() {
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       <MerchantInfo merchant={data} />
       <Grid container spacing={2}>
+        {isAdmin() ? (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ReviewPanel merchant={data} />
+          </Grid>
+        ) : null}
         {can('connect.manage', data.id) ? (
           <Grid size={{ xs: 12, md: 6 }}>
             <StripePanel merchant={data} />

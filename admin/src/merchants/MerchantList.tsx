@@ -104,6 +104,22 @@ export function MerchantList() {
       ]}
       alwaysOn
     />,
+    // The operator's review queue: merchants awaiting review (the dashboard links here).
+    ...(isAdmin()
+      ? [
+          <SelectInput
+            key="status"
+            source="status"
+            label="console.merchants.columns.account"
+            choices={[
+              { id: 'pending', name: 'console.merchants.review_status.pending' },
+              { id: 'active', name: 'console.merchants.review_status.active' },
+              { id: 'inactive', name: 'console.merchants.review_status.inactive' },
+            ]}
+            alwaysOn
+          />,
+        ]
+      : []),
   ];
   return (
     <ConsoleList

@@ -43,8 +43,16 @@ export function accountTone(status: string | null | undefined): Tone {
   return 'error';
 }
 
-/** The account status as a word: "Active", "Pending", or the stored value in sentence case. */
+/** What the operator's review made of a merchant (issue 50 item 4), in the words every screen uses. */
+const REVIEW_WORDS: Record<string, string> = {
+  active: 'Active',
+  pending: 'Awaiting review',
+  inactive: 'Suspended',
+};
+
+/** The account status as words: "Active", "Awaiting review", "Suspended", or the stored value in sentence case. */
 export function accountLabel(status: string | null | undefined): string {
+  if (status && REVIEW_WORDS[status]) return REVIEW_WORDS[status];
   const s = (status || 'unknown').replace(/_/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);
 }

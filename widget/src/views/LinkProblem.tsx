@@ -37,7 +37,9 @@ export function linkProblemText(problem: LinkProblem, t: Messages, hosted: boole
 /** The message a load problem reports (shown, and sent in invoice-pay:error). */
 export function viewMessage(view: SessionView, t: Messages, hosted: boolean): string {
   if (view.kind === 'not_found') return hosted ? t.notFoundHosted : t.notFoundEmbedded;
-  if (view.kind === 'no_stripe') return t.notConfigured;
+  // A suspended merchant: the server's words, naming it (English only: the flow has no bytes left).
+  if (view.kind === 'no_stripe')
+    return view.session.merchant.status === 'inactive' ? view.message : t.notConfigured;
   if (view.kind === 'invalid') return linkProblemText(view.problem, t, hosted);
   if (view.kind === 'error') return view.network ? t.network : t.loadError;
   return '';
