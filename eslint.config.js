@@ -32,7 +32,17 @@ export const DOMAIN_LAYERS = [
 ];
 const DOMAINS = DOMAIN_LAYERS.flat();
 // The audit log is infrastructure: every domain writes to it, it knows none of them.
-export const INFRASTRUCTURE = ['http', 'db', 'net', 'mail', 'rate-limit', 'outbox', 'audit', 'ports', 'metrics'];
+export const INFRASTRUCTURE = [
+  'http',
+  'db',
+  'net',
+  'mail',
+  'rate-limit',
+  'outbox',
+  'audit',
+  'ports',
+  'metrics',
+];
 // Top-level files every layer shares: they know no domain, nor the composition below.
 export const SHARED_TOP_LEVEL = [
   'announcer.ts',

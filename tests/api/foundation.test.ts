@@ -56,6 +56,7 @@ describe.skipIf(skip)(`foundation (${testDialect})`, () => {
       paymentsMode: 'sandbox',
       publishableKey: null,
       publicBaseUrl: 'http://127.0.0.1:8787',
+      merchantSignup: true,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/secret/i);
   });

@@ -36,7 +36,8 @@ describe('console access', () => {
     await signIn(page, server.baseUrl, user, '/admin/login');
     await page.waitForURL(`${server.baseUrl}/unauthorized`);
     // Wait for the page's own session restore (a navigation during a refresh would drop the rotated cookie).
-    await page.getByText('You are signed in as').waitFor();
+    // (With sign-up open it is the first screen of a new business, naming the account.)
+    await page.getByRole('heading', { name: 'Set up your business' }).waitFor();
     await page.getByText('builder@example.test').waitFor();
     // Still signed in (the page offers sign-out itself); the console keeps refusing.
     await page.goto(`${server.baseUrl}/admin/dashboard`);

@@ -55,7 +55,7 @@ describe('admin console journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Merchant' });
     await dialog.getByLabel('Business Name').fill('Hardwood Supplies Pty');
     await dialog.getByLabel('Contact Name').fill('Hannah Wood');
-    await dialog.getByLabel('Email').fill('accounts@hardwood.example');
+    await dialog.getByLabel(/^Email/).fill('accounts@hardwood.example');
     await dialog.getByLabel('Phone').fill('+61 2 5550 1234');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast(page, 'Merchant created successfully').waitFor();
