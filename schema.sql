@@ -115,7 +115,9 @@ CREATE TABLE merchants (
   -- The operator's review: why, when and by whom the status was last set (migration 077).
   status_reason TEXT,
   status_changed_at TEXT,
-  status_changed_by TEXT
+  status_changed_by TEXT,
+  -- When the surcharge was chosen (saved, or set at creation); NULL: the default, not yet confirmed (078).
+  surcharge_chosen_at TEXT
 );
 CREATE INDEX merchants_created ON merchants (created_at);
 CREATE INDEX merchants_stripe_account ON merchants (stripe_account_id);

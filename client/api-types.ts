@@ -1503,6 +1503,14 @@ export interface components {
       /** @description With `refund_limit_left`: the limit itself, per payment in total. */
       staff_refund_limit?: number;
     };
+    MerchantSetup: {
+      steps: {
+        /** @enum {string} */
+        key: 'stripe' | 'surcharge' | 'share' | 'accounting' | 'team';
+        done: boolean;
+      }[];
+      complete: boolean;
+    };
     AdminStats: {
       total_merchants: number;
       /** @description Merchants the operator approved (status active), not suspended */
@@ -2028,6 +2036,23 @@ export interface components {
     EventResend: {
       /** @description The endpoint to send it to; omitted or null: the merchant's automation webhook */
       endpoint_id?: string | null;
+    };
+    AccountChoices: {
+      /** @description Bank accounts and accounts that take payments */
+      payment: {
+        code: string;
+        name: string;
+      }[];
+      /** @description Income (revenue) accounts */
+      surcharge: {
+        code: string;
+        name: string;
+      }[];
+      /** @description Xero: revenue accounts for credit notes; QuickBooks: items for refunds and credits */
+      credit: {
+        code: string;
+        name: string;
+      }[];
     };
     AccountingConnection: {
       /** @enum {string|null} */

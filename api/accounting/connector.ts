@@ -112,6 +112,25 @@ export interface StepLog {
   save(step: string, record: ExternalRecord, amount: number, date: string): Promise<void>;
 }
 
+/** An account (or, for QuickBooks credits, an item) to choose: what the settings store, and its name. */
+export interface AccountChoice {
+  /** Xero: the account code; QuickBooks: the account's or item's id. */
+  code: string;
+  name: string;
+}
+
+/**
+ * The choices for the connection's settings, read from the tool (issue 50 item 1): where payments
+ * are deposited (bank accounts, and accounts that take payments), where the surcharge is booked
+ * (income), and what a credit is booked to (Xero: a revenue account on the credit note; QuickBooks:
+ * the item on the refund receipt or credit memo).
+ */
+export interface AccountChoices {
+  payment: AccountChoice[];
+  surcharge: AccountChoice[];
+  credit: AccountChoice[];
+}
+
 export interface AccountingConnector {
   readonly provider: AccountingProvider;
   readonly label: string;
@@ -130,6 +149,8 @@ export interface AccountingConnector {
   ): Promise<{ tenantId: string; tenantName: string | null }>;
   /** The organisation's IANA time zone, when the tool has one (Xero); null otherwise. */
   organisationTimeZone(s: ConnectorSession): Promise<string | null>;
+  /** The accounts (and QuickBooks items) the settings may name, active ones only, by name. */
+  accountChoices(s: ConnectorSession): Promise<AccountChoices>;
   findInvoice(s: ConnectorSession, invoiceNumber: string): Promise<ExternalInvoice | null>;
   /** The invoice's lines, dates and totals (Xero `GET /Invoices/{id}`; QuickBooks `GET /invoice/{id}`). */
   invoiceContent(s: ConnectorSession, invoice: ExternalInvoice): Promise<InvoiceContent>;

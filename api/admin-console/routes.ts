@@ -17,6 +17,7 @@ import { ListQueryParams, listPage, listResponse, inMerchants } from '../http/si
 import { diagnostics } from './diagnostics.ts';
 import { INVOICE_NOT_FOUND, invoiceList, invoicesWithMerchant, toApiInvoice } from './invoices.ts';
 import { dashboardStats } from './stats.ts';
+import { setupState, SETUP_STEPS } from './setup.ts';
 import { ADMIN_MERCHANT_NOT_FOUND } from '../merchants/service.ts';
 import { reconcile } from '../payments/reconcile.ts';
 import { audit } from '../audit/service.ts';
@@ -142,7 +143,44 @@ const DiagnosticsSchema = z
   })
   .openapi('AdminDiagnostics');
 
+const SetupSchema = z
+  .object({
+    steps: z.array(
+      z.object({
+        key: z.enum(SETUP_STEPS),
+        done: z.boolean(),
+      }),
+    ),
+    complete: z.boolean(),
+  })
+  .openapi('MerchantSetup');
+
 export const adminConsoleRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/merchants/{id}/setup',
+      tags,
+      security,
+      'x-access': 'merchant.read',
+      summary: "The merchant's setup checklist, each step ticked from the real state",
+      description:
+        'Steps, in order: `stripe` (onboarding complete), `surcharge` (chosen, not the silent default), `share` (a pay ' +
+        'link made or a payment received), `accounting` (Xero or QuickBooks connected, or the automation webhook set), ' +
+        '`team` (another member, or an open invitation).',
+      request: { params: IdParam },
+      responses: { 200: jsonOf(SetupSchema, 'The checklist'), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const { database, clock } = c.get('deps');
+      const { id } = c.req.valid('param');
+      authorizeMerchant(c, 'merchant.read', id, ADMIN_MERCHANT_NOT_FOUND);
+      const state = await setupState(database.db, id, clock.now().toISOString());
+      if (!state) throw new AppError('not_found', ADMIN_MERCHANT_NOT_FOUND);
+      c.header('Cache-Control', 'no-store');
+      return c.json(state, 200);
+    },
+  )
   .openapi(
     createRoute({
       method: 'get',

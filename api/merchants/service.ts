@@ -103,6 +103,9 @@ export async function createMerchant(
       surcharge_enabled: input.surcharge_enabled === false ? 0 : 1,
       surcharge_bps: input.surcharge_percentage ?? DEFAULT_SURCHARGE_BPS,
       surcharge_rules: input.surcharge_rules?.length ? JSON.stringify(input.surcharge_rules) : null,
+      // Created with a surcharge named: chosen. Otherwise the default waits for the owner's choice.
+      surcharge_chosen_at:
+        input.surcharge_enabled !== undefined || input.surcharge_percentage !== undefined ? now : null,
       country: input.country ?? 'AU',
       ...accountMethodColumns(input, { country: input.country ?? 'AU', becs_enabled: 0, payto_enabled: 0 }),
       time_zone: input.time_zone ?? deps.config.defaultTimeZone,
@@ -160,6 +163,14 @@ export async function updateMerchantDetails(
     if (input.surcharge_percentage !== undefined) changes.surcharge_bps = input.surcharge_percentage;
     if (input.surcharge_rules !== undefined)
       changes.surcharge_rules = input.surcharge_rules?.length ? JSON.stringify(input.surcharge_rules) : null;
+    // Saving the surcharge, even unchanged, is the owner's choice of it (the setup checklist).
+    if (
+      existing.surcharge_chosen_at === null &&
+      (input.surcharge_enabled !== undefined ||
+        input.surcharge_percentage !== undefined ||
+        input.surcharge_rules !== undefined)
+    )
+      changes.surcharge_chosen_at = deps.clock.now().toISOString();
     Object.assign(changes, accountMethodColumns(input, { ...existing, ...changes }));
     const changed = Object.keys(changes).filter(
       (k) => (changes as Record<string, unknown>)[k] !== (existing as Record<string, unknown>)[k],

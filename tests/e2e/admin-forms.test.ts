@@ -122,10 +122,10 @@ describe('console forms and messages', () => {
     await dialog.getByLabel('Business Name').fill('Form Test Timber');
     await expect(dialog.getByText('Business name is required').count()).resolves.toBe(0); // cleared when edited
     await dialog.getByLabel('Contact Name').fill('Fran Form');
-    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByLabel(/^Email/).fill('not-an-email');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('Email is invalid').waitFor();
-    await dialog.getByLabel('Email').fill('fran@formtimber.example');
+    await dialog.getByLabel(/^Email/).fill('fran@formtimber.example');
 
     await page.route('**/api/admin/merchants', (route) =>
       route.request().method() === 'POST' ? route.fulfill(serverError) : route.fallback(),
@@ -144,13 +144,20 @@ describe('console forms and messages', () => {
     await expect(dialog.getByLabel('Business Name').inputValue()).resolves.toBe(''); // a fresh form
     await dialog.getByLabel('Business Name').fill('Form Test Timber');
     await dialog.getByLabel('Contact Name').fill('Fran Form');
-    await dialog.getByLabel('Email').fill('fran@formtimber.example');
+    await dialog.getByLabel(/^Email/).fill('fran@formtimber.example');
     await dialog.getByLabel('Description').fill('Hardwood decking');
+    // The first owner's email (issue 50 item 9): checked, then invited with the merchant.
+    await dialog.getByLabel("Owner's email (optional)").fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('The owner’s email must be a valid email address').waitFor();
+    await dialog.getByLabel("Owner's email (optional)").fill('olive@formtimber.example');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast(page, 'Merchant created successfully').waitFor();
     await page.getByRole('row').filter({ hasText: 'Form Test Timber' }).getByText('Form Test Timber').click();
     await expectTitle(page, 'Merchant Details');
     await page.getByRole('region', { name: 'Form Test Timber' }).getByText('Hardwood decking').waitFor();
+    const team = page.getByRole('region', { name: 'Team' });
+    await team.getByRole('row').filter({ hasText: 'olive@formtimber.example' }).getByText('Owner').waitFor();
   });
 
   it('Edit Merchant: required fields, failure and success messages', async () => {
@@ -176,7 +183,7 @@ describe('console forms and messages', () => {
 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Merchant details updated successfully').waitFor();
-    const info = page.getByRole('region', { name: 'Edit Test Timber & Co' });
+    const info = page.getByRole('region', { name: 'Edit Test Timber & Co', exact: true });
     await info.getByRole('heading', { name: 'Edit Test Timber & Co' }).waitFor();
     await info.getByText('No description provided').waitFor();
   });

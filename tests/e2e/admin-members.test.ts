@@ -64,6 +64,12 @@ describe('merchant members in the console', () => {
     await page.getByText('Fresh Pavers').first().waitFor();
     await page.getByRole('heading', { name: 'Team' }).waitFor();
     const merchantId = /\/admin\/merchants\/([0-9a-f-]+)$/.exec(page.url())![1];
+    // The new owner lands on the setup checklist, nothing ticked yet (issue 50 item 3).
+    const checklist = page.getByRole('region', { name: 'Set up Fresh Pavers' });
+    await checklist.getByText('0 of 5 steps done').waitFor();
+    const step = (key: string) => checklist.getByTestId(`setup-${key}`);
+    for (const key of ['stripe', 'surcharge', 'share', 'accounting', 'team'])
+      expect(await step(key).getAttribute('data-done')).toBe('false');
     // Links do not take payments until Stripe onboarding is finished.
     const early = await payOverHttp(server.baseUrl, {
       merchant: merchantId,
@@ -81,6 +87,17 @@ describe('merchant members in the console', () => {
     await page.getByRole('link', { name: 'View Merchant' }).click();
     await page.waitForURL(`${server.baseUrl}/admin/merchants/${merchantId}`);
     await expect(page.getByTestId('onboarding-status').textContent()).resolves.toBe('Stripe: Active');
+    // Each step ticks from the real state: Stripe connected; the suggested surcharge kept with one click;
+    // a teammate invited from the Team card.
+    await expect.poll(() => step('stripe').getAttribute('data-done')).toBe('true');
+    await step('surcharge').getByRole('button', { name: 'Keep 2.95 %' }).click();
+    await expect.poll(() => step('surcharge').getAttribute('data-done')).toBe('true');
+    await step('team').getByRole('button', { name: 'Invite someone' }).click();
+    const team = page.getByRole('region', { name: 'Team' });
+    await team.getByLabel(/^Email/).fill('fran.staff@freshpavers.test');
+    await team.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expect.poll(() => step('team').getAttribute('data-done'), { timeout: 10_000 }).toBe('true');
+    await checklist.getByText('3 of 5 steps done').waitFor();
     const paid = await payOverHttp(server.baseUrl, {
       merchant: merchantId,
       invoice: 'INV-PAVE-1',
@@ -88,6 +105,8 @@ describe('merchant members in the console', () => {
       amount: 8000,
     });
     expect(paid.status).toBe(200);
+    // A payment received on a link: customers can pay.
+    await expect.poll(() => step('share').getAttribute('data-done'), { timeout: 10_000 }).toBe('true');
     await page.goto(`${server.baseUrl}/admin/payments`);
     await page.getByText('INV-PAVE-1').first().waitFor();
     await context.close();

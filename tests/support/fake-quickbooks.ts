@@ -14,6 +14,18 @@ import { fakePdf, startFakeHttp, type FakeHttp, type RecordedRequest, type Reply
 import { QUICKBOOKS_SCHEMAS } from './quickbooks-schemas.ts';
 import { fromMinor, toMinor, violations } from './strict-body.ts';
 
+/** A company's chart of accounts and items, as QuickBooks' query answers them. */
+const QBO_ACCOUNTS = [
+  { Id: '35', Name: 'Cheque Account', AccountType: 'Bank', Active: true },
+  { Id: '4', Name: 'Undeposited Funds', AccountType: 'Other Current Asset', Active: true },
+  { Id: '79', Name: 'Sales of Product Income', AccountType: 'Income', Active: true },
+  { Id: '83', Name: 'Card Surcharge Income', AccountType: 'Other Income', Active: true },
+  { Id: '7', Name: 'Advertising', AccountType: 'Expense', Active: true },
+];
+const QBO_ITEMS = [
+  { Id: '1', Name: 'Services', Type: 'Service', Active: true },
+  { Id: '19', Name: 'Returned goods', Type: 'NonInventory', Active: true },
+];
 export interface FakeQboInvoice {
   Id: string;
   DocNumber: string;
@@ -317,6 +329,14 @@ export async function startFakeQuickBooks(): Promise<FakeQuickBooks> {
       };
     if (req.method === 'GET' && rest === '/query') {
       const q = req.query.get('query') ?? '';
+      // The chart of accounts and the items (the settings' choices), active ones.
+      if (/^select \* from Account where Active = true/i.test(q))
+        return {
+          status: 200,
+          body: { QueryResponse: { Account: QBO_ACCOUNTS, startPosition: 1 }, time: time() },
+        };
+      if (/^select \* from Item where Active = true/i.test(q))
+        return { status: 200, body: { QueryResponse: { Item: QBO_ITEMS, startPosition: 1 }, time: time() } };
       const m = /from Invoice where DocNumber = '((?:[^'\\]|\\.)*)'/i.exec(q);
       if (!m) return fault('Error parsing query', `QueryParserError: ${q}`, '4000');
       const doc = m[1].replace(/\\(.)/g, '$1');

@@ -288,6 +288,8 @@ export function xeroApi(st: FakeXeroState, req: RecordedRequest, granted: string
         ],
       });
     }
+    case 'GET /Accounts':
+      return need(SCOPES.settingsRead) ?? ok({ Accounts: st.accounts });
     case 'GET /BrandingThemes':
       return (
         need(SCOPES.settingsRead) ??

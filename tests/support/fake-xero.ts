@@ -97,6 +97,16 @@ export interface FakeXeroState {
   creditNotes: Map<string, FakeXeroCreditNote>;
   allocations: FakeXeroAllocation[];
   brandingThemes: Array<{ BrandingThemeID: string; Name: string; SortOrder: number; Type: 'INVOICE' }>;
+  /** The chart of accounts (`GET /Accounts`), as Xero's Account schema has them. */
+  accounts: Array<{
+    AccountID: string;
+    Code?: string;
+    Name: string;
+    Type: string;
+    Class: 'ASSET' | 'EQUITY' | 'EXPENSE' | 'LIABILITY' | 'REVENUE';
+    Status: 'ACTIVE' | 'ARCHIVED';
+    EnablePaymentsToAccount?: boolean;
+  }>;
   paymentServices: Map<string, Record<string, string>>;
   themeServices: Map<string, Set<string>>;
   invoiceById(id: string): FakeXeroInvoice | undefined;
@@ -163,6 +173,80 @@ export async function startFakeXero(): Promise<FakeXero> {
     brandingThemes: [
       { BrandingThemeID: randomUUID(), Name: 'Standard', SortOrder: 0, Type: 'INVOICE' },
       { BrandingThemeID: randomUUID(), Name: 'Trade accounts', SortOrder: 1, Type: 'INVOICE' },
+    ],
+    accounts: [
+      {
+        AccountID: randomUUID(),
+        Code: '090',
+        Name: 'Business Bank Account',
+        Type: 'BANK',
+        Class: 'ASSET',
+        Status: 'ACTIVE',
+      },
+      {
+        AccountID: randomUUID(),
+        Code: '091',
+        Name: 'Business Savings Account',
+        Type: 'BANK',
+        Class: 'ASSET',
+        Status: 'ACTIVE',
+      },
+      {
+        AccountID: randomUUID(),
+        Name: 'Card clearing (no code)',
+        Type: 'BANK',
+        Class: 'ASSET',
+        Status: 'ACTIVE',
+      },
+      {
+        AccountID: randomUUID(),
+        Code: '200',
+        Name: 'Sales',
+        Type: 'REVENUE',
+        Class: 'REVENUE',
+        Status: 'ACTIVE',
+      },
+      {
+        AccountID: randomUUID(),
+        Code: '260',
+        Name: 'Other Revenue',
+        Type: 'OTHERINCOME',
+        Class: 'REVENUE',
+        Status: 'ACTIVE',
+      },
+      {
+        AccountID: randomUUID(),
+        Code: '261',
+        Name: 'Card Surcharges',
+        Type: 'OTHERINCOME',
+        Class: 'REVENUE',
+        Status: 'ACTIVE',
+      },
+      {
+        AccountID: randomUUID(),
+        Code: '270',
+        Name: 'Old Income',
+        Type: 'REVENUE',
+        Class: 'REVENUE',
+        Status: 'ARCHIVED',
+      },
+      {
+        AccountID: randomUUID(),
+        Code: '400',
+        Name: 'Advertising',
+        Type: 'EXPENSE',
+        Class: 'EXPENSE',
+        Status: 'ACTIVE',
+      },
+      {
+        AccountID: randomUUID(),
+        Code: '620',
+        Name: 'Prepayments',
+        Type: 'CURRENT',
+        Class: 'ASSET',
+        Status: 'ACTIVE',
+        EnablePaymentsToAccount: true,
+      },
     ],
     paymentServices: new Map(),
     themeServices: new Map(),

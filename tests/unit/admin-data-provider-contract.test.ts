@@ -88,6 +88,8 @@ const CALLS: Record<string, () => Promise<unknown>> = {
   changeMemberRole: () => dataProvider.changeMemberRole({ id: ID, userId: ID, role: 'developer' }),
   removeMember: () => dataProvider.removeMember({ id: ID, userId: ID }),
   approveMerchant: () => dataProvider.approveMerchant({ id: ID }),
+  getAccountChoices: () => dataProvider.getAccountChoices({ id: ID }),
+  getMerchantSetup: () => dataProvider.getMerchantSetup({ id: ID }),
   suspendMerchant: () => dataProvider.suspendMerchant({ id: ID, reason: 'Bank details need checking' }),
 };
 

@@ -6,6 +6,7 @@
  */
 import type { Identifier } from 'react-admin';
 import type {
+  AccountChoices,
   AccountingAccounts,
   AccountingConnection,
   AttentionItem,
@@ -26,6 +27,9 @@ const FAILED_JOBS = new URLSearchParams({
 export const accountingActions = {
   getAccountingConnection: ({ id }: { id: Identifier }) =>
     callApi<AccountingConnection>(`${merchantPath(id)}/accounting`),
+  /** The accounts (and QuickBooks items) to choose the settings from, read from the tool. */
+  getAccountChoices: ({ id }: { id: Identifier }) =>
+    callApi<AccountChoices>(`${merchantPath(id)}/accounting/accounts`),
   /** The provider's consent page to send the admin to. */
   connectAccounting: ({ id, provider }: { id: Identifier; provider: 'xero' | 'quickbooks' }) =>
     callApi<{ url: string }>(`${merchantPath(id)}/accounting/${provider}/connect-url`, { method: 'POST', body: {} }),

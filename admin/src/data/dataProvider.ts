@@ -13,6 +13,7 @@ import type { WidgetManifest } from '../merchants/embed-snippets.ts';
 import type {
   Diagnostics,
   Merchant,
+  MerchantSetup,
   Payment,
   PublicConfig,
   Stats,
@@ -92,6 +93,8 @@ const actions = {
       method: 'PUT',
       body: { role: p.role },
     }),
+  /** The setup checklist, each step ticked from the real state. */
+  getMerchantSetup: (p: { id: Identifier }) => callApi<MerchantSetup>(`${merchantPath(p.id)}/setup`),
   // The operator's review (admins).
   approveMerchant: (p: { id: Identifier }) =>
     callApi<Merchant>(`${merchantPath(p.id)}/approve`, { method: 'POST', body: {} }),

@@ -11,12 +11,12 @@ export const accountingTexts = {
     details_saved: 'Invoice details setting saved',
     title: 'Accounting Connection',
     load_failed: 'The accounting connection could not be loaded. %{detail}',
-    payment_account: 'Payment account code',
+    payment_account: 'Payment account',
     payment_account_help: 'The account invoice payments are recorded to',
-    surcharge_account: 'Surcharge account code',
+    surcharge_account: 'Surcharge account',
     surcharge_account_help: 'The account surcharges are recorded to',
-    credit_account: 'Credit account code',
-    credit_item: 'Credit product/service ID',
+    credit_account: 'Credit account',
+    credit_item: 'Credit product or service',
     credit_account_help: 'Where credit notes for credit refunds and write-offs are booked (usually sales)',
     scopes: 'Granted scopes: %{scopes}',
     scopes_unknown:
@@ -33,6 +33,9 @@ export const accountingTexts = {
     disconnected: '%{tool} disconnected',
     disconnect_failed: 'Failed to disconnect. Please try again.',
     not_connected: 'Not connected. Payments are synced through the automation webhook, or marked by hand.',
+    none_chosen: 'None',
+    not_listed: '%{code} (not found in %{tool})',
+    choices_failed: 'Could not read the accounts from %{tool}, so type their codes: %{detail}',
     // Why a Connect button is greyed out: an operator is told the setting, a merchant whom to ask.
     unavailable_admin:
       '%{tool} is off on this server: set %{setting}_CLIENT_ID and %{setting}_CLIENT_SECRET to offer it.',

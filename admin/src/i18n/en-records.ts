@@ -50,7 +50,10 @@ export const records = {
       shortcode: 'Short code',
       created_at: 'Added',
       time_zone: 'Time zone',
+      owner_email: "Owner's email (optional)",
     },
+    owner_email_hint:
+      'We invite this person as the merchant’s first owner: they sign in and finish setting it up.',
     time_zone_hint: 'Accounting dates use it, e.g. Australia/Sydney (blank: the server default)',
     validation: {
       business_name: 'Business name is required',
@@ -58,6 +61,43 @@ export const records = {
       email_required: FIELD_MESSAGES.emailRequired,
       email_invalid: FIELD_MESSAGES.emailInvalid,
       time_zone: 'Time zone must be an IANA name such as Australia/Sydney',
+      owner_email_invalid: 'The owner’s email must be a valid email address',
+    },
+  },
+  // The setup checklist (issue 50 item 3).
+  setup: {
+    title: 'Set up %{name}',
+    progress: '%{done} of %{total} steps done',
+    done: 'Done',
+    to_do: 'To do',
+    stripe: {
+      title: 'Connect Stripe',
+      text: 'Stripe pays the money out to your bank. Until it is connected your links cannot take cards.',
+      go: 'Go to Stripe',
+    },
+    surcharge: {
+      title: 'Choose your card surcharge',
+      text: 'Customers pay %{percent} % on top when they pay by card, which covers the card fees. Keep it, change it, or turn it off.',
+      go: 'Change the surcharge',
+      keep: 'Keep %{percent} %',
+      keep_none: 'Keep no surcharge',
+      kept: 'Surcharge chosen',
+    },
+    share: {
+      title: 'Let customers pay',
+      text: 'Copy the embed code onto your website, or make a pay link for an invoice and send it.',
+      go: 'Copy the embed code',
+      pay_link: 'Make a pay link',
+    },
+    accounting: {
+      title: 'Connect your accounting tool',
+      text: 'Connect Xero or QuickBooks so payments are recorded on your invoices by themselves.',
+      go: 'Connect Xero or QuickBooks',
+    },
+    team: {
+      title: 'Invite your team',
+      text: 'Invite the people who take payments and refunds, or who build your website.',
+      go: 'Invite someone',
     },
   },
   // The operator's review of a merchant (issue 50 item 4).

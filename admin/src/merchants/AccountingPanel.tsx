@@ -12,6 +12,7 @@ import {
   CardContent,
   Chip,
   FormControlLabel,
+  MenuItem,
   Switch,
   TextField,
   Typography,
@@ -20,7 +21,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { serverMessage } from '../data/http.ts';
 import { useAction, useDataQuery } from '../data/useAction.ts';
-import type { AccountingConnection } from '../shared/accounting-types.ts';
+import type { AccountChoice, AccountingConnection } from '../shared/accounting-types.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import type { Merchant } from '../shared/types.ts';
 import { useMerchantSave } from './SettingsCard.tsx';
@@ -67,6 +68,72 @@ function InvoiceDetailsSetting({ merchant, tool }: { merchant: Merchant; tool: s
   );
 }
 
+/**
+ * One account setting: chosen from the tool's own list once it is read (issue 50 item 1), typed
+ * only when the list cannot be read (the reason is shown above the fields). A saved value the tool
+ * no longer lists stays visible, marked, so nothing changes silently.
+ */
+function AccountField({
+  label,
+  help,
+  value,
+  onChange,
+  options,
+  optional,
+  tool,
+}: {
+  label: string;
+  help: string;
+  value: string;
+  onChange(value: string): void;
+  options: AccountChoice[] | null;
+  optional: boolean;
+  tool: string;
+}) {
+  const translate = useTranslate();
+  if (!options)
+    return (
+      <TextField
+        label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        size="small"
+        margin="dense"
+        fullWidth
+        helperText={help}
+      />
+    );
+  const listed = value === '' || options.some((o) => o.code === value);
+  return (
+    <TextField
+      select
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      size="small"
+      margin="dense"
+      fullWidth
+      helperText={help}
+    >
+      {optional || value === '' ? (
+        <MenuItem value="">
+          <em>{translate('console.accounting_connection.none_chosen')}</em>
+        </MenuItem>
+      ) : null}
+      {listed ? null : (
+        <MenuItem value={value}>
+          {translate('console.accounting_connection.not_listed', { code: value, tool })}
+        </MenuItem>
+      )}
+      {options.map((o) => (
+        <MenuItem key={o.code} value={o.code}>
+          {o.name === o.code ? o.name : `${o.name} (${o.code})`}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 export function AccountingPanel({ merchant }: { merchant: Merchant }) {
   const translate = useTranslate();
   const { data, error, isPending } = useDataQuery(
@@ -81,6 +148,13 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
   const [confirm, setConfirm] = useState(false);
   const connection = data && data.provider ? (data as AccountingConnection & { provider: Provider }) : null;
   const tool = connection ? TOOL_NAMES[connection.provider] : '';
+  // The accounts to choose from, read from the tool once connected.
+  const choices = useDataQuery(
+    ['accounting-connection', merchant.id, 'accounts'],
+    (dp) => dp.getAccountChoices({ id: merchant.id }),
+    { retry: false, enabled: connection?.status === 'connected' },
+  );
+  const lists = choices.data ?? null;
 
   useEffect(() => {
     setPaymentAccount(connection?.payment_account_code ?? '');
@@ -161,36 +235,44 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
                 {connection.last_error}
               </Alert>
             ) : null}
-            <TextField
+            {choices.error ? (
+              <Alert severity="warning" sx={{ mb: 1 }}>
+                {translate('console.accounting_connection.choices_failed', {
+                  tool,
+                  detail: serverMessage(choices.error) ?? '',
+                })}
+              </Alert>
+            ) : null}
+            <AccountField
               label={translate('console.accounting_connection.payment_account')}
+              help={translate('console.accounting_connection.payment_account_help')}
               value={paymentAccount}
-              onChange={(e) => setPaymentAccount(e.target.value)}
-              size="small"
-              margin="dense"
-              fullWidth
-              helperText={translate('console.accounting_connection.payment_account_help')}
+              onChange={setPaymentAccount}
+              options={lists?.payment ?? null}
+              optional={false}
+              tool={tool}
             />
-            <TextField
+            <AccountField
               label={translate('console.accounting_connection.surcharge_account')}
+              help={translate('console.accounting_connection.surcharge_account_help')}
               value={surchargeAccount}
-              onChange={(e) => setSurchargeAccount(e.target.value)}
-              size="small"
-              margin="dense"
-              fullWidth
-              helperText={translate('console.accounting_connection.surcharge_account_help')}
+              onChange={setSurchargeAccount}
+              options={lists?.surcharge ?? null}
+              optional
+              tool={tool}
             />
-            <TextField
+            <AccountField
               label={translate(
                 connection.provider === 'xero'
                   ? 'console.accounting_connection.credit_account'
                   : 'console.accounting_connection.credit_item',
               )}
+              help={translate('console.accounting_connection.credit_account_help')}
               value={creditAccount}
-              onChange={(e) => setCreditAccount(e.target.value)}
-              size="small"
-              margin="dense"
-              fullWidth
-              helperText={translate('console.accounting_connection.credit_account_help')}
+              onChange={setCreditAccount}
+              options={lists?.credit ?? null}
+              optional
+              tool={tool}
             />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="granted-scopes">
               {connection.granted_scopes

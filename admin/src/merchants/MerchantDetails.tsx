@@ -26,6 +26,7 @@ import { WebhookEndpointsPanel } from '../webhooks/WebhookEndpointsPanel.tsx';
 import { TeamPanel } from './TeamPanel.tsx';
 import { can, isAdmin } from '../access.ts';
 import { ReviewPanel } from './ReviewPanel.tsx';
+import { SetupChecklist } from './SetupChecklist.tsx';
 
 const ONBOARDING_POLL_MS = 4000;
 
@@ -66,6 +67,7 @@ export function MerchantDetails() {
   }
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
+      {can('merchant.update', data.id) ? <SetupChecklist merchant={data} /> : null}
       <MerchantInfo merchant={data} />
       <Grid container spacing={2}>
         {isAdmin() ? (

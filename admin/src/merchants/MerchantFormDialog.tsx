@@ -1,6 +1,6 @@
 /**
- * The merchant form as a modal: Add Merchant (business_name, name, email required; phone,
- * description; Create and Cancel) and Edit Merchant. Client checks mirror the server's; the
+ * The merchant form as a modal: Add Merchant (business_name, name, email required; the first
+ * owner's email, invited at once; phone, description; Create and Cancel) and Edit Merchant. Client checks mirror the server's; the
  * server's field errors land on their fields and any other detail is shown in the dialog.
  */
 import { TextField } from '@mui/material';
@@ -20,6 +20,7 @@ const EMPTY: MerchantFormValues = {
   time_zone: '',
   logo_url: '',
   brand_color: '',
+  owner_email: '',
 };
 
 const FIELDS: Array<{
@@ -29,10 +30,19 @@ const FIELDS: Array<{
   type?: string;
   multiline?: boolean;
   hint?: string;
+  /** Shown in Add Merchant only. */
+  createOnly?: boolean;
 }> = [
   { key: 'business_name', label: 'console.merchants.fields.business_name', required: true },
   { key: 'name', label: 'console.merchants.fields.name', required: true },
   { key: 'email', label: 'console.merchants.fields.email', required: true, type: 'email' },
+  {
+    key: 'owner_email',
+    label: 'console.merchants.fields.owner_email',
+    type: 'email',
+    hint: 'console.merchants.owner_email_hint',
+    createOnly: true,
+  },
   { key: 'phone', label: 'console.merchants.fields.phone', type: 'tel' },
   { key: 'description', label: 'console.merchants.fields.description', multiline: true },
   {
@@ -53,6 +63,8 @@ export function MerchantFormDialog(props: {
   onSubmit(values: MerchantFormValues): Promise<void>;
   onClose(): void;
   failureMessage: string;
+  /** Add Merchant: the fields only a new merchant has (its first owner). */
+  creating?: boolean;
 }) {
   const [values, setValues] = useState<MerchantFormValues>(EMPTY);
   const [errors, setErrors] = useState<MerchantFormErrors>({});
@@ -110,7 +122,7 @@ export function MerchantFormDialog(props: {
       onSubmit={submit}
       submitLabel={props.submitLabel}
     >
-      {FIELDS.map((f) => (
+      {FIELDS.filter((f) => props.creating || !f.createOnly).map((f) => (
         <TextField
           key={f.key}
           name={f.key}

@@ -59,25 +59,23 @@ function AddMerchant() {
       <MerchantFormDialog
         open={open}
         title={translate('console.merchants.add')}
+        creating
         submitLabel={translate('console.merchants.create')}
         failureMessage={translate('console.merchants.create_failed')}
         onClose={() => setOpen(false)}
         onSubmit={async (values) => {
           try {
-            await create(
-              'merchants',
-              {
-                data: {
-                  business_name: values.business_name.trim(),
-                  name: values.name.trim(),
-                  email: values.email.trim(),
-                  phone: values.phone.trim() || null,
-                  description: values.description.trim() || null,
-                  time_zone: values.time_zone.trim() || undefined,
-                },
-              },
-              { returnPromise: true },
-            );
+            // The create body is more than the record: the first owner's email, invited at once.
+            const data: Partial<Merchant> & { owner_email?: string } = {
+              business_name: values.business_name.trim(),
+              name: values.name.trim(),
+              email: values.email.trim(),
+              phone: values.phone.trim() || null,
+              description: values.description.trim() || null,
+              time_zone: values.time_zone.trim() || undefined,
+              owner_email: values.owner_email.trim() || undefined,
+            };
+            await create('merchants', { data }, { returnPromise: true });
           } catch (err) {
             notify('console.merchants.create_failed', { type: 'error' });
             throw err;

@@ -11,7 +11,15 @@ type StatusFields = Pick<
 >;
 
 /** The account badge; `labelled` prefixes "Account:" (lists label it by their column header instead). */
-export function AccountBadge({ record, labelled }: { record: Pick<Merchant, 'status'>; labelled?: boolean }) {
+export function AccountBadge({
+  record,
+  labelled,
+  testId = 'account-status',
+}: {
+  record: Pick<Merchant, 'status'>;
+  labelled?: boolean;
+  testId?: string;
+}) {
   const translate = useTranslate();
   const value = accountLabel(record.status);
   return (
@@ -19,7 +27,7 @@ export function AccountBadge({ record, labelled }: { record: Pick<Merchant, 'sta
       status={record.status}
       tone={accountTone(record.status)}
       label={labelled ? translate('console.merchants.account_badge', { status: value }) : value}
-      testId="account-status"
+      testId={testId}
     />
   );
 }

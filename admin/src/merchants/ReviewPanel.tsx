@@ -56,7 +56,7 @@ export function ReviewPanel({ merchant }: { merchant: Merchant }) {
           {translate('console.review.title')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-          <AccountBadge record={merchant} labelled />
+          <AccountBadge record={merchant} labelled testId="review-status" />
           {merchant.status_changed_at ? (
             <Typography variant="body2" color="text.secondary">
               {translate('console.review.since', { date: shortDate(merchant.status_changed_at) })}

@@ -15,6 +15,8 @@ export interface MerchantFormValues {
   /** The hosted pay page's logo (https) and brand colour (#rrggbb); blank: none. */
   logo_url: string;
   brand_color: string;
+  /** Add Merchant only: the first owner, invited by email (blank: none yet). */
+  owner_email: string;
 }
 
 export type MerchantFormErrors = Partial<Record<keyof MerchantFormValues, string>>;
@@ -25,6 +27,8 @@ export function validateMerchant(v: MerchantFormValues): MerchantFormErrors {
   if (!v.name.trim()) errors.name = 'console.merchants.validation.name';
   if (!v.email.trim()) errors.email = 'console.merchants.validation.email_required';
   else if (!EMAIL_PATTERN.test(v.email.trim())) errors.email = 'console.merchants.validation.email_invalid';
+  if (v.owner_email.trim() && !EMAIL_PATTERN.test(v.owner_email.trim()))
+    errors.owner_email = 'console.merchants.validation.owner_email_invalid';
   if (v.time_zone.trim() && !isTimeZone(v.time_zone.trim()))
     errors.time_zone = 'console.merchants.validation.time_zone';
   if (v.logo_url.trim() && !isHttpsUrl(v.logo_url.trim())) errors.logo_url = 'console.branding.logo_invalid';

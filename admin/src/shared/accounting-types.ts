@@ -8,6 +8,9 @@ import type { Schemas } from '../../../client/api-types.ts';
 
 /** null provider with status 'not_connected' when the merchant has no connection. */
 export type AccountingConnection = Schemas['AccountingConnection'];
+/** The accounts (and QuickBooks items) the settings may name, read from the tool. */
+export type AccountChoices = Schemas['AccountChoices'];
+export type AccountChoice = AccountChoices['payment'][number];
 
 export interface AccountingAccounts {
   payment_account_code: string;

@@ -36,4 +36,5 @@ export type PaymentDomain = Schemas['PaymentMethodDomain'];
 /** A merchant's team member and open invitation (GET /api/admin/merchants/{id}/members, …/invitations). */
 export type TeamMember = Schemas['TeamMember'];
 export type RemovedMember = Schemas['RemovedMember'];
+export type MerchantSetup = Schemas['MerchantSetup'];
 export type TeamInvitation = Schemas['Invitation'];

@@ -15,10 +15,59 @@ import { actorOf } from '../../audit/actor.ts';
 import { authorizeMerchant } from '../../auth/access.ts';
 import { getMerchantOr404 } from '../../merchants/service.ts';
 import { disconnectAccounting, saveAccountingSettings } from './service.ts';
-import { findConnection } from './connections.ts';
+import { findConnection, withSession } from './connections.ts';
+import { ConnectorError } from '../connector.ts';
+import { AppError } from '../../errors.ts';
 import { Connection, toApiConnection } from './view.ts';
 
+const Choice = z.object({ code: z.string(), name: z.string() });
+const AccountChoicesSchema = z
+  .object({
+    payment: z.array(Choice).openapi({ description: 'Bank accounts and accounts that take payments' }),
+    surcharge: z.array(Choice).openapi({ description: 'Income (revenue) accounts' }),
+    credit: z.array(Choice).openapi({
+      description: 'Xero: revenue accounts for credit notes; QuickBooks: items for refunds and credits',
+    }),
+  })
+  .openapi('AccountChoices');
+
+export const NOT_CONNECTED_FOR_CHOICES = 'Connect Xero or QuickBooks first: the accounts are read from it.';
+
 export const accountingRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/merchants/{id}/accounting/accounts',
+      tags: ['admin'],
+      security,
+      'x-access': 'accounting.manage',
+      summary: "The accounts (and QuickBooks items) the connection's settings may name, read from the tool",
+      request: { params: IdParam },
+      responses: {
+        200: json(AccountChoicesSchema, 'The choices, by name'),
+        ...errorResponses(401, 403, 404, 409, 502),
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const { id } = c.req.valid('param');
+      authorizeMerchant(c, 'accounting.manage', id);
+      await getMerchantOr404(deps, id);
+      const connection = await findConnection(deps.database.db, id);
+      if (!connection || connection.status !== 'connected')
+        throw new AppError('conflict', NOT_CONNECTED_FOR_CHOICES);
+      try {
+        return c.json(
+          await withSession(deps, connection, (s, connector) => connector.accountChoices(s)),
+          200,
+        );
+      } catch (err) {
+        // The tool's own reason (a missing scope, an expired connection): 502, said as the tool said it.
+        if (err instanceof ConnectorError) throw new AppError('provider_error', err.message, { cause: err });
+        throw err;
+      }
+    },
+  )
   .openapi(
     createRoute({
       method: 'get',

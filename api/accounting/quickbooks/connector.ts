@@ -80,6 +80,7 @@ export function quickbooksConnector(config: ConnectorConfig): AccountingConnecto
     },
     // CompanyInfo carries no time zone: the merchant's own zone applies.
     organisationTimeZone: async () => null,
+    accountChoices: (s) => records.accountChoices(api, s),
     findInvoice: (s, number) => records.findInvoice(api, s, number),
     invoiceContent: (s, invoice) => records.invoiceContent(api, s, invoice),
     invoicePdf: (s, invoice) => records.invoicePdf(api, s, invoice),

@@ -24,6 +24,8 @@ import {
   ConnectorError,
   errorFor,
   fetchPdf,
+  type AccountChoice,
+  type AccountChoices,
   type ConnectorConfig,
   type ConnectorSession,
   type CreditInput,
@@ -122,6 +124,31 @@ export function qboApi(config: ConnectorConfig) {
   return { url, send, create, read, pdf };
 }
 type Api = ReturnType<typeof qboApi>;
+
+/**
+ * The choices for the settings (`GET /query`: active accounts and items): payments are deposited to
+ * a bank account or an other current asset (Undeposited Funds); the surcharge is income; a credit is
+ * an item on the refund receipt or credit memo. QuickBooks names them by id.
+ */
+export async function accountChoices(api: Api, s: ConnectorSession): Promise<AccountChoices> {
+  const query = async (q: string) => api.send(s, 'GET', api.url(s, '/query', { query: q }));
+  const [accounts, items] = await Promise.all([
+    query('select * from Account where Active = true maxresults 1000'),
+    query('select * from Item where Active = true maxresults 1000'),
+  ]);
+  const choice = (a: any): AccountChoice => ({ code: String(a.Id), name: String(a.Name ?? a.Id) });
+  const byName = (list: AccountChoice[]) => list.sort((x, y) => x.name.localeCompare(y.name));
+  const list = (accounts?.QueryResponse?.Account ?? []) as any[];
+  return {
+    payment: byName(
+      list.filter((a) => a.AccountType === 'Bank' || a.AccountType === 'Other Current Asset').map(choice),
+    ),
+    surcharge: byName(
+      list.filter((a) => a.AccountType === 'Income' || a.AccountType === 'Other Income').map(choice),
+    ),
+    credit: byName(((items?.QueryResponse?.Item ?? []) as any[]).map(choice)),
+  };
+}
 
 export async function findInvoice(api: Api, s: ConnectorSession, invoiceNumber: string) {
   const quoted = invoiceNumber.replace(/\\/g, '\\\\').replace(/'/g, "\\'");

@@ -23,7 +23,7 @@ import {
 } from '../connector.ts';
 import { LABEL, xeroApi, xeroMessage, xeroPdf } from './api.ts';
 import * as records from './records.ts';
-import { organisationTimeZone } from './settings.ts';
+import { accountChoices, organisationTimeZone } from './settings.ts';
 
 export function xeroConnector(config: ConnectorConfig): AccountingConnector {
   const x = config.xero;
@@ -97,6 +97,7 @@ export function xeroConnector(config: ConnectorConfig): AccountingConnector {
       return { tenantId: org.tenantId, tenantName: org.tenantName ?? null };
     },
     organisationTimeZone: (s) => organisationTimeZone(send, s),
+    accountChoices: (s) => accountChoices(send, s),
     findInvoice: (s, number) => records.findInvoice(send, s, number),
     invoiceContent: (s, invoice) => records.invoiceContent(send, s, invoice),
     invoicePdf: (s, invoice) => records.invoicePdf(pdf, s, invoice),

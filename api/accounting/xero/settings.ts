@@ -1,10 +1,15 @@
 /**
  * Xero organisation settings we read or set: the organisation's time zone (`GET /Organisation`),
- * branding themes (`GET /BrandingThemes`) and payment services (`paymentservices` scope:
+ * the chart of accounts (`GET /Accounts`), branding themes (`GET /BrandingThemes`) and payment services (`paymentservices` scope:
  * `GET`/`PUT /PaymentServices`, `GET`/`POST /BrandingThemes/{BrandingThemeID}/PaymentServices`),
  * shaped as Xero's accounting OpenAPI document defines them.
  */
-import { ConnectorError, type ConnectorSession } from '../connector.ts';
+import {
+  ConnectorError,
+  type AccountChoice,
+  type AccountChoices,
+  type ConnectorSession,
+} from '../connector.ts';
 import type { XeroSend } from './api.ts';
 import { ianaFromXeroTimeZone } from './time-zones.ts';
 
@@ -86,4 +91,26 @@ export async function attachPaymentService(
     idempotencyKey,
     body: { PaymentServices: [{ PaymentServiceID: serviceId }] },
   });
+}
+
+/**
+ * The chart of accounts as choices (`GET /Accounts`, settings.read): payments go to a bank account or
+ * one that takes payments; the surcharge and credit-note lines to a revenue account. Only active
+ * accounts with a code (payments and lines name accounts by code).
+ */
+export async function accountChoices(send: XeroSend, s: ConnectorSession): Promise<AccountChoices> {
+  const body = await send(s, { method: 'GET', path: '/Accounts', access: 'settings.read' });
+  const accounts = ((body?.Accounts ?? []) as any[]).filter(
+    (a) => a && a.Status !== 'ARCHIVED' && typeof a.Code === 'string' && a.Code.trim() !== '',
+  );
+  const choice = (a: any): AccountChoice => ({ code: String(a.Code), name: String(a.Name ?? a.Code) });
+  const byName = (list: AccountChoice[]) => list.sort((x, y) => x.name.localeCompare(y.name));
+  const revenue = accounts.filter((a) => a.Class === 'REVENUE').map(choice);
+  return {
+    payment: byName(
+      accounts.filter((a) => a.Type === 'BANK' || a.EnablePaymentsToAccount === true).map(choice),
+    ),
+    surcharge: byName([...revenue]),
+    credit: byName([...revenue]),
+  };
 }

@@ -61,6 +61,8 @@ export interface MerchantsTable {
   status_reason: string | null;
   status_changed_at: Timestamp | null;
   status_changed_by: string | null;
+  /** When the surcharge was chosen (migration 078); null: the default, not confirmed yet. */
+  surcharge_chosen_at: Timestamp | null;
   /** The automation webhook's event types, a JSON array; null: its version's default (migration 071). */
   webhook_enabled_events: string | null;
 }
