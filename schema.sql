@@ -314,14 +314,16 @@ CREATE INDEX payment_disputes_payment ON payment_disputes (payment_id, created_a
 CREATE TABLE payment_notices (
   id TEXT PRIMARY KEY,
   payment_id TEXT NOT NULL REFERENCES payments (id),
-  kind TEXT NOT NULL CHECK (kind IN ('debit_cleared', 'debit_failed', 'merchant_debit_failed', 'card_receipt')),
+  kind TEXT NOT NULL CHECK (kind IN ('debit_cleared', 'debit_failed', 'merchant_debit_failed', 'card_receipt', 'refund_issued')),
+  -- What the notice is about beyond its payment: a refund's id; '' otherwise (migration 079).
+  ref TEXT NOT NULL DEFAULT '',
   to_address TEXT NOT NULL,
   status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent')),
   attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
   next_attempt_at TEXT NOT NULL,
   created_at TEXT NOT NULL,
   sent_at TEXT,
-  UNIQUE (payment_id, kind)
+  UNIQUE (payment_id, kind, ref)
 );
 CREATE INDEX payment_notices_due ON payment_notices (status, next_attempt_at);
 

@@ -9,16 +9,25 @@ import { databaseBefore } from './support/migration.ts';
 
 const skip = await skipPostgres();
 const MIGRATION = '065-card-receipts';
-const KINDS = "('debit_cleared', 'debit_failed', 'merchant_debit_failed', 'card_receipt')";
+const KINDS = "('debit_cleared', 'debit_failed', 'merchant_debit_failed', 'card_receipt', 'refund_issued')";
+
+/** The payment notices as they were before 065 (and so before 079's `ref` and refund notices). */
+function noticesBefore065(schema: string): string {
+  return schema
+    .replace(KINDS, "('debit_cleared', 'debit_failed', 'merchant_debit_failed')")
+    .replace(
+      /\n\s*-- What the notice is about beyond its payment[^\n]*\n\s*ref TEXT NOT NULL DEFAULT '',/,
+      '',
+    )
+    .replace('UNIQUE (payment_id, kind, ref)', 'UNIQUE (payment_id, kind)');
+}
 
 describe.skipIf(skip)(`migration 065 (${testDialect})`, () => {
   let close = async () => {};
   afterAll(() => close());
 
   it('rebuilds the payment notices for card receipts, keeping every notice', async () => {
-    const before = await databaseBefore(MIGRATION, (schema) =>
-      schema.replace(KINDS, "('debit_cleared', 'debit_failed', 'merchant_debit_failed')"),
-    );
+    const before = await databaseBefore(MIGRATION, noticesBefore065);
     close = before.close;
     const { database } = before;
     const db = database.db;

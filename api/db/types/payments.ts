@@ -98,12 +98,15 @@ export interface PaymentDisputesTable {
   seq: Generated<number>;
 }
 
-export type PaymentNoticeKind = 'debit_cleared' | 'debit_failed' | 'merchant_debit_failed' | 'card_receipt';
+export type PaymentNoticeKind =
+  'debit_cleared' | 'debit_failed' | 'merchant_debit_failed' | 'card_receipt' | 'refund_issued';
 
 export interface PaymentNoticesTable {
   id: string;
   payment_id: string;
   kind: PaymentNoticeKind;
+  /** A refund's id for a refund's notice; '' for a payment's (migration 079). */
+  ref: Generated<string>;
   to_address: string;
   status: Generated<'pending' | 'sent'>;
   attempts: Generated<number>;

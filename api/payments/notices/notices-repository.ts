@@ -6,7 +6,7 @@ import { newRowId } from '../../db/row-id.ts';
 /** Queue a notice, once per payment and kind. */
 export async function queueNotice(
   db: DbOrTrx,
-  n: { paymentId: string; kind: PaymentNoticeKind; to: string; now: string },
+  n: { paymentId: string; kind: PaymentNoticeKind; to: string; now: string; ref?: string },
 ): Promise<void> {
   await db
     .insertInto('payment_notices')
@@ -14,11 +14,12 @@ export async function queueNotice(
       id: newRowId(),
       payment_id: n.paymentId,
       kind: n.kind,
+      ref: n.ref ?? '',
       to_address: n.to,
       next_attempt_at: n.now,
       created_at: n.now,
     })
-    .onConflict((oc) => oc.columns(['payment_id', 'kind']).doNothing())
+    .onConflict((oc) => oc.columns(['payment_id', 'kind', 'ref']).doNothing())
     .execute();
 }
 

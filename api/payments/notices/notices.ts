@@ -28,6 +28,7 @@ import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 import { claimNotices, dueNotices, markNoticesSent, queueNotice } from './notices-repository.ts';
 import { bankAccountLabel, paymentMethodText, receiptUrl } from './receipt.ts';
 import { findPayment } from '../repository.ts';
+import { findRefund } from '../refunds/refunds-repository.ts';
 
 /** How long a sender holds a notice before another may try it (a mailer call is far shorter). */
 const CLAIM_MS = 60_000;
@@ -68,6 +69,27 @@ export async function queueCardReceipt(
   if (!payment.customer_email) return;
   const now = deps.clock.now().toISOString();
   await queueNotice(trx, { paymentId: payment.id, kind: 'card_receipt', to: payment.customer_email, now });
+}
+
+/**
+ * Queue a refund's notice to the customer (issue 50 item 8), inside the transaction that records the
+ * provider's acceptance of the refund: the amount, where it goes and when to expect it.
+ */
+export async function queueRefundNotice(
+  trx: DbOrTrx,
+  deps: Pick<AppDeps, 'clock'>,
+  payment: Pick<Payment, 'id' | 'customer_email'>,
+  refundId: string,
+): Promise<void> {
+  if (!payment.customer_email) return;
+  const now = deps.clock.now().toISOString();
+  await queueNotice(trx, {
+    paymentId: payment.id,
+    kind: 'refund_issued',
+    ref: refundId,
+    to: payment.customer_email,
+    now,
+  });
 }
 
 /**
@@ -227,6 +249,25 @@ async function noticeMessage(deps: AppDeps, notice: PaymentNotice): Promise<Mail
           ? { url: payLink(deps.config.publicBaseUrl, payment, merchant.shortcode), label: 'Pay the invoice' }
           : undefined,
       );
+    case 'refund_issued': {
+      const refund = await findRefund(db, notice.ref);
+      if (!refund) return null;
+      const card = payment.method_type === 'card';
+      return message(notice, `Refund: ${money(refund.total_amount)} from ${name}`, [
+        `${name} has refunded ${money(refund.total_amount)} of your payment for invoice ${payment.invoice_number}.`,
+        '',
+        `Refunded: ${money(refund.total_amount)}${refund.surcharge > 0 ? ` (${money(refund.amount)} of the invoice and ${money(refund.surcharge)} of its surcharge)` : ''}`,
+        `To: ${paymentMethodText(payment)}`,
+        `Date: ${localDate(new Date(refund.created_at), merchant?.time_zone ?? deps.config.defaultTimeZone)}`,
+        card
+          ? 'When: it usually reaches your card within 5 to 10 business days, depending on your bank.'
+          : 'When: it usually reaches your account within 3 to 5 business days.',
+        `Reference: ${refund.id}`,
+        '',
+        `Questions? Contact ${name}${merchant?.email ? ` at ${merchant.email}` : ''}.`,
+        `Sent by ${product} on behalf of ${name}.`,
+      ]);
+    }
     case 'merchant_debit_failed':
       return message(notice, `A bank debit for invoice ${payment.invoice_number} failed`, [
         `The bank debit of ${money(payment.total_amount)} for invoice ${payment.invoice_number} (${money(payment.amount)} of the invoice) failed: ${reason}`,

@@ -28,6 +28,7 @@ import { PAYMENT_NOT_FOUND } from '../lifecycle/read-back.ts';
 import { findRefund, insertRefund, platformFeeRefunded, updateRefund } from './refunds-repository.ts';
 import { transact } from '../../db/transact.ts';
 import { newRowId } from '../../db/row-id.ts';
+import { mailNoticesSoon, queueRefundNotice } from '../notices/notices.ts';
 
 export const REFUND_FAILED_MESSAGE = 'The payment provider refused the refund. Please try again.';
 
@@ -276,8 +277,9 @@ export async function staffRefundedOf(
 
 /** The provider refunds the total (the platform fee back too); a refusal takes the counted refund back and says so. */
 async function refundAtProvider(deps: AppDeps, payment: Payment, refund: { id: string; total: number }) {
+  let result: Awaited<ReturnType<AppDeps['payments']['refund']>>;
   try {
-    const result = await deps.payments.refund({
+    result = await deps.payments.refund({
       paymentIntentId: payment.payment_intent_id!,
       connectedAccountId: payment.stripe_connect_account_id!,
       amount: refund.total,
@@ -287,11 +289,6 @@ async function refundAtProvider(deps: AppDeps, payment: Payment, refund: { id: s
     });
     if (result.status === 'failed' || result.status === 'canceled')
       throw new Error(`refund ${result.status}`);
-    await updateRefund(deps.database.db, refund.id, {
-      provider_refund_id: result.id,
-      status: result.status === 'succeeded' ? 'succeeded' : 'pending',
-      updated_at: deps.clock.now().toISOString(),
-    });
   } catch (err) {
     deps.logger.warn(
       { paymentId: payment.id, refundId: refund.id, err: (err as Error).message },
@@ -300,4 +297,16 @@ async function refundAtProvider(deps: AppDeps, payment: Payment, refund: { id: s
     await transact(deps.database, (trx) => reverseRefund(trx, deps, refund.id, 'failed'));
     throw new AppError('provider_error', REFUND_FAILED_MESSAGE, { cause: err });
   }
+  // The provider took it: recorded, and the customer's notice queued with it (mailed after the
+  // commit). Outside the try: a refund the provider made is never taken back here.
+  const taken = result;
+  await transact(deps.database, async (trx) => {
+    await updateRefund(trx, refund.id, {
+      provider_refund_id: taken.id,
+      status: taken.status === 'succeeded' ? 'succeeded' : 'pending',
+      updated_at: deps.clock.now().toISOString(),
+    });
+    await queueRefundNotice(trx, deps, payment, refund.id);
+  });
+  if (payment.customer_email) mailNoticesSoon(deps);
 }
