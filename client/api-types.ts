@@ -1553,6 +1553,8 @@ export interface components {
       }[];
       series_from: string;
       series_to: string;
+      /** @description The IANA zone the series counts days in */
+      time_zone: string;
     };
     AdminInvoice: {
       id: string;

@@ -59,3 +59,56 @@ export function addBusinessDays(date: string, days: number): string {
   }
   return at.toISOString().slice(0, 10);
 }
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at `instant`, in milliseconds (Sydney in January: +11 h). */
+function offsetAt(instant: number, timeZone: string): number {
+  let f = clockFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clockFormatters.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant (ISO, UTC) the calendar day `date` (YYYY-MM-DD) begins in `timeZone`: where a day of
+ * the merchant's starts, for counting days in its zone (the dashboard's series). Across a DST change
+ * the offset at the day's own start is used.
+ *
+ * @example startOfLocalDay('2026-12-08', 'Australia/Sydney'); // '2026-12-07T13:00:00.000Z'
+ */
+export function startOfLocalDay(date: string, timeZone: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new RangeError(`Not a date: ${date}`);
+  const midnightUtc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  // Twice: the offset at the first guess may differ from the offset at the day's start (DST).
+  let instant = midnightUtc - offsetAt(midnightUtc, timeZone);
+  instant = midnightUtc - offsetAt(instant, timeZone);
+  return new Date(instant).toISOString();
+}
+
+/** The calendar date `days` before (negative: after) `date`, both YYYY-MM-DD. */
+export function daysBefore(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d) - days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -16,7 +16,7 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, listPage, listResponse, inMerchants } from '../http/simple-rest.ts';
 import { diagnostics } from './diagnostics.ts';
 import { INVOICE_NOT_FOUND, invoiceList, invoicesWithMerchant, toApiInvoice } from './invoices.ts';
-import { dashboardStats } from './stats.ts';
+import { dashboardStats, seriesZone } from './stats.ts';
 import { setupState, SETUP_STEPS } from './setup.ts';
 import { ADMIN_MERCHANT_NOT_FOUND } from '../merchants/service.ts';
 import { reconcile } from '../payments/reconcile.ts';
@@ -90,6 +90,7 @@ const StatsSchema = z
     ),
     series_from: z.string(),
     series_to: z.string(),
+    time_zone: z.string().openapi({ description: 'The IANA zone the series counts days in' }),
   })
   .openapi('AdminStats');
 
@@ -191,9 +192,10 @@ export const adminConsoleRoutes = createRouter()
       summary: 'Dashboard figures: merchants, payments, platform revenue and the last 30 days',
       description:
         'Payments and revenue count `succeeded` and `partially_refunded` payments; revenue is the platform fee net of ' +
-        'the fee returned by refunds, in minor units per currency. The series is by UTC day of success. A merchant ' +
+        'the fee returned by refunds, in minor units per currency. The series is by day of success. A merchant ' +
         "member's figures cover their merchants (those whose payments their role may read); `merchant_id` narrows " +
-        'them to one (404 when it is not theirs).',
+        'them to one (404 when it is not theirs). The series counts days in `time_zone`: the merchants’ own when they ' +
+        'share one, else DEFAULT_TIME_ZONE.',
       request: {
         query: z.object({
           merchant_id: z.string().max(100).optional().openapi({ description: 'One merchant’s figures' }),
@@ -207,7 +209,8 @@ export const adminConsoleRoutes = createRouter()
       const one = c.req.valid('query').merchant_id;
       if (one) authorizeMerchant(c, 'payments.read', one, ADMIN_MERCHANT_NOT_FOUND);
       const scope = one ? [one] : merchantScope(c, 'payments.read');
-      return c.json(await dashboardStats(database.db, clock.now(), config.platformFeeBps, scope), 200);
+      const zone = await seriesZone(database.db, scope, config.defaultTimeZone);
+      return c.json(await dashboardStats(database.db, clock.now(), config.platformFeeBps, scope, zone), 200);
     },
   )
   .openapi(

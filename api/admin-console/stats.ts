@@ -1,11 +1,13 @@
 /**
  * The dashboard's figures, computed in SQL (never by loading rows): merchant totals, processed
  * payments, platform revenue (the platform fee of succeeded and partially refunded payments, net of
- * the fee returned by their refunds; DESIGN §3.7) per currency, and a 30-day series by UTC day.
+ * the fee returned by their refunds; DESIGN §3.7) per currency, and a 30-day series by day in the
+ * merchant's time zone (issue 50 item 6).
  */
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database.ts';
 import { inMerchants } from '../http/simple-rest.ts';
+import { daysBefore, localDate, startOfLocalDay } from '../../core/local-date.ts';
 
 /** Payments that count in totals and revenue (DESIGN §3.7). */
 export const COUNTED_STATUSES = ['succeeded', 'partially_refunded'] as const;
@@ -36,10 +38,12 @@ export interface DashboardStats {
   platform_fee_bps: number;
   /** Bank debits submitted and not yet cleared (status processing): their total per currency. */
   clearing: CurrencyAmount[];
-  /** Per UTC day: payments, net platform fee and net amount paid (volume), per currency. */
+  /** Per day in `time_zone`: payments, net platform fee and net amount paid (volume), per currency. */
   series: Array<{ date: string; payments: number; revenue: CurrencyAmount[]; volume: CurrencyAmount[] }>;
   series_from: string;
   series_to: string;
+  /** The IANA zone the series' days are counted in. */
+  time_zone: string;
 }
 
 /** Per payment: the platform fee returned by its succeeded (or in-flight) refunds. */
@@ -64,6 +68,7 @@ export async function dashboardStats(
   now: Date,
   platformFeeBps: number,
   merchantIds: readonly string[] | null = null,
+  timeZone = 'UTC',
 ): Promise<DashboardStats> {
   const merchants = await inMerchants(db.selectFrom('merchants'), 'merchants.id', merchantIds)
     .select([
@@ -90,11 +95,24 @@ export async function dashboardStats(
     .groupBy('payments.currency')
     .execute();
 
-  // The series covers today and the 29 days before it, by UTC day of success.
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const from = new Date(today.getTime() - (SERIES_DAYS - 1) * 86_400_000);
-  const fromIso = from.toISOString();
-  const day = sql<string>`substr(coalesce(payments.succeeded_at, payments.created_at), 1, 10)`;
+  // The series covers today and the 29 days before it, by the day of success in `timeZone` (the
+  // merchant's: a payment at 08:30 in Sydney on 8 December is 7 December 21:30 UTC, and counts on
+  // the 8th). Each day's start is an instant; a CASE over them buckets in SQL on both dialects.
+  const todayLocal = localDate(now, timeZone);
+  const days = Array.from({ length: SERIES_DAYS }, (_, i) => daysBefore(todayLocal, SERIES_DAYS - 1 - i));
+  const starts = days.map((d) => startOfLocalDay(d, timeZone));
+  const end = startOfLocalDay(daysBefore(todayLocal, -1), timeZone);
+  const fromIso = starts[0];
+  const at = sql<string>`coalesce(payments.succeeded_at, payments.created_at)`;
+  // Literals, not parameters: the CASE must read the same in SELECT and GROUP BY (PostgreSQL), and
+  // every value is one we made (YYYY-MM-DD and ISO instants).
+  const day = sql<string>`case ${sql.join(
+    days.map(
+      (_, i) =>
+        sql`when ${at} >= ${sql.lit(starts[SERIES_DAYS - 1 - i])} then ${sql.lit(days[SERIES_DAYS - 1 - i])}`,
+    ),
+    sql` `,
+  )} end`;
   const daily = await inMerchants(db.selectFrom('payments'), 'payments.merchant_id', merchantIds)
     .leftJoin(refundedFees(db), 'rf.payment_id', 'payments.id')
     .select([
@@ -105,13 +123,13 @@ export async function dashboardStats(
       sql<number | string>`sum(payments.amount - payments.refunded_amount)`.as('volume'),
     ])
     .where('payments.status', 'in', [...COUNTED_STATUSES])
-    .where(sql<boolean>`coalesce(payments.succeeded_at, payments.created_at) >= ${fromIso}`)
+    .where(sql<boolean>`${at} >= ${fromIso}`)
+    .where(sql<boolean>`${at} < ${end}`)
     .groupBy([day, 'payments.currency'])
     .execute();
 
   const series: DashboardStats['series'] = [];
-  for (let i = 0; i < SERIES_DAYS; i++) {
-    const date = new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+  for (const date of days) {
     const rows = daily.filter((r) => r.day === date);
     series.push({
       date,
@@ -143,7 +161,24 @@ export async function dashboardStats(
     platform_fee_bps: platformFeeBps,
     clearing: byCurrency(clearing),
     series,
-    series_from: fromIso.slice(0, 10),
-    series_to: today.toISOString().slice(0, 10),
+    series_from: days[0],
+    series_to: todayLocal,
+    time_zone: timeZone,
   };
+}
+
+/** The zone the series counts days in: the merchants' own when they share one, else `fallback`. */
+export async function seriesZone(
+  db: DbOrTrx,
+  merchantIds: readonly string[] | null,
+  fallback: string,
+): Promise<string> {
+  if (!merchantIds?.length) return fallback;
+  const zones = await db
+    .selectFrom('merchants')
+    .select('time_zone')
+    .distinct()
+    .where('id', 'in', merchantIds)
+    .execute();
+  return zones.length === 1 ? zones[0].time_zone : fallback;
 }

@@ -225,7 +225,7 @@ describe.skipIf(skip)(`admin console endpoints (${testDialect})`, () => {
       ]);
     });
 
-    it('puts each counted payment on its UTC day in the 30-day series', async () => {
+    it('puts each counted payment on its day in the 30-day series (the platform zone: DEFAULT_TIME_ZONE)', async () => {
       const { body } = await json(t.app, 'GET', '/api/admin/stats', undefined, admin);
       const byDate = Object.fromEntries(body.series.map((d: { date: string }) => [d.date, d]));
       expect(byDate['2026-11-22']).toEqual({
