@@ -1,6 +1,6 @@
 /**
  * The connection's account settings are chosen from the tool's own lists (issue 50 item 1):
- * `GET /api/admin/merchants/{id}/accounting/accounts` reads Xero's chart of accounts (bank accounts
+ * `GET /api/admin/merchants/{id}/account-choices` reads Xero's chart of accounts (bank accounts
  * and accounts that take payments; active revenue accounts with a code) or QuickBooks' accounts and
  * items, through the fakes; an owner may read them, staff may not; without a connection it says to
  * connect first; a Xero connection without the settings scope answers Xero's reason.
@@ -35,7 +35,7 @@ describe.skipIf(skip)(`account choices read from the accounting tool (${testDial
   });
 
   const choicesOf = (merchantId: string, headers: Record<string, string>) =>
-    json(t.app, 'GET', `/api/admin/merchants/${merchantId}/accounting/accounts`, undefined, headers);
+    json(t.app, 'GET', `/api/admin/merchants/${merchantId}/account-choices`, undefined, headers);
 
   async function member(merchantId: string, role: 'owner' | 'staff') {
     const user = await createUser(t, { email: `${role}-${merchantId.slice(0, 8)}@choices.test` });

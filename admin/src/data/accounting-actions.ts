@@ -29,7 +29,7 @@ export const accountingActions = {
     callApi<AccountingConnection>(`${merchantPath(id)}/accounting`),
   /** The accounts (and QuickBooks items) to choose the settings from, read from the tool. */
   getAccountChoices: ({ id }: { id: Identifier }) =>
-    callApi<AccountChoices>(`${merchantPath(id)}/accounting/accounts`),
+    callApi<AccountChoices>(`${merchantPath(id)}/account-choices`),
   /** The provider's consent page to send the admin to. */
   connectAccounting: ({ id, provider }: { id: Identifier; provider: 'xero' | 'quickbooks' }) =>
     callApi<{ url: string }>(`${merchantPath(id)}/accounting/${provider}/connect-url`, { method: 'POST', body: {} }),

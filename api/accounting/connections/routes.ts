@@ -37,7 +37,7 @@ export const accountingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/merchants/{id}/accounting/accounts',
+      path: '/merchants/{id}/account-choices',
       tags: ['admin'],
       security,
       'x-access': 'accounting.manage',
