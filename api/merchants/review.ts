@@ -16,6 +16,7 @@ import { composeMail } from '../mail/compose.ts';
 import { findMerchantById } from './rows.ts';
 import { updateMerchant } from './repository.ts';
 import { merchantChanged } from './changes.ts';
+import { listMembers } from './team.ts';
 import { ADMIN_MERCHANT_NOT_FOUND } from './service.ts';
 
 export const ALREADY_APPROVED = 'This merchant is approved already.';
@@ -76,13 +77,7 @@ async function decide(
 
 /** The addresses a decision is mailed to: the merchant's owners, else its contact address. */
 async function ownerAddresses(deps: AppDeps, merchant: Merchant): Promise<string[]> {
-  const owners = await deps.database.db
-    .selectFrom('merchant_members')
-    .innerJoin('users', 'users.id', 'merchant_members.user_id')
-    .select('users.email')
-    .where('merchant_members.merchant_id', '=', merchant.id)
-    .where('merchant_members.role', '=', 'owner')
-    .execute();
+  const owners = (await listMembers(deps, merchant.id)).filter((m) => m.role === 'owner');
   return owners.length > 0 ? owners.map((o) => o.email) : [merchant.email];
 }
 

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../api/migrations.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { databaseBefore } from './support/migration.ts';
+import { databaseBefore, noticesWithoutRef, seedPayment } from './support/migration.ts';
 
 const skip = await skipPostgres();
 const MIGRATION = '065-card-receipts';
@@ -13,13 +13,10 @@ const KINDS = "('debit_cleared', 'debit_failed', 'merchant_debit_failed', 'card_
 
 /** The payment notices as they were before 065 (and so before 079's `ref` and refund notices). */
 function noticesBefore065(schema: string): string {
-  return schema
-    .replace(KINDS, "('debit_cleared', 'debit_failed', 'merchant_debit_failed')")
-    .replace(
-      /\n\s*-- What the notice is about beyond its payment[^\n]*\n\s*ref TEXT NOT NULL DEFAULT '',/,
-      '',
-    )
-    .replace('UNIQUE (payment_id, kind, ref)', 'UNIQUE (payment_id, kind)');
+  return noticesWithoutRef(schema).replace(
+    KINDS,
+    "('debit_cleared', 'debit_failed', 'merchant_debit_failed')",
+  );
 }
 
 describe.skipIf(skip)(`migration 065 (${testDialect})`, () => {
@@ -32,32 +29,7 @@ describe.skipIf(skip)(`migration 065 (${testDialect})`, () => {
     const { database } = before;
     const db = database.db;
     const at = '2026-11-28T08:00:00.000Z';
-    await db
-      .insertInto('merchants')
-      .values({
-        id: 'm-1',
-        shortcode: 'm1',
-        business_name: 'Acme',
-        name: 'Pat',
-        email: 'pat@acme.test',
-        created_at: at,
-        last_updated: at,
-      })
-      .execute();
-    await db
-      .insertInto('payments')
-      .values({
-        id: 'p-1',
-        merchant_id: 'm-1',
-        invoice_number: 'INV-1',
-        currency: 'AUD',
-        amount: 1000,
-        total_amount: 1000,
-        status: 'succeeded',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await seedPayment(before.database, at);
     const notice = {
       id: 'n-1',
       payment_id: 'p-1',

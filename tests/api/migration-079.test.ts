@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../api/migrations.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
-import { databaseBefore } from './support/migration.ts';
+import { databaseBefore, noticesWithoutRef, seedPayment } from './support/migration.ts';
 
 const skip = await skipPostgres();
 const MIGRATION = '079-refund-notices';
@@ -17,43 +17,12 @@ describe.skipIf(skip)(`migration 079 (${testDialect})`, () => {
 
   it('rebuilds the payment notices with a reference, keeping every notice', async () => {
     const before = await databaseBefore(MIGRATION, (schema) =>
-      schema
-        .replace(", 'card_receipt', 'refund_issued')", ", 'card_receipt')")
-        .replace(
-          /\n\s*-- What the notice is about beyond its payment[^\n]*\n\s*ref TEXT NOT NULL DEFAULT '',/,
-          '',
-        )
-        .replace('UNIQUE (payment_id, kind, ref)', 'UNIQUE (payment_id, kind)'),
+      noticesWithoutRef(schema).replace(", 'card_receipt', 'refund_issued')", ", 'card_receipt')"),
     );
     close = before.close;
     const db = before.database.db;
     const at = '2026-12-07T08:00:00.000Z';
-    await db
-      .insertInto('merchants')
-      .values({
-        id: 'm-1',
-        shortcode: 'm1',
-        business_name: 'Acme',
-        name: 'Pat',
-        email: 'pat@acme.test',
-        created_at: at,
-        last_updated: at,
-      })
-      .execute();
-    await db
-      .insertInto('payments')
-      .values({
-        id: 'p-1',
-        merchant_id: 'm-1',
-        invoice_number: 'INV-1',
-        currency: 'AUD',
-        amount: 1000,
-        total_amount: 1000,
-        status: 'succeeded',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await seedPayment(before.database, at);
     const notice = {
       id: 'n-1',
       payment_id: 'p-1',

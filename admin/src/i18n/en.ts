@@ -1,7 +1,8 @@
 /**
  * The console's English catalogue: react-admin's own messages (`ra.*`), the resources' names and
  * notifications (`resources.*`, used by react-admin's buttons), and the console's texts
- * (`console.*`, in ./en-frame.ts, ./en-records.ts, ./en-wallets.ts, ./en-accounting.ts, ./en-embed.ts and ./en-team.ts). Components use keys, never literal texts.
+ * (`console.*`, in ./en-frame.ts, ./en-records.ts, ./en-wallets.ts, ./en-accounting.ts, ./en-embed.ts,
+ * ./en-team.ts and ./en-onboarding.ts). Components use keys, never literal texts.
  */
 import englishMessages from 'ra-language-english';
 import { accountingTexts } from './en-accounting.ts';
@@ -11,6 +12,7 @@ import { team } from './en-team.ts';
 import { frame } from './en-frame.ts';
 import { integrations } from './en-integrations.ts';
 import { records } from './en-records.ts';
+import { onboarding } from './en-onboarding.ts';
 import { wallets } from './en-wallets.ts';
 
 export const en = {
@@ -37,6 +39,7 @@ export const en = {
   console: {
     ...frame,
     ...records,
+    ...onboarding,
     ...wallets,
     ...integrations,
     ...accountingTexts,

@@ -12,16 +12,15 @@ import {
   CardContent,
   Chip,
   FormControlLabel,
-  MenuItem,
   Switch,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { serverMessage } from '../data/http.ts';
 import { useAction, useDataQuery } from '../data/useAction.ts';
-import type { AccountChoice, AccountingConnection } from '../shared/accounting-types.ts';
+import type { AccountingConnection } from '../shared/accounting-types.ts';
+import { AccountField } from './AccountField.tsx';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import type { Merchant } from '../shared/types.ts';
 import { useMerchantSave } from './SettingsCard.tsx';
@@ -68,72 +67,6 @@ function InvoiceDetailsSetting({ merchant, tool }: { merchant: Merchant; tool: s
   );
 }
 
-/**
- * One account setting: chosen from the tool's own list once it is read (issue 50 item 1), typed
- * only when the list cannot be read (the reason is shown above the fields). A saved value the tool
- * no longer lists stays visible, marked, so nothing changes silently.
- */
-function AccountField({
-  label,
-  help,
-  value,
-  onChange,
-  options,
-  optional,
-  tool,
-}: {
-  label: string;
-  help: string;
-  value: string;
-  onChange(value: string): void;
-  options: AccountChoice[] | null;
-  optional: boolean;
-  tool: string;
-}) {
-  const translate = useTranslate();
-  if (!options)
-    return (
-      <TextField
-        label={label}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        size="small"
-        margin="dense"
-        fullWidth
-        helperText={help}
-      />
-    );
-  const listed = value === '' || options.some((o) => o.code === value);
-  return (
-    <TextField
-      select
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      size="small"
-      margin="dense"
-      fullWidth
-      helperText={help}
-    >
-      {optional || value === '' ? (
-        <MenuItem value="">
-          <em>{translate('console.accounting_connection.none_chosen')}</em>
-        </MenuItem>
-      ) : null}
-      {listed ? null : (
-        <MenuItem value={value}>
-          {translate('console.accounting_connection.not_listed', { code: value, tool })}
-        </MenuItem>
-      )}
-      {options.map((o) => (
-        <MenuItem key={o.code} value={o.code}>
-          {o.name === o.code ? o.name : `${o.name} (${o.code})`}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
 export function AccountingPanel({ merchant }: { merchant: Merchant }) {
   const translate = useTranslate();
   const { data, error, isPending } = useDataQuery(
@@ -148,9 +81,10 @@ export function AccountingPanel({ merchant }: { merchant: Merchant }) {
   const [confirm, setConfirm] = useState(false);
   const connection = data && data.provider ? (data as AccountingConnection & { provider: Provider }) : null;
   const tool = connection ? TOOL_NAMES[connection.provider] : '';
-  // The accounts to choose from, read from the tool once connected.
+  // The accounts to choose from, read from the tool once connected: once per organisation (saving
+  // the settings, which refreshes the connection, does not ask the tool again).
   const choices = useDataQuery(
-    ['accounting-connection', merchant.id, 'accounts'],
+    ['account-choices', merchant.id, connection?.tenant_id ?? null],
     (dp) => dp.getAccountChoices({ id: merchant.id }),
     { retry: false, enabled: connection?.status === 'connected' },
   );

@@ -42,3 +42,43 @@ export async function databaseBefore(
     },
   };
 }
+
+/** schema.sql's payment notices without migration 079's `ref` (and its place in the UNIQUE). */
+export function noticesWithoutRef(schema: string): string {
+  return schema
+    .replace(
+      /\n\s*-- What the notice is about beyond its payment[^\n]*\n\s*ref TEXT NOT NULL DEFAULT '',/,
+      '',
+    )
+    .replace('UNIQUE (payment_id, kind, ref)', 'UNIQUE (payment_id, kind)');
+}
+
+/** One merchant `m-1` with one succeeded payment `p-1` (A$10.00), for the rows a migration must keep. */
+export async function seedPayment(database: AppDatabase, at: string): Promise<void> {
+  await database.db
+    .insertInto('merchants')
+    .values({
+      id: 'm-1',
+      shortcode: 'm1',
+      business_name: 'Acme',
+      name: 'Pat',
+      email: 'pat@acme.test',
+      created_at: at,
+      last_updated: at,
+    })
+    .execute();
+  await database.db
+    .insertInto('payments')
+    .values({
+      id: 'p-1',
+      merchant_id: 'm-1',
+      invoice_number: 'INV-1',
+      currency: 'AUD',
+      amount: 1000,
+      total_amount: 1000,
+      status: 'succeeded',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}

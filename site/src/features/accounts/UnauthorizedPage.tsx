@@ -43,59 +43,55 @@ export function UnauthorizedPage() {
 
   // A business that signed itself up lands here first: with sign-up open that is not a refusal but
   // the start of its set-up (issue 50 item 2).
-  if (signup && !signedOut)
-    return (
-      <AuthCard title="Set up your business" view="start" notice={notice}>
-        <p>
-          {user ? (
-            <>
-              Welcome, <strong>{user.email}</strong>. Create your business to start taking card payments on
-              your invoices.
-            </>
-          ) : (
-            'Create your business to start taking card payments on your invoices.'
-          )}{' '}
-          Joining someone else’s business instead? Ask its owner to invite you to their team.
-        </p>
-        {user && !user.emailVerified && (
-          <p>Your email address is not confirmed yet: check your inbox for the link, then come back here.</p>
-        )}
-        {user && user.emailVerified && <StartMerchantForm email={user.email} onNotice={setNotice} />}
-        <div className="auth-card__actions">
-          <Link className="button button--secondary" to="/">
-            Go Home
-          </Link>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void signOut()}
-            disabled={busy}
-          >
-            {busy ? 'Signing out...' : 'Sign Out'}
-          </button>
-        </div>
-      </AuthCard>
-    );
-
+  const starting = signup && !signedOut;
   return (
-    <AuthCard title="Access Denied" view={signedOut ? 'signed-out' : 'denied'} notice={notice}>
-      {!signedOut && (
+    <AuthCard
+      title={starting ? 'Set up your business' : 'Access Denied'}
+      view={starting ? 'start' : signedOut ? 'signed-out' : 'denied'}
+      notice={notice}
+    >
+      {starting ? (
         <>
           <p>
             {user ? (
               <>
-                You are signed in as <strong>{user.email}</strong>, but this account does not have admin
-                access.
+                Welcome, <strong>{user.email}</strong>. Create your business to start taking card payments on
+                your invoices.
               </>
             ) : (
-              'Your account does not have admin access.'
-            )}
+              'Create your business to start taking card payments on your invoices.'
+            )}{' '}
+            Joining someone else’s business instead? Ask its owner to invite you to their team.
           </p>
-          <p>This account is not part of any merchant yet. A merchant owner can invite you to their team.</p>
+          {user && !user.emailVerified && (
+            <p>
+              Your email address is not confirmed yet: check your inbox for the link, then come back here.
+            </p>
+          )}
+          {user && user.emailVerified && <StartMerchantForm email={user.email} onNotice={setNotice} />}
         </>
+      ) : (
+        !signedOut && (
+          <>
+            <p>
+              {user ? (
+                <>
+                  You are signed in as <strong>{user.email}</strong>, but this account does not have admin
+                  access.
+                </>
+              ) : (
+                'Your account does not have admin access.'
+              )}
+            </p>
+            <p>
+              This account is not part of any merchant yet. A merchant owner can invite you to their team.
+            </p>
+          </>
+        )
       )}
       <div className="auth-card__actions">
-        <Link className="button" to="/">
+        {/* Beside the start form (its own primary button) Go Home steps back. */}
+        <Link className={starting ? 'button button--secondary' : 'button'} to="/">
           Go Home
         </Link>
         {signedOut ? (
