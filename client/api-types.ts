@@ -641,6 +641,8 @@ export interface components {
         /** @enum {string} */
         role: 'owner' | 'staff' | 'developer';
         merchant_status: string;
+        /** @description The merchant's owners' email addresses: whom to ask for what the role cannot do */
+        owners: string[];
       }[];
     };
     ResetPasswordRequest: {
@@ -2279,6 +2281,10 @@ export interface components {
         [key: string]: string;
       };
     };
+    AdminCreatedPayLink: components['schemas']['AdminPayLink'] & {
+      /** @description Where the link was mailed; null when it was not (no email, not asked, or the mail failed) */
+      emailed_to: string | null;
+    };
     AdminPayLinkInput: {
       merchant_id: string;
       invoice_number: string;
@@ -2299,6 +2305,8 @@ export interface components {
       metadata?: {
         [key: string]: string | null;
       } | null;
+      /** @description Mail the link to customer_email (default true when there is one) */
+      send_email?: boolean;
     };
     SandboxDispute: {
       id: string;

@@ -5,7 +5,7 @@
  * (and the server answers them 404: api/http/spa-pages.ts lists these routes too). Every read and
  * write goes through the data provider; texts come from the i18nProvider; the product's theme,
  * light and dark. Merchant members (issue 32) see their merchants' part of it: resources their roles
- * open (authProvider.canAccess), and Page Not Found for the platform's pages.
+ * open (authProvider.canAccess); a page their role does not open says who may, once (RoleDenied).
  */
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import apiKeys from './api-keys/index.ts';
@@ -24,6 +24,7 @@ import { ConsoleLayout, TopRightNotification } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { darkTheme, lightTheme } from './layout/theme.ts';
 import { NotFound } from './layout/NotFound.tsx';
+import { RoleDenied } from './layout/RoleDenied.tsx';
 import merchants from './merchants/index.ts';
 import invoices from './invoices/index.ts';
 import payments from './payments/index.ts';
@@ -34,17 +35,17 @@ import { Diagnostics } from './tools/Diagnostics.tsx';
 import { TestXeroUrls } from './tools/TestXeroUrls.tsx';
 import { XeroIntegration } from './tools/XeroIntegration.tsx';
 
-/** A page of the platform's: a merchant member gets Page Not Found (or `member`) instead. */
+/** A page of the platform's: a merchant member is told it is the operators' (or gets `member`). */
 function AdminOnly({ page, member }: { page: React.ReactElement; member?: React.ReactElement }) {
-  return isAdmin() ? page : (member ?? <NotFound />);
+  return isAdmin() ? page : (member ?? <RoleDenied />);
 }
 
 /**
- * A page for whoever may take `action` in one of their merchants (an admin too); Page Not Found for
- * others. A component, so the check runs when the route renders — after the user's access is loaded.
+ * A page for whoever may take `action` in one of their merchants (an admin too); others are told who
+ * may. A component, so the check runs when the route renders — after the user's access is loaded.
  */
 function AllowedTo({ action, page }: { action: MemberAction; page: React.ReactElement }) {
-  return can(action) ? page : <NotFound />;
+  return can(action) ? page : <RoleDenied action={action} />;
 }
 
 /** The platform's dashboard; a member's merchants' figures, or their merchants without payments to read. */
@@ -65,6 +66,7 @@ export function ConsoleApp() {
       layout={ConsoleLayout}
       notification={TopRightNotification}
       catchAll={NotFound}
+      accessDenied={RoleDenied}
       disableTelemetry
       requireAuth
     >

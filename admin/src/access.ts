@@ -50,3 +50,20 @@ export function canAccessResource(resource: string, action: string): boolean {
   if (resource === 'merchants' && (action === 'delete' || action === 'create')) return false;
   return true;
 }
+
+/** The owners' email addresses of one of the user's merchants (from `/api/auth/me`). */
+export const ownersOf = (merchantId: string): readonly string[] =>
+  memberships.find((m) => m.merchant_id === merchantId)?.owners ?? [];
+
+/** The action a console resource needs (undefined: the platform's, admins only). */
+export const resourceAction = (resource: string): MemberAction | undefined => RESOURCE_ACTIONS[resource];
+
+/**
+ * Whom to ask for `action`: the owners of `merchantId` (or, without one, of the user's only merchant),
+ * unless the user is one of them. Empty when there is nobody to name.
+ */
+export function whomToAsk(merchantId?: string): string[] {
+  const id = merchantId ?? (memberships.length === 1 ? memberships[0].merchant_id : undefined);
+  if (!id || roleIn(id) === 'owner') return [];
+  return [...ownersOf(id)];
+}

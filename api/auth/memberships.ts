@@ -24,3 +24,29 @@ export async function membershipList(
     .orderBy('merchants.business_name')
     .execute();
 }
+
+/**
+ * Each of the user's merchants with its owners' email addresses (`/api/auth/me`): whom the console
+ * names when a role cannot do something ("ask olive@…", issue 50 item 5). One query for all of them.
+ */
+export async function membershipsWithOwners(db: DbOrTrx, userId: string) {
+  const memberships = await membershipList(db, userId);
+  if (!memberships.length) return [];
+  const owners = await db
+    .selectFrom('merchant_members')
+    .innerJoin('users', 'users.id', 'merchant_members.user_id')
+    .select(['merchant_members.merchant_id', 'users.email'])
+    .where(
+      'merchant_members.merchant_id',
+      'in',
+      memberships.map((m) => m.merchant_id),
+    )
+    .where('merchant_members.role', '=', 'owner')
+    .orderBy('merchant_members.created_at')
+    .orderBy('users.email')
+    .execute();
+  return memberships.map((m) => ({
+    ...m,
+    owners: owners.filter((o) => o.merchant_id === m.merchant_id).map((o) => o.email),
+  }));
+}

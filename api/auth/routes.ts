@@ -24,7 +24,7 @@ import {
   Me,
   User,
 } from './schema.ts';
-import { membershipList } from './memberships.ts';
+import { membershipsWithOwners } from './memberships.ts';
 import * as accounts from './service.ts';
 import * as sessions from './session.ts';
 import { findUserById, normalizeEmail } from './users.ts';
@@ -228,7 +228,7 @@ authRoutes
       const user = await findUserById(deps.database.db, c.get('user')!.id);
       if (!user) throw new AppError('unauthenticated', ACCOUNT_MESSAGES.loginRequired);
       noStore(c);
-      const memberships = await membershipList(deps.database.db, user.id);
+      const memberships = await membershipsWithOwners(deps.database.db, user.id);
       return c.json({ ...sessions.userView(user, deps.config), memberships }, 200);
     },
   )

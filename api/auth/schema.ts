@@ -77,6 +77,9 @@ export const Me = User.extend({
       merchant_name: z.string(),
       role: z.enum(MEMBER_ROLES),
       merchant_status: z.string(),
+      owners: z.array(z.string()).openapi({
+        description: "The merchant's owners' email addresses: whom to ask for what the role cannot do",
+      }),
     }),
   ),
 }).openapi('Me');

@@ -5,6 +5,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { EMAIL_PATTERN } from '../../core/email.ts';
+import { mailPayLink } from './mail.ts';
 import { actorOf } from '../audit/actor.ts';
 import { authorizeMerchant, merchantScope } from '../auth/access.ts';
 import type { AppDeps } from '../context.ts';
@@ -92,8 +93,17 @@ const CreateBody = z
       .datetime({ offset: true, message: 'expires_at must be an ISO 8601 date-time' })
       .nullish(),
     metadata: MetadataInput.nullish(),
+    send_email: z.boolean().optional().openapi({
+      description: 'Mail the link to customer_email (default true when there is one)',
+    }),
   })
   .openapi('AdminPayLinkInput');
+
+const CreatedPayLink = AdminPayLink.extend({
+  emailed_to: z.string().nullable().openapi({
+    description: 'Where the link was mailed; null when it was not (no email, not asked, or the mail failed)',
+  }),
+}).openapi('AdminCreatedPayLink');
 
 function toAdminPayLink(deps: AppDeps, l: PayLink & { merchant_name?: string | null }) {
   const { object: _object, ...link } = toV1PayLink(deps, l);
@@ -154,7 +164,7 @@ export const adminPayLinkRoutes = createRouter()
       'x-access': 'pay_links.manage',
       summary: 'Make a signed pay link for an invoice (its amount is authoritative for the invoice)',
       request: { body: { content: { 'application/json': { schema: CreateBody } }, required: true } },
-      responses: { 201: json(AdminPayLink, 'The link'), ...errorResponses(400, 401, 403, 404, 409) },
+      responses: { 201: json(CreatedPayLink, 'The link'), ...errorResponses(400, 401, 403, 404, 409) },
     }),
     async (c) => {
       const deps = c.get('deps');
@@ -162,7 +172,12 @@ export const adminPayLinkRoutes = createRouter()
       authorizeMerchant(c, 'pay_links.manage', body.merchant_id);
       const merchant = await getMerchantOr404(deps, body.merchant_id);
       const link = await createPayLink(deps, payLinkInput(merchant.id, body), actorOf(c));
-      return c.json(toAdminPayLink(deps, { ...link, merchant_name: merchant.business_name }), 201);
+      const emailed =
+        body.send_email === false ? null : await mailPayLink(deps, link, merchant.business_name);
+      return c.json(
+        { ...toAdminPayLink(deps, { ...link, merchant_name: merchant.business_name }), emailed_to: emailed },
+        201,
+      );
     },
   )
   .openapi(

@@ -11,6 +11,7 @@ import { ALTERED_LINK_MESSAGE } from '../../api/pay-links/session.ts';
 import { createTestApp, json, type TestApp } from '../support/app.ts';
 import { adminHeaders } from '../support/auth.ts';
 import { skipPostgres, testDialect } from '../support/db.ts';
+import { emailsTo } from './support/bank-debit.ts';
 import { ledgerPage } from './support/ledger.ts';
 import { createConnectedMerchant, openSession } from './support/payments.ts';
 import { createKey, partsOf, payThroughSignedLink, type MadeKey } from './support/v1.ts';
@@ -232,5 +233,40 @@ describe.skipIf(skip)(`signed pay links (${testDialect})`, () => {
       field: 'amount_due',
       message: 'Unknown field: amount_due',
     });
+  });
+
+  it('a link made in the console with a customer email is mailed to it, unless unticked (issue 50 item 5)', async () => {
+    const make = (body: Record<string, unknown>) =>
+      json(
+        t.app,
+        'POST',
+        '/api/admin/pay-links',
+        { merchant_id: merchant.id, amount: 125050, currency: 'AUD', ...body },
+        admin,
+      );
+    const sent = await make({ invoice_number: 'INV-MAIL-1', customer_email: 'Pay@Builder-Mail.example' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.emailed_to).toBe('pay@builder-mail.example');
+    const mails = await emailsTo(t, 'pay@builder-mail.example');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      kind: 'pay_link',
+      subject: 'Harbour Timber: invoice INV-MAIL-1, A$1,250.50 to pay',
+    });
+    expect(mails[0].text_body).toContain('Harbour Timber asks you to pay invoice INV-MAIL-1: A$1,250.50.');
+    expect(mails[0].text_body).toContain(`Pay invoice INV-MAIL-1: ${sent.body.short_url}`);
+
+    const kept = await make({
+      invoice_number: 'INV-MAIL-2',
+      customer_email: 'quiet@builder-mail.example',
+      send_email: false,
+    });
+    expect(kept.status).toBe(201);
+    expect(kept.body.emailed_to).toBeNull();
+    expect(kept.body.customer_email).toBe('quiet@builder-mail.example');
+    expect(await emailsTo(t, 'quiet@builder-mail.example')).toHaveLength(0);
+
+    const none = await make({ invoice_number: 'INV-MAIL-3' });
+    expect(none.body.emailed_to).toBeNull();
   });
 });

@@ -129,6 +129,8 @@ describe.skipIf(skip)(`merchant teams and invitations (${testDialect})`, () => {
         merchant_name: 'Hardwood Supplies',
         role: 'staff',
         merchant_status: 'active',
+        // Whom staff ask for what their role cannot do (issue 50 item 5).
+        owners: ['olive@hardwood.test'],
       },
     ]);
     const merchants = await json(t.app, 'GET', '/api/admin/merchants', undefined, session.bearer);
@@ -391,7 +393,13 @@ describe.skipIf(skip)(`merchant teams and invitations (${testDialect})`, () => {
     expect(res.body.stripe_onboarding_complete).toBe(false);
     const me = await json(t.app, 'GET', '/api/auth/me', undefined, auth);
     expect(me.body.memberships).toEqual([
-      { merchant_id: res.body.id, merchant_name: 'New Timber', role: 'owner', merchant_status: 'pending' },
+      {
+        merchant_id: res.body.id,
+        merchant_name: 'New Timber',
+        role: 'owner',
+        merchant_status: 'pending',
+        owners: ['new.trader@timber.test'],
+      },
     ]);
     const list = await json(t.app, 'GET', '/api/admin/merchants', undefined, auth);
     expect(list.body.map((m: { id: string }) => m.id)).toEqual([res.body.id]);

@@ -181,7 +181,7 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
   });
 
   it('shows the granted scopes and, without paymentservices, the Pay now URL to copy with the steps', async () => {
-    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}`);
+    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}?tab=accounting`);
     await page.getByTestId('granted-scopes').filter({ hasText: 'accounting.banktransactions' }).waitFor();
     const payNow = page.getByRole('region', { name: 'Pay now link in Xero' });
     await payNow.getByText(/does not have the paymentservices scope/).waitFor();
@@ -206,7 +206,7 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
     await waitForForm(w);
     await expect(w.getByText('Invoice details').count()).resolves.toBe(0); // off by default
 
-    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}`);
+    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}?tab=accounting`);
     await page.getByLabel('Show the invoice from Xero on ordinary pay links').check();
     await toast(page, 'Invoice details setting saved').waitFor();
 
@@ -229,7 +229,7 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
 
   it('connects, saves the accounts (a refusal says why) and disconnects from the merchant page', async () => {
     const other = createConnectedMerchant(server, { business_name: 'Ledger Lumber' });
-    await page.goto(`${server.baseUrl}/admin/merchants/${other.id}`);
+    await page.goto(`${server.baseUrl}/admin/merchants/${other.id}?tab=accounting`);
     const card = page.getByRole('region', { name: 'Accounting Connection' });
     await card.getByText(/^Not connected\. Payments are synced/).waitFor();
     // The operator is told which setting turns QuickBooks on.
@@ -249,7 +249,7 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
     });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
 
-    await page.goto(`${server.baseUrl}/admin/merchants/${other.id}`);
+    await page.goto(`${server.baseUrl}/admin/merchants/${other.id}?tab=accounting`);
     await card.getByText('Xero: connected').waitFor();
     // The accounts are chosen from Xero's own chart (issue 50 item 1): none chosen yet is refused.
     const choose = async (field: string, option: string) => {
@@ -311,7 +311,7 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
       const ownerPage = await ownerContext.newPage();
       await signIn(ownerPage, server.baseUrl, owner, '/admin/login');
       await ownerPage.waitForURL(`${server.baseUrl}/admin/dashboard`);
-      await ownerPage.goto(`${server.baseUrl}/admin/merchants/${own.id}`);
+      await ownerPage.goto(`${server.baseUrl}/admin/merchants/${own.id}?tab=accounting`);
       const card = ownerPage.getByRole('region', { name: 'Accounting Connection' });
       // QuickBooks is not set up on this server: its button is greyed out and says whom to ask, not
       // which server setting to change.
@@ -324,7 +324,7 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
       expect(await card.getByText(/CLIENT_ID/).count()).toBe(0);
       await card.getByRole('button', { name: 'Connect Xero' }).click();
       await ownerPage.waitForURL((url) => url.pathname === '/admin/accounting/callback');
-      await ownerPage.waitForURL(`${server.baseUrl}/admin/merchants/${own.id}`);
+      await ownerPage.waitForURL(`${server.baseUrl}/admin/merchants/${own.id}?tab=accounting`);
       await card.getByText('Xero: connected').waitFor();
       await toast(ownerPage, 'Xero connected').waitFor();
       expect(await ownerPage.getByText('Page Not Found').count()).toBe(0);

@@ -108,7 +108,7 @@ describe('console integrations and the API reference', () => {
   });
 
   it('sets the payload version, rotates with the 24 h note, and shows delivery attempts with request and response', async () => {
-    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}`);
+    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}?tab=developers`);
     await page.getByLabel('Webhook URL').fill(receiverUrl);
     await page.getByTestId('webhook-version').locator('..').click();
     await page.getByRole('option', { name: /^2026-11/ }).click();
@@ -140,7 +140,7 @@ describe('console integrations and the API reference', () => {
   it('adds a webhook endpoint (secret shown once), lists the events sent to it and resends one from the console', async () => {
     const errors = watchErrors(page);
     const before = received.length;
-    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}`);
+    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}?tab=developers`);
     const panel = page.getByRole('region', { name: 'Webhook endpoints' });
     await panel.getByLabel('Endpoint URL').fill(`${receiverUrl}/endpoint`);
     await panel.getByTestId('endpoint-events').locator('..').click();

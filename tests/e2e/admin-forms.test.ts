@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
-import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './support/admin.ts';
+import { bearerFor, expectTitle, seededAdmin, signIn, toast, openTab } from './support/admin.ts';
 
 const serverError = {
   status: 500,
@@ -156,6 +156,7 @@ describe('console forms and messages', () => {
     await page.getByRole('row').filter({ hasText: 'Form Test Timber' }).getByText('Form Test Timber').click();
     await expectTitle(page, 'Merchant Details');
     await page.getByRole('region', { name: 'Form Test Timber' }).getByText('Hardwood decking').waitFor();
+    await openTab(page, 'Team');
     const team = page.getByRole('region', { name: 'Team' });
     await team.getByRole('row').filter({ hasText: 'olive@formtimber.example' }).getByText('Owner').waitFor();
   });
@@ -190,6 +191,7 @@ describe('console forms and messages', () => {
 
   it("surcharge: out-of-range percentage is refused with the server's wording", async () => {
     await openNewMerchant('Surcharge Test Timber');
+    await openTab(page, 'Payments');
     const surcharge = page.getByRole('region', { name: 'Customer Surcharge' });
     await surcharge.getByLabel('Surcharge percentage').fill('7');
     await surcharge.getByRole('button', { name: 'Save surcharge' }).click();
@@ -227,6 +229,7 @@ describe('console forms and messages', () => {
 
   it('automation webhook: what is saved, URL check, test before configuring, save, failed and successful tests with the logged attempt', async () => {
     await openNewMerchant('Webhook Test Timber');
+    await openTab(page, 'Developers');
     const panel = page.getByRole('region', { name: 'Automation Webhook' });
     // Nothing saved: an empty field whose example is a placeholder, and a line that says so.
     const url = panel.getByLabel('Webhook URL');

@@ -139,7 +139,7 @@ describe('admin console journey', () => {
     await expect(page.getByRole('row', { name: 'Payment INV-7781' }).count()).resolves.toBe(1); // not the decline
     await expect(page.getByTestId('stat-total-payments').textContent()).resolves.toBe('1');
     await expect(page.getByTestId('stat-platform-revenue').textContent()).resolves.toBe('A$3.22');
-    await page.goto(`${base}/admin/merchants/${merchantId}`);
+    await page.goto(`${base}/admin/merchants/${merchantId}?tab=payments`);
     // The merchant's page lists every attempt; the declined one is there too, marked failed.
     await page
       .getByRole('row')

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { bearerFor, createVerifiedUser, seededAdmin, signIn, toast } from './support/admin.ts';
+import { bearerFor, createVerifiedUser, expectTitle, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
 import { createConnectedMerchant, payOverHttp } from './support/pay-fixtures.ts';
 import { invitedOwnerWalk } from './support/member-walk.ts';
@@ -62,7 +62,7 @@ describe('merchant members in the console', () => {
     await page.getByRole('button', { name: 'Start Taking Payments' }).click();
     await page.waitForURL(/\/admin\/merchants\/[0-9a-f-]+$/);
     await page.getByText('Fresh Pavers').first().waitFor();
-    await page.getByRole('heading', { name: 'Team' }).waitFor();
+    await page.getByRole('tab', { name: 'Team' }).waitFor();
     const merchantId = /\/admin\/merchants\/([0-9a-f-]+)$/.exec(page.url())![1];
     // The new owner lands on the setup checklist, nothing ticked yet (issue 50 item 3).
     const checklist = page.getByRole('region', { name: 'Set up Fresh Pavers' });
@@ -150,6 +150,79 @@ describe('merchant members in the console', () => {
     });
     expect(refused.status).toBe(422);
     await operator.close();
+  });
+
+  it('staff and a developer read what their role cannot change, and are told once who can (issue 50 item 5)', async () => {
+    const m = createConnectedMerchant(server, { business_name: 'Roles Explained Timber' });
+    const admin = await bearerFor(server.baseUrl, seededAdmin(server));
+    const stamp = Date.now().toString(36);
+    const join = async (role: 'owner' | 'staff' | 'developer') => {
+      const user = await createVerifiedUser(server, `${role}-${stamp}@roles-timber.test`, `${role}-pass-123`);
+      const invited = await fetch(`${server.baseUrl}/api/admin/merchants/${m.id}/invitations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, role }),
+      });
+      expect(invited.status).toBe(201);
+      const accepted = await fetch(`${server.baseUrl}/api/auth/invitations/accept`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await bearerFor(server.baseUrl, user)}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ token: new URL(invitationLink(user.email)).searchParams.get('token') }),
+      });
+      expect(accepted.status).toBe(200);
+      return user;
+    };
+    const owner = await join('owner');
+    const staff = await join('staff');
+    const developer = await join('developer');
+    const ask = (who: string) => `${who} — ask ${owner.email}.`;
+
+    for (const [user, tabs] of [
+      [staff, ['Setup', 'Payments']],
+      [developer, ['Setup', 'Payments', 'Developers']],
+    ] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, server.baseUrl, user, '/admin/login');
+      await page.waitForURL(/\/admin\/(dashboard|merchants)/);
+      await page.goto(`${server.baseUrl}/admin/merchants/${m.id}?tab=payments`);
+      await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual([...tabs]);
+      // The payment settings, read-only, each saying who changes them; nothing to save.
+      const surcharge = page.getByRole('region', { name: 'Customer Surcharge' });
+      await surcharge.getByText('2.95 %').waitFor();
+      await expect(surcharge.getByTestId('read-only-note').textContent()).resolves.toBe(
+        ask('Only owners change these settings'),
+      );
+      for (const card of ['Customer Surcharge', 'Staff refunds', 'PayTo', 'Bank debit (BECS Direct Debit)'])
+        expect(await page.getByRole('region', { name: card }).getByRole('button').count(), card).toBe(0);
+      expect(await page.getByRole('switch').count()).toBe(0);
+
+      // A page the role does not open, typed by hand: one message, the page's own title, no toast.
+      const [path, title, who] =
+        user === staff
+          ? ['/api-keys', 'API Keys', 'Only owners and developers manage API keys']
+          : ['/payments', 'Payments', 'Only owners and staff see payments'];
+      await page.goto(`${server.baseUrl}/admin${path}`);
+      await expectTitle(page, title);
+      await expect(page.getByTestId('role-denied').textContent()).resolves.toBe(ask(who));
+      await page.waitForTimeout(500);
+      expect(await page.getByText(/Failed to load|Access denied|Page Not Found/).count()).toBe(0);
+      expect(await page.getByTestId('role-denied').count()).toBe(1);
+      if (user === developer) {
+        // Their own tab is theirs to change.
+        await page.goto(`${server.baseUrl}/admin/merchants/${m.id}?tab=developers`);
+        const hook = page.getByRole('region', { name: 'Automation Webhook' });
+        await hook.getByRole('button', { name: 'Save webhook settings' }).waitFor();
+        await page
+          .getByRole('region', { name: 'API keys' })
+          .getByRole('link', { name: 'Open API keys' })
+          .waitFor();
+      }
+      await context.close();
+    }
   });
 
   it('an agency in three merchants switches between them, every list follows, and the key dialog says what its role allows', async () => {
@@ -299,7 +372,7 @@ describe('merchant members in the console', () => {
     const adminPage = await operator.newPage();
     await signIn(adminPage, server.baseUrl, seededAdmin(server));
     await adminPage.waitForURL(/\/admin\/dashboard/);
-    await adminPage.goto(`${server.baseUrl}/admin/merchants/${g.id}`);
+    await adminPage.goto(`${server.baseUrl}/admin/merchants/${g.id}?tab=team`);
     await adminPage
       .getByRole('row')
       .filter({ hasText: agency.email })

@@ -51,7 +51,7 @@ describe('console: wallet domains and charged ≠ quoted', () => {
   });
 
   it("adds the merchant's sites for wallets and shows each one's status", async () => {
-    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}`);
+    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}?tab=developers`);
     const panel = page.locator('section[aria-labelledby="wallet-domains-title"]');
     await panel.getByRole('heading', { name: 'Wallet domains' }).waitFor();
     const field = panel.getByLabel('Merchant site domain');

@@ -51,7 +51,7 @@ describe('bank debit pay flow', () => {
     // The admin turns bank debit on for the merchant: 1 % capped at A$3.50.
     await signIn(page, server.baseUrl, seededAdmin(server));
     await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
-    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}`);
+    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}?tab=payments`);
     const settings = page.getByRole('region', { name: 'Bank debit (BECS Direct Debit)' });
     await settings.getByLabel('Offer BECS Direct Debit').check();
     await settings.getByLabel('Surcharge (%)').fill('1');

@@ -81,7 +81,7 @@ describe('PayTo pay flow', () => {
 
     await signIn(page, server.baseUrl, seededAdmin(server));
     await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
-    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}`);
+    await page.goto(`${server.baseUrl}/admin/merchants/${merchant.id}?tab=payments`);
     const settings = page.getByRole('region', { name: 'PayTo' });
     await settings.getByLabel('Offer PayTo').check();
     await settings.getByRole('button', { name: 'Save PayTo settings' }).click();

@@ -24,6 +24,8 @@ export const bankDebit = {
     minimum: 'Minimum invoice amount (A$)',
     minimum_help: 'Empty: offered on any amount',
     minimum_zero: 'The minimum invoice amount must be above zero.',
+    any_amount: 'Any amount',
+    no_cap: 'No cap',
     percentage: 'Surcharge (%)',
     percentage_help: '0: no surcharge',
     percentage_invalid: 'The surcharge must be between 0 and 5 %.',

@@ -8,6 +8,11 @@ export const integrations = {
     create_title: 'Create a pay link',
     create_help: 'The amount you enter is what the invoice is due through this link (less what is paid).',
     created: 'Pay link created: %{url}',
+    created_emailed: 'Pay link created and emailed to %{email}: %{url}',
+    copy: 'Copy',
+    copy_label: 'Copy the pay link for %{invoice}',
+    copied: 'Copied %{url}',
+    copy_failed: 'The link could not be copied: select it and copy it by hand.',
     create_failed: 'The pay link could not be created.',
     merchant: 'Merchant',
     merchant_required: 'Choose the merchant',
@@ -18,6 +23,8 @@ export const integrations = {
     amount_invalid: 'Enter an amount above zero, such as 1250.00',
     currency: 'Currency',
     customer_email: 'Customer email (optional)',
+    customer_email_help: 'We email the link to this address, from the merchant, when you create it.',
+    send_email: 'Email the link to the customer',
     metadata: 'Metadata (optional)',
     search: 'Invoice, reference, email or metadata',
     metadata_help:
@@ -38,6 +45,7 @@ export const integrations = {
     intro:
       'Keys let an agency or a merchant’s systems use the integrator API (/api/v1): pay links, payments, invoices and refunds. A key is shown once, when it is created.',
     create: 'Create API key',
+    manage: 'Open API keys',
     create_title: 'Create an API key',
     name: 'Name',
     name_help: 'Who or what uses it, e.g. “Acme agency — order sync”',

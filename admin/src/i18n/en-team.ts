@@ -42,6 +42,7 @@ export const team = {
     limited: 'Limit what staff can refund',
     limit: 'Most per refund',
     limit_help: '0 means staff cannot refund',
+    no_limit: 'No limit: staff may refund any amount',
     amount_invalid: 'Enter an amount in dollars and cents, such as 250.00.',
     save: 'Save',
     saved: 'Staff refund limit saved',

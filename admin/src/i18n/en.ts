@@ -2,7 +2,7 @@
  * The console's English catalogue: react-admin's own messages (`ra.*`), the resources' names and
  * notifications (`resources.*`, used by react-admin's buttons), and the console's texts
  * (`console.*`, in ./en-frame.ts, ./en-records.ts, ./en-wallets.ts, ./en-accounting.ts, ./en-embed.ts,
- * ./en-team.ts and ./en-onboarding.ts). Components use keys, never literal texts.
+ * ./en-team.ts, ./en-onboarding.ts and ./en-roles.ts). Components use keys, never literal texts.
  */
 import englishMessages from 'ra-language-english';
 import { accountingTexts } from './en-accounting.ts';
@@ -14,6 +14,7 @@ import { integrations } from './en-integrations.ts';
 import { records } from './en-records.ts';
 import { onboarding } from './en-onboarding.ts';
 import { wallets } from './en-wallets.ts';
+import { roles } from './en-roles.ts';
 
 export const en = {
   ...englishMessages,
@@ -46,5 +47,6 @@ export const en = {
     ...embed,
     ...team,
     ...bankDebit,
+    ...roles,
   },
 };

@@ -91,7 +91,18 @@ function useRowCheckboxLabels() {
 export function ConsoleLayout({ children, ...props }: LayoutProps & { children?: ReactNode }) {
   useRowCheckboxLabels();
   return (
-    <Layout {...props} appBar={ConsoleAppBar} menu={ConsoleMenu} error={LayoutError}>
+    <Layout
+      {...props}
+      appBar={ConsoleAppBar}
+      menu={ConsoleMenu}
+      error={LayoutError}
+      // The page column is never wider than the screen: what is wider (a table of many columns)
+      // scrolls inside its own card (ConsoleList), not the whole page.
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+      }}
+    >
       {children}
     </Layout>
   );

@@ -15,6 +15,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/prospects\/?$/, 'console.titles.prospects'],
   [/^\/audit-log\/?$/, 'console.titles.audit_log'],
   [/^\/api-keys\/?$/, 'console.titles.api_keys'],
+  [/^\/pay-links\/?$/, 'console.titles.pay_links'],
   [/^\/xero-integration\/?$/, 'console.titles.xero_integration'],
   [/^\/test-xero-urls\/?$/, 'console.titles.test_xero_urls'],
   [/^\/diagnostics\/?$/, 'console.titles.diagnostics'],
@@ -22,6 +23,18 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/login\/?$/, 'console.titles.login'],
 ];
 
+/**
+ * The last path shown before react-admin's /access-denied (it redirects there, pushing, when a role
+ * does not open a resource): that page keeps the refused page's title and names what it needed.
+ */
+let refused = '';
+
+/** The path a page was refused at (or '' when none was). */
+export const refusedPath = () => refused;
+
 export function titleKeyForPath(pathname: string): string {
+  if (/^\/access-denied\/?$/.test(pathname))
+    return refused ? titleKeyForPath(refused) : 'console.titles.not_found';
+  refused = pathname;
   return TITLES.find(([re]) => re.test(pathname))?.[1] ?? 'console.titles.not_found';
 }

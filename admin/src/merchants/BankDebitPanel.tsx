@@ -9,7 +9,15 @@ import { Box, Button } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Merchant } from '../shared/types.ts';
-import { cents, DecimalField, dollars, SettingsCard, useMerchantSave } from './SettingsCard.tsx';
+import {
+  cents,
+  DecimalField,
+  dollars,
+  SettingsCard,
+  useMerchantSave,
+  useReadOnlyNote,
+} from './SettingsCard.tsx';
+import { money } from '../shared/format.ts';
 
 type BankMethod = 'becs' | 'payto';
 
@@ -83,6 +91,7 @@ export function BankDebitPanel({
   const [minimum, setMinimum] = useState(dollars(min0));
   const [percentage, setPercentage] = useState(String(pct0));
   const [cap, setCap] = useState(dollars(cap0));
+  const note = useReadOnlyNote(m);
 
   useEffect(() => {
     const [e, mi, p, c] = settingsOf(m, method);
@@ -119,6 +128,22 @@ export function BankDebitPanel({
       enabled={enabled}
       onEnabled={setEnabled}
       enabledLabel={text('enabled')}
+      readOnly={
+        note
+          ? {
+              note,
+              rows: [
+                [text('enabled'), translate(on ? 'console.common.yes' : 'console.common.no')],
+                [
+                  text('minimum'),
+                  min0 === null ? translate('console.bank_debit.any_amount') : money(min0, 'AUD'),
+                ],
+                [text('percentage'), `${pct0} %`],
+                [text('cap'), cap0 === null ? translate('console.bank_debit.no_cap') : money(cap0, 'AUD')],
+              ],
+            }
+          : null
+      }
     >
       <DecimalField
         label={text('minimum')}

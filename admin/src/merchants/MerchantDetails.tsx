@@ -1,17 +1,25 @@
 /**
- * /admin/merchants/{id}, Merchant Details: info, surcharge, Stripe, payment URL, webhook,
- * accounting, wallet domains, team, embed codes, payments. A merchant member sees the panels their
- * role in it opens (access.ts); the platform's (webhook, accounting, wallet domains) stay admins'. While the merchant is connected to Stripe but
- * not yet onboarded, the record is re-read every few seconds (only while the page is in view), so the
- * outcome of an onboarding finished elsewhere (another tab, the provider's webhook) shows here
- * without a reload.
+ * /admin/merchants/{id}, Merchant Details, in tabs by purpose (issue 50 item 3), the open one in the
+ * address (`?tab=payments`) so a link, Back and a reload keep it:
+ * - Setup: its details, the operator's review, Stripe, the accounting payment URL, the embed codes;
+ * - Payments: surcharge, BECS, PayTo, staff refunds — read-only with who may change them for a member
+ *   whose role does not (item 5) — and the recent payments;
+ * - Accounting: the Xero / QuickBooks connection and its settings;
+ * - Team: members, roles, invitations;
+ * - Developers: API keys, the automation webhook, webhook endpoints, wallet domains.
+ * The setup checklist stays above the tabs (for who may change the merchant) until every step is done,
+ * so a step done on its tab ticks in view. A member sees the tabs their role in it opens (access.ts). While the merchant is connected to
+ * Stripe but not yet onboarded, the record is re-read every few seconds (only while the page is in
+ * view), so an onboarding finished elsewhere (another tab, the provider's webhook) shows without a reload.
  */
-import { Alert, Box, Button, CircularProgress, Grid } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Grid, Tab, Tabs } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { statusOf } from '../data/http.ts';
 import type { Merchant } from '../shared/types.ts';
 import { AccountingPanel } from './AccountingPanel.tsx';
+import { ApiKeysCard } from './ApiKeysCard.tsx';
 import { EmbedPanel } from './EmbedPanel.tsx';
 import { MerchantInfo } from './MerchantInfo.tsx';
 import { MerchantPayments } from './MerchantPayments.tsx';
@@ -27,12 +35,95 @@ import { TeamPanel } from './TeamPanel.tsx';
 import { can, isAdmin } from '../access.ts';
 import { ReviewPanel } from './ReviewPanel.tsx';
 import { SetupChecklist } from './SetupChecklist.tsx';
+import { TAB_LABELS, tabsFor, type MerchantTab } from './merchant-tabs.ts';
 
 const ONBOARDING_POLL_MS = 4000;
+
+/** Half the width on wide screens, all of it on phones. */
+const Half = ({ children }: { children: ReactNode }) => <Grid size={{ xs: 12, md: 6 }}>{children}</Grid>;
+
+function TabContent({ merchant: m, tab }: { merchant: Merchant; tab: MerchantTab }) {
+  switch (tab) {
+    case 'setup':
+      return (
+        <>
+          <MerchantInfo merchant={m} />
+          <Grid container spacing={2}>
+            {isAdmin() ? (
+              <Half>
+                <ReviewPanel merchant={m} />
+              </Half>
+            ) : null}
+            {can('connect.manage', m.id) ? (
+              <Half>
+                <StripePanel merchant={m} />
+              </Half>
+            ) : null}
+            <Half>
+              <PaymentUrlPanel merchant={m} />
+            </Half>
+            <Grid size={{ xs: 12 }}>
+              <EmbedPanel merchant={m} />
+            </Grid>
+          </Grid>
+        </>
+      );
+    case 'payments':
+      return (
+        <>
+          <Grid container spacing={2}>
+            <Half>
+              <SurchargePanel merchant={m} />
+            </Half>
+            <Half>
+              <StaffRefundsPanel merchant={m} />
+            </Half>
+            <Half>
+              <BankDebitPanel merchant={m} />
+            </Half>
+            <Half>
+              <BankDebitPanel merchant={m} method="payto" />
+            </Half>
+          </Grid>
+          {can('payments.read', m.id) ? <MerchantPayments merchantId={m.id} /> : null}
+        </>
+      );
+    case 'accounting':
+      return <AccountingPanel merchant={m} />;
+    case 'team':
+      return <TeamPanel merchant={m} />;
+    case 'developers':
+      return (
+        <Grid container spacing={2}>
+          {can('api_keys.manage', m.id) ? (
+            <Half>
+              <ApiKeysCard />
+            </Half>
+          ) : null}
+          {can('domains.manage', m.id) ? (
+            <Half>
+              <PaymentDomainsPanel merchant={m} />
+            </Half>
+          ) : null}
+          {can('webhooks.manage', m.id) ? (
+            <>
+              <Grid size={{ xs: 12 }}>
+                <WebhookEndpointsPanel merchant={m} />
+              </Grid>
+              <Grid size={{ xs: 12 }}>
+                <WebhookPanel merchant={m} />
+              </Grid>
+            </>
+          ) : null}
+        </Grid>
+      );
+  }
+}
 
 export function MerchantDetails() {
   const { id = '' } = useParams();
   const translate = useTranslate();
+  const [search, setSearch] = useSearchParams();
   const { data, isPending, error } = useGetOne<Merchant>(
     'merchants',
     { id },
@@ -65,70 +156,42 @@ export function MerchantDetails() {
       </Box>
     );
   }
+  const tabs = tabsFor(data.id);
+  const asked = search.get('tab') as MerchantTab | null;
+  const tab: MerchantTab = asked && tabs.includes(asked) ? asked : 'setup';
   return (
-    <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
+    // One column no wider than the screen: a wide table scrolls in its card, not the page.
+    <Box sx={{ py: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       {can('merchant.update', data.id) ? <SetupChecklist merchant={data} /> : null}
-      <MerchantInfo merchant={data} />
-      <Grid container spacing={2}>
-        {isAdmin() ? (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <ReviewPanel merchant={data} />
-          </Grid>
-        ) : null}
-        {can('connect.manage', data.id) ? (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <StripePanel merchant={data} />
-          </Grid>
-        ) : null}
-        <Grid size={{ xs: 12, md: 6 }}>
-          <PaymentUrlPanel merchant={data} />
-        </Grid>
-        {can('webhooks.manage', data.id) ? (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <WebhookPanel merchant={data} />
-          </Grid>
-        ) : null}
-        {can('webhooks.manage', data.id) ? (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <WebhookEndpointsPanel merchant={data} />
-          </Grid>
-        ) : null}
-        {can('accounting.manage', data.id) ? (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <AccountingPanel merchant={data} />
-          </Grid>
-        ) : null}
-        {can('merchant.update', data.id) ? (
-          <>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <SurchargePanel merchant={data} />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <BankDebitPanel merchant={data} />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <BankDebitPanel merchant={data} method="payto" />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <StaffRefundsPanel merchant={data} />
-            </Grid>
-          </>
-        ) : null}
-        {can('domains.manage', data.id) ? (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <PaymentDomainsPanel merchant={data} />
-          </Grid>
-        ) : null}
-        {can('team.manage', data.id) ? (
-          <Grid size={{ xs: 12 }}>
-            <TeamPanel merchant={data} />
-          </Grid>
-        ) : null}
-        <Grid size={{ xs: 12 }}>
-          <EmbedPanel merchant={data} />
-        </Grid>
-      </Grid>
-      {can('payments.read', data.id) ? <MerchantPayments merchantId={data.id} /> : null}
+      <Tabs
+        value={tab}
+        onChange={(_, next: MerchantTab) =>
+          setSearch(next === 'setup' ? {} : { tab: next }, { replace: false })
+        }
+        aria-label={translate('console.merchant_tabs.label')}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider', minWidth: 0 }}
+      >
+        {tabs.map((t) => (
+          <Tab
+            key={t}
+            value={t}
+            label={translate(TAB_LABELS[t])}
+            id={`merchant-tab-${t}`}
+            aria-controls={`merchant-tabpanel-${t}`}
+          />
+        ))}
+      </Tabs>
+      <Box
+        role="tabpanel"
+        id={`merchant-tabpanel-${tab}`}
+        aria-labelledby={`merchant-tab-${tab}`}
+        sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}
+      >
+        <TabContent merchant={data} tab={tab} />
+      </Box>
     </Box>
   );
 }

@@ -3,57 +3,66 @@
  * every step is done: connect Stripe, choose the surcharge (the 2.95 % default offered as a choice,
  * kept with one click), share a pay link or the embed code, connect the accounting tool, invite the
  * team. Each step is ticked from the server's reading of the real state
- * (`GET /api/admin/merchants/{id}/setup`) and leads to the card that does it.
+ * (`GET /api/admin/merchants/{id}/setup`) and leads to the card that does it, on its tab.
  */
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Box, Button, Card, CardContent, LinearProgress, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useDataQuery } from '../data/useAction.ts';
 import type { Merchant } from '../shared/types.ts';
 import { useMerchantSave } from './SettingsCard.tsx';
+import { merchantTabPath, type MerchantTab } from './merchant-tabs.ts';
 
 type Step = 'stripe' | 'surcharge' | 'share' | 'accounting' | 'team';
 
 /** Each step's words and the card (heading id) that does it. */
-const STEPS: Record<Step, { title: string; text: string; target: string; go: string }> = {
+const STEPS: Record<Step, { title: string; text: string; target: string; tab: MerchantTab; go: string }> = {
   stripe: {
     title: 'console.setup.stripe.title',
     text: 'console.setup.stripe.text',
     target: 'stripe-title',
+    tab: 'setup',
     go: 'console.setup.stripe.go',
   },
   surcharge: {
     title: 'console.setup.surcharge.title',
     text: 'console.setup.surcharge.text',
     target: 'surcharge-title',
+    tab: 'payments',
     go: 'console.setup.surcharge.go',
   },
   share: {
     title: 'console.setup.share.title',
     text: 'console.setup.share.text',
     target: 'embed-title',
+    tab: 'setup',
     go: 'console.setup.share.go',
   },
   accounting: {
     title: 'console.setup.accounting.title',
     text: 'console.setup.accounting.text',
     target: 'accounting-title',
+    tab: 'accounting',
     go: 'console.setup.accounting.go',
   },
   team: {
     title: 'console.setup.team.title',
     text: 'console.setup.team.text',
     target: 'team-title',
+    tab: 'team',
     go: 'console.setup.team.go',
   },
 };
 
-/** Bring the card that does a step into view and move focus to its heading. */
-function goTo(target: string) {
+/** Bring the card that does a step into view and move focus to its heading, once its tab shows it. */
+function focusWhenShown(target: string, tries = 40) {
   const heading = document.getElementById(target);
-  if (!heading) return;
+  if (!heading) {
+    if (tries > 0) setTimeout(() => focusWhenShown(target, tries - 1), 50);
+    return;
+  }
   heading.scrollIntoView({ behavior: 'smooth', block: 'start' });
   heading.setAttribute('tabindex', '-1');
   heading.focus({ preventScroll: true });
@@ -61,6 +70,11 @@ function goTo(target: string) {
 
 export function SetupChecklist({ merchant }: { merchant: Merchant }) {
   const translate = useTranslate();
+  const navigate = useNavigate();
+  const goTo = (step: { target: string; tab: MerchantTab }) => {
+    navigate(merchantTabPath(merchant.id, step.tab));
+    focusWhenShown(step.target);
+  };
   // Read again after any change to the merchant, and every little while: a step done in another card
   // (an invitation, a connection) or elsewhere (a payment) ticks without a reload.
   const setup = useDataQuery(
@@ -138,7 +152,7 @@ export function SetupChecklist({ merchant }: { merchant: Merchant }) {
                             )}
                           </Button>
                         ) : null}
-                        <Button size="small" onClick={() => goTo(step.target)}>
+                        <Button size="small" onClick={() => goTo(step)}>
                           {translate(step.go)}
                         </Button>
                         {key === 'share' ? (

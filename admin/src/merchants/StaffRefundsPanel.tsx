@@ -7,13 +7,21 @@ import { Button } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Merchant } from '../shared/types.ts';
-import { cents, DecimalField, dollars, SettingsCard, useMerchantSave } from './SettingsCard.tsx';
+import {
+  cents,
+  DecimalField,
+  dollars,
+  SettingsCard,
+  useMerchantSave,
+  useReadOnlyNote,
+} from './SettingsCard.tsx';
 
 export function StaffRefundsPanel({ merchant: m }: { merchant: Merchant }) {
   const translate = useTranslate();
   const { busy, error, setError, save: saveMerchant } = useMerchantSave(m, 'console.staff_refunds.saved');
   const [limited, setLimited] = useState(m.staff_refund_limit !== null);
   const [limit, setLimit] = useState(dollars(m.staff_refund_limit));
+  const note = useReadOnlyNote(m);
 
   useEffect(() => {
     setLimited(m.staff_refund_limit !== null);
@@ -38,6 +46,21 @@ export function StaffRefundsPanel({ merchant: m }: { merchant: Merchant }) {
       enabled={limited}
       onEnabled={setLimited}
       enabledLabel={translate('console.staff_refunds.limited')}
+      readOnly={
+        note
+          ? {
+              note,
+              rows: [
+                [
+                  translate('console.staff_refunds.limit'),
+                  m.staff_refund_limit === null
+                    ? translate('console.staff_refunds.no_limit')
+                    : dollars(m.staff_refund_limit),
+                ],
+              ],
+            }
+          : null
+      }
     >
       <DecimalField
         label={translate('console.staff_refunds.limit')}

@@ -7,7 +7,7 @@ import { Box, Button, IconButton, MenuItem, TextField, Typography } from '@mui/m
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Merchant, SurchargeRule } from '../shared/types.ts';
-import { DecimalField, SettingsCard, useMerchantSave } from './SettingsCard.tsx';
+import { DecimalField, SettingsCard, useMerchantSave, useReadOnlyNote } from './SettingsCard.tsx';
 
 interface RuleDraft {
   kind: 'funding' | 'brand' | 'region';
@@ -46,6 +46,8 @@ export function SurchargePanel({ merchant }: { merchant: Merchant }) {
   const [percentage, setPercentage] = useState(String(merchant.surcharge_percentage));
   const [rules, setRules] = useState<RuleDraft[]>(merchant.surcharge_rules.map(toDraft));
   const saved = merchant.surcharge_rules.map(toDraft);
+  const note = useReadOnlyNote(merchant);
+  const yesNo = (v: boolean) => translate(v ? 'console.common.yes' : 'console.common.no');
   const unsaved =
     enabled !== merchant.surcharge_enabled ||
     percentage.trim() !== String(merchant.surcharge_percentage) ||
@@ -87,6 +89,21 @@ export function SurchargePanel({ merchant }: { merchant: Merchant }) {
       enabled={enabled}
       onEnabled={setEnabled}
       enabledLabel={translate('console.surcharge.enabled')}
+      readOnly={
+        note
+          ? {
+              note,
+              rows: [
+                [translate('console.surcharge.enabled'), yesNo(merchant.surcharge_enabled)],
+                [translate('console.surcharge.percentage'), `${merchant.surcharge_percentage} %`],
+                ...saved.map((r): [string, string] => [
+                  `${translate('console.surcharge.rules')}: ${r.value}`,
+                  `${r.percentage} %`,
+                ]),
+              ],
+            }
+          : null
+      }
     >
       <DecimalField
         label={translate('console.surcharge.percentage')}

@@ -1,10 +1,10 @@
 /**
  * Make a signed pay link: merchant (of the user's), invoice number, the amount due in dollars, the
- * currency, an optional customer email and metadata (`key=value` lines, as the integrator API's
+ * currency, an optional customer email (the link is mailed there unless unticked) and metadata (`key=value` lines, as the integrator API's
  * `metadata`), created with react-admin's `useCreate`. The amount is
  * authoritative for the invoice (the server's rule), so the dialog says so.
  */
-import { Box, MenuItem, TextField } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useCreate, useGetList, useTranslate } from 'react-admin';
 import { SUPPORTED_CURRENCIES } from '../../../core/currencies.ts';
@@ -13,7 +13,7 @@ import { parseLinkAmount } from '../../../core/money.ts';
 import { can } from '../access.ts';
 import { serverMessage } from '../data/http.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
-import type { Merchant, PayLink } from '../shared/types.ts';
+import type { CreatedPayLink, Merchant } from '../shared/types.ts';
 
 export function CreatePayLinkDialog({
   open,
@@ -22,15 +22,16 @@ export function CreatePayLinkDialog({
 }: {
   open: boolean;
   onClose(): void;
-  onCreated(link: PayLink): void;
+  onCreated(link: CreatedPayLink): void;
 }) {
   const translate = useTranslate();
-  const [create, { isPending }] = useCreate<PayLink>();
+  const [create, { isPending }] = useCreate<CreatedPayLink>();
   const [merchantId, setMerchantId] = useState('');
   const [invoice, setInvoice] = useState('');
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState('AUD');
   const [email, setEmail] = useState('');
+  const [sendEmail, setSendEmail] = useState(true);
   const [metadata, setMetadata] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const merchants = useGetList<Merchant>(
@@ -61,6 +62,8 @@ export function CreatePayLinkDialog({
           currency,
           customer_email: email.trim() || null,
           ...('value' in meta && Object.keys(meta.value).length ? { metadata: meta.value } : {}),
+          // The request's own field (not the link's): mail it to customer_email.
+          ...({ send_email: sendEmail } as Partial<CreatedPayLink>),
         },
       },
       {
@@ -140,7 +143,14 @@ export function CreatePayLinkDialog({
           type="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          helperText={translate('console.pay_links.customer_email_help')}
         />
+        {email.trim() ? (
+          <FormControlLabel
+            control={<Checkbox checked={sendEmail} onChange={(e) => setSendEmail(e.target.checked)} />}
+            label={translate('console.pay_links.send_email')}
+          />
+        ) : null}
         <TextField
           label={translate('console.pay_links.metadata')}
           value={metadata}

@@ -5,6 +5,7 @@
  * A SimpleList on phones.
  */
 import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
@@ -18,6 +19,7 @@ import {
 } from 'react-admin';
 import { can } from '../access.ts';
 import { useAction } from '../data/useAction.ts';
+import { copyText } from '../shared/clipboard.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import { ConsoleList } from '../shared/ConsoleList.tsx';
 import { money, shortDate } from '../shared/format.ts';
@@ -42,11 +44,35 @@ function PayLinkActions() {
         onClose={() => setOpen(false)}
         onCreated={(link) => {
           setOpen(false);
-          notify('console.pay_links.created', { type: 'success', messageArgs: { url: link.short_url } });
+          notify(link.emailed_to ? 'console.pay_links.created_emailed' : 'console.pay_links.created', {
+            type: 'success',
+            messageArgs: { url: link.short_url, email: link.emailed_to ?? '' },
+          });
           refresh();
         }}
       />
     </TopToolbar>
+  );
+}
+
+/** Copy a link's short form (the one to send), with a toast; the button names the invoice for screen readers. */
+function CopyButton({ link }: { link: PayLink }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  return (
+    <Button
+      size="small"
+      startIcon={<ContentCopyIcon />}
+      aria-label={translate('console.pay_links.copy_label', { invoice: link.invoice_number })}
+      onClick={() =>
+        copyText(link.short_url).then(
+          () => notify('console.pay_links.copied', { type: 'success', messageArgs: { url: link.short_url } }),
+          () => notify('console.pay_links.copy_failed', { type: 'error' }),
+        )
+      }
+    >
+      {translate('console.pay_links.copy')}
+    </Button>
   );
 }
 
@@ -154,7 +180,16 @@ export function PayLinkList() {
               label="console.pay_links.created_at"
               render={(l: PayLink) => shortDate(l.created_at)}
             />
-            <DataTable.Col label="" disableSort render={(l: PayLink) => <CancelButton link={l} />} />
+            <DataTable.Col
+              label=""
+              disableSort
+              render={(l: PayLink) => (
+                <>
+                  <CopyButton link={l} />
+                  <CancelButton link={l} />
+                </>
+              )}
+            />
           </DataTable>
         }
       />

@@ -1,7 +1,8 @@
 /**
  * A console list page (react-admin's List) with the console's habits, written once: the title and
  * load-failure text as i18n keys (the failure shows in the list and as a toast), newest first, the
- * filters collapsed on phones (useListFilters), and a toolbar of Filter, Export (when the list
+ * filters collapsed on phones (useListFilters), a table wider than the screen scrolling inside its card,
+ * and a toolbar of Filter, Export (when the list
  * exports; up to 10,000 rows) and whatever the page adds.
  */
 import type { ReactElement, ReactNode } from 'react';
@@ -30,6 +31,8 @@ export function ConsoleList({ title, loadFailed, filters, extraActions, actions,
     <List
       title={translate(title)}
       sort={{ field: 'created_at', order: 'DESC' }}
+      // A table wider than the screen scrolls sideways inside the list, the page never does.
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       {...list}
       filters={filters ? shownFilters : undefined}
       actions={

@@ -20,7 +20,9 @@ export function HeadRow({ columns }: { columns: Column[] }) {
         {columns.map((column) => {
           const { label, align, hidden: srOnly } = typeof column === 'string' ? { label: column } : column;
           return (
-            <TableCell key={label} align={align}>
+            // The hidden label is absolutely placed: its cell holds it, so a table scrolling inside its
+            // card never widens the page through it.
+            <TableCell key={label} align={align} sx={srOnly ? { position: 'relative' } : undefined}>
               {srOnly ? (
                 <Box component="span" sx={visuallyHidden}>
                   {translate(label)}

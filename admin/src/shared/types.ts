@@ -23,6 +23,8 @@ export type WebhookEvent = Schemas['Event'];
 /** An API key as the console lists it (never the key itself). */
 export type ApiKey = Schemas['ApiKey'];
 export type PayLink = Schemas['AdminPayLink'];
+/** A link just made: where it was mailed, if anywhere. */
+export type CreatedPayLink = Schemas['AdminCreatedPayLink'];
 /** One logged test delivery of a merchant's automation webhook (webhook_tests). */
 export type WebhookTest = Schemas['WebhookTestResult'];
 /** The answer of a manual accounting sync. */

@@ -10,6 +10,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { serverMessage } from '../data/http.ts';
 import { useAction } from '../data/useAction.ts';
 import { isAdmin } from '../access.ts';
+import { merchantTabPath } from '../merchants/merchant-tabs.ts';
 
 export function AccountingCallback() {
   const [params] = useSearchParams();
@@ -26,7 +27,7 @@ export function AccountingCallback() {
           : 'console.accounting.xero_connected',
       failure: false,
       invalidate: ['merchants'],
-      onSuccess: (res) => navigate(`/merchants/${res.merchant_id}`, { replace: true }),
+      onSuccess: (res) => navigate(merchantTabPath(res.merchant_id, 'accounting'), { replace: true }),
       onError: (err) => setError(serverMessage(err) ?? translate('console.accounting.callback_failed')),
     },
   );

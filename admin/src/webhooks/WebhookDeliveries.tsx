@@ -78,55 +78,58 @@ export function WebhookDeliveries({ merchantId }: { merchantId: string }) {
           {translate('console.deliveries.none')}
         </Typography>
       ) : (
-        <Table size="small" data-testid="webhook-deliveries">
-          <HeadRow
-            columns={[
-              'console.deliveries.when',
-              'console.deliveries.event',
-              'console.deliveries.result',
-              'console.deliveries.duration',
-              hidden('console.common.actions'),
-            ]}
-          />
-          <TableBody>
-            {data.map((d) => (
-              <Fragment key={d.id}>
-                <TableRow>
-                  <TableCell>{dateTime(d.created_at)}</TableCell>
-                  <TableCell>
-                    <code>{d.event}</code>
-                  </TableCell>
-                  <TableCell>
-                    <StatusChip
-                      status={d.success ? 'delivered' : 'failed'}
-                      tone={d.success ? 'success' : 'error'}
-                      label={
-                        d.response ? `HTTP ${d.response.status}` : translate('console.deliveries.no_answer')
-                      }
-                    />
-                  </TableCell>
-                  <TableCell>{d.duration_ms} ms</TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      aria-expanded={open === d.id}
-                      onClick={() => setOpen(open === d.id ? null : d.id)}
-                    >
-                      {translate(open === d.id ? 'console.deliveries.hide' : 'console.deliveries.show')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-                {open === d.id ? (
+        // Wider than a phone: the table scrolls sideways in its card, never the page.
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" data-testid="webhook-deliveries">
+            <HeadRow
+              columns={[
+                'console.deliveries.when',
+                'console.deliveries.event',
+                'console.deliveries.result',
+                'console.deliveries.duration',
+                hidden('console.common.actions'),
+              ]}
+            />
+            <TableBody>
+              {data.map((d) => (
+                <Fragment key={d.id}>
                   <TableRow>
-                    <TableCell colSpan={5}>
-                      <Exchange delivery={d} />
+                    <TableCell>{dateTime(d.created_at)}</TableCell>
+                    <TableCell>
+                      <code>{d.event}</code>
+                    </TableCell>
+                    <TableCell>
+                      <StatusChip
+                        status={d.success ? 'delivered' : 'failed'}
+                        tone={d.success ? 'success' : 'error'}
+                        label={
+                          d.response ? `HTTP ${d.response.status}` : translate('console.deliveries.no_answer')
+                        }
+                      />
+                    </TableCell>
+                    <TableCell>{d.duration_ms} ms</TableCell>
+                    <TableCell>
+                      <Button
+                        size="small"
+                        aria-expanded={open === d.id}
+                        onClick={() => setOpen(open === d.id ? null : d.id)}
+                      >
+                        {translate(open === d.id ? 'console.deliveries.hide' : 'console.deliveries.show')}
+                      </Button>
                     </TableCell>
                   </TableRow>
-                ) : null}
-              </Fragment>
-            ))}
-          </TableBody>
-        </Table>
+                  {open === d.id ? (
+                    <TableRow>
+                      <TableCell colSpan={5}>
+                        <Exchange delivery={d} />
+                      </TableCell>
+                    </TableRow>
+                  ) : null}
+                </Fragment>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
     </Box>
   );

@@ -89,3 +89,16 @@ export async function expectTitle(page: Page, title: string) {
     .filter({ hasText: new RegExp(`^${escaped}$`) })
     .waitFor();
 }
+
+/** Open one of Merchant Details' tabs (Setup, Payments, Accounting, Team, Developers) and wait for it. */
+export async function openTab(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name, exact: true });
+  await tab.click();
+  await page.waitForFunction(
+    (label) =>
+      Array.from(document.querySelectorAll('[role="tab"]')).some(
+        (t) => t.textContent === label && t.getAttribute('aria-selected') === 'true',
+      ),
+    name,
+  );
+}

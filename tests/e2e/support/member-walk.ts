@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
-import { bearerFor, seededAdmin } from './admin.ts';
+import { bearerFor, expectTitle, openTab, seededAdmin } from './admin.ts';
 import { watchErrors } from './browser.ts';
 import { payOverHttp } from './pay-fixtures.ts';
 import type { RunningServer } from './server.ts';
@@ -56,9 +56,14 @@ export async function invitedOwnerWalk(server: RunningServer, browser: Browser, 
   await page.getByLabel('Confirm password').fill('timber-and-nails');
   await page.getByRole('button', { name: 'Create Account and Join' }).click();
   await page.waitForURL(`${server.baseUrl}/admin/merchants/${mine.id}`);
-  await page.getByRole('heading', { name: 'Team' }).waitFor();
-  await page.getByRole('cell', { name: owner, exact: true }).first().waitFor();
+  // Merchant Details in tabs by purpose (issue 50 item 3); an owner opens every one.
+  await expect
+    .poll(() => page.getByRole('tab').allTextContents())
+    .toEqual(['Setup', 'Payments', 'Accounting', 'Team', 'Developers']);
   await page.getByRole('heading', { name: 'Embed' }).waitFor();
+  await openTab(page, 'Team');
+  await page.getByRole('cell', { name: owner, exact: true }).first().waitFor();
+  await openTab(page, 'Setup');
   // They finish sandbox Stripe onboarding themselves; then the merchant takes a payment.
   await page.getByRole('button', { name: 'Connect with Stripe' }).click();
   await page.waitForURL(/\/api\/sandbox\/connect\/consent\?/);
@@ -82,15 +87,16 @@ export async function invitedOwnerWalk(server: RunningServer, browser: Browser, 
   await expect
     .poll(() => page.evaluate(() => navigator.clipboard.readText()))
     .toContain(`merchant="${mine.id}"`);
-  // An owner's panels: the webhook and its endpoints, the accounting connection, wallet domains, the staff refund limit.
-  for (const panel of [
-    'Automation Webhook',
-    'Webhook endpoints',
-    'Accounting Connection',
-    'Wallet domains',
-    'Staff refunds',
-  ])
-    await page.getByRole('heading', { name: panel, exact: true }).waitFor();
+  // An owner's panels, each on its tab: the webhook and its endpoints, wallet domains, the
+  // accounting connection, the staff refund limit.
+  for (const [tab, panels] of [
+    ['Developers', ['API keys', 'Automation Webhook', 'Webhook endpoints', 'Wallet domains']],
+    ['Accounting', ['Accounting Connection']],
+    ['Payments', ['Customer Surcharge', 'Staff refunds', 'PayTo']],
+  ] as const) {
+    await openTab(page, tab);
+    for (const panel of panels) await page.getByRole('heading', { name: panel, exact: true }).waitFor();
+  }
 
   // The menu: their dashboard, merchants, payments, keys, audit log; nothing of the platform's.
   for (const item of ['Dashboard', 'Merchants', 'Payments', 'Invoices', 'API Keys', 'Audit Log'])
@@ -158,6 +164,12 @@ export async function invitedOwnerWalk(server: RunningServer, browser: Browser, 
   const linkRow = page.getByRole('row', { name: /INV-OWN-2/ });
   await linkRow.getByText('Active').waitFor();
   await expect(linkRow.getByText('A$75.00').count()).resolves.toBe(1);
+  // Copy gives the short link to send (issue 50 item 5); the page is titled Pay Links.
+  await expectTitle(page, 'Pay Links');
+  await page.getByRole('button', { name: 'Copy the pay link for INV-OWN-2' }).click();
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toMatch(/^http:\/\/[^/]+\/l\/[A-Za-z0-9]+$/);
   await page.getByRole('button', { name: 'Cancel the pay link for INV-OWN-2' }).click();
   await page
     .getByRole('dialog', { name: 'Cancel this pay link?' })
@@ -213,8 +225,13 @@ export async function invitedOwnerWalk(server: RunningServer, browser: Browser, 
     .first()
     .waitFor();
   expect(await page.getByText('Someone Else Bricks').count()).toBe(0);
+  // The platform's page says whose it is, once (issue 50 item 5): the app bar keeps its title.
   await page.goto(`${server.baseUrl}/admin/diagnostics`);
-  await page.getByText('Page Not Found').waitFor();
+  await expectTitle(page, 'Diagnostics');
+  await expect(page.getByTestId('role-denied').textContent()).resolves.toBe(
+    "This page is the platform operators': merchant members do not open it.",
+  );
+  expect(await page.getByText('Page Not Found').count()).toBe(0);
   expect(errors.filter((e) => !/403|404|Failed to load resource/.test(e))).toEqual([]);
   await context.close();
 }
