@@ -50,6 +50,8 @@ export const CONSOLE_PAGES: readonly string[] = [
   '/xero-integration',
   '/diagnostics',
   '/accounting/callback',
+  // react-admin's page for a path the user's role does not open (admin/src/layout/RoleDenied.tsx).
+  '/access-denied',
 ];
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);

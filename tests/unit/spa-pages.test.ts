@@ -32,7 +32,8 @@ describe('SPA pages known to the server', () => {
     const resources = [...source.matchAll(/<Resource\s+name="([^"]+)"/g)].map((m) => m[1]);
     const routes = [...source.matchAll(/<Route\s+path="([^"]+)"/g)].map((m) => m[1]);
     expect(resources.sort()).toEqual([...CONSOLE_RESOURCES].sort());
-    expect(['/login', ...routes].sort()).toEqual([...CONSOLE_PAGES].sort());
+    // react-admin routes /login and /access-denied itself.
+    expect(['/login', '/access-denied', ...routes].sort()).toEqual([...CONSOLE_PAGES].sort());
   });
 
   it('answers 200 for pages and 404 for anything else', () => {

@@ -2,6 +2,7 @@
 export const roles = {
   denied: {
     ask: '%{who} — ask %{owners}.',
+    unknown: 'Your role does not open that page.',
     operators: "This page is the platform operators': merchant members do not open it.",
     merchant_read: 'Only members of this merchant see it',
     merchant_update: 'Only owners change these settings',

@@ -48,10 +48,12 @@ export function RoleDenied({ action }: { action?: MemberAction }) {
   const shown = /^\/access-denied\/?$/.test(pathname) ? refusedPath() : pathname;
   const resource = shown.split('/').filter(Boolean)[0] ?? '';
   const needed = action ?? resourceAction(resource);
+  // Reloaded at /access-denied, the refused page is not known any more.
+  const text = shown ? denial(needed) : translate('console.denied.unknown');
   return (
     <Box sx={{ py: 4, maxWidth: 640 }}>
       <Alert severity="info" role="status" data-testid="role-denied">
-        {denial(needed)}
+        {text}
       </Alert>
       <Button variant="contained" component={Link} to="/dashboard" sx={{ mt: 2 }}>
         {translate('console.not_found.dashboard')}
