@@ -1374,6 +1374,8 @@ export interface components {
       id: string;
       merchant_id: string;
       merchant_name: string | null;
+      /** @description The merchant's IANA time zone: the console shows the payment's dates in it */
+      merchant_time_zone: string | null;
       invoice_id: string | null;
       invoice_number: string;
       currency: string;

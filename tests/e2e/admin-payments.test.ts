@@ -258,6 +258,43 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
     }
   });
 
+  it("a row's date is its merchant's day in the reader's language, and filtering on that date finds it (issue 50 item 6)", async () => {
+    // A Sydney merchant paid at 00:30 on 8 December, Sydney time (13:30 UTC on the 7th; 08:30 on the
+    // 7th in New York, where this reader's browser is).
+    const sydney = createConnectedMerchant(server, { business_name: 'Midnight Sydney Sheds' });
+    const late = await pay(sydney, 'INV-MIDNIGHT-1', 3000);
+    const db = new Database(join(server.dataDir, 'app.db'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.prepare("update merchants set time_zone = 'Australia/Sydney' where id = ?").run(sydney.id);
+      db.prepare("update payments set created_at = '2026-12-07T13:30:00.000Z' where id = ?").run(late.id);
+    } finally {
+      db.close();
+    }
+    const reader = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-AU',
+      timezoneId: 'America/New_York',
+    });
+    const p = await reader.newPage();
+    await signIn(p, server.baseUrl, seededAdmin(server));
+    await p.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    await p.goto(
+      `${server.baseUrl}/admin/payments?filter=${encodeURIComponent(JSON.stringify({ merchant_id: sydney.id }))}`,
+    );
+    const row = p.getByRole('row', { name: /INV-MIDNIGHT-1/ });
+    // Day first for an Australian reader, and the 8th: the merchant's day, not New York's 7th.
+    await row.getByText('08/12/2026').waitFor();
+    await p.getByLabel('From', { exact: true }).fill('2026-12-08');
+    await p.getByLabel('To', { exact: true }).fill('2026-12-08');
+    await expect.poll(() => p.url()).toContain('date_to');
+    await row.waitFor();
+    await p.getByLabel('From', { exact: true }).fill('2026-12-07');
+    await p.getByLabel('To', { exact: true }).fill('2026-12-07');
+    await expect.poll(() => row.count()).toBe(0);
+    await reader.close();
+  });
+
   it('the payments list, a payment and the merchants list pass axe-core in light and dark (status chips included)', async () => {
     const failures: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {

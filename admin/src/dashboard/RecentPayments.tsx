@@ -69,7 +69,7 @@ function RecentTable() {
               <TableCell sx={breakAnywhere}>{p.invoice_number}</TableCell>
               <TableCell>{p.merchant_name ?? '—'}</TableCell>
               <TableCell align="right">{money(p.amount, p.currency)}</TableCell>
-              <TableCell>{shortDate(p.created_at)}</TableCell>
+              <TableCell>{shortDate(p.created_at, p.merchant_time_zone)}</TableCell>
               <TableCell>
                 <StatusChip status={p.status} tone={dashboardTone(p.status)} />
               </TableCell>

@@ -44,7 +44,7 @@ function PaymentsTable() {
               <TableCell>
                 <StatusChip status={p.status} tone={paymentTone(p.status)} />
               </TableCell>
-              <TableCell>{shortDate(p.created_at)}</TableCell>
+              <TableCell>{shortDate(p.created_at, p.merchant_time_zone)}</TableCell>
               <TableCell>{p.customer_email ?? '—'}</TableCell>
               <TableCell>
                 <Button

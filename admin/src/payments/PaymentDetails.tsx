@@ -214,7 +214,7 @@ export function PaymentDetails() {
             <Row label={translate('console.payments.fields.platform_fee')}>
               {money(p.platform_fee, p.currency)}
             </Row>
-            <Row label={translate('console.payments.fields.created_at')}>{dateTime(p.created_at)}</Row>
+            <Row label={translate('console.payments.fields.created_at')}>{dateTime(p.created_at, p.merchant_time_zone)}</Row>
           </Box>
           <DisputeRows payment={p} />
         </CardContent>

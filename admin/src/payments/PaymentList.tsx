@@ -121,15 +121,8 @@ export function PaymentList() {
       alwaysOn
     />,
     <DateInput key="from" source="date_from" label="console.payments.from" alwaysOn />,
-    <DateInput
-      key="to"
-      source="date_to"
-      label="console.payments.to"
-      alwaysOn
-      // The day itself is included: compare against its last instant.
-      parse={(v: string) => (v ? `${v.slice(0, 10)}T23:59:59.999Z` : v)}
-      format={(v: string | undefined) => (v ? v.slice(0, 10) : '')}
-    />,
+    // Days, in the merchant's time zone (the server reads From and To as whole days there).
+    <DateInput key="to" source="date_to" label="console.payments.to" alwaysOn />,
   ];
   return (
     <ConsoleList
@@ -183,7 +176,7 @@ export function PaymentList() {
             <DataTable.Col
               source="created_at"
               label="console.payments.columns.date"
-              render={(p) => shortDate(p.created_at)}
+              render={(p) => shortDate(p.created_at, p.merchant_time_zone)}
             />
           </DataTable>
         }

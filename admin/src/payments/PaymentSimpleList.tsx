@@ -22,7 +22,7 @@ export function PaymentSimpleList({
         </Box>
       )}
       secondaryText={(p) =>
-        [showMerchant ? p.merchant_name : p.customer_email, shortDate(p.created_at)]
+        [showMerchant ? p.merchant_name : p.customer_email, shortDate(p.created_at, p.merchant_time_zone)]
           .filter(Boolean)
           .join(' · ')
       }

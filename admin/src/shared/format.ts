@@ -1,4 +1,4 @@
-/** Display formats (spec §9: dates en-US short form, money en-US currency format) and status colours (spec §4). */
+/** Display formats (dates in the reader's locale, issue 50 item 6; money en-US currency format) and status colours (spec §4). */
 import { formatMoney } from '../../../core/money.ts';
 
 export function money(minor: number | null | undefined, currency: string | null | undefined): string {
@@ -6,16 +6,33 @@ export function money(minor: number | null | undefined, currency: string | null 
   return formatMoney(minor, (currency || 'AUD').toUpperCase());
 }
 
-export function shortDate(iso: string | null | undefined): string {
+/**
+ * A date in the reader's language (the browser's locale: 8/12/2026 to an en-AU reader, 12/8/2026 to
+ * en-US), on the day it was in `timeZone` when given — a payment's own merchant's, so the list shows
+ * the day its date filter finds it under (issue 50 item 6) — else the browser's.
+ */
+export function shortDate(iso: string | null | undefined, timeZone?: string | null): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString('en-US');
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, zoned(timeZone));
 }
 
-export function dateTime(iso: string | null | undefined): string {
+/** A date and time in the reader's language, in `timeZone` when given (else the browser's). */
+export function dateTime(iso: string | null | undefined, timeZone?: string | null): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString('en-US');
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(undefined, zoned(timeZone));
+}
+
+/** The zone option, when the zone is one this browser knows. */
+function zoned(timeZone: string | null | undefined): Intl.DateTimeFormatOptions {
+  if (!timeZone) return {};
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone });
+    return { timeZone };
+  } catch {
+    return {};
+  }
 }
 
 export type Tone = 'success' | 'warning' | 'error' | 'default';

@@ -6,7 +6,7 @@ export function paymentsWithMerchant(db: DbOrTrx) {
     .selectFrom('payments')
     .leftJoin('merchants', 'merchants.id', 'payments.merchant_id')
     .selectAll('payments')
-    .select('merchants.business_name as merchant_name');
+    .select(['merchants.business_name as merchant_name', 'merchants.time_zone as merchant_time_zone']);
 }
 
 export async function paymentWithMerchant(db: DbOrTrx, id: string) {

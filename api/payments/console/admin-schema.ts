@@ -77,6 +77,9 @@ export const AdminPayment = z
     id,
     merchant_id: id,
     merchant_name: z.string().nullable(),
+    merchant_time_zone: z.string().nullable().openapi({
+      description: "The merchant's IANA time zone: the console shows the payment's dates in it",
+    }),
     invoice_id: id.nullable(),
     invoice_number: z.string(),
     currency: z.string(),

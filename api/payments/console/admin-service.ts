@@ -17,6 +17,8 @@ import {
 import { findPayment } from '../repository.ts';
 import { PAYMENT_NOT_FOUND } from '../lifecycle/read-back.ts';
 import { staffRefundedOf } from '../refunds/refunds.ts';
+import { daysBefore, startOfLocalDay } from '../../../core/local-date.ts';
+import { seriesZone } from '../../admin-console/stats.ts';
 
 /**
  * One payment for the console. `staffLimit`: the reader is a staff member of its merchant with this
@@ -45,8 +47,48 @@ export async function merchantOfPayment(deps: AppDeps, id: string): Promise<stri
   return (await findPayment(deps.database.db, id))?.merchant_id;
 }
 
+/**
+ * The list's From / To days (`date_from`, `date_to`: YYYY-MM-DD, an ISO instant read as its date) as
+ * instants: From's day from its start, To's day to its end, in the merchants' own time zone — the one
+ * merchant filtered on, else the reader's merchants' when they share one, else DEFAULT_TIME_ZONE
+ * (issue 50 item 6). Filtering on the date a row shows finds that row.
+ */
+async function daysInZone(deps: AppDeps, list: ListQuery, merchantIds: string[] | null): Promise<ListQuery> {
+  const days = list.filter.filter((f) => f.name === 'date_from' || f.name === 'date_to');
+  if (!days.length) return list;
+  const chosen = list.filter.find((f) => f.name === 'merchant_id' && typeof f.value === 'string');
+  const zone = await seriesZone(
+    deps.database.db,
+    chosen ? [String(chosen.value)] : merchantIds,
+    deps.config.defaultTimeZone,
+  );
+  const filter = list.filter.map((f) => {
+    if (f.name !== 'date_from' && f.name !== 'date_to') return f;
+    const day = String(f.value).slice(0, 10);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day))
+      throw new AppError('validation_failed', `${f.name} must be a date (YYYY-MM-DD)`, { field: f.name });
+    return f.name === 'date_from'
+      ? {
+          ...f,
+          spec: { column: 'payments.created_at', op: 'gte' as const },
+          value: startOfLocalDay(day, zone),
+        }
+      : {
+          ...f,
+          spec: { column: 'payments.created_at', op: 'lt' as const },
+          value: startOfLocalDay(daysBefore(day, -1), zone),
+        };
+  });
+  return { ...list, filter };
+}
+
 /** A page of payments; expired reservations are hidden unless the list filters by status or id. */
-export async function listAdminPayments(deps: AppDeps, list: ListQuery, merchantIds: string[] | null = null) {
+export async function listAdminPayments(
+  deps: AppDeps,
+  query: ListQuery,
+  merchantIds: string[] | null = null,
+) {
+  const list = await daysInZone(deps, query, merchantIds);
   let base = paymentsWithMerchant(deps.database.db);
   // A member's list: their merchants' payments only, in the query (api/auth/access.ts).
   base = inMerchants(base, 'payments.merchant_id', merchantIds);

@@ -14,13 +14,14 @@ import { defineList, type FilterValue } from '../../http/simple-rest.ts';
 import { mismatchOf, quotedMethodOf } from '../create/method-match.ts';
 
 export function toApiPayment(
-  p: Payment & { merchant_name?: string | null },
+  p: Payment & { merchant_name?: string | null; merchant_time_zone?: string | null },
   extra: { refunds?: Refund[]; invoiceOverpaid?: boolean; disputes?: PaymentDispute[] } = {},
 ) {
   return {
     id: p.id,
     merchant_id: p.merchant_id,
     merchant_name: p.merchant_name ?? null,
+    merchant_time_zone: p.merchant_time_zone ?? null,
     invoice_id: p.invoice_id,
     invoice_number: p.invoice_number,
     currency: p.currency,
