@@ -9,13 +9,16 @@
  *            ──announce──► accounting (invoice.written_off: its sync job)
  *   payments ──announce──► accounting (its records and webhook events: payment.succeeded, refunded)
  *            ──announce──► merchant webhooks (payment.failed, refund.failed, payment.disputed)
- *            ◄──answers─── accounting (an invoice's live amount due, for a payment without a pay page)
+ *            ◄──answers─── accounting (an invoice's live amount due, for a payment without a pay page;
+ *                                      where a payment's Sync would send it, for the console)
  */
 import { accountingInvoiceListener, accountingPaymentListener } from './accounting/sync/enqueue.ts';
 import { getLiveAmountDue } from './accounting/live/live-amount.ts';
+import { syncTargetsOf } from './accounting/sync/manual-sync.ts';
 import { invoiceEvents } from './invoices/events.ts';
 import { webhookInvoiceListener, webhookPaymentListener } from './merchant-webhooks/notify.ts';
 import { answerAmountDueWith } from './payments/amount-due.ts';
+import { answerSyncTargetsWith } from './payments/sync-targets.ts';
 import { listenToPayments } from './payments/events.ts';
 import { metricsPaymentListener } from './payments/metrics-listener.ts';
 
@@ -26,4 +29,5 @@ export function wireDomains(): void {
   invoiceEvents.listen(webhookInvoiceListener);
   invoiceEvents.listen(accountingInvoiceListener);
   answerAmountDueWith(getLiveAmountDue);
+  answerSyncTargetsWith(syncTargetsOf);
 }

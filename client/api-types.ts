@@ -1506,6 +1506,8 @@ export interface components {
       refund_limit_left?: number;
       /** @description With `refund_limit_left`: the limit itself, per payment in total. */
       staff_refund_limit?: number;
+      /** @description One payment only: where Sync sends it (the merchant’s accounting tool, its automation webhook); empty: nowhere, so the console offers no Sync. */
+      sync_targets?: ('xero' | 'quickbooks' | 'automation_webhook')[];
     };
     MerchantSetup: {
       steps: {

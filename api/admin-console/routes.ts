@@ -16,7 +16,8 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, listPage, listResponse, inMerchants } from '../http/simple-rest.ts';
 import { diagnostics } from './diagnostics.ts';
 import { INVOICE_NOT_FOUND, invoiceList, invoicesWithMerchant, toApiInvoice } from './invoices.ts';
-import { dashboardStats, seriesZone } from './stats.ts';
+import { dashboardStats } from './stats.ts';
+import { merchantsZone } from '../merchants/time-zone.ts';
 import { setupState, SETUP_STEPS } from './setup.ts';
 import { ADMIN_MERCHANT_NOT_FOUND } from '../merchants/service.ts';
 import { reconcile } from '../payments/reconcile.ts';
@@ -209,7 +210,7 @@ export const adminConsoleRoutes = createRouter()
       const one = c.req.valid('query').merchant_id;
       if (one) authorizeMerchant(c, 'payments.read', one, ADMIN_MERCHANT_NOT_FOUND);
       const scope = one ? [one] : merchantScope(c, 'payments.read');
-      const zone = await seriesZone(database.db, scope, config.defaultTimeZone);
+      const zone = await merchantsZone(database.db, scope, config.defaultTimeZone);
       return c.json(await dashboardStats(database.db, clock.now(), config.platformFeeBps, scope, zone), 200);
     },
   )

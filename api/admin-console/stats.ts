@@ -166,19 +166,3 @@ export async function dashboardStats(
     time_zone: timeZone,
   };
 }
-
-/** The zone the series counts days in: the merchants' own when they share one, else `fallback`. */
-export async function seriesZone(
-  db: DbOrTrx,
-  merchantIds: readonly string[] | null,
-  fallback: string,
-): Promise<string> {
-  if (!merchantIds?.length) return fallback;
-  const zones = await db
-    .selectFrom('merchants')
-    .select('time_zone')
-    .distinct()
-    .where('id', 'in', merchantIds)
-    .execute();
-  return zones.length === 1 ? zones[0].time_zone : fallback;
-}

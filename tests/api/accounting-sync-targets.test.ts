@@ -105,6 +105,9 @@ describe.skipIf(skip)(`Sync to Xero, per target (${testDialect})`, () => {
       .where('target_id', '=', payment.id)
       .execute();
     expect(audited.map((a) => JSON.parse(a.details!))).toEqual([{ mode: 'nothing' }]);
+    // The payment's page says so before anyone clicks: no sync targets, so no Sync to Xero (issue 50 item 9).
+    const read = await json(t.app, 'GET', `/api/admin/payments/${payment.id}`, undefined, admin);
+    expect(read.body.sync_targets).toEqual([]);
   });
 
   it('reports Xero and the automation webhook separately when both record it', async () => {
@@ -131,6 +134,8 @@ describe.skipIf(skip)(`Sync to Xero, per target (${testDialect})`, () => {
       payment: { xero_sync_status: 'synced' },
     });
     expect(xero.amountDue(invoice)).toBe(100000 - 15011);
+    const read = await json(t.app, 'GET', `/api/admin/payments/${payment.id}`, undefined, admin);
+    expect(read.body.sync_targets).toEqual(['xero', 'automation_webhook']);
   });
 
   it('does not call the payment synced when the webhook took it but Xero refused it', async () => {

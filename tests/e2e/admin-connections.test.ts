@@ -83,8 +83,12 @@ describe('console: sync to Xero, retrying failed syncs, Stripe disconnect', () =
   });
 
   it("Sync to Xero: a failing call and a failing webhook both show 'Failed to sync payment to Xero. Please try again.'", async () => {
-    await page.route('**/api/admin/payments/*/sync-to-xero', (route) => route.fulfill(serverError));
+    // Nothing connected: no Sync to Xero at all (issue 50 item 9).
     await page.goto(`${server.baseUrl}/admin/payments/${unhooked.id}`);
+    await page.getByText('not synced', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sync to Xero' }).count()).toBe(0);
+    await page.route('**/api/admin/payments/*/sync-to-xero', (route) => route.fulfill(serverError));
+    await page.goto(`${server.baseUrl}/admin/payments/${hookedPayment.id}`);
     await page.getByRole('button', { name: 'Sync to Xero' }).click();
     await toast(page, /^Failed to sync payment to Xero\. Please try again\.$/).waitFor();
     await page.getByRole('button', { name: 'Sync to Xero' }).waitFor(); // still offered

@@ -157,11 +157,9 @@ describe('admin console journey', () => {
     await page.getByText('Surcharge (2.95%)').waitFor();
     await page.getByText('A$257.38').waitFor();
 
-    // Sync with nothing to sync to says so and claims nothing: the payment stays not synced.
-    await page.getByRole('button', { name: 'Sync to Xero' }).click();
-    await toast(page, /^Nothing to sync to: this merchant has no Xero or QuickBooks connection/).waitFor();
-    await page.getByRole('button', { name: 'Sync to Xero' }).waitFor();
+    // Nothing to sync to (no accounting tool, no automation webhook): no Sync to Xero is offered.
     await page.getByText('not synced', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sync to Xero' }).count()).toBe(0);
 
     // Refund part of it, with confirmation.
     await page.getByRole('button', { name: 'Refund' }).click();
@@ -201,7 +199,6 @@ describe('admin console journey', () => {
       'PUT /api/admin/merchants/:id', // useUpdate
       'POST /api/admin/stripe-connect-url', // dataProvider.startStripeConnect
       'POST /api/admin/stripe-connect-callback', // the site's /connect/callback page
-      'POST /api/admin/payments/:id/sync-to-xero', // dataProvider.syncPayment
       'POST /api/admin/payments/:id/refund', // dataProvider.refund
       'POST /api/admin/blogs', // <Create>
     ]);

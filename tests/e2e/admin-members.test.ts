@@ -276,6 +276,23 @@ describe('merchant members in the console', () => {
     // The dashboard of both their merchants, then of the one chosen.
     await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
     await expect(page.getByTestId('stat-total-payments').textContent()).resolves.toBe('2');
+    // The switcher shows its value, and on a phone sits beside the title, not over it (issue 50 item 9).
+    const switcher = page.getByRole('combobox', { name: 'Showing' });
+    await expect(switcher.textContent()).resolves.toBe('All my merchants');
+    // On a phone the switcher is at the top of the page, below the title, which keeps its words.
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 375, height: 800 });
+    await phone.goto(`${server.baseUrl}/admin/dashboard`);
+    const phoneSwitcher = phone.getByRole('combobox', { name: 'Showing' });
+    await expect(phoneSwitcher.textContent()).resolves.toBe('All my merchants');
+    const [title, box] = [
+      await phone.getByTestId('page-title').boundingBox(),
+      await phoneSwitcher.boundingBox(),
+    ];
+    expect(title!.y + title!.height).toBeLessThanOrEqual(box!.y);
+    await expect(phone.getByTestId('page-title').textContent()).resolves.toBe('Dashboard');
+    expect(await phone.getByTestId('page-title').evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    await phone.close();
     await page.getByRole('combobox', { name: 'Showing' }).click();
     await page.getByRole('option', { name: 'Agency Client Alpha' }).click();
     await page.getByText('Figures for Agency Client Alpha.').waitFor();

@@ -49,7 +49,7 @@ function ConsoleAppBar() {
   return (
     <AppBar>
       <PathTitle />
-      <MerchantSwitcher />
+      <MerchantSwitcher where="bar" />
       {/* Pages may still portal extra title text (react-admin <Title>); it is kept out of view. */}
       <TitlePortal sx={{ display: 'none' }} />
     </AppBar>
@@ -103,6 +103,7 @@ export function ConsoleLayout({ children, ...props }: LayoutProps & { children?:
         '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
       }}
     >
+      <MerchantSwitcher where="page" />
       {children}
     </Layout>
   );

@@ -1,4 +1,8 @@
-/** /admin/payments/{id}: the payment (spec §2), Sync to Xero (hidden when synced), Refund, Back to Dashboard. */
+/**
+ * /admin/payments/{id}: the payment (spec §2), Sync to Xero (to the merchant's Xero or QuickBooks, or
+ * its automation webhook; hidden when synced, and when nothing is connected — issue 50 item 9), Refund,
+ * Back to Dashboard.
+ */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   Alert,
@@ -114,7 +118,7 @@ export function PaymentDetails() {
               >
                 {translate('console.payments.back')}
               </Button>
-              {!synced && can('accounting.manage', p.merchant_id) ? (
+              {!synced && p.sync_targets?.length && can('accounting.manage', p.merchant_id) ? (
                 <Button variant="contained" onClick={() => sync.mutate()} disabled={sync.isPending}>
                   {translate(sync.isPending ? 'console.payments.syncing' : 'console.payments.sync')}
                 </Button>
@@ -214,7 +218,9 @@ export function PaymentDetails() {
             <Row label={translate('console.payments.fields.platform_fee')}>
               {money(p.platform_fee, p.currency)}
             </Row>
-            <Row label={translate('console.payments.fields.created_at')}>{dateTime(p.created_at, p.merchant_time_zone)}</Row>
+            <Row label={translate('console.payments.fields.created_at')}>
+              {dateTime(p.created_at, p.merchant_time_zone)}
+            </Row>
           </Box>
           <DisputeRows payment={p} />
         </CardContent>

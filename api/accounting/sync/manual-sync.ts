@@ -6,6 +6,7 @@
  * the payment changes (recording it by hand is its own action, "mark recorded").
  */
 import { audit } from '../../audit/service.ts';
+import type { DbOrTrx } from '../../db/database.ts';
 import type { AppDeps } from '../../context.ts';
 import type { OutboxJob } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
@@ -69,6 +70,18 @@ function outcomeOf(target: Target, jobs: OutboxJob[], attention: boolean): Targe
   };
 }
 
+/** Where a merchant's payments are synced: its accounting tool, its automation webhook, or nowhere. */
+export async function syncTargetsOf(
+  db: DbOrTrx,
+  merchant: { id: string; make_webhook_url: string | null },
+): Promise<Target[]> {
+  const connection = await findConnection(db, merchant.id);
+  return [
+    ...(connection ? [connection.provider] : []),
+    ...(merchant.make_webhook_url ? ['automation_webhook' as const] : []),
+  ];
+}
+
 export async function syncPaymentNow(
   deps: AppDeps,
   paymentId: string,
@@ -81,11 +94,7 @@ export async function syncPaymentNow(
     throw new AppError('conflict', 'Only a succeeded payment can be synced to the accounting tool.');
   const merchant = await findMerchantEvenDeleted(db, payment.merchant_id);
   if (!merchant) throw new AppError('not_found', 'Merchant not found.');
-  const connection = await findConnection(db, merchant.id);
-  const targets: Target[] = [
-    ...(connection ? [connection.provider] : []),
-    ...(merchant.make_webhook_url ? ['automation_webhook' as const] : []),
-  ];
+  const targets = await syncTargetsOf(db, merchant);
   const auditSync = (details: Record<string, unknown>) =>
     audit(
       db,

@@ -152,5 +152,12 @@ export const AdminPayment = z
     staff_refund_limit: minor.optional().openapi({
       description: 'With `refund_limit_left`: the limit itself, per payment in total.',
     }),
+    sync_targets: z
+      .array(z.enum(['xero', 'quickbooks', 'automation_webhook']))
+      .optional()
+      .openapi({
+        description:
+          'One payment only: where Sync sends it (the merchant’s accounting tool, its automation webhook); empty: nowhere, so the console offers no Sync.',
+      }),
   })
   .openapi('AdminPayment');

@@ -17,8 +17,10 @@ import {
 import { findPayment } from '../repository.ts';
 import { PAYMENT_NOT_FOUND } from '../lifecycle/read-back.ts';
 import { staffRefundedOf } from '../refunds/refunds.ts';
+import { syncTargets } from '../sync-targets.ts';
+import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 import { daysBefore, startOfLocalDay } from '../../../core/local-date.ts';
-import { seriesZone } from '../../admin-console/stats.ts';
+import { merchantsZone } from '../../merchants/time-zone.ts';
 
 /**
  * One payment for the console. `staffLimit`: the reader is a staff member of its merchant with this
@@ -29,17 +31,23 @@ export async function loadAdminPayment(deps: AppDeps, id: string, staffLimit: nu
   const db = deps.database.db;
   const payment = await paymentWithMerchant(db, id);
   if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-  const [refunds, disputes, invoiceOverpaid, byStaff] = await Promise.all([
+  const merchant = await findMerchantEvenDeleted(db, payment.merchant_id);
+  const [refunds, disputes, invoiceOverpaid, byStaff, targets] = await Promise.all([
     refundsOfPayment(db, id),
     disputesOfPayment(db, id),
     payment.invoice_id ? invoiceIsOverpaid(db, payment.invoice_id) : Promise.resolve(false),
     staffLimit === null ? Promise.resolve(0) : staffRefundedOf(db, payment),
+    merchant ? syncTargets(db, merchant) : Promise.resolve([]),
   ]);
   const limit =
     staffLimit === null
       ? {}
       : { staff_refund_limit: staffLimit, refund_limit_left: Math.max(0, staffLimit - byStaff) };
-  return { ...toApiPayment(payment, { refunds, disputes, invoiceOverpaid }), ...limit };
+  return {
+    ...toApiPayment(payment, { refunds, disputes, invoiceOverpaid }),
+    ...limit,
+    sync_targets: targets,
+  };
 }
 
 /** The merchant a payment belongs to, or undefined when there is no such payment (for authorisation). */
@@ -57,7 +65,7 @@ async function daysInZone(deps: AppDeps, list: ListQuery, merchantIds: string[] 
   const days = list.filter.filter((f) => f.name === 'date_from' || f.name === 'date_to');
   if (!days.length) return list;
   const chosen = list.filter.find((f) => f.name === 'merchant_id' && typeof f.value === 'string');
-  const zone = await seriesZone(
+  const zone = await merchantsZone(
     deps.database.db,
     chosen ? [String(chosen.value)] : merchantIds,
     deps.config.defaultTimeZone,
