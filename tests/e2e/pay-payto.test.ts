@@ -101,6 +101,22 @@ describe('PayTo pay flow', () => {
       axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
     ).toEqual([]);
 
+    // Meanwhile the console says what is held in PayTo's words, not a card's (issue 50 item 7).
+    const consolePage = await context.newPage();
+    await consolePage.goto(
+      `${server.baseUrl}/admin/payments?filter=${encodeURIComponent('{"invoice_number":"INV-PT1"}')}`,
+    );
+    await consolePage.getByRole('row').filter({ hasText: 'INV-PT1' }).getByText('INV-PT1').click();
+    await consolePage.getByText(/while the customer approves it in their banking app/).waitFor();
+    expect(await consolePage.getByText(/card hold/i).count()).toBe(0);
+    await consolePage.getByRole('button', { name: 'Cancel hold' }).click();
+    // The dialog names it; closed without cancelling (the customer approves it below).
+    await consolePage
+      .getByRole('dialog', { name: 'Cancel this PayTo request?' })
+      .getByRole('button', { name: 'Cancel', exact: true })
+      .click();
+    await consolePage.close();
+
     const bank = await openBank(page);
     await expect(bank.getByText('PayID customer@payto.test').count()).resolves.toBe(1);
     await bank.getByRole('button', { name: 'Approve' }).click();

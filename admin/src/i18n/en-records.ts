@@ -197,10 +197,15 @@ export const records = {
     reversed_range: 'The From date is after the To date, so no payment can match: swap the dates.',
     hold_notice:
       'This payment holds %{amount} of invoice %{invoice} while it waits (%{status}): other customers see it as being paid, not paid. A card hold ends by %{until} at the latest.',
+    hold_notice_payto:
+      'This PayTo payment holds %{amount} of invoice %{invoice} while the customer approves it in their banking app: other customers see it as being paid, not paid. The request ends by %{until} if they do not approve it.',
     hold_notice_debit:
       'This bank debit holds %{amount} of invoice %{invoice} until the bank answers (expected by %{clears_by}); it cannot be cancelled.',
     cancel_hold: 'Cancel hold',
     cancel_hold_title: 'Cancel this card payment?',
+    cancel_hold_title_payto: 'Cancel this PayTo request?',
+    cancel_hold_text_payto:
+      'The PayTo request is cancelled at the payment provider and the %{amount} it holds on invoice %{invoice} becomes payable again; the customer can no longer approve it. If they have just approved it, the payment is recorded as paid instead.',
     cancel_hold_text:
       'The card payment is cancelled at the payment provider and the %{amount} it holds on invoice %{invoice} becomes payable again. If the customer has just finished it, the payment is recorded as paid instead.',
     hold_cancelled: 'The hold was cancelled; the amount is payable again.',

@@ -1,7 +1,8 @@
 /**
  * A payment holding part of its invoice while it waits (DESIGN §3.4): the console says so — other
- * customers see it as being paid, not paid — and staff can cancel a card hold (the intent is cancelled
- * at the provider first, then the amount is payable again). A bank debit clearing cannot be cancelled.
+ * customers see it as being paid, not paid — and staff can cancel a card hold or a PayTo request
+ * awaiting approval (cancelled at the provider first, then the amount is payable again), each said in
+ * its own words. A bank debit clearing cannot be cancelled.
  */
 import { Alert, Button } from '@mui/material';
 import { useState } from 'react';
@@ -40,6 +41,8 @@ export function HoldNotice({ payment: p, onChanged }: { payment: Payment; onChan
     );
   if (!WAITING.includes(p.status)) return null;
   const card = p.method_type !== 'au_becs_debit';
+  // A PayTo payment waits for the customer's approval in their banking app: not "a card hold".
+  const payto = p.method_type === 'payto';
   return (
     <Alert
       severity="info"
@@ -52,7 +55,7 @@ export function HoldNotice({ payment: p, onChanged }: { payment: Payment; onChan
         ) : undefined
       }
     >
-      {translate('console.payments.hold_notice', {
+      {translate(payto ? 'console.payments.hold_notice_payto' : 'console.payments.hold_notice', {
         amount,
         invoice: p.invoice_number,
         status: p.status.replace(/_/g, ' '),
@@ -60,14 +63,19 @@ export function HoldNotice({ payment: p, onChanged }: { payment: Payment; onChan
       })}
       <ConfirmDialog
         open={asking}
-        title={translate('console.payments.cancel_hold_title')}
+        title={translate(
+          payto ? 'console.payments.cancel_hold_title_payto' : 'console.payments.cancel_hold_title',
+        )}
         confirmLabel={translate('console.payments.cancel_hold')}
         busy={cancel.isPending}
         danger
         onConfirm={() => cancel.mutate()}
         onClose={() => setAsking(false)}
       >
-        {translate('console.payments.cancel_hold_text', { amount, invoice: p.invoice_number })}
+        {translate(payto ? 'console.payments.cancel_hold_text_payto' : 'console.payments.cancel_hold_text', {
+          amount,
+          invoice: p.invoice_number,
+        })}
       </ConfirmDialog>
     </Alert>
   );
