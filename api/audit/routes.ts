@@ -10,7 +10,7 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, defineList, listPage, listResponse, inMerchants } from '../http/simple-rest.ts';
 import type { Selectable } from 'kysely';
 import type { AuditLogTable } from '../db/types.ts';
-import { allAuditEntries, findAuditEntry } from './repository.ts';
+import { allAuditEntries, findAuditEntry, withoutSignIns } from './repository.ts';
 
 const AuditEntry = z
   .object({
@@ -42,6 +42,7 @@ export const auditLogList = defineList({
     q: { search: ['action', 'actor_email', 'target_id'] },
     id: { column: 'id' },
     action: { column: 'action' },
+    hide_sign_ins: { where: withoutSignIns },
     actor_id: { column: 'actor_id' },
     actor_email: { column: 'actor_email', op: 'like' },
     target_type: { column: 'target_type' },

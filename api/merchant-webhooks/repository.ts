@@ -122,8 +122,25 @@ export function recentEvents(db: DbOrTrx, merchantId: string, since: string, lim
 }
 
 /** Every recorded webhook delivery, for the console's list (filters, sort and page come on top). */
-export function allWebhookDeliveries(db: DbOrTrx) {
-  return db.selectFrom('webhook_deliveries').selectAll();
+/**
+ * The automation webhook's delivery attempts (and its tests): not those to webhook endpoints, which
+ * their endpoint's events list (issue 50 item 7: the Automation Webhook card listed an endpoint's
+ * deliveries under "Not configured").
+ */
+export function automationWebhookDeliveries(db: DbOrTrx) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('outbox')
+            .select('outbox.id')
+            .whereRef('outbox.id', '=', 'webhook_deliveries.outbox_id')
+            .where('outbox.endpoint_id', 'is not', null),
+        ),
+      ),
+    );
 }
 
 export async function findWebhookDelivery(db: DbOrTrx, id: string) {

@@ -10,7 +10,7 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { ListQueryParams, inMerchants, listPage, listResponse } from '../http/simple-rest.ts';
 import { authorizeMerchant, merchantScope } from '../auth/access.ts';
 import { deliveryList, toApiDelivery } from './webhook-deliveries.ts';
-import { allWebhookDeliveries, findWebhookDelivery } from './repository.ts';
+import { automationWebhookDeliveries, findWebhookDelivery } from './repository.ts';
 
 const DELIVERY_NOT_FOUND = 'Delivery not found';
 
@@ -62,7 +62,7 @@ export const webhookDeliveryRoutes = createRouter()
       },
     }),
     async (c) => {
-      const base = allWebhookDeliveries(c.get('deps').database.db);
+      const base = automationWebhookDeliveries(c.get('deps').database.db);
       const scope = merchantScope(c, 'webhooks.manage');
       const rows = await listPage(c, deliveryList, inMerchants(base, 'merchant_id', scope));
       return c.json(rows.map(toApiDelivery), 200);

@@ -147,4 +147,23 @@ describe.skipIf(skip)(`GET /api/admin/audit-log (${testDialect})`, () => {
     ).rejects.toThrow('roll back');
     expect((await get(q({ range: [0, 0] }))).headers.get('content-range')).toBe(before);
   });
+
+  it('hides sign-ins and sign-outs when asked (issue 50 item 7), and only then', async () => {
+    for (const action of ['auth.login', 'auth.logout', 'auth.login_failed', 'merchant.update'])
+      await audit(
+        t.deps.database.db,
+        { actor: null, action, targetType: 'signin-test', targetId: action },
+        t.clock,
+      );
+    const shown = await get(q({ filter: { target_type: 'signin-test' }, range: [0, 99] }));
+    expect(shown.body).toHaveLength(4);
+    const hidden = await get(
+      q({ filter: { target_type: 'signin-test', hide_sign_ins: true }, range: [0, 99] }),
+    );
+    expect(hidden.body.map((e: { action: string }) => e.action)).toEqual(['merchant.update']);
+    const off = await get(
+      q({ filter: { target_type: 'signin-test', hide_sign_ins: false }, range: [0, 99] }),
+    );
+    expect(off.body).toHaveLength(4);
+  });
 });

@@ -386,6 +386,17 @@ describe.skipIf(skip)(`webhook endpoints and events (${testDialect})`, () => {
     const events = await json(t.app, 'GET', `/api/v1/events?merchant_id=${merchant.id}`, undefined, admin);
     const endpointCopy = r.deliveries.find((d) => d.path === '/again')!;
     expect(events.body.data.map((e: { id: string }) => e.id)).toEqual([endpointCopy.json.id]);
+    // The Automation Webhook card's log lists the automation webhook's delivery only; the endpoint's
+    // is its event's (issue 50 item 7).
+    const log = await json(
+      t.app,
+      'GET',
+      `/api/admin/webhook-deliveries?filter=${encodeURIComponent(JSON.stringify({ merchant_id: merchant.id }))}`,
+      undefined,
+      admin,
+    );
+    expect(log.status).toBe(200);
+    expect(log.body.map((d: { url: string }) => new URL(d.url).pathname)).toEqual(['/automation']);
   });
 
   it('the automation webhook chooses its event types too: a v1 one that enables invoice.paid gets it without Amount', async () => {

@@ -167,6 +167,21 @@ describe('console lists: phones, exports and bulk actions', () => {
     await context.close();
   });
 
+  it('the audit log reads as fields and hides sign-ins on request (issue 50 item 7)', async () => {
+    const { context, page } = await signedIn(1280);
+    await page.goto(`${server.baseUrl}/admin/audit-log`);
+    await page.getByRole('table').waitFor();
+    // Signing in was audited; details are field: value lines, not JSON.
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'auth.login', exact: true }).count())
+      .toBeGreaterThan(0);
+    expect(await page.getByRole('cell').filter({ hasText: /^\{"/ }).count()).toBe(0);
+    await page.getByLabel('Hide sign-ins').check();
+    await expect.poll(() => page.getByRole('cell', { name: 'auth.login', exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(1);
+    await context.close();
+  });
+
   it('exports every list as CSV; what a spreadsheet would run as a formula is neutralised', async () => {
     const { context, page } = await signedIn(1280);
     const payments = await exportCsv(page, '/admin/payments');

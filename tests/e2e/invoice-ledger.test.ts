@@ -167,7 +167,7 @@ describe('invoice ledger: pay-page notices and the console invoice page', () => 
 
     await page.getByRole('link', { name: 'INV-E2E-CAP' }).click();
     await expectTitle(page, 'Invoice Details');
-    await page.getByText('Credible observation: A$0.50').waitFor();
+    await page.getByText(/^Your invoice said A\$0\.50 on /).waitFor();
     // The page's own content (the console's app bar is not this page's).
     expect(serious((await new AxeBuilder({ page }).exclude('header').analyze()).violations)).toEqual([]);
     await page.getByRole('button', { name: `Dismiss the ${money(50)} observation` }).click();

@@ -1,6 +1,18 @@
-/** /admin/audit-log: who did what, newest first; search, filter by action; CSV export. A SimpleList on phones. */
+/**
+ * /admin/audit-log: who did what, newest first; search, filter by action, hide sign-ins; CSV export.
+ * What changed reads as fields ("surcharge_percentage: 2.95 → 3.5"), not JSON (issue 50 item 7). A
+ * SimpleList on phones.
+ */
 import { Box } from '@mui/material';
-import { DataTable, DateField, SearchInput, SimpleList, TextInput, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  DataTable,
+  DateField,
+  SearchInput,
+  SimpleList,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
 import { csvExporter } from '../shared/csv.ts';
 import { dateTime } from '../shared/format.ts';
 import { ConsoleList } from '../shared/ConsoleList.tsx';
@@ -15,6 +27,39 @@ interface AuditEntry {
   details: unknown;
   ip: string | null;
   created_at: string;
+}
+
+/** One value of an entry's details, in words: a change as "from → to", a list joined, nothing as "—". */
+function valueText(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (Array.isArray(v)) return v.map(valueText).join(', ');
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if ('from' in o && 'to' in o && Object.keys(o).length === 2)
+      return `${valueText(o.from)} → ${valueText(o.to)}`;
+    return JSON.stringify(v);
+  }
+  return String(v);
+}
+
+/** An entry's details as field: value lines (a value that is not an object shown as it is). */
+function AuditDetails({ details }: { details: unknown }) {
+  if (details === null || details === undefined) return <>—</>;
+  if (typeof details !== 'object' || Array.isArray(details)) return <>{valueText(details)}</>;
+  return (
+    <Box component="dl" sx={{ m: 0, fontSize: 13, maxWidth: 420 }}>
+      {Object.entries(details as Record<string, unknown>).map(([field, value]) => (
+        <Box key={field} sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+          <Box component="dt" sx={{ color: 'text.secondary' }}>
+            {field}:
+          </Box>
+          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {valueText(value)}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
 }
 
 const target = (r: AuditEntry) => (r.target_type ? `${r.target_type} ${r.target_id ?? ''}`.trim() : '—');
@@ -35,6 +80,7 @@ export function AuditLogList() {
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('console.audit.search')} />,
     <TextInput key="action" source="action" label="console.audit.columns.action" />,
+    <BooleanInput key="hide" source="hide_sign_ins" label="console.audit.hide_sign_ins" alwaysOn />,
   ];
   return (
     <ConsoleList
@@ -68,18 +114,7 @@ export function AuditLogList() {
             <DataTable.Col
               label="console.audit.columns.details"
               disableSort
-              render={(r) =>
-                r.details ? (
-                  <Box
-                    component="code"
-                    sx={{ fontSize: 12, wordBreak: 'break-all', display: 'block', maxWidth: 420 }}
-                  >
-                    {JSON.stringify(r.details)}
-                  </Box>
-                ) : (
-                  '—'
-                )
-              }
+              render={(r) => <AuditDetails details={r.details} />}
             />
             <DataTable.Col
               source="ip"

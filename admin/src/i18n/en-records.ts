@@ -306,6 +306,7 @@ export const records = {
     },
   },
   audit: {
+    hide_sign_ins: 'Hide sign-ins',
     search: 'Search',
     load_failed: 'Failed to load the audit log. Please try again.',
     system: 'system',

@@ -73,6 +73,14 @@ function ReversedRange() {
   );
 }
 
+/** How it was paid, in a word or two (issue 50 item 7): "Visa •••• 4242", "BECS Direct Debit", "PayTo". */
+function methodText(p: Payment, translate: (key: string) => string): string {
+  if (p.method_type === 'au_becs_debit') return translate('console.bank_debit.method_name');
+  if (p.method_type === 'payto') return translate('console.payto.method_name');
+  const brand = p.card?.brand ? p.card.brand.charAt(0).toUpperCase() + p.card.brand.slice(1) : null;
+  return brand && p.card ? `${brand} •••• ${p.card.last4}` : translate('console.bank_debit.card');
+}
+
 export function PaymentList() {
   const translate = useTranslate();
   const filters = [
@@ -158,6 +166,12 @@ export function PaymentList() {
               source="status"
               label="console.payments.columns.status"
               render={(p) => <StatusChip status={p.status} tone={paymentTone(p.status)} />}
+            />
+            <DataTable.Col
+              source="method_type"
+              label="console.bank_debit.method"
+              disableSort
+              render={(p) => methodText(p as Payment, translate)}
             />
             <DataTable.Col
               source="clears_by"
