@@ -852,6 +852,10 @@ export interface components {
         email: string | null;
         phone: string | null;
         logoUrl: string | null;
+        /** @description ISO country: the receipt's date format */
+        country: string | null;
+        /** @description IANA zone: the receipt's dates are its */
+        timeZone: string | null;
       };
       invoice: string;
       currency: string;

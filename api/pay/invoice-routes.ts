@@ -107,6 +107,8 @@ export const ReceiptSchema = z
       email: z.string().nullable(),
       phone: z.string().nullable(),
       logoUrl: z.string().nullable(),
+      country: z.string().nullable().openapi({ description: "ISO country: the receipt's date format" }),
+      timeZone: z.string().nullable().openapi({ description: "IANA zone: the receipt's dates are its" }),
     }),
     invoice: z.string(),
     currency: z.string(),

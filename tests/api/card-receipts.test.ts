@@ -75,7 +75,7 @@ describe.skipIf(skip)(`card receipts (${testDialect})`, () => {
     expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
     expect(receipt.headers.get('cache-control')).toBe('private, no-store');
     expect(receipt.body).toMatchObject({
-      merchant: { name: m.business_name },
+      merchant: { name: m.business_name, country: 'AU', timeZone: 'Australia/Sydney' },
       invoice: 'INV-RCPT-1',
       currency: 'AUD',
       amount: 10000,

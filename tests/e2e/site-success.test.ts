@@ -155,6 +155,10 @@ describe('payment success page', () => {
     expect(text).toMatch(new RegExp(`Paid on the invoice\\s+${escape(money(8000))}`));
     expect(text).toMatch(new RegExp(`Total charged\\s+${escape(money(paid.breakdown.total))}`));
     expect(text).toContain('Visa credit ending 4242');
+    // Dated as the merchant's country (AU) writes it: day first, "8 December 2026" (issue 50 item 6).
+    expect(text).toMatch(
+      /\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/,
+    );
     expect(text).toContain(paid.paymentIntentId); // the receipt names the provider's reference
     await page.getByRole('button', { name: 'Print or save as PDF' }).waitFor();
     const axe = await new AxeBuilder({ page }).analyze();

@@ -92,6 +92,9 @@ export async function receiptView(deps: AppDeps, paymentId: string, token: strin
       email: merchant?.email ?? null,
       phone: merchant?.phone ?? null,
       logoUrl: merchant?.logo_url ?? null,
+      // The receipt's dates are written as the merchant's country writes them, on its clock.
+      country: merchant?.country ?? null,
+      timeZone: merchant?.time_zone ?? null,
     },
     invoice: payment.invoice_number,
     currency: payment.currency,

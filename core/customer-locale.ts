@@ -1,0 +1,14 @@
+/**
+ * The locale a merchant's customers read dates in (DESIGN §0 "Dates", issue 50 item 6): English of
+ * the merchant's country — day/month in Australia, New Zealand and the UK (8 December 2026), month
+ * first in the US — with en-US for a country English is not written in here.
+ *
+ * @example customerLocale('AU'); // 'en-AU'
+ * @example new Intl.DateTimeFormat(customerLocale('NZ'), { dateStyle: 'long' }).format(d); // '8 December 2026'
+ */
+export function customerLocale(country: string | null | undefined): string {
+  const code = (country ?? '').trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code)) return 'en-US';
+  const tag = `en-${code}`;
+  return Intl.DateTimeFormat.supportedLocalesOf([tag]).length ? tag : 'en-US';
+}
