@@ -1055,6 +1055,10 @@ export interface components {
       surcharge: number;
       total: number;
       merchantName: string;
+      /** @description ISO country: the date's format */
+      merchantCountry: string | null;
+      /** @description IANA zone the date is written in */
+      merchantTimeZone: string | null;
       remaining_due: number | null;
       merchant_id: string;
       link_amount: number | null;

@@ -245,6 +245,8 @@ export const PaymentDetailsSchema = z
     surcharge: z.number().int(),
     total: z.number().int(),
     merchantName: z.string(),
+    merchantCountry: z.string().nullable().openapi({ description: "ISO country: the date's format" }),
+    merchantTimeZone: z.string().nullable().openapi({ description: 'IANA zone the date is written in' }),
     remaining_due: z.number().int().nullable(),
     merchant_id: z.string(),
     link_amount: z.number().int().nullable(),

@@ -109,5 +109,9 @@ describe('success page: Make Another Payment', () => {
   it('formats the payment date in the en-US short form, and nothing for a bad date', () => {
     expect(formatPaymentDate('2025-03-04T05:06:00.000Z')).toMatch(/^3\/4\/25, \d{1,2}:\d{2}\s?[AP]M$/);
     expect(formatPaymentDate('not a date')).toBe('');
+    // An Australian merchant's customer reads day first, on the merchant's clock (issue 50 item 6).
+    expect(
+      formatPaymentDate('2026-12-07T13:30:00.000Z', { country: 'AU', timeZone: 'Australia/Sydney' }),
+    ).toMatch(/^8\/12\/26, 12:30\s?am$/i);
   });
 });

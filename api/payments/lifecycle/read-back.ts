@@ -139,6 +139,9 @@ export async function paymentDetails(
     surcharge: payment.surcharge,
     total: payment.total_amount,
     merchantName: merchant?.business_name ?? '',
+    // The page writes the date as the merchant's country does, on the merchant's clock.
+    merchantCountry: merchant?.country ?? null,
+    merchantTimeZone: merchant?.time_zone ?? null,
     remaining_due: await remainingForPayment(db, payment),
     merchant_id: payment.merchant_id,
     link_amount: payment.link_amount,

@@ -143,7 +143,7 @@ function Loaded({
 }) {
   const outcome = outcomeOf(d.status);
   const money = (minor: number) => formatMoney(minor, d.currency);
-  const date = formatPaymentDate(d.paymentDate);
+  const date = formatPaymentDate(d.paymentDate, { country: d.merchantCountry, timeZone: d.merchantTimeZone });
   const endButton = (
     <button type="button" className="button button--secondary" onClick={endSession}>
       End Session

@@ -3,6 +3,7 @@
  * payment the URL names, what its status means for the customer, and where 'Make Another Payment'
  * goes (DESIGN §4b: the amount of the link the payment was made against, not the remaining).
  */
+import { customerLocale } from '../../../../core/customer-locale.ts';
 import type { Schemas } from '../../../../client/api-types.ts';
 import { PAY_MESSAGES } from '../../../../core/messages.ts';
 import { fromMinorUnits } from '../../../../core/money.ts';
@@ -89,9 +90,24 @@ export function payAgainHref(
   return `/pay?${query.toString()}`;
 }
 
-/** Dates in the en-US short form (spec §9). */
-export function formatPaymentDate(iso: string): string {
+/**
+ * The date in the short form of the merchant's country (8/12/26 in Australia; spec §9's en-US
+ * 12/8/26 where the country is not known or is the US), on the merchant's clock when known.
+ */
+export function formatPaymentDate(
+  iso: string,
+  merchant: { country?: string | null; timeZone?: string | null } = {},
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
+  const locale = customerLocale(merchant.country);
+  try {
+    return new Intl.DateTimeFormat(locale, {
+      ...options,
+      ...(merchant.timeZone ? { timeZone: merchant.timeZone } : {}),
+    }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  }
 }
