@@ -12,3 +12,25 @@ export function customerLocale(country: string | null | undefined): string {
   const tag = `en-${code}`;
   return Intl.DateTimeFormat.supportedLocalesOf([tag]).length ? tag : 'en-US';
 }
+
+/**
+ * An instant written for the merchant's customers: in `customerLocale(country)`, on the merchant's
+ * clock when its zone is known (and valid here), '' for something that is not a date.
+ */
+export function customerDate(
+  iso: string,
+  options: Intl.DateTimeFormatOptions,
+  merchant: { country?: string | null; timeZone?: string | null },
+): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const locale = customerLocale(merchant.country);
+  try {
+    return new Intl.DateTimeFormat(locale, {
+      ...options,
+      ...(merchant.timeZone ? { timeZone: merchant.timeZone } : {}),
+    }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  }
+}

@@ -42,6 +42,21 @@ describe.skipIf(skip)(`dashboard days in the merchant's zone (${testDialect})`, 
       .execute();
   }
 
+  /** A merchant in Sydney and one in UTC. */
+  async function zonedMerchants() {
+    const merchants = [];
+    for (const zone of ['Australia/Sydney', 'UTC']) {
+      const m = await createConnectedMerchant(t);
+      await t.deps.database.db
+        .updateTable('merchants')
+        .set({ time_zone: zone })
+        .where('id', '=', m.id)
+        .execute();
+      merchants.push(m);
+    }
+    return merchants;
+  }
+
   async function seriesOf(merchantId: string) {
     const res = await json(t.app, 'GET', `/api/admin/stats?merchant_id=${merchantId}`, undefined, admin);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -52,18 +67,7 @@ describe.skipIf(skip)(`dashboard days in the merchant's zone (${testDialect})`, 
   }
 
   it('counts 23:30 and 00:30 Sydney time on their own days; UTC merchants keep UTC days', async () => {
-    const sydney = await createConnectedMerchant(t);
-    const utc = await createConnectedMerchant(t);
-    await t.deps.database.db
-      .updateTable('merchants')
-      .set({ time_zone: 'Australia/Sydney' })
-      .where('id', '=', sydney.id)
-      .execute();
-    await t.deps.database.db
-      .updateTable('merchants')
-      .set({ time_zone: 'UTC' })
-      .where('id', '=', utc.id)
-      .execute();
+    const [sydney, utc] = await zonedMerchants();
     for (const m of [sydney.id, utc.id]) {
       await paidAt(m, '2026-11-21T12:30:00.000Z'); // 21 Nov 23:30 in Sydney
       await paidAt(m, '2026-11-21T13:30:00.000Z'); // 22 Nov 00:30 in Sydney
@@ -79,18 +83,7 @@ describe.skipIf(skip)(`dashboard days in the merchant's zone (${testDialect})`, 
   });
 
   it("the payments list's From and To are whole days in the merchant's zone", async () => {
-    const sydney = await createConnectedMerchant(t);
-    const utc = await createConnectedMerchant(t);
-    await t.deps.database.db
-      .updateTable('merchants')
-      .set({ time_zone: 'Australia/Sydney' })
-      .where('id', '=', sydney.id)
-      .execute();
-    await t.deps.database.db
-      .updateTable('merchants')
-      .set({ time_zone: 'UTC' })
-      .where('id', '=', utc.id)
-      .execute();
+    const [sydney, utc] = await zonedMerchants();
     for (const m of [sydney.id, utc.id]) {
       await paidAt(m, '2026-12-07T12:30:00.000Z'); // 7 Dec 23:30 in Sydney
       await paidAt(m, '2026-12-07T13:30:00.000Z'); // 8 Dec 00:30 in Sydney

@@ -3,7 +3,7 @@
  * payment the URL names, what its status means for the customer, and where 'Make Another Payment'
  * goes (DESIGN §4b: the amount of the link the payment was made against, not the remaining).
  */
-import { customerLocale } from '../../../../core/customer-locale.ts';
+import { customerDate } from '../../../../core/customer-locale.ts';
 import type { Schemas } from '../../../../client/api-types.ts';
 import { PAY_MESSAGES } from '../../../../core/messages.ts';
 import { fromMinorUnits } from '../../../../core/money.ts';
@@ -98,16 +98,5 @@ export function formatPaymentDate(
   iso: string,
   merchant: { country?: string | null; timeZone?: string | null } = {},
 ): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
-  const locale = customerLocale(merchant.country);
-  try {
-    return new Intl.DateTimeFormat(locale, {
-      ...options,
-      ...(merchant.timeZone ? { timeZone: merchant.timeZone } : {}),
-    }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(locale, options).format(date);
-  }
+  return customerDate(iso, { dateStyle: 'short', timeStyle: 'short' }, merchant);
 }

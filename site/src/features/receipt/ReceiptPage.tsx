@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import type { Schemas } from '../../../../client/api-types.ts';
 import { requestJson } from '../../../../client/http.ts';
-import { customerLocale } from '../../../../core/customer-locale.ts';
+import { customerDate } from '../../../../core/customer-locale.ts';
 import { formatMoney } from '../../../../core/money.ts';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { PageLayout, Spinner } from '../../shared/PageLayout.tsx';
@@ -29,18 +29,8 @@ const STATUS: Record<string, string> = {
 };
 
 /** A date as the merchant's country writes it (8 December 2026 in Australia), on the merchant's clock. */
-function when(iso: string | null, merchant: { country: string | null; timeZone: string | null }): string {
-  if (!iso) return '';
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
-  try {
-    return new Intl.DateTimeFormat(customerLocale(merchant.country), {
-      ...options,
-      ...(merchant.timeZone ? { timeZone: merchant.timeZone } : {}),
-    }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat(customerLocale(merchant.country), options).format(new Date(iso));
-  }
-}
+const when = (iso: string | null, merchant: { country: string | null; timeZone: string | null }) =>
+  iso ? customerDate(iso, { dateStyle: 'long', timeStyle: 'short' }, merchant) : '';
 
 export function ReceiptPage() {
   const productName = useProductName();
