@@ -1,9 +1,10 @@
 /**
  * What a role cannot do, said once (issue 50 item 5): "Only owners manage the team — ask
  * olive@example.com." It is the page a member gets for a console page their role does not open
- * (react-admin's accessDenied, by the refused path's resource: react-admin shows it at /access-denied), the platform's pages (no action: the
- * operators'), and the note on a settings card they may read but not change. The app bar keeps the
- * page's own title; nothing else on the page repeats the refusal.
+ * (react-admin's accessDenied, shown at /access-denied: the refused path's resource says which
+ * action), for the platform's pages (no action: the operators'), and the note on a settings card
+ * they may read but not change. The app bar keeps the page's own title; nothing else on the page
+ * repeats the refusal.
  */
 import { Alert, Box, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
