@@ -1,5 +1,5 @@
 /**
- * The locale a merchant's customers read dates in (DESIGN §0 "Dates", issue 50 item 6): English of
+ * The locale a merchant's customers read dates in (DESIGN §4b, dates; issue 50 item 6): English of
  * the merchant's country — day/month in Australia, New Zealand and the UK (8 December 2026), month
  * first in the US — with en-US for a country English is not written in here.
  *
