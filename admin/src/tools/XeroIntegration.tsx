@@ -61,46 +61,44 @@ function FailedJobs() {
     >
       {data?.length ? (
         <ScrollX>
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <HeadRow
-                columns={[
-                  'console.sync_jobs.target',
-                  'console.sync_jobs.payment',
-                  'console.sync_jobs.attempts',
-                  'console.sync_jobs.last_error',
-                  'console.sync_jobs.updated',
-                  hidden('console.common.actions'),
-                ]}
-              />
-              <TableBody>
-                {data.map((j) => (
-                  <TableRow key={j.id}>
-                    <TableCell>{j.kind.replace(/_/g, ' ')}</TableCell>
-                    <TableCell>
-                      {j.payment_id ? (
-                        <Link to={`/payments/${j.payment_id}`}>{translate('console.sync_jobs.view')}</Link>
-                      ) : (
-                        '—'
+          <Table size="small">
+            <HeadRow
+              columns={[
+                'console.sync_jobs.target',
+                'console.sync_jobs.payment',
+                'console.sync_jobs.attempts',
+                'console.sync_jobs.last_error',
+                'console.sync_jobs.updated',
+                hidden('console.common.actions'),
+              ]}
+            />
+            <TableBody>
+              {data.map((j) => (
+                <TableRow key={j.id}>
+                  <TableCell>{j.kind.replace(/_/g, ' ')}</TableCell>
+                  <TableCell>
+                    {j.payment_id ? (
+                      <Link to={`/payments/${j.payment_id}`}>{translate('console.sync_jobs.view')}</Link>
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                  <TableCell>{j.attempts}</TableCell>
+                  <TableCell>
+                    {j.last_error ?? (j.last_response_status ? `HTTP ${j.last_response_status}` : '—')}
+                  </TableCell>
+                  <TableCell>{dateTime(j.updated_at)}</TableCell>
+                  <TableCell>
+                    <Button size="small" onClick={() => retry.mutate(j.id)} disabled={retry.isPending}>
+                      {translate(
+                        busyWith === j.id ? 'console.sync_jobs.retrying' : 'console.sync_jobs.retry',
                       )}
-                    </TableCell>
-                    <TableCell>{j.attempts}</TableCell>
-                    <TableCell>
-                      {j.last_error ?? (j.last_response_status ? `HTTP ${j.last_response_status}` : '—')}
-                    </TableCell>
-                    <TableCell>{dateTime(j.updated_at)}</TableCell>
-                    <TableCell>
-                      <Button size="small" onClick={() => retry.mutate(j.id)} disabled={retry.isPending}>
-                        {translate(
-                          busyWith === j.id ? 'console.sync_jobs.retrying' : 'console.sync_jobs.retry',
-                        )}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         </ScrollX>
       ) : null}
     </QueryCard>

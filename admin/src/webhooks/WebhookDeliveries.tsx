@@ -11,6 +11,7 @@ import { dateTime } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
 import type { WebhookDelivery } from '../shared/types.ts';
 import { HeadRow, hidden } from '../shared/HeadRow.tsx';
+import { ScrollX } from '../shared/QueryCard.tsx';
 
 function pretty(body: string): string {
   try {
@@ -79,7 +80,7 @@ export function WebhookDeliveries({ merchantId }: { merchantId: string }) {
         </Typography>
       ) : (
         // Wider than a phone: the table scrolls sideways in its card, never the page.
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollX>
           <Table size="small" data-testid="webhook-deliveries">
             <HeadRow
               columns={[
@@ -129,7 +130,7 @@ export function WebhookDeliveries({ merchantId }: { merchantId: string }) {
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollX>
       )}
     </Box>
   );

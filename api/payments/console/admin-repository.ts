@@ -6,7 +6,12 @@ export function paymentsWithMerchant(db: DbOrTrx) {
     .selectFrom('payments')
     .leftJoin('merchants', 'merchants.id', 'payments.merchant_id')
     .selectAll('payments')
-    .select(['merchants.business_name as merchant_name', 'merchants.time_zone as merchant_time_zone']);
+    .select([
+      'merchants.business_name as merchant_name',
+      'merchants.time_zone as merchant_time_zone',
+      // Where Sync would send it (with the merchant's accounting connection): the payment page.
+      'merchants.make_webhook_url as merchant_webhook_url',
+    ]);
 }
 
 export async function paymentWithMerchant(db: DbOrTrx, id: string) {

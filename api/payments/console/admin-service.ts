@@ -18,7 +18,6 @@ import { findPayment } from '../repository.ts';
 import { PAYMENT_NOT_FOUND } from '../lifecycle/read-back.ts';
 import { staffRefundedOf } from '../refunds/refunds.ts';
 import { syncTargets } from '../sync-targets.ts';
-import { findMerchantEvenDeleted } from '../../merchants/rows.ts';
 import { daysBefore, startOfLocalDay } from '../../../core/local-date.ts';
 import { merchantsZone } from '../../merchants/time-zone.ts';
 
@@ -31,13 +30,12 @@ export async function loadAdminPayment(deps: AppDeps, id: string, staffLimit: nu
   const db = deps.database.db;
   const payment = await paymentWithMerchant(db, id);
   if (!payment) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-  const merchant = await findMerchantEvenDeleted(db, payment.merchant_id);
   const [refunds, disputes, invoiceOverpaid, byStaff, targets] = await Promise.all([
     refundsOfPayment(db, id),
     disputesOfPayment(db, id),
     payment.invoice_id ? invoiceIsOverpaid(db, payment.invoice_id) : Promise.resolve(false),
     staffLimit === null ? Promise.resolve(0) : staffRefundedOf(db, payment),
-    merchant ? syncTargets(db, merchant) : Promise.resolve([]),
+    syncTargets(db, { id: payment.merchant_id, make_webhook_url: payment.merchant_webhook_url ?? null }),
   ]);
   const limit =
     staffLimit === null
