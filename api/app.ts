@@ -84,7 +84,7 @@ function mount(...routers: OpenAPIHono<AppEnv>[]): OpenAPIHono<AppEnv> {
 export function createApp(deps: AppDeps) {
   wireDomains(); // what listens to payments (api/wiring.ts)
   const app = new OpenAPIHono<AppEnv>();
-  const statics = createStatic(deps.config.staticDir);
+  const statics = createStatic(deps.config.staticDir, undefined, deps.config.paymentsProvider);
 
   app.use('*', edge(deps));
   // Request bodies are bounded per route (413 before they are read whole).

@@ -56,7 +56,11 @@ export interface FlowFile {
   integrity: string;
 }
 
-async function buildFlow(): Promise<{ preload: FlowFile[]; all: FlowFile[] }> {
+/** The card form each payment provider's pay page shows first, by the module its lazy chunk is made from. */
+const PROVIDER_CARDS = { sandbox: 'src/card/SandboxCard.tsx', stripe: 'src/card/StripeCard.tsx' } as const;
+export type ProviderFiles = Record<keyof typeof PROVIDER_CARDS, string[]>;
+
+async function buildFlow(): Promise<{ preload: FlowFile[]; all: FlowFile[]; provider: ProviderFiles }> {
   const config = base();
   const result = await build({
     ...config,
@@ -85,11 +89,26 @@ async function buildFlow(): Promise<{ preload: FlowFile[]; all: FlowFile[] }> {
   // Everything the entry imports statically, at any depth (a chunk its imports import is as needed,
   // and preloaded it does not wait for its importer to arrive first).
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const needed = new Set<string>([entry.fileName]);
-  for (const name of needed) for (const imported of byName.get(name)?.imports ?? []) needed.add(imported);
+  const closure = (start: string) => {
+    const needed = new Set<string>([start]);
+    for (const name of needed) for (const imported of byName.get(name)?.imports ?? []) needed.add(imported);
+    return needed;
+  };
+  const needed = closure(entry.fileName);
   const preload = [...needed].map(file);
-  const rest = chunks.map((c) => c.fileName).filter((n) => !preload.some((p) => p.file === n));
-  return { preload, all: [...preload, ...rest.map(file)] };
+  const rest = chunks.map((c) => c.fileName).filter((n) => !needed.has(n));
+  // Each provider's card form and what it imports beyond the flow: the hosted pay page preloads its
+  // provider's (api/http/pay-page.ts), so the form needs no second round trip there either.
+  const cardOf = (source: string) => {
+    const chunk = chunks.find((c) => c.facadeModuleId === join(root, source));
+    if (!chunk) throw new Error(`the flow build made no chunk for ${source}`);
+    return [...closure(chunk.fileName)].filter((n) => !needed.has(n));
+  };
+  const provider: ProviderFiles = {
+    sandbox: cardOf(PROVIDER_CARDS.sandbox),
+    stripe: cardOf(PROVIDER_CARDS.stripe),
+  };
+  return { preload, all: [...preload, ...rest.map(file)], provider };
 }
 
 /** One library build into dist/widget (beside what the flow build wrote): a classic script or an ES module. */

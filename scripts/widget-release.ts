@@ -35,7 +35,13 @@ export interface WidgetManifest {
    * The pay flow the loader imports (React bundled): its entry and what the entry imports (both
    * preloaded with their SRI by the loader), and the chunks it loads on demand (Stripe's card box).
    */
-  flow: { entry: WidgetManifestEntry; imports: WidgetManifestEntry[]; lazy: WidgetManifestEntry[] };
+  flow: {
+    entry: WidgetManifestEntry;
+    imports: WidgetManifestEntry[];
+    lazy: WidgetManifestEntry[];
+    /** The lazy chunks each payment provider's card form needs (paths): the hosted pay page preloads its provider's. */
+    provider?: { sandbox: string[]; stripe: string[] };
+  };
   /** The ES module with React external (for bundlers in React hosts), and the chunks it imports. */
   module: WidgetManifestEntry & { chunks: WidgetManifestEntry[] };
   /** The npm package (`npm install <origin><path>`): TypeScript types, custom-elements.json, both builds. */
@@ -63,7 +69,11 @@ function entryOf(dir: string, name: string): WidgetManifestEntry {
 
 export function writeWidgetRelease(
   dir: string,
-  flow: { preload: { file: string }[]; all: { file: string }[] },
+  flow: {
+    preload: { file: string }[];
+    all: { file: string }[];
+    provider?: { sandbox: string[]; stripe: string[] };
+  },
   loader: { file: string },
   version = packageVersion(),
 ): WidgetManifest {
@@ -84,7 +94,17 @@ export function writeWidgetRelease(
     version,
     script: release('invoice-pay.js', ''),
     loader: entryOf(dir, loader.file),
-    flow: { entry, imports, lazy },
+    flow: {
+      entry,
+      imports,
+      lazy,
+      ...(flow.provider && {
+        provider: {
+          sandbox: flow.provider.sandbox.map((f) => `/widget/${f}`),
+          stripe: flow.provider.stripe.map((f) => `/widget/${f}`),
+        },
+      }),
+    },
     module: { ...release('invoice-pay.esm.js', '.esm'), chunks: chunksOf(dir, 'invoice-pay.esm.js') },
     latest: { script: '/widget/invoice-pay.js', module: '/widget/invoice-pay.esm.js' },
   };
@@ -126,12 +146,18 @@ const SCRIPT_MARKER = /<!-- invoice-pay:script -->[\s\S]*?<!-- \/invoice-pay:scr
  */
 export function withPayPagePreloads(html: string, manifest: WidgetManifest): string {
   const sri = (e: WidgetManifestEntry) => `integrity="${e.integrity}" crossorigin="anonymous"`;
+  const modulePreload = (e: WidgetManifestEntry) => `<link rel="modulepreload" href="${e.path}" ${sri(e)} />`;
   const links = [
     `<link rel="preload" as="script" href="${manifest.loader.path}" ${sri(manifest.loader)} />`,
-    ...[manifest.flow.entry, ...manifest.flow.imports].map(
-      (e) => `<link rel="modulepreload" href="${e.path}" ${sri(e)} />`,
-    ),
+    ...[manifest.flow.entry, ...manifest.flow.imports].map(modulePreload),
   ];
+  // Each provider's card form in a block of its own; the server keeps its provider's (api/http/pay-page.ts).
+  for (const [provider, paths] of Object.entries(manifest.flow.provider ?? {})) {
+    const entries = paths.flatMap((p) => manifest.flow.lazy.filter((e) => e.path === p));
+    links.push(
+      `<!-- invoice-pay:provider ${provider} -->${entries.map(modulePreload).join('')}<!-- /invoice-pay:provider -->`,
+    );
+  }
   return html
     .replace(
       PRELOAD_MARKER,

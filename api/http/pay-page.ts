@@ -29,6 +29,17 @@ const ESCAPES: Record<string, string> = {
 };
 const escapeAttribute = (value: string) => value.replace(/[&"'<>]/g, (ch) => ESCAPES[ch]!);
 
+/** A provider's block of card-form preloads (scripts/widget-release.ts writes one per provider). */
+const PROVIDER_BLOCK = /<!-- invoice-pay:provider (\w+) -->[\s\S]*?<!-- \/invoice-pay:provider -->/g;
+
+/**
+ * The built pay page preloading only this server's provider's card form (the sandbox's test form or
+ * Stripe's Payment Element chunk), so the form needs no round trip after the flow's own.
+ */
+export function forProvider(html: string, provider: string): string {
+  return html.replace(PROVIDER_BLOCK, (block, name: string) => (name === provider ? block : ''));
+}
+
 /** The built pay page with the link's element in it, or null to serve it as built. */
 export function renderPayPage(html: string, url: URL): string | null {
   if (!ELEMENT_SLOT.test(html)) return null;

@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { hasPayLinkParams } from '../../core/link-params.ts';
 import type { AppEnv } from '../context.ts';
 import { WeightedLru } from './lru.ts';
-import { renderPayPage } from './pay-page.ts';
+import { forProvider, renderPayPage } from './pay-page.ts';
 import { shellStatus } from './spa-pages.ts';
 
 const TYPES: Record<string, string> = {
@@ -57,6 +57,8 @@ const bytesOf = (f: CachedFile) => f.body.length + (f.br?.length ?? 0) + (f.gz?.
 export function createStatic(
   staticDir: string,
   limits: { maxEntries: number; maxBytes: number } = STATIC_CACHE_LIMITS,
+  /** The payment provider (config.paymentsProvider): the pay page preloads its card form. */
+  provider = 'sandbox',
 ): StaticSite & { cache: WeightedLru<CachedFile> } {
   const root = resolve(staticDir);
   const cache = new WeightedLru<CachedFile>({
@@ -131,14 +133,14 @@ export function createStatic(
   };
 
   const siteDir = join(root, 'site');
-  /** The built pay page's text, kept beside the cached file it was decoded from. */
+  /** The built pay page's text for this provider, kept beside the cached file it was decoded from. */
   let payText: { body: Buffer; text: string } | null = null;
   const payPage = (c: Context<AppEnv>): Response | null => {
     const file = load(join(siteDir, 'pay.html'));
     if (!file) return null;
-    if (payText?.body !== file.body) payText = { body: file.body, text: file.body.toString('utf8') };
-    const html = renderPayPage(payText.text, new URL(c.req.url));
-    if (html === null) return null;
+    if (payText?.body !== file.body)
+      payText = { body: file.body, text: forProvider(file.body.toString('utf8'), provider) };
+    const html = renderPayPage(payText.text, new URL(c.req.url)) ?? payText.text;
     return new Response(c.req.method === 'HEAD' ? null : html, {
       headers: { 'content-type': file.type, 'cache-control': 'no-cache' },
     });
@@ -165,8 +167,7 @@ export function createStatic(
         return fromDir(c, adminDir, path.slice('/admin/'.length), 'console');
       // The hosted pay page is its own lean entry (the widget script and little else), with the
       // link's element already in it (./pay-page.ts).
-      if (path === '/pay' || path.startsWith('/pay/'))
-        return payPage(c) ?? fromDir(c, siteDir, 'pay.html', null);
+      if (path === '/pay' || path.startsWith('/pay/')) return payPage(c);
       // A payment link pointed at `/` (DESIGN §4b): one pay page, the query kept.
       if (path === '/') {
         const url = new URL(c.req.url);

@@ -4,7 +4,7 @@
  * id or shortcode), escaped; nothing rendered for a link the element cannot take.
  */
 import { describe, expect, it } from 'vitest';
-import { renderPayPage } from '../../../../api/http/pay-page.ts';
+import { forProvider, renderPayPage } from '../../../../api/http/pay-page.ts';
 
 const BUILT = [
   '<!doctype html><html><body><main id="pay">',
@@ -53,5 +53,23 @@ describe('renderPayPage', () => {
     expect(
       renderPayPage('<main id="pay"></main>', new URL(`https://p.example/pay/${MERCHANT}?invoice=1`)),
     ).toBeNull();
+  });
+});
+
+describe('forProvider', () => {
+  const HEAD = [
+    '<link rel="modulepreload" href="/widget/invoice-pay-flow-a.js" />',
+    '<!-- invoice-pay:provider sandbox --><link rel="modulepreload" href="/widget/invoice-pay-SandboxCard-b.js" /><!-- /invoice-pay:provider -->',
+    '<!-- invoice-pay:provider stripe --><link rel="modulepreload" href="/widget/invoice-pay-StripeCard-c.js" /><!-- /invoice-pay:provider -->',
+  ].join('\n');
+
+  it("keeps the flow's preloads and only this server's provider's card form", () => {
+    const stripe = forProvider(HEAD, 'stripe');
+    expect(stripe).toContain('invoice-pay-flow-a.js');
+    expect(stripe).toContain('invoice-pay-StripeCard-c.js');
+    expect(stripe).not.toContain('SandboxCard');
+    const sandbox = forProvider(HEAD, 'sandbox');
+    expect(sandbox).toContain('invoice-pay-SandboxCard-b.js');
+    expect(sandbox).not.toContain('StripeCard');
   });
 });

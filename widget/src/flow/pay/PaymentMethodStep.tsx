@@ -8,15 +8,30 @@
  * method (another surcharge rule) drops.
  */
 import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';
-import { SandboxBankDebit } from '../../card/SandboxBankDebit.tsx';
-import { SandboxCard } from '../../card/SandboxCard.tsx';
-import { SandboxPayTo } from '../../card/SandboxPayTo.tsx';
 import type { CardHandle } from '../../card/card-handle.ts';
 import type { BankFormProps } from '../../card/SandboxForm.tsx';
 import type { PayApi, PaySession } from '../../lib/api.ts';
 import { useWidget } from '../i18n-context.ts';
 
+// Each mode's forms are chunks of their own: a Stripe-mode payment never needs the sandbox's test
+// forms, a sandbox payment never the Payment Element, and a first card payment never a bank form
+// (DESIGN §9 budgets what the flow downloads before the customer chooses).
 const StripeCard = lazy(() => import('../../card/StripeCard.tsx'));
+const SandboxCard = lazy(() =>
+  import('../../card/SandboxCard.tsx').then((m) => ({ default: m.SandboxCard })),
+);
+const SandboxBankDebit = lazy(() =>
+  import('../../card/SandboxBankDebit.tsx').then((m) => ({ default: m.SandboxBankDebit })),
+);
+const SandboxPayTo = lazy(() =>
+  import('../../card/SandboxPayTo.tsx').then((m) => ({ default: m.SandboxPayTo })),
+);
+
+/** While a form's chunk arrives. */
+function Preparing() {
+  const { t } = useWidget();
+  return <p className="muted payment-details">{t.preparing}</p>;
+}
 
 export interface MethodSectionProps {
   session: PaySession;
@@ -64,19 +79,21 @@ function CardSection(props: MethodSectionProps) {
   if (loadFailed) return unavailable;
   if (session.provider.mode !== 'stripe')
     return (
-      <SandboxCard
-        api={api}
-        account={session.provider.connectedAccountId}
-        onHandle={onHandle}
-        onCardChange={onDetailsChange}
-        disabled={busy}
-        errorId="ip-ce-err"
-        hasError={hasError}
-      />
+      <Suspense fallback={<Preparing />}>
+        <SandboxCard
+          api={api}
+          account={session.provider.connectedAccountId}
+          onHandle={onHandle}
+          onCardChange={onDetailsChange}
+          disabled={busy}
+          errorId="ip-ce-err"
+          hasError={hasError}
+        />
+      </Suspense>
     );
   if (!session.provider.publishableKey || !session.provider.connectedAccountId) return unavailable;
   return (
-    <Suspense fallback={<p className="muted payment-details">{t.preparing}</p>}>
+    <Suspense fallback={<Preparing />}>
       <StripeCard
         host={host}
         publishableKey={session.provider.publishableKey}
@@ -106,17 +123,19 @@ function bankSection(Form: ComponentType<BankFormProps>) {
   return function BankSection(props: MethodSectionProps) {
     const { session, api, busy, hasError, onHandle, onDetailsChange, email } = props;
     return (
-      <Form
-        api={api}
-        account={session.provider.connectedAccountId}
-        merchantName={session.merchant.name}
-        email={email}
-        onHandle={onHandle}
-        onCardChange={onDetailsChange}
-        disabled={busy}
-        errorId="ip-ce-err"
-        hasError={hasError}
-      />
+      <Suspense fallback={<Preparing />}>
+        <Form
+          api={api}
+          account={session.provider.connectedAccountId}
+          merchantName={session.merchant.name}
+          email={email}
+          onHandle={onHandle}
+          onCardChange={onDetailsChange}
+          disabled={busy}
+          errorId="ip-ce-err"
+          hasError={hasError}
+        />
+      </Suspense>
     );
   };
 }
