@@ -697,6 +697,10 @@ export interface components {
         logoUrl: string | null;
         /** @description The merchant's brand colour (#rrggbb): the hosted pay page's accent */
         brandColor: string | null;
+        /** @description The merchant's country (ISO 3166-1 alpha-2): the page writes dates as it does */
+        country: string;
+        /** @description The merchant's time zone (IANA): the page's dates are on its clock */
+        timeZone: string;
       };
       provider: {
         /** @enum {string} */

@@ -177,6 +177,9 @@ function merchantView(merchant: Merchant, notReady: string | null) {
     contact: { email: merchant.email, phone: merchant.phone },
     logoUrl: merchant.logo_url ?? null,
     brandColor: merchant.brand_color ?? null,
+    // Dates on the page are written as the merchant's country writes them, on its clock (DESIGN §4b).
+    country: merchant.country,
+    timeZone: merchant.time_zone,
   };
 }
 

@@ -65,6 +65,8 @@ describe.skipIf(skip)(`merchant branding (${testDialect})`, () => {
     });
     const plain = await openSession(t, { merchant: merchant.id, invoice: 'INV-B2', amount: '10.00' });
     expect(plain.body.merchant).toMatchObject({ logoUrl: null, brandColor: null });
+    // The page writes dates as the merchant's country does, on its clock (issue 50 item 6).
+    expect(plain.body.merchant).toMatchObject({ country: 'AU', timeZone: 'Australia/Sydney' });
   });
 
   it('refuses a logo that is not https and a colour customers could not read', async () => {

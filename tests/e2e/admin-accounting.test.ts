@@ -197,7 +197,7 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
     );
   });
 
-  it("turns on the invoice for ordinary links; the pay page then shows Xero's lines, due date and PDF", async () => {
+  it("turns on the invoice for ordinary links; the pay page then shows Xero's lines, due date (overdue) and PDF", async () => {
     xero.addInvoice('INV-8901', 110000);
     const link = `${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-8901&AMOUNTDUE=1,100.00&CURRENCY=AUD`;
     const customer = await context.newPage();
@@ -213,7 +213,9 @@ describe('console: refunds in Xero, Needs attention, Pay now link', () => {
     await customer.reload();
     await waitForForm(w);
     const details = w.locator('details', { hasText: 'Invoice details' });
-    await details.getByText('Invoice details · due Dec 1, 2026').click();
+    // The due date as the merchant's country (AU) writes it, and overdue: 1 Dec has passed on its
+    // clock with A$1,100.00 still due at Xero.
+    await details.getByText('Invoice details · due 1 Dec 2026 · overdue').click();
     const line = details.getByRole('row').filter({ hasText: 'Treated pine 90x45, 6.0 m' });
     await expect(line.textContent()).resolves.toContain('2 × A$500.00');
     await expect(line.textContent()).resolves.toContain('A$1,000.00');

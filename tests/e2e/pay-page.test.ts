@@ -86,6 +86,11 @@ describe('hosted pay page', () => {
     const history = await w.locator('table').textContent();
     expect(history).toContain(money(25000));
     expect(history).toContain(money(75000));
+    // Dated as the merchant's country (AU) writes dates, on its clock (Australia/Sydney), whatever
+    // the browser's locale (en-US here): "8 Dec 2026", never "12/8/2026".
+    const today = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Sydney' });
+    expect(history).toContain(today.format(new Date()));
+    expect(history).not.toMatch(/\d+\/\d+\/\d{4}/);
     await w.getByRole('button', { name: 'Hide' }).click();
     await expect(w.locator('table').count()).resolves.toBe(0);
     expect(errors).toEqual([]);

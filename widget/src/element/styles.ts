@@ -71,6 +71,7 @@ button.link-button{border:0;padding:4px 0;min-height:0;text-decoration:underline
 .payment-details .field:first-of-type{margin-top:0}
 .field-error{color:var(--_danger);font-size:14px;margin-top:6px}
 .field-error:empty{display:none}
+.overdue{color:var(--_danger)}
 .notice{padding:12px;border-radius:var(--_radius);background:var(--_notice-bg);color:var(--_notice-text);border:1px solid var(--_notice-border)}
 .notice a{color:inherit}
 .notice button{margin-top:8px}

@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { WidgetProps } from '../element/props.ts';
-import { catalogueOf, languageOf, loadCatalogue, localeFor } from '../i18n/index.ts';
+import { catalogueOf, languageOf, loadCatalogue, localeChosen, localeFor } from '../i18n/index.ts';
 import { en } from '../i18n/en.ts';
 import { ErrorBoundary } from '../views/ErrorBoundary.tsx';
 import { WidgetContextValue, type WidgetContext } from './i18n-context.ts';
@@ -44,6 +44,7 @@ export function App({
     () => ({
       t: messages ?? en,
       locale: localeFor(props.locale, props.lang),
+      localeChosen: localeChosen(props.locale, props.lang),
       hosted: isHosted(props.api),
     }),
     [messages, props.locale, props.lang, props.api],

@@ -166,7 +166,14 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
   else {
     const s = view.session;
     const inv = s.invoice;
-    const history = <History key={`h:${s.paySessionId}`} entries={inv.history} currency={inv.currency} />;
+    const history = (
+      <History
+        key={`h:${s.paySessionId}`}
+        entries={inv.history}
+        currency={inv.currency}
+        merchant={s.merchant}
+      />
+    );
     let main;
     if (screen.kind === 'result')
       main = (
@@ -205,7 +212,7 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
         <InvoiceHeader session={s} />
         {s.invoice.details && (
           <Suspense fallback={null}>
-            <InvoiceDetails api={api} query={query} />
+            <InvoiceDetails api={api} query={query} seller={s.merchant} />
           </Suspense>
         )}
         {main}

@@ -47,6 +47,7 @@ export const de: Messages = {
   testMode: 'Testmodus',
   invoiceDetails: 'Rechnungsdetails',
   dueOn: (date) => `fällig am ${date}`,
+  overdue: 'überfällig',
   invoiceLines: (number) => `Positionen der Rechnung ${number}`,
   lineDescription: 'Beschreibung',
   lineQuantity: 'Menge',

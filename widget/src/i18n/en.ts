@@ -50,6 +50,7 @@ export const en = {
   // The invoice itself, from the merchant's accounting tool.
   invoiceDetails: 'Invoice details',
   dueOn: (date: string) => `due ${date}`,
+  overdue: 'overdue',
   invoiceLines: (number: string) => `Lines of invoice ${number}`,
   lineDescription: 'Description',
   lineQuantity: 'Quantity',

@@ -49,6 +49,16 @@ function supported(locale: string): boolean {
   }
 }
 
+/**
+ * Whether the page's locale was chosen — a valid `locale` attribute, or a language other than
+ * English — rather than English's default: dates then follow the merchant's country instead
+ * (DESIGN §4b, i18n-context.ts `useDates`).
+ */
+export function localeChosen(localeAttribute: string | undefined, lang: string | null | undefined): boolean {
+  const asked = localeAttribute?.trim();
+  return (!!asked && supported(asked)) || languageOf(lang) !== 'en';
+}
+
 /** The locale for money and dates: the `locale` attribute when valid, else as the language says. */
 export function localeFor(localeAttribute: string | undefined, lang: string | null | undefined): string {
   const asked = localeAttribute?.trim();

@@ -3,8 +3,8 @@
  * ("Paid", "Refunded"), never customer data. Shown above the Pay button.
  */
 import { useId, useState } from 'react';
-import { useMoney, useWidget } from '../flow/i18n-context.ts';
-import type { HistoryEntry } from '../lib/api.ts';
+import { useDates, useMoney, useWidget } from '../flow/i18n-context.ts';
+import type { HistoryEntry, PaySession } from '../lib/api.ts';
 
 const CHIP_CLASS: Record<string, string> = {
   succeeded: 'paid',
@@ -13,8 +13,18 @@ const CHIP_CLASS: Record<string, string> = {
   partially_refunded: 'partially_refunded',
 };
 
-export function History({ entries, currency }: { entries: HistoryEntry[]; currency: string }) {
-  const { t, locale } = useWidget();
+export function History({
+  entries,
+  currency,
+  merchant,
+}: {
+  entries: HistoryEntry[];
+  currency: string;
+  /** Dates as the merchant's country writes them, on its clock (as the receipt does). */
+  merchant: PaySession['merchant'];
+}) {
+  const { t } = useWidget();
+  const date = useDates(merchant);
   const money = useMoney(currency);
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -49,7 +59,7 @@ export function History({ entries, currency }: { entries: HistoryEntry[]; curren
           <tbody>
             {entries.map((e, i) => (
               <tr key={i}>
-                <td data-label={t.historyDate}>{new Date(e.date).toLocaleDateString(locale)}</td>
+                <td data-label={t.historyDate}>{date(e.date, { dateStyle: 'medium' })}</td>
                 <td data-label={t.historyAmount}>{money(e.amount)}</td>
                 <td data-label={t.historySurcharge}>{money(e.surcharge)}</td>
                 <td data-label={t.historyTotal}>{money(e.total)}</td>

@@ -5,22 +5,25 @@
  * nothing is shown — the amount and balance above are what the payment is bound by.
  */
 import { useEffect, useState } from 'react';
-import { useMoney, useWidget } from '../flow/i18n-context.ts';
-import type { InvoiceDetails as Details, PayApi } from '../lib/api.ts';
+import { useDates, useMoney, useWidget } from '../flow/i18n-context.ts';
+import type { InvoiceDetails as Details, PayApi, PaySession } from '../lib/api.ts';
 import type { SessionQuery } from '../../../client/session-request.ts';
+import { todayIn } from '../../../core/customer-locale.ts';
 
-/** "1 Dec 2026" in the element's locale, for a YYYY-MM-DD day (no time zone shift). */
-function day(value: string, locale: string): string {
-  return new Date(`${value}T00:00:00Z`).toLocaleDateString(locale, {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-}
-
-export function InvoiceDetails({ api, query }: { api: PayApi; query: SessionQuery }) {
-  const { t, locale } = useWidget();
+export function InvoiceDetails({
+  api,
+  query,
+  seller,
+}: {
+  api: PayApi;
+  query: SessionQuery;
+  /** The session's merchant: days written as its country writes them, "overdue" counted on its clock. */
+  seller: PaySession['merchant'];
+}) {
+  const { t } = useWidget();
+  const date = useDates(seller);
+  /** "1 Dec 2026" (en-AU), for a YYYY-MM-DD day. */
+  const day = (value: string) => date(value, { day: 'numeric', month: 'short', year: 'numeric' });
   const [details, setDetails] = useState<Details | null>(null);
   const { merchant, shortcode, invoice, amount, currency } = query;
   useEffect(() => {
@@ -37,11 +40,19 @@ export function InvoiceDetails({ api, query }: { api: PayApi; query: SessionQuer
   const money = useMoney(details?.currency ?? currency ?? 'AUD');
   if (!details) return null;
   const tool = details.source === 'quickbooks' ? 'QuickBooks' : 'Xero';
+  // Past its due date on the merchant's clock with something still due at the tool.
+  const overdue = !!details.dueDate && details.amountDue > 0 && details.dueDate < todayIn(seller.timeZone);
   return (
     <details className="section invoice-details" part="invoice-details">
       <summary>
         {t.invoiceDetails}
-        {details.dueDate ? ` · ${t.dueOn(day(details.dueDate, locale))}` : ''}
+        {details.dueDate ? ` · ${t.dueOn(day(details.dueDate))}` : ''}
+        {overdue && (
+          <>
+            {' · '}
+            <strong className="overdue">{t.overdue}</strong>
+          </>
+        )}
       </summary>
       <table>
         <caption className="visually-hidden">{t.invoiceLines(details.number)}</caption>
@@ -80,7 +91,7 @@ export function InvoiceDetails({ api, query }: { api: PayApi; query: SessionQuer
         {details.issueDate ? (
           <>
             <dt>{t.issued}</dt>
-            <dd>{day(details.issueDate, locale)}</dd>
+            <dd>{day(details.issueDate)}</dd>
           </>
         ) : null}
       </dl>

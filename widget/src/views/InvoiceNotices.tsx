@@ -4,7 +4,7 @@
  * card — contact the merchant, no Pay button; and a link that would leave more due than the invoice
  * shows here (another observation caps it) — say so in plain words and name the merchant's contact.
  */
-import { useMoney, useWidget } from '../flow/i18n-context.ts';
+import { useDates, useMoney, useWidget } from '../flow/i18n-context.ts';
 import type { PaySession } from '../lib/api.ts';
 import { Contact } from './Contact.tsx';
 
@@ -25,15 +25,15 @@ type Hold = PaySession['invoice']['beingPaid'][number];
 
 /**
  * One hold in words: method, since when, until when (a card check, a PayTo approval) or clears by
- * (a bank debit).
+ * (a bank debit). Times on the customer's own clock (read against it: "since 10:42"), written as
+ * the merchant's country writes dates.
  */
-function useHoldText(currency: string) {
-  const { t, locale } = useWidget();
+function useHoldText(currency: string, merchant: PaySession['merchant']) {
+  const { t } = useWidget();
   const money = useMoney(currency);
-  const time = (iso: string) =>
-    new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const day = (ymd: string) =>
-    new Date(`${ymd}T12:00:00`).toLocaleDateString(locale, { dateStyle: 'medium' });
+  const date = useDates(merchant);
+  const time = (iso: string) => date(iso, { dateStyle: 'medium', timeStyle: 'short' }, true);
+  const day = (ymd: string) => date(ymd, { dateStyle: 'medium' });
   return (h: Hold) =>
     h.method === 'payto'
       ? t.beingPaidPayTo(money(h.amount), time(h.since), h.until ? time(h.until) : null)
@@ -44,8 +44,16 @@ function useHoldText(currency: string) {
           : t.beingPaidCardStarting(money(h.amount), time(h.since));
 }
 
-function HoldList({ holds, currency }: { holds: Hold[]; currency: string }) {
-  const text = useHoldText(currency);
+function HoldList({
+  holds,
+  currency,
+  merchant,
+}: {
+  holds: Hold[];
+  currency: string;
+  merchant: PaySession['merchant'];
+}) {
+  const text = useHoldText(currency, merchant);
   return (
     <ul className="holds">
       {holds.map((h, i) => (
@@ -69,7 +77,7 @@ export function BeingPaidNotice({ session }: { session: PaySession }) {
       <p>
         <b>{t.beingPaidTitle}:</b>
       </p>
-      <HoldList holds={beingPaid} currency={currency} />
+      <HoldList holds={beingPaid} currency={currency} merchant={session.merchant} />
       {balance !== null && <p>{t.beingPaidSome(money(balance))}</p>}
     </div>
   );
@@ -94,7 +102,7 @@ export function InvoiceState({ session, onEnd }: { session: PaySession; onEnd():
           <b>{t.beingPaidTitle}</b>
         </p>
         <p>{t.beingPaidAll}</p>
-        <HoldList holds={session.invoice.beingPaid} currency={currency} />
+        <HoldList holds={session.invoice.beingPaid} currency={currency} merchant={session.merchant} />
         <p>{t.beingPaidAfter}</p>
         {end}
       </div>
