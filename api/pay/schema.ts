@@ -43,11 +43,9 @@ export const PaySession = z
         .string()
         .nullable()
         .openapi({ description: "The merchant's brand colour (#rrggbb): the hosted pay page's accent" }),
-      country: z
-        .string()
-        .openapi({
-          description: "The merchant's country (ISO 3166-1 alpha-2): the page writes dates as it does",
-        }),
+      country: z.string().openapi({
+        description: "The merchant's country (ISO 3166-1 alpha-2): the page writes dates as it does",
+      }),
       timeZone: z
         .string()
         .openapi({ description: "The merchant's time zone (IANA): the page's dates are on its clock" }),
