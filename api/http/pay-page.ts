@@ -13,7 +13,7 @@
  * escaped: an invoice number is whatever the link says.
  *
  * @example renderPayPage(builtHtml, new URL('https://pay.example/pay/abcd1234?invoice=INV-1&amount=10.00'))
- *   // … <main id="pay"><invoice-pay shortcode="abcd1234" invoice="INV-1" amount="10.00" currency="AUD" loading="eager"></invoice-pay> …
+ *   // … <main id="pay"><invoice-pay shortcode="abcd1234" invoice="INV-1" amount="10.00" currency="AUD" loading="eager" theme="auto"></invoice-pay> …
  */
 import { parsePayLink } from '../../core/link-params.ts';
 
@@ -65,5 +65,8 @@ export function renderPayPage(html: string, url: URL): string | null {
     .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
     .join('');
   const debug = url.searchParams.has('debug') ? ' debug' : '';
-  return html.replace(ELEMENT_SLOT, () => `<invoice-pay${rendered}${debug} loading="eager"></invoice-pay>`);
+  return html.replace(
+    ELEMENT_SLOT,
+    () => `<invoice-pay${rendered}${debug} loading="eager" theme="auto"></invoice-pay>`,
+  );
 }

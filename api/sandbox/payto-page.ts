@@ -13,8 +13,19 @@ const STATUS_TEXT: Record<PayToRequest['status'], string> = {
   paid: 'Approved and paid',
   declined: 'Declined: no money moves',
   expired: 'Expired: the request was not answered in time',
-  canceled: 'Cancelled by the merchant',
+  // Withdrawn on the payment page (the customer's Cancel) or by the merchant (the console's Cancel hold).
+  canceled: 'Cancelled before you answered: no money moves',
 };
+
+/**
+ * What an answer to a request that no longer waits met (the pay page and this page agree: a request
+ * cancelled on the payment page is not "already answered").
+ */
+export function lateAnswerNotice(r: PayToRequest): string {
+  if (r.status === 'canceled') return 'This request was cancelled before you answered: no money moves.';
+  if (r.status === 'expired') return 'This request expired before you answered: no money moves.';
+  return 'This request was already answered.';
+}
 
 function account(r: PayToRequest): string {
   if (r.payId) return `PayID ${r.payId}`;

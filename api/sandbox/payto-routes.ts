@@ -14,7 +14,7 @@ import { ProviderRequestError } from '../ports/payment-provider.ts';
 import { sessionOf } from '../payments/create/payment-context.ts';
 import { findPaymentByIntent } from '../payments/rows.ts';
 import type { SandboxProvider } from './provider/sandbox-provider.ts';
-import { payToMissingPage, payToRequestPage } from './payto-page.ts';
+import { lateAnswerNotice, payToMissingPage, payToRequestPage } from './payto-page.ts';
 import { IntentIdParam, PayToDecisionForm } from './schema.ts';
 
 const tags = ['sandbox'];
@@ -90,7 +90,7 @@ export const sandboxPayToRoutes = createRouter()
         if (!(err instanceof ProviderRequestError)) throw err;
         const request = await sandbox.viewPayToRequest(id);
         if (!request) return c.html(payToMissingPage(), 404);
-        return c.html(payToRequestPage(request, 'This request was already answered.', ps), 409);
+        return c.html(payToRequestPage(request, lateAnswerNotice(request), ps), 409);
       }
     },
   );

@@ -287,8 +287,12 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
     expect(cancel.status).toBe(200);
     expect(cancel.body.status).toBe('canceled');
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ reserved_amount: 0 });
-    // The bank can no longer approve it.
-    expect((await decide(res.body.paymentIntentId, 'approve', session.paySessionId)).status).toBe(409);
+    // The bank can no longer approve it, and its page says what the payment page said: cancelled,
+    // not "already answered" (issue 50 item 8).
+    const late = await decide(res.body.paymentIntentId, 'approve', session.paySessionId);
+    expect(late.status).toBe(409);
+    expect(late.html).toContain('This request was cancelled before you answered: no money moves.');
+    expect(late.html).toContain('Cancelled before you answered');
     await deliver();
     expect(await paymentRow(t, res.body.paymentId)).toMatchObject({ status: 'canceled' });
   });

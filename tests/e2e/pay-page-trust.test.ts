@@ -124,10 +124,20 @@ describe('hosted pay page: trust', () => {
         return { fg: s.color, bg: s.backgroundColor };
       });
       expect(contrast(fg, bg), `${colour} ${scheme}`).toBeGreaterThanOrEqual(4.5);
-      if (scheme === 'dark')
+      // The accent as text (the 25 % button) reads on the card's own background, in either theme.
+      const quick = await widget(page).evaluate((el) => {
+        const root = el.shadowRoot!;
+        const button = getComputedStyle(root.querySelector('.quick-amounts button')!);
+        return { fg: button.color, bg: getComputedStyle(root.querySelector('.panel')!).backgroundColor };
+      });
+      expect(contrast(quick.fg, quick.bg), `${colour} ${scheme} accent text`).toBeGreaterThanOrEqual(4.5);
+      if (scheme === 'dark') {
         expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
           'rgb(15, 20, 18)',
         );
+        // The dark theme covers the payment card too, not only the page around it (issue 50 item 8).
+        expect(quick.bg).toBe('rgb(22, 27, 25)');
+      }
       await page.close();
     }
   });

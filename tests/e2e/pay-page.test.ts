@@ -399,7 +399,7 @@ describe('hosted pay page', () => {
     const link = `/pay/${merchant.id}?INVOICENUMBER=INV-SERVED&AMOUNTDUE=20.00&CURRENCY=AUD`;
     const html = await (await fetch(`${server.baseUrl}${link}`)).text();
     expect(html).toContain(
-      `<invoice-pay merchant="${merchant.id}" invoice="INV-SERVED" amount="20.00" currency="AUD" loading="eager"></invoice-pay>`,
+      `<invoice-pay merchant="${merchant.id}" invoice="INV-SERVED" amount="20.00" currency="AUD" loading="eager" theme="auto"></invoice-pay>`,
     );
     const page = await (await browser.newContext()).newPage();
     const sessions: string[] = [];

@@ -147,6 +147,11 @@ describe('PayTo pay flow', () => {
     await bank.getByText('You declined the payment.').waitFor();
     await w.getByText('The payment was declined in your banking app. No money was taken.').waitFor();
     await expect(w.locator('button[type=submit]').isEnabled()).resolves.toBe(true);
+    // What the customer typed is still there to try again (issue 50 item 8).
+    await expect(w.getByRole('radio', { name: 'PayTo' }).isChecked()).resolves.toBe(true);
+    await expect(w.getByLabel('Your name').inputValue()).resolves.toBe('Jordan Builder');
+    await expect(w.getByLabel('BSB', { exact: true }).inputValue()).resolves.toBe('000-000');
+    await expect(w.getByLabel('Account number', { exact: true }).inputValue()).resolves.toBe('000123456');
     // Nothing is held: the whole invoice can be paid again.
     await page.reload();
     await waitForForm(widget(page));

@@ -61,6 +61,7 @@ function render(
     if (params.has('debug')) el.setAttribute('debug', '');
     el.setAttribute('api', location.origin);
     el.setAttribute('loading', 'eager');
+    el.setAttribute('theme', 'auto'); // the page follows the system's dark mode, and so does the card
   }
   void answer?.then(
     (a) => showMerchant(a, el),

@@ -5,13 +5,16 @@
  * /api/public/config, after the form is up). Built with DOM calls, never HTML from the answer.
  */
 import { requestJson, type RawAnswer } from '../../../client/http.ts';
-import { readableOn } from '../../../core/contrast.ts';
+import { readableAccentOn, readableOn } from '../../../core/contrast.ts';
 
 interface SessionMerchant {
   merchant?: { name?: string; logoUrl?: string | null; brandColor?: string | null };
 }
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+/** The widget's panels (widget/src/element/styles.ts, LIGHT's and DARK's --_background). */
+const LIGHT_PANEL = '#ffffff';
+const DARK_PANEL = '#161b19';
 
 export function showMerchant(answer: RawAnswer, widget: HTMLElement): void {
   if (answer.status !== 200) return;
@@ -41,9 +44,15 @@ export function showMerchant(answer: RawAnswer, widget: HTMLElement): void {
   document.body.classList.add('named');
   if (merchant.brandColor && HEX_COLOUR.test(merchant.brandColor)) {
     document.body.style.setProperty('--brand', merchant.brandColor);
-    widget.style.setProperty('--invoice-pay-accent', merchant.brandColor);
-    // The Pay button's text in whichever of black and white reads best on the brand colour.
-    widget.style.setProperty('--invoice-pay-on-accent', readableOn(merchant.brandColor));
+    // The widget's accent in each theme (the page follows the system's, site/pay.html picks): the
+    // brand colour, darkened or lightened only as far as it takes to read on that theme's panel;
+    // the Pay button's text in whichever of black and white reads best on it.
+    const light = readableAccentOn(merchant.brandColor, LIGHT_PANEL);
+    const dark = readableAccentOn(merchant.brandColor, DARK_PANEL);
+    widget.style.setProperty('--brand-accent', light);
+    widget.style.setProperty('--brand-on-accent', readableOn(light));
+    widget.style.setProperty('--brand-accent-dark', dark);
+    widget.style.setProperty('--brand-on-accent-dark', readableOn(dark));
   }
 }
 

@@ -88,7 +88,7 @@ export function BsbAccountFields(props: {
         id={props.ids.bsb}
         label={t.bsb}
         inputMode="numeric"
-        placeholder="000-000"
+        placeholder={t.bsbHint}
         value={props.bsb}
         disabled={props.disabled}
         aria-invalid={props.aria.invalid}
@@ -99,7 +99,7 @@ export function BsbAccountFields(props: {
         id={props.ids.number}
         label={t.accountNumber}
         inputMode="numeric"
-        placeholder="000123456"
+        placeholder={t.accountNumberHint}
         value={props.number}
         disabled={props.disabled}
         aria-invalid={props.aria.invalid}

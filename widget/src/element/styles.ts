@@ -14,7 +14,9 @@
  *
  * Space: the panel fills the host's column and keeps at least `--invoice-pay-min-height` (the
  * height of the pay form, per width) from the first frame, so the page does not move when the
- * flow replaces the loading view (no layout shift); shorter views centre in it.
+ * flow replaces the loading view (no layout shift); shorter views centre in it. Once the customer
+ * has paid, or there is nothing to pay, the panel fits what it shows (`.fit`): no blank box below
+ * a receipt.
  */
 const LIGHT = `--_accent:var(--invoice-pay-accent,#0f5132);--_on-accent:var(--invoice-pay-on-accent,#fff);--_background:var(--invoice-pay-background,#fff);--_surface:var(--invoice-pay-surface,#f1f5f2);--_text:var(--invoice-pay-text,#111827);--_muted:var(--invoice-pay-muted,#4b5563);--_danger:var(--invoice-pay-danger,#b42318);--_border:var(--invoice-pay-border,#6b7280);--_notice-bg:#fef9c3;--_notice-text:#713f12;--_notice-border:#a16207;--_success:#166534;--_chip-paid:#dcfce7;--_chip-refunded:#fee2e2;--_chip-other:#e5e7eb`;
 const DARK = `--_accent:var(--invoice-pay-accent,#6fcf97);--_on-accent:var(--invoice-pay-on-accent,#0b1f15);--_background:var(--invoice-pay-background,#161b19);--_surface:var(--invoice-pay-surface,#222a26);--_text:var(--invoice-pay-text,#eef2ef);--_muted:var(--invoice-pay-muted,#b4beb8);--_danger:var(--invoice-pay-danger,#ffaca4);--_border:var(--invoice-pay-border,#8a978f);--_notice-bg:#3b3413;--_notice-text:#fde68a;--_notice-border:#a98f2d;--_success:#86efac;--_chip-paid:#14532d;--_chip-refunded:#7f1d1d;--_chip-other:#374151`;
@@ -29,6 +31,7 @@ const BASE_CSS = `
 .flow-root{display:contents}
 .panel{all:initial;display:flex;flex-direction:column;box-sizing:border-box;width:100%;min-width:0;min-height:var(--_min-height);padding:20px;color:var(--_text);background:var(--_background);border:1px solid var(--_border);border-radius:var(--_radius);font:15px/1.5 var(--_font);-webkit-text-size-adjust:100%}
 .panel>*{flex:none}
+.panel.fit{min-height:0}
 h2,h3,p{margin:0}
 `;
 
@@ -104,6 +107,7 @@ button.link-button{border:0;padding:4px 0;min-height:0;text-decoration:underline
 .result-details{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:12px 0 0}
 .result-details dt{color:var(--_muted)}
 .result-details dd{margin:0;text-align:right;overflow-wrap:anywhere}
+.result-details dd.money{white-space:nowrap;overflow-wrap:normal}
 .approval>p{margin:12px 0 0}
 .dialog{margin-top:12px;padding:12px;border:2px solid var(--_accent);border-radius:var(--_radius)}
 .debug-panel{margin-top:16px;padding:10px;border:1px dashed var(--_border);font:12px/1.4 ui-monospace,monospace;overflow-wrap:anywhere}

@@ -159,11 +159,16 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
   };
 
   let body;
+  // The reserved height keeps the page still while the form arrives; after paying, or with nothing
+  // to pay, the panel fits what it shows.
+  let fit = false;
   if (view.kind === 'loading') body = <Status text={t.loading} />;
   else if (view.kind === 'fetching') body = <Status text={t.fetching} />;
   else if (view.kind !== 'ready') body = <LinkProblemView view={view} onRetry={() => void reload()} />;
-  else if (screen.kind === 'ended') body = <EndedView />;
-  else {
+  else if (screen.kind === 'ended') {
+    body = <EndedView />;
+    fit = true;
+  } else {
     const s = view.session;
     const inv = s.invoice;
     const history = (
@@ -175,6 +180,7 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
       />
     );
     let main;
+    fit = screen.kind === 'result' || inv.fullyPaid || inv.state === 'below_minimum';
     if (screen.kind === 'result')
       main = (
         <>
@@ -221,7 +227,7 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
   }
 
   return (
-    <div className="panel" part="root" lang={t.locale.split('-')[0]}>
+    <div className={fit ? 'panel fit' : 'panel'} part="root" lang={t.locale.split('-')[0]}>
       {body}
       {props.debug && (
         <Suspense fallback={null}>

@@ -6,8 +6,16 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { normalizeCurrency } from '../../../core/currencies.ts';
-import { ApiError, readAnswer, type PayApi, type PaySession, type SessionQuery } from '../lib/api.ts';
+import {
+  ApiError,
+  NETWORK_ERROR,
+  readAnswer,
+  type PayApi,
+  type PaySession,
+  type SessionQuery,
+} from '../lib/api.ts';
 import { rememberSession, sessionUrl, takePrefetched } from '../../../client/session-request.ts';
+import { cardFormReady } from '../card/sandbox-card.ts';
 
 /** Why a link cannot be used: named here, worded by the views in the element's language. */
 export type LinkProblem =
@@ -18,7 +26,8 @@ export type LinkProblem =
   | { reason: 'server'; message: string };
 
 export type SessionView =
-  | { kind: 'loading' }
+  /** With `session`: the session is here, its card form on its way (card/sandbox-card.ts). */
+  | { kind: 'loading'; session?: PaySession }
   | { kind: 'fetching' }
   | { kind: 'ready'; session: PaySession }
   | { kind: 'not_found' }
@@ -58,7 +67,7 @@ function initialView(api: PayApi, q: SessionQuery): SessionView {
   try {
     const session = readAnswer<PaySession>(parked.settled);
     rememberSession(checked.query, session.paySessionId);
-    return viewOf(session);
+    return cardFormReady(session.provider.mode) ? { kind: 'loading', session } : viewOf(session);
   } catch (err) {
     return errorView(err);
   }
@@ -69,7 +78,23 @@ export function usePaySession(api: PayApi, query: SessionQuery) {
   const [view, setView] = useState<SessionView>(() => initialView(api, query));
   const seq = useRef(0);
   // The link whose session is on screen: reloading it keeps the page; another link starts over.
-  const shownKey = useRef<string | null>(view.kind === 'loading' ? null : key);
+  const shownKey = useRef<string | null>(view.kind === 'loading' && !view.session ? null : key);
+
+  /** Show `session` once its card form is here (a form in one piece: no layout shift). */
+  const show = useCallback(
+    async (session: PaySession, run: number) => {
+      try {
+        await cardFormReady(session.provider.mode);
+      } catch {
+        if (run === seq.current) setView(errorView(new ApiError(0, 'network', NETWORK_ERROR)));
+        return;
+      }
+      if (run !== seq.current) return;
+      shownKey.current = key;
+      setView(viewOf(session));
+    },
+    [key],
+  );
 
   const load = useCallback(async () => {
     const run = ++seq.current;
@@ -80,17 +105,17 @@ export function usePaySession(api: PayApi, query: SessionQuery) {
       const session = await api.session(checked.query);
       if (run !== seq.current) return;
       rememberSession(checked.query, session.paySessionId);
-      shownKey.current = key;
-      setView(viewOf(session));
+      await show(session, run);
     } catch (err) {
       if (run !== seq.current) return;
       setView(errorView(err));
     }
-  }, [api, key]);
+  }, [api, key, show]);
 
   useEffect(() => {
     if (shownKey.current === key && seq.current === 0) {
-      seq.current = 1; // the first render already showed the prefetched session
+      seq.current = 1; // the first render already had the prefetched session
+      if (view.kind === 'loading' && view.session) void show(view.session, 1);
       return;
     }
     void load();

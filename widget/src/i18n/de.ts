@@ -109,6 +109,8 @@ export const de: Messages = {
   accountEmail: 'E-Mail',
   bsb: 'BSB',
   accountNumber: 'Kontonummer',
+  bsbHint: '6 Ziffern',
+  accountNumberHint: 'Bis zu 9 Ziffern',
   mandateText: (merchant) =>
     `Mit der Angabe Ihrer Bankverbindung stimmen Sie dieser Lastschriftanforderung (Direct Debit Request) und der zugehörigen Dienstleistungsvereinbarung zu und ermächtigen Stripe Payments Australia Pty Ltd ACN 160 180 343, Direct Debit User ID 507156 („Stripe“), Ihr Konto über das Bulk Electronic Clearing System (BECS) im Auftrag von ${merchant} (der „Händler“) mit den Beträgen zu belasten, die Ihnen der Händler gesondert mitteilt. Sie bestätigen, dass Sie Inhaber oder Zeichnungsberechtigter des oben angegebenen Kontos sind.`,
   mandateAccept: 'Ich akzeptiere die Lastschriftanforderung und ihre Dienstleistungsvereinbarung',

@@ -114,6 +114,9 @@ export const en = {
   accountEmail: 'Email',
   bsb: 'BSB',
   accountNumber: 'Account number',
+  // Hints in words: digits in the boxes looked like details already filled in (issue 50 item 8).
+  bsbHint: '6 digits',
+  accountNumberHint: 'Up to 9 digits',
   mandateText: (merchant: string) =>
     `By providing your bank account details, you agree to this Direct Debit Request and the Direct Debit Request service agreement, and authorise Stripe Payments Australia Pty Ltd ACN 160 180 343 Direct Debit User ID number 507156 ("Stripe") to debit your account through the Bulk Electronic Clearing System (BECS) on behalf of ${merchant} (the "Merchant") for any amounts separately communicated to you by the Merchant. You certify that you are either an account holder or an authorised signatory on the account listed above.`,
   mandateAccept: 'I accept the Direct Debit Request and its service agreement',

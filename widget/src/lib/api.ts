@@ -16,7 +16,8 @@ export type { SessionQuery };
 /** How long the page keeps asking for a payment's answer before it says it could not confirm it. */
 export const CHECK_FOR_MS = 180_000;
 
-const NETWORK_ERROR = 'Could not reach the payment server. Please check your connection and try again.';
+export const NETWORK_ERROR =
+  'Could not reach the payment server. Please check your connection and try again.';
 
 /** The server's answers, as its OpenAPI document describes them (client/api-types.ts, generated). */
 export type PaySession = Schemas['PaySession'];

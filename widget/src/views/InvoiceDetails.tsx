@@ -83,11 +83,11 @@ export function InvoiceDetails({
       </table>
       <dl className="result-details">
         <dt>{t.subtotal}</dt>
-        <dd>{money(details.subtotal)}</dd>
+        <dd className="money">{money(details.subtotal)}</dd>
         <dt>{t.tax}</dt>
-        <dd>{money(details.tax)}</dd>
+        <dd className="money">{money(details.tax)}</dd>
         <dt>{t.total}</dt>
-        <dd>{money(details.total)}</dd>
+        <dd className="money">{money(details.total)}</dd>
         {details.issueDate ? (
           <>
             <dt>{t.issued}</dt>

@@ -22,7 +22,7 @@ describe('renderPayPage', () => {
   it("renders the element for a merchant id in the path and Xero's parameter names, in place of the loading line", () => {
     const html = render(`/pay/${MERCHANT}?INVOICENUMBER=INV-0042&AMOUNTDUE=1,250.00&CURRENCY=AUD`);
     expect(elementOf(html)).toBe(
-      `<invoice-pay merchant="${MERCHANT}" invoice="INV-0042" amount="1,250.00" currency="AUD" loading="eager"></invoice-pay>`,
+      `<invoice-pay merchant="${MERCHANT}" invoice="INV-0042" amount="1,250.00" currency="AUD" loading="eager" theme="auto"></invoice-pay>`,
     );
     expect(html).not.toContain('Loading payment page...');
     expect(html).toContain('<noscript>'); // the rest of the page as built
@@ -30,17 +30,17 @@ describe('renderPayPage', () => {
 
   it('takes a short path segment as a shortcode, query names for the rest, a default currency and debug', () => {
     expect(elementOf(render('/pay/abcd1234?invoice=INV-7&amount=10.00&debug'))).toBe(
-      '<invoice-pay shortcode="abcd1234" invoice="INV-7" amount="10.00" currency="AUD" debug loading="eager"></invoice-pay>',
+      '<invoice-pay shortcode="abcd1234" invoice="INV-7" amount="10.00" currency="AUD" debug loading="eager" theme="auto"></invoice-pay>',
     );
     expect(elementOf(render(`/pay?merchantId=${MERCHANT}&invoice=INV-8&currency=nzd`))).toBe(
-      `<invoice-pay merchant="${MERCHANT}" invoice="INV-8" currency="NZD" loading="eager"></invoice-pay>`,
+      `<invoice-pay merchant="${MERCHANT}" invoice="INV-8" currency="NZD" loading="eager" theme="auto"></invoice-pay>`,
     );
   });
 
   it('escapes what the link says: an invoice number cannot leave its attribute', () => {
     const html = render(`/pay/${MERCHANT}?invoice=${encodeURIComponent(`"><script>alert('x')</script>&`)}`);
     expect(elementOf(html)).toBe(
-      `<invoice-pay merchant="${MERCHANT}" invoice="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;" currency="AUD" loading="eager"></invoice-pay>`,
+      `<invoice-pay merchant="${MERCHANT}" invoice="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;" currency="AUD" loading="eager" theme="auto"></invoice-pay>`,
     );
     expect(html).not.toContain('<script>');
   });

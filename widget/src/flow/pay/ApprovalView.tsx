@@ -48,7 +48,7 @@ export function ApprovalView({ payment, merchantName, paySessionId, api, testMod
       <p>{t.approveText(merchantName)}</p>
       <dl className="result-details">
         <dt>{t.approveAmount}</dt>
-        <dd>{money(payment.total)}</dd>
+        <dd className="money">{money(payment.total)}</dd>
         <dt>{t.resultInvoice}</dt>
         <dd>{payment.invoice}</dd>
       </dl>

@@ -132,17 +132,19 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
     }
   }
 
-  if (state.phase === 'approving' && state.approval)
-    return (
-      <ApprovalView
-        payment={state.approval}
-        merchantName={session.merchant.name}
-        paySessionId={session.paySessionId}
-        api={api}
-        testMode={session.provider.mode !== 'stripe'}
-        money={money}
-      />
-    );
+  // While the bank is asked, the form stays mounted but hidden: a decline brings the customer back
+  // to what they typed (their name, their PayID), not to an empty form.
+  const approval = state.phase === 'approving' ? state.approval : null;
+  const approvalView = approval && (
+    <ApprovalView
+      payment={approval}
+      merchantName={session.merchant.name}
+      paySessionId={session.paySessionId}
+      api={api}
+      testMode={session.provider.mode !== 'stripe'}
+      money={money}
+    />
+  );
 
   if (state.phase === 'stating_amount')
     return (
@@ -157,70 +159,74 @@ export function PayStep({ session, api, host, customerEmail, reference, history,
   // said nothing, issue 36 item 11).
   const payDisabled = busy || state.phase === 'waiting' || !handle || !session.merchant.ready;
   return (
-    <form
-      noValidate
-      className="pay-step"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <AmountStep
-        state={state}
-        dispatch={dispatch}
-        currency={currency}
-        due={due}
-        maximum={maximum}
-        cap={cap}
-        stated={linkAmount === null}
-        busy={busy}
-        bankDebit={session.bankDebit !== null && session.bankDebit.offered !== false}
-      />
-      <Breakdown breakdown={breakdown} bps={bps} money={money} />
-      {repriced && (
-        <p className="section notice" role="alert">
-          {t.repriced(
-            repriced.paymentMethod.label,
-            percentageFromBps(repriced.breakdown.surchargeBps),
-            money(repriced.breakdown.total),
-          )}
-        </p>
-      )}
-      {history}
-      <ReceiptEmail state={state} dispatch={dispatch} busy={busy} />
-      <PaymentMethodStep
-        session={session}
-        api={api}
-        host={host}
-        amount={breakdown.total}
-        busy={busy}
-        hasError={Boolean(state.problems.card)}
-        error={state.problems.card}
-        onHandle={setHandle}
-        onDetailsChange={onDetailsChange}
-        email={state.email}
-        chosen={chosen}
-        onChoose={setChosen}
-      />
-      <QuoteSummary state={state} money={money} />
-      {state.problems.form && (
-        <p className="section field-error" role="alert">
-          {state.problems.form}
-        </p>
-      )}
-      {state.phase === 'checking' && (
-        <p className="section notice" role="status">
-          {t.checking}
-        </p>
-      )}
-      {state.phase === 'waiting' && state.retryAt && (
-        <WaitNotice until={state.retryAt} reason={state.waitReason} onOver={onWaitOver} />
-      )}
-      <div className="section">
-        <button type="submit" className="primary" part="pay-button" disabled={payDisabled} aria-busy={busy}>
-          {busy ? t.processing : t.pay(money(breakdown.total))}
-        </button>
-      </div>
-    </form>
+    <>
+      {approvalView}
+      <form
+        noValidate
+        hidden={!!approvalView}
+        className="pay-step"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <AmountStep
+          state={state}
+          dispatch={dispatch}
+          currency={currency}
+          due={due}
+          maximum={maximum}
+          cap={cap}
+          stated={linkAmount === null}
+          busy={busy}
+          bankDebit={session.bankDebit !== null && session.bankDebit.offered !== false}
+        />
+        <Breakdown breakdown={breakdown} bps={bps} money={money} />
+        {repriced && (
+          <p className="section notice" role="alert">
+            {t.repriced(
+              repriced.paymentMethod.label,
+              percentageFromBps(repriced.breakdown.surchargeBps),
+              money(repriced.breakdown.total),
+            )}
+          </p>
+        )}
+        {history}
+        <ReceiptEmail state={state} dispatch={dispatch} busy={busy} />
+        <PaymentMethodStep
+          session={session}
+          api={api}
+          host={host}
+          amount={breakdown.total}
+          busy={busy}
+          hasError={Boolean(state.problems.card)}
+          error={state.problems.card}
+          onHandle={setHandle}
+          onDetailsChange={onDetailsChange}
+          email={state.email}
+          chosen={chosen}
+          onChoose={setChosen}
+        />
+        <QuoteSummary state={state} money={money} />
+        {state.problems.form && (
+          <p className="section field-error" role="alert">
+            {state.problems.form}
+          </p>
+        )}
+        {state.phase === 'checking' && (
+          <p className="section notice" role="status">
+            {t.checking}
+          </p>
+        )}
+        {state.phase === 'waiting' && state.retryAt && (
+          <WaitNotice until={state.retryAt} reason={state.waitReason} onOver={onWaitOver} />
+        )}
+        <div className="section">
+          <button type="submit" className="primary" part="pay-button" disabled={payDisabled} aria-busy={busy}>
+            {busy ? t.processing : t.pay(money(breakdown.total))}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }

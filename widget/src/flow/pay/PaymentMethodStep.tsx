@@ -8,18 +8,18 @@
  * method (another surcharge rule) drops.
  */
 import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';
+import { loadSandboxCard, sandboxCard } from '../../card/sandbox-card.ts';
 import type { CardHandle } from '../../card/card-handle.ts';
 import type { BankFormProps } from '../../card/SandboxForm.tsx';
 import type { PayApi, PaySession } from '../../lib/api.ts';
 import { useWidget } from '../i18n-context.ts';
 
-// Each mode's forms are chunks of their own: a Stripe-mode payment never needs the sandbox's test
-// forms, a sandbox payment never the Payment Element, and a first card payment never a bank form
-// (DESIGN §9 budgets what the flow downloads before the customer chooses).
+// Each mode's forms are chunks of their own: a Stripe-mode page never needs the sandbox's test
+// forms, a sandbox page never the Payment Element, and a first card payment never a bank form
+// (DESIGN §9 budgets what the flow downloads before the customer chooses). The sandbox's card
+// form is fetched before the form is shown (card/sandbox-card.ts); lazy only as a fallback.
 const StripeCard = lazy(() => import('../../card/StripeCard.tsx'));
-const SandboxCard = lazy(() =>
-  import('../../card/SandboxCard.tsx').then((m) => ({ default: m.SandboxCard })),
-);
+const LazySandboxCard = lazy(() => loadSandboxCard().then((c) => ({ default: c })));
 const SandboxBankDebit = lazy(() =>
   import('../../card/SandboxBankDebit.tsx').then((m) => ({ default: m.SandboxBankDebit })),
 );
@@ -77,7 +77,8 @@ function CardSection(props: MethodSectionProps) {
     </p>
   );
   if (loadFailed) return unavailable;
-  if (session.provider.mode !== 'stripe')
+  if (session.provider.mode !== 'stripe') {
+    const SandboxCard = sandboxCard() ?? LazySandboxCard;
     return (
       <Suspense fallback={<Preparing />}>
         <SandboxCard
@@ -91,6 +92,7 @@ function CardSection(props: MethodSectionProps) {
         />
       </Suspense>
     );
+  }
   if (!session.provider.publishableKey || !session.provider.connectedAccountId) return unavailable;
   return (
     <Suspense fallback={<Preparing />}>

@@ -27,7 +27,7 @@ function SubmittedView({ payment, onAnother, onEnd }: ResultProps) {
         <dt>{t.resultInvoice}</dt>
         <dd>{payment.invoice}</dd>
         <dt>{t.resultAmount}</dt>
-        <dd>{money(payment.total)}</dd>
+        <dd className="money">{money(payment.total)}</dd>
         <dt>{t.resultReference}</dt>
         <dd>{payment.transactionId ?? payment.paymentId}</dd>
       </dl>

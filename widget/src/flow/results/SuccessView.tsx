@@ -16,17 +16,17 @@ export function SuccessView({ payment, onAnother, onEnd }: ResultProps) {
       <p>{t.successThanks}</p>
       <dl className="result-details">
         <dt>{t.resultAmount}</dt>
-        <dd>{money(payment.amount)}</dd>
+        <dd className="money">{money(payment.amount)}</dd>
         <dt>{t.resultSurcharge}</dt>
-        <dd>{money(payment.surcharge)}</dd>
+        <dd className="money">{money(payment.surcharge)}</dd>
         <dt>{t.resultTotal}</dt>
-        <dd>{money(payment.total)}</dd>
+        <dd className="money">{money(payment.total)}</dd>
         <dt>{t.resultTransaction}</dt>
         <dd>{payment.transactionId ?? payment.paymentId}</dd>
         {payment.remaining !== null && payment.remaining > 0 && (
           <>
             <dt>{t.resultRemaining}</dt>
-            <dd>{money(payment.remaining)}</dd>
+            <dd className="money">{money(payment.remaining)}</dd>
           </>
         )}
       </dl>
