@@ -412,6 +412,35 @@ describe('hosted pay page', () => {
     await page.context().close();
   });
 
+  it('on a 320 px phone, keeps each amount of the receipt on one line and shrinks the card to what it shows once paid', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 320, height: 800 } })).newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(
+      `${server.baseUrl}/pay/${merchant.id}?INVOICENUMBER=INV-PHONE&AMOUNTDUE=99,999.99&CURRENCY=AUD`,
+    );
+    const w = widget(page);
+    await waitForForm(w);
+    const panelHeight = () =>
+      w.evaluate((el) => el.shadowRoot!.querySelector('.panel')!.getBoundingClientRect().height);
+    expect(await panelHeight()).toBeGreaterThanOrEqual(1020); // the form's reserved height on a phone
+    await fillSandboxCard(w, CARDS.visa);
+    await w.locator('button[type=submit]').click();
+    await w.getByText('Invoice fully paid!').waitFor();
+    const broken = await w.evaluate((el) =>
+      Array.from(el.shadowRoot!.querySelectorAll('.result-details dd.money'))
+        .filter((dd) => {
+          const range = document.createRange();
+          range.selectNodeContents(dd);
+          return range.getClientRects().length > 1;
+        })
+        .map((dd) => dd.textContent),
+    );
+    expect(broken).toEqual([]); // never "A$102,949.⏎99"
+    expect(await panelHeight()).toBeLessThan(800); // no blank box below the receipt
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    await page.context().close();
+  });
+
   it('reports a link it cannot parse', async () => {
     const page = await open('/pay/abc%E0%A4%A?invoiceno=INV-1');
     await page.getByText('Error parsing URL parameters. Please check the URL and try again.').waitFor();
