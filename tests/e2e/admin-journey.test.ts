@@ -140,16 +140,16 @@ describe('admin console journey', () => {
     await expect(page.getByTestId('stat-total-payments').textContent()).resolves.toBe('1');
     await expect(page.getByTestId('stat-platform-revenue').textContent()).resolves.toBe('A$3.22');
     await page.goto(`${base}/admin/merchants/${merchantId}?tab=payments`);
-    // The merchant's page lists every attempt; the declined one is there too, marked failed.
+    // The merchant's page lists every attempt; the declined one is there too, marked Declined.
     await page
       .getByRole('row')
       .filter({ hasText: 'INV-7781' })
-      .filter({ hasText: /failed/i })
+      .filter({ hasText: 'Declined' })
       .waitFor();
     const merchantRow = page
       .getByRole('row')
       .filter({ hasText: 'INV-7781' })
-      .filter({ hasText: /succeeded/i });
+      .filter({ hasText: 'Paid' });
     await merchantRow.getByText('builder@site.example').waitFor();
     await merchantRow.getByRole('link', { name: 'View payment INV-7781' }).click();
     await page.waitForURL(/\/admin\/payments\/[0-9a-f-]{36}$/);
@@ -173,7 +173,7 @@ describe('admin console journey', () => {
       .waitFor();
     await refund.getByRole('button', { name: 'Confirm refund' }).click();
     await toast(page, 'Refund of A$102.95 issued').waitFor();
-    await page.getByText('partially refunded').first().waitFor();
+    await page.getByText('Partly refunded').first().waitFor();
 
     // The refunded part is payable again through the same link.
     await customer.goto(payUrl);

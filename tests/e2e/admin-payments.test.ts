@@ -170,7 +170,7 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
     await dialog.getByText('Refundable: A$50.00 of the invoice amount').waitFor();
     // The payment's own section (by its markup: the open dialog hides the page from the accessibility tree).
     const payment = page.locator('section[aria-labelledby="payment-title"]');
-    await payment.getByText('partially refunded').waitFor();
+    await payment.getByText('Partly refunded').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -199,7 +199,7 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
       page,
       `Refund of ${money(5000 + first.surcharge - left.body.refunded_surcharge)} issued`,
     ).waitFor();
-    await payment.getByText('refunded', { exact: true }).waitFor();
+    await payment.locator('[data-status=refunded]').getByText('Refunded', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Refund' }).waitFor({ state: 'detached' });
   });
 

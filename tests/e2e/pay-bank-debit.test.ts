@@ -125,7 +125,7 @@ describe('bank debit pay flow', () => {
     await page.getByText(`${money(2_000_350)} clearing`).waitFor();
     await page.goto(`${server.baseUrl}/admin/payments`);
     const row = page.getByRole('row').filter({ hasText: 'INV-BECS1' });
-    await row.getByText('processing').waitFor();
+    await row.getByText('Being paid').waitFor();
     await expect(row.textContent()).resolves.toMatch(/\d{1,2} \w{3} \d{4}/); // clears by
     await row.getByText('INV-BECS1').click();
     await page.getByText('BSB 000-000, account ending 456').waitFor();
@@ -143,7 +143,7 @@ describe('bank debit pay flow', () => {
         { timeout: 20_000, interval: 1000 },
       )
       .toBe(0);
-    await page.getByText('succeeded').first().waitFor();
+    await page.getByText('Paid', { exact: true }).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -21,7 +21,7 @@ import { PaymentSimpleList } from '../payments/PaymentSimpleList.tsx';
 import { dashboardTone, money, shortDate } from '../shared/format.ts';
 import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList } from '../shared/responsive.tsx';
-import { StatusChip } from '../shared/StatusChip.tsx';
+import { PaymentStatusChip } from '../shared/PaymentStatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 import type { PaymentStatus } from '../../../core/payment-status.ts';
 import { HeadRow, right } from '../shared/HeadRow.tsx';
@@ -71,7 +71,7 @@ function RecentTable() {
               <TableCell align="right">{money(p.amount, p.currency)}</TableCell>
               <TableCell>{shortDate(p.created_at, p.merchant_time_zone)}</TableCell>
               <TableCell>
-                <StatusChip status={p.status} tone={dashboardTone(p.status)} />
+                <PaymentStatusChip status={p.status} tone={dashboardTone} />
               </TableCell>
             </TableRow>
           ))}

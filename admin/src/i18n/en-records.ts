@@ -194,6 +194,18 @@ export const records = {
       '%{smart_count} payment could not be marked: %{detail} |||| %{smart_count} payments could not be marked: %{detail}',
     mark_recorded_failed: 'Could not mark the payments as recorded: %{detail}',
     held: 'held (being paid)',
+    // A payment's status in the words the pay page uses (issue 50 item 7); the API keeps its values.
+    status: {
+      pending: 'Started',
+      requires_action: 'Awaiting approval',
+      processing: 'Being paid',
+      succeeded: 'Paid',
+      failed: 'Declined',
+      canceled: 'Cancelled',
+      expired: 'Expired',
+      partially_refunded: 'Partly refunded',
+      refunded: 'Refunded',
+    },
     reversed_range: 'The From date is after the To date, so no payment can match: swap the dates.',
     hold_notice:
       'This payment holds %{amount} of invoice %{invoice} while it waits (%{status}): other customers see it as being paid, not paid. A card hold ends by %{until} at the latest.',

@@ -19,6 +19,7 @@ import { Link } from 'react-router-dom';
 import { KIND_KEYS } from '../payments/RefundDialog.tsx';
 import { dateTime, money, paymentTone } from '../shared/format.ts';
 import { StatusChip } from '../shared/StatusChip.tsx';
+import { PaymentStatusChip } from '../shared/PaymentStatusChip.tsx';
 import { SOURCE_LABEL, WRITEBACK_KIND_LABEL, type InvoiceLedger, type LedgerObservation } from './types.ts';
 import { HeadRow, hidden, right } from '../shared/HeadRow.tsx';
 
@@ -173,7 +174,7 @@ export function LedgerTables({ ledger, actions }: { ledger: InvoiceLedger; actio
               {p.link_amount === null ? translate('console.ledger.typed') : m(p.link_amount)}
             </TableCell>
             <TableCell>
-              <StatusChip status={p.status} tone={paymentTone(p.status)} />
+              <PaymentStatusChip status={p.status} />
             </TableCell>
             <TableCell>
               {recorded.has(p.id) ? (

@@ -13,10 +13,10 @@ import {
 import { ListBase, useListContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PaymentSimpleList } from '../payments/PaymentSimpleList.tsx';
-import { money, paymentTone, shortDate } from '../shared/format.ts';
+import { money, shortDate } from '../shared/format.ts';
 import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList } from '../shared/responsive.tsx';
-import { StatusChip } from '../shared/StatusChip.tsx';
+import { PaymentStatusChip } from '../shared/PaymentStatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 import { HeadRow, hidden, right } from '../shared/HeadRow.tsx';
 
@@ -42,7 +42,7 @@ function PaymentsTable() {
               <TableCell sx={breakAnywhere}>{p.invoice_number}</TableCell>
               <TableCell align="right">{money(p.amount, p.currency)}</TableCell>
               <TableCell>
-                <StatusChip status={p.status} tone={paymentTone(p.status)} />
+                <PaymentStatusChip status={p.status} />
               </TableCell>
               <TableCell>{shortDate(p.created_at, p.merchant_time_zone)}</TableCell>
               <TableCell>{p.customer_email ?? '—'}</TableCell>

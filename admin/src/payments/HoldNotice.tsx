@@ -11,11 +11,13 @@ import { useAction } from '../data/useAction.ts';
 import { dateTime, money } from '../shared/format.ts';
 import { ConfirmDialog } from '../shared/Confirm.tsx';
 import type { Payment } from '../shared/types.ts';
+import { usePaymentStatusText } from '../shared/PaymentStatusChip.tsx';
 
 const WAITING = ['pending', 'requires_action'];
 
 export function HoldNotice({ payment: p, onChanged }: { payment: Payment; onChanged(): void }) {
   const translate = useTranslate();
+  const statusText = usePaymentStatusText();
   const [asking, setAsking] = useState(false);
   const cancel = useAction((dp) => dp.cancelHold({ id: p.id }), {
     invalidate: ['payments', 'invoices'],
@@ -58,7 +60,7 @@ export function HoldNotice({ payment: p, onChanged }: { payment: Payment; onChan
       {translate(payto ? 'console.payments.hold_notice_payto' : 'console.payments.hold_notice', {
         amount,
         invoice: p.invoice_number,
-        status: p.status.replace(/_/g, ' '),
+        status: statusText(p.status).toLowerCase(),
         until: p.reserved_until ? dateTime(p.reserved_until) : '—',
       })}
       <ConfirmDialog

@@ -26,6 +26,7 @@ import { useAction } from '../data/useAction.ts';
 import { dateTime, money, paymentTone, syncTone } from '../shared/format.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { StatusChip } from '../shared/StatusChip.tsx';
+import { PaymentStatusChip } from '../shared/PaymentStatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 import { BankDebitRows, DisputeRows } from './BankDebitRows.tsx';
 import { MethodMismatch } from './MethodMismatch.tsx';
@@ -170,7 +171,7 @@ export function PaymentDetails() {
               </Row>
             ) : null}
             <Row label={translate('console.payments.fields.status')}>
-              <StatusChip status={p.status} tone={paymentTone(p.status)} />
+              <PaymentStatusChip status={p.status} />
             </Row>
             {p.failure_message ? (
               <Row label={translate('console.payments.fields.failure')}>{p.failure_message}</Row>

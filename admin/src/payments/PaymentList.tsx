@@ -20,12 +20,12 @@ import { fromMinorUnits } from '../../../core/money.ts';
 import { csvExporter } from '../shared/csv.ts';
 import { ConsoleList } from '../shared/ConsoleList.tsx';
 import { Alert } from '@mui/material';
-import { money, paymentTone, shortDate } from '../shared/format.ts';
+import { money, shortDate } from '../shared/format.ts';
 import { breakAnywhere } from '../layout/theme.ts';
 import { ResponsiveList } from '../shared/responsive.tsx';
 import { clearingDate, type BankDebitFields } from './BankDebitRows.tsx';
 import { HELD, PAYMENT_STATUSES } from '../../../core/payment-status.ts';
-import { StatusChip } from '../shared/StatusChip.tsx';
+import { PAYMENT_STATUS_TEXT, PaymentStatusChip } from '../shared/PaymentStatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 import { BulkMarkRecordedButton } from './BulkMarkRecordedButton.tsx';
 import { can } from '../access.ts';
@@ -100,7 +100,7 @@ export function PaymentList() {
       choices={[
         // Money not yet received that holds invoice balances (DESIGN §3.4): pending, 3-D Secure, clearing.
         { id: HELD, name: translate('console.payments.held') },
-        ...PAYMENT_STATUSES.map((s) => ({ id: s, name: s.replace(/_/g, ' ') })),
+        ...PAYMENT_STATUSES.map((s) => ({ id: s, name: translate(PAYMENT_STATUS_TEXT[s]) })),
       ]}
       translateChoice={false}
       alwaysOn
@@ -165,7 +165,7 @@ export function PaymentList() {
             <DataTable.Col
               source="status"
               label="console.payments.columns.status"
-              render={(p) => <StatusChip status={p.status} tone={paymentTone(p.status)} />}
+              render={(p) => <PaymentStatusChip status={p.status} />}
             />
             <DataTable.Col
               source="method_type"

@@ -2,7 +2,7 @@
 import { Box } from '@mui/material';
 import { SimpleList, type SimpleListProps } from 'react-admin';
 import { money, paymentTone, shortDate, type Tone } from '../shared/format.ts';
-import { StatusChip } from '../shared/StatusChip.tsx';
+import { PaymentStatusChip } from '../shared/PaymentStatusChip.tsx';
 import type { Payment } from '../shared/types.ts';
 
 export function PaymentSimpleList({
@@ -18,7 +18,7 @@ export function PaymentSimpleList({
       primaryText={(p) => (
         <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <span>{p.invoice_number}</span>
-          <StatusChip status={p.status} tone={tone(p.status)} />
+          <PaymentStatusChip status={p.status} tone={tone} />
         </Box>
       )}
       secondaryText={(p) =>

@@ -243,7 +243,7 @@ export const en = {
   historyStatus: 'Status',
   historyStates: {
     succeeded: 'Paid',
-    processing: 'Processing',
+    processing: 'Being paid',
     partially_refunded: 'Partly refunded',
     refunded: 'Refunded',
   } as Record<string, string>,
