@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { bearerFor, expectTitle, seededAdmin, signIn, toast } from './support/admin.ts';
+import { bearerFor, createVerifiedUser, expectTitle, seededAdmin, signIn, toast } from './support/admin.ts';
 import { launchBrowser } from './support/browser.ts';
 import { callApi, paySucceeded, serverError, type AdminPayment } from './support/console-api.ts';
 import { parseCsv } from './support/csv.ts';
@@ -292,6 +292,81 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
     await p.getByLabel('From', { exact: true }).fill('2026-12-07');
     await p.getByLabel('To', { exact: true }).fill('2026-12-07');
     await expect.poll(() => row.count()).toBe(0);
+    await reader.close();
+  });
+
+  it("the dashboard chart counts a Sydney merchant's days on its clock, either side of midnight (issue 50 item 6)", async () => {
+    const shop = createConnectedMerchant(server, { business_name: 'Midnight Chart Timber' });
+    const owner = await createVerifiedUser(server, `chart-${Date.now()}@timber.test`, 'owner-pass-123');
+    // Two days back in Sydney (so "today" never lies ahead): 23:30 on the day before and 00:30 on
+    // the day — one hour apart, both on the same UTC day (12:30 and 13:30 UTC).
+    const sydneyDay = (daysAgo: number) => {
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+      const d = new Date(`${today}T12:00:00Z`);
+      d.setUTCDate(d.getUTCDate() - daysAgo);
+      return d.toISOString().slice(0, 10);
+    };
+    /** The instant of a wall-clock time in Sydney. */
+    const sydneyAt = (day: string, time: string) => {
+      const wall = Date.parse(`${day}T${time}:00Z`);
+      const local = (ms: number) => {
+        const p = Object.fromEntries(
+          new Intl.DateTimeFormat('en-CA', {
+            timeZone: 'Australia/Sydney',
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+          })
+            .formatToParts(new Date(ms))
+            .map((x) => [x.type, x.value]),
+        );
+        return Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:00Z`);
+      };
+      let at = wall - (local(wall) - wall);
+      at -= local(at) - wall; // once more across a daylight-saving change
+      return new Date(at).toISOString();
+    };
+    const [before, after] = [sydneyDay(3), sydneyDay(2)];
+    const late = await pay(shop, 'INV-CHART-LATE', 1000);
+    const early = await pay(shop, 'INV-CHART-EARLY', 2000);
+    const db = new Database(join(server.dataDir, 'app.db'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.prepare("update merchants set time_zone = 'Australia/Sydney' where id = ?").run(shop.id);
+      const at = db.prepare('update payments set created_at = ?, succeeded_at = ? where id = ?');
+      const lateAt = sydneyAt(before, '23:30');
+      const earlyAt = sydneyAt(after, '00:30');
+      at.run(lateAt, lateAt, late.id);
+      at.run(earlyAt, earlyAt, early.id);
+      expect(lateAt.slice(0, 10)).toBe(earlyAt.slice(0, 10)); // one UTC day: a UTC count merges them
+      const user = db.prepare('select id from users where email = ?').get(owner.email) as { id: string };
+      db.prepare(
+        "insert into merchant_members (merchant_id, user_id, role, invited_by, created_at) values (?, ?, 'owner', null, ?)",
+      ).run(shop.id, user.id, new Date().toISOString());
+    } finally {
+      db.close();
+    }
+    // The owner's dashboard (their merchant only), read by an Australian browser in New York.
+    const reader = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-AU',
+      timezoneId: 'America/New_York',
+    });
+    const p = await reader.newPage();
+    await signIn(p, server.baseUrl, owner, '/admin/login');
+    await p.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    // The chart's table (for screen readers): one payment on each Sydney day, dated as en-AU writes.
+    const days = p.locator('table').filter({ has: p.getByText('Payments and amounts paid by day') });
+    const rowOf = (day: string) => {
+      const [y, m, d] = day.split('-');
+      return days.getByRole('row').filter({ hasText: `${d}/${m}/${y}` });
+    };
+    await expect.poll(() => rowOf(before).count()).toBe(1);
+    await expect(rowOf(before).getByRole('cell').nth(1).textContent()).resolves.toBe('1');
+    await expect(rowOf(after).getByRole('cell').nth(1).textContent()).resolves.toBe('1');
     await reader.close();
   });
 

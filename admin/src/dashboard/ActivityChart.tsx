@@ -6,7 +6,7 @@
  */
 import { Box, Card, CardContent, Skeleton, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { money } from '../shared/format.ts';
+import { money, shortDay } from '../shared/format.ts';
 import type { Stats } from '../shared/types.ts';
 
 const W = 600;
@@ -139,7 +139,7 @@ export function ActivityChart({
                   >
                     <title>
                       {translate('console.dashboard.chart_day', {
-                        date: d.date,
+                        date: shortDay(d.date),
                         payments: d.payments,
                         revenue: money(revenueOf(d), currency),
                       })}
@@ -151,10 +151,10 @@ export function ActivityChart({
               {series.length ? (
                 <>
                   <text x={PAD.left} y={H - 6} fontSize={11} fill={labelColour}>
-                    {series[0].date.slice(5)}
+                    {shortDay(series[0].date, true)}
                   </text>
                   <text x={W - PAD.right} y={H - 6} fontSize={11} fill={labelColour} textAnchor="end">
-                    {series[series.length - 1].date.slice(5)}
+                    {shortDay(series[series.length - 1].date, true)}
                   </text>
                 </>
               ) : null}
@@ -175,7 +175,7 @@ export function ActivityChart({
                   .filter((d) => d.payments > 0)
                   .map((d) => (
                     <tr key={d.date}>
-                      <td>{d.date}</td>
+                      <td>{shortDay(d.date)}</td>
                       <td>{d.payments}</td>
                       <td>{money(revenueOf(d), currency)}</td>
                     </tr>

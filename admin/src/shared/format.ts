@@ -17,6 +17,18 @@ export function shortDate(iso: string | null | undefined, timeZone?: string | nu
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, zoned(timeZone));
 }
 
+/**
+ * A calendar day (`YYYY-MM-DD`, as the dashboard counts them in the merchant's zone) in the
+ * reader's language, as it is (no zone shift): 08/12/2026 to an en-AU reader. `short`: day and
+ * month only (8 Dec).
+ */
+export function shortDay(day: string, short = false): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day;
+  const options: Intl.DateTimeFormatOptions = short ? { day: 'numeric', month: 'short' } : {};
+  return d.toLocaleDateString(undefined, { ...options, timeZone: 'UTC' });
+}
+
 /** A date and time in the reader's language, in `timeZone` when given (else the browser's). */
 export function dateTime(iso: string | null | undefined, timeZone?: string | null): string {
   if (!iso) return '—';
