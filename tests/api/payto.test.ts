@@ -129,6 +129,15 @@ describe.skipIf(skip)(`PayTo (${testDialect})`, () => {
 
     // Held for the approval window: shown to others as being paid, and not payable twice.
     expect(await invoiceRow(t, m.id, invoice)).toMatchObject({ reserved_amount: 4_000_000, paid_amount: 0 });
+    // The console's "held (being paid)" filter lists it.
+    const held = await json(
+      t.app,
+      'GET',
+      `/api/admin/payments?filter=${encodeURIComponent(JSON.stringify({ status: 'held', merchant_id: m.id }))}`,
+      undefined,
+      await adminHeaders(t),
+    );
+    expect(held.body.map((p: { id: string }) => p.id)).toContain(paymentId);
     const other = await open();
     expect(other.invoice.balance).toBe(1_000_000);
     expect(other.invoice.beingPaid).toEqual([
