@@ -736,3 +736,18 @@ CREATE TABLE webhook_events (
 );
 CREATE INDEX webhook_events_merchant ON webhook_events (merchant_id, created_at);
 CREATE INDEX webhook_events_created ON webhook_events (created_at);
+-- Widget releases outlive a deploy (migration 080, api/widget-releases/store.ts).
+CREATE TABLE widget_releases (
+  version TEXT PRIMARY KEY,
+  content_hash TEXT NOT NULL UNIQUE,
+  manifest TEXT NOT NULL,
+  published_at TEXT NOT NULL
+);
+CREATE TABLE widget_release_files (
+  name TEXT PRIMARY KEY,
+  body BYTEA NOT NULL,
+  gz BYTEA,
+  br BYTEA,
+  sha256 TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);

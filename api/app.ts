@@ -25,6 +25,8 @@ import { bodyLimits } from './http/body-limits.ts';
 import { edge } from './http/edge.ts';
 import { createStatic } from './http/static.ts';
 import { configRoutes } from './public-config/routes.ts';
+import { widgetReleaseRoutes } from './widget-releases/routes.ts';
+import { createReleasedFiles } from './widget-releases/serve.ts';
 import { adminProspectRoutes, publicProspectRoutes } from './prospects/routes.ts';
 import { connectRoutes } from './connect/routes.ts';
 import { merchantRoutes } from './merchants/routes.ts';
@@ -85,6 +87,8 @@ export function createApp(deps: AppDeps) {
   wireDomains(); // what listens to payments (api/wiring.ts)
   const app = new OpenAPIHono<AppEnv>();
   const statics = createStatic(deps.config.staticDir, undefined, deps.config.paymentsProvider);
+  // Files of earlier widget releases, kept in the database after a build replaced them (issue 51).
+  const releasedFiles = createReleasedFiles(deps.database.db);
 
   app.use('*', edge(deps));
   // Request bodies are bounded per route (413 before they are read whole).
@@ -109,7 +113,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', blogPageRoutes); // /blog/{slug}, /sitemap.xml, /robots.txt
   app.route('/', diagnosticPageRoutes); // /debug, /test/supabase
   app.route('/', shortLinkRoutes); // /l/{code}
-  app.route('/api/public', mount(configRoutes, publicBlogRoutes, publicProspectRoutes));
+  app.route('/api/public', mount(configRoutes, publicBlogRoutes, publicProspectRoutes, widgetReleaseRoutes));
   app.route('/api/auth', mount(authRoutes, invitationRoutes));
   app.route('/api/pay', payRoutes); // the widget's pay sessions
   app.route('/api/pay', invoiceRoutes); // the invoice itself, from Xero or QuickBooks
@@ -199,10 +203,14 @@ export function createApp(deps: AppDeps) {
       });
     });
 
-  app.notFound((c) => {
+  app.notFound(async (c) => {
     if (!c.req.path.startsWith('/api/')) {
       const file = statics.serve(c);
       if (file) return file;
+      if (c.req.path.startsWith('/widget/') && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+        const released = await releasedFiles(c, c.req.path.slice('/widget/'.length));
+        if (released) return released;
+      }
     }
     return c.json(errorBody('not_found', 'Not found'), 404);
   });

@@ -179,6 +179,8 @@ const envSchema = z.object({
   RETENTION_IDEMPOTENCY_DAYS: intIn(1, 3650).default(30),
   RETENTION_EMAIL_DAYS: intIn(1, 3650).default(90),
   RETENTION_INTERVAL_MINUTES: intIn(1, 10_080).default(60),
+  // Widget releases (api/widget-releases): days a release no longer current stays served; 0 keeps all.
+  WIDGET_RELEASES_KEEP_DAYS: intIn(0, 36_500).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().trim().min(1).default('dist'),
 });
@@ -287,6 +289,8 @@ export interface Config {
   provider: { timeoutMs: number; retries: number; breakerFailures: number; breakerSeconds: number };
   /** Days kept after use or expiry (RETENTION_*), and the purge's interval (api/retention.ts). */
   retention: { tokenDays: number; idempotencyDays: number; emailDays: number; intervalMinutes: number };
+  /** Days a widget release that is no longer current stays served (WIDGET_RELEASES_KEEP_DAYS); 0: forever. */
+  widgetReleasesKeepDays: number;
   /** Prometheus metrics: a bearer token for /metrics on the main port, and/or a port of their own. */
   metrics: { token: string | null; port: number | null; host: string };
   logLevel: string;
@@ -424,6 +428,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR,
+    widgetReleasesKeepDays: e.WIDGET_RELEASES_KEEP_DAYS,
   };
   return Object.freeze(config);
 }

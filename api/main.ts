@@ -24,6 +24,7 @@ import { resolveSecrets } from './secrets.ts';
 import { systemResolveHost } from './net/resolve.ts';
 import { startOutboxWorker } from './accounting/sync/worker.ts';
 import { runDemoSeed } from './seed/demo.ts';
+import { publishAtStart } from './widget-releases/store.ts';
 import { listenOnPrimarySocket, portInUse, runPrimary, WORKER_ROLE, type WorkerMessage } from './cluster.ts';
 import { createAppCaches } from './app-caches.ts';
 import { startRetention } from './retention.ts';
@@ -113,6 +114,11 @@ export async function main(): Promise<void> {
       );
   }
   const seedLines = first ? await runDemoSeed(deps) : [];
+  // This build's widget release joins the ones kept in the database (api/widget-releases/store.ts).
+  if (first)
+    await publishAtStart(deps).catch((err: Error) =>
+      logger.error({ err: err.message }, 'could not publish the widget release; earlier ones are still served'),
+    );
   const app = createApp(deps);
   depsMade(deps); // once the app has wired its domains (api/wiring.ts): a payment's success is heard
   // Unconfirmed payment reservations expire after RESERVATION_TTL_MINUTES (DESIGN §3.4).

@@ -586,6 +586,22 @@ export interface components {
       /** @description Leave empty */
       website?: string;
     };
+    WidgetRelease: {
+      version: string;
+      published_at: string;
+      /** @description The release this server builds pages with */
+      current: boolean;
+      /** @description The pinned script tag file and its SRI hash */
+      script: {
+        path: string;
+        integrity: string;
+      };
+      /** @description The npm package tarball and its sha512 integrity */
+      package: {
+        path: string;
+        integrity: string;
+      } | null;
+    };
     Message: {
       message: string;
     };

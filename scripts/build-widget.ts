@@ -20,8 +20,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Rollup } from 'vite';
-import { contentHash, sriOf, writeWidgetRelease } from './widget-release.ts';
-import { readFileSync, renameSync } from 'node:fs';
+import { contentHash, releaseVersion, sriOf, writeWidgetRelease } from './widget-release.ts';
+import { readdirSync, readFileSync, renameSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeWidgetPackage } from './widget-package.ts';
@@ -183,13 +184,33 @@ const buildElementModule = () =>
     chunkFileNames: 'invoice-pay-element-[name]-[hash].js',
   });
 
+/**
+ * What the widget's bytes hash to before a version is stamped on them: the three entry files (the
+ * tag names the loader and its SRI, which name the flow's chunks and theirs; the modules name their
+ * chunks, all content-hashed) and what the package adds (types, licence, package texts).
+ */
+function widgetContentHash(): string {
+  const hash = createHash('sha256');
+  for (const name of ['invoice-pay.js', 'invoice-pay.esm.js', 'invoice-pay.element.js'])
+    hash.update(name).update(readFileSync(join(WIDGET_DIR, name)));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
+      .sort();
+  for (const file of [...walk('widget/types'), 'widget/LICENSE', 'scripts/widget-package.ts'])
+    hash.update(file).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
 export async function buildWidget(): Promise<void> {
   const flow = await buildFlow();
   const loader = await buildLoader(flow.preload);
   await buildTag(loader);
   await buildModule();
   await buildElementModule();
-  const manifest = writeWidgetRelease(WIDGET_DIR, flow, loader);
+  // The version: the recorded release's if the widget's bytes are its, else a new one (releaseVersion).
+  const hash = widgetContentHash();
+  const manifest = writeWidgetRelease(WIDGET_DIR, flow, loader, releaseVersion(hash), hash);
   await writeWidgetPackage(manifest);
   // What a page downloads before the element is defined, the figure DESIGN §9 budgets (8 KB gzip).
   const gzip = (name: string) => gzipSync(readFileSync(join(WIDGET_DIR, name)), { level: 9 }).length;

@@ -27,6 +27,8 @@ export interface WidgetManifestEntry {
 export interface WidgetManifest {
   name: 'invoice-pay';
   version: string;
+  /** The hash of the widget's bytes this version stands for (releaseVersion). */
+  contentHash?: string;
   /** The script tag's file (`<script src>`): adds the loader, pinned by its SRI (widget/src/tag.ts). */
   script: WidgetManifestEntry;
   /** The loader (content-hashed name): defines the element, imports the flow when needed. */
@@ -75,7 +77,8 @@ export function writeWidgetRelease(
     provider?: { sandbox: string[]; stripe: string[] };
   },
   loader: { file: string },
-  version = packageVersion(),
+  version: string,
+  widgetHash?: string,
 ): WidgetManifest {
   // Copies from an earlier build in the same folder are stale (the build empties it, but be safe).
   for (const name of readdirSync(dir)) {
@@ -92,6 +95,7 @@ export function writeWidgetRelease(
   const manifest: WidgetManifest = {
     name: 'invoice-pay',
     version,
+    ...(widgetHash ? { contentHash: widgetHash } : {}),
     script: release('invoice-pay.js', ''),
     loader: entryOf(dir, loader.file),
     flow: {
@@ -130,8 +134,22 @@ export function chunksOf(dir: string, entry: string, seen = new Set<string>()): 
   return [...seen].sort().map((name) => entryOf(dir, name));
 }
 
-function packageVersion(): string {
-  return (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+/** The widget's last recorded release (widget/release.json): its version and the hash of its bytes. */
+export const RELEASE_RECORD = 'widget/release.json';
+
+/**
+ * The version of a build whose widget bytes hash to `contentHash`: the recorded release's when the
+ * bytes are that release's, else the next patch marked with the hash (`0.1.1-g3f9a2c1d4e`), so a
+ * build whose widget changed never reuses a published version (issue 51 item 1). `npm run
+ * widget:record -- <version>` records a build as a release of its own (scripts/record-widget-release.ts).
+ */
+export function releaseVersion(contentHash: string, record = RELEASE_RECORD): string {
+  const recorded = existsSync(record)
+    ? (JSON.parse(readFileSync(record, 'utf8')) as { version: string; contentHash: string })
+    : { version: '0.0.0', contentHash: '' };
+  if (recorded.contentHash === contentHash) return recorded.version;
+  const [major, minor, patch] = recorded.version.split('-')[0]!.split('.').map(Number);
+  return `${major}.${minor}.${(patch ?? 0) + 1}-g${contentHash.slice(0, 10)}`;
 }
 
 const PRELOAD_MARKER = /<!-- invoice-pay:preload -->[\s\S]*?<!-- \/invoice-pay:preload -->/;

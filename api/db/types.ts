@@ -50,6 +50,8 @@ import type {
   ProspectsTable,
   RateLimitCountersTable,
   SchemaMigrationsTable,
+  WidgetReleaseFilesTable,
+  WidgetReleasesTable,
 } from './types/platform.ts';
 export * from './types/auth.ts';
 export * from './types/merchants.ts';
@@ -98,6 +100,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
+  widget_releases: WidgetReleasesTable;
+  widget_release_files: WidgetReleaseFilesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -35,7 +35,7 @@ const TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-interface CachedFile {
+export interface CachedFile {
   body: Buffer;
   br?: Buffer;
   gz?: Buffer;
@@ -53,6 +53,31 @@ export interface StaticSite {
 export const STATIC_CACHE_LIMITS = { maxEntries: 500, maxBytes: 32 * 1024 * 1024 };
 
 const bytesOf = (f: CachedFile) => f.body.length + (f.br?.length ?? 0) + (f.gz?.length ?? 0);
+
+/** A file's answer: its precompressed body when the client takes that encoding. */
+export function respondWith(c: Context<AppEnv>, file: CachedFile, cacheControl: string, status = 200): Response {
+  const headers: Record<string, string> = {
+    'content-type': file.type,
+    'cache-control': cacheControl,
+    vary: 'accept-encoding',
+  };
+  const accept = c.req.header('accept-encoding') ?? '';
+  let body = file.body;
+  if (file.br && /\bbr\b/.test(accept)) {
+    body = file.br;
+    headers['content-encoding'] = 'br';
+  } else if (file.gz && /\bgzip\b/.test(accept)) {
+    body = file.gz;
+    headers['content-encoding'] = 'gzip';
+  }
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+}
+
+/** The content type of a file name. */
+export const contentTypeOf = (name: string) =>
+  TYPES[name.endsWith('.d.ts') ? '.d.ts' : extname(name)] ?? 'application/octet-stream';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createStatic(
   staticDir: string,
@@ -75,7 +100,7 @@ export function createStatic(
       body: readFileSync(file),
       br: existsSync(`${file}.br`) ? readFileSync(`${file}.br`) : undefined,
       gz: existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined,
-      type: TYPES[file.endsWith('.d.ts') ? '.d.ts' : extname(file)] ?? 'application/octet-stream',
+      type: contentTypeOf(file),
     };
     cache.set(file, entry);
     return entry;
@@ -86,31 +111,13 @@ export function createStatic(
     return full === dir || full.startsWith(dir + sep) ? full : null;
   };
 
-  const respond = (c: Context<AppEnv>, file: CachedFile, cacheControl: string, status = 200): Response => {
-    const headers: Record<string, string> = {
-      'content-type': file.type,
-      'cache-control': cacheControl,
-      vary: 'accept-encoding',
-    };
-    const accept = c.req.header('accept-encoding') ?? '';
-    let body = file.body;
-    if (file.br && /\bbr\b/.test(accept)) {
-      body = file.br;
-      headers['content-encoding'] = 'br';
-    } else if (file.gz && /\bgzip\b/.test(accept)) {
-      body = file.gz;
-      headers['content-encoding'] = 'gzip';
-    }
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
-  };
-
   // Widget builds pinned by version + content hash (scripts/widget-release.ts), its hashed chunks,
   // and the npm package under its content-addressed name.
   const pinnedWidget =
     /[\\/]widget[\\/]invoice-pay(\.\d+\.\d+\.\d+\S*-[0-9a-f]{10}(\.esm)?\.js|-\w+-[\w-]{8,}\.js|-\d+\.\d+\.\d+\S*-[0-9a-f]{10}\.tgz)$/;
   const cacheFor = (path: string) =>
     /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path) || pinnedWidget.test(path)
-      ? 'public, max-age=31536000, immutable'
+      ? IMMUTABLE
       : path.endsWith('.html')
         ? 'no-cache'
         : 'public, max-age=300';
@@ -125,11 +132,11 @@ export function createStatic(
     const full = inside(dir, rel || 'index.html');
     if (full) {
       const file = load(full);
-      if (file) return respond(c, file, cacheFor(full));
+      if (file) return respondWith(c, file, cacheFor(full));
     }
     if (!fallback || extname(rel) !== '') return null;
     const shell = load(join(dir, 'index.html'));
-    return shell ? respond(c, shell, 'no-cache', shellStatus(fallback, `/${rel}`)) : null;
+    return shell ? respondWith(c, shell, 'no-cache', shellStatus(fallback, `/${rel}`)) : null;
   };
 
   const siteDir = join(root, 'site');

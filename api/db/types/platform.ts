@@ -104,3 +104,23 @@ export interface PayLinksTable {
   /** Tie-breaker after created_at (migration 073, api/db/sequence.ts); 0 for older rows. */
   seq: Generated<number>;
 }
+
+/** A released widget build (migration 080): its manifest, kept after later builds replace dist/widget. */
+export interface WidgetReleasesTable {
+  version: string;
+  /** What the release's bytes hash to (scripts/widget-release.ts): one release per distinct build. */
+  content_hash: string;
+  /** manifest.json of the release, as JSON text. */
+  manifest: string;
+  published_at: Timestamp;
+}
+
+/** One released widget file, by its content-addressed name (shared by the releases that list it). */
+export interface WidgetReleaseFilesTable {
+  name: string;
+  body: Buffer;
+  gz: Buffer | null;
+  br: Buffer | null;
+  sha256: string;
+  created_at: Timestamp;
+}
