@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededAdmin, signIn } from './support/admin.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { payInWidget, serveExample, type ExampleHost } from './support/examples.ts';
 import { createConnectedMerchant, widget } from './support/pay-fixtures.ts';
@@ -78,7 +79,8 @@ describe('widget releases outlive a deploy', () => {
     // and integrity.
     const project = join(root, 'project');
     const pkgUrl = `${server.baseUrl}${old.package.path}`;
-    mkdirSync(project);
+    rmSync(project, { recursive: true, force: true });
+    mkdirSync(project, { recursive: true });
     writeFileSync(
       join(project, 'package.json'),
       JSON.stringify({ name: 'agency-site', private: true, dependencies: { 'invoice-pay': pkgUrl } }),
@@ -98,6 +100,7 @@ describe('widget releases outlive a deploy', () => {
     // The next deploy: a build that changed the widget — none of the old release's files on disk,
     // another version — on the same database and port.
     const port = server.port;
+    const admin = seededAdmin(server); // the demo seed names the admin on the first start only
     await server.stop();
     const second = join(root, 'second');
     cpSync('dist', second, { recursive: true });
@@ -154,5 +157,19 @@ describe('widget releases outlive a deploy', () => {
     expect(loaded.filter((p) => !oldBytes.has(p))).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
+
+    // The console's Developers tab lists both releases, the current one marked.
+    const consolePage = await browser.newPage();
+    await signIn(consolePage, server.baseUrl, admin);
+    await consolePage.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    await consolePage.goto(`${server.baseUrl}/admin/merchants/${merchant.id}?tab=developers`);
+    const card = consolePage.getByRole('region', { name: 'Widget releases' });
+    await card.getByRole('row').filter({ hasText: next.version }).getByText('current').waitFor();
+    const oldRow = card.getByRole('row').filter({
+      has: consolePage.getByRole('cell', { name: old.version, exact: true }),
+    });
+    await oldRow.getByText(old.script.path).waitFor();
+    await expect(oldRow.getByText('current').count()).resolves.toBe(0);
+    await consolePage.close();
   });
 });

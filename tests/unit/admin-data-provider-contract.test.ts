@@ -17,6 +17,7 @@ const CALLS: Record<string, () => Promise<unknown>> = {
   getStats: () => dataProvider.getStats(),
   getDiagnostics: () => dataProvider.getDiagnostics(),
   getPublicConfig: () => dataProvider.getPublicConfig(),
+  getWidgetReleases: () => dataProvider.getWidgetReleases(),
   getWebhookTests: () => dataProvider.getWebhookTests({ id: ID }),
   startStripeConnect: () =>
     dataProvider.startStripeConnect({

@@ -17,6 +17,7 @@ import type {
   Payment,
   PublicConfig,
   Stats,
+  WidgetRelease,
   SyncResult,
   WebhookEndpoint,
   WebhookEndpointCreated,
@@ -73,6 +74,9 @@ const actions = {
   getPublicConfig: () => callApi<PublicConfig>('/api/public/config'),
   /** The widget build this server serves: versioned paths and SRI hashes (the Embed panel's pinned code). */
   getWidgetManifest: () => callApi<WidgetManifest>('/widget/manifest.json'),
+  /** Every widget release the server still serves, newest first (pinned script and package). */
+  getWidgetReleases: () =>
+    callApi<{ data: WidgetRelease[] }>('/api/public/widget-releases').then((r) => r.data),
   getWebhookTests: ({ id }: { id: Identifier }) => callApi<WebhookTest[]>(`${merchantPath(id)}/webhook-tests`),
 
   // A merchant's team (issue 32).

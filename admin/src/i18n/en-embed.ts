@@ -3,6 +3,21 @@
  * its hosted pay page branding (logo and brand colour, in the merchant form and details).
  */
 export const embed = {
+  widget_releases: {
+    title: 'Widget releases',
+    intro:
+      "Every release of the widget this server still serves. A page, a WordPress setting or a lockfile pinned to one keeps working after every deploy; upgrade by copying the newer release's script and integrity.",
+    none: 'No release is published yet: the server publishes its build when it starts.',
+    failed: 'The releases could not be read.',
+    version: 'Version',
+    published: 'Published',
+    script: 'Pinned script',
+    package: 'npm package',
+    current: 'current',
+    copy_sri: 'Copy SRI',
+    copy_integrity: 'Copy the integrity (SRI hash) of %{version}',
+    copied: 'Integrity copied',
+  },
   embed: {
     title: 'Embed',
     intro:

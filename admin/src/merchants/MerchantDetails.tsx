@@ -20,6 +20,7 @@ import { statusOf } from '../data/http.ts';
 import type { Merchant } from '../shared/types.ts';
 import { AccountingPanel } from './AccountingPanel.tsx';
 import { ApiKeysCard } from './ApiKeysCard.tsx';
+import { WidgetReleasesCard } from './WidgetReleasesCard.tsx';
 import { EmbedPanel } from './EmbedPanel.tsx';
 import { MerchantInfo } from './MerchantInfo.tsx';
 import { MerchantPayments } from './MerchantPayments.tsx';
@@ -105,6 +106,9 @@ function TabContent({ merchant: m, tab }: { merchant: Merchant; tab: MerchantTab
               <PaymentDomainsPanel merchant={m} />
             </Half>
           ) : null}
+          <Grid size={{ xs: 12 }}>
+            <WidgetReleasesCard />
+          </Grid>
           {can('webhooks.manage', m.id) ? (
             <>
               <Grid size={{ xs: 12 }}>

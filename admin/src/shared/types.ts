@@ -31,6 +31,7 @@ export type WebhookTest = Schemas['WebhookTestResult'];
 export type SyncResult = Schemas['SyncResult'];
 /** The browser-safe configuration (GET /api/public/config). */
 export type PublicConfig = Schemas['PublicConfig'];
+export type WidgetRelease = Schemas['WidgetRelease'];
 export type Diagnostics = Schemas['AdminDiagnostics'];
 /** A domain registered for wallets (Apple Pay, Google Pay) on the merchant's connected account. */
 export type PaymentDomain = Schemas['PaymentMethodDomain'];
