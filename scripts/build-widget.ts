@@ -124,6 +124,8 @@ async function buildLib(o: {
   noJsx?: boolean;
   external?: string[];
   chunkFileNames?: string;
+  /** A directive written first in the entry file (bundlers drop the source's own). */
+  directive?: string;
 }): Promise<void> {
   const config = base(o.define);
   await build({
@@ -135,7 +137,12 @@ async function buildLib(o: {
       lib: { entry: join(root, o.entry), name: o.name, formats: [o.format], fileName: () => o.fileName },
       rollupOptions: {
         external: o.external,
-        output: o.chunkFileNames ? { chunkFileNames: o.chunkFileNames } : {},
+        output: {
+          ...(o.chunkFileNames ? { chunkFileNames: o.chunkFileNames } : {}),
+          ...(o.directive
+            ? { banner: (chunk: { isEntry: boolean }) => (chunk.isEntry ? o.directive! : '') }
+            : {}),
+        },
       },
     },
   });
@@ -173,6 +180,9 @@ const buildModule = () =>
     format: 'es',
     external: REACT,
     chunkFileNames: 'invoice-pay-[name]-[hash].js',
+    // React Server Components: the component uses hooks, so a server page that imports it needs the
+    // module marked as the client boundary (Next.js App Router: issue 51 item 2).
+    directive: "'use client';",
   });
 
 /** `invoice-pay/element`: the element as an ES module for any bundler, its flow (React inside) a lazy chunk. */

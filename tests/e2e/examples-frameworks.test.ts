@@ -85,6 +85,10 @@ describe('examples: React and Vue apps', () => {
   it('React (TSX): installs the package tarball, type-checks (a misspelt event fails), builds with Vite and pays', async () => {
     const dir = copyExample('react');
     await installPackageTarball(server, dir);
+    // The React entry is a client boundary: a Server Component (Next.js App Router) may import it.
+    expect(readFileSync(join(dir, 'node_modules/invoice-pay/dist/invoice-pay.esm.js'), 'utf8')).toMatch(
+      /^["']use client["'];/,
+    );
     const tsc = join(dir, 'node_modules/typescript/bin/tsc');
     run(dir, [tsc, '-p', 'tsconfig.json']);
     // The package's types catch a misspelt event callback.
