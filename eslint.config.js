@@ -20,7 +20,7 @@ import tseslint from 'typescript-eslint';
  * the live amount due payments ask for.
  */
 export const DOMAIN_LAYERS = [
-  ['auth', 'blog'], // users, sessions, API keys; posts
+  ['auth', 'blog', 'widget-releases'], // users, sessions, API keys; posts; the widget's kept releases
   ['merchants'], // merchants, their members, settings
   ['invoices', 'connect', 'prospects'], // the invoice ledger; Stripe Connect onboarding; leads
   ['public-objects'], // the integrator API's objects, shared by v1, webhook events and the console

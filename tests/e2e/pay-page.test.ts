@@ -191,8 +191,16 @@ describe('hosted pay page', () => {
     ).resolves.toBe(true);
     await missing.close();
 
-    const unknown = await open(`/pay/${crypto.randomUUID()}?invoiceno=INV-1&amount=10`);
+    const unknownId = crypto.randomUUID();
+    const unknown = await (await browser.newContext()).newPage();
+    const warnings: string[] = [];
+    unknown.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
+    await unknown.goto(`${server.baseUrl}/pay/${unknownId}?invoiceno=INV-1&amount=10`);
     await widget(unknown).getByRole('heading', { name: 'Merchant Not Found' }).waitFor();
+    // The page's developer is told why in the console (issue 51 item 5).
+    await expect
+      .poll(() => warnings.join('\n'))
+      .toContain(`invoice-pay: merchant ${unknownId} not found at ${server.baseUrl}`);
     await expect(
       widget(unknown)
         .getByText("We couldn't find the merchant you're looking for. Please check the URL and try again.")

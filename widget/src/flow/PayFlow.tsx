@@ -70,6 +70,7 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
   const [lookup, setLookup] = useState<string | null>(null);
   const link = linkQuery(props);
   const query = lookup ? { ...link, merchant: lookup, shortcode: undefined } : link;
+  const linkName = query.merchant ?? query.shortcode;
   const { view, reload } = usePaySession(api, query);
   const [screen, setScreen] = useState<Screen>({ kind: 'paying' });
   const session = view.kind === 'ready' ? view.session : null;
@@ -110,9 +111,22 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
       view.kind === 'invalid' ||
       view.kind === 'error' ||
       view.kind === 'no_stripe'
-    )
+    ) {
       emit(host, 'error', detail(null, { message: viewMessage(view, t, hosted), code: view.kind }));
-  }, [view, host, detail, t, hosted]);
+      // For the page's developer, why (issue 51 item 5): the customer sees a panel, the console says more.
+      console.warn(
+        `invoice-pay: ${
+          view.kind === 'not_found'
+            ? `merchant ${linkName} not found at ${api.base}`
+            : view.kind === 'no_stripe'
+              ? `merchant ${linkName} cannot take payments yet: ${view.message}`
+              : view.kind === 'invalid'
+                ? `invalid link (${view.problem.reason})`
+                : `${api.base}/api/pay/session failed: ${view.message}. Is the element's api attribute the payment server's origin?`
+        }`,
+      );
+    }
+  }, [view, host, detail, t, hosted, api, linkName]);
 
   // Nothing left to pay here but a PayTo payment waiting for its payer's bank (this customer's, from
   // a page closed while waiting, or another's): the page looks again every few seconds, so it shows
