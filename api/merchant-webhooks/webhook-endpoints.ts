@@ -24,7 +24,7 @@ import {
   jobsOfEvents,
   updateEndpoint,
 } from './repository.ts';
-import { newEndpointSecret, rotateEndpointSecret } from './endpoint-secrets.ts';
+import { endpointSigningSecrets, newEndpointSecret, rotateEndpointSecret } from './endpoint-secrets.ts';
 import {
   ALL_EVENTS,
   normaliseEnabledEvents,
@@ -61,6 +61,15 @@ export async function endpointOr404(db: DbOrTrx, scope: string | null, id: strin
   if (!e || e.deleted_at || (scope && e.merchant_id !== scope))
     throw new AppError('not_found', ENDPOINT_NOT_FOUND);
   return e;
+}
+
+/**
+ * The endpoint's current signing secret: an idempotent replay of its creation or rotation
+ * (api/v1/http.ts `once`) answers with it again, so the secret is never stored in the replay record.
+ */
+export async function currentEndpointSecret(deps: AppDeps, merchantId: string | null, id: string) {
+  const e = await endpointOr404(deps.database.db, merchantId, id);
+  return endpointSigningSecrets(deps, e)[0]!;
 }
 
 function checkedEvents(events: readonly string[] | undefined): string[] {

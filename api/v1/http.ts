@@ -11,6 +11,8 @@ import { actorUserOf } from '../auth/api-keys/usage.ts';
 import type { AppEnv, Principal } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { getMerchantOr404, type Actor } from '../merchants/service.ts';
+import { validIdempotencyKey, withIdempotency } from '../payments/create/idempotency.ts';
+import { z } from '@hono/zod-openapi';
 
 export const API_V1 = 'v1';
 export const VERSION_HEADER = 'API-Version';
@@ -126,3 +128,36 @@ export const listBody = <T>(url: string, data: T[], hasMore: boolean) => ({
 
 /** The API-key and admin-token security requirement of an integrator operation. */
 export const v1Security: Array<Record<string, string[]>> = [{ apiKey: [] }, { bearerAuth: [] }];
+
+/** The `Idempotency-Key` header every v1 POST takes (its OpenAPI declaration). */
+export const IdempotencyHeader = z.object({
+  'idempotency-key': z.string().max(255).optional().openapi({
+    description:
+      'A retry with the same key and body gets the first answer (Idempotent-Replayed: true) instead of doing it again; the same key with another body is refused. Keys are kept 30 days.',
+  }),
+});
+
+/**
+ * A v1 POST done once per `Idempotency-Key` (Stripe's rule; issue 51 item 6): `operation` names
+ * what it does, `request` is what must match for a replay (path ids and body). The answer of the
+ * first run is stored and replayed with `Idempotent-Replayed: true`.
+ */
+export async function once<T>(
+  c: Context<AppEnv>,
+  operation: string,
+  request: unknown,
+  run: () => Promise<{ status: number; body: T }>,
+): Promise<{ status: number; body: T }> {
+  const key = validIdempotencyKey(c.req.header('idempotency-key'));
+  const who = principal(c);
+  const result = await withIdempotency(
+    c.get('deps'),
+    `v1.${operation}:${who.kind}:${who.id}`,
+    key,
+    request,
+    () => run(),
+    { claimFirst: true },
+  );
+  if (result.replayed) c.header('Idempotent-Replayed', 'true');
+  return { status: result.status, body: result.body };
+}

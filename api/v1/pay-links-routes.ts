@@ -10,6 +10,8 @@ import { validIdempotencyKey, withIdempotency } from '../payments/create/idempot
 import { cancelPayLink, createPayLink, payLinkInput, toV1PayLink } from '../pay-links/service.ts';
 import { listPayLinks, payLinkOr404 } from './pay-links.ts';
 import {
+  IdempotencyHeader as OnceHeader,
+  once,
   listBody,
   merchantForWrite,
   merchantScope,
@@ -192,16 +194,17 @@ export const v1PayLinkRoutes = createRouter({ closedQuery: true })
       security,
       summary:
         'Cancel a pay link (refused from now on; if nobody paid through it, its amount stops counting)',
-      request: { params: IdParam },
+      request: { headers: OnceHeader, params: IdParam },
       responses: { 200: json(V1PayLinkSchema, 'The canceled link'), ...errorResponses(401, 403, 404, 429) },
     }),
     async (c) => {
       const deps = c.get('deps');
-      const link = await payLinkOr404(
-        c.get('deps').database.db,
-        principal(c).merchantId,
-        c.req.valid('param').id,
-      );
-      return c.json(toV1PayLink(deps, await cancelPayLink(deps, link, v1Actor(c))), 200);
+      const id = c.req.valid('param').id;
+      const link = await payLinkOr404(deps.database.db, principal(c).merchantId, id);
+      const { body } = await once(c, 'pay_links.cancel', { id }, async () => ({
+        status: 200,
+        body: toV1PayLink(deps, await cancelPayLink(deps, link, v1Actor(c))),
+      }));
+      return c.json(body, 200);
     },
   );

@@ -10,7 +10,15 @@ import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import { validIdempotencyKey, withIdempotency } from '../payments/create/idempotency.ts';
 import { refundPayment } from '../payments/refunds/refunds.ts';
-import { listBody, merchantScope, principal, v1Actor, v1Security as security } from './http.ts';
+import {
+  IdempotencyHeader as OnceHeader,
+  listBody,
+  merchantScope,
+  once,
+  principal,
+  v1Actor,
+  v1Security as security,
+} from './http.ts';
 import { listPayments, listRefunds, paymentOr404, refundOr404, v1Payments, v1Refund } from './payments.ts';
 import {
   ListParams,
@@ -135,6 +143,7 @@ export const v1PaymentRoutes = createRouter({ closedQuery: true })
       description:
         'Merges `metadata` into what the payment has (a payment made through a pay link starts with the link\'s); a key set to "" is removed.',
       request: {
+        headers: OnceHeader,
         params: IdParam,
         body: { content: { 'application/json': { schema: PaymentUpdateBody } }, required: true },
       },
@@ -143,9 +152,13 @@ export const v1PaymentRoutes = createRouter({ closedQuery: true })
     async (c) => {
       const deps = c.get('deps');
       const p = await paymentOr404(deps.database.db, principal(c).merchantId, c.req.valid('param').id);
-      await updatePaymentMetadata(deps, p, c.req.valid('json').metadata, v1Actor(c));
-      const updated = await paymentOr404(deps.database.db, principal(c).merchantId, p.id);
-      return c.json((await v1Payments(deps.database.db, [updated]))[0], 200);
+      const metadata = c.req.valid('json').metadata;
+      const { body } = await once(c, 'payments.update', { id: p.id, metadata }, async () => {
+        await updatePaymentMetadata(deps, p, metadata, v1Actor(c));
+        const updated = await paymentOr404(deps.database.db, principal(c).merchantId, p.id);
+        return { status: 200, body: (await v1Payments(deps.database.db, [updated]))[0] };
+      });
+      return c.json(body, 200);
     },
   )
   .openapi(

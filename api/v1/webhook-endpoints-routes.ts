@@ -24,6 +24,7 @@ import {
 import {
   changeEndpoint,
   createEndpoint,
+  currentEndpointSecret,
   deleteEndpoint,
   endpointOr404,
   eventOr404,
@@ -36,9 +37,11 @@ import {
 import { IdParam, jsonContent as json } from '../http/openapi.ts';
 import { createRouter, errorResponses } from '../http/router.ts';
 import {
+  IdempotencyHeader,
   listBody,
   merchantForWrite,
   merchantScope,
+  once,
   principal,
   v1Actor,
   v1Security as security,
@@ -106,7 +109,10 @@ export const v1WebhookEndpointRoutes = createRouter({ closedQuery: true })
       summary: 'Add a webhook endpoint (its signing secret is in this answer only)',
       description:
         'The URL must be http(s) and must not point at a private, loopback or link-local address unless OUTBOUND_ALLOWLIST allows it. At most 16 endpoints per merchant.',
-      request: { body: { content: { 'application/json': { schema: CreateBody } }, required: true } },
+      request: {
+        headers: IdempotencyHeader,
+        body: { content: { 'application/json': { schema: CreateBody } }, required: true },
+      },
       responses: {
         201: json(CreatedEndpoint, 'The endpoint, with its secret'),
         ...errorResponses(400, 401, 403, 404, 409, 429),
@@ -115,19 +121,27 @@ export const v1WebhookEndpointRoutes = createRouter({ closedQuery: true })
     async (c) => {
       const body = c.req.valid('json');
       const merchant = await merchantForWrite(c, body.merchant_id);
-      const created = await createEndpoint(
-        c.get('deps'),
-        merchant.id,
-        {
-          url: body.url,
-          description: body.description,
-          enabled_events: body.enabled_events,
-          api_version: body.api_version,
-        },
-        v1Actor(c),
-        principal(c).userId,
-      );
-      return c.json(created, 201);
+      const deps = c.get('deps');
+      // The secret is not kept in the replay record: a replay reads the endpoint's own.
+      let secret: string | null = null;
+      const { body: created } = await once(c, 'webhook_endpoints.create', body, async () => {
+        const { secret: made, ...endpoint } = await createEndpoint(
+          deps,
+          merchant.id,
+          {
+            url: body.url,
+            description: body.description,
+            enabled_events: body.enabled_events,
+            api_version: body.api_version,
+          },
+          v1Actor(c),
+          principal(c).userId,
+        );
+        secret = made;
+        return { status: 201, body: endpoint };
+      });
+      secret ??= await currentEndpointSecret(deps, merchant.id, created.id);
+      return c.json({ ...created, secret }, 201);
     },
   )
   .openapi(
@@ -156,6 +170,7 @@ export const v1WebhookEndpointRoutes = createRouter({ closedQuery: true })
       security,
       summary: "Change an endpoint's URL, event types, payload version or description; disable or enable it",
       request: {
+        headers: IdempotencyHeader,
         params: IdParam,
         body: { content: { 'application/json': { schema: UpdateBody } }, required: true },
       },
@@ -163,13 +178,11 @@ export const v1WebhookEndpointRoutes = createRouter({ closedQuery: true })
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const changed = await changeEndpoint(
-        c.get('deps'),
-        principal(c).merchantId,
-        c.req.valid('param').id,
-        body,
-        v1Actor(c),
-      );
+      const id = c.req.valid('param').id;
+      const { body: changed } = await once(c, 'webhook_endpoints.update', { id, body }, async () => ({
+        status: 200,
+        body: await changeEndpoint(c.get('deps'), principal(c).merchantId, id, body, v1Actor(c)),
+      }));
       return c.json(changed, 200);
     },
   )
@@ -202,6 +215,7 @@ export const v1WebhookEndpointRoutes = createRouter({ closedQuery: true })
       summary:
         "Replace an endpoint's signing secret; the old one keeps signing for 24 h (both signatures are sent)",
       request: {
+        headers: IdempotencyHeader,
         params: IdParam,
         body: { content: { 'application/json': { schema: RotateBody } }, required: false },
       },
@@ -209,14 +223,18 @@ export const v1WebhookEndpointRoutes = createRouter({ closedQuery: true })
     }),
     async (c) => {
       const hours = c.req.valid('json')?.keep_previous_hours ?? ROTATION_OVERLAP_HOURS;
-      const rotated = await rotateEndpoint(
-        c.get('deps'),
-        principal(c).merchantId,
-        c.req.valid('param').id,
-        hours,
-        v1Actor(c),
-      );
-      return c.json(rotated, 200);
+      const id = c.req.valid('param').id;
+      const deps = c.get('deps');
+      const merchantId = principal(c).merchantId;
+      // As for a new endpoint, the replay record keeps no secret: a replay reads the current one.
+      let secret: string | null = null;
+      const { body: rotated } = await once(c, 'webhook_endpoints.rotate', { id, hours }, async () => {
+        const { secret: made, ...rest } = await rotateEndpoint(deps, merchantId, id, hours, v1Actor(c));
+        secret = made;
+        return { status: 200, body: rest };
+      });
+      secret ??= await currentEndpointSecret(deps, merchantId, id);
+      return c.json({ ...rotated, secret }, 200);
     },
   )
   .openapi(
@@ -270,6 +288,7 @@ export const v1WebhookEndpointRoutes = createRouter({ closedQuery: true })
       description:
         'Queued at once and delivered like any event (signed, retried). The receiver sees the id it has seen before, so one that already handled it can ignore it.',
       request: {
+        headers: IdempotencyHeader,
         params: IdParam,
         body: { content: { 'application/json': { schema: ResendBody } }, required: false },
       },
@@ -278,13 +297,12 @@ export const v1WebhookEndpointRoutes = createRouter({ closedQuery: true })
     async (c) => {
       const deps = c.get('deps');
       const body = c.req.valid('json');
-      const r = await resendEvent(
-        deps,
-        principal(c).merchantId,
-        c.req.valid('param').id,
-        body?.endpoint_id ?? null,
-        v1Actor(c),
-      );
+      const id = c.req.valid('param').id;
+      const endpoint = body?.endpoint_id ?? null;
+      const { body: r } = await once(c, 'events.resend', { id, endpoint }, async () => ({
+        status: 202,
+        body: await resendEvent(deps, principal(c).merchantId, id, endpoint, v1Actor(c)),
+      }));
       return c.json(r, 202);
     },
   );
