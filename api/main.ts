@@ -117,7 +117,10 @@ export async function main(): Promise<void> {
   // This build's widget release joins the ones kept in the database (api/widget-releases/store.ts).
   if (first)
     await publishAtStart(deps).catch((err: Error) =>
-      logger.error({ err: err.message }, 'could not publish the widget release; earlier ones are still served'),
+      logger.error(
+        { err: err.message },
+        'could not publish the widget release; earlier ones are still served',
+      ),
     );
   const app = createApp(deps);
   depsMade(deps); // once the app has wired its domains (api/wiring.ts): a payment's success is heard

@@ -55,7 +55,12 @@ export const STATIC_CACHE_LIMITS = { maxEntries: 500, maxBytes: 32 * 1024 * 1024
 const bytesOf = (f: CachedFile) => f.body.length + (f.br?.length ?? 0) + (f.gz?.length ?? 0);
 
 /** A file's answer: its precompressed body when the client takes that encoding. */
-export function respondWith(c: Context<AppEnv>, file: CachedFile, cacheControl: string, status = 200): Response {
+export function respondWith(
+  c: Context<AppEnv>,
+  file: CachedFile,
+  cacheControl: string,
+  status = 200,
+): Response {
   const headers: Record<string, string> = {
     'content-type': file.type,
     'cache-control': cacheControl,

@@ -141,15 +141,8 @@ describe('admin console journey', () => {
     await expect(page.getByTestId('stat-platform-revenue').textContent()).resolves.toBe('A$3.22');
     await page.goto(`${base}/admin/merchants/${merchantId}?tab=payments`);
     // The merchant's page lists every attempt; the declined one is there too, marked Declined.
-    await page
-      .getByRole('row')
-      .filter({ hasText: 'INV-7781' })
-      .filter({ hasText: 'Declined' })
-      .waitFor();
-    const merchantRow = page
-      .getByRole('row')
-      .filter({ hasText: 'INV-7781' })
-      .filter({ hasText: 'Paid' });
+    await page.getByRole('row').filter({ hasText: 'INV-7781' }).filter({ hasText: 'Declined' }).waitFor();
+    const merchantRow = page.getByRole('row').filter({ hasText: 'INV-7781' }).filter({ hasText: 'Paid' });
     await merchantRow.getByText('builder@site.example').waitFor();
     await merchantRow.getByRole('link', { name: 'View payment INV-7781' }).click();
     await page.waitForURL(/\/admin\/payments\/[0-9a-f-]{36}$/);

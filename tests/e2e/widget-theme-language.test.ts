@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveExample, type ExampleHost } from './support/examples.ts';
+import { payInWidget, serveExample, type ExampleHost } from './support/examples.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { createConnectedMerchant, waitForForm, widget, type TestMerchant } from './support/pay-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -77,6 +77,46 @@ describe('widget themes and language', () => {
       await context.close();
     });
   }
+
+  // A page's own palette (issue 51 item 3): the theming example's dark one, a navy one that sets no
+  // success or error colour, and a light one that sets no text colours beyond its background. The
+  // error and success texts stay at 4.5:1 on each — fitted to the background unless the page set them.
+  const PALETTES = {
+    'theming example, dark':
+      '--invoice-pay-accent:#5eead4;--invoice-pay-on-accent:#042f2e;--invoice-pay-background:#0f172a;--invoice-pay-surface:#1e293b;--invoice-pay-text:#e2e8f0;--invoice-pay-muted:#94a3b8;--invoice-pay-border:#64748b;--invoice-pay-danger:#fca5a5',
+    'navy, no success or error colour':
+      '--invoice-pay-accent:#93c5fd;--invoice-pay-on-accent:#0b1220;--invoice-pay-background:#0b1a33;--invoice-pay-surface:#132544;--invoice-pay-text:#f1f5f9;--invoice-pay-muted:#cbd5e1;--invoice-pay-border:#94a3b8',
+    'cream, on the dark theme':
+      '--invoice-pay-background:#fffbeb;--invoice-pay-surface:#fef3c7;--invoice-pay-text:#1c1917;--invoice-pay-muted:#44403c;--invoice-pay-accent:#92400e;--invoice-pay-on-accent:#fff;--invoice-pay-border:#78716c',
+  };
+  for (const [name, palette] of Object.entries(PALETTES))
+    it(`keeps error and success texts readable on a page's own palette: ${name}`, async () => {
+      const theme = name.includes('dark theme') ? 'theme="dark"' : '';
+      const html =
+        `<!doctype html><html lang="en"><head><title>Palette</title><style>invoice-pay{${palette}}</style>` +
+        `<script src="${server.baseUrl}/widget/invoice-pay.js" defer></script></head><body>` +
+        `<invoice-pay merchant="${merchant.id}" invoice="INV-PAL${++n}" amount="20.00" currency="AUD" loading="eager" ${theme}></invoice-pay></body></html>`;
+      const palettePage = await serveExample('examples/html', (t) => t, { '/palette.html': html });
+      const context = await browser.newContext();
+      const p = await context.newPage();
+      p.setDefaultTimeout(15_000);
+      try {
+        await p.goto(`${palettePage.url}/palette.html`);
+        const w = widget(p);
+        await waitForForm(w);
+        await w.getByLabel(/^Payment amount/).fill('0');
+        await w.locator('button[type=submit]').click();
+        await w.getByText('Please enter a valid payment amount.').first().waitFor();
+        expect(await contrastViolations(p), `${name}: error`).toEqual([]);
+        await w.getByLabel(/^Payment amount/).fill('20.00');
+        await payInWidget(w);
+        await w.getByText('Invoice fully paid!').waitFor();
+        expect(await contrastViolations(p), `${name}: success`).toEqual([]);
+      } finally {
+        await context.close();
+        await palettePage.close();
+      }
+    });
 
   it('speaks German from the page language or its own lang, and reads amounts typed the German way', async () => {
     for (const path of ['/german.html', '/german-attribute.html']) {

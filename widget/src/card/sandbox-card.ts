@@ -24,7 +24,11 @@ export function loadSandboxCard(): Promise<typeof Card> {
   return loading;
 }
 
-/** What a pay session's provider needs before its form is shown: the sandbox's card form. */
-export function cardFormReady(mode: string): Promise<unknown> | null {
-  return mode === 'stripe' || loaded ? null : loadSandboxCard();
+/**
+ * What a pay session's provider needs before its form is shown: the sandbox's card form. Nothing
+ * for Stripe mode, nor for an answer without a provider (a mangled one: the form's render then
+ * fails into the error boundary, as it would have).
+ */
+export function cardFormReady(mode: string | undefined): Promise<unknown> | null {
+  return mode !== 'sandbox' || loaded ? null : loadSandboxCard();
 }

@@ -156,8 +156,13 @@ export const CSS_PROPERTY_DOCS = [
   },
   {
     name: '--invoice-pay-danger',
-    description: 'Error texts and invalid borders',
+    description: 'Error texts and invalid borders (unset: fitted to 4.5:1 on the background)',
     default: '#b42318 (dark theme #ffaca4)',
+  },
+  {
+    name: '--invoice-pay-success',
+    description: 'Success texts (unset: fitted to 4.5:1 on the background)',
+    default: '#166534 (dark theme #86efac)',
   },
   {
     name: '--invoice-pay-border',

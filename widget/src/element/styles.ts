@@ -10,7 +10,10 @@
  *
  * Themes: `theme="light"` (default), `"dark"`, or `"auto"` (follows prefers-color-scheme). Every
  * colour pair meets WCAG AA (4.5:1 for text, 3:1 for borders and focus rings) in both palettes;
- * a page that sets its own colours through the properties owns their contrast.
+ * a page that sets its own colours through the properties owns their contrast — except the success
+ * and error texts, which the flow fits to the page's background when the page does not set them
+ * (`--_fit-success`, `--_fit-danger` on the panel, where the two colours are resolved:
+ * flow/fit-colours.ts).
  *
  * Space: the panel fills the host's column and keeps at least `--invoice-pay-min-height` (the
  * height of the pay form, per width) from the first frame, so the page does not move when the
@@ -18,8 +21,8 @@
  * has paid, or there is nothing to pay, the panel fits what it shows (`.fit`): no blank box below
  * a receipt.
  */
-const LIGHT = `--_accent:var(--invoice-pay-accent,#0f5132);--_on-accent:var(--invoice-pay-on-accent,#fff);--_background:var(--invoice-pay-background,#fff);--_surface:var(--invoice-pay-surface,#f1f5f2);--_text:var(--invoice-pay-text,#111827);--_muted:var(--invoice-pay-muted,#4b5563);--_danger:var(--invoice-pay-danger,#b42318);--_border:var(--invoice-pay-border,#6b7280);--_notice-bg:#fef9c3;--_notice-text:#713f12;--_notice-border:#a16207;--_success:#166534;--_chip-paid:#dcfce7;--_chip-refunded:#fee2e2;--_chip-other:#e5e7eb`;
-const DARK = `--_accent:var(--invoice-pay-accent,#6fcf97);--_on-accent:var(--invoice-pay-on-accent,#0b1f15);--_background:var(--invoice-pay-background,#161b19);--_surface:var(--invoice-pay-surface,#222a26);--_text:var(--invoice-pay-text,#eef2ef);--_muted:var(--invoice-pay-muted,#b4beb8);--_danger:var(--invoice-pay-danger,#ffaca4);--_border:var(--invoice-pay-border,#8a978f);--_notice-bg:#3b3413;--_notice-text:#fde68a;--_notice-border:#a98f2d;--_success:#86efac;--_chip-paid:#14532d;--_chip-refunded:#7f1d1d;--_chip-other:#374151`;
+const LIGHT = `--_accent:var(--invoice-pay-accent,#0f5132);--_on-accent:var(--invoice-pay-on-accent,#fff);--_background:var(--invoice-pay-background,#fff);--_surface:var(--invoice-pay-surface,#f1f5f2);--_text:var(--invoice-pay-text,#111827);--_muted:var(--invoice-pay-muted,#4b5563);--_danger-default:#b42318;--_border:var(--invoice-pay-border,#6b7280);--_notice-bg:#fef9c3;--_notice-text:#713f12;--_notice-border:#a16207;--_success-default:#166534;--_chip-paid:#dcfce7;--_chip-refunded:#fee2e2;--_chip-other:#e5e7eb`;
+const DARK = `--_accent:var(--invoice-pay-accent,#6fcf97);--_on-accent:var(--invoice-pay-on-accent,#0b1f15);--_background:var(--invoice-pay-background,#161b19);--_surface:var(--invoice-pay-surface,#222a26);--_text:var(--invoice-pay-text,#eef2ef);--_muted:var(--invoice-pay-muted,#b4beb8);--_danger-default:#ffaca4;--_border:var(--invoice-pay-border,#8a978f);--_notice-bg:#3b3413;--_notice-text:#fde68a;--_notice-border:#a98f2d;--_success-default:#86efac;--_chip-paid:#14532d;--_chip-refunded:#7f1d1d;--_chip-other:#374151`;
 
 /** The host, the themes and the reserved box: the start of both sheets below. */
 const BASE_CSS = `
@@ -29,7 +32,7 @@ const BASE_CSS = `
 :host([hidden]){display:none}
 *,*::before,*::after{box-sizing:border-box}
 .flow-root{display:contents}
-.panel{all:initial;display:flex;flex-direction:column;box-sizing:border-box;width:100%;min-width:0;min-height:var(--_min-height);padding:20px;color:var(--_text);background:var(--_background);border:1px solid var(--_border);border-radius:var(--_radius);font:15px/1.5 var(--_font);-webkit-text-size-adjust:100%}
+.panel{all:initial;display:flex;flex-direction:column;box-sizing:border-box;width:100%;min-width:0;min-height:var(--_min-height);padding:20px;color:var(--_text);background:var(--_background);border:1px solid var(--_border);border-radius:var(--_radius);font:15px/1.5 var(--_font);-webkit-text-size-adjust:100%;--_danger:var(--invoice-pay-danger,var(--_fit-danger,var(--_danger-default)));--_success:var(--invoice-pay-success,var(--_fit-success,var(--_success-default)))}
 .panel>*{flex:none}
 .panel.fit{min-height:0}
 h2,h3,p{margin:0}

@@ -4,7 +4,8 @@
  * view shows: loading → a link problem (LinkProblem.tsx) or the invoice with the pay step, the
  * invoice's state when nothing can be paid by card, or the result of a payment (keyed by status).
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { fitColours } from './fit-colours.ts';
 import type { WidgetProps } from '../element/props.ts';
 import { PayApi, type PaySession, type PaymentState } from '../lib/api.ts';
 import { emit, eventDetail, type InvoicePayEventDetail } from '../lib/events.ts';
@@ -173,6 +174,12 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
   };
 
   let body;
+  // Success and error texts fitted to the page's own background, when it sets one (./fit-colours.ts):
+  // again at each view, since the page may have switched its palette meanwhile.
+  const panel = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (panel.current) fitColours(panel.current);
+  }, [view.kind, screen.kind]);
   // The reserved height keeps the page still while the form arrives; after paying, or with nothing
   // to pay, the panel fits what it shows.
   let fit = false;
@@ -241,7 +248,7 @@ export function PayFlow(props: WidgetProps & { host: HTMLElement }) {
   }
 
   return (
-    <div className={fit ? 'panel fit' : 'panel'} part="root" lang={t.locale.split('-')[0]}>
+    <div ref={panel} className={fit ? 'panel fit' : 'panel'} part="root" lang={t.locale.split('-')[0]}>
       {body}
       {props.debug && (
         <Suspense fallback={null}>

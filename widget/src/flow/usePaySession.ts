@@ -67,7 +67,7 @@ function initialView(api: PayApi, q: SessionQuery): SessionView {
   try {
     const session = readAnswer<PaySession>(parked.settled);
     rememberSession(checked.query, session.paySessionId);
-    return cardFormReady(session.provider.mode) ? { kind: 'loading', session } : viewOf(session);
+    return cardFormReady(session.provider?.mode) ? { kind: 'loading', session } : viewOf(session);
   } catch (err) {
     return errorView(err);
   }
@@ -84,7 +84,7 @@ export function usePaySession(api: PayApi, query: SessionQuery) {
   const show = useCallback(
     async (session: PaySession, run: number) => {
       try {
-        await cardFormReady(session.provider.mode);
+        await cardFormReady(session.provider?.mode);
       } catch {
         if (run === seq.current) setView(errorView(new ApiError(0, 'network', NETWORK_ERROR)));
         return;
