@@ -123,18 +123,32 @@ export function packageJson(version: string, loader: string) {
   };
 }
 
-const README = `# invoice-pay
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/**
+ * The package's README: what an agency needs without the server's repository — install, the
+ * entries, the attributes, events, CSS custom properties and parts (from the element's own
+ * api-docs.ts, as custom-elements.json), and where the full reference lives on the server.
+ */
+export const PACKAGE_README = `# invoice-pay
 
 The \`<invoice-pay>\` web component of InvoicePay: card (and bank) payments on Xero and QuickBooks
-invoices. Full reference: docs/embedding.md of your InvoicePay server's repository, or its /api/docs.
-MIT licence (LICENSE).
+invoices, confirmed by your InvoicePay server. MIT licence (LICENSE). The full reference is your
+server's \`/api/docs\` and its \`docs/embedding.md\`; this file is enough to embed it.
 
-Install it from your InvoicePay server: \`npm install https://pay.example.com/widget/invoice-pay-<version>-<hash>.tgz\`
-(the exact URL is \`package.path\` in https://pay.example.com/widget/manifest.json).
+## Install
+
+From your InvoicePay server, pinned to one release (the exact URL is \`package.path\` in
+\`https://pay.example.com/widget/manifest.json\`; the server keeps every release it has served):
+
+    npm install https://pay.example.com/widget/invoice-pay-<version>-<hash>.tgz
+
+## Entries
 
 - **React 18 or 19** (\`import { InvoicePay } from 'invoice-pay'\`): the ES module (your app's React)
   defines the element; \`<InvoicePay api="https://pay.example.com" merchant="…" invoice="INV-1" onPayment={(e) => …} />\`
-  has typed props and callbacks (\`invoice\` and \`merchant\` or \`shortcode\` required).
+  has typed props and callbacks (\`invoice\` and \`merchant\` or \`shortcode\` required). The module
+  is marked \`"use client"\`: a Server Component (Next.js App Router) may import it.
 - **Any bundled app, no framework** (\`import 'invoice-pay/element'\`): defines the element; its pay form
   is a lazy chunk with its own React inside. Nothing else to install; types without React.
 - **Vue 3**: \`import 'invoice-pay/element'\` and \`import type {} from 'invoice-pay/vue'\` for typed
@@ -142,10 +156,39 @@ Install it from your InvoicePay server: \`npm install https://pay.example.com/wi
 - **Any page**: \`<script src="https://pay.example.com/widget/invoice-pay.js" defer></script>\` (also in
   \`dist/invoice-pay.js\` with the loader and flow chunks it adds, to host yourself). \`invoice-pay/standalone\`
   is that loader for bundlers: it loads the pay form from the element's \`api\` server.
-- \`custom-elements.json\`: attributes, properties, methods, events, CSS custom properties and parts for editors.
+- \`custom-elements.json\`: the same reference as below, for editors.
 
 Bundled into an app, the element cannot tell which server it came from: set \`api\`. Event amounts
 are integer minor units (cents).
+
+    <invoice-pay api="https://pay.example.com" merchant="YOUR-MERCHANT-ID"
+                 invoice="INV-0042" amount="1,250.00" currency="AUD"></invoice-pay>
+
+## Attributes
+
+| attribute | type | what |
+|---|---|---|
+${ATTRIBUTE_DOCS.map((a) => `| \`${a.name}\` | ${cell(a.type)} | ${cell(a.description)} |`).join('\n')}
+
+## Events
+
+Dispatched on the element (they bubble and cross the shadow root); \`event.detail\` carries the
+invoice, amounts in minor units and the payment's ids.
+
+| event | when |
+|---|---|
+${EVENT_DOCS.map((e) => `| \`${e.name}\` | ${cell(e.description)} |`).join('\n')}
+
+## Styling
+
+Custom properties (set on the element or an ancestor) and \`invoice-pay::part(name)\`; nothing else of
+the page reaches inside. \`theme="dark"\` or \`theme="auto"\` picks a built-in dark palette.
+
+| custom property | what | default |
+|---|---|---|
+${CSS_PROPERTY_DOCS.map((p) => `| \`${p.name}\` | ${cell(p.description)} | ${cell(p.default ?? '')} |`).join('\n')}
+
+Parts: ${PART_DOCS.map((p) => `\`${p.name}\``).join(', ')}.
 `;
 
 /**
@@ -204,7 +247,7 @@ export async function writeWidgetPackage(
     join(STAGE, 'package.json'),
     `${JSON.stringify(packageJson(manifest.version, manifest.loader.path.replace('/widget/', '')), null, 2)}\n`,
   );
-  writeFileSync(join(STAGE, 'README.md'), README);
+  writeFileSync(join(STAGE, 'README.md'), PACKAGE_README);
   writeFileSync(join(widgetDir, 'invoice-pay.d.ts'), selfContainedDeclarations());
   copyFileSync('widget/LICENSE', join(STAGE, 'LICENSE'));
 

@@ -12,6 +12,13 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OBSERVED_ATTRIBUTES } from '../../widget/src/element/attributes.ts';
 import {
+  ATTRIBUTE_DOCS,
+  CSS_PROPERTY_DOCS,
+  EVENT_DOCS,
+  PART_DOCS,
+} from '../../widget/src/element/api-docs.ts';
+import {
+  PACKAGE_README,
   customElementsManifest,
   packageJson,
   selfContainedDeclarations,
@@ -110,5 +117,18 @@ describe('the widget package', () => {
     expect(text).not.toContain("from './element.js'");
     expect(text).toContain('export interface InvoicePayEventDetail');
     expect(text).toContain('export declare const InvoicePay');
+  });
+
+  it('the README stands alone: install, entries, every attribute, event, custom property and part', () => {
+    for (const heading of ['## Install', '## Entries', '## Attributes', '## Events', '## Styling'])
+      expect(PACKAGE_README).toContain(heading);
+    for (const name of [
+      ...ATTRIBUTE_DOCS.map((a) => a.name),
+      ...EVENT_DOCS.map((e) => e.name),
+      ...CSS_PROPERTY_DOCS.map((p) => p.name),
+      ...PART_DOCS.map((p) => p.name),
+    ])
+      expect(PACKAGE_README, name).toContain(`\`${name}\``);
+    expect(PACKAGE_README).toContain("'use client'".replace(/'/g, '"'));
   });
 });

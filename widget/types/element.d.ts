@@ -64,7 +64,7 @@ export interface InvoicePayOptions {
   currency?: string;
   /** API origin; defaults to the origin the script was loaded from. */
   api?: string;
-  /** BCP 47 locale for money and dates; default en-US in English, else the language of `lang`. */
+  /** BCP 47 locale for money and dates; default in English: en-US money and the merchant's country's dates, else the language of `lang`. */
   locale?: string;
   /** light (default), dark, or auto (follows prefers-color-scheme). */
   theme?: InvoicePayTheme;

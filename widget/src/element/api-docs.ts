@@ -50,7 +50,8 @@ export const ATTRIBUTE_DOCS: AttributeDoc[] = [
     name: 'locale',
     property: 'locale',
     type: 'string',
-    description: 'BCP 47 locale for money and dates; default en-US in English, else the language of lang.',
+    description:
+      "BCP 47 locale for money and dates; default in English: en-US money and the merchant's country's dates, else the language of lang.",
   },
   {
     name: 'theme',
