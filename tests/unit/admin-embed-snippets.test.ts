@@ -54,6 +54,8 @@ describe('embed codes', () => {
     expect(code.jsx).toContain('export function PayInvoice({ invoice, amountDue }) {');
     expect(code.tsx).toContain('{ invoice, amountDue }: { invoice: string; amountDue: string }');
     expect(code.vue).toContain(':amount="amountDue"');
+    // The template is type-checked by vue-tsc through the package's Vue types (issue 51 item 7).
+    expect(code.vue).toContain("import type {} from 'invoice-pay/vue';");
     expect(code.wordpress).toBe(
       `[invoice_pay merchant="${merchant.id}" invoice="INV-0042" amount="1,250.00" currency="NZD"]`,
     );

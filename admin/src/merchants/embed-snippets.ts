@@ -119,6 +119,8 @@ export function embedSnippets(
           `// Defines <invoice-pay> (no React to install: its pay form is a lazy chunk of the package).`,
           `import 'invoice-pay/element';`,
           `import type { InvoicePayEventDetail } from 'invoice-pay/element';`,
+          `// Types <invoice-pay> in this template for vue-tsc (attributes and events).`,
+          `import type {} from 'invoice-pay/vue';`,
           ``,
           fixed
             ? `defineProps<{ invoice: string; amountDue: string }>();`
