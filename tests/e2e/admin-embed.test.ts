@@ -105,9 +105,11 @@ describe('console: embed codes, branding, reference', () => {
     expect(execFileSync('unzip', ['-t', 'plugin.zip'], { cwd: zipDir, encoding: 'utf8' })).toContain(
       'No errors detected',
     );
-    expect(
-      execFileSync('unzip', ['-p', 'plugin.zip', 'invoice-pay/invoice-pay.php'], { cwd: zipDir }),
-    ).toEqual(readFileSync('examples/wordpress/invoice-pay/invoice-pay.php'));
+    for (const file of ['invoice-pay.php', 'uninstall.php', 'readme.txt'])
+      expect(
+        execFileSync('unzip', ['-p', 'plugin.zip', `invoice-pay/${file}`], { cwd: zipDir }),
+        file,
+      ).toEqual(readFileSync(`examples/wordpress/invoice-pay/${file}`));
     rmSync(zipDir, { recursive: true, force: true });
     await embed
       .getByRole('button', { name: 'Copy: HTML: pinned version with Subresource Integrity' })

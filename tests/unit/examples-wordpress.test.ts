@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 const PLUGIN = 'examples/wordpress/invoice-pay/invoice-pay.php';
 const HARNESS = 'examples/wordpress/test/render.php';
+const UNINSTALL = 'examples/wordpress/invoice-pay/uninstall.php';
 
 const hasPhp = spawnSync('php', ['-v']).status === 0;
 
@@ -22,8 +23,8 @@ const scripts = (html: string) => html.match(/<script[^>]*><\/script>/g) ?? [];
 const ORIGIN = { invoice_pay_origin: 'https://pay.example.com/', invoice_pay_merchant: 'm-123' };
 
 describe.skipIf(!hasPhp && !process.env.CI)('WordPress plugin', () => {
-  it('passes php -l (plugin and harness)', () => {
-    for (const file of [PLUGIN, HARNESS]) {
+  it('passes php -l (plugin, its uninstall and the harness)', () => {
+    for (const file of [PLUGIN, UNINSTALL, HARNESS]) {
       expect(execFileSync('php', ['-l', file], { encoding: 'utf8' })).toContain('No syntax errors detected');
     }
   });
@@ -144,5 +145,29 @@ describe.skipIf(!hasPhp && !process.env.CI)('WordPress plugin', () => {
       'invoice_pay_integrity',
     ])
       expect(html).toContain(`name="${option}"`);
+  });
+
+  it('deleting the plugin removes every option it registers (uninstall.php)', () => {
+    const registered = [...readFileSync(PLUGIN, 'utf8').matchAll(/'(invoice_pay_[a-z_]+)' => \['/g)].map(
+      (m) => m[1],
+    );
+    expect(registered.length).toBe(4);
+    const deleted = JSON.parse(
+      execFileSync('php', ['examples/wordpress/test/uninstall.php'], { encoding: 'utf8' }),
+    ) as string[];
+    expect(deleted.sort()).toEqual(registered.sort());
+  });
+
+  it("has a readme.txt in WordPress's format whose stable tag is the plugin's version", () => {
+    const readme = readFileSync('examples/wordpress/invoice-pay/readme.txt', 'utf8');
+    expect(readme).toMatch(/^=== InvoicePay ===\n/);
+    for (const section of ['== Description ==', '== Installation ==', '== Changelog =='])
+      expect(readme).toContain(section);
+    const version = /\* Version:\s+(\S+)/.exec(readFileSync(PLUGIN, 'utf8'))?.[1];
+    expect(version).toBeTruthy();
+    expect(/^Stable tag: (\S+)$/m.exec(readme)?.[1]).toBe(version);
+    expect(/^Requires at least: (\S+)$/m.exec(readme)?.[1]).toBe(
+      /\* Requires at least:\s+(\S+)/.exec(readFileSync(PLUGIN, 'utf8'))?.[1],
+    );
   });
 });
