@@ -52,14 +52,7 @@ const TAG_NAMES: Record<string, string> = {
 
 /** Readers' order: what embedders and integrators need first, the console after. */
 const TAG_GROUPS: Array<{ name: string; tags: Array<[string, string]> }> = [
-  {
-    name: 'Pay and embed',
-    tags: [
-      ['Pay page', 'What `<invoice-pay>` and the hosted `/pay` page call (any origin)'],
-      ['Payment intents', "The spec's payment routes, confirmed on the server (any origin)"],
-      ['Sandbox', 'The offline sandbox provider (sandbox mode only)'],
-    ],
-  },
+  // The integrator API first: what an agency reads the reference for (issue 51 item 7).
   {
     name: 'Integrator API (v1)',
     tags: [
@@ -75,6 +68,14 @@ const TAG_GROUPS: Array<{ name: string; tags: Array<[string, string]> }> = [
       ],
       ['Events', 'What happened, as sent to the webhook receivers (30 days), and sending one again'],
       ['Webhook events', "What the merchant's automation webhook receives (see `webhooks`)"],
+    ],
+  },
+  {
+    name: 'Pay and embed',
+    tags: [
+      ['Pay page', 'What `<invoice-pay>` and the hosted `/pay` page call (any origin)'],
+      ['Payment intents', "The spec's payment routes, confirmed on the server (any origin)"],
+      ['Sandbox', 'The offline sandbox provider (sandbox mode only)'],
     ],
   },
   {

@@ -195,7 +195,7 @@ describe('console integrations and the API reference', () => {
     const errors = watchErrors(page);
     await page.goto(`${server.baseUrl}/api/docs`);
     const headings = await page.locator('h2.group').allTextContents();
-    expect(headings.slice(0, 2)).toEqual(['Pay and embed', 'Integrator API (v1)']);
+    expect(headings.slice(0, 2)).toEqual(['Integrator API (v1)', 'Pay and embed']);
     expect(headings.indexOf('Console (admin)')).toBeGreaterThan(1);
     const create = page.locator('#op-post-api-v1-pay-links');
     expect(await create.locator('.curl code').textContent()).toContain(
