@@ -129,13 +129,11 @@ export const listBody = <T>(url: string, data: T[], hasMore: boolean) => ({
 /** The API-key and admin-token security requirement of an integrator operation. */
 export const v1Security: Array<Record<string, string[]>> = [{ apiKey: [] }, { bearerAuth: [] }];
 
-/** The `Idempotency-Key` header every v1 POST takes (its OpenAPI declaration). */
-export const IdempotencyHeader = z.object({
-  'idempotency-key': z.string().max(255).optional().openapi({
-    description:
-      'A retry with the same key and body gets the first answer (Idempotent-Replayed: true) instead of doing it again; the same key with another body is refused. Keys are kept 30 days.',
-  }),
-});
+/**
+ * The `Idempotency-Key` header every v1 POST takes; the OpenAPI document replaces it with one shared
+ * parameter that says what it does (api/http/openapi-document.ts).
+ */
+export const IdempotencyHeader = z.object({ 'idempotency-key': z.string().max(255).optional() });
 
 /**
  * A v1 POST done once per `Idempotency-Key` (Stripe's rule; issue 51 item 6): `operation` names

@@ -10,7 +10,7 @@ import { validIdempotencyKey, withIdempotency } from '../payments/create/idempot
 import { cancelPayLink, createPayLink, payLinkInput, toV1PayLink } from '../pay-links/service.ts';
 import { listPayLinks, payLinkOr404 } from './pay-links.ts';
 import {
-  IdempotencyHeader as OnceHeader,
+  IdempotencyHeader,
   once,
   listBody,
   merchantForWrite,
@@ -75,14 +75,6 @@ const CreatePayLinkBody = z
 const PayLinkQuery = ListParams.extend({
   invoice_number: z.string().max(100).optional(),
   status: PayLinkStatusSchema.optional(),
-});
-
-const IdempotencyHeader = z.object({
-  'idempotency-key': z
-    .string()
-    .max(255)
-    .optional()
-    .openapi({ description: 'A retry with the same key and body returns the link made the first time' }),
 });
 
 const tags = ['Pay links'];
@@ -194,7 +186,7 @@ export const v1PayLinkRoutes = createRouter({ closedQuery: true })
       security,
       summary:
         'Cancel a pay link (refused from now on; if nobody paid through it, its amount stops counting)',
-      request: { headers: OnceHeader, params: IdParam },
+      request: { headers: IdempotencyHeader, params: IdParam },
       responses: { 200: json(V1PayLinkSchema, 'The canceled link'), ...errorResponses(401, 403, 404, 429) },
     }),
     async (c) => {

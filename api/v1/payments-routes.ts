@@ -11,7 +11,7 @@ import { createRouter, errorResponses } from '../http/router.ts';
 import { validIdempotencyKey, withIdempotency } from '../payments/create/idempotency.ts';
 import { refundPayment } from '../payments/refunds/refunds.ts';
 import {
-  IdempotencyHeader as OnceHeader,
+  IdempotencyHeader,
   listBody,
   merchantScope,
   once,
@@ -31,11 +31,6 @@ import {
 
 const PaymentList = listOf(V1PaymentSchema, 'PaymentList', '/api/v1/payments');
 const RefundList = listOf(V1RefundSchema, 'RefundList', '/api/v1/refunds');
-const IdempotencyHeader = z.object({
-  'idempotency-key': z.string().max(255).optional().openapi({
-    description: 'A retry with the same key and body returns the first answer instead of refunding twice',
-  }),
-});
 
 const PaymentQuery = ListParams.extend({
   status: z.string().max(200).optional().openapi({
@@ -143,7 +138,7 @@ export const v1PaymentRoutes = createRouter({ closedQuery: true })
       description:
         'Merges `metadata` into what the payment has (a payment made through a pay link starts with the link\'s); a key set to "" is removed.',
       request: {
-        headers: OnceHeader,
+        headers: IdempotencyHeader,
         params: IdParam,
         body: { content: { 'application/json': { schema: PaymentUpdateBody } }, required: true },
       },

@@ -64,7 +64,8 @@ export type PublishResult =
 
 /**
  * Publish the release in `widgetDir` (its manifest.json and the files it names). Safe to run on
- * every start and on several hosts at once (inserts that meet an existing row do nothing).
+ * every start and on several hosts at once (inserts that meet an existing row do nothing); a
+ * release already published with these bytes costs one query.
  */
 export async function publishRelease(
   db: DbOrTrx,
@@ -87,6 +88,8 @@ export async function publishRelease(
       version,
       reason: `widget release ${version} was published with other bytes; a changed widget needs a new version (scripts/widget-release.ts)`,
     };
+  // Known with these bytes: its files went in before its row did (every start after the first).
+  if (known) return { published: 'already', version };
   const stamp = now.toISOString();
   for (const name of releaseFileNames(manifest)) {
     const file = join(widgetDir, name);
@@ -114,7 +117,6 @@ export async function publishRelease(
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
   }
-  if (known) return { published: 'already', version };
   await db
     .insertInto('widget_releases')
     .values({ version, content_hash: hash, manifest: JSON.stringify(manifest), published_at: stamp })
@@ -204,7 +206,7 @@ export async function publishAtStart(deps: AppDeps): Promise<void> {
   const pruned = await pruneReleases(
     database.db,
     config.widgetReleasesKeepDays,
-    currentVersion(widgetDir),
+    result?.version ?? null,
     now,
   );
   if (pruned.releases.length)

@@ -37,6 +37,16 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
 
   const call = <T = unknown>(method: string, path: string, body?: unknown) =>
     callApi<T>(server.baseUrl, token, method, path, body);
+  /** The server's database, for a state a browser cannot reach (a time zone, a past date, a flag). */
+  const withDb = (change: (db: Database.Database) => void) => {
+    const db = new Database(join(server.dataDir, 'app.db'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      change(db);
+    } finally {
+      db.close();
+    }
+  };
   const pay = (m: TestMerchant, invoice: string, amount: number) =>
     paySucceeded(server.baseUrl, token, m, invoice, amount);
 
@@ -263,14 +273,10 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
     // 7th in New York, where this reader's browser is).
     const sydney = createConnectedMerchant(server, { business_name: 'Midnight Sydney Sheds' });
     const late = await pay(sydney, 'INV-MIDNIGHT-1', 3000);
-    const db = new Database(join(server.dataDir, 'app.db'));
-    try {
-      db.pragma('busy_timeout = 5000');
+    withDb((db) => {
       db.prepare("update merchants set time_zone = 'Australia/Sydney' where id = ?").run(sydney.id);
       db.prepare("update payments set created_at = '2026-12-07T13:30:00.000Z' where id = ?").run(late.id);
-    } finally {
-      db.close();
-    }
+    });
     const reader = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       locale: 'en-AU',
@@ -332,9 +338,7 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
     const [before, after] = [sydneyDay(3), sydneyDay(2)];
     const late = await pay(shop, 'INV-CHART-LATE', 1000);
     const early = await pay(shop, 'INV-CHART-EARLY', 2000);
-    const db = new Database(join(server.dataDir, 'app.db'));
-    try {
-      db.pragma('busy_timeout = 5000');
+    withDb((db) => {
       db.prepare("update merchants set time_zone = 'Australia/Sydney' where id = ?").run(shop.id);
       const at = db.prepare('update payments set created_at = ?, succeeded_at = ? where id = ?');
       const lateAt = sydneyAt(before, '23:30');
@@ -346,9 +350,7 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
       db.prepare(
         "insert into merchant_members (merchant_id, user_id, role, invited_by, created_at) values (?, ?, 'owner', null, ?)",
       ).run(shop.id, user.id, new Date().toISOString());
-    } finally {
-      db.close();
-    }
+    });
     // The owner's dashboard (their merchant only), read by an Australian browser in New York.
     const reader = await browser.newContext({
       viewport: { width: 1280, height: 900 },
@@ -393,18 +395,14 @@ describe('console: payments, refunds, the overpaid flag and the fatal-error scre
   it('an overpaid invoice is flagged on the invoices list and on its payment', async () => {
     // A late success past what the invoice owed (DESIGN §3.4) cannot be timed from a browser test:
     // the ledger is put in that state directly, as the reservation expiry would leave it.
-    const db = new Database(join(server.dataDir, 'app.db'));
-    try {
-      db.pragma('busy_timeout = 5000');
+    withDb((db) => {
       const changed = db
         .prepare(
           'update invoices set overpaid = 1, credible_limit = paid_amount - 1000 where merchant_id = ? and invoice_number = ?',
         )
         .run(merchant.id, 'INV-5502').changes;
       expect(changed).toBe(1);
-    } finally {
-      db.close();
-    }
+    });
     await page.goto(`${server.baseUrl}/admin/invoices`);
     const row = page.getByRole('row').filter({ hasText: 'INV-5502' });
     await row.getByText('Overpaid A$10.00').waitFor();
